@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { OPENING_HOURS, SOCIAL_LINKS } from "~/domain/salon-info";
+
+export interface FooterSalon {
+  id: number;
+  name: string;
+  address: string;
+  town: string;
+  postcode: string;
+  telephone: string;
+}
+
+export function OpeningHours({ className = "" }: { className?: string }) {
+  return (
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm ${className}`}>
+      {OPENING_HOURS.map((d) => (
+        <div key={d.day} className="contents">
+          <dt className="font-medium">{d.day}</dt>
+          <dd>{d.label}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function SiteFooter({ salons }: { salons: FooterSalon[] }) {
+  return (
+    <footer className="mt-24 border-t border-line bg-sand/60">
+      <div className="container-page grid gap-10 py-14 md:grid-cols-3">
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className="text-xl">
+            Opening hours
+          </h2>
+          <OpeningHours className="mt-4" />
+        </section>
+        <section aria-labelledby="footer-salons">
+          <h2 id="footer-salons" className="text-xl">
+            Our salons
+          </h2>
+          <ul className="mt-4 space-y-4 text-sm">
+            {salons.map((s) => (
+              <li key={s.id}>
+                <p className="font-medium">{s.name}</p>
+                <p className="text-muted">
+                  {s.address}, {s.town} {s.postcode}
+                </p>
+                <a className="underline underline-offset-2" href={`tel:${s.telephone.replace(/\s+/g, "")}`}>
+                  {s.telephone}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-more">
+          <h2 id="footer-more" className="text-xl">
+            Stay in touch
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link className="underline underline-offset-2" to="/contact">
+                Contact us
+              </Link>
+            </li>
+            <li>
+              <Link className="underline underline-offset-2" to="/prices">
+                Get a price quote
+              </Link>
+            </li>
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.name}>
+                <a className="underline underline-offset-2" href={s.href} rel="noopener">
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="container-page pb-8 text-xs text-muted">© {new Date().getFullYear()} Maison Ivy Hair. Offers cover our 3 connected salons.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const moreItems: NavItem[] = [
+  { to: "/online-shop", label: "Online Shop" },
+  { to: "/team", label: "Team" },
+  { to: "/blog", label: "Blog" },
+  { to: "/reviews", label: "Reviews" },
+  { to: "/recruitment", label: "Recruitment" },
+];
+const modelsItem: NavItem = { to: "/models", label: "Models" };
+
+function mainItems(hideOffers: boolean): NavItem[] {
+  return [
+    { to: "/", label: "Home" },
+    { to: "/about", label: "About" },
+    { to: "/prices", label: "Prices" },
+    { to: "/refer-a-friend", label: "Referrals" },
+    ...(hideOffers ? [] : [{ to: "/offers", label: "Offers" }]),
+  ];
+}
+
+/**
+ * A <details> disclosure works without JavaScript and is announced as an
+ * expandable button; the script adds what people expect of a menu: Escape
+ * closes it and returns focus, and it closes on a click or focus elsewhere
+ * and after navigating.
+ */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = () => {
+      details.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.open) {
+        close();
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!details.contains(event.target as Node)) close();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget && !details.contains(event.relatedTarget as Node)) close();
+    };
+    details.addEventListener("keydown", onKey);
+    details.addEventListener("focusout", onFocusOut);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      details.removeEventListener("keydown", onKey);
+      details.removeEventListener("focusout", onFocusOut);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, []);
+  return ref;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-accent-dark ${isActive ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 transition-transform group-open:rotate-180">
+      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+export function SiteNav({ hideOffers, bookingUrl, logo, salonName }: { hideOffers: boolean; bookingUrl: string; logo: string; salonName: string }) {
+  const moreRef = useDisclosure();
+  const phoneRef = useDisclosure();
+  const items = mainItems(hideOffers);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-ivory/95 backdrop-blur">
+      <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2">
+          <img src={logo} alt={`${salonName} home`} width={132} height={36} className="h-9 w-auto" />
+        </Link>
+
+        <ul className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <details ref={moreRef} className="group relative" data-testid="more-menu">
+              <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">
+                More <Chevron />
+              </summary>
+              <ul className="absolute right-0 mt-2 w-52 rounded-2xl border border-line bg-white p-2 shadow-lg">
+                {moreItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className="block rounded-xl px-3 py-2 text-sm hover:bg-sand">
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li className="mt-2 border-t border-line pt-2">
+                  <NavLink to={modelsItem.to} className="block rounded-xl px-3 py-2 text-sm hover:bg-sand">
+                    {modelsItem.label}
+                  </NavLink>
+                </li>
+              </ul>
+            </details>
+          </li>
+        </ul>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <a href={bookingUrl} className="btn-primary" rel="noopener">
+            Book Now
+          </a>
+          <NavLink to="/contact" className="btn-outline">
+            Contact Us
+          </NavLink>
+        </div>
+
+        <details ref={phoneRef} className="group lg:hidden" data-testid="phone-menu">
+          <summary className="btn-outline cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
+            Menu <Chevron />
+          </summary>
+          <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-ivory px-5 pt-2 pb-6 shadow-lg">
+            <ul className="divide-y divide-line/70">
+              {[...items, ...moreItems].map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className="block py-3 text-base font-medium">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="border-t-2 border-line">
+                <NavLink to={modelsItem.to} className="block py-3 text-base font-medium">
+                  {modelsItem.label}
+                </NavLink>
+              </li>
+            </ul>
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <a href={bookingUrl} className="btn-primary" rel="noopener">
+                Book Now
+              </a>
+              <NavLink to="/contact" className="btn-outline">
+                Contact Us
+              </NavLink>
+            </div>
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,429 @@
+/**
+ * State of the price quote calculator (spec sections 3 and 4). It lives in the
+ * URL search parameters so a quote in progress survives reloads, back/forward
+ * and sharing, and the server can re-check exactly what the browser showed.
+ */
+import { z } from "zod";
+import { Cat1, MensCat, TreatmentCat, type Level, type Service } from "./catalogue";
+import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
+
+export interface Catalogue {
+  services: readonly Service[];
+  levels: readonly Level[];
+}
+
+export const CALCULATOR_TYPES = ["colour", "cutting", "mens"] as const;
+export type CalculatorType = (typeof CALCULATOR_TYPES)[number];
+
+export const SELECTOR_MODES = ["level", "stylist"] as const;
+export type SelectorMode = (typeof SELECTOR_MODES)[number];
+
+/** The state fields holding a service id, one per calculator step. */
+export const SERVICE_SLOTS = [
+  "colour",
+  "addon",
+  "plex",
+  "finish",
+  "finishAddon",
+  "treatment",
+  "cut",
+  "mensColour",
+] as const;
+export type ServiceSlot = (typeof SERVICE_SLOTS)[number];
+
+export const DEFAULT_SALON_ID = 2;
+
+/** Field names equal the URL parameter names. Absent fields are simply not chosen yet. */
+export interface CalculatorState {
+  type?: CalculatorType | undefined;
+  mode?: SelectorMode | undefined;
+  level?: number | undefined;
+  stylist?: string | undefined;
+  salon: number;
+  /** Colour category, 0-6 (ColourCat). */
+  cc?: number | undefined;
+  colour?: number | undefined;
+  addon?: number | undefined;
+  plex?: number | undefined;
+  finish?: number | undefined;
+  finishAddon?: number | undefined;
+  treatment?: number | undefined;
+  cut?: number | undefined;
+  mensColour?: number | undefined;
+  /** Been to the salon within the last 18 months. */
+  regular?: boolean | undefined;
+  /** Whole pounds, for the "total by price" view. */
+  budget?: number | undefined;
+}
+
+// ---------------------------------------------------------------------------
+// URL search parameters
+
+/** Canonical digits only (no sign, no leading zero), so parse → serialise is stable. */
+const positiveInt = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number);
+
+/** Every field falls back to "not chosen" on a bad value: a stale or hand-edited link must still open. */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+const stateSchema = z.object({
+  type: lenient(z.enum(CALCULATOR_TYPES)),
+  mode: lenient(z.enum(SELECTOR_MODES)),
+  level: lenient(positiveInt),
+  stylist: lenient(z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  salon: positiveInt.catch(DEFAULT_SALON_ID),
+  cc: lenient(z.string().regex(/^[0-6]$/).transform(Number)),
+  colour: lenient(positiveInt),
+  addon: lenient(positiveInt),
+  plex: lenient(positiveInt),
+  finish: lenient(positiveInt),
+  finishAddon: lenient(positiveInt),
+  treatment: lenient(positiveInt),
+  cut: lenient(positiveInt),
+  mensColour: lenient(positiveInt),
+  regular: lenient(z.enum(["yes", "no"]).transform((answer) => answer === "yes")),
+  budget: lenient(z.string().regex(/^(0|[1-9]\d{0,5})$/).transform(Number)),
+});
+
+/** Serialisation order of the parameters: flow order, so URLs read naturally and compare equal. */
+const PARAM_NAMES = [
+  "type",
+  "mode",
+  "level",
+  "stylist",
+  "salon",
+  "cc",
+  ...SERVICE_SLOTS,
+  "regular",
+  "budget",
+] as const satisfies readonly (keyof CalculatorState)[];
+
+/** Drops fields whose value is undefined, so states compare and spread cleanly. */
+function compact(state: CalculatorState): CalculatorState {
+  return Object.fromEntries(
+    Object.entries(state).filter(([, value]) => value !== undefined),
+  ) as CalculatorState;
+}
+
+/** Reads the state from the URL. Never throws: unknown parameters and bad values are dropped. */
+export function parseCalculatorState(params: URLSearchParams): CalculatorState {
+  const firstValues: Record<string, string> = {};
+  for (const name of PARAM_NAMES) {
+    const value = params.get(name); // the first one wins if a parameter is repeated
+    if (value !== null) firstValues[name] = value;
+  }
+  return compact(stateSchema.parse(firstValues));
+}
+
+/** Writes the state to URL parameters in a fixed order, leaving out unset values and the default salon. */
+export function toSearchParams(state: CalculatorState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of PARAM_NAMES) {
+    const value = state[name];
+    if (value === undefined || value === "") continue;
+    if (name === "salon" && value === DEFAULT_SALON_ID) continue;
+    params.set(name, typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+  }
+  return params;
+}
+
+function without(
+  state: CalculatorState,
+  fields: readonly Exclude<keyof CalculatorState, "salon">[],
+): CalculatorState {
+  const copy = { ...state };
+  for (const field of fields) delete copy[field];
+  return copy;
+}
+
+/**
+ * Applies a change the way the calculator screens expect (spec 4): a different
+ * calculator type starts the selection again, and a different colour category
+ * drops the colour and add-on chosen for the old one. Fields set in the patch
+ * itself are kept, so a type and its first selection can be set together.
+ * Set a field to undefined to clear it.
+ */
+export function withChange(state: CalculatorState, patch: Partial<CalculatorState>): CalculatorState {
+  let next = state;
+  if ("type" in patch && patch.type !== state.type) next = without(next, ["cc", ...SERVICE_SLOTS]);
+  if ("cc" in patch && patch.cc !== state.cc) next = without(next, ["colour", "addon"]);
+  return compact({ ...next, ...patch });
+}
+
+/** "Click to go back to the categories": forget the category and what was chosen in it. */
+export function backToCategories(state: CalculatorState): CalculatorState {
+  return without(state, ["cc", "colour", "addon"]);
+}
+
+// ---------------------------------------------------------------------------
+// Flows and steps
+
+/**
+ * Service slots of each flow in step order (after the level step).
+ * DECISION: plex is required in the colour flow whether or not the category has
+ * an add-on; the plex step is always shown and the data has no "None" plex.
+ */
+const FLOW_SLOTS: Record<CalculatorType, readonly ServiceSlot[]> = {
+  colour: ["colour", "addon", "plex", "finish", "finishAddon"],
+  cutting: ["finish", "finishAddon", "treatment"],
+  mens: ["cut", "mensColour"],
+};
+
+/** Which price-list rows may fill a slot; cat2 undefined means any. */
+interface SlotCategory {
+  cat1: number;
+  cat2?: number | undefined;
+}
+
+/** The category for a slot in this state, or null while it cannot be known (colour slots before a category is chosen, or an add-on for a category without one). */
+function slotCategory(slot: ServiceSlot, state: CalculatorState): SlotCategory | null {
+  switch (slot) {
+    case "colour":
+      return state.cc === undefined ? null : { cat1: Cat1.Colour, cat2: state.cc };
+    case "addon": {
+      const addOnCat = state.cc === undefined ? null : colourAddOnCatFor(state.cc);
+      return addOnCat === null ? null : { cat1: Cat1.ColourAddOn, cat2: addOnCat };
+    }
+    case "plex":
+      return { cat1: Cat1.Treatment, cat2: TreatmentCat.Plex };
+    case "finish":
+      return { cat1: Cat1.Finish }; // cut/style and hair-up finishes alike
+    case "finishAddon":
+      return { cat1: Cat1.FinishAddOn };
+    case "treatment":
+      return { cat1: Cat1.Treatment, cat2: TreatmentCat.Intensive };
+    case "cut":
+      return { cat1: Cat1.Mens, cat2: MensCat.Cut };
+    case "mensColour":
+      return { cat1: Cat1.Mens, cat2: MensCat.Colour };
+  }
+}
+
+function inCategory(service: Service, category: SlotCategory): boolean {
+  return service.cat1 === category.cat1 && (category.cat2 === undefined || service.cat2 === category.cat2);
+}
+
+/** The slots of the state's flow, without the add-on while the category has none (or is not chosen yet). */
+function flowSlots(state: CalculatorState): readonly ServiceSlot[] {
+  if (state.type === undefined) return [];
+  return FLOW_SLOTS[state.type].filter((slot) => slot !== "addon" || slotCategory(slot, state) !== null);
+}
+
+function findLevel(state: CalculatorState, catalogue: Catalogue): Level | undefined {
+  return catalogue.levels.find((level) => level.id === state.level);
+}
+
+/** Why a slot's selection cannot be used, or null when it can. Availability is checked only once the level is known. */
+function slotProblem(
+  slot: ServiceSlot,
+  state: CalculatorState,
+  catalogue: Catalogue,
+  level: Level | undefined,
+): string | null {
+  const id = state[slot];
+  if (id === undefined) return `No ${slot} selected`;
+  const service = catalogue.services.find((candidate) => candidate.id === id);
+  if (!service) return `Unknown service ${id} in ${slot}`;
+  const category = slotCategory(slot, state);
+  if (category === null || !inCategory(service, category)) {
+    return `Service ${id} (${service.service}) does not belong in ${slot}`;
+  }
+  if (level && !availableAtLevel(service, level.id)) {
+    return `Service ${id} (${service.service}) is not available at level ${level.name}`;
+  }
+  return null;
+}
+
+export interface ServiceOption {
+  service: Service;
+  /** False when the level may not carry it out: shown faded and not selectable. */
+  available: boolean;
+}
+
+interface StepBase {
+  title: string;
+  /** Chosen and usable: right category and available at the level. */
+  done: boolean;
+}
+
+export interface LevelStep extends StepBase {
+  kind: "level";
+  key: "level";
+  /** Choose a level directly, or a stylist (whose level the screen copies into `level`). */
+  mode: SelectorMode;
+  levels: readonly Level[];
+  selectedId: number | undefined;
+}
+
+export interface ServiceStep extends StepBase {
+  kind: "service";
+  key: Exclude<ServiceSlot, "colour">;
+  options: ServiceOption[];
+  /** Set only when the selection is one of `options` (possibly an unavailable one). */
+  selectedId: number | undefined;
+  /** Message to show instead of only faded options (men's cut at New Starter level). */
+  notice: string | null;
+}
+
+export interface ColourStep extends StepBase {
+  kind: "colour";
+  key: "colour";
+  /** Colour categories present in the price list; unavailable when the level can do none of its services. */
+  categories: { colourCat: number; available: boolean }[];
+  colourCat: number | undefined;
+  /** Services of the chosen category; empty until one is chosen. */
+  options: ServiceOption[];
+  selectedId: number | undefined;
+}
+
+export type Step = LevelStep | ColourStep | ServiceStep;
+
+const STEP_TITLES: Record<ServiceSlot, string> = {
+  colour: "Choose your colour",
+  addon: "Choose a colour add-on",
+  plex: "Choose a bond-building plex treatment",
+  finish: "Choose your finish",
+  finishAddon: "Choose a finish add-on",
+  treatment: "Choose an intensive treatment",
+  cut: "Choose your men's cut",
+  mensColour: "Choose your men's colour",
+};
+
+function byPriceListOrder(a: Service, b: Service): number {
+  return a.sortOrder - b.sortOrder || a.id - b.id;
+}
+
+/** Before a level is chosen nothing is ruled out yet. */
+function optionsFor(category: SlotCategory | null, catalogue: Catalogue, level: Level | undefined): ServiceOption[] {
+  if (category === null) return [];
+  return catalogue.services
+    .filter((service) => inCategory(service, category))
+    .sort(byPriceListOrder)
+    .map((service) => ({ service, available: !level || availableAtLevel(service, level.id) }));
+}
+
+function levelStep(state: CalculatorState, level: Level | undefined, catalogue: Catalogue): LevelStep {
+  const mode = state.mode ?? "level";
+  const stylistChosen = mode === "level" || state.stylist !== undefined;
+  return {
+    kind: "level",
+    key: "level",
+    title: mode === "stylist" ? "Choose your stylist" : "Choose a stylist level",
+    mode,
+    levels: catalogue.levels,
+    selectedId: level?.id,
+    done: level !== undefined && stylistChosen,
+  };
+}
+
+function serviceStep(
+  slot: ServiceSlot,
+  state: CalculatorState,
+  catalogue: Catalogue,
+  level: Level | undefined,
+): ColourStep | ServiceStep {
+  const options = optionsFor(slotCategory(slot, state), catalogue, level);
+  const selectedId = options.some((option) => option.service.id === state[slot]) ? state[slot] : undefined;
+  const done = slotProblem(slot, state, catalogue, level) === null;
+  const title = STEP_TITLES[slot];
+
+  if (slot === "colour") {
+    const colourCats = [
+      ...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2)),
+    ].sort((a, b) => a - b);
+    const categories = colourCats.map((colourCat) => ({
+      colourCat,
+      available: optionsFor({ cat1: Cat1.Colour, cat2: colourCat }, catalogue, level).some((o) => o.available),
+    }));
+    return { kind: "colour", key: slot, title, done, categories, colourCat: state.cc, options, selectedId };
+  }
+  const notice = slot === "cut" && level ? mensCutUnavailableMessage(catalogue.services, level.id) : null;
+  return { kind: "service", key: slot, title, done, options, selectedId, notice };
+}
+
+/**
+ * The ordered steps of the state's flow: the level (or stylist) step, then one
+ * step per service slot. Empty while no calculator type is chosen (the
+ * calculator routes send the visitor back to /prices then, spec 2.4).
+ */
+export function stepsFor(state: CalculatorState, catalogue: Catalogue): Step[] {
+  if (state.type === undefined) return [];
+  const level = findLevel(state, catalogue);
+  return [
+    levelStep(state, level, catalogue),
+    ...flowSlots(state).map((slot) => serviceStep(slot, state, catalogue, level)),
+  ];
+}
+
+/** The first step still to do, or undefined when every step is done (or there is no flow). */
+export function currentStep(state: CalculatorState, catalogue: Catalogue): Step | undefined {
+  return stepsFor(state, catalogue).find((step) => !step.done);
+}
+
+/**
+ * Whether the whole flow is chosen (shows level up/down and Show Stylists / Next).
+ * Selections in slots outside the flow are ignored here, as they are not priced;
+ * validateSelection rejects them.
+ */
+export function allSelected(state: CalculatorState, catalogue: Catalogue): boolean {
+  const steps = stepsFor(state, catalogue);
+  return steps.length > 0 && steps.every((step) => step.done);
+}
+
+/** Spec 4: totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
+const FIRST_PRICED_SLOT: Record<CalculatorType, ServiceSlot> = { colour: "colour", cutting: "finish", mens: "cut" };
+
+export function totalsVisible(state: CalculatorState, catalogue: Catalogue): boolean {
+  if (state.type === undefined) return false;
+  const level = findLevel(state, catalogue);
+  return level !== undefined && slotProblem(FIRST_PRICED_SLOT[state.type], state, catalogue, level) === null;
+}
+
+/** The usable selections in flow order: what a quote for this state would price. */
+export function selectedServices(state: CalculatorState, catalogue: Catalogue): Service[] {
+  const level = findLevel(state, catalogue);
+  return flowSlots(state)
+    .filter((slot) => slotProblem(slot, state, catalogue, level) === null)
+    .map((slot) => catalogue.services.find((service) => service.id === state[slot]))
+    .filter((service): service is Service => service !== undefined);
+}
+
+export type SelectionValidation =
+  | { ok: true; services: Service[]; level: Level }
+  | { ok: false; errors: string[] };
+
+/**
+ * Server-side check of a submitted quote: a complete flow at a known level,
+ * every id known, in its slot's category and available at the level, and
+ * nothing selected outside the flow (e.g. an add-on for a category without
+ * add-ons). Stylist existence and level are for the caller to check: the
+ * catalogue here has no stylists.
+ */
+export function validateSelection(state: CalculatorState, catalogue: Catalogue): SelectionValidation {
+  if (state.type === undefined) return { ok: false, errors: ["No calculator type chosen"] };
+
+  const errors: string[] = [];
+  const level = findLevel(state, catalogue);
+  if (state.level === undefined) errors.push("No level chosen");
+  else if (!level) errors.push(`Unknown level ${state.level}`);
+  if (state.mode === "stylist" && state.stylist === undefined) errors.push("No stylist chosen");
+  if (state.type === "colour" && state.cc === undefined) errors.push("No colour category chosen");
+
+  const slots = flowSlots(state);
+  for (const slot of slots) {
+    const problem = slotProblem(slot, state, catalogue, level);
+    if (problem) errors.push(problem);
+  }
+  for (const slot of SERVICE_SLOTS) {
+    if (!slots.includes(slot) && state[slot] !== undefined) {
+      errors.push(`Service ${state[slot]} in ${slot} is not part of this ${state.type} quote`);
+    }
+  }
+
+  if (errors.length > 0 || !level) return { ok: false, errors };
+  return { ok: true, services: selectedServices(state, catalogue), level };
+}

@@ -1,0 +1,80 @@
+/**
+ * Shapes of the catalogue the calculator works on, as the domain sees them.
+ * Money is always integer pence; a level adapter is in hundredths of a percent
+ * (the price list's "-81.41%" is -8141), so every sum is exact.
+ */
+
+/** cat1 of the price list (spec section 3). */
+export const Cat1 = {
+  Finish: 1,
+  Colour: 2,
+  ColourAddOn: 3,
+  FinishAddOn: 4,
+  Treatment: 5,
+  Mens: 6,
+} as const;
+export type Cat1 = (typeof Cat1)[keyof typeof Cat1];
+
+/** cat2 of a colour service (cat1 = 2). */
+export const ColourCat = {
+  Classic: 0,
+  FullHead: 1,
+  Foils: 2,
+  Balayage: 3,
+  Bleach: 4,
+  Vivids: 5,
+  Correction: 6,
+} as const;
+export type ColourCat = (typeof ColourCat)[keyof typeof ColourCat];
+
+/** cat2 of a colour add-on (cat1 = 3): which colour category it goes with. */
+export const ColourAddOnCat = { Foils: 1, Bleach: 2, FullHead: 3 } as const;
+
+/** cat2 of a treatment (cat1 = 5). */
+export const TreatmentCat = { Plex: 1, Intensive: 2 } as const;
+
+/** cat2 of a men's service (cat1 = 6). */
+export const MensCat = { Cut: 0, Colour: 1 } as const;
+
+export interface Service {
+  id: number;
+  service: string;
+  pricePence: number;
+  productPricePence: number;
+  cat1: number;
+  cat2: number;
+  /** Price-list group heading, e.g. "Balayage (includes toner)". */
+  groupName: string;
+  /** Lowest level id allowed to carry out this service (1 = everyone). */
+  minLevel: number;
+  sortOrder: number;
+}
+
+export interface Level {
+  id: number;
+  name: string;
+  /** Percentage uplift in hundredths of a percent: -81.41% is -8141. */
+  adapterBp: number;
+}
+
+export interface Salon {
+  id: number;
+  name: string;
+  shortName: string;
+  logo: string;
+  image: string;
+}
+
+export interface Stylist {
+  id: number;
+  slug: string;
+  firstName: string;
+  lastName: string;
+  salonId: number;
+  levelId: number;
+  image: string;
+  para1: string;
+  para2: string;
+  para3: string | null;
+  acceptingNewClients: boolean;
+}

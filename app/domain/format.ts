@@ -1,0 +1,89 @@
+/**
+ * Display and parsing helpers (spec section 9: the "cut to N characters" and
+ * "whole pounds in en-GB GBP" filters, the "MMMM Do YYYY" date format, the
+ * founding date) plus exact decimal parsers for seed data.
+ */
+import { differenceInYears, format } from "date-fns";
+
+const wholePounds = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  // Explicit minimum: older engines reject a maximum below the currency's default minimum (2).
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const exactPounds = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Whole pounds, e.g. 123450 → "£1,235". Halves round up (Math.round); we round
+ * ourselves rather than leave it to Intl so the rule does not depend on the ICU version.
+ * Accepts fractional pence, as a discounted total (× 0.8) may have them.
+ */
+export function formatGBP(pence: number): string {
+  if (!Number.isFinite(pence)) throw new RangeError(`Not an amount of pence: ${pence}`);
+  // `+ 0` turns Math.round's -0 into 0 so tiny negatives print "£0", not "-£0".
+  return wholePounds.format(Math.round(pence / 100) + 0);
+}
+
+/** Pounds and pence, e.g. 1234 → "£12.34"; for itemised lines where pennies matter. */
+export function formatGBPExact(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
+  return exactPounds.format(pence / 100 + 0); // + 0: -0 would print "-£0.00"
+}
+
+/**
+ * At most `max` characters (code points, so an emoji is never split in half),
+ * followed by "…" only when something was cut. Whitespace before the "…" is
+ * dropped so a cut at a word boundary does not read "word …".
+ */
+export function truncate(text: string, max: number): string {
+  if (!Number.isInteger(max) || max < 0) throw new RangeError(`Invalid max length: ${max}`);
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max).join("").trimEnd()}…`;
+}
+
+/** e.g. "November 21st 2026" (the spec's "MMMM Do YYYY"), in local time. */
+export function formatLongDate(date: Date): string {
+  return format(date, "MMMM do yyyy");
+}
+
+/** The salon opened on 1 November 2002 (spec section 9). */
+export const FOUNDED = new Date(2002, 10, 1);
+
+/** Whole years the salon has been open on `now` (local dates). */
+export function yearsActive(now: Date, founded: Date = FOUNDED): number {
+  return differenceInYears(now, founded);
+}
+
+/**
+ * An exact decimal string with at most `decimals` fraction digits, scaled to an
+ * integer ("-81.41", 2 → -8141). Parsed as text so no float rounding is involved;
+ * anything else throws, since bad seed data should stop the seed, not be guessed at.
+ */
+function parseScaledDecimal(text: string, decimals: number, allowNegative: boolean): number {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  const [, sign = "", whole = "", fraction = ""] = match ?? [];
+  if (!match || (sign && !allowNegative) || fraction.length > decimals) {
+    throw new RangeError(`Not a valid amount: "${text}"`);
+  }
+  const scaled = Number(whole + fraction.padEnd(decimals, "0"));
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`Amount too large: "${text}"`);
+  return sign ? 0 - scaled : scaled; // 0 - 0 is +0, so "-0" does not yield -0
+}
+
+/** "49.50" → 4950, "18.8" → 1880, "5" → 500 (price-list strings). */
+export function penceFromPounds(text: string): number {
+  return parseScaledDecimal(text, 2, false);
+}
+
+/** A level adapter percentage as stored in Level.adapterBp: "-81.41" → -8141, "25.3" → 2530. */
+export function adapterBpFromPercent(text: string): number {
+  return parseScaledDecimal(text, 2, true);
+}

@@ -1,0 +1,469 @@
+/**
+ * Zod schemas of every form on the site (spec section 5), with the spec's exact
+ * messages. One schema per form is shared by the browser (Conform's
+ * `parseWithZod`, so messages appear before a round trip) and the server (route
+ * actions and the JSON API), so both sides always agree on what is valid.
+ *
+ * Conventions, deliberately the same for every field:
+ * - every text is trimmed, and an all-spaces value counts as missing;
+ * - empty gives the "required" message, present-but-wrong the "Valid …" one;
+ * - mobile numbers come out normalised to E.164 (+447…), however they were typed;
+ * - unknown keys are stripped (z.object's default), so nothing unexpected is stored;
+ * - "Please select" options have the value "" and therefore fail as missing
+ *   (the old site gave it a non-empty value, so it passed as an answer).
+ *
+ * Conform turns an empty form field into `undefined` before validation, while a
+ * JSON client may send "" or null: both paths end in the same "required" message.
+ */
+import { z } from "zod";
+
+// ---------------------------------------------------------------------------
+// Anti-spam
+// ---------------------------------------------------------------------------
+
+/**
+ * Name of the honeypot field: rendered in every public form but hidden from
+ * people (off-screen, `tabIndex={-1}`, `autoComplete="off"`, `aria-hidden`).
+ * Bots fill every field they find, people never see it, so the server treats a
+ * submission whose honeypot is filled as spam: it answers as if successful and
+ * stores nothing. The schemas below do not declare it, so it is stripped from
+ * the parsed value and can never reach the database.
+ */
+export const HONEYPOT_FIELD = "website";
+
+/** True when the honeypot holds anything but blanks: the submission is spam. */
+export function honeypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return typeof value !== "string" || value.trim() !== "";
+}
+
+// ---------------------------------------------------------------------------
+// Limits and shared messages
+// ---------------------------------------------------------------------------
+
+/** Length limits: generous for people, small enough that nobody can store a novel. */
+export const MAX_LENGTH = {
+  name: 100,
+  /** The longest address SMTP can deliver (RFC 5321 path limit). */
+  email: 254,
+  /** Longest way anyone types a mobile number, spaces and +44 (0) included. */
+  mobile: 32,
+  longText: 5000,
+} as const;
+
+function tooLong(label: string, max: number): string {
+  return `${label} must be ${max} characters or fewer`;
+}
+
+/** Label and value of the first option of every select: choosing it is no answer. */
+export const PLEASE_SELECT = { label: "Please select", value: "" } as const;
+
+// ---------------------------------------------------------------------------
+// UK mobile numbers
+// ---------------------------------------------------------------------------
+
+/**
+ * UK mobile ranges after the leading 7 of the national number: 71–75 and 77–79
+ * are mobiles; in 76 only 7624 (Isle of Man mobiles) is, the rest being pagers;
+ * 70 is "personal numbering", which forwards anywhere and cannot take our SMS.
+ */
+const UK_MOBILE_NATIONAL = /^7(?:[1-57-9]\d{8}|624\d{6})$/;
+
+/** What people type in a phone number besides digits and a leading "+". */
+const PHONE_PUNCTUATION = /[\s().-]/g;
+
+/**
+ * Normalises a UK mobile number as people type it into E.164 (+447…), or null
+ * when it is not a UK mobile (landline, too short or long, letters, foreign).
+ *
+ * Accepted spellings: 07700 900123, 07700-900-123, (07700) 900123, 7700 900123,
+ * +44 7700 900123, +44 (0)7700 900123, 0044 7700 900123, 447700900123.
+ */
+export function normaliseUkMobile(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_LENGTH.mobile) return null;
+  // Digits and punctuation only, "+" allowed once at the very start.
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+
+  const international = trimmed.startsWith("+");
+  const digits = trimmed.replace(PHONE_PUNCTUATION, "").replace(/^\+/, "");
+
+  let national: string;
+  if (international) {
+    if (!digits.startsWith("44")) return null;
+    // "+44 (0)7700…" keeps the trunk 0 that must not be dialled after +44.
+    national = digits.slice(2).replace(/^0/, "");
+  } else if (digits.startsWith("0044")) {
+    national = digits.slice(4).replace(/^0/, "");
+  } else if (digits.startsWith("44") && digits.length === 12) {
+    national = digits.slice(2);
+  } else if (digits.startsWith("0")) {
+    national = digits.slice(1);
+  } else {
+    // Typed without the trunk 0 ("7700 900123"); the pattern below still insists on 10 digits.
+    national = digits;
+  }
+
+  return UK_MOBILE_NATIONAL.test(national) ? `+44${national}` : null;
+}
+
+// ---------------------------------------------------------------------------
+// Field builders
+// ---------------------------------------------------------------------------
+
+interface TextMessages {
+  required: string;
+  /** Field name as it reads in the too-long message, e.g. "Full Name". */
+  label: string;
+}
+
+/** Required free text: trimmed, all spaces counts as missing, bounded length. */
+function requiredText(messages: TextMessages, max: number) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, tooLong(messages.label, max));
+}
+
+/** Optional free text: trimmed and bounded; blank is stored as null, not "". */
+function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+function emailAddress(messages: { required: string; invalid: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(MAX_LENGTH.email, tooLong("Email Address", MAX_LENGTH.email))
+    .pipe(z.email({ error: messages.invalid }));
+}
+
+/** UK mobile, parsed to E.164 so every stored number has one spelling. */
+function ukMobile(messages: { required: string; invalid: string }) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? messages.required : messages.invalid),
+    })
+    .trim()
+    .min(1, messages.required)
+    .transform((typed, ctx) => {
+      const e164 = normaliseUkMobile(typed);
+      if (e164 === null) {
+        ctx.issues.push({ code: "custom", message: messages.invalid, input: typed });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
+
+/**
+ * Blank choices become undefined (so "Please select" and "   " both mean
+ * missing); a number sent by a JSON client becomes text ("5"), like a form sends it.
+ */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+interface ChoiceMessages {
+  required: string;
+  /** For a value outside the list (a tampered form); defaults to `required`. */
+  invalid?: string;
+}
+
+function choiceError(messages: ChoiceMessages) {
+  return (issue: { input?: unknown }): string =>
+    issue.input === undefined ? messages.required : (messages.invalid ?? messages.required);
+}
+
+/** A required pick from a fixed list (select, radio). */
+function requiredChoice<const T extends readonly [string, ...string[]]>(options: T, messages: ChoiceMessages) {
+  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }));
+}
+
+/** A pick from a fixed list that falls back to `fallback` when the form does not ask it. */
+function choiceWithDefault<const T extends readonly [string, ...string[]]>(
+  options: T,
+  messages: ChoiceMessages,
+  fallback: NoInfer<T[number]>,
+) {
+  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }).default(fallback));
+}
+
+/**
+ * A tick box: true only when ticked ("on" from a form, true from JSON). The old
+ * site stored null until ticked; a boolean says the same without a third state.
+ */
+const tickBox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+// ---------------------------------------------------------------------------
+// Job applications (Stylist, Apprentice, Saturday/evening)
+// ---------------------------------------------------------------------------
+
+export const JOB_ROLES = ["Stylist", "Apprentice"] as const;
+export type JobRole = (typeof JOB_ROLES)[number];
+
+export const STYLIST_POSITIONS = ["less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"] as const;
+export type StylistPosition = (typeof STYLIST_POSITIONS)[number];
+
+export const APPRENTICE_POSITIONS = [
+  "new to hairdressing",
+  "partway through",
+  "already qualified",
+  "other",
+] as const;
+export type ApprenticePosition = (typeof APPRENTICE_POSITIONS)[number];
+
+export type JobPosition = StylistPosition | ApprenticePosition;
+
+/** The position asked of nobody on the Saturday/evening (pre-apprenticeship) form. */
+export const SATURDAY_POSITION = "new to hairdressing" satisfies ApprenticePosition;
+
+/** The options of the position select for a role (after "Please select"). */
+export function positionsForRole(role: JobRole): readonly JobPosition[] {
+  return role === "Stylist" ? STYLIST_POSITIONS : APPRENTICE_POSITIONS;
+}
+
+/** Job applications are recorded against the main salon; they cover all three. */
+export const JOB_APPLICATION_SALON_ID = 1;
+/** Salon ids: 1 main salon, 2 second salon, 3 training academy (spec section 3). */
+const SALON_IDS = { min: 1, max: 3 } as const;
+
+export const JOB_MESSAGES = {
+  nameRequired: "Full Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Valid Mobile number is required",
+  emailRequired: "Email Address is required",
+  emailInvalid: "Valid Email address is required",
+  positionRequired: "Position is required",
+  positionInvalid: "Please choose one of the listed positions",
+  aboutRequired: "About yourself is required",
+  whyHairRequired: "Why hairdressing required",
+  whyUsRequired: "Why us required",
+  roleInvalid: "Please apply for either the Stylist or the Apprentice position",
+  salonInvalid: "Please choose one of our 3 salons",
+} as const;
+
+const salonId = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    return typeof blank === "string" ? Number(blank) : blank;
+  },
+  z
+    .number({ error: JOB_MESSAGES.salonInvalid })
+    .int(JOB_MESSAGES.salonInvalid)
+    .min(SALON_IDS.min, JOB_MESSAGES.salonInvalid)
+    .max(SALON_IDS.max, JOB_MESSAGES.salonInvalid)
+    .default(JOB_APPLICATION_SALON_ID),
+);
+
+const ALL_POSITIONS = [...STYLIST_POSITIONS, ...APPRENTICE_POSITIONS] as const;
+const positionMessages = {
+  required: JOB_MESSAGES.positionRequired,
+  invalid: JOB_MESSAGES.positionInvalid,
+} as const;
+
+const jobApplicationFields = {
+  name: requiredText({ required: JOB_MESSAGES.nameRequired, label: "Full Name" }, MAX_LENGTH.name),
+  mobile: ukMobile({ required: JOB_MESSAGES.mobileRequired, invalid: JOB_MESSAGES.mobileInvalid }),
+  email: emailAddress({ required: JOB_MESSAGES.emailRequired, invalid: JOB_MESSAGES.emailInvalid }),
+  about: requiredText({ required: JOB_MESSAGES.aboutRequired, label: "About yourself" }, MAX_LENGTH.longText),
+  why_hair: requiredText({ required: JOB_MESSAGES.whyHairRequired, label: "Why hairdressing" }, MAX_LENGTH.longText),
+  why_us: requiredText({ required: JOB_MESSAGES.whyUsRequired, label: "Why us" }, MAX_LENGTH.longText),
+  salon: salonId,
+};
+
+/**
+ * Each role has its own position list: a Stylist cannot claim "partway through".
+ * Runs only when role and position are each valid, so it never hides or
+ * duplicates their own messages, and it does not wait for the other fields.
+ */
+function withPositionOfRole<S extends z.ZodType<{ role: JobRole; position: JobPosition }>>(schema: S) {
+  return schema.refine((value) => positionsForRole(value.role).some((option) => option === value.position), {
+    message: JOB_MESSAGES.positionInvalid,
+    path: ["position"],
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === "role" || issue.path?.[0] === "position"),
+  });
+}
+
+/** The Stylist and Apprentice application forms (role is a hidden field of each page). */
+export const jobApplicationSchema = withPositionOfRole(
+  z.object({
+    ...jobApplicationFields,
+    role: requiredChoice(JOB_ROLES, { required: JOB_MESSAGES.roleInvalid }),
+    position: requiredChoice(ALL_POSITIONS, positionMessages),
+  }),
+);
+
+/**
+ * The Saturday/evening (pre-apprenticeship) form: it asks no position, so role
+ * defaults to Apprentice and position to "new to hairdressing". A value that is
+ * sent anyway is still checked like on the other forms.
+ */
+export const saturdayApplicationSchema = withPositionOfRole(
+  z.object({
+    ...jobApplicationFields,
+    role: choiceWithDefault(JOB_ROLES, { required: JOB_MESSAGES.roleInvalid }, "Apprentice"),
+    position: choiceWithDefault(ALL_POSITIONS, positionMessages, SATURDAY_POSITION),
+  }),
+);
+
+export type JobApplication = z.output<typeof jobApplicationSchema>;
+
+export const JOB_SUCCESS = "Thanks for applying! We'll be in touch when a position becomes available";
+export const JOB_SALONS_NOTE =
+  "Your application covers all 3 of our connected salons, so we'll consider you for a position at any of them.";
+
+// ---------------------------------------------------------------------------
+// Model application (training academy)
+// ---------------------------------------------------------------------------
+
+export const MODEL_MESSAGES = {
+  nameRequired: "Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Valid Mobile number is required",
+  infoRequired: "Additional Information required",
+} as const;
+
+export const modelApplicationSchema = z.object({
+  name: requiredText({ required: MODEL_MESSAGES.nameRequired, label: "Name" }, MAX_LENGTH.name),
+  mobile: ukMobile({ required: MODEL_MESSAGES.mobileRequired, invalid: MODEL_MESSAGES.mobileInvalid }),
+  info: requiredText(
+    { required: MODEL_MESSAGES.infoRequired, label: "Additional Information" },
+    MAX_LENGTH.longText,
+  ),
+});
+
+export type ModelApplication = z.output<typeof modelApplicationSchema>;
+
+export const MODEL_SUCCESS =
+  "Thank you for offering to model for us! Our academy team will look through your details and text you when we have a session that suits your hair. We can't wait to meet you.";
+
+// ---------------------------------------------------------------------------
+// Client feedback survey
+// ---------------------------------------------------------------------------
+
+export const RATING_OPTIONS = ["1", "2", "3", "4", "5"] as const;
+export type Rating = (typeof RATING_OPTIONS)[number];
+/** How to read the 1–5 scale, shown once above the rating questions. */
+export const RATING_SCALE_HINT = "1 = poor, 5 = excellent";
+
+export const REPEAT_OPTIONS = ["Yes", "No", "Maybe"] as const;
+export type RepeatAnswer = (typeof REPEAT_OPTIONS)[number];
+
+/** Rating questions in the order the survey asks them. */
+export const FEEDBACK_RATING_FIELDS = [
+  "intro",
+  "consultation",
+  "cleanliness",
+  "appearance",
+  "products",
+  "styling",
+  "value",
+  "experience",
+  "result",
+] as const;
+export type FeedbackRatingField = (typeof FEEDBACK_RATING_FIELDS)[number];
+
+export const FEEDBACK_QUESTIONS: Readonly<Record<FeedbackRatingField, string>> = {
+  intro: "How were you welcomed on arrival?",
+  consultation: "How thorough was your consultation before we started?",
+  cleanliness: "How clean and tidy was the salon?",
+  appearance: "How well presented was your stylist?",
+  products: "How well did we explain the products used on your hair?",
+  styling: "How happy were you with the styling and finish?",
+  value: "How would you rate the value for money?",
+  experience: "How would you rate your overall experience with us?",
+  result: "How happy were you with the end result?",
+};
+
+/** Labels of the survey's other questions. */
+export const FEEDBACK_LABELS = {
+  rec: "I was told about our recommend-a-friend scheme",
+  points: "I was told about our loyalty points scheme",
+  return: "What has stopped you coming back to see us?",
+  repeat: "Would you visit us again?",
+  comments: "Anything else you'd like to tell us? (optional)",
+} as const;
+
+export const FEEDBACK_MESSAGES = {
+  nameRequired: "Full Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Valid Mobile number is required",
+  selectOption: "Please select an option",
+  answerRequired: "Please Answer",
+} as const;
+
+export const FEEDBACK_SUMMARY_MESSAGE =
+  "Looks like you've missed something out! Please answer all of the questions (highlighted red)";
+
+const rating = requiredChoice(RATING_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption });
+
+export const feedbackSchema = z.object({
+  name: requiredText({ required: FEEDBACK_MESSAGES.nameRequired, label: "Full Name" }, MAX_LENGTH.name),
+  mobile: ukMobile({ required: FEEDBACK_MESSAGES.mobileRequired, invalid: FEEDBACK_MESSAGES.mobileInvalid }),
+  intro: rating,
+  consultation: rating,
+  cleanliness: rating,
+  appearance: rating,
+  products: rating,
+  styling: rating,
+  rec: tickBox,
+  points: tickBox,
+  value: rating,
+  experience: rating,
+  result: rating,
+  return: requiredText({ required: FEEDBACK_MESSAGES.answerRequired, label: "Your answer" }, MAX_LENGTH.longText),
+  repeat: requiredChoice(REPEAT_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption }),
+  comments: optionalText("Comments", MAX_LENGTH.longText),
+});
+
+export type Feedback = z.output<typeof feedbackSchema>;
+
+export const FEEDBACK_SUCCESS = "Thanks for your feedback! We really appreciate it.";
+
+// ---------------------------------------------------------------------------
+// Quote details (saving a price quote)
+// ---------------------------------------------------------------------------
+
+export const REFERRAL_OPTIONS = ["Social Media", "Google", "Friends-family", "Work colleague", "other"] as const;
+export type Referral = (typeof REFERRAL_OPTIONS)[number];
+
+export const QUOTE_MESSAGES = {
+  nameRequired: "Your name is required",
+  mobileRequired: "Your mobile number is required",
+  mobileInvalid: "A valid mobile number is required",
+  emailRequired: "Email Address is required",
+  emailInvalid: "Valid Email Address is required",
+  referralRequired: "How did you hear about us is required",
+  referralInvalid: "Please choose how you heard about us from the list",
+} as const;
+
+/**
+ * The visitor's details only: the quote itself (services, level or stylist,
+ * returning answer) is validated and priced by the server, never taken from here.
+ */
+export const quoteDetailsSchema = z.object({
+  name: requiredText({ required: QUOTE_MESSAGES.nameRequired, label: "Your name" }, MAX_LENGTH.name),
+  mobile: ukMobile({ required: QUOTE_MESSAGES.mobileRequired, invalid: QUOTE_MESSAGES.mobileInvalid }),
+  email: emailAddress({ required: QUOTE_MESSAGES.emailRequired, invalid: QUOTE_MESSAGES.emailInvalid }),
+  referral: requiredChoice(REFERRAL_OPTIONS, {
+    required: QUOTE_MESSAGES.referralRequired,
+    invalid: QUOTE_MESSAGES.referralInvalid,
+  }),
+});
+
+export type QuoteDetails = z.output<typeof quoteDetailsSchema>;
+
+export const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";

@@ -1,0 +1,308 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Level, Service } from "./catalogue";
+import {
+  NEW_STARTER_MENS_CUT_MESSAGE,
+  availableAtLevel,
+  colourAddOnCatFor,
+  levelDown,
+  levelUp,
+  linePricePence,
+  mensCutUnavailableMessage,
+  quoteLines,
+} from "./pricing";
+import { levelById, levelRows, levels, serviceById, serviceRows, services, type ServiceRow } from "./test-catalogue";
+
+// ---------------------------------------------------------------------------
+// Independent oracle: spec 9 worked on the CSV's decimal strings, rounding by
+// comparing the digits after the penny rather than by integer division.
+
+/** "49.50" → 4950n, "-81.41" → -8141n, "25.3" → 2530n, "5" → 500n. */
+function hundredths(decimal: string): bigint {
+  const negative = decimal.startsWith("-");
+  const [whole, fraction = ""] = decimal.replace("-", "").split(".");
+  const value = BigInt(`${whole}${fraction.padEnd(2, "0")}`);
+  return negative ? -value : value;
+}
+
+/** Non-negative amount in 1/10000 pence → pence, halves up, by reading its digits. */
+function roundTenThousandthsToPence(amount: bigint): bigint {
+  const digits = amount.toString().padStart(5, "0");
+  const pence = BigInt(digits.slice(0, -4));
+  return digits.slice(-4) >= "5000" ? pence + 1n : pence;
+}
+
+function expectedPence(row: ServiceRow, adapterPercent: string): number {
+  const isTreatment = row.cat1 === 5;
+  const chargesProduct = row.cat1 === 2 || row.cat1 === 3 || (row.cat1 === 6 && row.cat2 === 1);
+  const price = hundredths(row.price);
+  const labour = isTreatment ? price : roundTenThousandthsToPence(price * (10000n + hundredths(adapterPercent)));
+  const total = labour + (chargesProduct ? hundredths(row.productPrice) : 0n);
+  return total > 0n ? Number(total) : 0;
+}
+
+function fakeService(overrides: Partial<Service>): Service {
+  return {
+    id: 1000,
+    service: "Test service",
+    pricePence: 0,
+    productPricePence: 0,
+    cat1: 1,
+    cat2: 0,
+    groupName: "Test",
+    minLevel: 1,
+    sortOrder: 1000,
+    ...overrides,
+  };
+}
+
+function fakeLevel(adapterBp: number): Level {
+  return { id: 99, name: "Test level", adapterBp };
+}
+
+describe("linePricePence", () => {
+  describe.each(levelRows)("at level $id $name ($adapter%)", (levelRow) => {
+    const level = levelById(levelRow.id);
+    it.each(serviceRows.map((row, index) => ({ id: index + 1, ...row })))(
+      "service $id $service ($price + $productPrice, cat $cat1/$cat2)",
+      (row) => {
+        expect(linePricePence(serviceById(row.id), level)).toBe(expectedPence(row, levelRow.adapter));
+      },
+    );
+  });
+
+  // Worked by hand: price × (1 + adapter), to the nearest penny, + product where it applies.
+  it.each([
+    { id: 1, level: 9, expected: 6202, why: "Cut, Dry & Style 4950 × 1.2530 = 6202.35" },
+    { id: 1, level: 6, expected: 4950, why: "Stylist level is list price" },
+    { id: 6, level: 1, expected: 2493, why: "Roots 3300 × 0.1859 = 613.47 → 613, + 1880 product" },
+    { id: 6, level: 6, expected: 5180, why: "Roots 3300 + 1880 product" },
+    { id: 21, level: 7, expected: 16547, why: "11220 × 1.0626 = 11922.372 → 11922, + 4625" },
+    { id: 35, level: 5, expected: 980, why: "Toner add-on 725 × 0.8 = 580, + 400" },
+    { id: 48, level: 4, expected: 2033, why: "Pin Curls 3300 × 0.6162 = 2033.46, no product" },
+    { id: 58, level: 9, expected: 4135, why: "Men's cut 3300 × 1.253 = 4134.9, no product" },
+    { id: 64, level: 8, expected: 11173, why: "Men's colour 6600 × 1.1232 = 7413.12 → 7413, + 3760" },
+    { id: 52, level: 1, expected: 2000, why: "Olaplex is not adjusted" },
+    { id: 52, level: 9, expected: 2000, why: "Olaplex is not adjusted" },
+    { id: 54, level: 4, expected: 2500, why: "Intensive treatment is not adjusted" },
+    { id: 34, level: 9, expected: 0, why: "the colour None row" },
+    { id: 49, level: 1, expected: 0, why: "the finish add-on None row" },
+  ])("service $id at level $level = $expected ($why)", ({ id, level, expected }) => {
+    expect(linePricePence(serviceById(id), levelById(level))).toBe(expected);
+  });
+
+  it.each([
+    { cat1: 1, cat2: 0, expected: 4950, what: "finish" },
+    { cat1: 1, cat2: 1, expected: 4950, what: "hair-up finish" },
+    { cat1: 2, cat2: 3, expected: 5950, what: "colour" },
+    { cat1: 3, cat2: 1, expected: 5950, what: "colour add-on" },
+    { cat1: 4, cat2: 0, expected: 4950, what: "finish add-on" },
+    { cat1: 5, cat2: 1, expected: 4950, what: "plex" },
+    { cat1: 5, cat2: 2, expected: 4950, what: "intensive treatment" },
+    { cat1: 6, cat2: 0, expected: 4950, what: "men's cut" },
+    { cat1: 6, cat2: 1, expected: 5950, what: "men's colour" },
+  ])("charges product only for colour, add-on and men's colour: $what", ({ cat1, cat2, expected }) => {
+    const service = fakeService({ cat1, cat2, pricePence: 4950, productPricePence: 1000 });
+    expect(linePricePence(service, fakeLevel(0))).toBe(expected);
+  });
+
+  it.each([
+    { cat1: 1, cat2: 0, expected: 2475 },
+    { cat1: 4, cat2: 0, expected: 2475 },
+    { cat1: 6, cat2: 0, expected: 2475 },
+    { cat1: 5, cat2: 1, expected: 4950 },
+    { cat1: 5, cat2: 2, expected: 4950 },
+  ])("adjusts everything except treatments: cat $cat1/$cat2 at -50%", ({ cat1, cat2, expected }) => {
+    expect(linePricePence(fakeService({ cat1, cat2, pricePence: 4950 }), fakeLevel(-5000))).toBe(expected);
+  });
+
+  it.each([
+    { price: 500, bp: 2530, expected: 627, why: "626.5 rounds up (not to even)" },
+    { price: 2500, bp: -3838, expected: 1541, why: "1540.5 rounds up (not to even)" },
+    { price: 1500, bp: 2530, expected: 1880, why: "1879.5 rounds up" },
+    { price: 2499, bp: -3838, expected: 1540, why: "1539.88 rounds up" },
+    { price: 1, bp: -5001, expected: 0, why: "0.4999 rounds down" },
+    { price: 1, bp: -5000, expected: 1, why: "0.5 rounds up" },
+  ])("rounds half up: $price at $bp bp = $expected ($why)", ({ price, bp, expected }) => {
+    expect(linePricePence(fakeService({ pricePence: price }), fakeLevel(bp))).toBe(expected);
+  });
+
+  it("rounds a negative half towards +∞ before adding product", () => {
+    const colour = (pricePence: number) => fakeService({ cat1: 2, pricePence, productPricePence: 100 });
+    // -0.5 → 0 and -1.5 → -1 (round half up), then + 100 product.
+    expect(linePricePence(colour(50), fakeLevel(-10100))).toBe(100);
+    expect(linePricePence(colour(150), fakeLevel(-10100))).toBe(99);
+  });
+
+  it.each([
+    { what: "finish at -100%", service: { cat1: 1, pricePence: 4950 }, bp: -10000 },
+    { what: "finish at -120%", service: { cat1: 1, pricePence: 4950 }, bp: -12000 },
+    { what: "men's cut at -150%", service: { cat1: 6, cat2: 0, pricePence: 3300 }, bp: -15000 },
+    { what: "colour whose product does not cover the negative labour", service: { cat1: 2, pricePence: 3300, productPricePence: 500 }, bp: -12000 },
+    { what: "negative price", service: { cat1: 5, pricePence: -100 }, bp: 0 },
+  ])("counts a result of 0 or less as 0: $what", ({ service, bp }) => {
+    expect(linePricePence(fakeService(service), fakeLevel(bp))).toBe(0);
+  });
+
+  it("keeps product when labour is priced at 0", () => {
+    expect(linePricePence(fakeService({ cat1: 2, pricePence: 3300, productPricePence: 1880 }), fakeLevel(-10000))).toBe(1880);
+  });
+
+  it("throws on an unknown cat1 rather than guess a price", () => {
+    expect(() => linePricePence(fakeService({ cat1: 7 }), fakeLevel(0))).toThrow(/unknown cat1 7/);
+  });
+
+  it.each([
+    { what: "fractional price", service: { pricePence: 49.5 }, bp: 0 },
+    { what: "fractional product", service: { cat1: 2, productPricePence: 0.1 }, bp: 0 },
+    { what: "fractional adapter", service: {}, bp: 0.5 },
+    { what: "NaN price", service: { pricePence: Number.NaN }, bp: 0 },
+  ])("rejects non-integer inputs: $what", ({ service, bp }) => {
+    expect(() => linePricePence(fakeService(service), fakeLevel(bp))).toThrow(RangeError);
+  });
+
+  it("matches the exact rational result for any price and adapter", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: -20_000, max: 20_000 }),
+        (pricePence, productPricePence, adapterBp) => {
+          const result = linePricePence(fakeService({ cat1: 2, pricePence, productPricePence }), fakeLevel(adapterBp));
+          // labour r is the rounding of x = price × (10000 + bp) / 10000 iff r - 1/2 <= x < r + 1/2.
+          const x20000 = 2n * BigInt(pricePence) * BigInt(10000 + adapterBp);
+          const labour = BigInt(result) - BigInt(productPricePence);
+          if (result === 0) {
+            // Clamped: the unclamped total must have been 0 or less, i.e. labour rounds to <= -product.
+            expect(x20000 < (-2n * BigInt(productPricePence) + 1n) * 10000n).toBe(true);
+          } else {
+            expect((2n * labour - 1n) * 10000n <= x20000).toBe(true);
+            expect(x20000 < (2n * labour + 1n) * 10000n).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("quoteLines", () => {
+  it("itemises the services in the given order and totals them", () => {
+    const selected = [6, 50, 1, 46].map(serviceById); // Roots, Fibre Plex, Cut Dry & Style, Curly Blow
+    const quote = quoteLines(selected, levelById(1));
+    expect(quote.lines).toEqual([
+      { serviceId: 6, service: serviceById(6), pricePence: 2493 }, // 613 + 1880
+      { serviceId: 50, service: serviceById(50), pricePence: 500 }, // unadjusted
+      { serviceId: 1, service: serviceById(1), pricePence: 920 }, // 4950 × 0.1859 = 920.205
+      { serviceId: 46, service: serviceById(46), pricePence: 286 }, // 1540 × 0.1859 = 286.286
+    ]);
+    expect(quote.totalPence).toBe(2493 + 500 + 920 + 286);
+  });
+
+  it.each(levels)("total equals the sum of line prices at level $id", (level) => {
+    const quote = quoteLines(services, level);
+    const expectedTotal = serviceRows.reduce((sum, row) => sum + expectedPence(row, levelRows[level.id - 1]!.adapter), 0);
+    expect(quote.lines).toHaveLength(services.length);
+    expect(quote.totalPence).toBe(expectedTotal);
+  });
+
+  it("is empty and zero for no services", () => {
+    expect(quoteLines([], levelById(9))).toEqual({ lines: [], totalPence: 0 });
+  });
+});
+
+describe("availableAtLevel", () => {
+  // Spec 5: at level 1, services 10 and 14, the balayage (16-21), bleach (22-26),
+  // vivids (27-30) and correction (31-33) colours and the men's cuts (58-60) are out.
+  const notForNewStarters = new Set([10, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 58, 59, 60]);
+
+  describe.each(levels)("at level $id", (level) => {
+    it.each(services)("service $id $service", (service) => {
+      expect(availableAtLevel(service, level.id)).toBe(level.id > 1 || !notForNewStarters.has(service.id));
+    });
+  });
+
+  it("follows the data, not fixed ids", () => {
+    expect(availableAtLevel(fakeService({ id: 10, minLevel: 1 }), 1)).toBe(true);
+    expect(availableAtLevel(fakeService({ id: 1, minLevel: 5 }), 4)).toBe(false);
+    expect(availableAtLevel(fakeService({ id: 1, minLevel: 5 }), 5)).toBe(true);
+  });
+});
+
+describe("mensCutUnavailableMessage", () => {
+  it("has the spec wording", () => {
+    expect(NEW_STARTER_MENS_CUT_MESSAGE).toBe(
+      "New Starters are not qualified to carry out this service. Please select a different level or stylist",
+    );
+  });
+
+  it.each(levels.map((level) => ({ id: level.id, expected: level.id === 1 ? NEW_STARTER_MENS_CUT_MESSAGE : null })))(
+    "level $id → $expected",
+    ({ id, expected }) => {
+      expect(mensCutUnavailableMessage(services, id)).toBe(expected);
+    },
+  );
+
+  it("is computed from minLevel: one cut a New Starter may do clears it", () => {
+    const withEasyCut = [...services, fakeService({ cat1: 6, cat2: 0, minLevel: 1 })];
+    expect(mensCutUnavailableMessage(withEasyCut, 1)).toBeNull();
+    const allCutsSenior = services.map((s) => (s.cat1 === 6 && s.cat2 === 0 ? { ...s, minLevel: 8 } : s));
+    expect(mensCutUnavailableMessage(allCutsSenior, 7)).toBe(NEW_STARTER_MENS_CUT_MESSAGE);
+  });
+
+  it("ignores men's colours and other services", () => {
+    const withoutCuts = services.filter((s) => !(s.cat1 === 6 && s.cat2 === 0));
+    expect(mensCutUnavailableMessage(withoutCuts, 1)).toBeNull();
+  });
+});
+
+describe("colourAddOnCatFor", () => {
+  it.each([
+    { colourCat: 0, expected: null, name: "classic" },
+    { colourCat: 1, expected: 3, name: "full head" },
+    { colourCat: 2, expected: 1, name: "foils" },
+    { colourCat: 3, expected: null, name: "balayage" },
+    { colourCat: 4, expected: 2, name: "bleach" },
+    { colourCat: 5, expected: null, name: "vivids" },
+    { colourCat: 6, expected: null, name: "correction" },
+    { colourCat: 7, expected: null, name: "out of range" },
+    { colourCat: -1, expected: null, name: "negative" },
+    { colourCat: 1.5, expected: null, name: "fractional" },
+  ])("$name ($colourCat) → $expected", ({ colourCat, expected }) => {
+    expect(colourAddOnCatFor(colourCat)).toBe(expected);
+  });
+
+  it("every add-on category in the data is reachable from a colour category", () => {
+    const addOnCats = new Set(services.filter((s) => s.cat1 === 3).map((s) => s.cat2));
+    const reachable = new Set([0, 1, 2, 3, 4, 5, 6].map(colourAddOnCatFor).filter((c) => c !== null));
+    expect(reachable).toEqual(addOnCats);
+  });
+});
+
+describe("levelUp / levelDown", () => {
+  it.each([
+    { id: 1, up: 2, down: null },
+    { id: 2, up: 3, down: 1 },
+    { id: 5, up: 6, down: 4 },
+    { id: 8, up: 9, down: 7 },
+    { id: 9, up: null, down: 8 },
+    { id: 0, up: 1, down: null },
+    { id: 10, up: null, down: 9 },
+  ])("level $id: up → $up, down → $down", ({ id, up, down }) => {
+    expect(levelUp(id, levels)).toBe(up);
+    expect(levelDown(id, levels)).toBe(down);
+  });
+
+  it("uses the levels that exist, in any order", () => {
+    const sparse = [9, 1, 3].map((id) => ({ id, name: `L${id}`, adapterBp: 0 }));
+    expect(levelUp(1, sparse)).toBe(3);
+    expect(levelUp(3, sparse)).toBe(9);
+    expect(levelUp(2, sparse)).toBe(3);
+    expect(levelUp(9, sparse)).toBeNull();
+    expect(levelDown(9, sparse)).toBe(3);
+    expect(levelDown(3, sparse)).toBe(1);
+    expect(levelDown(1, sparse)).toBeNull();
+    expect(levelUp(1, [])).toBeNull();
+    expect(levelDown(1, [])).toBeNull();
+  });
+});

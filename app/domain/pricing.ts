@@ -1,0 +1,148 @@
+/**
+ * Price and availability rules of the quote calculator (spec sections 5 and 9).
+ * Pure: shared by the browser and the server, so a quote is priced identically
+ * on both sides.
+ */
+import {
+  Cat1,
+  ColourAddOnCat,
+  ColourCat,
+  MensCat,
+  type Level,
+  type Service,
+} from "./catalogue";
+
+/** Hundredths of a percent in a whole: an adapter of +25.30% is 2530 / 10000. */
+const BP_SCALE = 10_000n;
+
+/** Whether the level adapter applies and whether product is charged on top. */
+interface PricingRule {
+  adjusted: boolean;
+  withProduct: boolean;
+}
+
+function pricingRuleFor(service: Service): PricingRule {
+  switch (service.cat1) {
+    case Cat1.Finish:
+    case Cat1.FinishAddOn:
+      return { adjusted: true, withProduct: false };
+    case Cat1.Colour:
+    case Cat1.ColourAddOn:
+      return { adjusted: true, withProduct: true };
+    case Cat1.Mens:
+      // Only men's colour uses product; a men's cut is labour only.
+      return { adjusted: true, withProduct: service.cat2 === MensCat.Colour };
+    case Cat1.Treatment:
+      // Plex and intensive treatments cost the same whoever applies them.
+      return { adjusted: false, withProduct: false };
+    default:
+      // An unknown category is a data error; pricing it by guess would quote a wrong price.
+      throw new Error(`Service ${service.id} has unknown cat1 ${service.cat1}`);
+  }
+}
+
+/** floor(a / b) for b > 0 (BigInt division truncates towards zero). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const quotient = a / b;
+  return a % b < 0n ? quotient - 1n : quotient;
+}
+
+function assertWholePence(value: number, what: string): bigint {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be whole pence, got ${value}`);
+  return BigInt(value);
+}
+
+/**
+ * Price of one service at one level, in pence.
+ *
+ * Rounding rule: the adjusted price is pricePence × (10000 + adapterBp) / 10000
+ * rounded to the nearest penny, exact halves going up (towards +∞), i.e.
+ * floor((2·pricePence·(10000 + adapterBp) + 10000) / 20000). It is computed in
+ * BigInt so no float error can move a price by a penny (e.g. £33 at -81.41% is
+ * 613.47p → 613p). Product is added afterwards, unadjusted; a result of 0 or
+ * less counts as 0.
+ */
+export function linePricePence(service: Service, level: Level): number {
+  const rule = pricingRuleFor(service);
+  const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
+  const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
+
+  const labour = rule.adjusted
+    ? floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE)
+    : price;
+  const product = rule.withProduct
+    ? assertWholePence(service.productPricePence, `productPricePence of service ${service.id}`)
+    : 0n;
+  const total = labour + product;
+  return total > 0n ? Number(total) : 0;
+}
+
+export interface QuoteLine {
+  serviceId: number;
+  service: Service;
+  pricePence: number;
+}
+
+export interface Quote {
+  lines: QuoteLine[];
+  totalPence: number;
+}
+
+/** Itemised quote for the selected services at one level; the total is the sum of the lines. */
+export function quoteLines(selectedServices: readonly Service[], level: Level): Quote {
+  const lines = selectedServices.map((service) => ({
+    serviceId: service.id,
+    service,
+    pricePence: linePricePence(service, level),
+  }));
+  const totalPence = lines.reduce((sum, line) => sum + line.pricePence, 0);
+  return { lines, totalPence };
+}
+
+/** Whether a stylist of this level may carry out the service (the restriction is data: minLevel). */
+export function availableAtLevel(service: Service, levelId: number): boolean {
+  return levelId >= service.minLevel;
+}
+
+export const NEW_STARTER_MENS_CUT_MESSAGE =
+  "New Starters are not qualified to carry out this service. Please select a different level or stylist";
+
+function isMensCut(service: Service): boolean {
+  return service.cat1 === Cat1.Mens && service.cat2 === MensCat.Cut;
+}
+
+/**
+ * The notice for the men's cut step: shown when the level can do none of the
+ * men's cuts, so the visitor knows to change level instead of seeing only faded options.
+ */
+export function mensCutUnavailableMessage(services: readonly Service[], levelId: number): string | null {
+  const cuts = services.filter(isMensCut);
+  if (cuts.length === 0) return null;
+  return cuts.some((cut) => availableAtLevel(cut, levelId)) ? null : NEW_STARTER_MENS_CUT_MESSAGE;
+}
+
+const ADD_ON_CAT_BY_COLOUR_CAT: ReadonlyMap<number, number> = new Map([
+  [ColourCat.FullHead, ColourAddOnCat.FullHead],
+  [ColourCat.Foils, ColourAddOnCat.Foils],
+  [ColourCat.Bleach, ColourAddOnCat.Bleach],
+]);
+
+/**
+ * The colour add-on cat2 that goes with a colour category, or null when that
+ * category has no add-on step (classic, balayage, vivids, correction: spec 4).
+ */
+export function colourAddOnCatFor(colourCat: number): number | null {
+  return ADD_ON_CAT_BY_COLOUR_CAT.get(colourCat) ?? null;
+}
+
+/** The next higher existing level id, or null at the top. */
+export function levelUp(levelId: number, levels: readonly Level[]): number | null {
+  const higher = levels.map((level) => level.id).filter((id) => id > levelId);
+  return higher.length > 0 ? Math.min(...higher) : null;
+}
+
+/** The next lower existing level id, or null at the bottom. */
+export function levelDown(levelId: number, levels: readonly Level[]): number | null {
+  const lower = levels.map((level) => level.id).filter((id) => id < levelId);
+  return lower.length > 0 ? Math.max(...lower) : null;
+}

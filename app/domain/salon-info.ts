@@ -1,0 +1,35 @@
+/** Business constants of spec section 9 that pages and structured data share. */
+
+/** The salon in the site header and job applications; the calculator's default; the academy. */
+export const MAIN_SALON_ID = 1;
+export const DEFAULT_CALCULATOR_SALON_ID = 2;
+export const ACADEMY_SALON_ID = 3;
+
+export const FOUNDED = new Date(2002, 10, 1);
+
+export interface OpeningDay {
+  day: string;
+  /** schema.org day name, for structured data. */
+  schemaDay: string;
+  /** 24-hour "HH:MM" times, or null when closed. */
+  opens: string | null;
+  closes: string | null;
+  label: string;
+}
+
+export const OPENING_HOURS: readonly OpeningDay[] = [
+  { day: "Monday", schemaDay: "Monday", opens: null, closes: null, label: "Closed" },
+  { day: "Tuesday", schemaDay: "Tuesday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
+  { day: "Wednesday", schemaDay: "Wednesday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
+  { day: "Thursday", schemaDay: "Thursday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
+  { day: "Friday", schemaDay: "Friday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
+  { day: "Saturday", schemaDay: "Saturday", opens: "08:30", closes: "16:30", label: "8:30am – 4:30pm" },
+  { day: "Sunday", schemaDay: "Sunday", opens: null, closes: null, label: "Closed" },
+];
+
+export const SOCIAL_LINKS = [
+  { name: "Instagram", href: "https://www.instagram.com/maisonivyhair" },
+  { name: "Facebook", href: "https://www.facebook.com/maisonivyhair" },
+  { name: "Twitter", href: "https://twitter.com/maisonivyhair" },
+  { name: "Pinterest", href: "https://www.pinterest.com/maisonivyhair" },
+] as const;

@@ -1,0 +1,51 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { config } from "./server/config.server";
+import "./app.css";
+
+export function loader() {
+  return { origin: config().PUBLIC_URL };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Visitors see a calm message, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="container-page py-24 text-center">
+      <title>{notFound ? "Page not found | Maison Ivy" : "Something went wrong | Maison Ivy"}</title>
+      <h1 className="text-4xl">{notFound ? "We couldn't find that page" : "Sorry, something went wrong"}</h1>
+      <p className="mt-4 text-muted">
+        {notFound
+          ? "The link may be old or mistyped."
+          : "Please try again in a moment. If it keeps happening, give us a call and we'll help."}
+      </p>
+      <a className="btn-primary mt-8" href="/">
+        Back to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { blogPostJson, jsonResponse } from "~/server/api-json.server";
+import { listBlogPosts } from "~/server/queries/content.server";
+import type { Route } from "./+types/blog-posts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return jsonResponse((await listBlogPosts(context.db)).map(blogPostJson), { maxAge: 60 });
+}

@@ -1,0 +1,7 @@
+import { jsonResponse, newsItemJson } from "~/server/api-json.server";
+import { listNewsItems } from "~/server/queries/content.server";
+import type { Route } from "./+types/news-items";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return jsonResponse((await listNewsItems(context.db)).map(newsItemJson), { maxAge: 60 });
+}

@@ -1,0 +1,4 @@
+import { notFoundJson } from "~/server/api-json.server";
+
+export const loader = () => notFoundJson("API endpoint");
+export const action = () => notFoundJson("API endpoint");

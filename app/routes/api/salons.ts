@@ -1,0 +1,7 @@
+import { jsonResponse, salonJson } from "~/server/api-json.server";
+import { listSalons } from "~/server/queries/catalogue.server";
+import type { Route } from "./+types/salons";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return jsonResponse((await listSalons(context.db)).map(salonJson), { maxAge: 60 });
+}

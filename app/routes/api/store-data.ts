@@ -1,0 +1,7 @@
+import { jsonResponse, storeDataJson } from "~/server/api-json.server";
+import { getStoreData } from "~/server/queries/content.server";
+import type { Route } from "./+types/store-data";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return jsonResponse(storeDataJson(await getStoreData(context.db)), { maxAge: 60 });
+}

@@ -1,0 +1,37 @@
+import { Outlet, useMatches } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteNav } from "~/components/site-nav";
+import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { listSalons } from "~/server/queries/catalogue.server";
+import { getSiteSettings } from "~/server/queries/content.server";
+import type { Route } from "./+types/site-layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [salons, settings] = await Promise.all([listSalons(context.db), getSiteSettings(context.db)]);
+  const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
+  if (!main) throw new Error("No salons in the database");
+  return {
+    hideOffers: settings.hideOffers,
+    main: { name: main.name, logo: main.logo, bookingUrl: main.bookingUrl },
+    salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({ id, name, address, town, postcode, telephone })),
+  };
+}
+
+/** A page hides the navigation bar with `export const handle = { hideNav: true }` (the link tree does). */
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const hideNav = useMatches().some((m) => (m.handle as { hideNav?: boolean } | undefined)?.hideNav);
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">
+        Skip to content
+      </a>
+      {hideNav ? null : (
+        <SiteNav hideOffers={loaderData.hideOffers} bookingUrl={loaderData.main.bookingUrl} logo={loaderData.main.logo} salonName={loaderData.main.name} />
+      )}
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter salons={loaderData.salons} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Settings, read from the environment and validated once. A bad value stops
+ * the process at start with a clear message rather than failing later.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  NODE_ENV: z.string().default("production"),
+  /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = configSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid settings: ${problems}`);
+    }
+    cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  }
+  return cached;
+}

@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OFFER_FLAGS } from "~/domain/offers";
+import { databaseAnswers } from "./db.server";
+import { getSalon, getStylist, listLevels, listSalons, listServices, listStylists, loadCatalogue } from "./queries/catalogue.server";
+import { getBlogPost, getSiteSettings, getStoreData, getTeamMember, listBlogPosts, listFeedReviews, listNewsItems, listReviews, listTeam } from "./queries/content.server";
+import * as t from "./schema.server";
+import { seedDatabase } from "./seed.server";
+import { stylists as seedStylists } from "./seed/content";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+describe.each(testDatabases)("data layer on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("answers a health check", async () => {
+    expect(await databaseAnswers(database.db)).toBe(true);
+  });
+
+  it("seeds the three salons, the nine levels and the whole price list", async () => {
+    expect((await listSalons(database.db)).map((s) => s.id)).toEqual([1, 2, 3]);
+    const levels = await listLevels(database.db);
+    expect(levels.map((l) => l.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(levels.find((l) => l.id === 1)).toMatchObject({ name: "New Starter", adapterBp: -8141 });
+    const services = await listServices(database.db);
+    expect(services.length).toBe(65);
+    expect(services.find((s) => s.service === "Roots & Refresh")).toMatchObject({ pricePence: 4950, productPricePence: 2400, cat1: 2, cat2: 0 });
+    const catalogue = await loadCatalogue(database.db);
+    expect(catalogue.services).toHaveLength(65);
+  });
+
+  it("seeds the team with levels, reviews naming stylists, posts, news and the shop", async () => {
+    const team = await listTeam(database.db);
+    expect(team.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(team.map((m) => m.salonId))).toEqual(new Set([1, 2, 3]));
+    for (const member of team) {
+      expect(member.levelName).toBeTruthy();
+      expect(member.para1.length).toBeGreaterThan(40);
+      expect(member.averagePricePence).toBeGreaterThan(0);
+    }
+    const member = await getTeamMember(database.db, team[0]!.slug);
+    expect(member?.firstName).toBe(team[0]!.firstName);
+    expect(await getTeamMember(database.db, "nobody")).toBeUndefined();
+
+    const reviews = await listReviews(database.db);
+    expect(reviews.length).toBeGreaterThanOrEqual(40);
+    const slugs = new Set((await listStylists(database.db)).map((s) => s.slug));
+    for (const r of reviews) expect(slugs.has(r.stylistSlug)).toBe(true);
+    const oneStylist = reviews[0]!.stylistSlug;
+    const theirs = await listReviews(database.db, oneStylist);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((r) => r.stylistSlug === oneStylist)).toBe(true);
+    const feed = await listFeedReviews(database.db);
+    expect(feed).toHaveLength(reviews.length);
+    expect(feed.every((r) => r.stylistName)).toBe(true);
+
+    const posts = await listBlogPosts(database.db);
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    const dates = posts.map((p) => p.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await getBlogPost(database.db, posts[0]!.slug))?.title).toBe(posts[0]!.title);
+
+    expect((await listNewsItems(database.db)).length).toBeGreaterThanOrEqual(6);
+    const shop = await getStoreData(database.db);
+    expect(shop.banners.length).toBeGreaterThan(0);
+    expect(shop.tiles.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("seeds the settings: offers shown, every offer flag off, the shared end date", async () => {
+    const settings = await getSiteSettings(database.db);
+    expect(settings.hideOffers).toBe(false);
+    expect(settings.endDate).toBe("2025-06-30");
+    expect(Object.keys(settings.offers).sort()).toEqual([...OFFER_FLAGS].sort());
+    expect(Object.values(settings.offers).every((v) => v === false)).toBe(true);
+  });
+
+  it("never overwrites content on a later start, but adds settings rows that are new", async () => {
+    const slug = seedStylists[0]!.slug;
+    await database.db.update(t.stylists).set({ firstName: "Edited" }).where(eq(t.stylists.slug, slug));
+    await database.db.update(t.siteSettings).set({ value: "true" }).where(eq(t.siteSettings.key, "hideOffers"));
+    await database.db.delete(t.siteSettings).where(eq(t.siteSettings.key, OFFER_FLAGS[0]!));
+
+    await seedDatabase(database.db);
+
+    expect((await getStylist(database.db, slug))?.firstName).toBe("Edited");
+    const settings = await getSiteSettings(database.db);
+    expect(settings.hideOffers).toBe(true);
+    expect(settings.offers[OFFER_FLAGS[0]!]).toBe(false);
+    expect((await listSalons(database.db)).length).toBe(3);
+    expect(await getSalon(database.db, 2)).toBeDefined();
+  });
+});

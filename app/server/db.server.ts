@@ -1,0 +1,99 @@
+/**
+ * The database client: embedded PGlite under DATA_DIR by default, PostgreSQL
+ * through `pg` when DATABASE_URL is set. Both speak the same schema, and the
+ * committed drizzle-kit migrations are applied at start.
+ */
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema.server";
+
+/**
+ * Both drivers build the same PostgreSQL queries; the node-postgres type stands
+ * for either so the query code is written once.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/**
+ * The committed migrations live in `drizzle/` at the project root. This module
+ * runs from app/server in development and from a chunk under build/server in
+ * production, so look upwards for it.
+ */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The drizzle/ migrations folder was not found above " + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}
+const migrationsFolder = findMigrationsFolder();
+
+// An arbitrary constant: the advisory lock that serialises migrations and seeding across processes.
+const MIGRATION_LOCK = 727_2002;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Runs after the migrations, under the same cross-process lock (seeding). */
+  prepare?: (db: Database) => Promise<void>;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const locked = drizzle(client, { schema });
+      await migrate(locked, { migrationsFolder });
+      await options.prepare?.(locked);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = path.join(options.dataDir, "pglite");
+  await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const pgliteDb = drizzle(client, { schema });
+  await migrate(pgliteDb, { migrationsFolder });
+  const db = pgliteDb as unknown as Database;
+  await options.prepare?.(db);
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { schema };

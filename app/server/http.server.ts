@@ -1,0 +1,74 @@
+/**
+ * Request hygiene shared by every endpoint that accepts input: size-limited
+ * JSON bodies, the 4xx answers that go with bad input, the client's address.
+ */
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+  toResponse(): Response {
+    return Response.json({ error: this.message }, { status: this.status, headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** Reads the body as text without trusting Content-Length, stopping past the limit. */
+async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new HttpError(413, "That request is too large.");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, "That request is too large.");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** A JSON object from the body, or an HttpError (413, 415 or 400) saying what is wrong. */
+export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, "Please send JSON (Content-Type: application/json).");
+  const text = await readLimitedText(request, maxBytes);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpError(400, "The request body must be a JSON object.");
+  return parsed as Record<string, unknown>;
+}
+
+/** Form posts from the pages, with the same size limit. */
+export async function readFormData(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData> {
+  const text = await readLimitedText(request, maxBytes);
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) {
+    const form = new FormData();
+    for (const [k, v] of new URLSearchParams(text)) form.append(k, v);
+    return form;
+  }
+  // multipart and the rest: let the platform parse what we already read
+  return new Response(text, { headers: { "content-type": type } }).formData().catch(() => {
+    throw new HttpError(400, "The form could not be read.");
+  });
+}
+
+/** 422 with one message list per field, as the forms show them. */
+export function validationFailed(fieldErrors: Record<string, string[] | undefined>): Response {
+  return Response.json({ error: "Some answers need attention.", fieldErrors }, { status: 422, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,10 @@
+// Browser tests: build the site into its own folder, then run Playwright against it.
+import { spawnSync } from "node:child_process";
+
+const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e" };
+const run = (args) => {
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run(["node_modules/@react-router/dev/bin.js", "build"]);
+run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);

@@ -1,0 +1,46 @@
+/**
+ * The HTTP application: React Router's request handler behind the headers
+ * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
+ * as the server bundle's entry.
+ */
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { config } from "~/server/config.server";
+import { type Database, openDatabase } from "~/server/db.server";
+import { seedDatabase } from "~/server/seed.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    db: Database;
+    /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
+    clientIp: string;
+  }
+}
+
+export interface RunningApp {
+  app: express.Express;
+  databaseKind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
+  const settings = config();
+  const database = await openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: settings.dataDir,
+    prepare: seedDatabase,
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (settings.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
+  app.use(
+    createRequestHandler({
+      build: options.build ?? (() => import("virtual:react-router/server-build")),
+      getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+
+  return { app, databaseKind: database.kind, close: database.close };
+}
