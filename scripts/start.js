@@ -8,4 +8,5 @@ if (!existsSync(`${buildDir}/server/index.js`)) {
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import("../server.js");
+const { main } = await import("../server.js");
+await main();

@@ -20,6 +20,7 @@ declare module "react-router" {
 
 export interface RunningApp {
   app: express.Express;
+  db: Database;
   databaseKind: "pglite" | "postgres";
   close(): Promise<void>;
 }
@@ -42,5 +43,5 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     }),
   );
 
-  return { app, databaseKind: database.kind, close: database.close };
+  return { app, db: database.db, databaseKind: database.kind, close: database.close };
 }

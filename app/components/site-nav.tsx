@@ -37,7 +37,7 @@ function useDisclosure() {
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;
-  }, [location.pathname]);
+  }, [location.key]);
 
   useEffect(() => {
     const details = ref.current;

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 async function getJson(request: APIRequestContext, path: string) {
   const response = await request.get(path);

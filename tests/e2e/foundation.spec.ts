@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
 
 const NAV_LABELS = ["Home", "About", "Prices", "Referrals", "Offers", "More", "Online Shop", "Team", "Blog", "Reviews", "Recruitment", "Models", "Book Now", "Contact Us"];

@@ -10,8 +10,8 @@ describe("seedLevels", () => {
     expect(seedLevels.map((l) => l.adapterBp)).toEqual([
       -8141, -6505, -5172, -3838, -2000, 0, 626, 1232, 2530,
     ]);
-    expect(seedLevels[0].name).toBe("New Starter");
-    expect(seedLevels[8].name).toBe("Advanced Senior");
+    expect(seedLevels[0]!.name).toBe("New Starter");
+    expect(seedLevels[8]!.name).toBe("Advanced Senior");
   });
 });
 

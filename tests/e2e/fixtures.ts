@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test as base } from "@playwright/test";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { startServer } from "../../server.js";
+
+export interface Site {
+  url: string;
+  /** The running site's own database, to check what a visitor's action stored. */
+  db: NodePgDatabase<Record<string, never>>;
+  dataDir: string;
+}
+
+/**
+ * Each Playwright worker runs the built site in its own process on a fresh
+ * temporary database (PGlite), so tests can look at the rows they caused.
+ */
+export const test = base.extend<object, { site: Site }>({
+  site: [
+    async ({}, use, workerInfo) => {
+      const port = Number(process.env.E2E_PORT ?? 3210) + workerInfo.parallelIndex;
+      const dataDir = mkdtempSync(path.join(tmpdir(), "salon-e2e-"));
+      process.env.DATA_DIR = dataDir;
+      process.env.DATABASE_URL = "";
+      process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+      const running = await startServer({ port, host: "127.0.0.1", buildDir: process.env.BUILD_DIR ?? "build-e2e" });
+      await use({ url: running.url, db: running.db, dataDir });
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
+
+export { expect } from "@playwright/test";
