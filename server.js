@@ -15,20 +15,22 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   process.env.NODE_ENV ??= dev ? "development" : "production";
   const server = express();
   server.disable("x-powered-by");
-  server.use(compression());
 
   let running;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-    server.use(vite.middlewares);
     const { createApp } = await vite.ssrLoadModule("./server/app.ts");
     running = await createApp({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
+    server.use(running.headers);
+    server.use(vite.middlewares);
   } else {
+    const { createApp } = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
+    running = await createApp();
+    server.use(running.headers);
+    server.use(compression());
     // Hashed assets never change under their name; everything else may.
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
-    const { createApp } = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
-    running = await createApp();
   }
   server.use(running.app);
 

@@ -9,16 +9,21 @@ import type { ServerBuild } from "react-router";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedDatabase } from "~/server/seed.server";
+import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Database;
     /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
     clientIp: string;
+    /** This response's Content-Security-Policy script nonce. */
+    cspNonce: string;
   }
 }
 
 export interface RunningApp {
+  /** Headers for every answer, static files included: mount before anything else. */
+  headers: express.RequestHandler;
   app: express.Express;
   db: Database;
   databaseKind: "pglite" | "postgres";
@@ -33,15 +38,24 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     prepare: seedDatabase,
   });
 
+  const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
+  app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(
     createRequestHandler({
       build: options.build ?? (() => import("virtual:react-router/server-build")),
-      getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        db: database.db,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: String(res.locals.cspNonce ?? ""),
+      }),
     }),
   );
 
-  return { app, db: database.db, databaseKind: database.kind, close: database.close };
+  return {
+    headers: securityHeaders({ dev, hsts: settings.PUBLIC_URL.startsWith("https:") || !dev }),
+    app,
+    db: database.db, databaseKind: database.kind, close: database.close };
 }
