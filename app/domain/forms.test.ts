@@ -19,6 +19,7 @@ import {
   normaliseUkMobile,
   quoteDetailsSchema,
   saturdayApplicationSchema,
+  withoutUntypeable,
 } from "./forms";
 
 /** Field → messages, the way a form shows them. */
@@ -455,5 +456,29 @@ describe("texts", () => {
 
   it("every rating field has a question", () => {
     for (const field of FEEDBACK_RATING_FIELDS) expect(FEEDBACK_QUESTIONS[field]).toMatch(/\?$/);
+  });
+});
+
+describe("text nobody types is dropped before validation (PostgreSQL refuses NUL)", () => {
+  it("NUL and other control characters are removed, tabs and line breaks kept", () => {
+    const application = parsed(modelApplicationSchema, { ...validModel, name: "Mia\u0000 Stone\u0007", info: "Line one\r\n\tLine two\u001f" });
+    expect(application.name).toBe("Mia Stone");
+    expect(application.info).toBe("Line one\r\n\tLine two");
+  });
+
+  it("a value of nothing but control characters counts as missing", () => {
+    expect(messagesOf(modelApplicationSchema, { ...validModel, name: " \u0000\u0001 " })).toEqual({ name: ["Name is required"] });
+  });
+
+  it("lone surrogates are dropped, real pairs (emoji) kept", () => {
+    expect(parsed(feedbackSchema, { ...validFeedback, return: "Moved \uD800away \u{1F487}", comments: "\uDC00" })).toMatchObject({
+      return: "Moved away \u{1F487}",
+      comments: null,
+    });
+  });
+
+  it("withoutUntypeable leaves ordinary text alone", () => {
+    const text = "Zoë’s “balayage” — 5★, ça va? 髪\n";
+    expect(withoutUntypeable(text)).toBe(text);
   });
 });

@@ -25,8 +25,9 @@ import { z } from "zod";
  * Name of the honeypot field: rendered in every public form but hidden from
  * people (off-screen, `tabIndex={-1}`, `autoComplete="off"`, `aria-hidden`).
  * Bots fill every field they find, people never see it, so the server treats a
- * submission whose honeypot is filled as spam: it answers as if successful and
- * stores nothing. The schemas below do not declare it, so it is stripped from
+ * submission whose honeypot is filled as spam: it stores nothing and answers
+ * 400 with a neutral message (a person who somehow filled it keeps what they
+ * typed and can see that nothing was sent). The schemas below do not declare it, so it is stripped from
  * the parsed value and can never reach the database.
  */
 export const HONEYPOT_FIELD = "website";
@@ -117,10 +118,24 @@ interface TextMessages {
   label: string;
 }
 
+/**
+ * Characters nobody types and no database should hold: C0 controls other than
+ * tab and line breaks (PostgreSQL refuses NUL outright, so a NUL would turn a
+ * bad request into a server error), and lone UTF-16 surrogates (which cannot be
+ * encoded as UTF-8 and would be silently replaced on the way into the database).
+ */
+const UNTYPEABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Drops what `UNTYPEABLE` matches, so what is stored is exactly what was validated. */
+export function withoutUntypeable(value: string): string {
+  return value.replace(UNTYPEABLE, "");
+}
+
 /** Required free text: trimmed, all spaces counts as missing, bounded length. */
 function requiredText(messages: TextMessages, max: number) {
   return z
     .string({ error: messages.required })
+    .overwrite(withoutUntypeable)
     .trim()
     .min(1, messages.required)
     .max(max, tooLong(messages.label, max));
@@ -130,6 +145,7 @@ function requiredText(messages: TextMessages, max: number) {
 function optionalText(label: string, max: number) {
   return z
     .string()
+    .overwrite(withoutUntypeable)
     .trim()
     .max(max, tooLong(label, max))
     .nullish()
@@ -390,8 +406,8 @@ export const FEEDBACK_QUESTIONS: Readonly<Record<FeedbackRatingField, string>> =
 
 /** Labels of the survey's other questions. */
 export const FEEDBACK_LABELS = {
-  rec: "I was told about our recommend-a-friend scheme",
-  points: "I was told about our loyalty points scheme",
+  rec: "I've been told about the recommend-a-friend scheme",
+  points: "I've been told about the loyalty points scheme",
   return: "What has stopped you coming back to see us?",
   repeat: "Would you visit us again?",
   comments: "Anything else you'd like to tell us? (optional)",
