@@ -8,6 +8,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
@@ -38,6 +39,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     prepare: seedDatabase,
   });
 
+  const delivery = startDelivery(database.db, settings);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -57,5 +59,11 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   return {
     headers: securityHeaders({ dev, hsts: settings.PUBLIC_URL.startsWith("https:") || !dev }),
     app,
-    db: database.db, databaseKind: database.kind, close: database.close };
+    db: database.db,
+    databaseKind: database.kind,
+    async close() {
+      await delivery.stop();
+      await database.close();
+    },
+  };
 }

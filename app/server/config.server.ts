@@ -19,6 +19,18 @@ const configSchema = z.object({
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   NODE_ENV: z.string().default("production"),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Maison Ivy <hello@maisonivy.example>"),
+  STAFF_EMAIL: z.string().default("team@maisonivy.example"),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  /** How long a message being sent is leased to one process before another may retry it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** First retry delay; each later one doubles, up to an hour. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().positive().default(10),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
   TRUST_PROXY: z.string().optional(),
 });

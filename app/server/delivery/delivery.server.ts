@@ -1,0 +1,52 @@
+/** Wires the outbox worker to the configured transports. */
+import type { Config } from "../config.server";
+import type { Database } from "../db.server";
+import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
+import { renderMessage } from "./messages.server";
+import { type Mailer, type SmsProvider, createMailer, fileSmsProvider, twilioProvider } from "./transports.server";
+
+export interface Delivery {
+  worker: OutboxWorker;
+  stop(): Promise<void>;
+}
+
+export function smsProviderFor(settings: Config): SmsProvider {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE } = settings;
+  return TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_FROM
+    ? twilioProvider({ accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, from: TWILIO_FROM, apiBase: TWILIO_API_BASE })
+    : fileSmsProvider(settings.dataDir);
+}
+
+export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
+  return async (row: OutboxRow) => {
+    const rendered = renderMessage(row, settings.PUBLIC_URL);
+    if (rendered.channel === "email") {
+      await mailer.send({ ...rendered.email, to: row.recipient, from: settings.MAIL_FROM, messageId: row.messageId });
+    } else {
+      await sms.send({ ...rendered.sms, to: row.recipient });
+    }
+  };
+}
+
+export function startDelivery(db: Database, settings: Config): Delivery {
+  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
+  const sms = smsProviderFor(settings);
+  console.info(`delivery: e-mail through ${mailer.describe}; texts through ${sms.describe}`);
+  const worker = startOutboxWorker({
+    db,
+    deliver: deliverWith(mailer, sms, settings),
+    leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
+    maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+    retrySeconds: settings.OUTBOX_RETRY_SECONDS,
+  });
+  return {
+    worker,
+    async stop() {
+      await worker.stop();
+      mailer.close();
+    },
+  };
+}
+
+/** The domain part of Message-IDs: the site's own host. */
+export const mailDomainOf = (publicUrl: string) => new URL(publicUrl).hostname;

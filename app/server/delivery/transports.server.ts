@@ -1,0 +1,106 @@
+/**
+ * Where messages go. E-mail: SMTP through nodemailer when SMTP_URL is set,
+ * otherwise .eml files under DATA_DIR/mail. Text messages: Twilio's Messages
+ * API when its settings are there, otherwise a file under DATA_DIR/sms.
+ */
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { PermanentDeliveryError } from "../outbox.server";
+
+export interface Email {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  describe: string;
+  send(email: Email): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A hung server must fail the attempt well inside the outbox lease.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return {
+      describe: `SMTP at ${new URL(options.smtpUrl).host}`,
+      async send(email) {
+        await transport.sendMail({ ...email, headers: { "Message-ID": email.messageId } });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = path.join(options.dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    describe: `.eml files in ${dir} (no SMTP_URL set)`,
+    async send(email) {
+      const info = await transport.sendMail({ ...email, headers: { "Message-ID": email.messageId } });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${email.messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      console.info(`mail: "${email.subject}" to ${email.to} written to ${file}`);
+    },
+    close: () => {},
+  };
+}
+
+export interface TextMessage {
+  to: string;
+  body: string;
+}
+
+/** The small interface any SMS provider implements. */
+export interface SmsProvider {
+  describe: string;
+  send(message: TextMessage): Promise<{ providerId?: string }>;
+}
+
+export function twilioProvider(options: { accountSid: string; authToken: string; from: string; apiBase: string }): SmsProvider {
+  const endpoint = new URL(`/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`, options.apiBase);
+  const auth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
+  return {
+    describe: `Twilio at ${endpoint.origin}`,
+    async send({ to, body }) {
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers: { Authorization: auth, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ To: to, From: options.from, Body: body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
+      if (!response.ok) {
+        const reason = `Twilio answered ${response.status}${answer.message ? `: ${answer.message}` : ""}`;
+        // A 4xx other than throttling will not get better by trying again.
+        if (response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408) throw new PermanentDeliveryError(reason);
+        throw new Error(reason);
+      }
+      return { providerId: answer.sid };
+    },
+  };
+}
+
+export function fileSmsProvider(dataDir: string): SmsProvider {
+  const dir = path.join(dataDir, "sms");
+  const file = path.join(dir, "messages.log");
+  return {
+    describe: `the file ${file} (no Twilio settings)`,
+    async send({ to, body }) {
+      await mkdir(dir, { recursive: true });
+      await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), to, body })}\n`);
+      console.info(`sms: text to ${to} written to ${file}`);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queueQuoteMessages, type QuoteMessagePayload } from "./delivery/messages.server";
+import { type OutboxRow, PermanentDeliveryError, claimDue, enqueue, retryDelaySeconds, startOutboxWorker } from "./outbox.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const payload: QuoteMessagePayload = {
+  name: "Ada Lovelace",
+  firstName: "Ada",
+  stylistName: "Isla",
+  levelName: "Advanced Stylist",
+  salonName: "Maison Ivy Kestwick",
+  lines: [{ service: "Roots", pricePence: 5387 }],
+  totalPence: 5387,
+  regular: false,
+  createdAt: "2026-11-21T10:00:00.000Z",
+  link: "abc",
+  hasColour: true,
+};
+
+describe("retry delays", () => {
+  it.each([
+    [1, 10, 10],
+    [2, 10, 20],
+    [3, 10, 40],
+    [8, 10, 1280],
+    [20, 10, 3600],
+  ])("attempt %i with a %is base waits %is", (attempt, base, expected) => {
+    expect(retryDelaySeconds(attempt, base)).toBe(expected);
+  });
+});
+
+describe.each(testDatabases)("outbox on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.execute(sql`delete from outbox`);
+  });
+
+  const statuses = async () => (await database.db.execute<{ status: string; n: string | number }>(sql`select status, count(*) as n from outbox group by status`)).rows.map((r) => [r.status, Number(r.n)]);
+
+  it("delivers queued messages once each and marks them sent", async () => {
+    await enqueue(database.db, Array.from({ length: 5 }, (_, i) => ({ channel: "sms" as const, recipient: `+44770090000${i}`, template: "quote-sms", payload: { i } })), "test.example");
+    const delivered: number[] = [];
+    const worker = startOutboxWorker({ db: database.db, deliver: async (row) => void delivered.push(row.id), leaseSeconds: 30, maxAttempts: 3, retrySeconds: 1, pollMs: 60_000, log: quiet });
+    await worker.runOnce();
+    await worker.stop();
+    expect(delivered).toHaveLength(5);
+    expect(new Set(delivered).size).toBe(5);
+    expect(await statuses()).toEqual([["sent", 5]]);
+  });
+
+  it("gives every message its own Message-ID when queued", async () => {
+    await enqueue(database.db, [1, 2].map((i) => ({ channel: "email" as const, recipient: `a${i}@example.com`, template: "staff-model", payload: {} })), "test.example");
+    const ids = (await database.db.execute<{ message_id: string }>(sql`select message_id from outbox`)).rows.map((r) => r.message_id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    for (const id of ids) expect(id).toMatch(/^<[0-9a-f-]{36}@test\.example>$/);
+  });
+
+  it("retries a failure later with backoff, then marks it failed after the last attempt", async () => {
+    await enqueue(database.db, [{ channel: "email", recipient: "x@example.com", template: "staff-model", payload: {} }], "test.example");
+    let calls = 0;
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async () => {
+        calls++;
+        throw new Error("smtp down");
+      },
+      leaseSeconds: 30,
+      maxAttempts: 2,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    await worker.runOnce();
+    expect(calls).toBe(1);
+    const [row] = (await database.db.execute<{ status: string; last_error: string; wait: string | number }>(sql`select status, last_error, extract(epoch from next_attempt_at - now()) as wait from outbox`)).rows;
+    expect(row?.status).toBe("pending");
+    expect(row?.last_error).toBe("smtp down");
+    expect(Number(row?.wait)).toBeGreaterThan(0.5);
+    await worker.runOnce();
+    expect(calls).toBe(1); // not due yet
+    await wait(1100);
+    await worker.runOnce();
+    await worker.stop();
+    expect(calls).toBe(2);
+    expect(await statuses()).toEqual([["failed", 1]]);
+  });
+
+  it("does not retry a permanent failure", async () => {
+    await enqueue(database.db, [{ channel: "sms", recipient: "+447700900000", template: "quote-sms", payload: {} }], "test.example");
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async () => {
+        throw new PermanentDeliveryError("invalid number");
+      },
+      leaseSeconds: 30,
+      maxAttempts: 5,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    expect(await statuses()).toEqual([["failed", 1]]);
+  });
+
+  it("takes over a message whose sender died once its lease has run out", async () => {
+    await enqueue(database.db, [{ channel: "sms", recipient: "+447700900001", template: "quote-sms", payload: {} }], "test.example");
+    const claimed = await claimDue(database.db, 1, 10); // a process claims it, then dies
+    expect(claimed).toHaveLength(1);
+    expect(await claimDue(database.db, 1, 10)).toHaveLength(0); // leased: nobody else takes it
+    await wait(1200);
+    const retaken: OutboxRow[] = await claimDue(database.db, 1, 10);
+    expect(retaken.map((r) => r.id)).toEqual(claimed.map((r) => r.id));
+    expect(retaken[0]?.attempts).toBe(2);
+    expect(retaken[0]?.messageId).toBe(claimed[0]?.messageId);
+  });
+
+  it("never delivers a message twice with two workers competing", async () => {
+    await enqueue(database.db, Array.from({ length: 40 }, (_, i) => ({ channel: "sms" as const, recipient: `+4477009${String(i).padStart(5, "0")}`, template: "quote-sms", payload: {} })), "test.example");
+    const delivered: number[] = [];
+    const deliver = async (row: OutboxRow) => {
+      await wait(2);
+      delivered.push(row.id);
+    };
+    const options = { db: database.db, deliver, leaseSeconds: 30, maxAttempts: 3, retrySeconds: 1, pollMs: 60_000, batchSize: 3, log: quiet };
+    const a = startOutboxWorker(options);
+    const b = startOutboxWorker(options);
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(delivered).toHaveLength(40);
+    expect(new Set(delivered).size).toBe(40);
+  });
+
+  it("queues at most three quote messages per address in 24 hours", async () => {
+    const to = { email: "Repeat@Example.com", mobile: "+447700900123" };
+    const results: boolean[] = [];
+    for (let i = 0; i < 5; i++) results.push(await database.db.transaction((tx) => queueQuoteMessages(tx, to, payload, "test.example")));
+    expect(results).toEqual([true, true, true, false, false]);
+    const other = await database.db.transaction((tx) => queueQuoteMessages(tx, { email: "someone@example.com", mobile: "+447700900999" }, payload, "test.example"));
+    expect(other).toBe(true);
+    const sameMobile = await database.db.transaction((tx) => queueQuoteMessages(tx, { email: "new@example.com", mobile: to.mobile }, payload, "test.example"));
+    expect(sameMobile).toBe(false);
+  });
+});
