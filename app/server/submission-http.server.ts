@@ -1,0 +1,118 @@
+/**
+ * The two doors into app/server/submissions.server.ts: the JSON API
+ * (POST /api/joinus, /api/models, /api/feedback) and the pages' form posts
+ * (route actions). Both read a size-limited body and call the same submit
+ * function; they differ only in how they answer.
+ */
+import { parse } from "@conform-to/react";
+import { type AppLoadContext, data } from "react-router";
+import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
+import { HONEYPOT_FIELD } from "~/domain/forms";
+import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
+import { tooManyRequests } from "./rate-limit.server";
+import type { FieldErrors, Submit, SubmissionOutcome } from "./submissions.server";
+
+/**
+ * Every field of the longest form (the job application: three answers of up to
+ * 5,000 characters) fits with room to spare, even percent-encoded; the server
+ * in front refuses anything declaring more than this too.
+ */
+export const SUBMISSION_MAX_BYTES = 64 * 1024;
+
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+const UNAVAILABLE_MESSAGE = "We couldn't save that just now. Please try again in a moment.";
+const TOO_LARGE_FORM_MESSAGE = "Your answers are too long to send in one go. Please shorten the longest ones and try again.";
+
+// ---------------------------------------------------------------------------
+// JSON API
+// ---------------------------------------------------------------------------
+
+/** 201 `{ ok: true }` once the row is committed; otherwise the status and message of the outcome. */
+export function outcomeResponse(outcome: SubmissionOutcome): Response {
+  if (outcome.ok) return Response.json({ ok: true }, { status: 201, headers: NO_STORE });
+  switch (outcome.status) {
+    case 422:
+      return validationFailed(outcome.fieldErrors);
+    case 429:
+      return tooManyRequests({ allowed: false, retryAfter: outcome.retryAfter }, outcome.error);
+    default:
+      return Response.json({ error: outcome.error }, { status: outcome.status, headers: NO_STORE });
+  }
+}
+
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "Send this form with POST." }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}
+
+export async function submissionApiAction(request: Request, context: AppLoadContext, submit: Submit): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+  try {
+    const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
+    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp }));
+  } catch (error) {
+    if (error instanceof HttpError) return error.toResponse();
+    // The database or the connection failed: nothing was stored, and the client may send again.
+    console.error("A submission could not be stored", error);
+    return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Form posts from the pages
+// ---------------------------------------------------------------------------
+
+export interface FormPost {
+  /** The form's fields (its schema's keys): nothing else is read from the post. */
+  fields: readonly string[];
+  submit: Submit;
+  /** Values the page decides, whatever the post says (the role of a job form). */
+  fixed?: Record<string, string>;
+}
+
+/**
+ * What Conform needs to show the answer in the form: each field's messages and,
+ * for a browser without JavaScript, what was typed, so the page comes back filled in.
+ */
+function reply(values: Record<string, string>, errors: { fieldErrors?: FieldErrors; formError?: string }) {
+  const typed = new FormData();
+  for (const [name, value] of Object.entries(values)) if (name !== HONEYPOT_FIELD) typed.append(name, value);
+  const submission = parse(typed, { resolve: () => ({ error: errors.fieldErrors ?? {} }) });
+  return errors.formError ? submission.reply({ formErrors: [errors.formError] }) : submission.reply();
+}
+
+function answer(body: FormActionData, status: number) {
+  return data<FormActionData>(body, { status, headers: NO_STORE });
+}
+
+export async function submissionFormAction(request: Request, context: AppLoadContext, post: FormPost) {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, SUBMISSION_MAX_BYTES);
+  } catch (error) {
+    const status = error instanceof HttpError ? error.status : 400;
+    const message = status === 413 ? TOO_LARGE_FORM_MESSAGE : SEND_FAILED_MESSAGE;
+    return answer({ status: "refused", message, result: reply({}, { formError: message }) }, status);
+  }
+
+  // Only the form's own fields (and the honeypot) are read; text only, files ignored.
+  const values: Record<string, string> = {};
+  for (const name of [...post.fields, HONEYPOT_FIELD]) {
+    const value = formData.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  Object.assign(values, post.fixed);
+
+  let outcome: SubmissionOutcome;
+  try {
+    outcome = await post.submit(context.db, values, { clientIp: context.clientIp });
+  } catch (error) {
+    console.error("A form could not be stored", error);
+    return answer({ status: "refused", message: SEND_FAILED_MESSAGE, result: reply(values, { formError: SEND_FAILED_MESSAGE }) }, 503);
+  }
+
+  if (outcome.ok) return answer({ status: "sent" }, 201);
+  if (outcome.status === 422) return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }) }, 422);
+  const message = outcome.status === 429 ? `${outcome.error} ${KEPT_NOTE}` : outcome.error;
+  return answer({ status: "refused", message, result: reply(values, { formError: message }) }, outcome.status);
+}

@@ -1,0 +1,290 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { HONEYPOT_FIELD } from "~/domain/forms";
+import * as t from "./schema.server";
+import { seedDatabase } from "./seed.server";
+import {
+  RATE_LIMITED_MESSAGE,
+  SPAM_MESSAGE,
+  SUBMISSION_RATE_LIMITS,
+  submitFeedback,
+  submitJobApplication,
+  submitModelApplication,
+} from "./submissions.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+const stylistApplication = {
+  name: "  Ada Lovelace ",
+  mobile: "+44 7700 900 123",
+  email: " ada@example.com ",
+  position: "3 - 5 years",
+  about: " Six years behind the chair. ",
+  why_hair: "I love making people feel good.",
+  why_us: "Your academy.",
+  role: "Stylist",
+};
+
+const saturdayApplication = {
+  name: "Bea Cole",
+  mobile: "07700 900 124",
+  email: "bea@example.com",
+  about: "Sixth-form student.",
+  why_hair: "Always doing my friends' hair.",
+  why_us: "The pre-apprenticeship scheme.",
+};
+
+const modelApplication = { name: "Mia Stone", mobile: "(07700) 900456", info: " Shoulder-length, natural brown. " };
+
+const feedbackAnswers = {
+  name: "Sam Lee",
+  mobile: "0044 7700 900789",
+  intro: "5",
+  consultation: "4",
+  cleanliness: 5,
+  appearance: "5",
+  products: "3",
+  styling: "4",
+  rec: "on",
+  value: "4",
+  experience: "5",
+  result: "5",
+  return: "I moved away.",
+  repeat: "Maybe",
+  comments: "   ",
+};
+
+/** Anything a client might try to set that is not theirs to set. */
+const smuggled = {
+  id: 999_999,
+  created_at: "2001-01-01T00:00:00Z",
+  createdAt: "2001-01-01",
+  isAdmin: true,
+  // As JSON.parse makes it: an own "__proto__" key, not the object's prototype.
+  ...(JSON.parse('{"__proto__": {"polluted": 1}}') as object),
+};
+
+describe.each(testDatabases)("submissions on %s", (_name, open) => {
+  let database: TestDatabase;
+  let ip = 0;
+  /** A fresh client address per test, so rate limits never leak between tests. */
+  const client = () => ({ clientIp: `192.0.2.${++ip}` });
+
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  afterEach(() => {
+    delete process.env.RATE_LIMITS;
+  });
+
+  const count = async (table: string) => {
+    const result = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+    return result.rows[0]!.n;
+  };
+
+  describe("job applications", () => {
+    it("stores a Stylist application trimmed, with the mobile in E.164 and salon 1", async () => {
+      const outcome = await submitJobApplication(database.db, stylistApplication, client());
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      expect(row).toMatchObject({
+        name: "Ada Lovelace",
+        mobile: "+447700900123",
+        email: "ada@example.com",
+        position: "3 - 5 years",
+        about: "Six years behind the chair.",
+        whyHair: "I love making people feel good.",
+        whyUs: "Your academy.",
+        salonId: 1,
+        role: "Stylist",
+      });
+      expect(row!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it("the Saturday form stores an Apprentice who is new to hairdressing", async () => {
+      const outcome = await submitJobApplication(database.db, saturdayApplication, { ...client(), form: "saturday" });
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      expect([row!.role, row!.position, row!.mobile]).toEqual(["Apprentice", "new to hairdressing", "+447700900124"]);
+    });
+
+    it("the Stylist and Apprentice forms (and the API) require a position", async () => {
+      const before = await count("job_applications");
+      const outcome = await submitJobApplication(database.db, saturdayApplication, client());
+      expect(outcome).toMatchObject({ ok: false, status: 422, fieldErrors: { position: ["Position is required"] } });
+      expect(await count("job_applications")).toBe(before);
+    });
+
+    it("an empty application gets every message of spec section 5 and stores nothing", async () => {
+      const before = await count("job_applications");
+      const outcome = await submitJobApplication(database.db, { role: "Stylist", position: "" }, client());
+      expect(outcome).toEqual({
+        ok: false,
+        status: 422,
+        error: "Some answers need attention.",
+        fieldErrors: {
+          name: ["Full Name is required"],
+          mobile: ["Mobile number is required"],
+          email: ["Email Address is required"],
+          position: ["Position is required"],
+          about: ["About yourself is required"],
+          why_hair: ["Why hairdressing required"],
+          why_us: ["Why us required"],
+        },
+      });
+      expect(await count("job_applications")).toBe(before);
+    });
+
+    it("present but wrong values get the 'Valid …' messages", async () => {
+      const outcome = await submitJobApplication(database.db, { ...stylistApplication, mobile: "0121 496 0000", email: "ada@" }, client());
+      expect(outcome).toMatchObject({
+        status: 422,
+        fieldErrors: { mobile: ["Valid Mobile number is required"], email: ["Valid Email address is required"] },
+      });
+    });
+
+    it("ignores ids, dates and other unknown fields, and refuses a salon that is not ours", async () => {
+      const outcome = await submitJobApplication(database.db, { ...stylistApplication, ...smuggled }, client());
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      expect(outcome.id).not.toBe(999_999);
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      expect(row!.createdAt.getFullYear()).toBeGreaterThan(2001);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+      const before = await count("job_applications");
+      const wrongSalon = await submitJobApplication(database.db, { ...stylistApplication, salon: 99 }, client());
+      expect(wrongSalon).toMatchObject({ status: 422, fieldErrors: { salon: ["Please choose one of our 3 salons"] } });
+      expect(await count("job_applications")).toBe(before);
+    });
+  });
+
+  describe("model applications", () => {
+    it("stores a valid application with the mobile normalised", async () => {
+      const outcome = await submitModelApplication(database.db, modelApplication, client());
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const [row] = await database.db.select().from(t.modelApplications).where(sql`id = ${outcome.id}`);
+      expect(row).toMatchObject({ name: "Mia Stone", mobile: "+447700900456", info: "Shoulder-length, natural brown." });
+    });
+
+    it("an empty application gets the spec's three messages", async () => {
+      expect(await submitModelApplication(database.db, { name: " ", mobile: "", info: null }, client())).toMatchObject({
+        status: 422,
+        fieldErrors: { name: ["Name is required"], mobile: ["Mobile number is required"], info: ["Additional Information required"] },
+      });
+    });
+  });
+
+  describe("feedback", () => {
+    it("stores ratings as numbers, tick boxes as booleans and blank comments as null", async () => {
+      const outcome = await submitFeedback(database.db, feedbackAnswers, client());
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const [row] = await database.db.select().from(t.feedback).where(sql`id = ${outcome.id}`);
+      expect(row).toMatchObject({
+        name: "Sam Lee",
+        mobile: "+447700900789",
+        intro: 5,
+        consultation: 4,
+        cleanliness: 5,
+        products: 3,
+        rec: true,
+        points: false,
+        returnReason: "I moved away.",
+        repeat: "Maybe",
+        comments: null,
+      });
+    });
+
+    it("an empty survey gets every message of spec section 5", async () => {
+      const outcome = await submitFeedback(database.db, {}, client());
+      const select = ["Please select an option"];
+      expect(outcome).toMatchObject({
+        status: 422,
+        fieldErrors: {
+          name: ["Full Name is required"],
+          mobile: ["Mobile number is required"],
+          intro: select,
+          consultation: select,
+          cleanliness: select,
+          appearance: select,
+          products: select,
+          styling: select,
+          value: select,
+          experience: select,
+          result: select,
+          return: ["Please Answer"],
+          repeat: select,
+        },
+      });
+      if (!outcome.ok && outcome.status === 422) expect(Object.keys(outcome.fieldErrors)).toHaveLength(13);
+    });
+
+    it("refuses a rating outside 1 to 5", async () => {
+      expect(await submitFeedback(database.db, { ...feedbackAnswers, value: "6" }, client())).toMatchObject({
+        status: 422,
+        fieldErrors: { value: ["Please select an option"] },
+      });
+    });
+  });
+
+  describe("abuse", () => {
+    it.each([
+      ["job", (input: object) => submitJobApplication(database.db, { ...stylistApplication, ...input }, client()), "job_applications"],
+      ["model", (input: object) => submitModelApplication(database.db, { ...modelApplication, ...input }, client()), "model_applications"],
+      ["feedback", (input: object) => submitFeedback(database.db, { ...feedbackAnswers, ...input }, client()), "feedback"],
+    ] as const)("a filled honeypot on the %s form stores nothing and answers 400", async (_form, submit, table) => {
+      const before = await count(table);
+      expect(await submit({ [HONEYPOT_FIELD]: "http://spam.example" })).toEqual({ ok: false, status: 400, error: SPAM_MESSAGE });
+      expect(await count(table)).toBe(before);
+      // Blank is how people leave it.
+      expect((await submit({ [HONEYPOT_FIELD]: "  " })).ok).toBe(true);
+    });
+
+    it("refuses anything but an object", async () => {
+      for (const input of [null, [], "text", 42]) {
+        expect(await submitModelApplication(database.db, input, client())).toMatchObject({ ok: false, status: 400 });
+      }
+    });
+
+    it.each([
+      ["joinus", (ip: string) => submitJobApplication(database.db, stylistApplication, { clientIp: ip }), "job_applications"],
+      ["models", (ip: string) => submitModelApplication(database.db, modelApplication, { clientIp: ip }), "model_applications"],
+      ["feedback", (ip: string) => submitFeedback(database.db, feedbackAnswers, { clientIp: ip }), "feedback"],
+    ] as const)("%s: 429 once an address has sent its allowance, counted in the database", async (kind, submit, table) => {
+      const { limit } = SUBMISSION_RATE_LIMITS[kind];
+      const ip = client().clientIp;
+      for (let i = 0; i < limit; i++) expect((await submit(ip)).ok).toBe(true);
+      const before = await count(table);
+      const refused = await submit(ip);
+      expect(refused).toMatchObject({ ok: false, status: 429, error: RATE_LIMITED_MESSAGE });
+      if (!refused.ok && refused.status === 429) expect(refused.retryAfter).toBeGreaterThan(0);
+      expect(await count(table)).toBe(before);
+      // Another address is not affected, and the counter is a row any process can see.
+      expect((await submit(`${ip}-other`)).ok).toBe(true);
+      const counted = await database.db.execute<{ count: number }>(
+        sql`select count from rate_limits where key = ${`${SUBMISSION_RATE_LIMITS[kind].name}:${ip}`}`,
+      );
+      expect(counted.rows[0]?.count).toBe(limit + 1);
+    });
+
+    it("invalid attempts do not use up the allowance", async () => {
+      const { clientIp: ip } = client();
+      for (let i = 0; i < 10; i++) expect((await submitModelApplication(database.db, {}, { clientIp: ip })).ok).toBe(false);
+      expect((await submitModelApplication(database.db, modelApplication, { clientIp: ip })).ok).toBe(true);
+    });
+
+    it("RATE_LIMITS=off lifts the limit", async () => {
+      process.env.RATE_LIMITS = "off";
+      const { clientIp: ip } = client();
+      for (let i = 0; i < SUBMISSION_RATE_LIMITS.models.limit + 2; i++) {
+        expect((await submitModelApplication(database.db, modelApplication, { clientIp: ip })).ok).toBe(true);
+      }
+    });
+  });
+});
