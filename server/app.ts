@@ -8,6 +8,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
@@ -39,6 +40,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     prepare: seedDatabase,
   });
 
+  await database.listen(CONTENT_CHANNEL, enableContentCache(database.db));
   const delivery = startDelivery(database.db, settings);
   const dev = settings.NODE_ENV === "development";
   const app = express();

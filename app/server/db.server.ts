@@ -20,6 +20,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,33 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listeners: { end(): Promise<void> }[] = [];
+    return {
+      db,
+      kind: "postgres",
+      async listen(channel, onNotify) {
+        // LISTEN needs a connection of its own, outside the pool.
+        const connect = async (): Promise<void> => {
+          const listener = new pg.Client({ connectionString: options.databaseUrl });
+          listener.on("notification", onNotify);
+          listener.on("error", (error) => {
+            console.error(`database: LISTEN ${channel} connection lost, reconnecting`, error.message);
+            const index = listeners.indexOf(listener);
+            if (index >= 0) listeners.splice(index, 1);
+            onNotify();
+            setTimeout(() => void connect().catch(() => {}), 1000).unref();
+          });
+          await listener.connect();
+          await listener.query(`LISTEN ${channel}`);
+          listeners.push(listener);
+        };
+        await connect();
+      },
+      async close() {
+        await Promise.all(listeners.splice(0).map((l) => l.end().catch(() => {})));
+        await pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -83,6 +111,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return {
     db,
     kind: "pglite",
+    async listen(channel, onNotify) {
+      await client.listen(channel, onNotify);
+    },
     close: () => client.close(),
   };
 }

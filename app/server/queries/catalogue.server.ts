@@ -1,37 +1,40 @@
 /** Salons, levels, services and stylists: what the calculator prices with. */
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Salon, Service, Stylist } from "~/domain/catalogue";
+import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import { levels, salons, services, stylists } from "../schema.server";
 
 export type SalonRow = typeof salons.$inferSelect;
 export type StylistRow = typeof stylists.$inferSelect;
 
+// Catalogue reads are cached per process (see cache.server.ts); callers must not mutate the results.
+
 export function listSalons(db: Database): Promise<SalonRow[]> {
-  return db.select().from(salons).orderBy(asc(salons.id));
+  return cached(db, "salons", () => db.select().from(salons).orderBy(asc(salons.id)));
 }
 
 export async function getSalon(db: Database, id: number): Promise<SalonRow | undefined> {
-  const [row] = await db.select().from(salons).where(eq(salons.id, id));
-  return row;
+  return (await listSalons(db)).find((s) => s.id === id);
 }
 
 export function listLevels(db: Database): Promise<Level[]> {
-  return db.select().from(levels).orderBy(asc(levels.id));
+  return cached(db, "levels", () => db.select().from(levels).orderBy(asc(levels.id)));
 }
 
 export function listServices(db: Database): Promise<Service[]> {
-  return db.select().from(services).orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id));
+  return cached(db, "services", () =>
+    db.select().from(services).orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
+  );
 }
 
 export function listStylists(db: Database): Promise<StylistRow[]> {
-  return db.select().from(stylists).orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  return cached(db, "stylists", () => db.select().from(stylists).orderBy(asc(stylists.displayOrder), asc(stylists.id)));
 }
 
 export async function getStylist(db: Database, slug: string): Promise<StylistRow | undefined> {
-  const [row] = await db.select().from(stylists).where(eq(stylists.slug, slug));
-  return row;
+  return (await listStylists(db)).find((s) => s.slug === slug);
 }
 
 export async function loadCatalogue(db: Database): Promise<Catalogue> {

@@ -1,5 +1,6 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { asc, desc, eq } from "drizzle-orm";
+import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import { blogPosts, levels, newsItems, reviews, shopBanners, shopTiles, siteSettings, stylists } from "../schema.server";
 
@@ -31,39 +32,42 @@ function selectTeam(db: Database) {
 
 export type TeamMember = Awaited<ReturnType<typeof selectTeam>>[number];
 
+// Content reads are cached per process (see cache.server.ts); callers must not mutate the results.
+
 export function listTeam(db: Database): Promise<TeamMember[]> {
-  return selectTeam(db).orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  return cached(db, "team", () => selectTeam(db).orderBy(asc(stylists.displayOrder), asc(stylists.id)));
 }
 
 export async function getTeamMember(db: Database, slug: string): Promise<TeamMember | undefined> {
-  const [row] = await selectTeam(db).where(eq(stylists.slug, slug));
-  return row;
+  return (await listTeam(db)).find((m) => m.slug === slug);
 }
+
 export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
-  return db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  return cached(db, "blog", () => db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)));
 }
 
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
-  return row;
+  return (await listBlogPosts(db)).find((p) => p.slug === slug);
 }
 
 /** Reviews of one stylist, or of everyone for "all". */
-export function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
-  const query = db.select().from(reviews);
-  return (stylistSlug === "all" ? query : query.where(eq(reviews.stylistSlug, stylistSlug))).orderBy(asc(reviews.id));
+export async function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
+  const all = await cached(db, "reviews", () => db.select().from(reviews).orderBy(asc(reviews.id)));
+  return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 
 export function listNewsItems(db: Database): Promise<NewsItemRow[]> {
-  return db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
+  return cached(db, "news", () => db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id)));
 }
 
-export async function getStoreData(db: Database) {
-  const [banners, tiles] = await Promise.all([
-    db.select().from(shopBanners).orderBy(asc(shopBanners.displayOrder), asc(shopBanners.id)),
-    db.select().from(shopTiles).orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
-  ]);
-  return { banners, tiles };
+export function getStoreData(db: Database) {
+  return cached(db, "store", async () => {
+    const [banners, tiles] = await Promise.all([
+      db.select().from(shopBanners).orderBy(asc(shopBanners.displayOrder), asc(shopBanners.id)),
+      db.select().from(shopTiles).orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
+    ]);
+    return { banners, tiles };
+  });
 }
 
 export interface SiteSettings {
@@ -75,7 +79,7 @@ export interface SiteSettings {
 }
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
-  const rows = await db.select().from(siteSettings);
+  const rows = await cached(db, "settings", () => db.select().from(siteSettings));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const offers: Record<string, boolean> = {};
   for (const [key, value] of byKey) if (key.startsWith("offer_")) offers[key] = value === "true";
@@ -88,12 +92,9 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 
 /** Reviews for the rotating feed, shuffled on the server so the page and its hydration agree. */
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
-  const rows = await db
-    .select({ review: reviews.review, client: reviews.client, stylistName: stylists.firstName })
-    .from(reviews)
-    .leftJoin(stylists, eq(stylists.slug, reviews.stylistSlug))
-    .where(stylistSlug === "all" ? undefined : eq(reviews.stylistSlug, stylistSlug));
-  return shuffle(rows);
+  const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
+  const names = new Map(team.map((m) => [m.slug, m.firstName]));
+  return shuffle(rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })));
 }
 
 /** Fisher–Yates: every order equally likely. */

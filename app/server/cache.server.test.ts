@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_CHANNEL, disableContentCache, enableContentCache } from "./cache.server";
+import { listSalons, listServices } from "./queries/catalogue.server";
+import { getSiteSettings } from "./queries/content.server";
+import { salons, siteSettings } from "./schema.server";
+import { seedDatabase } from "./seed.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+}
+
+describe.each(testDatabases)("content cache on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+    await database.listen(CONTENT_CHANNEL, enableContentCache(database.db));
+  });
+  afterAll(async () => {
+    disableContentCache(database.db);
+    await database?.destroy();
+  });
+
+  it("serves repeated reads from memory", async () => {
+    const first = await listServices(database.db);
+    expect(await listServices(database.db)).toBe(first);
+  });
+
+  it("drops what it holds when a content row changes, in any process", async () => {
+    const before = await listSalons(database.db);
+    expect(await listSalons(database.db)).toBe(before);
+    await database.db.update(salons).set({ name: "Renamed Salon" }).where(eq(salons.id, 1));
+    expect(await eventually(async () => (await listSalons(database.db)).find((s) => s.id === 1)?.name === "Renamed Salon")).toBe(true);
+
+    expect((await getSiteSettings(database.db)).hideOffers).toBe(false);
+    await database.db.update(siteSettings).set({ value: "true" }).where(eq(siteSettings.key, "hideOffers"));
+    expect(await eventually(async () => (await getSiteSettings(database.db)).hideOffers)).toBe(true);
+  });
+});
