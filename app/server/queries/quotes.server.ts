@@ -1,0 +1,584 @@
+/**
+ * Quotes: pricing a calculator selection against the database, saving it with
+ * a snapshot of its lines, and reading a saved quote back for its public page.
+ *
+ * The server prices every quote itself (design.md): whatever prices or totals a
+ * client sends are never read. The browser and this module price with the same
+ * domain engine (validateSelection + quoteLines), fed here from the database.
+ */
+import { randomBytes } from "node:crypto";
+import { addWeeks, isAfter } from "date-fns";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CALCULATOR_TYPES,
+  type CalculatorState,
+  type CalculatorType,
+  type Catalogue,
+  DEFAULT_SALON_ID,
+  parseCalculatorState,
+  SELECTOR_MODES,
+  type SelectorMode,
+  SERVICE_SLOTS,
+  type ServiceSlot,
+  validateSelection,
+} from "~/domain/calculator-state";
+import { Cat1, type Level, MensCat, type Service } from "~/domain/catalogue";
+import { honeypotFilled, HONEYPOT_FIELD, quoteDetailsSchema } from "~/domain/forms";
+import { quoteLines } from "~/domain/pricing";
+import type { Database } from "../db.server";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { levels, quotes, type QuoteLine, salons } from "../schema.server";
+import { getSalon, listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
+
+// ---------------------------------------------------------------------------
+// Constants
+
+/** 12 random bytes = 96 bits, written as 16 URL-safe characters: unguessable and short enough for a text message. */
+const LINK_BYTES = 12;
+export const QUOTE_LINK_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+export function newQuoteLink(): string {
+  return randomBytes(LINK_BYTES).toString("base64url");
+}
+
+/** Spec 9: first-time clients get 20% off (total × 0.8) with code QG20, shown as valid for four weeks. */
+export const FIRST_VISIT_OFFER = { code: "QG20", percent: 20, validWeeks: 4 } as const;
+
+/** Saving stores a row and (issue 6) sends an e-mail and a text: generous for people, useless for a flood. */
+export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
+
+export const SPAM_MESSAGE = "Your request could not be processed.";
+export const RATE_LIMITED_MESSAGE =
+  "You've saved a lot of quotes in a short time. Please wait a little and try again, or give us a call.";
+
+// ---------------------------------------------------------------------------
+// Resolving a selection against the database
+
+export type QuoteCatalogue = Catalogue & { stylists: readonly StylistRow[]; salons: readonly SalonRow[] };
+
+export async function loadQuoteCatalogue(db: Database): Promise<QuoteCatalogue> {
+  const [catalogue, stylistRows, salonRows] = await Promise.all([loadCatalogue(db), listStylists(db), listSalons(db)]);
+  return { ...catalogue, stylists: stylistRows, salons: salonRows };
+}
+
+/**
+ * The calculator state of a page's URL. A salon id the database does not know
+ * falls back to the calculator's default salon rather than failing the page.
+ */
+export function stateFromUrl(url: URL, catalogue: QuoteCatalogue): CalculatorState {
+  const state = parseCalculatorState(url.searchParams);
+  return catalogue.salons.some((salon) => salon.id === state.salon) ? state : { ...state, salon: DEFAULT_SALON_ID };
+}
+
+/** The effective selector mode: a stylist named without a mode means a stylist quote. */
+export function selectorModeOf(state: CalculatorState): SelectorMode {
+  return state.mode ?? (state.stylist !== undefined ? "stylist" : "level");
+}
+
+export interface PricedLine {
+  serviceId: number;
+  service: Service;
+  pricePence: number;
+}
+
+export interface ResolvedQuote {
+  /** The state as priced: in stylist mode the level is the stylist's own. */
+  state: CalculatorState & { type: CalculatorType };
+  mode: SelectorMode;
+  level: Level;
+  lines: PricedLine[];
+  totalPence: number;
+  salon: SalonRow;
+  stylist: StylistRow | null;
+  stylistSalon: SalonRow | null;
+}
+
+export type QuoteProblem =
+  | { kind: "no-type" }
+  | { kind: "unknown-salon"; salonId: number }
+  | { kind: "no-stylist" }
+  | { kind: "unknown-stylist"; slug: string }
+  | { kind: "stylist-unavailable"; stylist: StylistRow }
+  | { kind: "stylist-in-level-mode" }
+  /** Incomplete flow, unknown level or service, a service in the wrong slot or not available at the level. */
+  | { kind: "selection"; errors: string[]; state: CalculatorState };
+
+export type Resolution = { ok: true; quote: ResolvedQuote } | { ok: false; problem: QuoteProblem };
+
+/**
+ * Prices a calculator state with the database's catalogue. In stylist mode the
+ * stylist must exist and take new clients, and their own level is used whatever
+ * level was sent. In level mode a stylist may not be named (the pages drop it).
+ */
+export function resolveQuote(state: CalculatorState, catalogue: QuoteCatalogue): Resolution {
+  const fail = (problem: QuoteProblem): Resolution => ({ ok: false, problem });
+  const type = state.type;
+  if (type === undefined) return fail({ kind: "no-type" });
+  const salon = catalogue.salons.find((candidate) => candidate.id === state.salon);
+  if (!salon) return fail({ kind: "unknown-salon", salonId: state.salon });
+
+  const mode = selectorModeOf(state);
+  let stylist: StylistRow | null = null;
+  let priced: CalculatorState = { ...state, mode };
+  if (mode === "stylist") {
+    if (state.stylist === undefined) return fail({ kind: "no-stylist" });
+    const slug = state.stylist;
+    stylist = catalogue.stylists.find((candidate) => candidate.slug === slug) ?? null;
+    if (!stylist) return fail({ kind: "unknown-stylist", slug });
+    if (!stylist.acceptingNewClients) return fail({ kind: "stylist-unavailable", stylist });
+    priced = { ...priced, level: stylist.levelId };
+  } else if (state.stylist !== undefined) {
+    return fail({ kind: "stylist-in-level-mode" });
+  }
+
+  const validation = validateSelection(priced, catalogue);
+  if (!validation.ok) return fail({ kind: "selection", errors: validation.errors, state: priced });
+  const { lines, totalPence } = quoteLines(validation.services, validation.level);
+  const stylistSalon = stylist ? (catalogue.salons.find((candidate) => candidate.id === stylist.salonId) ?? null) : null;
+  return {
+    ok: true,
+    quote: {
+      state: { ...priced, type },
+      mode,
+      level: validation.level,
+      lines,
+      totalPence,
+      salon,
+      stylist,
+      stylistSalon,
+    },
+  };
+}
+
+/** The field and message a problem is reported under by the save endpoint (422). */
+export function problemFieldErrors(problem: QuoteProblem): Record<string, string[]> {
+  switch (problem.kind) {
+    case "no-type":
+      return { type: ["Choose a calculator type: colour, cutting or mens"] };
+    case "unknown-salon":
+      return { salon: [`Unknown salon ${problem.salonId}`] };
+    case "no-stylist":
+      return { stylist: ["Choose a stylist (or use level mode)"] };
+    case "unknown-stylist":
+      return { stylist: [`Unknown stylist "${problem.slug}"`] };
+    case "stylist-unavailable":
+      return { stylist: [`${problem.stylist.firstName} is not taking new clients at the moment`] };
+    case "stylist-in-level-mode":
+      return { stylist: ["A stylist is only chosen in stylist mode: send mode \"stylist\" or leave the stylist out"] };
+    case "selection":
+      return { selection: problem.errors };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Stylist lists for the totals screens
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * Spec 2.4: the stylists of a level at the chosen salon in random order, then
+ * those at the other salons (also shuffled). Stylists not taking new clients are
+ * never offered.
+ */
+export function stylistsForLevel(
+  all: readonly StylistRow[],
+  levelId: number,
+  salonId: number,
+  random: () => number = Math.random,
+): { atSalon: StylistRow[]; elsewhere: StylistRow[] } {
+  const offered = all.filter((stylist) => stylist.levelId === levelId && stylist.acceptingNewClients);
+  return {
+    atSalon: shuffled(offered.filter((stylist) => stylist.salonId === salonId), random),
+    elsewhere: shuffled(offered.filter((stylist) => stylist.salonId !== salonId), random),
+  };
+}
+
+export interface StylistPrice {
+  stylist: StylistRow;
+  level: Level;
+  totalPence: number;
+}
+
+/**
+ * What this selection costs with every stylist who takes new clients and may
+ * carry out all of it (a New Starter cannot do a balayage), cheapest first; ties
+ * by first name so the order is stable.
+ */
+export function pricesByStylist(state: CalculatorState, catalogue: QuoteCatalogue): StylistPrice[] {
+  const prices: StylistPrice[] = [];
+  for (const stylist of catalogue.stylists) {
+    if (!stylist.acceptingNewClients) continue;
+    const resolution = resolveQuote({ ...state, mode: "stylist", stylist: stylist.slug }, catalogue);
+    if (resolution.ok) prices.push({ stylist, level: resolution.quote.level, totalPence: resolution.quote.totalPence });
+  }
+  return prices.sort((a, b) => a.totalPence - b.totalPence || a.stylist.firstName.localeCompare(b.stylist.firstName));
+}
+
+// ---------------------------------------------------------------------------
+// Saving
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** JSON null and a blank form field both mean "not sent". */
+const absentIfBlank = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** A whole id: an integer from JSON, or its canonical digits from a form. */
+function idField(what: string) {
+  const message = `${what} must be a whole number id`;
+  return z.preprocess(
+    absentIfBlank,
+    z
+      .union([z.number().int().min(1).max(999_999_999), z.string().regex(/^[1-9]\d{0,8}$/).transform(Number)], {
+        error: message,
+      })
+      .optional(),
+  );
+}
+
+const SLOT_LABELS: Record<ServiceSlot, string> = {
+  colour: "Colour",
+  addon: "Colour add-on",
+  plex: "Plex treatment",
+  finish: "Finish",
+  finishAddon: "Finish add-on",
+  treatment: "Treatment",
+  cut: "Men's cut",
+  mensColour: "Men's colour",
+};
+
+/** The calculator part of a save request; field names equal the calculator's URL parameters. */
+export const quoteSelectionSchema = z.object({
+  type: z.preprocess(
+    absentIfBlank,
+    z.enum(CALCULATOR_TYPES, { error: "Choose a calculator type: colour, cutting or mens" }),
+  ),
+  mode: z.preprocess(absentIfBlank, z.enum(SELECTOR_MODES, { error: 'Selector mode must be "level" or "stylist"' }).optional()),
+  level: idField("Level"),
+  stylist: z.preprocess(
+    absentIfBlank,
+    z.string({ error: "Stylist must be a stylist's slug" }).max(100).regex(SLUG, "Stylist must be a stylist's slug").optional(),
+  ),
+  salon: idField("Salon").transform((id) => id ?? DEFAULT_SALON_ID),
+  cc: z.preprocess(
+    absentIfBlank,
+    z
+      .union([z.number().int().min(0).max(6), z.string().regex(/^[0-6]$/).transform(Number)], {
+        error: "Colour category must be a number from 0 to 6",
+      })
+      .optional(),
+  ),
+  ...(Object.fromEntries(SERVICE_SLOTS.map((slot) => [slot, idField(SLOT_LABELS[slot])])) as Record<
+    ServiceSlot,
+    ReturnType<typeof idField>
+  >),
+  regular: z.preprocess(
+    absentIfBlank,
+    z.union([z.boolean(), z.enum(["yes", "no"]).transform((answer) => answer === "yes")], {
+      error: "Tell us whether you have been to the salon before (within the last 18 months)",
+    }),
+  ),
+});
+
+export type QuoteSelectionInput = z.output<typeof quoteSelectionSchema>;
+
+/** A colour request may leave out the category: it is the colour service's own. */
+function withColourCategory(state: CalculatorState, catalogue: Catalogue): CalculatorState {
+  if (state.type !== "colour" || state.cc !== undefined || state.colour === undefined) return state;
+  const colour = catalogue.services.find((service) => service.id === state.colour && service.cat1 === Cat1.Colour);
+  return colour ? { ...state, cc: colour.cat2 } : state;
+}
+
+/** A line as stored: the schema's snapshot plus what the quote page needs without the live price list. */
+export interface SavedQuoteLine extends QuoteLine {
+  group: string;
+  cat1: number;
+  cat2: number;
+}
+
+export interface SavedQuote {
+  link: string;
+  totalPence: number;
+  lines: SavedQuoteLine[];
+}
+
+export type SaveQuoteResult =
+  | { ok: true; link: string; url: string; quote: SavedQuote }
+  | { ok: false; status: 400 | 422; message: string; fieldErrors: Record<string, string[]> }
+  | { ok: false; status: 429; message: string; fieldErrors: Record<string, string[]>; retryAfter: number };
+
+export interface SaveQuoteOptions {
+  /** Rate-limited per client address when given. */
+  clientIp?: string;
+  /** Tests only: a link generator, to provoke a collision. */
+  newLink?: () => string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export const quotePath = (link: string) => `/quote/${link}`;
+
+/**
+ * The one way a quote is saved, for the JSON API and the finish page alike:
+ * validate the visitor's details and the selection, price every line on the
+ * server, and store the quote with a snapshot of its lines, answering only once
+ * the row is committed.
+ *
+ * Issue 6 (delivery) adds its outbox rows inside the transaction below, so a
+ * saved quote and the messages about it are committed together or not at all.
+ */
+export async function saveQuote(
+  db: Database,
+  input: Record<string, unknown>,
+  options: SaveQuoteOptions = {},
+): Promise<SaveQuoteResult> {
+  // People never see the honeypot; only a bot fills it. Store nothing.
+  if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, message: SPAM_MESSAGE, fieldErrors: {} };
+
+  const details = quoteDetailsSchema.safeParse(input);
+  const selection = quoteSelectionSchema.safeParse(input);
+  if (!details.success || !selection.success) {
+    return {
+      ok: false,
+      status: 422,
+      message: "Some answers need attention.",
+      fieldErrors: {
+        ...(details.success ? {} : fieldErrorsOf(details.error)),
+        ...(selection.success ? {} : fieldErrorsOf(selection.error)),
+      },
+    };
+  }
+
+  if (options.clientIp !== undefined) {
+    const limit = await hitRateLimit(db, SAVE_QUOTE_RATE_LIMIT, options.clientIp);
+    if (!limit.allowed) {
+      return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE, fieldErrors: {}, retryAfter: limit.retryAfter };
+    }
+  }
+
+  const catalogue = await loadQuoteCatalogue(db);
+  const { regular, ...chosen } = selection.data;
+  const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
+  if (!resolution.ok) {
+    return {
+      ok: false,
+      status: 422,
+      message: "This quote can't be saved as it stands: please check your choices.",
+      fieldErrors: problemFieldErrors(resolution.problem),
+    };
+  }
+
+  const quote = resolution.quote;
+  const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
+    serviceId: line.serviceId,
+    service: line.service.service,
+    pricePence: line.pricePence,
+    group: line.service.groupName,
+    cat1: line.service.cat1,
+    cat2: line.service.cat2,
+  }));
+  const { name, mobile, email, referral } = details.data;
+  const values = {
+    name,
+    mobile,
+    email,
+    referral,
+    regular,
+    selector: quote.mode === "stylist" ? "Stylist" : "Level",
+    calculator: quote.state.type,
+    salonId: quote.salon.id,
+    levelId: quote.level.id,
+    stylistId: quote.stylist?.id ?? null,
+    stylistName: quote.stylist ? `${quote.stylist.firstName} ${quote.stylist.lastName}` : null,
+    stylistImage: quote.stylist?.image ?? null,
+    stylistSalonId: quote.stylist?.salonId ?? null,
+    lines,
+    totalPence: quote.totalPence,
+  };
+
+  const makeLink = options.newLink ?? newQuoteLink;
+  for (let attempt = 1; ; attempt++) {
+    const link = makeLink();
+    try {
+      await db.transaction(async (tx) => {
+        await tx.insert(quotes).values({ ...values, link });
+        // Issue 6: write the quote's e-mail and text message to the outbox here, in this transaction.
+      });
+      return { ok: true, link, url: quotePath(link), quote: { link, totalPence: quote.totalPence, lines } };
+    } catch (error) {
+      // 96 random bits make a collision astronomically unlikely; a retry makes it harmless.
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading a saved quote (never the client's mobile or e-mail)
+
+export interface PublicQuote {
+  link: string;
+  firstName: string;
+  createdAt: Date;
+  calculator: string;
+  selector: string;
+  regular: boolean;
+  lines: SavedQuoteLine[];
+  totalPence: number;
+  level: { id: number; name: string };
+  stylist: { name: string; image: string; salonId: number | null } | null;
+  salon: { id: number; name: string; shortName: string; bookingUrl: string };
+  /** Where to book: the stylist's own salon, or the chosen salon for a level quote. */
+  bookingSalon: { id: number; name: string; bookingUrl: string };
+  /** A colour service is in the quote: a skin test is needed 48 hours before. */
+  needsSkinTest: boolean;
+  /** Four weeks after the quote was made. */
+  validUntil: Date;
+  expired: boolean;
+  /** The first-visit offer, for clients who have not been in the last 18 months. */
+  offer: { code: string; percent: number; totalPence: number } | null;
+}
+
+/** The first word of what the client typed as their name. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+/** total × (100 − percent) / 100, to the nearest penny (halves up), in integers. */
+export function discountedPence(totalPence: number, percent: number): number {
+  return Math.floor(((totalPence * (100 - percent)) * 2 + 100) / 200);
+}
+
+/** Colour, colour add-ons and men's colour need a skin test; a "None" choice is no service. */
+export function lineNeedsSkinTest(line: Pick<SavedQuoteLine, "cat1" | "cat2" | "service">): boolean {
+  const colour =
+    line.cat1 === Cat1.Colour || line.cat1 === Cat1.ColourAddOn || (line.cat1 === Cat1.Mens && line.cat2 === MensCat.Colour);
+  return colour && line.service.trim().toLowerCase() !== "none";
+}
+
+export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
+  if (!QUOTE_LINK_PATTERN.test(link)) return null;
+  const [row] = await db
+    .select({
+      link: quotes.link,
+      name: quotes.name,
+      createdAt: quotes.createdAt,
+      calculator: quotes.calculator,
+      selector: quotes.selector,
+      regular: quotes.regular,
+      lines: quotes.lines,
+      totalPence: quotes.totalPence,
+      levelId: quotes.levelId,
+      levelName: levels.name,
+      stylistName: quotes.stylistName,
+      stylistImage: quotes.stylistImage,
+      stylistSalonId: quotes.stylistSalonId,
+      salonId: salons.id,
+      salonName: salons.name,
+      salonShortName: salons.shortName,
+      bookingUrl: salons.bookingUrl,
+    })
+    .from(quotes)
+    .innerJoin(salons, eq(salons.id, quotes.salonId))
+    .innerJoin(levels, eq(levels.id, quotes.levelId))
+    .where(eq(quotes.link, link));
+  if (!row) return null;
+
+  const lines = row.lines as SavedQuoteLine[];
+  const salon = { id: row.salonId, name: row.salonName, shortName: row.salonShortName, bookingUrl: row.bookingUrl };
+  const stylistSalon =
+    row.stylistSalonId !== null && row.stylistSalonId !== row.salonId ? await getSalon(db, row.stylistSalonId) : undefined;
+  const validUntil = addWeeks(row.createdAt, FIRST_VISIT_OFFER.validWeeks);
+  return {
+    link: row.link,
+    firstName: firstNameOf(row.name),
+    createdAt: row.createdAt,
+    calculator: row.calculator,
+    selector: row.selector,
+    regular: row.regular,
+    lines,
+    totalPence: row.totalPence,
+    level: { id: row.levelId, name: row.levelName },
+    stylist:
+      row.stylistName && row.stylistImage
+        ? { name: row.stylistName, image: row.stylistImage, salonId: row.stylistSalonId }
+        : null,
+    salon,
+    bookingSalon: stylistSalon
+      ? { id: stylistSalon.id, name: stylistSalon.name, bookingUrl: stylistSalon.bookingUrl }
+      : { id: salon.id, name: salon.name, bookingUrl: salon.bookingUrl },
+    needsSkinTest: lines.some(lineNeedsSkinTest),
+    validUntil,
+    expired: isAfter(now, validUntil),
+    offer: row.regular
+      ? null
+      : {
+          code: FIRST_VISIT_OFFER.code,
+          percent: FIRST_VISIT_OFFER.percent,
+          totalPence: discountedPence(row.totalPence, FIRST_VISIT_OFFER.percent),
+        },
+  };
+}
+
+/** Whether a link names a saved quote (the submitted page checks the link it was handed). */
+export async function quoteExists(db: Database, link: string): Promise<boolean> {
+  if (!QUOTE_LINK_PATTERN.test(link)) return false;
+  const [row] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.link, link));
+  return row !== undefined;
+}
+
+const pounds = (pence: number) => pence / 100;
+
+/** GET /api/get-quote-details/{link}: spec 7's shape, prices in pounds; no mobile, no e-mail. */
+export function publicQuoteJson(quote: PublicQuote) {
+  return {
+    name: quote.firstName,
+    created_at: quote.createdAt.toISOString(),
+    quote: {
+      services: quote.lines.map((line) => ({
+        id: line.serviceId,
+        service: line.service,
+        group: line.group,
+        price: pounds(line.pricePence),
+      })),
+      total: pounds(quote.totalPence),
+      regular: quote.regular,
+      calculator: quote.calculator,
+      selector: quote.selector,
+      level: quote.level,
+      stylist: quote.stylist ? { name: quote.stylist.name, image: quote.stylist.image } : null,
+      salon: quote.salon.id,
+      offer: quote.offer
+        ? {
+            code: quote.offer.code,
+            percent: quote.offer.percent,
+            total: pounds(quote.offer.totalPence),
+            valid_until: quote.validUntil.toISOString(),
+            expired: quote.expired,
+          }
+        : null,
+    },
+  };
+}

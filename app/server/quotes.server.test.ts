@@ -1,0 +1,494 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CalculatorState, type Catalogue, selectedServices } from "~/domain/calculator-state";
+import { Cat1, ColourAddOnCat, ColourCat, MensCat, TreatmentCat, type Service } from "~/domain/catalogue";
+import { QUOTE_MESSAGES } from "~/domain/forms";
+import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
+import { loadCatalogue } from "./queries/catalogue.server";
+import {
+  FIRST_VISIT_OFFER,
+  QUOTE_LINK_PATTERN,
+  SAVE_QUOTE_RATE_LIMIT,
+  SPAM_MESSAGE,
+  discountedPence,
+  firstNameOf,
+  getPublicQuote,
+  lineNeedsSkinTest,
+  loadQuoteCatalogue,
+  newQuoteLink,
+  pricesByStylist,
+  publicQuoteJson,
+  quoteExists,
+  saveQuote,
+  stylistsForLevel,
+} from "./queries/quotes.server";
+import * as t from "./schema.server";
+import { seedDatabase } from "./seed.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+const CONTACT = {
+  name: "  Ada   Lovelace ",
+  mobile: "07700 900123",
+  email: "ada@example.com",
+  referral: "Google",
+};
+
+/** A request as the finish form sends it: the URL's parameter names, text values. */
+function request(state: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...CONTACT, regular: "no", ...state, ...extra };
+}
+
+const inCat = (catalogue: Catalogue, cat1: number, cat2?: number) =>
+  catalogue.services
+    .filter((s) => s.cat1 === cat1 && (cat2 === undefined || s.cat2 === cat2))
+    .sort((a, b) => a.id - b.id);
+
+/**
+ * Many complete selections across the three flows: every colour service (with an
+ * add-on when its category has one), every finish, cut and men's colour, at a
+ * level able to do them, cycling through the other steps' options and the levels.
+ */
+function sampleSelections(catalogue: Catalogue): CalculatorState[] {
+  const at = <T,>(items: T[], i: number) => items[i % items.length] as T;
+  const levelFor = (services: Service[], i: number) => {
+    const lowest = Math.max(...services.map((s) => s.minLevel));
+    const levels = catalogue.levels.map((l) => l.id).filter((id) => id >= lowest);
+    return at(levels, i);
+  };
+  const plex = inCat(catalogue, Cat1.Treatment, TreatmentCat.Plex);
+  const finishes = inCat(catalogue, Cat1.Finish);
+  const finishAddOns = inCat(catalogue, Cat1.FinishAddOn);
+  const treatments = inCat(catalogue, Cat1.Treatment, TreatmentCat.Intensive);
+  const cuts = inCat(catalogue, Cat1.Mens, MensCat.Cut);
+  const mensColours = inCat(catalogue, Cat1.Mens, MensCat.Colour);
+
+  const states: CalculatorState[] = [];
+  inCat(catalogue, Cat1.Colour).forEach((colour, i) => {
+    const addOnCat = colourAddOnCatFor(colour.cat2);
+    const addOns = addOnCat === null ? [] : inCat(catalogue, Cat1.ColourAddOn, addOnCat);
+    const addon = addOns.length > 0 ? at(addOns, i) : undefined;
+    const finish = at(finishes, i);
+    const finishAddon = at(finishAddOns, i + 1);
+    const chosen = [colour, finish, finishAddon, ...(addon ? [addon] : [])];
+    states.push({
+      type: "colour",
+      mode: "level",
+      level: levelFor(chosen, i),
+      salon: 2,
+      cc: colour.cat2,
+      colour: colour.id,
+      addon: addon?.id,
+      plex: at(plex, i).id,
+      finish: finish.id,
+      finishAddon: finishAddon.id,
+    });
+  });
+  // Every colour add-on once, with the first colour of the category it belongs to.
+  for (const cc of [ColourCat.FullHead, ColourCat.Foils, ColourCat.Bleach]) {
+    const colour = inCat(catalogue, Cat1.Colour, cc)[0];
+    const addOnCat = colourAddOnCatFor(cc);
+    if (!colour || addOnCat === null) throw new Error(`no colour in category ${cc}`);
+    inCat(catalogue, Cat1.ColourAddOn, addOnCat).forEach((addon, i) => {
+      const finish = at(finishes, i + 2);
+      states.push({
+        type: "colour",
+        mode: "level",
+        level: levelFor([colour, addon, finish], i + 5),
+        salon: 2,
+        cc,
+        colour: colour.id,
+        addon: addon.id,
+        plex: at(plex, i + 1).id,
+        finish: finish.id,
+        finishAddon: at(finishAddOns, i).id,
+      });
+    });
+  }
+  finishes.forEach((finish, i) => {
+    states.push({
+      type: "cutting",
+      level: levelFor([finish], i + 3),
+      salon: 1,
+      finish: finish.id,
+      finishAddon: at(finishAddOns, i).id,
+      treatment: at(treatments, i).id,
+    });
+  });
+  cuts.forEach((cut, i) => {
+    mensColours.forEach((mensColour, j) => {
+      states.push({ type: "mens", level: levelFor([cut, mensColour], i + j), salon: 3, cut: cut.id, mensColour: mensColour.id });
+    });
+  });
+  return states;
+}
+
+function asRequest(state: CalculatorState): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined));
+}
+
+describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
+  let database: TestDatabase;
+  let catalogue: Catalogue;
+  const countQuotes = async () => {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(t.quotes);
+    return row?.n ?? 0;
+  };
+  const storedQuote = async (link: string) => {
+    const [row] = await database.db.select().from(t.quotes).where(eq(t.quotes.link, link));
+    if (!row) throw new Error(`No quote ${link}`);
+    return row;
+  };
+
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+    catalogue = await loadCatalogue(database.db);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("stores exactly the engine's lines and total for many selections in all three flows", async () => {
+    const selections = sampleSelections(catalogue);
+    expect(selections.length).toBeGreaterThan(50);
+    for (const state of selections) {
+      const saved = await saveQuote(database.db, request(asRequest(state)));
+      if (!saved.ok) throw new Error(`${JSON.stringify(state)} was refused: ${JSON.stringify(saved.fieldErrors)}`);
+      const level = catalogue.levels.find((l) => l.id === state.level);
+      if (!level) throw new Error("no level");
+      const expected = quoteLines(selectedServices(state, catalogue), level);
+      const row = await storedQuote(saved.link);
+      expect(row.totalPence).toBe(expected.totalPence);
+      expect(row.lines.map((line) => [line.serviceId, line.service, line.pricePence])).toEqual(
+        expected.lines.map((line) => [line.serviceId, line.service.service, line.pricePence]),
+      );
+      expect(row).toMatchObject({ levelId: state.level, salonId: state.salon, calculator: state.type, selector: "Level", stylistId: null });
+    }
+  });
+
+  it("prices a worked example to the penny (spec 9)", async () => {
+    // Level 1 (-81.41%): Roots 3300 × 0.1859 = 613.47 → 613 + 1880 product; Fibre Plex 500 unadjusted;
+    // Cut, Dry & Style 4950 × 0.1859 = 920.205 → 920; Curly Blow 1540 × 0.1859 = 286.286 → 286.
+    const saved = await saveQuote(
+      database.db,
+      request({ type: "colour", mode: "level", level: "1", cc: "0", colour: "6", plex: "50", finish: "1", finishAddon: "46" }),
+    );
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    const row = await storedQuote(saved.link);
+    expect(row.lines.map((line) => line.pricePence)).toEqual([2493, 500, 920, 286]);
+    expect(row.totalPence).toBe(4199);
+    expect(saved.quote.totalPence).toBe(4199);
+  });
+
+  it("ignores every price and total the client sends", async () => {
+    const state = { type: "cutting", level: 9, salon: 2, finish: 1, finishAddon: 48, treatment: 54 };
+    const saved = await saveQuote(database.db, {
+      ...request(state),
+      price: 1,
+      total: 1,
+      totalPence: 1,
+      lines: [{ serviceId: 1, service: "Cut, Dry & Style", pricePence: 1 }],
+      quote: { services: [{ service: "Cut, Dry & Style", price: 0.01 }], total: 0.01 },
+    });
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    const row = await storedQuote(saved.link);
+    // Level 9 (+25.30%): 4950 → 6202.35 → 6202; Pin Curls 3300 → 4134.9 → 4135; treatment 2500 unadjusted.
+    expect(row.lines.map((line) => line.pricePence)).toEqual([6202, 4135, 2500]);
+    expect(row.totalPence).toBe(6202 + 4135 + 2500);
+  });
+
+  it("prices a stylist quote at the stylist's own level, whatever level is sent", async () => {
+    const stylists = await database.db.select().from(t.stylists);
+    const camille = stylists.find((s) => s.slug === "camille");
+    if (!camille) throw new Error("camille missing");
+    const state = { type: "mens", mode: "stylist", stylist: "camille", level: 2, salon: 2, cut: 58, mensColour: 64 };
+    const saved = await saveQuote(database.db, request(state, { regular: true }));
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    const row = await storedQuote(saved.link);
+    const level = catalogue.levels.find((l) => l.id === camille.levelId);
+    if (!level) throw new Error("no level");
+    const expected = quoteLines(selectedServices({ type: "mens", level: level.id, salon: 2, cut: 58, mensColour: 64 }, catalogue), level);
+    expect(row).toMatchObject({
+      selector: "Stylist",
+      levelId: camille.levelId,
+      stylistId: camille.id,
+      stylistName: `${camille.firstName} ${camille.lastName}`,
+      stylistImage: camille.image,
+      stylistSalonId: camille.salonId,
+      regular: true,
+      totalPence: expected.totalPence,
+    });
+  });
+
+  it("stores the details normalised: trimmed name, E.164 mobile", async () => {
+    const saved = await saveQuote(database.db, request({ type: "mens", level: 5, cut: 59, mensColour: 65 }, { mobile: "+44 (0)7700-900-456" }));
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    const row = await storedQuote(saved.link);
+    expect(row).toMatchObject({ name: "Ada   Lovelace", mobile: "+447700900456", email: "ada@example.com", referral: "Google", regular: false, salonId: 2 });
+  });
+
+  it("fills in the colour category from the colour service when a client leaves it out", async () => {
+    const saved = await saveQuote(database.db, request({ type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 }));
+    expect(saved.ok).toBe(true);
+  });
+
+  const rejected: { why: string; state: Record<string, unknown>; extra?: Record<string, unknown>; field: string; message?: string }[] = [
+    { why: "an unknown service", state: { type: "cutting", level: 6, finish: 9999, finishAddon: 49, treatment: 53 }, field: "selection" },
+    { why: "a service in the wrong slot", state: { type: "cutting", level: 6, finish: 53, finishAddon: 49, treatment: 1 }, field: "selection" },
+    { why: "an add-on of another colour category", state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 41, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
+    { why: "an add-on for a category without add-ons", state: { type: "colour", level: 6, cc: 3, colour: 16, addon: 35, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
+    { why: "a balayage at New Starter level", state: { type: "colour", level: 1, cc: 3, colour: 16, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
+    { why: "a face-frame foil at New Starter level", state: { type: "colour", level: 1, cc: 2, colour: 14, addon: 35, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
+    { why: "a men's cut at New Starter level", state: { type: "mens", level: 1, cut: 58, mensColour: 65 }, field: "selection" },
+    { why: "a New Starter stylist for a balayage", state: { type: "colour", mode: "stylist", stylist: "rosa", level: 6, cc: 3, colour: 16, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
+    { why: "an incomplete flow", state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 35, plex: 50, finish: 1 }, field: "selection" },
+    { why: "a flow without its level", state: { type: "mens", cut: 58, mensColour: 65 }, field: "selection" },
+    { why: "an unknown level", state: { type: "mens", level: 42, cut: 58, mensColour: 65 }, field: "selection" },
+    { why: "a selection outside the flow", state: { type: "mens", level: 6, cut: 58, mensColour: 65, finish: 1 }, field: "selection" },
+    { why: "a stylist not taking new clients", state: { type: "mens", mode: "stylist", stylist: "harriet", cut: 58, mensColour: 65 }, field: "stylist" },
+    { why: "an unknown stylist", state: { type: "mens", mode: "stylist", stylist: "nobody", cut: 58, mensColour: 65 }, field: "stylist" },
+    { why: "stylist mode without a stylist", state: { type: "mens", mode: "stylist", level: 6, cut: 58, mensColour: 65 }, field: "stylist" },
+    { why: "a stylist in level mode", state: { type: "mens", mode: "level", stylist: "camille", level: 8, cut: 58, mensColour: 65 }, field: "stylist" },
+    { why: "an unknown salon", state: { type: "mens", level: 6, salon: 99, cut: 58, mensColour: 65 }, field: "salon" },
+    { why: "no calculator type", state: { level: 6, cut: 58, mensColour: 65 }, field: "type" },
+    { why: "an unknown calculator type", state: { type: "perm", level: 6, cut: 58, mensColour: 65 }, field: "type" },
+    { why: "an id that is not a whole number", state: { type: "mens", level: 6, cut: "58.5", mensColour: 65 }, field: "cut" },
+    { why: "an id of the wrong type", state: { type: "mens", level: 6, cut: [58], mensColour: 65 }, field: "cut" },
+    { why: "no returning answer", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { regular: undefined }, field: "regular" },
+    { why: "a returning answer that is neither", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { regular: "maybe" }, field: "regular" },
+    { why: "a landline", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { mobile: "01632 960214" }, field: "mobile", message: QUOTE_MESSAGES.mobileInvalid },
+    { why: "a short mobile", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { mobile: "07700 900" }, field: "mobile", message: QUOTE_MESSAGES.mobileInvalid },
+    { why: "no name", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { name: "   " }, field: "name", message: QUOTE_MESSAGES.nameRequired },
+    { why: "a bad e-mail", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { email: "ada@" }, field: "email", message: QUOTE_MESSAGES.emailInvalid },
+    { why: "a referral off the list", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { referral: "Carrier pigeon" }, field: "referral", message: QUOTE_MESSAGES.referralInvalid },
+  ];
+
+  it.each(rejected)("refuses $why with 422 on $field and stores nothing", async ({ state, extra, field, message }) => {
+    const before = await countQuotes();
+    const saved = await saveQuote(database.db, request(state, extra));
+    expect(saved.ok).toBe(false);
+    if (saved.ok) return;
+    expect(saved.status).toBe(422);
+    expect(saved.fieldErrors[field]?.length, JSON.stringify(saved.fieldErrors)).toBeGreaterThan(0);
+    if (message) expect(saved.fieldErrors[field]).toContain(message);
+    expect(await countQuotes()).toBe(before);
+  });
+
+  it("answers every missing detail at once, with the spec's messages", async () => {
+    const saved = await saveQuote(database.db, { type: "mens", level: 6, cut: 58, mensColour: 65, regular: "yes" });
+    expect(saved.ok).toBe(false);
+    if (saved.ok) return;
+    expect(saved.fieldErrors).toEqual({
+      name: [QUOTE_MESSAGES.nameRequired],
+      mobile: [QUOTE_MESSAGES.mobileRequired],
+      email: [QUOTE_MESSAGES.emailRequired],
+      referral: [QUOTE_MESSAGES.referralRequired],
+    });
+  });
+
+  it("treats a filled honeypot as spam: 400 and nothing stored", async () => {
+    const before = await countQuotes();
+    const saved = await saveQuote(database.db, request({ type: "mens", level: 6, cut: 58, mensColour: 65 }, { website: "http://spam.example" }));
+    expect(saved).toMatchObject({ ok: false, status: 400, message: SPAM_MESSAGE });
+    expect(await countQuotes()).toBe(before);
+  });
+
+  it("limits saves per client address", async () => {
+    const state = request({ type: "mens", level: 6, cut: 58, mensColour: 65 });
+    for (let i = 0; i < SAVE_QUOTE_RATE_LIMIT.limit; i++) {
+      expect((await saveQuote(database.db, state, { clientIp: "203.0.113.7" })).ok).toBe(true);
+    }
+    const refused = await saveQuote(database.db, state, { clientIp: "203.0.113.7" });
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect((await saveQuote(database.db, state, { clientIp: "203.0.113.8" })).ok).toBe(true);
+  });
+
+  it("makes unguessable links of 96 bits, short enough for a text message, unique", async () => {
+    const links = Array.from({ length: 2000 }, newQuoteLink);
+    for (const link of links) expect(link).toMatch(QUOTE_LINK_PATTERN);
+    // 16 characters of a 64-letter alphabet carry 16 × 6 = 96 bits.
+    expect(Math.log2(64) * (links[0]?.length ?? 0)).toBeGreaterThanOrEqual(90);
+    expect(new Set(links).size).toBe(links.length);
+    // Every position varies: the bits are really random, not padding.
+    for (let i = 0; i < 16; i++) expect(new Set(links.map((l) => l[i])).size).toBeGreaterThan(32);
+  });
+
+  it("retries with a new link on the (astronomically unlikely) collision", async () => {
+    const state = request({ type: "mens", level: 6, cut: 58, mensColour: 65 });
+    const first = await saveQuote(database.db, state, { newLink: () => "collisioncollisi" });
+    expect(first.ok).toBe(true);
+    const links = ["collisioncollisi", "collisioncollisi", "freshfreshfresh1"];
+    const second = await saveQuote(database.db, state, { newLink: () => links.shift() ?? "unreachable00000" });
+    expect(second).toMatchObject({ ok: true, link: "freshfreshfresh1" });
+    await expect(saveQuote(database.db, state, { newLink: () => "collisioncollisi" })).rejects.toThrow();
+  });
+
+  it("keeps the snapshot when prices change later", async () => {
+    const saved = await saveQuote(database.db, request({ type: "cutting", level: 6, finish: 2, finishAddon: 47, treatment: 55 }));
+    if (!saved.ok) throw new Error("not saved");
+    const before = await getPublicQuote(database.db, saved.link);
+    await database.db.update(t.services).set({ pricePence: 99_999, service: "Renamed" }).where(eq(t.services.id, 2));
+    await database.db.update(t.levels).set({ adapterBp: 5000 }).where(eq(t.levels.id, 6));
+    try {
+      const after = await getPublicQuote(database.db, saved.link);
+      expect(after?.lines).toEqual(before?.lines);
+      expect(after?.totalPence).toBe(3300 + 1540 + 2000);
+      expect(after?.lines[0]).toMatchObject({ serviceId: 2, service: "Dry & Style", pricePence: 3300 });
+    } finally {
+      await database.db.update(t.services).set({ pricePence: 3300, service: "Dry & Style" }).where(eq(t.services.id, 2));
+      await database.db.update(t.levels).set({ adapterBp: 0 }).where(eq(t.levels.id, 6));
+    }
+  });
+
+  describe("the public view of a saved quote", () => {
+    it("shows the first name, the lines, the offer and the skin test note, never the mobile or e-mail", async () => {
+      const saved = await saveQuote(
+        database.db,
+        request({ type: "colour", mode: "stylist", stylist: "nadia", salon: 1, cc: 2, colour: 12, addon: 36, plex: 52, finish: 1, finishAddon: 46 }),
+      );
+      if (!saved.ok) throw new Error("not saved");
+      const quote = await getPublicQuote(database.db, saved.link);
+      if (!quote) throw new Error("not found");
+      expect(quote.firstName).toBe("Ada");
+      expect(quote.regular).toBe(false);
+      expect(quote.needsSkinTest).toBe(true);
+      expect(quote.offer).toEqual({ code: "QG20", percent: 20, totalPence: discountedPence(quote.totalPence, 20) });
+      expect(quote.stylist?.name).toMatch(/^Nadia /);
+      // Nadia works at Kestwick (2), the quote was for Wrenbridge (1): booking goes to her salon.
+      expect(quote.salon.id).toBe(1);
+      expect(quote.bookingSalon.id).toBe(2);
+      expect(quote.expired).toBe(false);
+      expect(quote.validUntil.getTime() - quote.createdAt.getTime()).toBe(28 * 24 * 3600 * 1000);
+
+      const json = JSON.stringify(publicQuoteJson(quote));
+      expect(json).not.toContain("7700");
+      expect(json).not.toContain("ada@example.com");
+      expect(json).not.toContain("Lovelace");
+      const body = publicQuoteJson(quote);
+      expect(body.name).toBe("Ada");
+      expect(body.quote.total).toBe(quote.totalPence / 100);
+      expect(body.quote.services.reduce((sum, line) => sum + Math.round(line.price * 100), 0)).toBe(quote.totalPence);
+      expect(body.quote.offer?.code).toBe("QG20");
+    });
+
+    it("has no offer for a regular client and no skin test without colour", async () => {
+      const saved = await saveQuote(database.db, request({ type: "cutting", level: 4, finish: 3, finishAddon: 49, treatment: 56 }, { regular: "yes" }));
+      if (!saved.ok) throw new Error("not saved");
+      const quote = await getPublicQuote(database.db, saved.link);
+      expect(quote?.offer).toBeNull();
+      expect(quote?.needsSkinTest).toBe(false);
+      expect(quote?.stylist).toBeNull();
+    });
+
+    it("says the offer has expired four weeks after the quote was made", async () => {
+      const saved = await saveQuote(database.db, request({ type: "mens", level: 6, cut: 58, mensColour: 61 }));
+      if (!saved.ok) throw new Error("not saved");
+      const row = await storedQuote(saved.link);
+      const day = 24 * 3600 * 1000;
+      const justInTime = await getPublicQuote(database.db, saved.link, new Date(row.createdAt.getTime() + 28 * day - 1000));
+      const tooLate = await getPublicQuote(database.db, saved.link, new Date(row.createdAt.getTime() + 28 * day + 1000));
+      expect(justInTime?.expired).toBe(false);
+      expect(tooLate?.expired).toBe(true);
+    });
+
+    it("finds nothing for an unknown or malformed link", async () => {
+      expect(await getPublicQuote(database.db, "AAAAAAAAAAAAAAAA")).toBeNull();
+      expect(await getPublicQuote(database.db, "x' or 1=1 --")).toBeNull();
+      expect(await getPublicQuote(database.db, "")).toBeNull();
+      expect(await quoteExists(database.db, "AAAAAAAAAAAAAAAA")).toBe(false);
+    });
+  });
+
+  describe("stylists for the totals screens", () => {
+    it("lists a level's stylists at the chosen salon first, never one not taking new clients", async () => {
+      const { stylists } = await loadQuoteCatalogue(database.db);
+      for (const level of catalogue.levels) {
+        for (const salonId of [1, 2, 3]) {
+          const { atSalon, elsewhere } = stylistsForLevel(stylists, level.id, salonId);
+          const offered = stylists.filter((s) => s.levelId === level.id && s.acceptingNewClients);
+          expect(atSalon.every((s) => s.salonId === salonId)).toBe(true);
+          expect(elsewhere.every((s) => s.salonId !== salonId)).toBe(true);
+          expect(new Set([...atSalon, ...elsewhere].map((s) => s.slug))).toEqual(new Set(offered.map((s) => s.slug)));
+        }
+      }
+      const level9 = stylistsForLevel(stylists, 9, 1);
+      expect([...level9.atSalon, ...level9.elsewhere].map((s) => s.slug)).not.toContain("harriet");
+    });
+
+    it("shuffles within each group", () => {
+      const base = { acceptingNewClients: true, levelId: 3 };
+      const rows = ["a", "b", "c", "d"].map((slug, i) => ({ ...base, slug, salonId: i < 2 ? 1 : 2 })) as unknown as Parameters<typeof stylistsForLevel>[0];
+      const orders = new Set<string>();
+      let seed = 1;
+      const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+      for (let i = 0; i < 40; i++) {
+        const { atSalon, elsewhere } = stylistsForLevel(rows, 3, 1, random);
+        expect(atSalon.map((s) => s.slug).sort()).toEqual(["a", "b"]);
+        orders.add([...atSalon, ...elsewhere].map((s) => s.slug).join(""));
+      }
+      expect(orders.size).toBe(4);
+    });
+
+    it("prices a selection with every stylist who can do it, cheapest first", async () => {
+      const quoteCatalogue = await loadQuoteCatalogue(database.db);
+      const balayage: CalculatorState = { type: "colour", salon: 2, cc: ColourCat.Balayage, colour: 16, plex: 50, finish: 1, finishAddon: 49 };
+      const prices = pricesByStylist(balayage, quoteCatalogue);
+      const slugs = prices.map((p) => p.stylist.slug);
+      expect(slugs).not.toContain("rosa"); // New Starter: no balayage
+      expect(slugs).not.toContain("harriet"); // not taking new clients
+      expect(slugs.length).toBe(quoteCatalogue.stylists.filter((s) => s.acceptingNewClients && s.levelId > 1).length);
+      for (let i = 1; i < prices.length; i++) expect(prices[i]!.totalPence).toBeGreaterThanOrEqual(prices[i - 1]!.totalPence);
+      for (const price of prices) {
+        const expected = quoteLines(selectedServices({ ...balayage, level: price.level.id }, quoteCatalogue), price.level);
+        expect(price.totalPence).toBe(expected.totalPence);
+      }
+      const classic: CalculatorState = { type: "colour", salon: 2, cc: ColourCat.Classic, colour: 6, plex: 50, finish: 1, finishAddon: 49 };
+      expect(pricesByStylist(classic, quoteCatalogue).map((p) => p.stylist.slug)[0]).toBe("rosa");
+    });
+  });
+});
+
+describe("quote arithmetic", () => {
+  it.each([
+    { total: 10000, expected: 8000 },
+    { total: 4199, expected: 3359 }, // 3359.2
+    { total: 12345, expected: 9876 },
+    { total: 1, expected: 1 }, // 0.8
+    { total: 2, expected: 2 }, // 1.6
+    { total: 3, expected: 2 }, // 2.4
+    { total: 0, expected: 0 },
+  ])("20% off $total pence is $expected pence", ({ total, expected }) => {
+    expect(discountedPence(total, FIRST_VISIT_OFFER.percent)).toBe(expected);
+  });
+
+  it("rounds an exact half penny up", () => {
+    expect(discountedPence(5, 50)).toBe(3); // 2.5
+    expect(discountedPence(7, 50)).toBe(4); // 3.5
+  });
+
+  it.each([
+    { line: { cat1: Cat1.Colour, cat2: ColourCat.Foils, service: "Half Head" }, expected: true },
+    { line: { cat1: Cat1.Colour, cat2: ColourCat.Classic, service: "None" }, expected: false },
+    { line: { cat1: Cat1.ColourAddOn, cat2: ColourAddOnCat.Foils, service: "Toner" }, expected: true },
+    { line: { cat1: Cat1.ColourAddOn, cat2: ColourAddOnCat.Foils, service: "None" }, expected: false },
+    { line: { cat1: Cat1.Mens, cat2: MensCat.Colour, service: "Full Colour" }, expected: true },
+    { line: { cat1: Cat1.Mens, cat2: MensCat.Colour, service: "None" }, expected: false },
+    { line: { cat1: Cat1.Mens, cat2: MensCat.Cut, service: "Short" }, expected: false },
+    { line: { cat1: Cat1.Finish, cat2: 0, service: "Cut, Dry & Style" }, expected: false },
+    { line: { cat1: Cat1.Treatment, cat2: TreatmentCat.Plex, service: "Olaplex" }, expected: false },
+  ])("skin test for $line.service (cat $line.cat1/$line.cat2): $expected", ({ line, expected }) => {
+    expect(lineNeedsSkinTest(line)).toBe(expected);
+  });
+
+  it.each([
+    { name: "Ada Lovelace", first: "Ada" },
+    { name: "  Ada  ", first: "Ada" },
+    { name: "Mary-Jane O'Neil", first: "Mary-Jane" },
+    { name: "Cher", first: "Cher" },
+  ])("first name of $name is $first", ({ name, first }) => {
+    expect(firstNameOf(name)).toBe(first);
+  });
+});
