@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { STYLIST_NOTICES } from "./domain/notices";
 
 /** Mirrors the route table of spec section 2.1. */
 export default [
@@ -25,6 +26,25 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     // — content pages (issue 4) —
+    // 4b
+    route("offers", "routes/offers.tsx"),
+    route("offers-info", "routes/offers-info.tsx"),
+    route("offers/:variant", "routes/offers-variant.tsx"),
+    route("sms/:campaign", "routes/sms-campaign.tsx"),
+    route("refer-a-friend", "routes/refer-a-friend.tsx"),
+    route("online-shop", "routes/online-shop.tsx"),
+    route("recruitment", "routes/recruitment.tsx"),
+    route("models", "routes/models.tsx"),
+    route("corona", "routes/corona.tsx"),
+    route("corona-info", "routes/corona-info.tsx"),
+    route("reopening", "routes/reopening.tsx"),
+    ...STYLIST_NOTICES.map((notice) => route(notice.slug, "routes/notice.tsx", { id: `notice-${notice.slug}` })),
+    route("new-prices", "routes/new-prices.tsx"),
+    route("bookings", "routes/bookings.tsx"),
+    route("gift-voucher", "routes/gift-voucher.ts"),
+    route("link-tree", "routes/link-tree.tsx"),
+    route("links", "routes/links.tsx"),
+    route("your-gift", "routes/your-gift.tsx"),
     // — forms (issue 5) —
     // — calculator (issue 3) —
   ]),

@@ -1,0 +1,8 @@
+/**
+ * Pages outside the site that a visitor is sent to on purpose (spec section 7:
+ * "external links only"). The booking provider's addresses are per salon and
+ * live in the salons table; this is for the rest.
+ */
+
+/** The gift-card shop (/gift-voucher leaves the site for it). */
+export const GIFT_CARD_URL = "https://giftcards.example/maison-ivy";

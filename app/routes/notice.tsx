@@ -1,0 +1,126 @@
+import { Link, data } from "react-router";
+import { OfferStylists } from "~/components/offer-page-parts";
+import { telHref } from "~/components/offer-details";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { truncate } from "~/domain/format";
+import { noticeByPath } from "~/domain/notices";
+import { listSalons } from "~/server/queries/catalogue.server";
+import { listTeam } from "~/server/queries/content.server";
+import type { Route } from "./+types/notice";
+
+export const meta: Route.MetaFunction = (args) => {
+  const notice = args.loaderData?.notice;
+  if (!notice) return seo(args, { title: "Team news", description: "News about the Maison Ivy team." });
+  return seo(args, { title: notice.title, description: truncate(notice.paragraphs[0] ?? notice.title, 155) });
+};
+
+/**
+ * One module for the stylist transfer and departure notices (spec 2.1): each
+ * notice path is its own route in routes.ts, generated from STYLIST_NOTICES,
+ * and the page is chosen by the path it was requested on.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const notice = noticeByPath(path);
+  if (!notice) throw data(null, { status: 404 });
+  const [team, salons] = await Promise.all([listTeam(context.db), listSalons(context.db)]);
+  const salonName = (id: number) => salons.find((salon) => salon.id === id)?.name ?? "";
+  const alternatives = notice.alternativeStylistSlugs.flatMap((slug) =>
+    team
+      .filter((member) => member.slug === slug)
+      .map((member) => ({
+        slug: member.slug,
+        name: `${member.firstName} ${member.lastName}`,
+        levelName: member.levelName,
+        image: member.image,
+        salonName: salonName(member.salonId),
+      })),
+  );
+  const sister = salons.find((salon) => salon.id === notice.sisterSalonId);
+  const from = salons.find((salon) => salon.id === notice.fromSalonId);
+  return {
+    notice,
+    alternatives,
+    sister: sister && {
+      name: sister.name,
+      address: `${sister.address}, ${sister.town} ${sister.postcode}`,
+      telephone: sister.telephone,
+      bookingUrl: sister.bookingUrl,
+    },
+    bookingUrl: from?.bookingUrl ?? sister?.bookingUrl ?? null,
+  };
+}
+
+export default function StylistNoticePage({ loaderData }: Route.ComponentProps) {
+  const { notice, alternatives, sister, bookingUrl } = loaderData;
+  return (
+    <>
+      <PageIntro eyebrow={notice.kind === "transfer" ? "Team news" : "A fond farewell"} title={notice.title} />
+
+      <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-10">
+          <div className="max-w-prose space-y-4 text-lg leading-relaxed">
+            {notice.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+
+          {notice.offer ? (
+            <section aria-labelledby="notice-offer" className="max-w-prose rounded-2xl border border-dashed border-accent bg-white px-6 py-6">
+              <h2 id="notice-offer" className="text-2xl">
+                {notice.offer.percent}% off your next visit
+              </h2>
+              <p className="mt-3 leading-relaxed">{notice.offer.text}</p>
+              <p className="mt-4 text-sm text-muted">Your code</p>
+              <p className="font-mono text-3xl font-semibold tracking-wider" data-testid="notice-code">
+                {notice.offer.code}
+              </p>
+              <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-muted">
+                {notice.offer.smallPrint.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {alternatives.length > 0 ? (
+            <div className="max-w-2xl">
+              <OfferStylists stylists={alternatives} heading="Stylists who would love to meet you" />
+            </div>
+          ) : null}
+        </div>
+
+        <aside aria-label="Where to book" className="space-y-5 lg:self-start">
+          {sister ? (
+            <section className="card p-6">
+              <h2 id="sister-salon" className="text-xl">
+                {sister.name}
+              </h2>
+              <p className="mt-3 text-sm leading-relaxed">{notice.sisterSalonText}</p>
+              <p className="mt-4 text-sm text-muted">{sister.address}</p>
+              <div className="mt-5 flex flex-wrap gap-3">
+                <a href={sister.bookingUrl} className="btn-primary" rel="noopener">
+                  Book at {sister.name.replace(/^Maison Ivy /, "")}
+                </a>
+                <a href={telHref(sister.telephone)} className="btn-outline">
+                  Call {sister.telephone}
+                </a>
+              </div>
+            </section>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {bookingUrl ? (
+              <a href={bookingUrl} className="btn-accent" rel="noopener">
+                Book online
+              </a>
+            ) : null}
+            <Link to="/team-info" className="btn-outline">
+              Meet the team
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

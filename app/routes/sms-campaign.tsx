@@ -1,0 +1,86 @@
+import { Link, data, isRouteErrorResponse } from "react-router";
+import { BookingButtons, OfferCode, SmallPrint } from "~/components/offer-details";
+import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
+import { seo } from "~/components/page-meta";
+import { discountLabel, smsCampaignBySlug } from "~/domain/offers";
+import { loadOfferPage } from "~/server/queries/offer-pages.server";
+import type { Route } from "./+types/sms-campaign";
+
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (!data) return seo(args, { title: "Offer not found", description: "That text message offer could not be found. See Maison Ivy's current offers.", noIndex: true });
+  return seo(args, { title: data.headline, description: `${data.lead} ${data.offer.summary}`, image: data.offer.image });
+};
+
+/**
+ * The landing page of a link in a text message: read on a phone, usually by
+ * someone who will ring rather than type, so the code and the call button
+ * come first and the rest of the offer after.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const campaign = smsCampaignBySlug(params.campaign);
+  if (!campaign) throw data({ campaign: params.campaign }, { status: 404 });
+  const page = await loadOfferPage(context.db, campaign.offer, new Date());
+  return { ...page, headline: campaign.headline, lead: campaign.lead };
+}
+
+export default function SmsOffer({ loaderData }: Route.ComponentProps) {
+  const { offer, headline, lead, endsLabel, ended, booking, stylists } = loaderData;
+  return (
+    <div className="container-page max-w-2xl py-10 sm:py-14">
+      <p className="eyebrow">{ended ? "Offer ended" : discountLabel(offer)}</p>
+      <h1 className="mt-3 text-4xl leading-tight">{headline}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-muted">{lead}</p>
+
+      {ended ? (
+        <div className="mt-8 rounded-2xl border border-line bg-sand/70 px-5 py-5" data-testid="offer-ended">
+          <p className="leading-relaxed">
+            <strong className="font-semibold">Sorry, this offer has ended.</strong> It finished on {endsLabel}.
+          </p>
+          <Link to="/offers" className="btn-primary mt-4">
+            See current offers
+          </Link>
+        </div>
+      ) : null}
+
+      <div className="mt-8 space-y-5">
+        <OfferCode code={offer.code} endsLabel={endsLabel} ended={ended} />
+        {ended ? null : <BookingButtons booking={booking} phoneFirst />}
+      </div>
+
+      <img src={offer.image} alt="" width={1200} height={800} className="mt-10 aspect-[3/2] w-full rounded-2xl object-cover" />
+
+      <section aria-labelledby="offer-details" className="mt-10">
+        <h2 id="offer-details" className="text-2xl">
+          {offer.title}
+        </h2>
+        <p className="mt-3 leading-relaxed">{offer.summary}</p>
+        {stylists.length > 0 ? (
+          <p className="mt-3 leading-relaxed">
+            With{" "}
+            {stylists.map((stylist, i) => (
+              <span key={stylist.slug}>
+                {i > 0 ? " or " : null}
+                <Link to={`/team/${stylist.slug}`} className="font-medium text-accent-dark underline underline-offset-2">
+                  {stylist.name}
+                </Link>
+              </span>
+            ))}{" "}
+            at {stylists[0]?.salonName}.
+          </p>
+        ) : null}
+        <Link to={`/offers/${offer.slug}`} className="mt-4 inline-block font-medium underline underline-offset-4">
+          Read the full offer
+        </Link>
+      </section>
+
+      <div className="mt-10">
+        <SmallPrint lines={offer.smallPrint} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return isRouteErrorResponse(error) && error.status === 404 ? <OfferMissing kind="campaign" /> : <OfferPageFailed />;
+}

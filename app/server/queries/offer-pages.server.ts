@@ -1,0 +1,33 @@
+/** What an offer's page (/offers/{variant}, /sms/{campaign}) needs besides the catalogue entry. */
+import { parseISO } from "date-fns";
+import { formatLongDate } from "~/domain/format";
+import { type Offer, offerEndDate, offerHasEnded } from "~/domain/offers";
+import { MAIN_SALON_ID } from "~/domain/salon-info";
+import type { Database } from "../db.server";
+import { listSalons } from "./catalogue.server";
+import { getSiteSettings, listTeam } from "./content.server";
+
+export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
+  const [settings, salons, team] = await Promise.all([getSiteSettings(db), listSalons(db), listTeam(db)]);
+  const stylists = offer.stylistSlugs.flatMap((slug) => team.filter((member) => member.slug === slug));
+  // An offer with stylists who all work at one salon is booked there; any other at the main salon.
+  const stylistSalonIds = new Set(stylists.map((member) => member.salonId));
+  const bookingSalonId = stylistSalonIds.size === 1 ? [...stylistSalonIds][0] : MAIN_SALON_ID;
+  const salon = salons.find((candidate) => candidate.id === bookingSalonId) ?? salons.find((candidate) => candidate.id === MAIN_SALON_ID) ?? salons[0];
+  if (!salon) throw new Error("No salons in the database");
+
+  return {
+    offer,
+    endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
+    ended: offerHasEnded(offer, settings.endDate, now),
+    booking: { salonName: salon.name, bookingUrl: salon.bookingUrl, telephone: salon.telephone },
+    stylists: stylists.map((member) => ({
+      slug: member.slug,
+      name: `${member.firstName} ${member.lastName}`,
+      firstName: member.firstName,
+      levelName: member.levelName,
+      image: member.image,
+      salonName: salons.find((candidate) => candidate.id === member.salonId)?.name ?? "",
+    })),
+  };
+}
