@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { truncate } from "~/domain/format";
+import { SOCIAL_LINKS } from "~/domain/salon-info";
+import { SITE_NAME } from "~/domain/seo";
+
+export interface LinkHubNewsItem {
+  slug: string;
+  title: string;
+  image: string;
+  alt: string;
+  body: string;
+}
+
+const NEWS_BODY_CHARS = 120;
+
+/** The hub's links, in the order people look for them (spec 2.2). */
+const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
+  { to: "/prices", label: "Get a price quote" },
+  { to: "/bookings#skin-test", label: "Skin tests: what you need to know" },
+  { to: "/refer-a-friend", label: "Refer a friend: £20 off for you both" },
+  { to: "/team-info", label: "Meet the team" },
+  { to: "/bookings", label: "Booking guide" },
+  { to: "/recruitment", label: "Join our team" },
+  { to: "/models", label: "Models wanted" },
+  { to: "/online-shop", label: "Online shop" },
+  { to: "/blog-info", label: "Read our blog" },
+];
+
+/**
+ * The link hub of /link-tree (where social profiles send people, so it stands
+ * alone without the navigation bar) and /links: one column of large links,
+ * the latest news and the social profiles.
+ */
+export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]; bookingUrl: string }) {
+  return (
+    <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-16">
+      <header className="text-center">
+        <Link to="/" className="inline-block">
+          <img src="/images/logo.svg" alt={`${SITE_NAME} home`} width={220} height={60} className="h-12 w-auto" />
+        </Link>
+        <h1 className="mt-6 text-3xl sm:text-4xl">Hello from {SITE_NAME}</h1>
+        <p className="mt-3 text-muted">Everything in one place: book, get a price, meet the team and catch up on our news.</p>
+      </header>
+
+      <nav aria-label="Quick links" className="mt-10">
+        <ul className="space-y-3" data-testid="hub-links">
+          <li>
+            <a href={bookingUrl} className="btn-accent w-full py-3.5 text-base" rel="noopener">
+              Book an appointment
+            </a>
+          </li>
+          {HUB_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="btn w-full border border-line bg-white py-3.5 text-base text-ink hover:border-ink">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="hub-news" className="mt-14">
+        <h2 id="hub-news" className="text-center text-2xl">
+          Latest news
+        </h2>
+        <ul className="mt-6 space-y-4" data-testid="hub-news">
+          {news.map((item) => (
+            <li key={item.slug} className="card flex gap-4 overflow-hidden p-3">
+              <img src={item.image} alt={item.alt} width={120} height={80} loading="lazy" className="h-20 w-28 shrink-0 rounded-xl object-cover" />
+              <div className="min-w-0 py-1">
+                <h3 className="text-base leading-snug">{item.title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="hub-social" className="mt-14 text-center">
+        <h2 id="hub-social" className="text-2xl">
+          Follow us
+        </h2>
+        <ul className="mt-5 flex flex-wrap justify-center gap-3">
+          {SOCIAL_LINKS.map((social) => (
+            <li key={social.name}>
+              <a href={social.href} className="btn-outline" rel="noopener">
+                {social.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { LinkHub } from "~/components/link-hub";
+import { seo } from "~/components/page-meta";
+import { loadLinkHub } from "~/server/queries/link-hub.server";
+import type { Route } from "./+types/link-tree";
+
+/** Social profiles link here: the page stands on its own, without the navigation bar (site-layout reads this). */
+export const handle = { hideNav: true };
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Links",
+    description: "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLinkHub(context.db);
+}
+
+export default function LinkTree({ loaderData }: Route.ComponentProps) {
+  return <LinkHub {...loaderData} />;
+}
