@@ -1,0 +1,389 @@
+import type { Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { STYLIST_NOTICES } from "../../app/domain/notices";
+import { OFFERS, OFFER_FLAGS, SMS_CAMPAIGNS } from "../../app/domain/offers";
+import { STATIC_PAGES_4B } from "../../app/domain/site-pages";
+import { type Site, expect, test } from "./fixtures";
+import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+
+/** The seeded main salon's booking page and phone (app/server/seed/content.ts). */
+const MAIN_BOOKING_URL = "https://booking.example/maison-ivy-wrenbridge";
+const KESTWICK_BOOKING_URL = "https://booking.example/maison-ivy-kestwick";
+
+/**
+ * Changes settings rows for the length of `run`, then puts back what was there.
+ * Each worker has its own database and runs one test at a time, so this never
+ * leaks into another test.
+ */
+async function withSettings(site: Site, values: Record<string, string>, run: () => Promise<void>) {
+  const keys = Object.keys(values);
+  const before = await site.db.execute<{ key: string; value: string }>(sql`select key, value from site_settings where key in ${keys}`);
+  expect(before.rows, "every setting to change exists").toHaveLength(keys.length);
+  try {
+    for (const [key, value] of Object.entries(values)) await site.db.execute(sql`update site_settings set value = ${value} where key = ${key}`);
+    await run();
+  } finally {
+    for (const row of before.rows) await site.db.execute(sql`update site_settings set value = ${row.value} where key = ${row.key}`);
+  }
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  return response;
+}
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("every page of this half", () => {
+  // The sitemap list covers every offer, SMS campaign and notice path, generated from their catalogues.
+  test("the page list holds every offer, SMS campaign and notice", () => {
+    for (const offer of OFFERS) expect(STATIC_PAGES_4B).toContain(`/offers/${offer.slug}`);
+    for (const campaign of SMS_CAMPAIGNS) expect(STATIC_PAGES_4B).toContain(`/sms/${campaign.slug}`);
+    for (const notice of STYLIST_NOTICES) expect(STATIC_PAGES_4B).toContain(notice.path);
+    expect(new Set(STATIC_PAGES_4B).size).toBe(STATIC_PAGES_4B.length);
+  });
+
+  for (const path of STATIC_PAGES_4B) {
+    test(`${path}: 200, one h1, its own meta tags, no console error, accessible`, async ({ page }) => {
+      const errors = trackConsoleErrors(page);
+      await visit(page, path);
+      await expectOneH1(page);
+      await expect(page.locator("h1")).not.toBeEmpty();
+      await expect(page).toHaveTitle(/^.+ \| Maison Ivy$/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path.replace(/[-/]/g, "\\$&")}$`));
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Maison Ivy/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+      for (const img of await page.locator("main img").all()) {
+        await expect(img).toHaveAttribute("width", /^\d+$/);
+        await expect(img).toHaveAttribute("height", /^\d+$/);
+        await expect(img).toHaveAttribute("alt");
+      }
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("every page title is its own", async ({ request }) => {
+    const titles = new Map<string, string>();
+    for (const path of STATIC_PAGES_4B.filter((p) => !p.startsWith("/sms/") && p !== "/link-tree")) {
+      const html = await (await request.get(path)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(titles.get(title), `${path} shares its title "${title}"`).toBeUndefined();
+      titles.set(title, path);
+    }
+  });
+});
+
+test("/gift-voucher leaves for the gift-card shop", async ({ request }) => {
+  const response = await request.get("/gift-voucher", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("https://giftcards.example/maison-ivy");
+});
+
+test.describe("offers list", () => {
+  test("with every flag off (the seeded state) it says so kindly and points to prices and referrals", async ({ page, site }) => {
+    const flags = await site.db.execute<{ n: number }>(sql`select count(*)::int as n from site_settings where key like 'offer_%' and value = 'true'`);
+    expect(flags.rows[0]?.n).toBe(0);
+    await visit(page, "/offers");
+    await expect(page.getByRole("heading", { name: "No offers right now — check back soon" })).toBeVisible();
+    await expect(page.getByTestId("offer-card")).toHaveCount(0);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
+    await expect(main.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
+    await expect(main.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/prices");
+    await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\/sharer/);
+  });
+
+  test("hideOffers takes Offers out of the navigation and the page says Coming soon", async ({ page, site }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit(page, "/offers");
+    await expect(mainNav(page).getByRole("link", { name: "Offers", exact: true })).toBeVisible();
+    await withSettings(site, { hideOffers: "true", offer_general: "true" }, async () => {
+      await visit(page, "/offers");
+      await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toBeVisible();
+      await expect(page.getByText("Some amazing offers for new clients")).toBeVisible();
+      await expect(page.getByTestId("offer-card")).toHaveCount(0);
+      await expect(mainNav(page).getByRole("link", { name: "Offers", exact: true })).toHaveCount(0);
+      await expectAccessible(page);
+    });
+    await visit(page, "/offers");
+    await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toHaveCount(0);
+  });
+
+  test("turning one flag on shows exactly that card, with its discount and end date", async ({ page, site }) => {
+    await withSettings(site, { offer_keratin: "true", endDate: "2099-03-31" }, async () => {
+      await visit(page, "/offers");
+      const cards = page.getByTestId("offer-card");
+      await expect(cards).toHaveCount(1);
+      await expect(cards).toContainText("20% off keratin smoothing");
+      await expect(cards).toContainText("20% off");
+      await expect(cards).toContainText("March 31st 2099");
+      await cards.getByRole("link").click();
+      await expect(page).toHaveURL(/\/offers\/keratin$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("20% off keratin smoothing");
+    });
+  });
+
+  test("an enabled offer that has run out is listed apart, as ended", async ({ page, site }) => {
+    // The joint Nadia & Freya offer has its own end date, 9 May 2024.
+    await withSettings(site, { offer_nadia_and_freya: "true", offer_general: "true", endDate: "2099-01-01" }, async () => {
+      await visit(page, "/offers");
+      const current = page.getByRole("region", { name: "Current offers" });
+      await expect(current.getByTestId("offer-card")).toHaveCount(1);
+      await expect(current).toContainText("25% off your first visit");
+      const ended = page.getByRole("region", { name: "Recently ended" });
+      await expect(ended.getByTestId("offer-card")).toHaveCount(1);
+      await expect(ended).toContainText("Ended May 9th 2024");
+      await expectAccessible(page);
+    });
+  });
+
+  test("all sixteen flags on show sixteen cards in catalogue order", async ({ page, site }) => {
+    await withSettings(site, Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "true"])), async () => {
+      await visit(page, "/offers");
+      await expect(page.getByTestId("offer-card")).toHaveCount(16);
+    });
+  });
+});
+
+test.describe("offer pages", () => {
+  test("a running offer shows its code, end date from the shared setting and both ways to book", async ({ page, site }) => {
+    await withSettings(site, { endDate: "2099-06-30" }, async () => {
+      await visit(page, "/offers/general");
+      await expect(page.getByTestId("offer-code")).toHaveText("NEWCLIENT25");
+      await expect(page.getByText("Valid until June 30th 2099")).toBeVisible();
+      await expect(page.getByTestId("offer-ended")).toHaveCount(0);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute("href", MAIN_BOOKING_URL);
+      await expect(main.getByRole("link", { name: /^Call / })).toHaveAttribute("href", "tel:01632960214");
+      await expect(main.getByRole("heading", { name: "Small print" })).toBeVisible();
+      await expect(main).toContainText("This offer cannot be combined with any other offer.");
+    });
+  });
+
+  test("an offer with a stylist at the sister salon is booked there and links to the stylist", async ({ page, site }) => {
+    await withSettings(site, { endDate: "2099-06-30" }, async () => {
+      await visit(page, "/offers/camille");
+      await expect(page.getByTestId("offer-code")).toHaveText("CAMILLE20");
+      await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute("href", KESTWICK_BOOKING_URL);
+      await expect(page.getByRole("link", { name: /Camille Ashdown/ })).toHaveAttribute("href", "/team/camille");
+    });
+  });
+
+  test("an offer past its own end date says it has ended and points to current offers", async ({ page }) => {
+    await visit(page, "/offers/nadia-and-freya");
+    await expect(page.getByTestId("offer-ended")).toContainText("This offer has ended");
+    await expect(page.getByTestId("offer-ended")).toContainText("May 9th 2024");
+    await expect(page.getByTestId("offer-code")).toHaveText("SK25");
+    await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toHaveCount(0);
+    await page.getByTestId("offer-ended").getByRole("link", { name: "See current offers" }).click();
+    await expect(page).toHaveURL(/\/offers$/);
+  });
+
+  test("the new-clients page lists the price at every level before and after 25% off", async ({ page }) => {
+    await visit(page, "/offers/new-clients");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText("£170");
+    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText("£130");
+    await expect(table.getByRole("row", { name: /Graduate Stylist/ })).toContainText("£75");
+  });
+
+  test("an unknown offer or campaign is a helpful 404 inside the site", async ({ page, request }) => {
+    for (const path of ["/offers/no-such-offer", "/sms/no-such-campaign"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+      const errors = trackConsoleErrors(page);
+      await page.goto(path);
+      await expectOneH1(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that offer");
+      await expect(page.getByRole("main").getByRole("link", { name: "See current offers" })).toHaveAttribute("href", "/offers");
+      await expect(mainNav(page)).toBeAttached();
+      await expectAccessible(page);
+      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    }
+  });
+
+  test("an SMS page puts the code and the phone call first", async ({ page, site }) => {
+    await withSettings(site, { endDate: "2099-06-30" }, async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await visit(page, "/sms/theo");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("25% off your first cut with Theo");
+      await expect(page.getByTestId("offer-code")).toHaveText("THEO25");
+      const buttons = page.getByRole("main").getByRole("link", { name: /^Call |Book Your FREE Consultation/ });
+      await expect(buttons.first()).toHaveAttribute("href", /^tel:/);
+      await expect(buttons.nth(1)).toHaveAttribute("href", MAIN_BOOKING_URL);
+      await expect(page.getByRole("link", { name: "Read the full offer" })).toHaveAttribute("href", "/offers/theo");
+      const box = await page.getByTestId("offer-code").boundingBox();
+      expect(box && box.y + box.height, "the code is on the first screen of a phone").toBeLessThan(740);
+    });
+  });
+});
+
+test.describe("notices", () => {
+  test("Agnes's departure page offers AG30 and suggests stylists by their names in the database", async ({ page }) => {
+    await visit(page, "/agnes-leaving");
+    await expect(page.getByTestId("notice-code")).toHaveText("AG30");
+    const main = page.getByRole("main");
+    await expect(main).toContainText("30% off your next visit");
+    await expect(main).toContainText("This offer cannot be combined with any other offer.");
+    await expect(main.getByRole("link", { name: /Isla Brennan/ })).toHaveAttribute("href", "/team/isla");
+    await expect(main.getByRole("link", { name: /Priya Dhillon/ })).toHaveAttribute("href", "/team/priya");
+    await expect(main.getByRole("heading", { name: "Maison Ivy Kestwick" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Book at Kestwick" })).toHaveAttribute("href", KESTWICK_BOOKING_URL);
+  });
+
+  test("the other notices have no code and each names its own stylists", async ({ page }) => {
+    for (const notice of STYLIST_NOTICES.filter((n) => !n.offer)) {
+      await visit(page, notice.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(notice.title);
+      await expect(page.getByTestId("notice-code")).toHaveCount(0);
+      for (const slug of notice.alternativeStylistSlugs) {
+        await expect(page.getByRole("main").locator(`a[href="/team/${slug}"]`)).toHaveCount(1);
+      }
+    }
+  });
+});
+
+test.describe("link hub", () => {
+  test("/link-tree has no navigation bar, /links has one, both show the first 3 news items", async ({ page, site }) => {
+    const news = await site.db.execute<{ title: string }>(sql`select title from news_items order by display_order, id limit 3`);
+    const titles = news.rows.map((row) => row.title);
+    for (const [path, hasNav] of [
+      ["/link-tree", false],
+      ["/links", true],
+    ] as const) {
+      await visit(page, path);
+      await expect(mainNav(page)).toHaveCount(hasNav ? 1 : 0);
+      const items = page.getByTestId("hub-news").getByRole("listitem");
+      await expect(items).toHaveCount(3);
+      await expect(items.getByRole("heading")).toHaveText(titles);
+      const links = page.getByRole("navigation", { name: "Quick links" });
+      await expect(links.getByRole("link", { name: /Skin tests/ })).toHaveAttribute("href", "/bookings#skin-test");
+      for (const href of ["/refer-a-friend", "/team-info", "/bookings", "/prices", "/recruitment", "/models", "/online-shop"]) {
+        await expect(links.locator(`a[href="${href}"]`)).toHaveCount(1);
+      }
+      await expect(links.getByRole("link", { name: "Book an appointment" })).toHaveAttribute("href", MAIN_BOOKING_URL);
+      for (const name of ["Instagram", "Facebook", "Twitter", "Pinterest"]) await expect(page.getByRole("link", { name, exact: true }).last()).toBeVisible();
+    }
+  });
+});
+
+test.describe("online shop", () => {
+  test("banners use phone and desktop images and the carousel works by keyboard", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visit(page, "/online-shop");
+    const carousel = page.getByTestId("shop-carousel");
+    const slides = carousel.getByTestId("shop-slide");
+    await expect(slides).toHaveCount(3);
+    await expect(slides.first().locator("source")).toHaveAttribute("srcset", /-desktop\.svg$/);
+    await expect(slides.first().locator("img")).toHaveAttribute("src", /-mobile\.svg$/);
+    await expect(slides.first().getByRole("link")).toHaveAttribute("href", /^https:\/\//);
+
+    const next = carousel.getByRole("button", { name: "Next banner" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(slides.nth(1)).toHaveAttribute("data-current", "true");
+    await expect(carousel.getByText("Banner 2 of 3")).toBeAttached();
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press("Space");
+    await expect(slides.nth(2)).toHaveAttribute("data-current", "true");
+    await page.keyboard.press("Enter");
+    await expect(slides.nth(0)).toHaveAttribute("data-current", "true");
+    await expect(next).toBeFocused();
+
+    await page.keyboard.press("Shift+Tab");
+    await expect(carousel.getByRole("button", { name: "Previous banner" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(slides.nth(2)).toHaveAttribute("data-current", "true");
+    await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test("brand tiles link out with SHOP {title}, and collection is from the academy", async ({ page }) => {
+    await visit(page, "/online-shop");
+    await expect(page.getByRole("link", { name: "SHOP Bond Rescue" })).toHaveAttribute("href", "https://shop.aurelle.example/bond-rescue");
+    await expect(page.getByRole("main").getByRole("link", { name: /^SHOP / })).toHaveCount(8);
+    await expect(page.getByRole("main")).toContainText("The Old Tannery, Mill Lane");
+    await expect(page.getByRole("main")).toContainText("Home delivery");
+  });
+
+  test("without JavaScript the banners are a scrollable list", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/online-shop");
+    const track = page.getByTestId("shop-carousel").getByRole("list");
+    await expect(track).toHaveCSS("overflow-x", "auto");
+    await expect(track).toHaveCSS("scroll-snap-type", /x mandatory/);
+    expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await context.close();
+  });
+});
+
+test.describe("other pages", () => {
+  test("the COVID guidelines' Back goes one step back in history, or to the teaser", async ({ page, request }) => {
+    const html = await (await request.get("/corona-info")).text();
+    expect(html, "the no-JavaScript Back is a link to the teaser").toMatch(/<a[^>]*href="\/corona"[^>]*>.*?Back<\/a>/s);
+
+    await visit(page, "/reopening");
+    await page.getByRole("main").getByRole("link", { name: "How we keep you safe" }).click();
+    await expect(page).toHaveURL(/\/corona$/);
+    await page.getByRole("main").getByRole("link", { name: "More info" }).click();
+    await expect(page).toHaveURL(/\/corona-info$/);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/corona$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/reopening$/);
+
+    await visit(page, "/corona-info");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/corona$/);
+  });
+
+  test("refer a friend states both rewards and the booking-provider account", async ({ page }) => {
+    await visit(page, "/refer-a-friend");
+    const main = page.getByRole("main");
+    await expect(main).toContainText("£20 off their first visit to any of our salons, valid for 8 weeks");
+    await expect(main).toContainText("A £20 voucher for your next appointment once your friend becomes a client, valid for 12 weeks");
+    await expect(main).toContainText("An online account at our booking provider is needed");
+    await expect(main.getByRole("link", { name: "Go to your account" }).first()).toHaveAttribute("href", MAIN_BOOKING_URL);
+  });
+
+  test("recruitment links to the three application forms", async ({ page }) => {
+    await visit(page, "/recruitment");
+    const main = page.getByRole("main");
+    for (const [title, href] of [
+      ["Stylist", "/recruitment/stylist"],
+      ["Apprentice", "/recruitment/apprentice"],
+      ["Saturday / Evening work", "/recruitment/saturday"],
+    ]) {
+      await expect(main.getByRole("heading", { name: title, exact: true })).toBeVisible();
+      await expect(main.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("models teaser links to the application and the academy website", async ({ page }) => {
+    await visit(page, "/models");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Models Wanted");
+    await expect(main.locator('a[href="/models-info"]').first()).toBeVisible();
+    await expect(main.getByRole("link", { name: "The Ivy Academy website" })).toHaveAttribute("href", "https://academy.maisonivy.example");
+  });
+
+  test("the booking guide covers new and existing clients, colour and cutting, and links to the provider", async ({ page }) => {
+    await visit(page, "/bookings");
+    const main = page.getByRole("main");
+    for (const heading of ["New clients", "Existing clients", "Colour", "Cutting and styling"]) {
+      await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(main.locator("#skin-test")).toContainText("48 hours");
+    await expect(main.locator("#skin-test")).toContainText("free consultation");
+    await expect(main.getByRole("link", { name: "Book online" }).first()).toHaveAttribute("href", MAIN_BOOKING_URL);
+  });
+
+  test("the price notice explains the April change and its reasons", async ({ page }) => {
+    await visit(page, "/new-prices");
+    const main = page.getByRole("main");
+    for (const reason of ["April", "minimum wage", "employer insurance", "stock", "energy"]) await expect(main).toContainText(reason);
+  });
+});
