@@ -19,6 +19,8 @@ export default [
     route("joinus", "routes/api/joinus.ts"),
     route("models", "routes/api/models.ts"),
     route("feedback", "routes/api/feedback.ts"),
+    route("save-quote-details", "routes/api/save-quote-details.ts"),
+    route("get-quote-details/:link", "routes/api/get-quote-details.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
@@ -47,6 +49,12 @@ export default [
     route("your-gift", "routes/your-gift.tsx"),
     // — forms (issue 5) —
     // — calculator (issue 3) —
+    // 3b
+    route("prices/total-by-level", "routes/prices-total-by-level.tsx"),
+    route("prices/total-by-stylist", "routes/prices-total-by-stylist.tsx"),
+    route("prices/total-by-price", "routes/prices-total-by-price.tsx"),
+    route("prices/finish/:status?", "routes/prices-finish.tsx"),
+    route("quote/:link", "routes/quote.tsx"),
   ]),
 
   route("details", "routes/details.ts"),

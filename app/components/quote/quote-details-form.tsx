@@ -1,0 +1,221 @@
+import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { HONEYPOT_FIELD, PLEASE_SELECT, REFERRAL_OPTIONS, type Referral, quoteDetailsSchema } from "~/domain/forms";
+import { QUOTE_PARAM } from "./links";
+
+export const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
+const SEND_TIMEOUT_MS = 20_000;
+const DETAIL_FIELDS = ["name", "mobile", "email", "referral"] as const;
+
+export const SAVE_FAILED_MESSAGE =
+  "Sorry, we couldn't save your quote just now. Everything you typed is still here: please try again in a moment.";
+export const CONNECTION_LOST_MESSAGE =
+  "We couldn't reach our website: please check your connection and try again. Everything you typed is still here.";
+
+/** The spec's option values, in words that read naturally. */
+const REFERRAL_LABELS: Record<Referral, string> = {
+  "Social Media": "Social media",
+  Google: "Google",
+  "Friends-family": "Friends or family",
+  "Work colleague": "A work colleague",
+  other: "Other",
+};
+
+interface QuoteDetailsFormProps {
+  /** The finish page's own address (with the calculator state): where the form posts without JavaScript. */
+  action: string;
+  /** The calculator state, sent along as hidden fields. */
+  hiddenFields: [string, string][];
+  /** The submitted page (with the state); the saved quote's link is added to it. */
+  submittedHref: string;
+  /** The page action's answer when the form was posted without JavaScript. */
+  lastResult?: SubmissionResult<string[]> | null;
+  serverMessage?: string | null;
+}
+
+function withQuoteLink(href: string, link: string): string {
+  const url = new URL(href, "http://quote.invalid");
+  url.searchParams.set(QUOTE_PARAM, link);
+  return `${url.pathname}${url.search}`;
+}
+
+interface SaveAnswer {
+  link?: unknown;
+  error?: unknown;
+  fieldErrors?: Record<string, string[] | undefined>;
+}
+
+/**
+ * The quote details form (spec 5). It posts to the page's action without
+ * JavaScript; with it, the same schema checks the fields first, then the quote
+ * is saved through the JSON endpoint so a failure can be shown without losing
+ * a keystroke, and success replaces this history entry with the submitted page.
+ */
+export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResult, serverMessage }: QuoteDetailsFormProps) {
+  const navigate = useNavigate();
+  const [clientResult, setClientResult] = useState<SubmissionResult<string[]> | undefined>(undefined);
+  const [message, setMessage] = useState<string | null>(serverMessage ?? null);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  const showMessage = (text: string) => {
+    setMessage(text);
+    requestAnimationFrame(() => messageRef.current?.focus());
+  };
+
+  async function send(formData: FormData, reply: (errors: Record<string, string[]>) => SubmissionResult<string[]>) {
+    sendingRef.current = true;
+    setSending(true);
+    setMessage(null);
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+    try {
+      const response = await fetch(SAVE_QUOTE_ENDPOINT, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"))),
+        signal: controller.signal,
+      });
+      const answer = (await response.json().catch(() => null)) as SaveAnswer | null;
+      if (response.status === 201 && typeof answer?.link === "string") {
+        navigate(withQuoteLink(submittedHref, answer.link), { replace: true });
+        return;
+      }
+      if (response.status === 422 && answer?.fieldErrors) {
+        const detailErrors: Record<string, string[]> = {};
+        const otherErrors: string[] = [];
+        for (const [field, errors] of Object.entries(answer.fieldErrors)) {
+          if (!errors?.length) continue;
+          if ((DETAIL_FIELDS as readonly string[]).includes(field)) detailErrors[field] = errors;
+          else otherErrors.push(...errors);
+        }
+        if (Object.keys(detailErrors).length > 0) setClientResult(reply(detailErrors));
+        if (otherErrors.length > 0) {
+          showMessage(`Your choices could not be saved as they are (${otherErrors.join("; ")}). Please change your choices and try again.`);
+        }
+        return;
+      }
+      showMessage(typeof answer?.error === "string" && response.status < 500 ? answer.error : SAVE_FAILED_MESSAGE);
+    } catch {
+      showMessage(CONNECTION_LOST_MESSAGE);
+    } finally {
+      window.clearTimeout(timer);
+      sendingRef.current = false;
+      setSending(false);
+    }
+  }
+
+  const [form, fields] = useForm({
+    id: "quote-details",
+    lastResult: clientResult ?? lastResult ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteDetailsSchema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (sendingRef.current || !submission) return;
+      void send(formData, (fieldErrors) => submission.reply({ fieldErrors }));
+    },
+  });
+
+  // Without JavaScript nothing moves focus for us: put the cursor in the first field to fix.
+  const firstInvalid = lastResult?.error ? DETAIL_FIELDS.find((field) => lastResult.error?.[field]?.length) : undefined;
+
+  const errorOf = (field: (typeof DETAIL_FIELDS)[number]) => fields[field].errors;
+  const fieldClass =
+    "mt-2 block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink outline-none transition-colors focus:border-accent aria-[invalid=true]:border-accent-dark aria-[invalid=true]:bg-blush/40";
+
+  const fieldMessage = (field: (typeof DETAIL_FIELDS)[number]) => {
+    const errors = errorOf(field);
+    return errors?.length ? (
+      <p id={fields[field].errorId} className="mt-2 text-sm font-semibold text-accent-dark">
+        {errors.join(". ")}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <form method="post" action={action} {...getFormProps(form)} className="card relative flex flex-col gap-6 p-5 sm:p-8">
+      {hiddenFields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+
+      <div>
+        <label htmlFor={fields.name.id} className="font-semibold">
+          Your name
+        </label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          autoFocus={firstInvalid === "name"}
+          className={fieldClass}
+        />
+        {fieldMessage("name")}
+      </div>
+
+      <div>
+        <label htmlFor={fields.mobile.id} className="font-semibold">
+          Mobile number
+        </label>
+        <input
+          {...getInputProps(fields.mobile, { type: "tel" })}
+          autoComplete="tel"
+          inputMode="tel"
+          autoFocus={firstInvalid === "mobile"}
+          className={fieldClass}
+        />
+        {fieldMessage("mobile")}
+      </div>
+
+      <div>
+        <label htmlFor={fields.email.id} className="font-semibold">
+          Email address
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          autoFocus={firstInvalid === "email"}
+          className={fieldClass}
+        />
+        {fieldMessage("email")}
+      </div>
+
+      <div>
+        <label htmlFor={fields.referral.id} className="font-semibold">
+          How did you hear about us?
+        </label>
+        <select {...getSelectProps(fields.referral)} autoFocus={firstInvalid === "referral"} className={`${fieldClass} appearance-auto`}>
+          <option value={PLEASE_SELECT.value}>{PLEASE_SELECT.label}</option>
+          {REFERRAL_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {REFERRAL_LABELS[option]}
+            </option>
+          ))}
+        </select>
+        {fieldMessage("referral")}
+      </div>
+
+      {/* Only bots fill this: people never see or reach it. */}
+      <div aria-hidden="true" className="absolute top-0 -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="quote-details-website">Leave this empty</label>
+        <input id="quote-details-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      {message ? (
+        <div ref={messageRef} tabIndex={-1} role="alert" className="rounded-xl border border-accent-dark bg-blush px-4 py-3 text-sm leading-relaxed outline-none">
+          {message}
+        </div>
+      ) : null}
+
+      <div>
+        <button type="submit" disabled={sending} className="btn-accent w-full sm:w-auto">
+          {sending ? "Saving your quote…" : "Send me my quote"}
+        </button>
+        <p className="mt-3 text-sm text-muted">We'll e-mail and text your quote to you. We never share your details.</p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,226 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, data, redirect } from "react-router";
+import { serviceTypeCopy } from "~/components/calculator/labels";
+import { seo } from "~/components/page-meta";
+import {
+  CALCULATOR_PATH,
+  FINISH_PATH,
+  HAPPY_PARAM,
+  PRICES_PATH,
+  QUOTE_PARAM,
+  SUBMITTED_PATH,
+  TOTAL_BY_LEVEL_PATH,
+  TOTAL_BY_STYLIST_PATH,
+  stateFields,
+  stateHref,
+} from "~/components/quote/links";
+import { QuotePageHeader } from "~/components/quote/page-header";
+import { QuoteDetailsForm } from "~/components/quote/quote-details-form";
+import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
+import { formatGBP } from "~/domain/format";
+import { QUOTE_SUCCESS, quoteDetailsSchema } from "~/domain/forms";
+import { HttpError, readFormData } from "~/server/http.server";
+import {
+  type QuoteCatalogue,
+  loadQuoteCatalogue,
+  quoteExists,
+  quotePath,
+  resolveQuote,
+  saveQuote,
+  selectorModeOf,
+  stateFromUrl,
+} from "~/server/queries/quotes.server";
+import type { Route } from "./+types/prices-finish";
+
+const SUBMITTED_STATUS = "submitted";
+const DETAIL_FIELDS = ["name", "mobile", "email", "referral"];
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: args.data?.kind === "submitted" ? "Your quote is on its way" : "Save your quote",
+    description: "Tell us where to send your estimated quote and we'll e-mail and text it to you, with any first-visit offer.",
+    noIndex: true,
+  });
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Where a visitor goes when the finish form cannot be shown for the state in the URL (spec 2.4 guards). */
+function finishGuard(fromUrl: CalculatorState, catalogue: QuoteCatalogue) {
+  const mode = selectorModeOf(fromUrl);
+  const { stylist: _levelModeHasNoStylist, ...levelState } = fromUrl;
+  const state: CalculatorState = mode === "stylist" ? { ...fromUrl, mode } : { ...levelState, mode };
+  const resolution = resolveQuote(state, catalogue);
+  if (!resolution.ok) {
+    const problem = resolution.problem;
+    switch (problem.kind) {
+      case "unknown-stylist":
+      case "stylist-unavailable":
+        return { redirect: stateHref(TOTAL_BY_STYLIST_PATH, state) };
+      case "no-stylist":
+        return {
+          redirect:
+            levelState.level !== undefined
+              ? stateHref(TOTAL_BY_LEVEL_PATH, { ...levelState, mode: "level" })
+              : stateHref(CALCULATOR_PATH, levelState),
+        };
+      case "selection":
+        return { redirect: stateHref(CALCULATOR_PATH, problem.state) };
+      default:
+        return { redirect: stateHref(CALCULATOR_PATH, state) };
+    }
+  }
+  const quote = resolution.quote;
+  if (quote.state.regular === undefined) {
+    // The returning question comes first.
+    return {
+      redirect: quote.stylist
+        ? stateHref(TOTAL_BY_STYLIST_PATH, quote.state, { [HAPPY_PARAM]: "1" })
+        : stateHref(TOTAL_BY_LEVEL_PATH, quote.state),
+    };
+  }
+  return { quote };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (params.status !== undefined && params.status !== SUBMITTED_STATUS) throw redirect(`${FINISH_PATH}${url.search}`);
+  const catalogue = await loadQuoteCatalogue(context.db);
+  const fromUrl = stateFromUrl(url, catalogue);
+  if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
+
+  if (params.status === SUBMITTED_STATUS) {
+    const link = url.searchParams.get(QUOTE_PARAM) ?? "";
+    if (!(await quoteExists(context.db, link))) throw redirect(stateHref(FINISH_PATH, fromUrl));
+    return { kind: "submitted" as const, quoteHref: quotePath(link) };
+  }
+
+  const guard = finishGuard(fromUrl, catalogue);
+  if (!guard.quote) throw redirect(guard.redirect);
+  const { quote } = guard;
+  return {
+    kind: "form" as const,
+    typeName: serviceTypeCopy(quote.state.type).name,
+    who: quote.stylist
+      ? { name: `${quote.stylist.firstName} ${quote.stylist.lastName}`, image: quote.stylist.image, detail: quote.level.name }
+      : { name: `A ${quote.level.name}`, image: null, detail: quote.salon.name },
+    serviceCount: quote.lines.length,
+    totalPence: quote.totalPence,
+    regular: quote.state.regular === true,
+    changeHref: stateHref(CALCULATOR_PATH, quote.state),
+    action: stateHref(FINISH_PATH, quote.state),
+    submittedHref: stateHref(SUBMITTED_PATH, quote.state),
+    hiddenFields: stateFields(quote.state),
+  };
+}
+
+/** The form without JavaScript: the same saving as the JSON endpoint, answered as a page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ result: null, message: error.message }, { status: error.status });
+    throw error;
+  }
+  const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
+  const saved = await saveQuote(context.db, input, { clientIp: context.clientIp });
+  if (saved.ok) {
+    const state = parseCalculatorState(new URLSearchParams(input as Record<string, string>));
+    throw redirect(stateHref(SUBMITTED_PATH, state, { [QUOTE_PARAM]: saved.link }), 303);
+  }
+
+  const detailErrors: Record<string, string[]> = {};
+  const otherErrors: string[] = [];
+  for (const [field, errors] of Object.entries(saved.fieldErrors)) {
+    if (DETAIL_FIELDS.includes(field)) detailErrors[field] = errors;
+    else otherErrors.push(...errors);
+  }
+  const message =
+    otherErrors.length > 0
+      ? `Your choices could not be saved as they are (${otherErrors.join("; ")}). Please change your choices and try again.`
+      : saved.status === 422
+        ? null
+        : saved.message;
+  const submission = parseWithZod(formData, { schema: quoteDetailsSchema });
+  return data(
+    { result: submission.reply({ fieldErrors: detailErrors }), message },
+    { status: saved.status, headers: saved.status === 429 ? { "Retry-After": String(saved.retryAfter) } : undefined },
+  );
+}
+
+function Submitted({ quoteHref }: { quoteHref: string }) {
+  return (
+    <div className="container-page py-16 sm:py-24">
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="eyebrow">Quote saved</p>
+        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">Your quote is on its way</h1>
+        <p role="status" className="mt-6 text-xl leading-relaxed">
+          {QUOTE_SUCCESS}
+        </p>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <Link to={quoteHref} className="btn-accent">
+            View your quote
+          </Link>
+          <Link to={PRICES_PATH} className="btn-outline">
+            Start a new quote
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function Finish({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "submitted") return <Submitted quoteHref={loaderData.quoteHref} />;
+  const { who } = loaderData;
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <QuotePageHeader eyebrow={`${loaderData.typeName} quote`} title="Where shall we send your quote?">
+        <p>We'll e-mail and text your estimated quote to you, so it's there when you book your free consultation.</p>
+      </QuotePageHeader>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
+        <QuoteDetailsForm
+          action={loaderData.action}
+          hiddenFields={loaderData.hiddenFields}
+          submittedHref={loaderData.submittedHref}
+          lastResult={actionData?.result}
+          serverMessage={actionData?.message}
+        />
+
+        <aside aria-labelledby="summary-heading" className="card order-first p-5 sm:p-7 lg:order-none">
+          <h2 id="summary-heading" className="text-2xl">
+            Your quote
+          </h2>
+          <div className="mt-4 flex items-center gap-4">
+            {who.image ? (
+              <img src={who.image} alt="" width={600} height={750} className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+            ) : null}
+            <div>
+              <p className="font-display text-xl">{who.name}</p>
+              <p className="text-sm text-muted">{who.detail}</p>
+            </div>
+          </div>
+          <dl className="mt-5 grid grid-cols-[1fr_auto] gap-y-2 border-t border-line pt-4">
+            <dt className="text-muted">Services</dt>
+            <dd className="text-right">{loaderData.serviceCount}</dd>
+            <dt className="text-muted">Total estimate</dt>
+            <dd className="text-right font-display text-2xl tabular-nums" data-testid="quote-total">
+              {formatGBP(loaderData.totalPence)}
+            </dd>
+          </dl>
+          {loaderData.regular ? null : (
+            <p className="mt-4 rounded-lg bg-blush px-3 py-2 text-sm leading-snug">
+              As a new client, your quote comes with 20% off your first visit.
+            </p>
+          )}
+          <Link to={loaderData.changeHref} className="mt-5 inline-block text-accent-dark underline underline-offset-4 hover:text-ink">
+            Change Choices
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

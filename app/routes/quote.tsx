@@ -1,0 +1,151 @@
+import { Link, data } from "react-router";
+import { serviceTypeCopy } from "~/components/calculator/labels";
+import { seo } from "~/components/page-meta";
+import { lineLabel } from "~/components/quote/line-label";
+import { PRICES_PATH } from "~/components/quote/links";
+import { QuotePageHeader } from "~/components/quote/page-header";
+import { SelectionTable } from "~/components/quote/selection-table";
+import { StylistPortrait } from "~/components/quote/stylist-portrait";
+import { CALCULATOR_TYPES, type CalculatorType } from "~/domain/calculator-state";
+import { formatGBP, formatLongDate } from "~/domain/format";
+import { getPublicQuote } from "~/server/queries/quotes.server";
+import type { Route } from "./+types/quote";
+
+/** A quote is for its client only: never cached by shared caches, never indexed. */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: args.data?.kind === "found" ? `Estimated quote for ${args.data.firstName}` : "Quote not found",
+    description: "Your saved estimated quote from Maison Ivy, with your itemised services, total and any first-visit offer.",
+    noIndex: true,
+  });
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+function isCalculatorType(value: string): value is CalculatorType {
+  return (CALCULATOR_TYPES as readonly string[]).includes(value);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const quote = await getPublicQuote(context.db, params.link);
+  if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
+  // Dates are written out here, on the server, so the page reads the same before and after hydration.
+  return data(
+    {
+      kind: "found" as const,
+      firstName: quote.firstName,
+      typeName: isCalculatorType(quote.calculator) ? serviceTypeCopy(quote.calculator).name : null,
+      createdText: formatLongDate(quote.createdAt),
+      validUntilText: formatLongDate(quote.validUntil),
+      expired: quote.expired,
+      levelName: quote.level.name,
+      stylist: quote.stylist ? { name: quote.stylist.name, image: quote.stylist.image } : null,
+      salonName: quote.salon.name,
+      bookingSalon: quote.bookingSalon,
+      lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line), pricePence: line.pricePence })),
+      totalPence: quote.totalPence,
+      offer: quote.offer,
+      needsSkinTest: quote.needsSkinTest,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+function MissingQuote() {
+  return (
+    <div className="container-page py-16 sm:py-24">
+      <QuotePageHeader eyebrow="Your quote" title="We couldn't find that quote">
+        <p>The link may be mistyped or cut short: quote links are long. Please check the e-mail or text message we sent you, or make a new quote in a minute or two.</p>
+      </QuotePageHeader>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={PRICES_PATH} className="btn-primary">
+          Get a new quote
+        </Link>
+        <Link to="/" className="btn-outline">
+          Back to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function QuotePage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "missing") return <MissingQuote />;
+  const quote = loaderData;
+  const offer = quote.offer;
+  const withWhom = quote.stylist ? `with ${quote.stylist.name}` : `at ${quote.levelName} level, ${quote.salonName}`;
+
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <QuotePageHeader eyebrow="Your estimated quote" title={`Estimated quote for ${quote.firstName}`}>
+        <p>
+          {quote.typeName ? `${quote.typeName}, ` : ""}
+          {withWhom}. Made on {quote.createdText}.
+        </p>
+      </QuotePageHeader>
+
+      <div
+        className={`mt-10 grid gap-8 ${quote.stylist ? "md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]" : ""} md:items-start`}
+      >
+        {quote.stylist ? <StylistPortrait name={quote.stylist.name} image={quote.stylist.image} detail={quote.levelName} /> : null}
+
+        <div className="flex flex-col gap-6">
+          <SelectionTable lines={quote.lines} totalPence={quote.totalPence} caption={`Prices at ${quote.levelName} level`} />
+
+          {offer && !quote.expired ? (
+            <section aria-labelledby="offer-heading" className="card border-accent/40 bg-blush/60 p-5 sm:p-7">
+              <p className="eyebrow">First-visit offer</p>
+              <h2 id="offer-heading" className="mt-2 text-2xl">
+                {offer.percent}% off your first visit
+              </h2>
+              <p className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
+                <span>Your total with the offer</span>
+                <span className="font-display text-3xl tabular-nums" data-testid="offer-total">
+                  {formatGBP(offer.totalPence)}
+                </span>
+              </p>
+              <p className="mt-3 leading-relaxed">
+                Quote code <strong className="rounded bg-white px-2 py-0.5 font-mono tracking-wider">{offer.code}</strong> when you
+                book. Valid until {quote.validUntilText}. Offers cannot be combined.
+              </p>
+            </section>
+          ) : null}
+
+          {quote.expired ? (
+            <section aria-labelledby="expired-heading" className="card p-5 sm:p-7">
+              <h2 id="expired-heading" className="text-2xl">
+                {offer ? "This offer has expired" : "This quote is more than four weeks old"}
+              </h2>
+              <p className="mt-3 leading-relaxed">
+                {offer
+                  ? `The first-visit offer on this quote ended on ${quote.validUntilText}, and prices may have changed since.`
+                  : "Prices may have changed since it was made."}{" "}
+                A new quote takes a minute.
+              </p>
+              <Link to={PRICES_PATH} className="btn-primary mt-5">
+                Get a new quote
+              </Link>
+            </section>
+          ) : null}
+
+          {quote.needsSkinTest ? (
+            <p className="rounded-xl border border-line bg-white/60 px-4 py-3 text-sm leading-relaxed">
+              <strong>Skin test:</strong> colour services need a skin test at least 48 hours before your appointment. We'll
+              arrange it at your free consultation.
+            </p>
+          ) : null}
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <a href={quote.bookingSalon.bookingUrl} className="btn-accent" rel="noopener">
+              Book a free consultation
+            </a>
+            <p className="text-sm text-muted">at {quote.bookingSalon.name}. Your final price is confirmed at your consultation.</p>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

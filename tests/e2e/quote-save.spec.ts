@@ -1,0 +1,530 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { expect, test } from "./fixtures";
+import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+
+/**
+ * The second half of the quote calculator, on a phone: the totals screens, the
+ * finish form, the saved quote. Every expected price here is worked out
+ * independently from /api/services and /api/levels (spec 9), never read back
+ * from the page under test.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";
+const MESSAGES = {
+  name: "Your name is required",
+  mobile: "Your mobile number is required",
+  mobileInvalid: "A valid mobile number is required",
+  email: "Email Address is required",
+  referral: "How did you hear about us is required",
+};
+
+// ---------------------------------------------------------------------------
+// Independent pricing from the public API
+
+interface ApiService {
+  id: number;
+  service: string;
+  price: number;
+  product_price: number;
+  cat1: number;
+  cat2: number;
+}
+interface ApiLevel {
+  id: number;
+  name: string;
+  adapter: number;
+}
+interface ApiStylist {
+  slug: string;
+  first_name: string;
+  last_name: string;
+  salon: number;
+  level: number;
+  accepting_new_clients: boolean;
+}
+interface Catalogue {
+  services: ApiService[];
+  levels: ApiLevel[];
+  stylists: ApiStylist[];
+}
+
+async function catalogueOf(request: APIRequestContext): Promise<Catalogue> {
+  const get = async (path: string) => (await request.get(path)).json();
+  return { services: await get("/api/services"), levels: await get("/api/levels"), stylists: await get("/api/stylists") };
+}
+
+const toPence = (pounds: number) => Math.round(pounds * 100);
+
+/** Spec 9, worked in whole pence: labour × (100 + adapter)% to the nearest penny (halves up), product on top where it applies. */
+function linePence(service: ApiService, level: ApiLevel): number {
+  const price = toPence(service.price);
+  const adapterBp = Math.round(level.adapter * 100);
+  const adjusted = service.cat1 !== 5; // plex and treatments are not adjusted
+  const withProduct = service.cat1 === 2 || service.cat1 === 3 || (service.cat1 === 6 && service.cat2 === 1);
+  const labour = adjusted ? Math.floor((2 * price * (10_000 + adapterBp) + 10_000) / 20_000) : price;
+  return Math.max(0, labour + (withProduct ? toPence(service.product_price) : 0));
+}
+
+function totalPence(catalogue: Catalogue, ids: number[], levelId: number): number {
+  const level = catalogue.levels.find((l) => l.id === levelId);
+  if (!level) throw new Error(`no level ${levelId}`);
+  return ids.reduce((sum, id) => {
+    const service = catalogue.services.find((s) => s.id === id);
+    if (!service) throw new Error(`no service ${id}`);
+    return sum + linePence(service, level);
+  }, 0);
+}
+
+/** Whole pounds, en-GB (spec 9). */
+const gbp = (pence: number) => `£${Math.round(pence / 100).toLocaleString("en-GB")}`;
+
+function serviceId(catalogue: Catalogue, cat1: number, cat2: number, name: string): number {
+  const service = catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name);
+  if (!service) throw new Error(`no service "${name}" in ${cat1}/${cat2}`);
+  return service.id;
+}
+
+function stylist(catalogue: Catalogue, slug: string): ApiStylist {
+  const found = catalogue.stylists.find((s) => s.slug === slug);
+  if (!found) throw new Error(`no stylist ${slug}`);
+  return found;
+}
+
+// ---------------------------------------------------------------------------
+// The three flows
+
+type Flow = "colour" | "cutting" | "mens";
+
+/** One complete selection per flow, as calculator URL parameters, named from the price list. */
+function selection(catalogue: Catalogue, flow: Flow): Record<string, string> {
+  const id = (cat1: number, cat2: number, name: string) => String(serviceId(catalogue, cat1, cat2, name));
+  switch (flow) {
+    case "colour":
+      return {
+        type: "colour",
+        cc: "2",
+        colour: id(2, 2, "Half Head"),
+        addon: id(3, 1, "Complex Toner"),
+        plex: id(5, 1, "Olaplex"),
+        finish: id(1, 0, "Cut, Dry & Style"),
+        finishAddon: id(4, 0, "Curly Blow Add-on"),
+      };
+    case "cutting":
+      return {
+        type: "cutting",
+        finish: id(1, 1, "Hair Up - Advanced"),
+        finishAddon: id(4, 0, "Pin Curls"),
+        treatment: id(5, 2, "Olaplex Super Stand Alone"),
+      };
+    case "mens":
+      return { type: "mens", cut: id(6, 0, "Long Hair Cut & Style"), mensColour: id(6, 1, "Fashion Colour Mid") };
+  }
+}
+
+const SERVICE_PARAMS = ["colour", "addon", "plex", "finish", "finishAddon", "treatment", "cut", "mensColour"];
+const idsOf = (params: Record<string, string>) =>
+  SERVICE_PARAMS.filter((name) => params[name] !== undefined).map((name) => Number(params[name]));
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** React has attached its handlers: clicks are the enhanced ones from now on. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+async function fillDetails(page: Page, details: { name: string; mobile: string; email: string; referral: string }) {
+  await page.getByLabel("Your name").fill(details.name);
+  await page.getByLabel("Mobile number").fill(details.mobile);
+  await page.getByLabel("Email address").fill(details.email);
+  await page.getByLabel("How did you hear about us?").selectOption(details.referral);
+}
+
+async function storedQuote(site: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } }, link: string) {
+  const result = (await site.db.execute(
+    sql`select name, mobile, email, regular, selector, level_id, stylist_name, total_pence, lines from quotes where link = ${link}`,
+  )) as { rows: Record<string, unknown>[] };
+  return result.rows[0];
+}
+
+// Level mode: the level, its stylist to choose in the dialog (and the salon asked for).
+// Stylist mode: the stylist named from the start (as the calculator's "Next" sends them).
+const WALKS: { flow: Flow; mode: "level" | "stylist"; slug: string; level?: number; salon?: string; note?: RegExp }[] = [
+  { flow: "colour", mode: "level", level: 6, slug: "nadia" },
+  { flow: "colour", mode: "stylist", slug: "camille" },
+  { flow: "cutting", mode: "level", level: 3, slug: "freya", salon: "1", note: /Freya works at our Kestwick salon/ },
+  { flow: "cutting", mode: "stylist", slug: "theo", salon: "1" },
+  { flow: "mens", mode: "level", level: 8, slug: "elodie", note: /Elodie works at The Ivy Academy, our training academy/ },
+  { flow: "mens", mode: "stylist", slug: "jonah", note: /Jonah works at The Ivy Academy/ },
+];
+
+for (const walk of WALKS) {
+  test(`${walk.flow} flow in ${walk.mode} mode: from the totals to the saved quote, priced as the engine prices it`, async ({
+    page,
+    request,
+    site,
+  }) => {
+    test.setTimeout(60_000); // a whole visit, with an accessibility scan of every screen
+    const errors = trackConsoleErrors(page);
+    const catalogue = await catalogueOf(request);
+    const chosen = stylist(catalogue, walk.slug);
+    const params = {
+      ...selection(catalogue, walk.flow),
+      mode: walk.mode,
+      level: String(walk.level ?? chosen.level),
+      ...(walk.salon ? { salon: walk.salon } : {}),
+      ...(walk.mode === "stylist" ? { stylist: walk.slug } : {}),
+    };
+    const expected = totalPence(catalogue, idsOf(params), chosen.level);
+    const regular = walk.mode === "stylist"; // level walks answer No (first visit), stylist walks Yes
+
+    if (walk.mode === "level") {
+      await page.goto(`/prices/total-by-level?${query(params)}`);
+      await expectOneH1(page);
+      await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+      await expectAccessible(page);
+      await hydrated(page);
+
+      const card = page.getByRole("link", { name: new RegExp(`${chosen.first_name} ${chosen.last_name}`) });
+      await card.click();
+      const dialog = page.getByRole("dialog", { name: `${chosen.first_name} ${chosen.last_name}` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await card.click();
+      await dialog.getByRole("button", { name: "Pick another" }).click();
+      await expect(dialog).toBeHidden();
+      await card.click();
+      await dialog.getByRole("link", { name: `Choose ${chosen.first_name}` }).click();
+    } else {
+      await page.goto(`/prices/total-by-stylist?${query(params)}`);
+    }
+
+    await expect(page).toHaveURL(/\/prices\/total-by-stylist\?/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your quote with ${chosen.first_name}`);
+    await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+    await expect(page.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` })).toBeVisible();
+    if (walk.note) await expect(page.getByText(walk.note)).toBeVisible();
+    else await expect(page.getByText(/works at/)).toHaveCount(0);
+    await expectAccessible(page);
+    await hydrated(page);
+
+    await page.getByRole("link", { name: "I'm Happy!" }).click();
+    const question = page.getByRole("heading", { name: "Have you been to the salon before (within the last 18 months)?" });
+    await expect(question).toBeVisible();
+    await expect(question).toBeFocused();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: regular ? "Yes" : "No", exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/prices/finish\\?.*regular=${regular ? "yes" : "no"}`));
+    await expectOneH1(page);
+    await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+    await expectAccessible(page);
+    await hydrated(page);
+    const clientName = `Grace${walk.flow}${walk.mode} Hopper`;
+    await fillDetails(page, { name: clientName, mobile: "07700 900777", email: "grace@example.com", referral: "Friends-family" });
+    await page.getByRole("button", { name: "Send me my quote" }).click();
+
+    await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
+    await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+    await expectOneH1(page);
+    await expectAccessible(page);
+    const quoteHref = await page.getByRole("link", { name: "View your quote" }).getAttribute("href");
+    const link = /^\/quote\/([A-Za-z0-9_-]{16})$/.exec(quoteHref ?? "")?.[1];
+    expect(link, "a 16-character link (96 bits)").toBeTruthy();
+
+    // The finish form's history entry was replaced: back goes to the stylist's total, not to the filled-in form.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/prices\/total-by-stylist\?/);
+    await page.goForward();
+    await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+
+    await page.getByRole("link", { name: "View your quote" }).click();
+    await expect(page).toHaveURL(`/quote/${link}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimated quote for Grace${walk.flow}${walk.mode}`);
+    await expect(page.locator("tbody tr")).toHaveCount(idsOf(params).length);
+    await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+    await expect(page.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` })).toBeVisible();
+    if (regular) {
+      await expect(page.getByText("QG20", { exact: true })).toHaveCount(0);
+    } else {
+      await expect(page.getByText("QG20", { exact: true })).toBeVisible();
+      await expect(page.getByTestId("offer-total")).toHaveText(gbp(Math.round((expected * 8) / 10)));
+      await expect(page.getByText(/Valid until \w+ \d+(st|nd|rd|th) \d{4}/)).toBeVisible();
+    }
+    await expect(page.getByText(/skin test at least 48 hours/)).toHaveCount(walk.flow === "cutting" ? 0 : 1);
+    await expect(page.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute("href", /^https:\/\//);
+    const html = await page.content();
+    for (const secret of ["900777", "07700", "+447700", "grace@example.com", "Hopper"]) expect(html).not.toContain(secret);
+    await expectAccessible(page);
+
+    const row = await storedQuote(site, link ?? "");
+    expect(row).toMatchObject({
+      name: clientName,
+      mobile: "+447700900777",
+      regular,
+      selector: "Stylist",
+      level_id: chosen.level,
+      stylist_name: `${chosen.first_name} ${chosen.last_name}`,
+      total_pence: expected,
+    });
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a refresh in the middle of the flow keeps every choice", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "nadia", level: "6", salon: "1" };
+  const expected = totalPence(catalogue, idsOf(params), 6);
+  await page.goto(`/prices/total-by-stylist?${query(params)}`);
+  await hydrated(page);
+  await page.getByRole("link", { name: "I'm Happy!" }).click();
+  await expect(page.getByRole("heading", { name: /Have you been to the salon before/ })).toBeVisible();
+  const before = page.url();
+  await page.reload();
+  expect(page.url()).toBe(before);
+  await expect(page.getByRole("heading", { name: /Have you been to the salon before/ })).toBeVisible();
+  await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+  await expect(page.getByText("Nadia works at our Kestwick salon")).toBeVisible();
+  for (const [name, value] of Object.entries(params)) expect(new URL(page.url()).searchParams.get(name)).toBe(value);
+
+  await page.getByRole("link", { name: "No", exact: true }).click();
+  await expect(page).toHaveURL(/\/prices\/finish\?/);
+  await page.reload();
+  await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
+  // "Change Choices" goes back to the calculator with the same choices.
+  const change = new URL((await page.getByRole("link", { name: "Change Choices" }).getAttribute("href")) ?? "", page.url());
+  expect(change.pathname).toBe("/prices/calculator");
+  for (const name of SERVICE_PARAMS.filter((n) => n in params)) expect(change.searchParams.get(name)).toBe(params[name as keyof typeof params]);
+});
+
+test("the finish form shows every message after an empty submit and checks the mobile really is one", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "isla", level: "7", regular: "no" };
+  await page.goto(`/prices/finish?${query(params)}`);
+  await hydrated(page);
+  let posted = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted++;
+  });
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  for (const message of [MESSAGES.name, MESSAGES.mobile, MESSAGES.email, MESSAGES.referral]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  const name = page.getByLabel("Your name");
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  const describedBy = await name.getAttribute("aria-describedby");
+  expect(describedBy).toBeTruthy();
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(MESSAGES.name);
+  await expectAccessible(page);
+
+  for (const notAMobile of ["12345", "01632 960214", "07700 9001234"]) {
+    await page.getByLabel("Mobile number").fill(notAMobile);
+    await page.getByRole("button", { name: "Send me my quote" }).click();
+    await expect(page.getByText(MESSAGES.mobileInvalid, { exact: true })).toBeVisible();
+  }
+  expect(posted).toBe(0);
+});
+
+test("without JavaScript the finish form posts to the page, shows the messages and saves", async ({ browser, site, request }) => {
+  const catalogue = await catalogueOf(request);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const params = { ...selection(catalogue, "cutting"), mode: "level", level: "4", regular: "no" };
+  await page.goto(`/prices/finish?${query(params)}`);
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  await expect(page.getByText(MESSAGES.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(MESSAGES.referral, { exact: true })).toBeVisible();
+  await page.getByLabel("Your name").fill("Noscript Nell");
+  await page.getByLabel("Mobile number").fill("07700 900 321");
+  await page.getByLabel("Email address").fill("nell@example.com");
+  await page.getByLabel("How did you hear about us?").selectOption("Google");
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
+  await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+  const href = await page.getByRole("link", { name: "View your quote" }).getAttribute("href");
+  const row = await storedQuote(site, href?.replace("/quote/", "") ?? "");
+  expect(row).toMatchObject({ name: "Noscript Nell", selector: "Level", level_id: 4, stylist_name: null, total_pence: totalPence(catalogue, idsOf(params), 4) });
+  await context.close();
+});
+
+test("when saving fails the visitor is told and keeps what they typed", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "priya", level: "4", regular: "yes" };
+  await page.goto(`/prices/finish?${query(params)}`);
+  await hydrated(page);
+  const details = { name: "Fail Whale", mobile: "07700 900555", email: "whale@example.com", referral: "Social Media" };
+  await fillDetails(page, details);
+  const send = page.getByRole("button", { name: "Send me my quote" });
+
+  await page.route("**/api/save-quote-details", (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" }));
+  await send.click();
+  await expect(page.getByRole("alert")).toContainText("couldn't save your quote just now");
+  await expect(send).toBeEnabled();
+  await expect(page.getByLabel("Your name")).toHaveValue(details.name);
+  await expect(page.getByLabel("Mobile number")).toHaveValue(details.mobile);
+  await expect(page.getByLabel("Email address")).toHaveValue(details.email);
+  await expect(page.getByLabel("How did you hear about us?")).toHaveValue(details.referral);
+  await expectAccessible(page);
+
+  await page.unroute("**/api/save-quote-details");
+  await page.route("**/api/save-quote-details", (route) => route.abort("internetdisconnected"));
+  await send.click();
+  await expect(page.getByRole("alert")).toContainText("check your connection");
+  await expect(send).toBeEnabled();
+  await expect(page.getByLabel("Email address")).toHaveValue(details.email);
+
+  await page.unroute("**/api/save-quote-details");
+  await send.click();
+  await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+});
+
+test("a POST with invented prices is saved with the server's prices", async ({ request, site }) => {
+  const catalogue = await catalogueOf(request);
+  const params = selection(catalogue, "colour");
+  const body = {
+    ...params,
+    mode: "level",
+    level: 2,
+    regular: false,
+    name: "Sly Client",
+    mobile: "+44 7700 900888",
+    email: "sly@example.com",
+    referral: "other",
+    total: 1,
+    quote: { services: idsOf(params).map((id) => ({ id, service: "anything", price: 0.01 })), total: 0.01 },
+    lines: idsOf(params).map((id) => ({ serviceId: id, pricePence: 1 })),
+  };
+  const response = await request.post("/api/save-quote-details", { data: body });
+  expect(response.status()).toBe(201);
+  const { link, url } = await response.json();
+  expect(url).toBe(`/quote/${link}`);
+  const level = catalogue.levels.find((l) => l.id === 2);
+  if (!level) throw new Error("no level 2");
+  const row = await storedQuote(site, link);
+  expect(row?.total_pence).toBe(totalPence(catalogue, idsOf(params), 2));
+  expect((row?.lines as { serviceId: number; pricePence: number }[]).map((line) => [line.serviceId, line.pricePence])).toEqual(
+    idsOf(params).map((id) => [id, linePence(catalogue.services.find((s) => s.id === id) as ApiService, level)]),
+  );
+
+  const details = await (await request.get(`/api/get-quote-details/${link}`)).json();
+  expect(details.name).toBe("Sly");
+  expect(details.quote.total).toBe(totalPence(catalogue, idsOf(params), 2) / 100);
+  expect(JSON.stringify(details)).not.toMatch(/7700|900888|sly@example\.com/);
+});
+
+test("New Starter restrictions hold on the totals screens and when saving", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const balayage = {
+    type: "colour",
+    mode: "level",
+    level: "1",
+    cc: "3",
+    colour: String(serviceId(catalogue, 2, 3, "Uncoloured hair - above collar bone")),
+    plex: String(serviceId(catalogue, 5, 1, "K18")),
+    finish: String(serviceId(catalogue, 1, 0, "Dry & Style")),
+    finishAddon: String(serviceId(catalogue, 4, 0, "None")),
+  };
+  const atLevel1 = await request.get(`/prices/total-by-level?${query(balayage)}`, { maxRedirects: 0 });
+  expect(atLevel1.status()).toBe(302);
+  expect(atLevel1.headers().location).toMatch(/^\/prices\/calculator\?/);
+  // Rosa is a New Starter: no balayage with her either.
+  const withRosa = await request.get(`/prices/total-by-stylist?${query({ ...balayage, mode: "stylist", stylist: "rosa" })}`, { maxRedirects: 0 });
+  expect(withRosa.status()).toBe(302);
+
+  const contact = { name: "Ann", mobile: "07700900111", email: "ann@example.com", referral: "Google", regular: "no" };
+  const refused = await request.post("/api/save-quote-details", { data: { ...balayage, ...contact } });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).fieldErrors.selection.join(" ")).toMatch(/not available at level New Starter/);
+  const mens = { ...selection(catalogue, "mens"), mode: "level", level: "1" };
+  expect((await request.post("/api/save-quote-details", { data: { ...mens, ...contact } })).status()).toBe(422);
+  expect((await request.post("/api/save-quote-details", { data: { ...mens, level: "2", ...contact, name: "" } })).status()).toBe(422);
+
+  // A budget search leaves the New Starter out of a balayage.
+  await page.goto(`/prices/total-by-price?${query({ ...balayage, budget: "10000" })}`);
+  await expect(page.getByText("Rosa", { exact: false })).toHaveCount(0);
+});
+
+test("stylists within a budget, cheapest first, each at their own level's price", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const params = { ...selection(catalogue, "cutting"), mode: "level", level: "6" };
+  await page.goto(`/prices/total-by-price?${query(params)}`);
+  await expectOneH1(page);
+  await hydrated(page);
+
+  await page.getByLabel("Your budget").fill("lots");
+  await page.getByRole("button", { name: "Find stylists" }).click();
+  await expect(page.getByText("Please enter your budget in whole pounds, from £1 to £10,000")).toBeVisible();
+  await expect(page.getByLabel("Your budget")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  const offered = catalogue.stylists.filter((s) => s.accepting_new_clients);
+  const totals = offered.map((s) => ({ name: `${s.first_name} ${s.last_name}`, total: totalPence(catalogue, idsOf(params), s.level) }));
+  const sorted = [...totals].sort((a, b) => a.total - b.total);
+  const budgetPounds = Math.floor(sorted[Math.floor(sorted.length / 2)]!.total / 100) + 1;
+  const fits = sorted.filter((t) => t.total <= budgetPounds * 100);
+
+  await page.getByLabel("Your budget").fill(String(budgetPounds));
+  await page.getByRole("button", { name: "Find stylists" }).click();
+  await expect(page).toHaveURL(new RegExp(`budget=${budgetPounds}`));
+  const shown = page.getByRole("heading", { name: /Stylists within/ }).locator("xpath=..").getByRole("listitem");
+  await expect(shown).toHaveCount(fits.length);
+  await expect(page.getByTestId("stylist-total")).toHaveText(fits.map((t) => gbp(t.total)));
+  await expectAccessible(page);
+
+  await page.getByLabel("Your budget").fill("1");
+  await page.getByRole("button", { name: "Find stylists" }).click();
+  await expect(page.getByText("Nobody can do these choices within £1.")).toBeVisible();
+  await expect(page.getByText(`The lowest price for them is ${gbp(sorted[0]!.total)}`)).toBeVisible();
+
+  await page.getByLabel("Your budget").fill(String(budgetPounds));
+  await page.getByRole("button", { name: "Find stylists" }).click();
+  await page.getByRole("link", { name: new RegExp(fits[0]!.name) }).click();
+  await expect(page).toHaveURL(/\/prices\/total-by-stylist\?/);
+  await expect(page.getByTestId("quote-total")).toHaveText(gbp(fits[0]!.total));
+});
+
+test("the guards send the visitor back to /prices or the calculator", async ({ request }) => {
+  for (const path of ["/prices/total-by-level", "/prices/total-by-stylist", "/prices/total-by-price", "/prices/finish", "/prices/finish/submitted", "/prices/total-by-level?type=perm"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe("/prices");
+  }
+  const incomplete = await request.get("/prices/total-by-level?type=mens&mode=level&level=6", { maxRedirects: 0 });
+  expect(incomplete.headers().location).toBe("/prices/calculator?type=mens&mode=level&level=6");
+  const otherStatus = await request.get("/prices/finish/whatever?type=mens", { maxRedirects: 0 });
+  expect(otherStatus.headers().location).toBe("/prices/finish?type=mens");
+});
+
+test("an unknown stylist and an unknown quote get helpful 404 pages", async ({ page, request }) => {
+  const catalogue = await catalogueOf(request);
+  const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "nobody-here", level: "6" };
+  const response = await page.goto(`/prices/total-by-stylist?${query(params)}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that stylist");
+  await expect(page.getByRole("link", { name: "Choose a stylist or level" })).toHaveAttribute("href", /^\/prices\/calculator\?type=mens/);
+  await expectAccessible(page);
+
+  const unavailable = await page.goto(`/prices/total-by-stylist?${query({ ...params, stylist: "harriet" })}`);
+  expect(unavailable?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harriet isn't taking new clients at the moment");
+
+  const missing = await page.goto("/quote/AAAAAAAAAAAAAAAA");
+  expect(missing?.status()).toBe(404);
+  expect(missing?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that quote");
+  await expect(page.getByRole("link", { name: "Get a new quote" })).toHaveAttribute("href", "/prices");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expectAccessible(page);
+  expect((await request.get("/quote/not-a-link")).status()).toBe(404);
+  const api = await request.get("/api/get-quote-details/AAAAAAAAAAAAAAAA");
+  expect(api.status()).toBe(404);
+  expect(api.headers()["cache-control"]).toBe("private, no-store");
+});
