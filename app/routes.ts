@@ -49,6 +49,10 @@ export default [
     route("your-gift", "routes/your-gift.tsx"),
     // — forms (issue 5) —
     // — calculator (issue 3) —
+    route("prices", "routes/prices.tsx"),
+    route("prices/selector", "routes/prices-selector.tsx"),
+    route("prices/calculator", "routes/prices-calculator.tsx"),
+    route("prices/:stylist", "routes/stylist-prices.tsx", { id: "stylist-prices" }),
     // 3b
     route("prices/total-by-level", "routes/prices-total-by-level.tsx"),
     route("prices/total-by-stylist", "routes/prices-total-by-stylist.tsx"),

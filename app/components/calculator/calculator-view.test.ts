@@ -1,0 +1,221 @@
+import { describe, expect, it } from "vitest";
+import { parseCalculatorState, type CalculatorState } from "~/domain/calculator-state";
+import { NEW_STARTER_MENS_CUT_MESSAGE } from "~/domain/pricing";
+import { catalogue } from "~/domain/test-catalogue";
+import {
+  CURRENT_STEP_ID,
+  calculatorHref,
+  calculatorView,
+  hrefWithState,
+  resolveStylist,
+  stepLinks,
+  type CalculatorData,
+  type CalculatorStylist,
+} from "./calculator-view";
+
+const stylist = (slug: string, levelId: number, salonId: number, acceptingNewClients = true): CalculatorStylist => ({
+  slug,
+  firstName: slug[0]!.toUpperCase() + slug.slice(1),
+  lastName: "Test",
+  salonId,
+  levelId,
+  image: `/images/team/${slug}.svg`,
+  acceptingNewClients,
+});
+
+const stylists = [stylist("nadia", 6, 2), stylist("isla", 7, 1), stylist("harriet", 9, 1, false), stylist("rosa", 1, 3)];
+const data: CalculatorData = {
+  catalogue,
+  stylists,
+  salons: [
+    { id: 1, name: "Maison Ivy Wrenbridge", shortName: "Wrenbridge" },
+    { id: 2, name: "Maison Ivy Kestwick", shortName: "Kestwick" },
+    { id: 3, name: "The Ivy Academy", shortName: "Academy" },
+  ],
+};
+
+/** Search params of an href, for comparing links regardless of order. */
+const paramsOf = (href: string) => Object.fromEntries(new URL(href, "http://x").searchParams);
+const state = (query: string) => parseCalculatorState(new URLSearchParams(query));
+
+describe("hrefs", () => {
+  it("writes the state in the canonical order and jumps to the open step", () => {
+    expect(calculatorHref({ type: "cutting", mode: "level", level: 3, salon: 1, finish: 1 })).toBe(
+      `/prices/calculator?type=cutting&mode=level&level=3&salon=1&finish=1#${CURRENT_STEP_ID}`,
+    );
+    expect(calculatorHref({ type: "mens", salon: 2 }, "cut")).toBe("/prices/calculator?type=mens&edit=cut#current-step");
+  });
+
+  it("leaves out an empty query", () => {
+    expect(hrefWithState("/prices/total-by-level", { salon: 2 })).toBe("/prices/total-by-level");
+  });
+
+  it("option links set their slot and keep every other choice", () => {
+    const base = state("type=colour&mode=level&level=4&cc=2&colour=11&plex=50");
+    expect(paramsOf(stepLinks.choose(base, "addon", 35))).toEqual({
+      type: "colour", mode: "level", level: "4", cc: "2", colour: "11", addon: "35", plex: "50",
+    });
+  });
+
+  it("a new colour category drops the old colour and add-on; back to the categories drops the category too", () => {
+    const base = state("type=colour&mode=level&level=4&cc=2&colour=11&addon=35&plex=50");
+    expect(paramsOf(stepLinks.colourCategory(base, 3))).toEqual({ type: "colour", mode: "level", level: "4", cc: "3", plex: "50", edit: "colour" });
+    expect(paramsOf(stepLinks.backToCategories(base))).toEqual({ type: "colour", mode: "level", level: "4", plex: "50" });
+  });
+
+  it("choosing a stylist sets the stylist, their level and their salon", () => {
+    const base = state("type=mens&mode=stylist&level=2&cut=58");
+    expect(paramsOf(stepLinks.stylist(base, stylists[1]!))).toEqual({
+      type: "mens", mode: "stylist", level: "7", stylist: "isla", salon: "1", cut: "58",
+    });
+  });
+
+  it("choosing a salon keeps the level step open", () => {
+    expect(paramsOf(stepLinks.salon(state("type=mens&mode=level&level=3"), 3))).toEqual({
+      type: "mens", mode: "level", level: "3", salon: "3", edit: "level",
+    });
+  });
+});
+
+describe("resolveStylist", () => {
+  it("applies the stylist's level and salon, asking for a redirect when the link said otherwise", () => {
+    const result = resolveStylist(state("type=mens&mode=stylist&stylist=isla&level=2"), stylists);
+    expect(result).toMatchObject({ stylist: { slug: "isla" }, notice: null, redirect: true });
+    expect(result.state).toMatchObject({ stylist: "isla", level: 7, salon: 1 });
+  });
+
+  it("needs no redirect when the link already agrees", () => {
+    expect(resolveStylist(state("type=mens&mode=stylist&stylist=nadia&level=6"), stylists).redirect).toBe(false);
+  });
+
+  it.each([
+    { slug: "nobody", notice: /couldn't find the stylist/ },
+    { slug: "harriet", notice: /Harriet isn't taking new clients/ },
+  ])("sets $slug aside with a notice and keeps the other choices", ({ slug, notice }) => {
+    const result = resolveStylist(state(`type=mens&mode=stylist&stylist=${slug}&level=9&cut=58`), stylists);
+    expect(result.notice).toMatch(notice);
+    expect(result.redirect).toBe(false);
+    expect(result.stylist).toBeUndefined();
+    expect(result.state).toEqual({ type: "mens", mode: "stylist", level: 9, salon: 2, cut: 58 });
+  });
+
+  it("drops a stylist from a level-mode link", () => {
+    const result = resolveStylist(state("type=mens&mode=level&stylist=isla&level=3"), stylists);
+    expect(result).toMatchObject({ redirect: true, notice: null });
+    expect(result.state).not.toHaveProperty("stylist");
+  });
+
+  it("leaves a state without a stylist alone", () => {
+    const input = state("type=mens&mode=stylist");
+    expect(resolveStylist(input, stylists)).toEqual({ state: input, stylist: undefined, notice: null, redirect: false });
+  });
+});
+
+describe("calculatorView", () => {
+  const foils: CalculatorState = state("type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
+
+  it("opens the level step first and lists the rest as upcoming", () => {
+    const view = calculatorView(state("type=cutting&mode=level"), data);
+    expect(view.steps.map((s) => [s.step.key, s.status])).toEqual([
+      ["level", "open"],
+      ["finish", "upcoming"],
+      ["finishAddon", "upcoming"],
+      ["treatment", "upcoming"],
+    ]);
+    expect(view.quote).toBeNull();
+    expect(view.next).toBeNull();
+  });
+
+  it("summarises finished steps with their price at the level and a Change link", () => {
+    const view = calculatorView(state("type=cutting&mode=level&level=9&salon=1&finish=1"), data);
+    const [level, finish, addOn] = view.steps;
+    expect(level).toMatchObject({ status: "done", summary: "Advanced Senior · Maison Ivy Wrenbridge", pricePence: null });
+    expect(finish).toMatchObject({ status: "done", summary: "Finish: Cut, Dry & Style", pricePence: 6202 });
+    expect(paramsOf(finish!.changeHref!)).toMatchObject({ edit: "finish", finish: "1" });
+    expect(addOn).toMatchObject({ status: "open", changeHref: null });
+    expect(view.openStep?.step.key).toBe("finishAddon");
+  });
+
+  it("shows the totals once the first priced choice is made, itemised in flow order", () => {
+    const view = calculatorView(foils, data);
+    expect(view.quote).toEqual({
+      totalPence: 4950 + 2400 + 725 + 400 + 1500 + 4950 + 0,
+      lines: [
+        expect.objectContaining({ slot: "colour", label: "Foils: Half Head", pricePence: 7350 }),
+        expect.objectContaining({ slot: "addon", label: "Colour add-on: Toner", pricePence: 1125 }),
+        expect.objectContaining({ slot: "plex", label: "Plex treatment: K18", pricePence: 1500 }),
+        expect.objectContaining({ slot: "finish", label: "Finish: Cut, Dry & Style", pricePence: 4950 }),
+        expect.objectContaining({ slot: "finishAddon", label: "No finish add-on", pricePence: 0 }),
+      ],
+    });
+  });
+
+  it("once all is chosen in level mode: no open step, Show Stylists, the budget search and level up/down with their totals", () => {
+    const view = calculatorView(foils, data);
+    expect(view.allSelected).toBe(true);
+    expect(view.openStep).toBeUndefined();
+    expect(view.next?.label).toBe("Show Stylists");
+    expect(view.next?.href).toBe("/prices/total-by-level?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
+    expect(view.next?.budgetHref).toBe("/prices/total-by-price?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
+    expect(view.levelUp).toMatchObject({ level: { id: 7 }, unavailable: [] });
+    expect(view.levelDown).toMatchObject({ level: { id: 5 }, unavailable: [] });
+    // Level 7 (+6.26%): 4950→5260 + 2400, 725→770 + 400, 1500, 4950→5260, 0.
+    expect(view.levelUp?.totalPence).toBe(5260 + 2400 + 770 + 400 + 1500 + 5260);
+    expect(paramsOf(view.levelUp!.href)).toMatchObject({ level: "7", colour: "12", addon: "35" });
+  });
+
+  it("warns before a level down that would lose a choice, and names it after the change", () => {
+    const balayage = state("type=colour&mode=level&level=2&cc=3&colour=16&plex=50&finish=2&finishAddon=49");
+    const before = calculatorView(balayage, data);
+    expect(before.levelDown).toMatchObject({ level: { id: 1 }, totalPence: null });
+    expect(before.levelDown?.unavailable.map((s) => s.id)).toEqual([16]);
+
+    const after = calculatorView({ ...balayage, level: 1 }, data);
+    expect(after.allSelected).toBe(false);
+    expect(after.unavailableChoices.map((c) => c.label)).toEqual(["Balayage: Uncoloured hair - above collar bone"]);
+    expect(after.openStep?.step.key).toBe("colour");
+    expect(after.levelUp).toBeNull();
+  });
+
+  it("has no level up at the top nor level down at the bottom", () => {
+    const top = calculatorView(state("type=mens&mode=level&level=9&cut=58&mensColour=65"), data);
+    expect(top.levelUp).toBeNull();
+    expect(top.levelDown?.level.id).toBe(8);
+    const bottom = calculatorView(state("type=cutting&mode=level&level=1&finish=1&finishAddon=49&treatment=57"), data);
+    expect(bottom.levelDown).toBeNull();
+    expect(bottom.levelUp?.level.id).toBe(2);
+  });
+
+  it("men's cut at New Starter: the step stays open with the notice", () => {
+    const view = calculatorView(state("type=mens&mode=level&level=1"), data);
+    expect(view.openStep?.step).toMatchObject({ key: "cut", notice: NEW_STARTER_MENS_CUT_MESSAGE });
+  });
+
+  it("stylist mode: Next instead of Show Stylists, no level change, stylist in the summary", () => {
+    const nadia = stylists[0]!;
+    const view = calculatorView(state("type=mens&mode=stylist&stylist=nadia&level=6&cut=58&mensColour=65"), data, { stylist: nadia });
+    expect(view.next).toEqual({ href: "/prices/total-by-stylist?type=mens&mode=stylist&level=6&stylist=nadia&cut=58&mensColour=65", label: "Next", budgetHref: null });
+    expect(view.levelUp).toBeNull();
+    expect(view.levelDown).toBeNull();
+    expect(view.steps[0]?.summary).toBe("Nadia Test · Stylist, Kestwick");
+  });
+
+  it("a Change link reopens a finished step and keeps Show Stylists", () => {
+    const view = calculatorView(foils, data, { edit: "plex" });
+    expect(view.openStep?.step.key).toBe("plex");
+    expect(view.steps.filter((s) => s.status === "open")).toHaveLength(1);
+    expect(view.next?.label).toBe("Show Stylists");
+  });
+
+  it("ignores an edit of a step the flow does not have", () => {
+    expect(calculatorView(state("type=mens&mode=level&level=3"), data, { edit: "plex" }).openStep?.step.key).toBe("cut");
+  });
+
+  it("a step left unchosen before the open one can be reached", () => {
+    const view = calculatorView(state("type=cutting&mode=level&level=3&finish=1&finishAddon=49&treatment=57"), data, { edit: "treatment" });
+    expect(view.steps.map((s) => s.status)).toEqual(["done", "done", "done", "open"]);
+    const gap = calculatorView(state("type=cutting&mode=level&level=3&finishAddon=49&treatment=57"), data, { edit: "treatment" });
+    expect(gap.steps.map((s) => s.status)).toEqual(["done", "todo", "done", "open"]);
+    expect(gap.steps[1]?.changeHref).toContain("edit=finish");
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * What the calculator page shows for a state in the URL: which step is open,
+ * what the finished steps say, every link's target, the itemised quote and the
+ * level up/down offers. Pure (no React), so the loader and the page agree and
+ * it can be tested with tables. The rules themselves come from the domain.
+ */
+import {
+  allSelected,
+  backToCategories,
+  currentStep,
+  selectedServices,
+  stepsFor,
+  toSearchParams,
+  totalsVisible,
+  withChange,
+  type CalculatorState,
+  type Catalogue,
+  type ServiceSlot,
+  type Step,
+} from "~/domain/calculator-state";
+import type { Level, Service } from "~/domain/catalogue";
+import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
+import { serviceLineLabel, stepLabel } from "./labels";
+
+export const PRICES_PATH = "/prices";
+export const SELECTOR_PATH = "/prices/selector";
+export const CALCULATOR_PATH = "/prices/calculator";
+export const TOTAL_BY_LEVEL_PATH = "/prices/total-by-level";
+export const TOTAL_BY_STYLIST_PATH = "/prices/total-by-stylist";
+export const TOTAL_BY_PRICE_PATH = "/prices/total-by-price";
+
+/** The id of the open step (or the next actions once all is chosen): links jump there, also without JavaScript. */
+export const CURRENT_STEP_ID = "current-step";
+
+/** URL parameter that reopens a finished step ("Change"). Not calculator state: the totals screens ignore it. */
+export const EDIT_PARAM = "edit";
+
+export interface CalculatorStylist {
+  slug: string;
+  firstName: string;
+  lastName: string;
+  salonId: number;
+  levelId: number;
+  image: string;
+  acceptingNewClients: boolean;
+}
+
+export interface CalculatorSalon {
+  id: number;
+  name: string;
+  shortName: string;
+}
+
+/** `path?params`, or just the path when there is nothing to say. */
+export function hrefWithState(path: string, state: CalculatorState, extra: Record<string, string> = {}, hash?: string): string {
+  const params = toSearchParams(state);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const query = params.toString();
+  return `${path}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/** A calculator link that lands on the step that is open after the change. */
+export function calculatorHref(state: CalculatorState, edit?: string): string {
+  return hrefWithState(CALCULATOR_PATH, state, edit ? { [EDIT_PARAM]: edit } : {}, CURRENT_STEP_ID);
+}
+
+// ---------------------------------------------------------------------------
+// The stylist named in the URL
+
+export interface StylistResolution {
+  /** The state the page works with: an unusable stylist is dropped, a usable one's level and salon applied. */
+  state: CalculatorState;
+  stylist: CalculatorStylist | undefined;
+  /** Why the stylist in the link was set aside, to tell the visitor. */
+  notice: string | null;
+  /** The URL should be replaced by `state` (a stale level or salon for the stylist, or a stylist in level mode). */
+  redirect: boolean;
+}
+
+/**
+ * Checks the stylist of a stylist-mode state against the team: an unknown one
+ * or one not taking new clients is set aside with a notice; a known one brings
+ * their level and salon, whatever the link said (spec 4: choosing a stylist
+ * sets the level to theirs).
+ */
+export function resolveStylist(state: CalculatorState, stylists: readonly CalculatorStylist[]): StylistResolution {
+  if (state.stylist === undefined) return { state, stylist: undefined, notice: null, redirect: false };
+  const { stylist: _dropped, ...withoutStylist } = state;
+  if (state.mode !== "stylist") return { state: withoutStylist, stylist: undefined, notice: null, redirect: true };
+
+  const stylist = stylists.find((candidate) => candidate.slug === state.stylist);
+  if (!stylist) {
+    return {
+      state: withoutStylist,
+      stylist: undefined,
+      notice: "We couldn't find the stylist in your link. Please choose a stylist below.",
+      redirect: false,
+    };
+  }
+  if (!stylist.acceptingNewClients) {
+    return {
+      state: withoutStylist,
+      stylist: undefined,
+      notice: `${stylist.firstName} isn't taking new clients at the moment. Please choose another stylist below.`,
+      redirect: false,
+    };
+  }
+  const applied = withChange(state, { level: stylist.levelId, salon: stylist.salonId });
+  const redirect = state.level !== stylist.levelId || state.salon !== stylist.salonId;
+  return { state: applied, stylist, notice: null, redirect };
+}
+
+// ---------------------------------------------------------------------------
+// The page
+
+export type StepStatus = "done" | "open" | "todo" | "upcoming";
+
+export interface StepView {
+  step: Step;
+  /** 1-based position in the flow. */
+  number: number;
+  label: string;
+  /**
+   * done: chosen, shown as a summary with a Change link; open: the one step
+   * shown in full; todo: not chosen, before the open step (reachable by a
+   * link); upcoming: after the open step.
+   */
+  status: StepStatus;
+  /** What was chosen, e.g. "Foils: Half Head" or "Stylist · Maison Ivy Kestwick". */
+  summary: string | null;
+  /** Price of the chosen service at the level; null for the level step. */
+  pricePence: number | null;
+  /** Reopens the step (done and todo steps). */
+  changeHref: string | null;
+}
+
+export interface QuoteLineView {
+  slot: ServiceSlot;
+  label: string;
+  service: Service;
+  pricePence: number;
+}
+
+export interface LevelChangeOffer {
+  level: Level;
+  href: string;
+  /** The total at that level, or null when some choices are not available there. */
+  totalPence: number | null;
+  /** Chosen services the level may not carry out. */
+  unavailable: Service[];
+}
+
+export interface CalculatorView {
+  state: CalculatorState;
+  data: CalculatorData;
+  steps: StepView[];
+  /** The step shown in full, or undefined once everything is chosen and nothing is being changed. */
+  openStep: StepView | undefined;
+  level: Level | undefined;
+  stylist: CalculatorStylist | undefined;
+  salon: CalculatorSalon | undefined;
+  allSelected: boolean;
+  /** The itemised quote, once the first priced choice is made (spec 4); null before. */
+  quote: { lines: QuoteLineView[]; totalPence: number } | null;
+  /** Choices the current level may not carry out (after a level or stylist change). */
+  unavailableChoices: { slot: ServiceSlot; label: string; service: Service }[];
+  levelUp: LevelChangeOffer | null;
+  levelDown: LevelChangeOffer | null;
+  /** Show Stylists / Next and the budget search, once all is chosen. */
+  next: { href: string; label: string; budgetHref: string | null } | null;
+}
+
+export interface CalculatorData {
+  catalogue: Catalogue;
+  stylists: readonly CalculatorStylist[];
+  salons: readonly CalculatorSalon[];
+}
+
+function serviceById(catalogue: Catalogue, id: number | undefined): Service | undefined {
+  return id === undefined ? undefined : catalogue.services.find((service) => service.id === id);
+}
+
+function chosenService(step: Step, catalogue: Catalogue): Service | undefined {
+  return step.kind === "level" ? undefined : serviceById(catalogue, step.selectedId);
+}
+
+function levelSummary(view: { level: Level | undefined; stylist: CalculatorStylist | undefined; salon: CalculatorSalon | undefined }, step: Step): string | null {
+  if (step.kind !== "level" || !view.level) return null;
+  if (step.mode === "stylist") {
+    if (!view.stylist) return null;
+    const where = view.salon ? `, ${view.salon.shortName}` : "";
+    return `${view.stylist.firstName} ${view.stylist.lastName} · ${view.level.name}${where}`;
+  }
+  return view.salon ? `${view.level.name} · ${view.salon.name}` : view.level.name;
+}
+
+function levelChangeOffer(
+  state: CalculatorState,
+  target: Level | undefined,
+  selected: readonly Service[],
+): LevelChangeOffer | null {
+  if (!target) return null;
+  const unavailable = selected.filter((service) => !availableAtLevel(service, target.id));
+  return {
+    level: target,
+    href: calculatorHref(withChange(state, { level: target.id })),
+    totalPence: unavailable.length === 0 ? quoteLines(selected, target).totalPence : null,
+    unavailable,
+  };
+}
+
+/** Everything the calculator page renders for this state (already resolved against the stylists). */
+export function calculatorView(
+  state: CalculatorState,
+  data: CalculatorData,
+  options: { edit?: string | null; stylist?: CalculatorStylist | undefined } = {},
+): CalculatorView {
+  const { catalogue } = data;
+  const steps = stepsFor(state, catalogue);
+  const level = catalogue.levels.find((candidate) => candidate.id === state.level);
+  const salon = data.salons.find((candidate) => candidate.id === state.salon);
+  const stylist = options.stylist;
+  const everythingChosen = allSelected(state, catalogue);
+
+  const editing = steps.find((step) => step.key === options.edit);
+  const openKey = editing?.key ?? currentStep(state, catalogue)?.key;
+  const openIndex = openKey === undefined ? steps.length : steps.findIndex((step) => step.key === openKey);
+
+  const stepViews: StepView[] = steps.map((step, index) => {
+    const service = chosenService(step, catalogue);
+    let status: StepStatus;
+    if (index === openIndex) status = "open";
+    else if (step.done) status = "done";
+    else status = index < openIndex ? "todo" : "upcoming";
+
+    const summary =
+      step.kind === "level"
+        ? levelSummary({ level, stylist, salon }, step)
+        : service && step.done
+          ? serviceLineLabel(step.key, service)
+          : null;
+    const pricePence = service && level && step.done ? linePricePence(service, level) : null;
+    const changeHref = status === "done" || status === "todo" ? calculatorHref(state, step.key) : null;
+    return { step, number: index + 1, label: stepLabel(step), status, summary, pricePence, changeHref };
+  });
+
+  const slotOfService = new Map<number, ServiceSlot>();
+  const unavailableChoices: CalculatorView["unavailableChoices"] = [];
+  for (const step of steps) {
+    if (step.kind === "level") continue;
+    const service = chosenService(step, catalogue);
+    if (!service) continue;
+    slotOfService.set(service.id, step.key);
+    if (level && !availableAtLevel(service, level.id)) {
+      unavailableChoices.push({ slot: step.key, label: serviceLineLabel(step.key, service), service });
+    }
+  }
+
+  // The priced lines are exactly what a saved quote would hold: the usable selections in flow order.
+  const selected = selectedServices(state, catalogue);
+  let quote: CalculatorView["quote"] = null;
+  if (level && totalsVisible(state, catalogue)) {
+    const priced = quoteLines(selected, level);
+    quote = {
+      totalPence: priced.totalPence,
+      lines: priced.lines.map((line) => {
+        const slot = slotOfService.get(line.serviceId) ?? "colour";
+        return { slot, label: serviceLineLabel(slot, line.service), service: line.service, pricePence: line.pricePence };
+      }),
+    };
+  }
+
+  const levelMode = state.mode !== "stylist";
+  const offersLevelChange = everythingChosen && levelMode && level !== undefined;
+  const findLevel = (id: number | null) => (id === null ? undefined : catalogue.levels.find((l) => l.id === id));
+
+  let next: CalculatorView["next"] = null;
+  if (everythingChosen) {
+    next = levelMode
+      ? { href: hrefWithState(TOTAL_BY_LEVEL_PATH, state), label: "Show Stylists", budgetHref: hrefWithState(TOTAL_BY_PRICE_PATH, state) }
+      : { href: hrefWithState(TOTAL_BY_STYLIST_PATH, state), label: "Next", budgetHref: null };
+  }
+
+  return {
+    state,
+    data,
+    steps: stepViews,
+    openStep: stepViews.find((view) => view.status === "open"),
+    level,
+    stylist,
+    salon,
+    allSelected: everythingChosen,
+    quote,
+    unavailableChoices,
+    levelUp: offersLevelChange ? levelChangeOffer(state, findLevel(levelUp(level.id, catalogue.levels)), selected) : null,
+    levelDown: offersLevelChange ? levelChangeOffer(state, findLevel(levelDown(level.id, catalogue.levels)), selected) : null,
+    next,
+  };
+}
+
+/** Link targets inside the open step. */
+export const stepLinks = {
+  choose: (state: CalculatorState, slot: ServiceSlot, serviceId: number) => calculatorHref(withChange(state, { [slot]: serviceId })),
+  /** Keeps the colour step open even when the same category (and its colour) is picked again. */
+  colourCategory: (state: CalculatorState, colourCat: number) => calculatorHref(withChange(state, { cc: colourCat }), "colour"),
+  backToCategories: (state: CalculatorState) => calculatorHref(backToCategories(state)),
+  level: (state: CalculatorState, levelId: number) => calculatorHref(withChange(state, { level: levelId })),
+  /** The salon is chosen within the level step, which stays open for the level. */
+  salon: (state: CalculatorState, salonId: number) => calculatorHref(withChange(state, { salon: salonId }), "level"),
+  stylist: (state: CalculatorState, stylist: CalculatorStylist) =>
+    calculatorHref(withChange(state, { stylist: stylist.slug, level: stylist.levelId, salon: stylist.salonId })),
+};

@@ -1,0 +1,126 @@
+import { Link } from "react-router";
+import { formatGBP } from "~/domain/format";
+import { CURRENT_STEP_ID, type CalculatorView, type LevelChangeOffer } from "./calculator-view";
+
+const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
+
+function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direction: "up" | "down" }) {
+  const verb = direction === "up" ? "Up a level" : "Down a level";
+  return (
+    <Link
+      to={offer.href}
+      preventScrollReset
+      className="flex min-h-12 w-full items-center justify-between gap-3 rounded-xl border border-line bg-white px-4 py-2.5 text-left text-sm hover:border-ink"
+    >
+      <span>
+        <span className="block font-semibold">
+          <span aria-hidden="true">{direction === "up" ? "↑ " : "↓ "}</span>
+          {verb}: {offer.level.name}
+        </span>
+        {offer.unavailable.length > 0 ? (
+          <span className="mt-0.5 block text-xs text-accent-dark">
+            {offer.unavailable.map((service) => service.service).join(", ")} not offered at this level
+          </span>
+        ) : null}
+      </span>
+      {offer.totalPence !== null ? (
+        <span className="shrink-0 font-semibold tabular-nums">
+          <span className="sr-only">, total </span>
+          {formatGBP(offer.totalPence)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The running estimate: itemised lines and total, then the way on once everything is chosen. */
+export function QuotePanel({ view }: { view: CalculatorView }) {
+  const { quote, level, stylist, salon, state } = view;
+  const nothingOpen = view.openStep === undefined;
+  const who = stylist
+    ? `With ${stylist.firstName} ${stylist.lastName}, ${level?.name ?? ""}`
+    : level
+      ? `${level.name} level${salon ? ` · ${salon.name}` : ""}`
+      : null;
+  return (
+    <aside
+      id={nothingOpen ? CURRENT_STEP_ID : undefined}
+      aria-labelledby="estimate-heading"
+      className="card scroll-mt-24 p-5 sm:p-6 lg:sticky lg:top-24"
+    >
+      <h2 id="estimate-heading" data-step-heading tabIndex={-1} className="text-2xl outline-none">
+        Your estimate
+      </h2>
+      {who ? <p className="mt-1 text-sm text-muted">{who}</p> : null}
+
+      {quote ? (
+        <table className="mt-4 w-full text-sm">
+          <caption className="sr-only">Your selection and estimated prices</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((line) => (
+              <tr key={line.service.id} className="border-b border-line/70">
+                <th scope="row" className="py-2 pr-3 text-left font-normal">
+                  {line.label}
+                </th>
+                <td className="py-2 text-right tabular-nums">{formatGBP(line.pricePence)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-3 text-left text-base font-semibold">
+                Estimated total
+              </th>
+              <td className="pt-3 text-right font-display text-2xl tabular-nums">{formatGBP(quote.totalPence)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      ) : state.type ? (
+        <p className="mt-4 text-sm text-muted">Your estimate appears here once you've chosen your {FIRST_PRICED_CHOICE[state.type]}.</p>
+      ) : null}
+
+      {view.levelUp || view.levelDown ? (
+        <div className="mt-6">
+          <h3 className="font-sans text-sm font-semibold">Compare another level</h3>
+          <ul className="mt-2 space-y-2">
+            {view.levelUp ? (
+              <li>
+                <LevelChangeLink offer={view.levelUp} direction="up" />
+              </li>
+            ) : null}
+            {view.levelDown ? (
+              <li>
+                <LevelChangeLink offer={view.levelDown} direction="down" />
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+
+      {view.next ? (
+        <div className="mt-6 space-y-3">
+          <Link to={view.next.href} className="btn-accent w-full">
+            {view.next.label}
+          </Link>
+          {view.next.budgetHref ? (
+            <p className="text-center text-sm">
+              <Link to={view.next.budgetHref} className="font-semibold text-accent-dark underline underline-offset-2">
+                Find stylists within my budget
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <p className="mt-5 text-xs leading-relaxed text-muted">
+        An estimate: your stylist confirms the price at a free consultation. Colour services need a skin test 48 hours before.
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,131 @@
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { CalculatorState, ColourStep, ServiceOption, ServiceSlot, ServiceStep } from "~/domain/calculator-state";
+import { ColourCat, type Level } from "~/domain/catalogue";
+import { formatGBP } from "~/domain/format";
+import { linePricePence } from "~/domain/pricing";
+import { stepLinks } from "./calculator-view";
+import { COLOUR_CATEGORIES, colourCategoryName, isNoneService, unavailableReason } from "./labels";
+import { OptionList, type OptionItem } from "./option-list";
+
+function serviceItems(
+  state: CalculatorState,
+  slot: ServiceSlot,
+  options: readonly ServiceOption[],
+  selectedId: number | undefined,
+  level: Level | undefined,
+): OptionItem[] {
+  return options.map(({ service, available }) => ({
+    key: service.id,
+    name: isNoneService(service) ? "None" : service.service,
+    detail: level ? formatGBP(linePricePence(service, level)) : null,
+    href: stepLinks.choose(state, slot, service.id),
+    selected: service.id === selectedId,
+    unavailable: available || !level ? null : unavailableReason(level.name),
+  }));
+}
+
+/** Every step but the first and the colour: one list of services priced at the level. */
+export function ServiceChooser({
+  state,
+  step,
+  level,
+  changeWhoHref,
+}: {
+  state: CalculatorState;
+  step: ServiceStep;
+  level: Level | undefined;
+  /** Reopens the level/stylist step, offered with the men's cut notice. */
+  changeWhoHref: string;
+}) {
+  return (
+    <div className="space-y-4">
+      {step.notice ? (
+        <div className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm">
+          <p className="font-medium">{step.notice}</p>
+          <p className="mt-2">
+            <Link to={changeWhoHref} preventScrollReset className="font-semibold text-accent-dark underline underline-offset-2">
+              {state.mode === "stylist" ? "Choose a different stylist" : "Choose a different level"}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      <OptionList label={step.title} items={serviceItems(state, step.key, step.options, step.selectedId, level)} />
+    </div>
+  );
+}
+
+/** Links to colour categories inside a sentence; a category the level cannot do stays plain text. */
+function CategoryLink({ state, step, colourCat }: { state: CalculatorState; step: ColourStep; colourCat: number }) {
+  const name = colourCategoryName(colourCat).toLowerCase();
+  const available = step.categories.find((category) => category.colourCat === colourCat)?.available ?? false;
+  if (!available || step.colourCat === colourCat) return <>{name}</>;
+  return (
+    <Link to={stepLinks.colourCategory(state, colourCat)} preventScrollReset className="font-semibold text-accent-dark underline underline-offset-2">
+      {name}
+    </Link>
+  );
+}
+
+function CategoryHints({ state, step }: { state: CalculatorState; step: ColourStep }) {
+  const link = (colourCat: number) => <CategoryLink state={state} step={step} colourCat={colourCat} />;
+  const hints: { cats: number[]; text: ReactNode }[] = [
+    { cats: [ColourCat.Foils, ColourCat.Balayage], text: <>Looking for a lighter look? Try {link(ColourCat.Foils)} or {link(ColourCat.Balayage)}.</> },
+    { cats: [ColourCat.Classic], text: <>Just covering greys or regrowth? {link(ColourCat.Classic)} colour is for you.</> },
+    { cats: [ColourCat.Vivids, ColourCat.Bleach], text: <>Going bold? See {link(ColourCat.Vivids)}, or {link(ColourCat.Bleach)} for a platinum base.</> },
+    { cats: [ColourCat.Correction], text: <>Need a colour put right? Choose {link(ColourCat.Correction)}.</> },
+  ];
+  // A hint is worth showing only while it points somewhere new that the level can do.
+  const useful = (colourCat: number) =>
+    colourCat !== step.colourCat && step.categories.some((category) => category.colourCat === colourCat && category.available);
+  const shown = hints.filter((hint) => hint.cats.some(useful));
+  if (shown.length === 0) return null;
+  return (
+    <p className="text-sm leading-relaxed text-muted">
+      {shown.map((hint, index) => (
+        <Fragment key={index}>
+          {index > 0 ? " " : null}
+          {hint.text}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+/** The colour step: the seven categories first, then the chosen category's services. */
+export function ColourChooser({ state, step, level }: { state: CalculatorState; step: ColourStep; level: Level | undefined }) {
+  if (step.colourCat === undefined) {
+    return (
+      <div className="space-y-4">
+        <CategoryHints state={state} step={step} />
+        <OptionList
+          label="Colour categories"
+          items={step.categories.map(({ colourCat, available }) => ({
+            key: colourCat,
+            name: colourCategoryName(colourCat),
+            description: COLOUR_CATEGORIES[colourCat]?.blurb,
+            href: stepLinks.colourCategory(state, colourCat),
+            selected: false,
+            unavailable: available || !level ? null : unavailableReason(level.name),
+          }))}
+        />
+      </div>
+    );
+  }
+  const copy = COLOUR_CATEGORIES[step.colourCat];
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="text-xl">{colourCategoryName(step.colourCat)}</h3>
+        {copy ? <p className="mt-1 text-sm text-muted">{copy.blurb}</p> : null}
+      </div>
+      <OptionList label={`${colourCategoryName(step.colourCat)} services`} items={serviceItems(state, "colour", step.options, step.selectedId, level)} />
+      <CategoryHints state={state} step={step} />
+      <p>
+        <Link to={stepLinks.backToCategories(state)} preventScrollReset className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2">
+          <span aria-hidden="true">←</span> Click to go back to the categories
+        </Link>
+      </p>
+    </div>
+  );
+}

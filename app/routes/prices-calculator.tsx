@@ -1,0 +1,99 @@
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { seo } from "~/components/page-meta";
+import { CalculatorSteps, ProgressLine, useFocusOpenStep } from "~/components/calculator/calculator-steps";
+import {
+  EDIT_PARAM,
+  PRICES_PATH,
+  SELECTOR_PATH,
+  calculatorView,
+  hrefWithState,
+  resolveStylist,
+} from "~/components/calculator/calculator-view";
+import { serviceTypeCopy } from "~/components/calculator/labels";
+import { QuotePanel } from "~/components/calculator/quote-panel";
+import { parseCalculatorState } from "~/domain/calculator-state";
+import { formatGBP } from "~/domain/format";
+import { loadCalculatorData } from "~/server/queries/calculator.server";
+import type { Route } from "./+types/prices-calculator";
+
+export const meta: Route.MetaFunction = (args) => {
+  const { type } = parseCalculatorState(new URLSearchParams(args.location.search));
+  return seo(args, {
+    title: type ? `${serviceTypeCopy(type).name} price calculator` : "Price calculator",
+    description: "Choose your services step by step and see an itemised estimate at your stylist's level, with the total as you go.",
+  });
+};
+
+/**
+ * Spec 2.4 guards: no calculator type → /prices; no selector mode → the
+ * selector. A stylist link with a stale level or salon is corrected to the
+ * stylist's own, so the totals screens read the same state the page shows.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const requested = parseCalculatorState(url.searchParams);
+  if (requested.type === undefined) throw redirect(PRICES_PATH);
+  if (requested.mode === undefined) throw redirect(hrefWithState(SELECTOR_PATH, requested));
+
+  const data = await loadCalculatorData(context.db);
+  const resolved = resolveStylist(requested, data.stylists);
+  if (resolved.redirect) {
+    const edit = url.searchParams.get(EDIT_PARAM);
+    throw redirect(hrefWithState(url.pathname, resolved.state, edit ? { [EDIT_PARAM]: edit } : {}));
+  }
+  return data;
+}
+
+/**
+ * Every choice is a link that changes only the search parameters, and the
+ * page is worked out from them with the shared domain code: the catalogue
+ * need not be fetched again for each step.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  useFocusOpenStep();
+  const resolved = resolveStylist(parseCalculatorState(searchParams), loaderData.stylists);
+  const view = calculatorView(resolved.state, loaderData, { edit: searchParams.get(EDIT_PARAM), stylist: resolved.stylist });
+  const { state } = view;
+  if (state.type === undefined) return null; // the loader has already redirected
+  const copy = serviceTypeCopy(state.type);
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <p className="eyebrow">Price quote · {copy.name}</p>
+      <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
+      <p className="mt-3 text-sm text-muted">
+        {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
+        <Link to={hrefWithState(SELECTOR_PATH, state)} className="font-semibold text-accent-dark underline underline-offset-2">
+          Change how you get your quote
+        </Link>
+        <span aria-hidden="true"> · </span>
+        <Link to={PRICES_PATH} className="font-semibold text-accent-dark underline underline-offset-2">
+          Choose a different service
+        </Link>
+      </p>
+
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-5">
+          <ProgressLine view={view} />
+          {view.quote ? (
+            <p className="text-sm lg:hidden">
+              Estimate so far: <strong className="tabular-nums">{formatGBP(view.quote.totalPence)}</strong>
+            </p>
+          ) : null}
+          {resolved.notice ? (
+            <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+              {resolved.notice}
+            </p>
+          ) : null}
+          <CalculatorSteps view={view} />
+        </div>
+        <QuotePanel view={view} />
+      </div>
+    </div>
+  );
+}

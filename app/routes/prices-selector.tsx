@@ -1,0 +1,77 @@
+import { Link, redirect, useSearchParams } from "react-router";
+import { seo } from "~/components/page-meta";
+import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
+import { serviceTypeCopy } from "~/components/calculator/labels";
+import { parseCalculatorState, withChange, type SelectorMode } from "~/domain/calculator-state";
+import type { Route } from "./+types/prices-selector";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Choose how to get your quote",
+    description: "Get a price quote for a stylist you already know, or compare prices by stylist level and then meet the stylists.",
+  });
+
+/** Spec 2.4 guard: without a calculator type there is nothing to choose yet. */
+export function loader({ request }: Route.LoaderArgs) {
+  const state = parseCalculatorState(new URL(request.url).searchParams);
+  if (state.type === undefined) throw redirect(PRICES_PATH);
+  return null;
+}
+
+const MODES: { mode: SelectorMode; title: string; text: string }[] = [
+  {
+    mode: "stylist",
+    title: "Get a quote for a specific stylist",
+    text: "Know who you'd like to see? Choose them and get their prices for your services.",
+  },
+  {
+    mode: "level",
+    title: "Get a quote based on a stylist level",
+    text: "Compare what each level of experience costs, then meet the stylists at your level.",
+  },
+];
+
+export default function PricesSelector() {
+  const [searchParams] = useSearchParams();
+  const state = parseCalculatorState(searchParams);
+  if (state.type === undefined) return null; // the loader has already redirected
+  const copy = serviceTypeCopy(state.type);
+  // Keep what was already chosen; a stylist only means something in stylist mode.
+  const hrefFor = (mode: SelectorMode) =>
+    hrefWithState(CALCULATOR_PATH, withChange(state, mode === "level" ? { mode, stylist: undefined } : { mode }));
+
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <p className="eyebrow">{copy.name}</p>
+      <h1 className="mt-3 max-w-3xl text-4xl leading-tight sm:text-5xl">How would you like your quote?</h1>
+      <ul className="mt-10 grid gap-4 md:grid-cols-2">
+        {MODES.map((choice) => (
+          <li key={choice.mode} className="relative">
+            <div
+              className={`card flex h-full flex-col p-6 transition-colors hover:border-ink sm:p-8 ${state.mode === choice.mode ? "border-accent-dark ring-1 ring-accent-dark" : ""}`}
+            >
+              <h2 className="text-2xl">
+                <Link
+                  to={hrefFor(choice.mode)}
+                  aria-current={state.mode === choice.mode ? "true" : undefined}
+                  className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-accent"
+                >
+                  {choice.title}
+                </Link>
+              </h2>
+              <p className="mt-3 flex-1 leading-relaxed text-muted">{choice.text}</p>
+              <span aria-hidden="true" className="mt-6 text-sm font-semibold text-accent-dark">
+                Continue →
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10">
+        <Link to={PRICES_PATH} className="text-sm font-semibold text-accent-dark underline underline-offset-2">
+          <span aria-hidden="true">← </span>Choose a different service
+        </Link>
+      </p>
+    </div>
+  );
+}
