@@ -16,8 +16,8 @@ const NEWS_BODY_CHARS = 120;
 /** The hub's links, in the order people look for them (spec 2.2). */
 const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/prices", label: "Get a price quote" },
-  { to: "/bookings#skin-test", label: "Skin tests: what you need to know" },
-  { to: "/refer-a-friend", label: "Refer a friend: £20 off for you both" },
+  { to: "/bookings#skin-test", label: "Skin test info" },
+  { to: "/refer-a-friend", label: "Refer a friend, get £20" },
   { to: "/team-info", label: "Meet the team" },
   { to: "/bookings", label: "Booking guide" },
   { to: "/recruitment", label: "Join our team" },
@@ -51,7 +51,7 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
           </li>
           {HUB_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="btn w-full border border-line bg-white py-3.5 text-base text-ink hover:border-ink">
+              <Link to={link.to} className="btn w-full border border-line bg-white py-3.5 text-center text-base text-ink hover:border-ink">
                 {link.label}
               </Link>
             </li>

@@ -29,7 +29,7 @@ export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
         <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{offer.summary}</p>
         <p className="mt-5 flex items-center justify-between gap-3 text-sm">
           <span className="text-muted">{ended ? `Ended ${endsLabel}` : `Until ${endsLabel}`}</span>
-          <span aria-hidden="true" className="font-semibold text-accent-dark group-hover:underline">
+          <span aria-hidden="true" className="font-semibold whitespace-nowrap text-accent-dark group-hover:underline">
             See the offer →
           </span>
         </p>

@@ -21,7 +21,8 @@ export const meta: Route.MetaFunction = (args) => {
  * and the page is chosen by the path it was requested on.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  // Data requests of client-side navigations may carry a ".data" suffix (React Router v8 passes them through).
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   const notice = noticeByPath(path);
   if (!notice) throw data(null, { status: 404 });
   const [team, salons] = await Promise.all([listTeam(context.db), listSalons(context.db)]);
@@ -44,16 +45,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     alternatives,
     sister: sister && {
       name: sister.name,
+      shortName: sister.shortName,
       address: `${sister.address}, ${sister.town} ${sister.postcode}`,
       telephone: sister.telephone,
       bookingUrl: sister.bookingUrl,
     },
-    bookingUrl: from?.bookingUrl ?? sister?.bookingUrl ?? null,
+    home: from && { shortName: from.shortName, bookingUrl: from.bookingUrl },
   };
 }
 
 export default function StylistNoticePage({ loaderData }: Route.ComponentProps) {
-  const { notice, alternatives, sister, bookingUrl } = loaderData;
+  const { notice, alternatives, sister, home } = loaderData;
   return (
     <>
       <PageIntro eyebrow={notice.kind === "transfer" ? "Team news" : "A fond farewell"} title={notice.title} />
@@ -101,7 +103,7 @@ export default function StylistNoticePage({ loaderData }: Route.ComponentProps) 
               <p className="mt-4 text-sm text-muted">{sister.address}</p>
               <div className="mt-5 flex flex-wrap gap-3">
                 <a href={sister.bookingUrl} className="btn-primary" rel="noopener">
-                  Book at {sister.name.replace(/^Maison Ivy /, "")}
+                  Book at {sister.shortName}
                 </a>
                 <a href={telHref(sister.telephone)} className="btn-outline">
                   Call {sister.telephone}
@@ -110,9 +112,9 @@ export default function StylistNoticePage({ loaderData }: Route.ComponentProps) 
             </section>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            {bookingUrl ? (
-              <a href={bookingUrl} className="btn-accent" rel="noopener">
-                Book online
+            {home ? (
+              <a href={home.bookingUrl} className="btn-accent" rel="noopener">
+                Book at {home.shortName}
               </a>
             ) : null}
             <Link to="/team-info" className="btn-outline">

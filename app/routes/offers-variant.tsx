@@ -30,7 +30,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">{offer.audience === "lapsed" ? "Welcome back offer" : offer.audience === "new" ? "New client offer" : "Offer"}</p>
             <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{offer.title}</h1>
             <p className="mt-5 text-lg leading-relaxed text-muted">{offer.summary}</p>
-            <p className="mt-6 inline-flex rounded-full bg-accent-dark px-4 py-1.5 text-sm font-semibold text-white">{ended ? "Offer ended" : discountLabel(offer)}</p>
+            <p className={`mt-6 inline-flex rounded-full px-4 py-1.5 text-sm font-semibold ${ended ? "border border-line bg-white text-muted" : "bg-accent-dark text-white"}`}>
+              {ended ? "Offer ended" : discountLabel(offer)}
+            </p>
           </div>
           <img src={offer.image} alt="" width={1200} height={800} className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm" />
         </div>
@@ -50,7 +52,26 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-10">
+        {/* First in reading order, so on a phone the code and booking come before the long read. */}
+        <aside aria-label="How to book" className="space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start">
+          <OfferCode code={offer.code} endsLabel={endsLabel} ended={ended} />
+          {ended ? null : (
+            <div className="space-y-3">
+              <p className="text-sm text-muted">Book online with {booking.salonName}, or give us a call.</p>
+              <BookingButtons booking={booking} />
+            </div>
+          )}
+          <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+            <Link to="/prices" className="btn-outline">
+              Get a quote
+            </Link>
+            <ShareLink title={offer.title} path={`/offers/${offer.slug}`} />
+          </div>
+          <Link to="/offers" className="inline-block text-sm font-medium underline underline-offset-4">
+            All offers
+          </Link>
+        </aside>
+        <div className="space-y-10 lg:col-start-1 lg:row-start-1">
           <div className="max-w-prose space-y-4 text-lg leading-relaxed">
             {offer.body.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -72,25 +93,6 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
 
           <SmallPrint lines={offer.smallPrint} />
         </div>
-
-        <aside aria-label="How to book" className="space-y-5 lg:sticky lg:top-24 lg:self-start">
-          <OfferCode code={offer.code} endsLabel={endsLabel} ended={ended} />
-          {ended ? null : (
-            <div className="space-y-3">
-              <p className="text-sm text-muted">Book online with {booking.salonName}, or give us a call.</p>
-              <BookingButtons booking={booking} />
-            </div>
-          )}
-          <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-            <Link to="/prices" className="btn-outline">
-              Get a quote
-            </Link>
-            <ShareLink title={offer.title} path={`/offers/${offer.slug}`} />
-          </div>
-          <Link to="/offers" className="inline-block text-sm font-medium underline underline-offset-4">
-            All offers
-          </Link>
-        </aside>
       </div>
     </>
   );

@@ -48,12 +48,12 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="grid gap-6 md:grid-cols-2">
             <li className="card p-8">
-              <p className="font-display text-5xl text-accent-dark">£20 off</p>
+              <p className="font-display text-4xl text-accent-dark sm:text-5xl">£20 off</p>
               <h3 className="mt-3 text-xl">For your friend</h3>
               <p className="mt-2 leading-relaxed text-muted">£20 off their first visit to any of our salons, valid for {FRIEND_WEEKS} weeks from when you refer them.</p>
             </li>
             <li className="card p-8">
-              <p className="font-display text-5xl text-accent-dark">£20 voucher</p>
+              <p className="font-display text-4xl text-accent-dark sm:text-5xl">£20 voucher</p>
               <h3 className="mt-3 text-xl">For you</h3>
               <p className="mt-2 leading-relaxed text-muted">
                 A £20 voucher for your next appointment once your friend becomes a client, valid for {REFERRER_WEEKS} weeks.

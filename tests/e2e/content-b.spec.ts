@@ -259,7 +259,7 @@ test.describe("link hub", () => {
       await expect(items).toHaveCount(3);
       await expect(items.getByRole("heading")).toHaveText(titles);
       const links = page.getByRole("navigation", { name: "Quick links" });
-      await expect(links.getByRole("link", { name: /Skin tests/ })).toHaveAttribute("href", "/bookings#skin-test");
+      await expect(links.getByRole("link", { name: "Skin test info" })).toHaveAttribute("href", "/bookings#skin-test");
       for (const href of ["/refer-a-friend", "/team-info", "/bookings", "/prices", "/recruitment", "/models", "/online-shop"]) {
         await expect(links.locator(`a[href="${href}"]`)).toHaveCount(1);
       }
