@@ -11,7 +11,7 @@ import {
 } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuotePanel } from "~/components/calculator/quote-panel";
-import { parseCalculatorState } from "~/domain/calculator-state";
+import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = (args) => {
 /**
  * Spec 2.4 guards: no calculator type → /prices; no selector mode → the
  * selector. A stylist link with a stale level or salon is corrected to the
- * stylist's own, so the totals screens read the same state the page shows.
+ * stylist's own, and an unknown salon to the default, so the totals screens
+ * read the same state the page shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,9 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const data = await loadCalculatorData(context.db);
   const resolved = resolveStylist(requested, data.stylists);
-  if (resolved.redirect) {
+  const unknownSalon = !data.salons.some((salon) => salon.id === resolved.state.salon);
+  if (resolved.redirect || unknownSalon) {
+    const state = unknownSalon ? { ...resolved.state, salon: DEFAULT_SALON_ID } : resolved.state;
     const edit = url.searchParams.get(EDIT_PARAM);
-    throw redirect(hrefWithState(url.pathname, resolved.state, edit ? { [EDIT_PARAM]: edit } : {}));
+    throw redirect(hrefWithState(url.pathname, state, edit ? { [EDIT_PARAM]: edit } : {}));
   }
   return data;
 }

@@ -397,7 +397,7 @@ test("a refresh in the middle of a flow keeps every choice, and back returns to 
   await expect(openStep(page).getByRole("heading", { name: "Choose a bond-building plex treatment" })).toBeVisible();
   await expect(stepList(page).getByText("Stylist · Maison Ivy Wrenbridge")).toBeVisible();
   await expect(stepList(page).getByText("Full head colour: Mid (Above shoulders)")).toBeVisible();
-  await expect(stepList(page).getByText("Colour add-on: Scattered Foils")).toBeVisible();
+  await expect(stepList(page).getByText("Scattered Foils")).toBeVisible();
   await expect(totalRow(page)).toContainText(total);
   await expect(page.getByText("Step 4 of 6", { exact: true })).toBeVisible();
 
@@ -433,6 +433,10 @@ test("the guards send a visitor without a calculator type back to /prices", asyn
   await expect(page).toHaveURL("/prices");
   await page.goto("/prices/selector");
   await expect(page).toHaveURL("/prices");
+  // An unknown salon falls back to the default one.
+  await page.goto("/prices/calculator?type=mens&mode=level&salon=77");
+  expect(paramsOf(page.url())).toEqual({ type: "mens", mode: "level" });
+  await expect(openStep(page).getByRole("link", { name: "Maison Ivy Kestwick" })).toHaveAttribute("aria-current", "true");
   // A type without a selector mode goes to the selector, keeping what was chosen.
   await page.goto("/prices/calculator?type=mens&level=4");
   await expect(page).toHaveURL("/prices/selector?type=mens&level=4");

@@ -130,7 +130,7 @@ describe("calculatorView", () => {
     const view = calculatorView(state("type=cutting&mode=level&level=9&salon=1&finish=1"), data);
     const [level, finish, addOn] = view.steps;
     expect(level).toMatchObject({ status: "done", summary: "Advanced Senior · Maison Ivy Wrenbridge", pricePence: null });
-    expect(finish).toMatchObject({ status: "done", summary: "Finish: Cut, Dry & Style", pricePence: 6202 });
+    expect(finish).toMatchObject({ status: "done", summary: "Cut, Dry & Style", pricePence: 6202 });
     expect(paramsOf(finish!.changeHref!)).toMatchObject({ edit: "finish", finish: "1" });
     expect(addOn).toMatchObject({ status: "open", changeHref: null });
     expect(view.openStep?.step.key).toBe("finishAddon");

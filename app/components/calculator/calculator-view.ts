@@ -20,7 +20,7 @@ import {
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
-import { serviceLineLabel, stepLabel } from "./labels";
+import { isNoneService, serviceLineLabel, stepLabel } from "./labels";
 
 export const PRICES_PATH = "/prices";
 export const SELECTOR_PATH = "/prices/selector";
@@ -233,11 +233,16 @@ export function calculatorView(
     else if (step.done) status = "done";
     else status = index < openIndex ? "todo" : "upcoming";
 
+    // The step's label is shown beside the summary, so only the colour keeps its category in front.
     const summary =
       step.kind === "level"
         ? levelSummary({ level, stylist, salon }, step)
         : service && step.done
-          ? serviceLineLabel(step.key, service)
+          ? step.kind === "colour"
+            ? serviceLineLabel(step.key, service)
+            : isNoneService(service)
+              ? "None"
+              : service.service
           : null;
     const pricePence = service && level && step.done ? linePricePence(service, level) : null;
     const changeHref = status === "done" || status === "todo" ? calculatorHref(state, step.key) : null;

@@ -113,19 +113,25 @@ export function ColourChooser({ state, step, level }: { state: CalculatorState; 
     );
   }
   const copy = COLOUR_CATEGORIES[step.colourCat];
+  const backLink = (
+    <p>
+      <Link to={stepLinks.backToCategories(state)} preventScrollReset className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2">
+        <span aria-hidden="true">←</span> Click to go back to the categories
+      </Link>
+    </p>
+  );
+  // After a level change the whole category may be out of reach: then the way back comes first.
+  const nothingAvailable = step.options.every((option) => !option.available);
   return (
     <div className="space-y-4">
       <div>
         <h3 className="text-xl">{colourCategoryName(step.colourCat)}</h3>
         {copy ? <p className="mt-1 text-sm text-muted">{copy.blurb}</p> : null}
       </div>
+      {nothingAvailable ? backLink : null}
       <OptionList label={`${colourCategoryName(step.colourCat)} services`} items={serviceItems(state, "colour", step.options, step.selectedId, level)} />
       <CategoryHints state={state} step={step} />
-      <p>
-        <Link to={stepLinks.backToCategories(state)} preventScrollReset className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2">
-          <span aria-hidden="true">←</span> Click to go back to the categories
-        </Link>
-      </p>
+      {nothingAvailable ? null : backLink}
     </div>
   );
 }
