@@ -28,6 +28,23 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     // — content pages (issue 4) —
+    // 4a
+    route("about", "routes/about.tsx"),
+    route("about-info", "routes/about-info.tsx"),
+    route("team", "routes/team.tsx"),
+    route("team-info", "routes/team-info.tsx"),
+    // Also serves the static profile pages /team/{slug}-profile (decision 002).
+    route("team/:slug", "routes/team-member.tsx", { id: "team-detail" }),
+    route("blog", "routes/blog.tsx"),
+    route("blog-info", "routes/blog-info.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
+    route("reviews", "routes/reviews.tsx"),
+    route("reviews/:slug", "routes/reviews-stylist.tsx", { id: "reviews-info" }),
+    route("contact", "routes/contact.tsx"),
+    route("contact-info", "routes/contact-info.tsx"),
+    // Resource routes: only their own loader runs, the layout's does not.
+    route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+    route("robots.txt", "routes/robots[.]txt.ts"),
     // 4b
     route("offers", "routes/offers.tsx"),
     route("offers-info", "routes/offers-info.tsx"),

@@ -1,3 +1,4 @@
+import { parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   FOUNDED,
@@ -101,6 +102,15 @@ describe("formatLongDate", () => {
     { date: new Date(2024, 11, 31, 23, 59), expected: "December 31st 2024" },
   ])("$expected", ({ date, expected }) => {
     expect(formatLongDate(date)).toBe(expected);
+  });
+
+  it.each([
+    { iso: "2026-11-21", expected: "November 21st 2026" },
+    { iso: "2026-01-01", expected: "January 1st 2026" },
+    { iso: "2025-12-31", expected: "December 31st 2025" },
+  ])("reads a stored post date $iso as that calendar day, whatever the time zone", ({ iso, expected }) => {
+    // Blog dates are stored as "YYYY-MM-DD"; parseISO reads them as local midnight, so no day shift.
+    expect(formatLongDate(parseISO(iso))).toBe(expected);
   });
 });
 

@@ -1,8 +1,12 @@
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { truncate } from "~/domain/format";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
+import { hairSalonJsonLd } from "~/domain/structured-data";
+import { config } from "~/server/config.server";
+import { listSalons } from "~/server/queries/catalogue.server";
 import { listFeedReviews, listNewsItems } from "~/server/queries/content.server";
 import type { Route } from "./+types/home";
 
@@ -17,14 +21,18 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [news, reviews] = await Promise.all([listNewsItems(context.db), listFeedReviews(context.db)]);
-  return { news: news.slice(0, HOME_NEWS_COUNT), reviews };
+  const [news, reviews, salons] = await Promise.all([listNewsItems(context.db), listFeedReviews(context.db), listSalons(context.db)]);
+  const origin = config().PUBLIC_URL;
+  return { news: news.slice(0, HOME_NEWS_COUNT), reviews, structuredData: salons.map((s) => hairSalonJsonLd(s, origin)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { news, reviews } = loaderData;
+  const { news, reviews, structuredData } = loaderData;
   return (
     <>
+      {structuredData.map((ld) => (
+        <JsonLd key={ld["@id"]} data={ld} />
+      ))}
       <section className="bg-blush/60">
         <div className="container-page flex flex-col items-center py-16 text-center sm:py-24">
           <img src="/images/logo.svg" alt="" width={220} height={60} className="h-14 w-auto sm:h-16" />

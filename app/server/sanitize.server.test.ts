@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToPlainText, sanitizeBlogHtml } from "./sanitize.server";
+import { htmlExcerpt, htmlToPlainText, sanitizeBlogHtml } from "./sanitize.server";
 
 const ORIGIN = "https://maisonivy.example";
 const clean = (html: string) => sanitizeBlogHtml(html, ORIGIN);
@@ -71,5 +71,15 @@ describe("htmlToPlainText", () => {
 
   it("decodes entities and drops scripts", () => {
     expect(htmlToPlainText("<p>Salt &amp; pepper at 180&nbsp;°C &lt;3</p><script>x()</script>")).toBe("Salt & pepper at 180 °C <3");
+  });
+});
+
+describe("htmlExcerpt", () => {
+  it("cuts the plain text and adds an ellipsis only when it cut", () => {
+    expect(htmlExcerpt("<p>Short &amp; sweet</p>", 50)).toBe("Short & sweet");
+    expect(htmlExcerpt("<h2>Wash less</h2><p>Every wash lifts toner.</p>", 15)).toBe("Wash less Every…");
+    expect(htmlExcerpt("<p>Every wash lifts toner.</p>", 12)).toBe("Every wash…");
+    expect(htmlExcerpt("<p>Wash less, every day</p>", 10)).toBe("Wash less…");
+    expect(htmlExcerpt("<p>Supercalifragilistic</p>", 10)).toBe("Supercalif…");
   });
 });

@@ -70,3 +70,20 @@ export function htmlToPlainText(html: string): string {
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
   return unescapeText(text).replace(/\s+/g, " ").trim();
 }
+
+/**
+ * The opening of an HTML body as plain text: at most `max` characters, ended
+ * at a word boundary where one is near, plus "…" when something was cut.
+ */
+export function htmlExcerpt(html: string, max: number): string {
+  const text = htmlToPlainText(html);
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  let end = max;
+  if (!/\s/.test(chars[max] ?? "")) {
+    // The cut falls inside a word: end at the previous space, unless that would lose too much.
+    const space = chars.slice(0, max).lastIndexOf(" ");
+    if (space > max * 0.6) end = space;
+  }
+  return `${chars.slice(0, end).join("").replace(/[\s,;:–—-]+$/u, "")}…`;
+}

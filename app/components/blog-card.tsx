@@ -1,0 +1,57 @@
+import { parseISO } from "date-fns";
+import { Link } from "react-router";
+import { formatLongDate } from "~/domain/format";
+
+/** Length of the plain-text opening shown on a post's card. */
+export const BLOG_EXCERPT_CHARS = 180;
+
+export interface BlogCardPost {
+  slug: string;
+  title: string;
+  image: string;
+  author: string;
+  /** ISO date, "YYYY-MM-DD". */
+  publishedAt: string;
+  /** Plain-text opening of the body. */
+  excerpt: string;
+}
+
+/** Author and "November 21st 2026", with a machine-readable date. */
+export function PostByline({ author, publishedAt, className = "" }: { author: string; publishedAt: string; className?: string }) {
+  return (
+    <p className={`text-sm text-muted ${className}`}>
+      By <span className="font-medium text-ink">{author}</span>
+      <span aria-hidden="true"> · </span>
+      <span className="sr-only">, </span>
+      <time dateTime={publishedAt}>{formatLongDate(parseISO(publishedAt))}</time>
+    </p>
+  );
+}
+
+/** A post in the blog list: image, title, the opening of the body, Read More, author and date. */
+export function BlogCard({ post, headingLevel = "h2", featured = false }: { post: BlogCardPost; headingLevel?: "h2" | "h3"; featured?: boolean }) {
+  const Heading = headingLevel;
+  const href = `/blog/${post.slug}`;
+  const headingId = `post-${post.slug}`;
+  return (
+    <article aria-labelledby={headingId} className={`card flex h-full flex-col overflow-hidden ${featured ? "md:flex-row" : ""}`}>
+      <Link to={href} tabIndex={-1} aria-hidden="true" className={featured ? "md:w-1/2 md:shrink-0" : ""}>
+        <img src={post.image} alt="" width={1200} height={800} loading="lazy" className="aspect-[3/2] h-full w-full bg-sand object-cover" />
+      </Link>
+      <div className={`flex flex-1 flex-col p-6 ${featured ? "md:p-10" : ""}`}>
+        <PostByline author={post.author} publishedAt={post.publishedAt} />
+        <Heading id={headingId} className={`mt-3 ${featured ? "text-3xl" : "text-2xl"}`}>
+          <Link to={href} className="hover:text-accent-dark">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 leading-relaxed text-muted">{post.excerpt}</p>
+        <p className="mt-auto pt-6">
+          <Link to={href} className="btn-outline">
+            Read More<span className="sr-only">: {post.title}</span>
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}

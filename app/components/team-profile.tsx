@@ -1,0 +1,162 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { type FeedReview, ReviewFeed } from "./review-feed";
+import { ShareLink } from "./share-link";
+import { averagePriceText } from "./team-card";
+
+export interface ProfileMember {
+  slug: string;
+  firstName: string;
+  lastName: string;
+  levelName: string;
+  image: string;
+  montageImage: string;
+  para1: string;
+  para2: string;
+  para3: string | null;
+  averagePricePence: number;
+  acceptingNewClients: boolean;
+  instagram: string | null;
+}
+
+function paragraphs(member: ProfileMember): string[] {
+  return [member.para1, member.para2, member.para3].filter((p): p is string => Boolean(p));
+}
+
+function BackToTeam() {
+  return (
+    <Link to="/team-info" className="btn-outline">
+      <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <path d="M10 3L5 8l5 5" />
+      </svg>
+      Back to the team
+    </Link>
+  );
+}
+
+function QuoteButton({ member }: { member: ProfileMember }) {
+  return (
+    <Link to={`/prices/${member.slug}`} className="btn-accent">
+      Get a quote with {member.firstName}
+    </Link>
+  );
+}
+
+function FullColumnNote({ member }: { member: ProfileMember }) {
+  if (member.acceptingNewClients) return null;
+  return (
+    <p className="mt-6 rounded-xl border border-line bg-sand/60 px-5 py-4 text-sm leading-relaxed">
+      {member.firstName} isn't taking new clients at the moment. Existing clients can book as usual, and our{" "}
+      <Link to="/team-info" className="underline underline-offset-2">
+        team
+      </Link>{" "}
+      will happily recommend someone in the meantime.
+    </p>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="mt-10 flex flex-wrap gap-3">{children}</div>;
+}
+
+/** /team/{slug}: montage, name, level, the three paragraphs, average price, their reviews, quote, share and back. */
+export function StylistDetail({ member, reviews }: { member: ProfileMember; reviews: FeedReview[] }) {
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <article className="container-page py-12 sm:py-16">
+      <img
+        src={member.montageImage}
+        alt={`${name} at work: portrait, hair detail and tools`}
+        width={1200}
+        height={600}
+        className="aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+      />
+      <div className="mt-10 grid gap-12 lg:grid-cols-[3fr_2fr]">
+        <div className="max-w-2xl">
+          <p className="eyebrow">{member.levelName}</p>
+          <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{name}</h1>
+          <p className="mt-4 text-lg font-medium" data-testid="average-price">
+            {averagePriceText(member.averagePricePence)}
+          </p>
+          <FullColumnNote member={member} />
+          <div className="mt-8 space-y-4 leading-relaxed">
+            {paragraphs(member).map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <Actions>
+            <QuoteButton member={member} />
+            <ShareLink title={`${name} at Maison Ivy`} path={`/team/${member.slug}`}>
+              Share<span className="sr-only"> {member.firstName}'s profile</span>
+            </ShareLink>
+            <BackToTeam />
+          </Actions>
+        </div>
+        <div className="space-y-4">
+          {reviews.length > 0 ? (
+            <>
+              <ReviewFeed reviews={reviews} heading={`What ${member.firstName}'s clients say`} />
+              <p className="text-center">
+                <Link to={`/reviews/${member.slug}`} className="text-sm font-medium underline underline-offset-4">
+                  All reviews of {member.firstName}
+                </Link>
+              </p>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** /team/{slug}-profile: photos, bio, Instagram, quote and back (spec 2.2's static profile pages). */
+export function StaticProfile({ member }: { member: ProfileMember }) {
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <article className="container-page py-12 sm:py-16">
+      <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
+        <img
+          src={member.image}
+          alt={`Portrait of ${name}`}
+          width={600}
+          height={750}
+          className="aspect-[4/5] w-full max-w-md rounded-2xl border border-line bg-sand object-cover"
+        />
+        <div className="max-w-2xl">
+          <p className="eyebrow">Profile · {member.levelName}</p>
+          <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{name}</h1>
+          <FullColumnNote member={member} />
+          <div className="mt-8 space-y-4 leading-relaxed">
+            {paragraphs(member).map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          {member.instagram ? (
+            <p className="mt-8">
+              <a href={member.instagram} rel="noopener" className="inline-flex items-center gap-2 font-medium text-accent-dark underline underline-offset-4">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+                  <rect x="3" y="3" width="18" height="18" rx="5" />
+                  <circle cx="12" cy="12" r="4" />
+                  <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
+                </svg>
+                Follow {member.firstName} on Instagram
+              </a>
+            </p>
+          ) : null}
+          <Actions>
+            <QuoteButton member={member} />
+            <BackToTeam />
+          </Actions>
+        </div>
+      </div>
+      <img
+        src={member.montageImage}
+        alt={`${name} at work: portrait, hair detail and tools`}
+        width={1200}
+        height={600}
+        loading="lazy"
+        className="mt-12 aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+      />
+    </article>
+  );
+}

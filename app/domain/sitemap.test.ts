@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { STYLIST_NOTICES } from "./notices";
+import { OFFERS, SMS_CAMPAIGNS } from "./offers";
+import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+
+const ORIGIN = "https://maisonivy.example";
+const content = {
+  posts: [
+    { slug: "older", publishedAt: "2025-03-14" },
+    { slug: "newer", publishedAt: "2026-11-10" },
+  ],
+  team: [
+    { slug: "isla", instagram: "https://www.instagram.com/isla/" },
+    { slug: "rosa", instagram: null },
+  ],
+};
+
+describe("sitemapEntries", () => {
+  const paths = sitemapEntries(content).map((e) => e.path);
+
+  it("lists the static pages of the route table", () => {
+    for (const path of ["/", "/about-info", "/team-info", "/blog-info", "/reviews/all", "/contact-info", "/offers", "/refer-a-friend", "/online-shop", "/prices", "/bookings"]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it("lists every post, team member, offer, text campaign and notice", () => {
+    expect(paths).toEqual(expect.arrayContaining(["/blog/older", "/blog/newer", "/team/isla", "/team/rosa", "/reviews/isla", "/prices/rosa"]));
+    for (const offer of OFFERS) expect(paths).toContain(`/offers/${offer.slug}`);
+    for (const campaign of SMS_CAMPAIGNS) expect(paths).toContain(`/sms/${campaign.slug}`);
+    for (const notice of STYLIST_NOTICES) expect(paths).toContain(notice.path);
+  });
+
+  it("has a static profile page only for stylists with an Instagram profile", () => {
+    expect(paths).toContain("/team/isla-profile");
+    expect(paths).not.toContain("/team/rosa-profile");
+  });
+
+  it("leaves out redirects and private pages, and lists nothing twice", () => {
+    for (const path of ["/details", "/gift-voucher", "/prices/finish"]) expect(paths).not.toContain(path);
+    expect(paths.some((p) => p.startsWith("/quote/") || p.startsWith("/api/"))).toBe(false);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("dates posts, and the blog pages by the newest post", () => {
+    const entries = sitemapEntries(content);
+    expect(entries.find((e) => e.path === "/blog/older")?.lastModified).toBe("2025-03-14");
+    expect(entries.find((e) => e.path === "/blog-info")?.lastModified).toBe("2026-11-10");
+  });
+});
+
+describe("sitemapXml", () => {
+  it("writes absolute, escaped URLs in a sitemaps.org urlset", () => {
+    const xml = sitemapXml([{ path: "/" }, { path: "/a?b=1&c=<2>", lastModified: "2026-11-10" }], ORIGIN);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/</loc></url>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/a?b=1&amp;c=%3C2%3E</loc><lastmod>2026-11-10</lastmod>`);
+    expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);
+  });
+});
+
+describe("robotsTxt", () => {
+  it("allows the site, keeps crawlers out of the API, quotes and the quote form, and names the sitemap", () => {
+    const lines = robotsTxt(ORIGIN).split("\n");
+    expect(lines).toEqual(
+      expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /quote/", "Disallow: /prices/finish", `Sitemap: ${ORIGIN}/sitemap.xml`]),
+    );
+  });
+});

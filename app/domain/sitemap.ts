@@ -1,0 +1,96 @@
+/**
+ * The sitemap: every public page of spec 2.1's route table, with the pages
+ * that come from data (posts, team members, offers, text campaigns, notices).
+ * Left out on purpose: redirects (/details, /gift-voucher), saved quotes
+ * (/quote/…, private to whoever has the link) and the calculator's steps
+ * after /prices, which need choices made first.
+ */
+import { STYLIST_NOTICES } from "./notices";
+import { OFFERS, SMS_CAMPAIGNS } from "./offers";
+import { STATIC_PAGES_4B } from "./site-pages";
+
+/** Home, about, team, blog, reviews and contact (issue 4a). */
+export const STATIC_PAGES_4A: readonly string[] = [
+  "/",
+  "/about",
+  "/about-info",
+  "/team",
+  "/team-info",
+  "/blog",
+  "/blog-info",
+  "/reviews",
+  "/reviews/all",
+  "/contact",
+  "/contact-info",
+];
+
+/** The calculator's entry and the forms (issues 3 and 5). */
+export const STATIC_PAGES_OTHER: readonly string[] = [
+  "/prices",
+  "/recruitment/stylist",
+  "/recruitment/apprentice",
+  "/recruitment/saturday",
+  "/models-info",
+  "/feedback",
+];
+
+export interface SitemapEntry {
+  path: string;
+  /** ISO date of the last change, when we know it. */
+  lastModified?: string;
+}
+
+export interface SitemapContent {
+  posts: ReadonlyArray<{ slug: string; publishedAt: string }>;
+  team: ReadonlyArray<{ slug: string; instagram: string | null }>;
+}
+
+/** Every public page once, in a stable order: static pages first, then data-driven ones. */
+export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] {
+  const newestPost = posts.map((p) => p.publishedAt).sort().at(-1);
+  const entries: SitemapEntry[] = [
+    ...STATIC_PAGES_4A.map((path) => ({ path, ...(newestPost && path.startsWith("/blog") ? { lastModified: newestPost } : {}) })),
+    ...STATIC_PAGES_4B.map((path) => ({ path })),
+    ...STATIC_PAGES_OTHER.map((path) => ({ path })),
+    ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
+    ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
+    ...STYLIST_NOTICES.map((n) => ({ path: n.path })),
+    ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
+    ...team.flatMap((m) => [
+      { path: `/team/${m.slug}` },
+      // The static profile pages exist for the stylists with an Instagram profile (decision 002).
+      ...(m.instagram ? [{ path: `/team/${m.slug}-profile` }] : []),
+      { path: `/reviews/${m.slug}` },
+      { path: `/prices/${m.slug}` },
+    ]),
+  ];
+  const seen = new Set<string>();
+  return entries.filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+
+/** A sitemaps.org <urlset> with absolute URLs on `origin`. */
+export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
+  const urls = entries.map((e) => {
+    const loc = `<loc>${escapeXml(new URL(e.path, origin).href)}</loc>`;
+    const lastmod = e.lastModified ? `<lastmod>${escapeXml(e.lastModified)}</lastmod>` : "";
+    return `  <url>${loc}${lastmod}</url>`;
+  });
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}
+
+/** robots.txt: everything may be crawled except the API, saved quotes and the quote form. */
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /quote/",
+    "Disallow: /prices/finish",
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", origin).href}`,
+    "",
+  ].join("\n");
+}

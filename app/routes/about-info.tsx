@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { yearsActive } from "~/domain/format";
+import type { Route } from "./+types/about-info";
+
+/** Spec 2.2: the claim on the about page. */
+export const FIVE_STAR_REVIEWS_CLAIM = "700+ 5 star reviews";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Our story",
+    description:
+      "The history of Maison Ivy: opened in Wrenbridge on 1 November 2002, now two salons and the Ivy Academy, with 700+ five-star reviews from our clients.",
+  });
+
+/** Counted on the day of the request from the founding date, 1 November 2002. */
+export function loader() {
+  return { years: yearsActive(new Date()) };
+}
+
+const MILESTONES = [
+  { year: "2002", text: "Maison Ivy opens on 1 November with three chairs above the florist on Market Row, Wrenbridge." },
+  { year: "2004", text: "Harriet Vale joins the team. Today she is our Creative Director." },
+  { year: "2011", text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work." },
+  { year: "2015", text: "Maison Ivy Kestwick opens on Abbey Walk, led by Camille Ashdown." },
+  { year: "Today", text: "Two salons, an academy, and a team that still takes its time over every consultation." },
+];
+
+export default function AboutInfo({ loaderData }: Route.ComponentProps) {
+  const { years } = loaderData;
+  return (
+    <>
+      <PageIntro
+        eyebrow="Our story"
+        title={`${years} years of good hair days`}
+        lead="Maison Ivy opened its doors in Wrenbridge on 1 November 2002. We have grown a little since, but the idea hasn't changed: listen first, then cut and colour for the way you really live."
+      />
+
+      <section aria-label="Maison Ivy in numbers" className="border-b border-line">
+        <dl className="container-page grid gap-8 py-12 text-center sm:grid-cols-3">
+          <div className="flex flex-col gap-2">
+            <dt className="text-sm text-muted">Years in Wrenbridge</dt>
+            <dd className="order-first font-display text-5xl" data-testid="years-active">
+              {years}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-2">
+            <dt className="text-sm text-muted">5 star reviews</dt>
+            <dd className="order-first font-display text-5xl">700+</dd>
+          </div>
+          <div className="flex flex-col gap-2">
+            <dt className="text-sm text-muted">Connected salons, academy included</dt>
+            <dd className="order-first font-display text-5xl">3</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="container-page grid gap-16 py-16 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="history-heading" className="prose-salon max-w-2xl">
+          <h2 id="history-heading">How it started</h2>
+          <p>
+            Maison Ivy began with three chairs, a borrowed basin and a simple promise: nobody leaves until they love their hair. For{" "}
+            {years} years that promise has filled our appointment book, mostly by word of mouth from one friend to the next.
+          </p>
+          <p>
+            As the salon grew, so did our belief that great hairdressers are made, not found. In 2011 we opened the Ivy Academy to train apprentices
+            our own way, alongside clients who enjoy training prices. Many of today's stylists started there, sweeping floors on a Saturday.
+          </p>
+          <p>
+            In 2015 we opened our sister salon in Kestwick, a short drive away, so more of you could book at times that suit you. Both salons share
+            one team, one standard and one set of colour notes, so you can see whoever suits your diary.
+          </p>
+          <h2>What our clients say</h2>
+          <p>
+            We're proud to have collected <strong>{FIVE_STAR_REVIEWS_CLAIM}</strong>. Read a few of them on our <Link to="/reviews/all">reviews page</Link>, or
+            find the stylist who suits you on our <Link to="/team-info">team page</Link>.
+          </p>
+        </section>
+
+        <section aria-labelledby="milestones-heading">
+          <h2 id="milestones-heading" className="text-2xl">
+            Milestones
+          </h2>
+          <ol className="mt-6 space-y-6 border-l border-line pl-6">
+            {MILESTONES.map((m) => (
+              <li key={m.year}>
+                <p className="eyebrow">{m.year}</p>
+                <p className="mt-1 leading-relaxed">{m.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <div className="container-page">
+        <Link to="/about" className="btn-outline">
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <path d="M10 3L5 8l5 5" />
+          </svg>
+          Back
+        </Link>
+      </div>
+    </>
+  );
+}

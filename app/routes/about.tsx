@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { yearsActive } from "~/domain/format";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "About us",
+    description:
+      "Maison Ivy has been colouring, cutting and styling hair in Wrenbridge since November 2002: two salons, a training academy and a team clients stay with for years.",
+  });
+
+/** Counted on the day of the request, so the figure is never stale. */
+export function loader() {
+  return { years: yearsActive(new Date()) };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="About us"
+        title="A Wrenbridge salon, grown by its clients"
+        lead={`For ${loaderData.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as a single chair on Market Row is now two salons and a training academy, and many of our first clients still sit in our chairs today.`}
+      >
+        <Link to="/about-info" className="btn-primary">
+          More info<span className="sr-only"> about our history</span>
+        </Link>
+        <Link to="/team" className="btn-outline">
+          Meet the team
+        </Link>
+      </PageIntro>
+      <section className="container-page py-16">
+        <figure className="overflow-hidden rounded-2xl border border-line">
+          <img
+            src="/images/salons/wrenbridge.svg"
+            alt="Inside Maison Ivy Wrenbridge: arched mirrors, salon chairs and pendant lights"
+            width={1200}
+            height={800}
+            className="aspect-[3/2] w-full bg-sand object-cover"
+          />
+        </figure>
+      </section>
+    </>
+  );
+}

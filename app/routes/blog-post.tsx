@@ -1,0 +1,95 @@
+import { Link, data } from "react-router";
+import { PostByline } from "~/components/blog-card";
+import { JsonLd } from "~/components/json-ld";
+import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { seo } from "~/components/page-meta";
+import { blogPostingJsonLd } from "~/domain/structured-data";
+import { config } from "~/server/config.server";
+import { getBlogPost } from "~/server/queries/content.server";
+import { htmlExcerpt, sanitizeBlogHtml } from "~/server/sanitize.server";
+import type { Route } from "./+types/blog-post";
+
+const DESCRIPTION_CHARS = 155;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getBlogPost(context.db, params.slug);
+  if (!post) throw data("No such post", { status: 404 });
+  const origin = config().PUBLIC_URL;
+  const description = htmlExcerpt(post.bodyHtml, DESCRIPTION_CHARS);
+  return {
+    post: {
+      slug: post.slug,
+      title: post.title,
+      image: post.image,
+      author: post.author,
+      publishedAt: post.publishedAt,
+      // The body is staff-written HTML from the database: only the sanitised copy ever reaches the page.
+      bodyHtml: sanitizeBlogHtml(post.bodyHtml, origin),
+      description,
+    },
+    structuredData: blogPostingJsonLd({ ...post, description }, origin),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const post = args.loaderData?.post;
+  if (!post) return seo(args, { title: "Post not found", description: "We couldn't find that blog post. Browse every post on the Maison Ivy blog.", noIndex: true });
+  return seo(args, { title: post.title, description: post.description, image: post.image, type: "article" });
+};
+
+/** The tags the sanitiser lets through, styled to match the rest of the site (prose-salon covers p, h2, a and ul). */
+const BODY_STYLES =
+  "prose-salon max-w-none text-lg [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-5 [&_blockquote]:font-display [&_blockquote]:text-xl [&_h3]:pt-2 [&_h3]:text-xl [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6";
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, structuredData } = loaderData;
+  return (
+    <article className="container-page py-12 sm:py-16">
+      <JsonLd data={structuredData} />
+      <div className="mx-auto max-w-3xl">
+        <Link to="/blog-info" className="inline-flex items-center gap-2 text-sm font-medium underline-offset-4 hover:underline">
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <path d="M10 3L5 8l5 5" />
+          </svg>
+          Back to the blog
+        </Link>
+        <h1 className="mt-6 text-4xl leading-tight sm:text-5xl">{post.title}</h1>
+        <PostByline author={post.author} publishedAt={post.publishedAt} className="mt-5" />
+      </div>
+      <img
+        src={post.image}
+        alt=""
+        width={1200}
+        height={800}
+        className="mx-auto mt-10 aspect-[3/2] w-full max-w-4xl rounded-2xl border border-line bg-sand object-cover"
+      />
+      <div className="mx-auto mt-12 max-w-3xl">
+        <div className={BODY_STYLES} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+        <div className="mt-14 flex flex-wrap gap-3 border-t border-line pt-8">
+          <Link to="/blog-info" className="btn-outline">
+            Back to the blog
+          </Link>
+          <Link to="/prices" className="btn-accent">
+            Get a price quote
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ContentErrorBoundary
+      error={error}
+      notFound={{
+        title: "We couldn't find that post",
+        message: "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
+        links: [
+          { to: "/blog-info", label: "See all posts" },
+          { to: "/", label: "Home" },
+        ],
+      }}
+    />
+  );
+}

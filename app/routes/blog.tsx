@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { listBlogPosts } from "~/server/queries/content.server";
+import { htmlExcerpt } from "~/server/sanitize.server";
+import type { Route } from "./+types/blog";
+
+const LATEST_COUNT = 3;
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Blog",
+    description: "Hair advice from the Maison Ivy team: keeping blonde bright, curl-friendly wash days, skin tests, bond builders and growing out grey.",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = await listBlogPosts(context.db);
+  return {
+    total: posts.length,
+    latest: posts.slice(0, LATEST_COUNT).map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      image: p.image,
+      author: p.author,
+      publishedAt: p.publishedAt,
+      excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),
+    })),
+  };
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { latest, total } = loaderData;
+  const [first, ...rest] = latest;
+  return (
+    <>
+      <PageIntro
+        eyebrow="Blog"
+        title="Notes from the salon floor"
+        lead="Honest, practical hair advice from our stylists: what we tell clients in the chair, written down so you can take it home."
+      >
+        <Link to="/blog-info" className="btn-primary">
+          More info<span className="sr-only">: all {total} posts</span>
+        </Link>
+      </PageIntro>
+      <section aria-labelledby="latest-heading" className="container-page py-16">
+        <h2 id="latest-heading" className="text-3xl">
+          Latest posts
+        </h2>
+        {first ? (
+          <div className="mt-8">
+            <BlogCard post={first} headingLevel="h3" featured />
+          </div>
+        ) : (
+          <p className="mt-6 text-muted">Our first post is on its way.</p>
+        )}
+        {rest.length > 0 ? (
+          <ul className="mt-6 grid gap-6 md:grid-cols-2">
+            {rest.map((post) => (
+              <li key={post.slug}>
+                <BlogCard post={post} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-10">
+          <Link to="/blog-info" className="btn-outline">
+            See all posts
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

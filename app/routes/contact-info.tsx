@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
+import { JsonLd } from "~/components/json-ld";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { OpeningHours } from "~/components/site-footer";
+import { hairSalonJsonLd } from "~/domain/structured-data";
+import { config } from "~/server/config.server";
+import { listSalons } from "~/server/queries/catalogue.server";
+import type { Route } from "./+types/contact-info";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Contact and opening hours",
+    description:
+      "Addresses, phone numbers and opening hours for Maison Ivy Wrenbridge, Maison Ivy Kestwick and The Ivy Academy, with online booking and the booking app.",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const salons = await listSalons(context.db);
+  const origin = config().PUBLIC_URL;
+  return { salons, structuredData: salons.map((s) => hairSalonJsonLd(s, origin)) };
+}
+
+export default function ContactInfo({ loaderData }: Route.ComponentProps) {
+  const { salons, structuredData } = loaderData;
+  return (
+    <>
+      {structuredData.map((ld) => (
+        <JsonLd key={ld["@id"]} data={ld} />
+      ))}
+      <PageIntro
+        eyebrow="Contact us"
+        title="Contact and opening hours"
+        lead="Two salons and a training academy, one team. Book online at any time, or call us during opening hours."
+      />
+
+      <section aria-labelledby="salons-heading" className="container-page py-16">
+        <h2 id="salons-heading" className="sr-only">
+          Our salons
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {salons.map((salon) => (
+            <li key={salon.id} className="card flex flex-col p-6 sm:p-8">
+              <h3 className="text-2xl">{salon.name}</h3>
+              <div className="mt-4 text-muted">
+                <SalonAddress salon={salon} />
+              </div>
+              <p className="mt-4">
+                <PhoneLink salon={salon} />
+              </p>
+              {salon.websiteUrl ? (
+                <p className="mt-2 text-sm">
+                  <a href={salon.websiteUrl} rel="noopener" className="underline underline-offset-4">
+                    Visit the {salon.shortName} website
+                  </a>
+                </p>
+              ) : null}
+              <p className="mt-auto pt-6">
+                <BookingLink salon={salon} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="container-page grid gap-6 md:grid-cols-2">
+        <section id="opening-hours" aria-labelledby="opening-hours-heading" className="card scroll-mt-24 p-6 sm:p-8">
+          <h2 id="opening-hours-heading" className="text-2xl">
+            Opening hours
+          </h2>
+          <OpeningHours className="mt-5 text-base" />
+          <p className="mt-5 text-sm text-muted">Late nights on Wednesday and Thursday. Skin tests can be done at the desk any time we're open.</p>
+        </section>
+        <section aria-labelledby="app-heading" className="card bg-blush/60 p-6 sm:p-8">
+          <h2 id="app-heading" className="text-2xl">
+            Book and manage appointments in the booking app
+          </h2>
+          <p className="mt-4 leading-relaxed">
+            Our booking provider's free app lets you book, move or cancel appointments, see your upcoming visits and get a reminder the day before.
+            Download it from your phone's app store, search for Maison Ivy and sign in with the same details you use to book online.
+          </p>
+          <p className="mt-3 text-sm text-muted">Please give us 48 hours' notice if you need to cancel or move an appointment.</p>
+        </section>
+      </div>
+
+      <div className="container-page mt-12">
+        <Link to="/contact" className="btn-outline">
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <path d="M10 3L5 8l5 5" />
+          </svg>
+          Back to contact
+        </Link>
+      </div>
+    </>
+  );
+}

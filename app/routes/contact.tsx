@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { BookingLink, PhoneLink, SalonAddress, openingHoursSummary } from "~/components/contact-details";
+import { seo } from "~/components/page-meta";
+import { PageIntro } from "~/components/page-intro";
+import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { listSalons } from "~/server/queries/catalogue.server";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Contact us",
+    description: "Find Maison Ivy on Market Row, Wrenbridge: our phone number, opening hours (closed Mondays, late nights Wednesday and Thursday) and online booking.",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const salons = await listSalons(context.db);
+  const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
+  if (!main) throw new Error("No salons in the database");
+  return { main };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { main } = loaderData;
+  return (
+    <>
+      <PageIntro
+        eyebrow="Contact us"
+        title="Come and see us"
+        lead="Call, book online or simply drop in: we're happy to talk through what you'd like, whether it's a new colour or just a trim."
+      >
+        <Link to="/contact-info" className="btn-primary">
+          More info<span className="sr-only"> about contacting us</span>
+        </Link>
+        <BookingLink salon={main} className="btn-outline" />
+      </PageIntro>
+      <div className="container-page grid gap-6 py-16 md:grid-cols-3">
+        <section aria-labelledby="visit-heading" className="card p-6 sm:p-8">
+          <h2 id="visit-heading" className="text-2xl">
+            Visit
+          </h2>
+          <p className="mt-1 text-sm text-muted">{main.name}</p>
+          <div className="mt-4">
+            <SalonAddress salon={main} />
+          </div>
+        </section>
+        <section aria-labelledby="call-heading" className="card p-6 sm:p-8">
+          <h2 id="call-heading" className="text-2xl">
+            Call
+          </h2>
+          <p className="mt-1 text-sm text-muted">For bookings and questions</p>
+          <p className="mt-4 text-lg">
+            <PhoneLink salon={main} />
+          </p>
+        </section>
+        <section aria-labelledby="hours-heading" className="card p-6 sm:p-8">
+          <h2 id="hours-heading" className="text-2xl">
+            Opening hours
+          </h2>
+          <dl className="mt-4 space-y-1 text-sm">
+            {openingHoursSummary().map((g) => (
+              <div key={g.label} className="flex justify-between gap-4">
+                <dt className="font-medium">{g.days}</dt>
+                <dd>{g.label}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-sm">
+            <Link to="/contact-info#opening-hours" className="underline underline-offset-4">
+              Full opening hours and our other salons
+            </Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
