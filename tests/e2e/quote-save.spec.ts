@@ -168,7 +168,7 @@ for (const walk of WALKS) {
     request,
     site,
   }) => {
-    test.setTimeout(60_000); // a whole visit, with an accessibility scan of every screen
+    test.setTimeout(90_000); // a whole visit, with an accessibility scan of every screen
     const errors = trackConsoleErrors(page);
     const catalogue = await catalogueOf(request);
     const chosen = stylist(catalogue, walk.slug);
@@ -183,7 +183,10 @@ for (const walk of WALKS) {
     const regular = walk.mode === "stylist"; // level walks answer No (first visit), stylist walks Yes
 
     if (walk.mode === "level") {
-      await page.goto(`/prices/total-by-level?${query(params)}`);
+      // From the calculator with everything chosen, as the visitor arrives.
+      await page.goto(`/prices/calculator?${query(params)}`);
+      await page.getByRole("link", { name: "Show Stylists" }).click();
+      await expect(page).toHaveURL(/\/prices\/total-by-level\?/);
       await expectOneH1(page);
       await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
       await expectAccessible(page);
