@@ -8,6 +8,8 @@ export function loader() {
   return { origin: config().PUBLIC_URL };
 }
 
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (

@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from "react-router";
+import { Outlet, type ShouldRevalidateFunction, useMatches } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
@@ -16,6 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({ id, name, address, town, postcode, telephone })),
   };
 }
+
+/** The shell's data (salons, whether offers show) is the same on every page: don't refetch it on each navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 /** A page hides the navigation bar with `export const handle = { hideNav: true }` (the link tree does). */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
