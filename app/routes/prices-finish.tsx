@@ -23,7 +23,7 @@ import { HttpError, readFormData } from "~/server/http.server";
 import {
   type QuoteCatalogue,
   loadQuoteCatalogue,
-  quoteExists,
+  savedQuoteStatus,
   quotePath,
   resolveQuote,
   saveQuote,
@@ -92,8 +92,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (params.status === SUBMITTED_STATUS) {
     const link = url.searchParams.get(QUOTE_PARAM) ?? "";
-    if (!(await quoteExists(context.db, link))) throw redirect(stateHref(FINISH_PATH, fromUrl));
-    return { kind: "submitted" as const, quoteHref: quotePath(link) };
+    const saved = await savedQuoteStatus(context.db, link);
+    if (!saved.exists) throw redirect(stateHref(FINISH_PATH, fromUrl));
+    return { kind: "submitted" as const, quoteHref: quotePath(link), messagesSent: saved.messagesSent };
   }
 
   const guard = finishGuard(fromUrl, catalogue);
@@ -150,14 +151,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function Submitted({ quoteHref }: { quoteHref: string }) {
+/** Said instead of the usual success when the address already had its quota of quote messages today. */
+export const QUOTE_NOT_RESENT =
+  "Your quote is saved. We've already sent several quotes to these details today, so we haven't sent this one by e-mail or text message: use the link below to see it.";
+
+function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSent: boolean }) {
   return (
     <div className="container-page py-16 sm:py-24">
       <div className="mx-auto max-w-2xl text-center">
         <p className="eyebrow">Quote saved</p>
-        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">Your quote is on its way</h1>
+        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{messagesSent ? "Your quote is on its way" : "Your quote is saved"}</h1>
         <p role="status" className="mt-6 text-xl leading-relaxed">
-          {QUOTE_SUCCESS}
+          {messagesSent ? QUOTE_SUCCESS : QUOTE_NOT_RESENT}
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           <Link to={quoteHref} className="btn-accent">
@@ -173,7 +178,7 @@ function Submitted({ quoteHref }: { quoteHref: string }) {
 }
 
 export default function Finish({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "submitted") return <Submitted quoteHref={loaderData.quoteHref} />;
+  if (loaderData.kind === "submitted") return <Submitted quoteHref={loaderData.quoteHref} messagesSent={loaderData.messagesSent} />;
   const { who } = loaderData;
   return (
     <div className="container-page py-12 sm:py-16">

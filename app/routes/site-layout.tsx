@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunction, useMatches } from "react-router";
+import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
@@ -36,6 +37,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter salons={loaderData.salons} />
+      <ScrollBehaviour />
     </>
   );
 }

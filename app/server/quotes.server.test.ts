@@ -4,22 +4,20 @@ import { type CalculatorState, type Catalogue, selectedServices } from "~/domain
 import { Cat1, ColourAddOnCat, ColourCat, MensCat, TreatmentCat, type Service } from "~/domain/catalogue";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
+import { discountedPence } from "~/domain/first-visit-offer";
 import { loadCatalogue } from "./queries/catalogue.server";
 import {
-  FIRST_VISIT_OFFER,
   QUOTE_LINK_PATTERN,
   SAVE_QUOTE_RATE_LIMIT,
   SPAM_MESSAGE,
-  discountedPence,
-  firstNameOf,
   getPublicQuote,
   lineNeedsSkinTest,
   loadQuoteCatalogue,
   newQuoteLink,
   pricesByStylist,
   publicQuoteJson,
-  quoteExists,
   saveQuote,
+  savedQuoteStatus,
   stylistsForLevel,
 } from "./queries/quotes.server";
 import * as t from "./schema.server";
@@ -398,7 +396,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       expect(await getPublicQuote(database.db, "AAAAAAAAAAAAAAAA")).toBeNull();
       expect(await getPublicQuote(database.db, "x' or 1=1 --")).toBeNull();
       expect(await getPublicQuote(database.db, "")).toBeNull();
-      expect(await quoteExists(database.db, "AAAAAAAAAAAAAAAA")).toBe(false);
+      expect((await savedQuoteStatus(database.db, "AAAAAAAAAAAAAAAA")).exists).toBe(false);
     });
   });
 
@@ -451,24 +449,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 });
 
-describe("quote arithmetic", () => {
-  it.each([
-    { total: 10000, expected: 8000 },
-    { total: 4199, expected: 3359 }, // 3359.2
-    { total: 12345, expected: 9876 },
-    { total: 1, expected: 1 }, // 0.8
-    { total: 2, expected: 2 }, // 1.6
-    { total: 3, expected: 2 }, // 2.4
-    { total: 0, expected: 0 },
-  ])("20% off $total pence is $expected pence", ({ total, expected }) => {
-    expect(discountedPence(total, FIRST_VISIT_OFFER.percent)).toBe(expected);
-  });
-
-  it("rounds an exact half penny up", () => {
-    expect(discountedPence(5, 50)).toBe(3); // 2.5
-    expect(discountedPence(7, 50)).toBe(4); // 3.5
-  });
-
+describe("skin test", () => {
   it.each([
     { line: { cat1: Cat1.Colour, cat2: ColourCat.Foils, service: "Half Head" }, expected: true },
     { line: { cat1: Cat1.Colour, cat2: ColourCat.Classic, service: "None" }, expected: false },
@@ -483,12 +464,39 @@ describe("quote arithmetic", () => {
     expect(lineNeedsSkinTest(line)).toBe(expected);
   });
 
-  it.each([
-    { name: "Ada Lovelace", first: "Ada" },
-    { name: "  Ada  ", first: "Ada" },
-    { name: "Mary-Jane O'Neil", first: "Mary-Jane" },
-    { name: "Cher", first: "Cher" },
-  ])("first name of $name is $first", ({ name, first }) => {
-    expect(firstNameOf(name)).toBe(first);
+});
+
+describe.each(testDatabases)("quote messages on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("queues the e-mail and the text in the quote's transaction, three quotes a day per address at most", async () => {
+    const catalogue = await loadCatalogue(database.db);
+    const cut = (name: string, cat1: number, cat2: number) => catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
+    const cutting = { type: "cutting", mode: "level", level: "6", salon: "2", finish: cut("Cut, Dry & Style", 1, 0), finishAddon: cut("None", 4, 0), treatment: cut("None", 5, 2) };
+    const sent: boolean[] = [];
+    const links: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const saved = await saveQuote(database.db, request(cutting, { email: "repeat@example.com" }));
+      if (!saved.ok) throw new Error(saved.message);
+      sent.push(saved.messagesSent);
+      links.push(saved.link);
+    }
+    expect(sent).toEqual([true, true, true, false]);
+    const rows = await database.db.execute<{ template: string; recipient: string; link: string }>(
+      sql`select template, recipient, payload->>'link' as link from outbox order by id`,
+    );
+    expect(rows.rows).toHaveLength(6);
+    expect(rows.rows.filter((r) => r.template === "quote-email").every((r) => r.recipient === "repeat@example.com")).toBe(true);
+    expect(rows.rows.filter((r) => r.template === "quote-sms").every((r) => r.recipient === "+447700900123")).toBe(true);
+    expect(new Set(rows.rows.map((r) => r.link))).toEqual(new Set(links.slice(0, 3)));
+    // The fourth quote is still saved, and the submitted page can tell it was not sent.
+    expect(await savedQuoteStatus(database.db, links[3]!)).toEqual({ exists: true, messagesSent: false });
+    expect(await savedQuoteStatus(database.db, links[0]!)).toEqual({ exists: true, messagesSent: true });
   });
 });

@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   const saved = await saveQuote(context.db, body, { clientIp: context.clientIp });
-  if (saved.ok) return Response.json({ link: saved.link, url: saved.url }, { status: 201, headers: noStore });
+  if (saved.ok) {
+    return Response.json({ link: saved.link, url: saved.url, messages_sent: saved.messagesSent }, { status: 201, headers: noStore });
+  }
   switch (saved.status) {
     case 422:
       return validationFailed(saved.fieldErrors);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type QuoteMessagePayload, firstVisitTotalPence, renderMessage } from "./messages.server";
+import { type QuoteMessagePayload, renderMessage } from "./messages.server";
 
 const quote: QuoteMessagePayload = {
   name: "Ada Lovelace",
@@ -23,18 +23,6 @@ const email = (p: QuoteMessagePayload) => {
   if (r.channel !== "email") throw new Error("expected an e-mail");
   return r.email;
 };
-
-describe("first-visit price", () => {
-  it.each([
-    [10000, 8000],
-    [7387, 5910],
-    [1, 1],
-    [3, 2],
-    [0, 0],
-  ])("20%% off %i pence is %i pence", (total, expected) => {
-    expect(firstVisitTotalPence(total)).toBe(expected);
-  });
-});
 
 describe("quote e-mail", () => {
   it("greets by first name, itemises to the penny and marks the total as an estimate", () => {

@@ -4,16 +4,13 @@
  * and feedback. Messages are queued in the caller's transaction; their text is
  * rendered when they are sent, with absolute links from PUBLIC_URL.
  */
-import { addWeeks } from "date-fns";
 import { sql } from "drizzle-orm";
+import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBPExact, formatLongDate } from "~/domain/format";
 import type { Database } from "../db.server";
 import { type NewMessage, type OutboxRow, enqueue } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";
 
-export const FIRST_VISIT_DISCOUNT_PERCENT = 20;
-export const FIRST_VISIT_CODE = "QG20";
-export const OFFER_WEEKS = 4;
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
 export const QUOTE_MESSAGES_PER_DAY = 3;
 
@@ -33,12 +30,6 @@ export interface QuoteMessagePayload {
   hasColour: boolean;
 }
 
-export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-
-/** The first-visit price: 20% off, exactly, in pence (rounded half up). */
-export const firstVisitTotalPence = (totalPence: number) => Math.round((totalPence * (100 - FIRST_VISIT_DISCOUNT_PERCENT)) / 100);
-
-export const offerEndsAt = (createdAt: Date) => addWeeks(createdAt, OFFER_WEEKS);
 
 /**
  * Queues the quote e-mail and text unless either address already had
@@ -98,8 +89,8 @@ const CANCELLATION_NOTE = "We ask for 48 hours' notice to cancel or move an appo
 function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
   const url = new URL(`/quote/${p.link}`, publicUrl).href;
   const withWhom = p.stylistName ?? `one of our ${p.levelName}s`;
-  const ends = formatLongDate(offerEndsAt(new Date(p.createdAt)));
-  const offerTotal = formatGBPExact(firstVisitTotalPence(p.totalPence));
+  const ends = formatLongDate(offerValidUntil(new Date(p.createdAt)));
+  const offerTotal = formatGBPExact(discountedPence(p.totalPence));
   const lines = p.lines.map((l) => `${l.service}: ${formatGBPExact(l.pricePence)}`);
   const text = [
     `Hi ${p.firstName},`,
@@ -111,7 +102,7 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     "",
     ...(p.regular
       ? []
-      : [`First visit offer: ${FIRST_VISIT_DISCOUNT_PERCENT}% off, so ${offerTotal}. Use code ${FIRST_VISIT_CODE} when you book, before ${ends}.`, ""]),
+      : [`First visit offer: ${FIRST_VISIT_OFFER.percent}% off, so ${offerTotal}. Use code ${FIRST_VISIT_OFFER.code} when you book, before ${ends}.`, ""]),
     `See your quote and book: ${url}`,
     "",
     ...(p.hasColour ? [SKIN_TEST_NOTE] : []),
@@ -133,7 +124,7 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
 ${
   p.regular
     ? ""
-    : `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First visit offer: ${FIRST_VISIT_DISCOUNT_PERCENT}% off</strong><br>Your total would be <strong>${offerTotal}</strong>. Use code <strong>${FIRST_VISIT_CODE}</strong> when you book, before ${escapeHtml(ends)}.</div>`
+    : `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First visit offer: ${FIRST_VISIT_OFFER.percent}% off</strong><br>Your total would be <strong>${offerTotal}</strong>. Use code <strong>${FIRST_VISIT_OFFER.code}</strong> when you book, before ${escapeHtml(ends)}.</div>`
 }
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:#1f1b16;color:#faf7f2;text-decoration:none">View your quote</a></p>
 ${p.hasColour ? `<p style="font-size:13px;color:#5c5349">${SKIN_TEST_NOTE}</p>` : ""}

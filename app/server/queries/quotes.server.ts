@@ -7,8 +7,8 @@
  * domain engine (validateSelection + quoteLines), fed here from the database.
  */
 import { randomBytes } from "node:crypto";
-import { addWeeks, isAfter } from "date-fns";
-import { eq } from "drizzle-orm";
+import { isAfter } from "date-fns";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CALCULATOR_TYPES,
@@ -24,9 +24,14 @@ import {
   validateSelection,
 } from "~/domain/calculator-state";
 import { Cat1, type Level, MensCat, type Service } from "~/domain/catalogue";
+import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { honeypotFilled, HONEYPOT_FIELD, quoteDetailsSchema } from "~/domain/forms";
 import { quoteLines } from "~/domain/pricing";
+import { config } from "../config.server";
 import type { Database } from "../db.server";
+import { mailDomainOf } from "../delivery/delivery.server";
+import { queueQuoteMessages } from "../delivery/messages.server";
+import { wakeOutbox } from "../outbox.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, quotes, type QuoteLine, salons } from "../schema.server";
 import { getSalon, listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
@@ -41,9 +46,6 @@ export const QUOTE_LINK_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 export function newQuoteLink(): string {
   return randomBytes(LINK_BYTES).toString("base64url");
 }
-
-/** Spec 9: first-time clients get 20% off (total × 0.8) with code QG20, shown as valid for four weeks. */
-export const FIRST_VISIT_OFFER = { code: "QG20", percent: 20, validWeeks: 4 } as const;
 
 /** Saving stores a row and (issue 6) sends an e-mail and a text: generous for people, useless for a flood. */
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
@@ -311,7 +313,8 @@ export interface SavedQuote {
 }
 
 export type SaveQuoteResult =
-  | { ok: true; link: string; url: string; quote: SavedQuote }
+  /** messagesSent is false when the address already had its quota of quote messages today. */
+  | { ok: true; link: string; url: string; quote: SavedQuote; messagesSent: boolean }
   | { ok: false; status: 400 | 422; message: string; fieldErrors: Record<string, string[]> }
   | { ok: false; status: 429; message: string; fieldErrors: Record<string, string[]>; retryAfter: number };
 
@@ -418,15 +421,32 @@ export async function saveQuote(
     totalPence: quote.totalPence,
   };
 
+  const bookingSalon = quote.stylistSalon ?? quote.salon;
+  const messagePayload = (link: string) => ({
+    name,
+    firstName: firstNameOf(name),
+    stylistName: quote.stylist ? quote.stylist.firstName : null,
+    levelName: quote.level.name,
+    salonName: bookingSalon.name,
+    lines: lines.map(({ service, pricePence }) => ({ service, pricePence })),
+    totalPence: quote.totalPence,
+    regular,
+    createdAt: new Date().toISOString(),
+    link,
+    hasColour: lines.some(lineNeedsSkinTest),
+  });
+
   const makeLink = options.newLink ?? newQuoteLink;
   for (let attempt = 1; ; attempt++) {
     const link = makeLink();
     try {
-      await db.transaction(async (tx) => {
+      // The quote and the messages about it are committed together or not at all.
+      const messagesSent = await db.transaction(async (tx) => {
         await tx.insert(quotes).values({ ...values, link });
-        // Issue 6: write the quote's e-mail and text message to the outbox here, in this transaction.
+        return queueQuoteMessages(tx, { email, mobile }, messagePayload(link), mailDomainOf(config().PUBLIC_URL));
       });
-      return { ok: true, link, url: quotePath(link), quote: { link, totalPence: quote.totalPence, lines } };
+      if (messagesSent) wakeOutbox();
+      return { ok: true, link, url: quotePath(link), quote: { link, totalPence: quote.totalPence, lines }, messagesSent };
     } catch (error) {
       // 96 random bits make a collision astronomically unlikely; a retry makes it harmless.
       if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -461,15 +481,6 @@ export interface PublicQuote {
   offer: { code: string; percent: number; totalPence: number } | null;
 }
 
-/** The first word of what the client typed as their name. */
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? "";
-}
-
-/** total × (100 − percent) / 100, to the nearest penny (halves up), in integers. */
-export function discountedPence(totalPence: number, percent: number): number {
-  return Math.floor(((totalPence * (100 - percent)) * 2 + 100) / 200);
-}
 
 /** Colour, colour add-ons and men's colour need a skin test; a "None" choice is no service. */
 export function lineNeedsSkinTest(line: Pick<SavedQuoteLine, "cat1" | "cat2" | "service">): boolean {
@@ -510,7 +521,7 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
   const salon = { id: row.salonId, name: row.salonName, shortName: row.salonShortName, bookingUrl: row.bookingUrl };
   const stylistSalon =
     row.stylistSalonId !== null && row.stylistSalonId !== row.salonId ? await getSalon(db, row.stylistSalonId) : undefined;
-  const validUntil = addWeeks(row.createdAt, FIRST_VISIT_OFFER.validWeeks);
+  const validUntil = offerValidUntil(row.createdAt);
   return {
     link: row.link,
     firstName: firstNameOf(row.name),
@@ -542,11 +553,16 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
   };
 }
 
-/** Whether a link names a saved quote (the submitted page checks the link it was handed). */
-export async function quoteExists(db: Database, link: string): Promise<boolean> {
-  if (!QUOTE_LINK_PATTERN.test(link)) return false;
+/**
+ * Whether a link names a saved quote (the submitted page checks the link it
+ * was handed), and whether its e-mail and text were queued.
+ */
+export async function savedQuoteStatus(db: Database, link: string): Promise<{ exists: boolean; messagesSent: boolean }> {
+  if (!QUOTE_LINK_PATTERN.test(link)) return { exists: false, messagesSent: false };
   const [row] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.link, link));
-  return row !== undefined;
+  if (!row) return { exists: false, messagesSent: false };
+  const sent = await db.execute(sql`select 1 from outbox where template = 'quote-email' and payload->>'link' = ${link} limit 1`);
+  return { exists: true, messagesSent: sent.rows.length > 0 };
 }
 
 const pounds = (pence: number) => pence / 100;

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type SmtpStandIn, type TwilioStandIn, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
+
+test.describe.configure({ mode: "serial" });
+
+let smtp: SmtpStandIn;
+let twilio: TwilioStandIn;
+let dataDir: string;
+
+test.beforeEach(async () => {
+  smtp = await startSmtp();
+  twilio = await startTwilio();
+  dataDir = mkdtempSync(path.join(tmpdir(), "salon-delivery-"));
+});
+test.afterEach(async () => {
+  await smtp.close();
+  await twilio.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const deliveryEnv = (smtpPort: number) => ({
+  DATA_DIR: dataDir,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "Maison Ivy <hello@maisonivy.example>",
+  TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+  TWILIO_AUTH_TOKEN: "test-token",
+  TWILIO_FROM: "+447700900999",
+  TWILIO_API_BASE: twilio.url,
+  OUTBOX_LEASE_SECONDS: "2",
+  OUTBOX_RETRY_SECONDS: "1",
+});
+
+/** A complete cutting-flow quote for the API, built from the live price list. */
+async function quoteBody(base: string, i: number) {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (await fetch(`${base}/api/services`)).json();
+  const id = (cat1: number, cat2: number, name: string) => String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  return {
+    type: "cutting",
+    mode: "level",
+    level: "6",
+    salon: "2",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "no",
+    name: `Client${i} Example`,
+    mobile: `07700 900${String(100 + i)}`,
+    email: `client${i}@example.com`,
+    referral: "Google",
+  };
+}
+
+async function saveQuote(base: string, i: number): Promise<string> {
+  const response = await fetch(`${base}/api/save-quote-details`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(await quoteBody(base, i)) });
+  expect(response.status).toBe(201);
+  return (await response.json()).link as string;
+}
+
+test("saving a quote sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({ page }) => {
+  test.setTimeout(60_000);
+  const site = await startSiteProcess(3610, deliveryEnv(smtp.port));
+  try {
+    const link = await saveQuote(site.url, 1);
+    await until(() => smtp.mails.length >= 1 && twilio.texts.length >= 1, "the e-mail and the text");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.mails).toHaveLength(1);
+    expect(twilio.texts).toHaveLength(1);
+
+    const mail = smtp.mails[0]!;
+    const quoteUrl = `${site.url}/quote/${link}`;
+    expect(mail.to).toBe("client1@example.com");
+    expect(mail.messageId).toMatch(/^<.+@127\.0\.0\.1>$/);
+    expect(mail.text).toContain("Hi Client1,");
+    expect(mail.text).toContain("QG20");
+    expect(mail.text).toContain(quoteUrl);
+
+    const text = twilio.texts[0]!;
+    expect(text.to).toBe("+447700900101");
+    expect(text.from).toBe("+447700900999");
+    expect(text.body).toMatch(/^Hi Client1, here's a link to your quote at .+: /);
+    expect(text.body).toContain(quoteUrl);
+
+    await page.goto(quoteUrl);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Client1");
+    await expect(page.getByText("QG20").first()).toBeVisible();
+  } finally {
+    await site.kill("SIGTERM");
+  }
+});
+
+test("a server killed with messages pending or in flight delivers every one after it restarts", async () => {
+  test.setTimeout(90_000);
+  const env = deliveryEnv(smtp.port);
+  let site = await startSiteProcess(3611, env);
+  smtp.stall = true; // the first e-mail hangs in flight
+  const links: string[] = [];
+  try {
+    for (let i = 1; i <= 3; i++) links.push(await saveQuote(site.url, i));
+    await until(() => smtp.mails.length >= 1, "the first e-mail to be in flight");
+    const inFlight = smtp.mails[0]!.messageId;
+    await site.kill("SIGKILL");
+    smtp.stall = false;
+
+    site = await startSiteProcess(3611, env);
+    await until(() => new Set(smtp.mails.map((m) => m.messageId)).size >= 3 && twilio.texts.length >= 3, "every message after the restart", 45_000);
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const byId = new Map<string, number>();
+    for (const m of smtp.mails) byId.set(m.messageId, (byId.get(m.messageId) ?? 0) + 1);
+    expect(byId.size).toBe(3);
+    for (const [id, count] of byId) {
+      // Only the message in flight at the kill may arrive twice, under the same Message-ID.
+      if (id === inFlight) expect(count).toBeLessThanOrEqual(2);
+      else expect(count).toBe(1);
+    }
+    expect(new Set(smtp.mails.map((m) => m.to))).toEqual(new Set(["client1@example.com", "client2@example.com", "client3@example.com"]));
+    for (const link of links) {
+      expect(twilio.texts.filter((t) => t.body.endsWith(`/quote/${link}`))).toHaveLength(1);
+      expect(smtp.mails.some((m) => m.text.includes(`/quote/${link}`))).toBe(true);
+    }
+  } finally {
+    await site.kill("SIGTERM");
+  }
+});
+
+test("with the SMTP server down, e-mails wait and go out when it returns", async () => {
+  test.setTimeout(60_000);
+  const port = smtp.port;
+  await smtp.close(); // down
+  const site = await startSiteProcess(3612, deliveryEnv(port));
+  try {
+    const link = await saveQuote(site.url, 7);
+    await until(() => twilio.texts.length === 1, "the text, which does not need SMTP");
+    await new Promise((r) => setTimeout(r, 2500));
+    smtp = await startSmtp(port); // back
+    await until(() => smtp.mails.length === 1, "the e-mail once SMTP is back");
+    expect(smtp.mails[0]!.text).toContain(`/quote/${link}`);
+  } finally {
+    await site.kill("SIGTERM");
+  }
+});
