@@ -59,11 +59,21 @@ async function saveQuote(base: string, i: number): Promise<string> {
   return (await response.json()).link as string;
 }
 
-test("saving a quote sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({ page }) => {
+test("saving a quote in the browser sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({ page }) => {
   test.setTimeout(60_000);
   const site = await startSiteProcess(3610, deliveryEnv(smtp.port));
   try {
-    const link = await saveQuote(site.url, 1);
+    const { name: _n, mobile: _m, email: _e, referral: _r, ...state } = await quoteBody(site.url, 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${site.url}/prices/finish?${new URLSearchParams(state)}`);
+    await page.getByLabel("Your name").fill("Client1 Example");
+    await page.getByLabel("Mobile number").fill("07700 900101");
+    await page.getByLabel("Email address").fill("client1@example.com");
+    await page.getByLabel("How did you hear about us?").selectOption("Google");
+    await page.getByRole("button", { name: "Send me my quote" }).click();
+    await expect(page.getByText("Great! You'll receive your estimated quote via email and text message very soon!")).toBeVisible();
+    const link = new URL(page.url()).searchParams.get("quote") as string;
+    expect(link).toMatch(/^[A-Za-z0-9_-]{16}$/);
     await until(() => smtp.mails.length >= 1 && twilio.texts.length >= 1, "the e-mail and the text");
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.mails).toHaveLength(1);
