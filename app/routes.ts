@@ -65,6 +65,11 @@ export default [
     route("links", "routes/links.tsx"),
     route("your-gift", "routes/your-gift.tsx"),
     // — forms (issue 5) —
+    route("recruitment/stylist", "routes/recruitment-stylist.tsx"),
+    route("recruitment/apprentice", "routes/recruitment-apprentice.tsx"),
+    route("recruitment/saturday", "routes/recruitment-saturday.tsx"),
+    route("models-info", "routes/models-info.tsx"),
+    route("feedback", "routes/feedback.tsx"),
     // — calculator (issue 3) —
     route("prices", "routes/prices.tsx"),
     route("prices/selector", "routes/prices-selector.tsx"),

@@ -6,6 +6,7 @@
  */
 import { parse } from "@conform-to/react";
 import { type AppLoadContext, data } from "react-router";
+import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
@@ -63,8 +64,8 @@ export async function submissionApiAction(request: Request, context: AppLoadCont
 // ---------------------------------------------------------------------------
 
 export interface FormPost {
-  /** The form's fields (its schema's keys): nothing else is read from the post. */
-  fields: readonly string[];
+  /** The form's schema: its keys are the only fields read from the post. */
+  schema: z.ZodObject;
   submit: Submit;
   /** Values the page decides, whatever the post says (the role of a job form). */
   fixed?: Record<string, string>;
@@ -97,7 +98,7 @@ export async function submissionFormAction(request: Request, context: AppLoadCon
 
   // Only the form's own fields (and the honeypot) are read; text only, files ignored.
   const values: Record<string, string> = {};
-  for (const name of [...post.fields, HONEYPOT_FIELD]) {
+  for (const name of [...Object.keys(post.schema.shape), HONEYPOT_FIELD]) {
     const value = formData.get(name);
     values[name] = typeof value === "string" ? value : "";
   }

@@ -81,7 +81,10 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const field = <T>(right: fc.Arbitrary<T>, wrong: fc.Arbitrary<unknown>) =>
   fc.oneof({ weight: 20, arbitrary: right }, { weight: 1, arbitrary: wrong }, { weight: 1, arbitrary: anyValue });
 
-const name = field(fc.oneof(fc.constantFrom("Ada Lovelace", "  Zoë O'Neil ", "李小龙"), fc.string({ minLength: 1, maxLength: 100 })), fc.constantFrom("", " ", "x".repeat(101)));
+const name = field(
+  fc.oneof(fc.constantFrom("Ada Lovelace", "  Zoë O'Neil ", "李小龙"), fc.string({ minLength: 1, maxLength: 100 })),
+  fc.constantFrom("", " ", "x".repeat(101)),
+);
 const mobile = field(
   fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom("07700 900123", "+44 7700 900 123", "+44 (0)7700 900123", "0044 7700 900123", "07624 123456", " 07912-345-678 ") },
@@ -90,13 +93,23 @@ const mobile = field(
   fc.constantFrom("0121 496 0000", "+1 415 555 0100", "07700", "07012 345678", "call me"),
 );
 const email = field(
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom("ada@example.com", " jo.bloggs+jobs@mail.example.co.uk ", "zoe@example.org") }, { weight: 1, arbitrary: fc.emailAddress() }),
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom("ada@example.com", " jo.bloggs+jobs@mail.example.co.uk ", "zoe@example.org") },
+    { weight: 1, arbitrary: fc.emailAddress() },
+  ),
   fc.constantFrom("ada@", "a@b", "@example.com", "ada example.com"),
 );
-const longText = field(fc.oneof(fc.constantFrom("Six years behind the chair.", " Loves colour. "), fc.string({ minLength: 1, maxLength: 5000 })), fc.constantFrom("", "\n\t ", "y".repeat(5001)));
+const longText = field(
+  fc.oneof(fc.constantFrom("Six years behind the chair.", " Loves colour. "), fc.string({ minLength: 1, maxLength: 5000 })),
+  fc.constantFrom("", "\n\t ", "y".repeat(5001)),
+);
 const rating = field(fc.constantFrom("1", "2", "3", "4", "5", 1, 2, 3, 4, 5, " 3 "), fc.constantFrom("", "0", "6", "5.0", "Excellent"));
 const tick = field(fc.constantFrom("on", true, false, "true", undefined), fc.constantFrom("off", "yes", 1));
-const honeypot = fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom("", "  ") }, { weight: 1, arbitrary: text });
+const honeypot = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom("", "  ") },
+  { weight: 1, arbitrary: text },
+);
 
 /** Keys nobody should be able to set, sometimes added to a payload. */
 const smuggled = fc.dictionary(
@@ -108,18 +121,19 @@ const smuggled = fc.dictionary(
 /** All of a form's fields, now and then with a few left out, plus smuggled keys. */
 function payload(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(fields);
-  const leftOut = fc.oneof({ weight: 4, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.subarray(names, { maxLength: names.length }) });
-  return fc
-    .tuple(fc.record({ ...fields, [HONEYPOT_FIELD]: honeypot }), leftOut, smuggled)
-    .map(([known, missing, extra]) => {
-      // JSON.parse-like own keys (an own "__proto__" included), as a real request body has them.
-      const body: Record<string, unknown> = {};
-      for (const [key, value] of [...Object.entries(extra), ...Object.entries(known)]) {
-        if (missing.includes(key)) continue;
-        Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
-      }
-      return body;
-    });
+  const leftOut: fc.Arbitrary<readonly string[]> = fc.oneof(
+    { weight: 4, arbitrary: fc.constant([]) },
+    { weight: 1, arbitrary: fc.subarray(names, { maxLength: names.length }) },
+  );
+  return fc.tuple(fc.record({ ...fields, [HONEYPOT_FIELD]: honeypot }), leftOut, smuggled).map(([known, missing, extra]) => {
+    // JSON.parse-like own keys (an own "__proto__" included), as a real request body has them.
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of [...Object.entries(extra), ...Object.entries(known)]) {
+      if (missing.includes(key)) continue;
+      Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return body;
+  });
 }
 
 const jobPayload = payload({
@@ -174,31 +188,37 @@ function requests(objects: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<
     { weight: 12, arbitrary: objects.map(json) },
     { weight: 1, arbitrary: objects.map((o) => ({ ...json(o), contentType: "application/json; charset=utf-8" })) },
     // Not an object at all: arrays, strings, numbers, null.
-    { weight: 2, arbitrary: fc.oneof(fc.jsonValue({ maxDepth: 2 }).filter((v) => typeof v !== "object" || v === null || Array.isArray(v)), fc.array(objects, { maxLength: 2 })).map(json) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          fc.jsonValue({ maxDepth: 2 }).filter((v) => typeof v !== "object" || v === null || Array.isArray(v)),
+          fc.array(objects, { maxLength: 2 }),
+        )
+        .map(json),
+    },
     // Not JSON.
     {
       weight: 1,
-      arbitrary: fc.oneof(fc.constantFrom("", "{", "{'name': 1}", "undefined", "[1,", '{"a":1}}', "\u0000"), fc.string({ maxLength: 30 }).filter(notJson)).map(
-        (body): Probe => ({ body, contentType: "application/json", expect: { kind: "status", status: 400 } }),
-      ),
+      arbitrary: fc
+        .oneof(fc.constantFrom("", "{", "{'name': 1}", "undefined", "[1,", '{"a":1}}', "\u0000"), fc.string({ maxLength: 30 }).filter(notJson))
+        .map((body): Probe => ({ body, contentType: "application/json", expect: { kind: "status", status: 400 } })),
     },
     // Wrong or missing content type.
     {
       weight: 1,
-      arbitrary: fc.tuple(objects, fc.constantFrom(null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml")).map(
-        ([o, contentType]): Probe => ({ body: JSON.stringify(o), contentType, expect: { kind: "status", status: 415 } }),
-      ),
+      arbitrary: fc
+        .tuple(objects, fc.constantFrom(null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"))
+        .map(([o, contentType]): Probe => ({ body: JSON.stringify(o), contentType, expect: { kind: "status", status: 415 } })),
     },
     // Too large, however well-formed.
     {
       weight: 1,
-      arbitrary: fc.tuple(objects, fc.nat({ max: 100_000 })).map(
-        ([o, extra]): Probe => ({
-          body: JSON.stringify({ ...o, name: "x".repeat(SUBMISSION_MAX_BYTES + extra) }),
-          contentType: "application/json",
-          expect: { kind: "status", status: 413 },
-        }),
-      ),
+      arbitrary: fc.tuple(objects, fc.nat({ max: 100_000 })).map(([o, extra]): Probe => ({
+        body: JSON.stringify({ ...o, name: "x".repeat(SUBMISSION_MAX_BYTES + extra) }),
+        contentType: "application/json",
+        expect: { kind: "status", status: 413 },
+      })),
     },
   );
 }
@@ -253,9 +273,30 @@ interface Endpoint {
 
 type AnyAction = Endpoint["action"];
 const endpoints: Endpoint[] = [
-  { name: "joinus", action: joinusAction as unknown as AnyAction, table: "job_applications", schema: jobApplicationSchema, fromRow: jobFromRow, payloads: jobPayload },
-  { name: "models", action: modelsAction as unknown as AnyAction, table: "model_applications", schema: modelApplicationSchema, fromRow: modelFromRow, payloads: modelPayload },
-  { name: "feedback", action: feedbackAction as unknown as AnyAction, table: "feedback", schema: feedbackSchema, fromRow: feedbackFromRow, payloads: feedbackPayload },
+  {
+    name: "joinus",
+    action: joinusAction as unknown as AnyAction,
+    table: "job_applications",
+    schema: jobApplicationSchema,
+    fromRow: jobFromRow,
+    payloads: jobPayload,
+  },
+  {
+    name: "models",
+    action: modelsAction as unknown as AnyAction,
+    table: "model_applications",
+    schema: modelApplicationSchema,
+    fromRow: modelFromRow,
+    payloads: modelPayload,
+  },
+  {
+    name: "feedback",
+    action: feedbackAction as unknown as AnyAction,
+    table: "feedback",
+    schema: feedbackSchema,
+    fromRow: feedbackFromRow,
+    payloads: feedbackPayload,
+  },
 ];
 
 describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {

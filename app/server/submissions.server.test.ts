@@ -3,14 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
-import {
-  RATE_LIMITED_MESSAGE,
-  SPAM_MESSAGE,
-  SUBMISSION_RATE_LIMITS,
-  submitFeedback,
-  submitJobApplication,
-  submitModelApplication,
-} from "./submissions.server";
+import { RATE_LIMITED_MESSAGE, SPAM_MESSAGE, SUBMISSION_RATE_LIMITS, submitFeedback, submitJobApplication, submitModelApplication } from "./submissions.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 const stylistApplication = {
@@ -89,7 +82,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitJobApplication(database.db, stylistApplication, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      const [row] = await database.db
+        .select()
+        .from(t.jobApplications)
+        .where(sql`id = ${outcome.id}`);
       expect(row).toMatchObject({
         name: "Ada Lovelace",
         mobile: "+447700900123",
@@ -108,7 +104,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitJobApplication(database.db, saturdayApplication, { ...client(), form: "saturday" });
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      const [row] = await database.db
+        .select()
+        .from(t.jobApplications)
+        .where(sql`id = ${outcome.id}`);
       expect([row!.role, row!.position, row!.mobile]).toEqual(["Apprentice", "new to hairdressing", "+447700900124"]);
     });
 
@@ -152,7 +151,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       expect(outcome.id).not.toBe(999_999);
-      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
+      const [row] = await database.db
+        .select()
+        .from(t.jobApplications)
+        .where(sql`id = ${outcome.id}`);
       expect(row!.createdAt.getFullYear()).toBeGreaterThan(2001);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
@@ -168,7 +170,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitModelApplication(database.db, modelApplication, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db.select().from(t.modelApplications).where(sql`id = ${outcome.id}`);
+      const [row] = await database.db
+        .select()
+        .from(t.modelApplications)
+        .where(sql`id = ${outcome.id}`);
       expect(row).toMatchObject({ name: "Mia Stone", mobile: "+447700900456", info: "Shoulder-length, natural brown." });
     });
 
@@ -185,7 +190,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitFeedback(database.db, feedbackAnswers, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db.select().from(t.feedback).where(sql`id = ${outcome.id}`);
+      const [row] = await database.db
+        .select()
+        .from(t.feedback)
+        .where(sql`id = ${outcome.id}`);
       expect(row).toMatchObject({
         name: "Sam Lee",
         mobile: "+447700900789",

@@ -44,8 +44,7 @@ export const SUBMISSION_RATE_LIMITS: Readonly<Record<SubmissionKind, RateLimitRu
 
 /** Said to a filled honeypot: neutral, so a bot learns nothing. */
 export const SPAM_MESSAGE = "Your request could not be processed.";
-export const RATE_LIMITED_MESSAGE =
-  "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
+export const RATE_LIMITED_MESSAGE = "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
 export const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
 
 export type FieldErrors = Record<string, string[]>;

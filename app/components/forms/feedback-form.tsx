@@ -1,0 +1,93 @@
+import type { FormActionData } from "~/domain/form-outcome";
+import {
+  FEEDBACK_LABELS,
+  FEEDBACK_QUESTIONS,
+  FEEDBACK_SUCCESS,
+  FEEDBACK_SUMMARY_MESSAGE,
+  type FeedbackRatingField,
+  RATING_OPTIONS,
+  REPEAT_OPTIONS,
+  feedbackSchema,
+} from "~/domain/forms";
+import type { SummaryEntry } from "./error-summary";
+import { Checkbox, Field, RadioGroup, type RadioOption, TextareaField } from "./fields";
+import { SubmissionForm, useSubmissionForm } from "./submission-form";
+
+/** What each point of the 1 to 5 scale means; read with the number ("1 – Poor"). */
+const RATING_WORDS = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
+
+export const RATING_CHOICES: readonly RadioOption[] = RATING_OPTIONS.map((value, index) => ({
+  value,
+  label: value,
+  detail: RATING_WORDS[index],
+}));
+
+/** A soft panel around each question, lighter than the card it sits in. */
+const GROUP_FRAME = "rounded-2xl bg-sand/45 p-4 sm:p-6";
+
+const REPEAT_CHOICES: readonly RadioOption[] = REPEAT_OPTIONS.map((value) => ({ value, label: value }));
+
+/** The survey asks in this order: two groups of ratings with the two tick boxes between them. */
+const FIRST_RATINGS = ["intro", "consultation", "cleanliness", "appearance", "products", "styling"] as const satisfies readonly FeedbackRatingField[];
+const LATER_RATINGS = ["value", "experience", "result"] as const satisfies readonly FeedbackRatingField[];
+
+/** The client feedback survey (spec sections 2.2 and 5). */
+export function FeedbackForm({ actionData }: { actionData: FormActionData | undefined }) {
+  const state = useSubmissionForm({ id: "feedback", schema: feedbackSchema, actionData });
+  const { fields } = state;
+
+  const rating = (field: FeedbackRatingField) => (
+    <RadioGroup key={field} meta={fields[field]!} label={FEEDBACK_QUESTIONS[field]} options={RATING_CHOICES} className={GROUP_FRAME} />
+  );
+
+  const summary: SummaryEntry[] = [
+    { meta: fields.name! },
+    { meta: fields.mobile! },
+    ...[...FIRST_RATINGS, ...LATER_RATINGS].map((field) => ({ meta: fields[field]!, label: `${FEEDBACK_QUESTIONS[field]} —` })),
+    { meta: fields.return!, label: `${FEEDBACK_LABELS.return} —` },
+    { meta: fields.repeat!, label: `${FEEDBACK_LABELS.repeat} —` },
+    { meta: fields.comments! },
+  ];
+
+  return (
+    <SubmissionForm
+      state={state}
+      summaryTitle={FEEDBACK_SUMMARY_MESSAGE}
+      summary={summary}
+      submitLabel="Send my feedback"
+      success={{ title: FEEDBACK_SUCCESS }}
+    >
+      <fieldset className="space-y-6">
+        <legend className="font-display text-xl">Your details</legend>
+        <p className="text-sm leading-relaxed text-muted">So we can find your appointment. We won't add you to any mailing list.</p>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field meta={fields.name!} label="Full Name" autoComplete="name" />
+          <Field meta={fields.mobile!} label="Mobile number" type="tel" inputMode="tel" autoComplete="tel" hint="The number you booked with" />
+        </div>
+      </fieldset>
+
+      <section aria-labelledby="feedback-visit" className="space-y-4">
+        <h2 id="feedback-visit" className="text-xl">
+          Your visit
+        </h2>
+        <p className="text-sm text-muted">Choose one number for each question: 1 is poor, 5 is excellent.</p>
+        {FIRST_RATINGS.map(rating)}
+        <div className="space-y-3 py-2">
+          <p className="text-sm font-semibold text-ink">Tick any that apply</p>
+          <Checkbox meta={fields.rec!} label={FEEDBACK_LABELS.rec} />
+          <Checkbox meta={fields.points!} label={FEEDBACK_LABELS.points} />
+        </div>
+        {LATER_RATINGS.map(rating)}
+      </section>
+
+      <section aria-labelledby="feedback-since" className="space-y-6">
+        <h2 id="feedback-since" className="text-xl">
+          Since your visit
+        </h2>
+        <TextareaField meta={fields.return!} label={FEEDBACK_LABELS.return} hint="However small the reason, it helps us to know." rows={4} />
+        <RadioGroup meta={fields.repeat!} label={FEEDBACK_LABELS.repeat} options={REPEAT_CHOICES} className={GROUP_FRAME} />
+        <TextareaField meta={fields.comments!} label="Anything else you'd like to tell us?" optional rows={4} />
+      </section>
+    </SubmissionForm>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { FormActionData } from "~/domain/form-outcome";
+import { MODEL_SUCCESS, modelApplicationSchema } from "~/domain/forms";
+import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
+import { Field, TextareaField } from "./fields";
+import { SubmissionForm, useSubmissionForm } from "./submission-form";
+
+/** Offering to be a hair model for the training academy (spec section 5). */
+export function ModelApplicationForm({ actionData }: { actionData: FormActionData | undefined }) {
+  const state = useSubmissionForm({ id: "model-application", schema: modelApplicationSchema, actionData });
+  const { fields } = state;
+  return (
+    <SubmissionForm
+      state={state}
+      summaryTitle={CORRECT_FIELDS_MESSAGE}
+      summary={[{ meta: fields.name! }, { meta: fields.mobile! }, { meta: fields.info! }]}
+      submitLabel="Send my details"
+      success={{
+        title: "We've got your details",
+        body: (
+          <>
+            <p>{MODEL_SUCCESS}</p>
+            <p className="mt-6">
+              <Link to="/models" className="btn-outline">
+                Back to models
+              </Link>
+            </p>
+          </>
+        ),
+      }}
+    >
+      <div className="space-y-6">
+        <Field meta={fields.name!} label="Name" autoComplete="name" />
+        <Field
+          meta={fields.mobile!}
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="We'll text you when there's a session for your hair. For example 07700 900123"
+        />
+        <TextareaField
+          meta={fields.info!}
+          label="Additional Information"
+          hint="Your hair today (length, colour, any colour or treatments in the last six months), what you'd love done, and the days you're usually free."
+          rows={6}
+        />
+      </div>
+    </SubmissionForm>
+  );
+}

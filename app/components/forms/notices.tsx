@@ -1,0 +1,40 @@
+import type { ReactNode, Ref } from "react";
+
+/** Why the form was not sent (connection lost, server trouble, too many forms): what was typed stays. */
+export function SendNotice({ message, ref }: { message: string; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="flex gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-sm leading-relaxed font-medium text-red-900 outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-red-700">
+        <path d="M10 2.5 18.5 17h-17L10 2.5Z" fill="currentColor" />
+        <path d="M10 8v4" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+        <circle cx="10" cy="14.5" r="1" fill="#fff" />
+      </svg>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** Replaces a form once it has been stored. */
+export function SuccessBox({ title, children, ref }: { title: string; children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="scroll-mt-28 rounded-2xl px-2 py-8 text-center outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent sm:px-6 sm:py-10"
+    >
+      <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-accent-dark">
+        <svg viewBox="0 0 24 24" className="size-7">
+          <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h2 className="mx-auto mt-6 max-w-xl text-2xl leading-snug sm:text-3xl">{title}</h2>
+      {children ? <div className="mx-auto mt-4 max-w-lg leading-relaxed text-muted">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { seo } from "~/components/page-meta";
+import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
+import { JobApplicationForm } from "~/components/forms/job-application-form";
+import { sendOrKeep } from "~/components/forms/submission-form";
+import { jobApplicationSchema } from "~/domain/forms";
+import { submissionFormAction } from "~/server/submission-http.server";
+import { submitJobApplication } from "~/server/submissions.server";
+import type { Route } from "./+types/recruitment-stylist";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Stylist vacancies",
+    description:
+      "Apply to join our team of stylists. One application covers all three of our connected salons; tell us about your experience and why you love hairdressing.",
+  });
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submissionFormAction(request, context, { schema: jobApplicationSchema, submit: submitJobApplication, fixed: { role: "Stylist" } });
+}
+
+export function clientAction(args: Route.ClientActionArgs) {
+  return sendOrKeep(args);
+}
+
+export default function RecruitmentStylist({ actionData }: Route.ComponentProps) {
+  return (
+    <FormPage
+      back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
+      eyebrow="Careers · Stylist"
+      title="Join us as a stylist"
+      intro={
+        <p>
+          We're always glad to hear from stylists who love colour, cutting and looking after their clients. Tell us a little about yourself and we'll be in
+          touch as soon as a chair becomes available.
+        </p>
+      }
+      aside={
+        <>
+          <AsideBlock title="What you can expect">
+            <TickList
+              items={[
+                "A friendly, settled team across three connected salons",
+                "Ongoing education at our own training academy",
+                "Clear progression through our stylist levels, with prices that grow with you",
+                "Professional colour brands and a well-stocked colour bar",
+              ]}
+            />
+          </AsideBlock>
+          <AsideBlock title="One application, three salons">
+            <p>Your application reaches all of our salons, so we'll think of you for a position at whichever suits you best.</p>
+          </AsideBlock>
+        </>
+      }
+    >
+      <JobApplicationForm form="stylist" actionData={actionData} />
+    </FormPage>
+  );
+}
