@@ -477,6 +477,21 @@ test("the JSON API: 201 once stored, 422 with each field's messages, 405, 413 an
   ).toBe(413);
 });
 
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("every form page fits the screen, with its errors shown too", async ({ page }) => {
+    for (const form of FORMS) {
+      await page.goto(form.path);
+      await hydrated(page);
+      await send(page);
+      await expect(page.getByRole("alert").filter({ hasText: form.summary })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, form.path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
