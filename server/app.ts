@@ -3,7 +3,6 @@
  * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
  * as the server bundle's entry.
  */
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "~/server/config.server";
@@ -11,6 +10,7 @@ import { type Database, openDatabase } from "~/server/db.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
+import { ResponseCache, createCachedRequestHandler } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -40,7 +40,12 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     prepare: seedDatabase,
   });
 
-  await database.listen(CONTENT_CHANNEL, enableContentCache(database.db));
+  const clearQueryCache = enableContentCache(database.db);
+  const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
+  await database.listen(CONTENT_CHANNEL, () => {
+    clearQueryCache();
+    responses?.clear();
+  });
   const delivery = startDelivery(database.db, settings);
   const dev = settings.NODE_ENV === "development";
   const app = express();
@@ -48,7 +53,8 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(
-    createRequestHandler({
+    createCachedRequestHandler({
+      cache: responses,
       build: options.build ?? (() => import("virtual:react-router/server-build")),
       getLoadContext: (req, res) => ({
         db: database.db,
