@@ -241,6 +241,39 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     });
   });
 
+  describe("messages", () => {
+    const messagesAbout = async (id: number) =>
+      (
+        await database.db.execute<{ channel: string; recipient: string; template: string }>(
+          sql`select channel, recipient, template from outbox where payload->>'id' = ${String(id)} order by id`,
+        )
+      ).rows;
+
+    it("a job application queues the applicant's thank-you and a note to staff in its transaction", async () => {
+      const outcome = await submitJobApplication(database.db, stylistApplication, client());
+      if (!outcome.ok) throw new Error("not stored");
+      expect(await messagesAbout(outcome.id)).toEqual([
+        { channel: "email", recipient: "ada@example.com", template: "job-thank-you" },
+        { channel: "email", recipient: "team@maisonivy.example", template: "staff-job" },
+      ]);
+    });
+
+    it("a model application and a feedback survey each queue a note to staff", async () => {
+      const model = await submitModelApplication(database.db, modelApplication, client());
+      if (!model.ok) throw new Error("not stored");
+      expect(await messagesAbout(model.id)).toContainEqual({ channel: "email", recipient: "team@maisonivy.example", template: "staff-model" });
+      const survey = await submitFeedback(database.db, feedbackAnswers, client());
+      if (!survey.ok) throw new Error("not stored");
+      expect(await messagesAbout(survey.id)).toContainEqual({ channel: "email", recipient: "team@maisonivy.example", template: "staff-feedback" });
+    });
+
+    it("an invalid submission queues nothing", async () => {
+      const before = await count("outbox");
+      await submitModelApplication(database.db, { name: "", mobile: "", info: "" }, client());
+      expect(await count("outbox")).toBe(before);
+    });
+  });
+
   describe("abuse", () => {
     it.each([
       ["job", (input: object) => submitJobApplication(database.db, { ...stylistApplication, ...input }, client()), "job_applications"],

@@ -10,8 +10,8 @@
  * 3. the rate limit of the endpoint, per client address, counted in the
  *    database so every process shares it (429). Only submissions that would be
  *    stored count: a visitor correcting their mistakes is never locked out;
- * 4. the insert, in a transaction, and only then success (201). The delivery
- *    issue adds the messages to staff and applicants to the same transaction.
+ * 4. the insert, with the messages to staff and applicants in the outbox, in
+ *    one transaction, and only then success (201).
  */
 import type { ZodError, z } from "zod";
 import {
@@ -25,7 +25,11 @@ import {
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
+import { config } from "./config.server";
 import type { Database } from "./db.server";
+import { mailDomainOf } from "./delivery/delivery.server";
+import { applicantThankYou, staffNotification } from "./delivery/messages.server";
+import { type NewMessage, enqueue, wakeOutbox } from "./outbox.server";
 import { type RateLimitRule, hitRateLimit } from "./rate-limit.server";
 import { feedback, jobApplications, modelApplications } from "./schema.server";
 
@@ -110,10 +114,21 @@ async function check<S extends z.ZodType>(
 // Storing: one transaction per submission
 // ---------------------------------------------------------------------------
 
+/** The messages about a submission go into its own transaction (the outbox). */
+function queueMessages(tx: Pick<Database, "insert" | "execute">, messages: NewMessage[]): Promise<void> {
+  return enqueue(tx, messages, mailDomainOf(config().PUBLIC_URL));
+}
+
+/** Once committed, the outbox worker is told there is something to send. */
+function afterCommit(id: number): number {
+  wakeOutbox();
+  return id;
+}
+
 /**
- * Stores a job application, all or nothing. The delivery issue writes the
- * notification to staff and the applicant's acknowledgement into this same
- * transaction, so either everything is kept or nothing is.
+ * Stores a job application, all or nothing. The notification to staff and the
+ * applicant's acknowledgement are written into this same transaction, so
+ * either everything is kept or nothing is.
  */
 export function recordJobApplication(db: Database, application: JobApplication): Promise<number> {
   return db.transaction(async (tx) => {
@@ -132,11 +147,15 @@ export function recordJobApplication(db: Database, application: JobApplication):
       })
       .returning({ id: jobApplications.id });
     if (!row) throw new Error("The job application was not stored");
+    await queueMessages(tx, [
+      applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
+      staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
+    ]);
     return row.id;
-  });
+  }).then(afterCommit);
 }
 
-/** Stores a hair-model application, all or nothing (the delivery issue adds its messages here). */
+/** Stores a hair-model application and the note to staff, all or nothing. */
 export function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -144,11 +163,12 @@ export function recordModelApplication(db: Database, application: ModelApplicati
       .values({ name: application.name, mobile: application.mobile, info: application.info })
       .returning({ id: modelApplications.id });
     if (!row) throw new Error("The model application was not stored");
+    await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
     return row.id;
-  });
+  }).then(afterCommit);
 }
 
-/** Stores a feedback survey, all or nothing (the delivery issue adds its messages here). */
+/** Stores a feedback survey and the note to staff, all or nothing. */
 export function recordFeedback(db: Database, answers: Feedback): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -173,8 +193,9 @@ export function recordFeedback(db: Database, answers: Feedback): Promise<number>
       })
       .returning({ id: feedback.id });
     if (!row) throw new Error("The feedback was not stored");
+    await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
     return row.id;
-  });
+  }).then(afterCommit);
 }
 
 // ---------------------------------------------------------------------------

@@ -64,7 +64,7 @@ export function staffNotification(staffEmail: string, kind: "job" | "model" | "f
   return { channel: "email", recipient: staffEmail, template: `staff-${kind}`, payload: fields };
 }
 
-export function applicantThankYou(email: string, fields: { name: string; role: string }): NewMessage {
+export function applicantThankYou(email: string, fields: { id: number; name: string; role: string }): NewMessage {
   return { channel: "email", recipient: email, template: "job-thank-you", payload: fields };
 }
 
