@@ -1,6 +1,6 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
-import { formatLongDate } from "~/domain/format";
+import { formatLongDate } from "~/domain/dates";
 
 /** Length of the plain-text opening shown on a post's card. */
 export const BLOG_EXCERPT_CHARS = 180;

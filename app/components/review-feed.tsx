@@ -34,6 +34,8 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const [announce, setAnnounce] = useState(false);
+  /** The first review appears without the fade, so nothing is half-transparent while the page settles. */
+  const [rotated, setRotated] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const holding = hovered || focused || paused || reducedMotion;
 
@@ -41,6 +43,7 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
     if (holding || reviews.length < 2) return;
     const timer = window.setInterval(() => {
       setAnnounce(false);
+      setRotated(true);
       setIndex((i) => (i + 1) % reviews.length);
     }, REVIEW_INTERVAL_MS);
     return () => window.clearInterval(timer);
@@ -51,6 +54,7 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
 
   const step = (delta: number) => {
     setAnnounce(true);
+    setRotated(true);
     setIndex((i) => (i + delta + reviews.length) % reviews.length);
   };
 
@@ -70,7 +74,7 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
         {heading}
       </h2>
       <div aria-live={announce ? "polite" : "off"} className="mt-4 min-h-40">
-        <figure key={index} className="motion-safe:animate-[fade-in_600ms_ease-out]">
+        <figure key={index} className={rotated ? "motion-safe:animate-[fade-in_600ms_ease-out]" : undefined}>
           <blockquote className="font-display text-xl leading-relaxed text-balance sm:text-2xl">
             <p>“{truncate(current.review, REVIEW_FEED_CHARS)}”</p>
           </blockquote>

@@ -41,6 +41,9 @@ export function ScrollBehaviour() {
       stop();
       const target = targetOf(hash);
       if (!target) return;
+      // The page may already have brought it into view (and focused it): don't move it again.
+      const top = target.getBoundingClientRect().top;
+      if (target.contains(document.activeElement) || (top >= 0 && top < window.innerHeight / 2)) return;
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
     }, HASH_SCROLL_DELAY_MS);

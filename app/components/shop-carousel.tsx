@@ -27,6 +27,8 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
   const [current, setCurrent] = useState(0);
   const [interactive, setInteractive] = useState(false);
   const [announce, setAnnounce] = useState(false);
+  /** The slide a button is scrolling to: until it gets there, passing slides are not "current". */
+  const headingTo = useRef<number | null>(null);
 
   useEffect(() => setInteractive(true), []);
 
@@ -39,6 +41,11 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const slides = Array.from(track.children) as HTMLElement[];
+        const target = headingTo.current === null ? undefined : slides[headingTo.current];
+        if (target) {
+          if (Math.abs(target.offsetLeft - track.scrollLeft) > 2) return;
+          headingTo.current = null;
+        }
         let nearest = 0;
         let best = Number.POSITIVE_INFINITY;
         slides.forEach((slide, i) => {
@@ -64,6 +71,7 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
     if (!track || !slide) return;
     setAnnounce(true);
     setCurrent(index);
+    headingTo.current = index;
     track.scrollTo({ left: slide.offsetLeft, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }, []);
 

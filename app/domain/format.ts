@@ -1,10 +1,8 @@
 /**
  * Display and parsing helpers (spec section 9: the "cut to N characters" and
- * "whole pounds in en-GB GBP" filters, the "MMMM Do YYYY" date format, the
- * founding date) plus exact decimal parsers for seed data.
+ * "whole pounds in en-GB GBP" filters) plus exact decimal parsers for seed
+ * data. Dates live in dates.ts, so pages that show none do not load date-fns.
  */
-import { differenceInYears, format } from "date-fns";
-
 const wholePounds = new Intl.NumberFormat("en-GB", {
   style: "currency",
   currency: "GBP",
@@ -47,19 +45,6 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join("").trimEnd()}…`;
-}
-
-/** e.g. "November 21st 2026" (the spec's "MMMM Do YYYY"), in local time. */
-export function formatLongDate(date: Date): string {
-  return format(date, "MMMM do yyyy");
-}
-
-/** The salon opened on 1 November 2002 (spec section 9). */
-export const FOUNDED = new Date(2002, 10, 1);
-
-/** Whole years the salon has been open on `now` (local dates). */
-export function yearsActive(now: Date, founded: Date = FOUNDED): number {
-  return differenceInYears(now, founded);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
-import { yearsActive } from "~/domain/format";
+import { yearsActive } from "~/domain/dates";
 import type { Route } from "./+types/about-info";
 
 /** Spec 2.2: the claim on the about page. */

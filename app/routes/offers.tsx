@@ -4,7 +4,7 @@ import { OfferCard } from "~/components/offer-card";
 import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
 import { ShareLink } from "~/components/share-link";
-import { formatLongDate } from "~/domain/format";
+import { formatLongDate } from "~/domain/dates";
 import { offerCards, offerEndDate, offerHasEnded, type OfferFlag } from "~/domain/offers";
 import { getSiteSettings } from "~/server/queries/content.server";
 import type { Route } from "./+types/offers";

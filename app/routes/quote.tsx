@@ -7,7 +7,8 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import { CALCULATOR_TYPES, type CalculatorType } from "~/domain/calculator-state";
-import { formatGBP, formatLongDate } from "~/domain/format";
+import { formatLongDate } from "~/domain/dates";
+import { formatGBP } from "~/domain/format";
 import { getPublicQuote } from "~/server/queries/quotes.server";
 import type { Route } from "./+types/quote";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { yearsActive } from "../../app/domain/format";
+import { yearsActive } from "../../app/domain/dates";
 import { OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { STYLIST_NOTICES } from "../../app/domain/notices";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";

@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { formatGBPExact, formatLongDate } from "~/domain/format";
+import { formatLongDate } from "~/domain/dates";
+import { formatGBPExact } from "~/domain/format";
 import type { Database } from "../db.server";
 import { type NewMessage, type OutboxRow, enqueue } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";

@@ -1,6 +1,6 @@
 /** What an offer's page (/offers/{variant}, /sms/{campaign}) needs besides the catalogue entry. */
 import { parseISO } from "date-fns";
-import { formatLongDate } from "~/domain/format";
+import { formatLongDate } from "~/domain/dates";
 import { type Offer, offerEndDate, offerHasEnded } from "~/domain/offers";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import type { Database } from "../db.server";
