@@ -3,7 +3,7 @@
  * URL search parameters so a quote in progress survives reloads, back/forward
  * and sharing, and the server can re-check exactly what the browser showed.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { Cat1, MensCat, TreatmentCat, type Level, type Service } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
 

@@ -15,7 +15,7 @@
  * Conform turns an empty form field into `undefined` before validation, while a
  * JSON client may send "" or null: both paths end in the same "required" message.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 // ---------------------------------------------------------------------------
 // Anti-spam

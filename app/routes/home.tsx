@@ -56,9 +56,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           News from the salon
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {news.map((item) => (
+          {news.map((item, i) => (
             <li key={item.slug} className="card overflow-hidden">
-              <img src={item.image} alt={item.alt} width={400} height={260} loading="lazy" className="aspect-[20/13] w-full object-cover" />
+              {/* The first picture is in the first screen on a phone: load it at once. */}
+              <img
+                src={item.image}
+                alt={item.alt}
+                width={400}
+                height={260}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+                className="aspect-[20/13] w-full object-cover"
+              />
               <div className="p-5">
                 <h3 className="text-lg">{item.title}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
