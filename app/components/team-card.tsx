@@ -21,7 +21,16 @@ export function averagePriceText(pence: number): string {
  * average price. The whole card is one link (the name's), stretched over the
  * card so the portrait is clickable too without a second, duplicate link.
  */
-export function TeamCard({ member, headingLevel = "h2" }: { member: TeamCardMember; headingLevel?: "h2" | "h3" }) {
+export function TeamCard({
+  member,
+  headingLevel = "h2",
+  eager = false,
+}: {
+  member: TeamCardMember;
+  headingLevel?: "h2" | "h3";
+  /** The first card is in the first screen: its portrait loads at once. */
+  eager?: boolean;
+}) {
   const Heading = headingLevel;
   const name = `${member.firstName} ${member.lastName}`;
   return (
@@ -31,7 +40,8 @@ export function TeamCard({ member, headingLevel = "h2" }: { member: TeamCardMemb
         alt=""
         width={600}
         height={750}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
         className="aspect-[4/5] w-full bg-sand object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

@@ -31,6 +31,18 @@ export const SERVICE_SLOTS = [
 ] as const;
 export type ServiceSlot = (typeof SERVICE_SLOTS)[number];
 
+/** Short name of each step, for summaries, the itemised quote, the progress line and messages. */
+export const SLOT_LABELS: Readonly<Record<ServiceSlot, string>> = {
+  colour: "Colour",
+  addon: "Colour add-on",
+  plex: "Plex treatment",
+  finish: "Finish",
+  finishAddon: "Finish add-on",
+  treatment: "Treatment",
+  cut: "Men's cut",
+  mensColour: "Men's colour",
+};
+
 export const DEFAULT_SALON_ID = 2;
 
 /** Field names equal the URL parameter names. Absent fields are simply not chosen yet. */

@@ -42,9 +42,9 @@ export default function TeamInfo({ loaderData }: Route.ComponentProps) {
       />
       <section aria-label="Team members" className="container-page py-16">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {team.map((member) => (
+          {team.map((member, i) => (
             <li key={member.slug}>
-              <TeamCard member={member} />
+              <TeamCard member={member} eager={i === 0} />
             </li>
           ))}
         </ul>

@@ -10,87 +10,18 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+import { type ApiLevel, type ApiService, type Catalogue, fetchCatalogue, gbp, levelNamed, linePence, serviceNamed, stylistNamed } from "./price-list";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 // ---------------------------------------------------------------------------
 // An independent price list and formula
 
-interface ApiService {
-  id: number;
-  service: string;
-  price: number;
-  product_price: number;
-  cat1: number;
-  cat2: number;
-}
-interface ApiLevel {
-  id: number;
-  name: string;
-  adapter: number;
-}
-interface ApiStylist {
-  slug: string;
-  first_name: string;
-  last_name: string;
-  salon: number;
-  level: number;
-}
-interface Catalogue {
-  services: ApiService[];
-  levels: ApiLevel[];
-  stylists: ApiStylist[];
-}
-
-async function fetchCatalogue(request: APIRequestContext): Promise<Catalogue> {
-  const get = async <T,>(path: string): Promise<T> => {
-    const response = await request.get(path);
-    expect(response.ok(), path).toBe(true);
-    return (await response.json()) as T;
-  };
-  const [services, levels, stylists] = await Promise.all([
-    get<ApiService[]>("/api/services"),
-    get<ApiLevel[]>("/api/levels"),
-    get<ApiStylist[]>("/api/stylists"),
-  ]);
-  return { services, levels, stylists };
-}
-
-/** Spec 9: adapter on everything but treatments (cat1 5); product on colour, colour add-ons and men's colour; never below 0. */
-function expectedPence(service: ApiService, level: ApiLevel): number {
-  const price = Math.round(service.price * 100);
-  const adapterBp = Math.round(level.adapter * 100);
-  const labour = service.cat1 === 5 ? price : Math.round((price * (10000 + adapterBp)) / 10000);
-  const withProduct = service.cat1 === 2 || service.cat1 === 3 || (service.cat1 === 6 && service.cat2 === 1);
-  return Math.max(0, labour + (withProduct ? Math.round(service.product_price * 100) : 0));
-}
-
-/** Whole pounds as the site shows them, e.g. 12345 → "£123". */
-const pounds = (pence: number) => `£${Math.round(pence / 100).toLocaleString("en-GB")}`;
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** An accessible name that starts with `text` (option names go on with a description or price). */
 const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 /** An option's name: "Hair Up" or "Hair Up, £37", not "Hair Up - Advanced, £55". */
 const optionName = (text: string) => new RegExp(`^${escapeRegExp(text)}(?:,|$)`);
-
-function serviceNamed(catalogue: Catalogue, cat1: number, cat2: number, name: string): ApiService {
-  const service = catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name);
-  if (!service) throw new Error(`No service ${cat1}/${cat2} "${name}" in /api/services`);
-  return service;
-}
-
-function levelNamed(catalogue: Catalogue, name: string): ApiLevel {
-  const level = catalogue.levels.find((l) => l.name === name);
-  if (!level) throw new Error(`No level "${name}"`);
-  return level;
-}
-
-function stylistNamed(catalogue: Catalogue, slug: string): ApiStylist {
-  const stylist = catalogue.stylists.find((s) => s.slug === slug);
-  if (!stylist) throw new Error(`No stylist "${slug}"`);
-  return stylist;
-}
 
 // ---------------------------------------------------------------------------
 // Page helpers
@@ -264,15 +195,15 @@ for (const walk of WALKS) {
     let totalPence = 0;
     for (const [index, pick] of walk.picks.entries()) {
       const service = serviceNamed(catalogue, pick.cat1, pick.cat2, pick.name);
-      const price = expectedPence(service, level);
+      const price = linePence(service, level);
       const option = openStep(page).getByRole("link", { name: optionName(pick.name) });
       // Each option shows its price at the chosen level.
-      await expect(option).toContainText(pounds(price));
+      await expect(option).toContainText(gbp(price));
       await chooseLink(page, option, pick.param, service.id);
       totalPence += price;
       expected[pick.param] = String(service.id);
       // Totals appear once the first priced choice is made, and add up as the visitor goes.
-      await expect(totalRow(page)).toContainText(pounds(totalPence));
+      await expect(totalRow(page)).toContainText(gbp(totalPence));
       await expect(estimate(page).locator("tbody tr")).toHaveCount(index + 1);
       if (index < walk.picks.length - 1) {
         await expect(page.getByText(`Step ${index + 3} of ${walk.steps}`, { exact: true })).toBeVisible();
@@ -388,7 +319,7 @@ test("a refresh in the middle of a flow keeps every choice, and back returns to 
   const addOn = serviceNamed(catalogue, 3, 3, "Scattered Foils");
   await choose(page, colour.service, "colour", colour.id);
   await choose(page, addOn.service, "addon", addOn.id);
-  const total = pounds(expectedPence(colour, level) + expectedPence(addOn, level));
+  const total = gbp(linePence(colour, level) + linePence(addOn, level));
   await expect(totalRow(page)).toContainText(total);
   const before = page.url();
 
@@ -420,7 +351,7 @@ test("a finished step can be changed without losing the others", async ({ page, 
   const hairUp = serviceNamed(catalogue, 1, 1, "Hair Up");
   await choose(page, "Hair Up", "finish", hairUp.id);
   expect(paramsOf(page.url())).toEqual({ type: "cutting", mode: "level", level: String(level.id), finish: String(hairUp.id), finishAddon: "49", treatment: "57" });
-  await expect(totalRow(page)).toContainText(pounds(expectedPence(hairUp, level)));
+  await expect(totalRow(page)).toContainText(gbp(linePence(hairUp, level)));
 });
 
 test("the guards send a visitor without a calculator type back to /prices", async ({ page, request }) => {
@@ -446,7 +377,7 @@ test("level up and down keep every choice, re-price the quote and warn about a c
   const errors = trackConsoleErrors(page);
   const catalogue = await fetchCatalogue(request);
   const picks = [serviceNamed(catalogue, 1, 0, "Cut, Dry & Style"), serviceNamed(catalogue, 4, 0, "Pin Curls"), serviceNamed(catalogue, 5, 2, "K18 Stand Alone")];
-  const totalAt = (levelId: number) => pounds(picks.reduce((sum, s) => sum + expectedPence(s, catalogue.levels.find((l) => l.id === levelId)!), 0));
+  const totalAt = (levelId: number) => gbp(picks.reduce((sum, s) => sum + linePence(s, catalogue.levels.find((l) => l.id === levelId)!), 0));
   const query = `type=cutting&mode=level&level=5&finish=${picks[0]!.id}&finishAddon=${picks[1]!.id}&treatment=${picks[2]!.id}`;
   await page.goto(`/prices/calculator?${query}`);
   await expect(totalRow(page)).toContainText(totalAt(5));
@@ -560,7 +491,7 @@ test.describe("without JavaScript", () => {
     await choose(page, picks[0]!.service, "finish", picks[0]!.id);
     await choose(page, picks[1]!.service, "finishAddon", picks[1]!.id);
     await choose(page, picks[2]!.service, "treatment", picks[2]!.id);
-    await expect(totalRow(page)).toContainText(pounds(picks.reduce((sum, s) => sum + expectedPence(s, level), 0)));
+    await expect(totalRow(page)).toContainText(gbp(picks.reduce((sum, s) => sum + linePence(s, level), 0)));
 
     await page.getByRole("link", { name: "Show Stylists" }).click();
     await page.waitForURL((url) => url.pathname === "/prices/total-by-level");

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+import { type ApiService, type Catalogue, fetchCatalogue, gbp, linePence, serviceNamed, stylistNamed, totalPence } from "./price-list";
 
 /**
  * The second half of the quote calculator, on a phone: the totals screens, the
@@ -23,75 +24,6 @@ const MESSAGES = {
 // ---------------------------------------------------------------------------
 // Independent pricing from the public API
 
-interface ApiService {
-  id: number;
-  service: string;
-  price: number;
-  product_price: number;
-  cat1: number;
-  cat2: number;
-}
-interface ApiLevel {
-  id: number;
-  name: string;
-  adapter: number;
-}
-interface ApiStylist {
-  slug: string;
-  first_name: string;
-  last_name: string;
-  salon: number;
-  level: number;
-  accepting_new_clients: boolean;
-}
-interface Catalogue {
-  services: ApiService[];
-  levels: ApiLevel[];
-  stylists: ApiStylist[];
-}
-
-async function catalogueOf(request: APIRequestContext): Promise<Catalogue> {
-  const get = async (path: string) => (await request.get(path)).json();
-  return { services: await get("/api/services"), levels: await get("/api/levels"), stylists: await get("/api/stylists") };
-}
-
-const toPence = (pounds: number) => Math.round(pounds * 100);
-
-/** Spec 9, worked in whole pence: labour × (100 + adapter)% to the nearest penny (halves up), product on top where it applies. */
-function linePence(service: ApiService, level: ApiLevel): number {
-  const price = toPence(service.price);
-  const adapterBp = Math.round(level.adapter * 100);
-  const adjusted = service.cat1 !== 5; // plex and treatments are not adjusted
-  const withProduct = service.cat1 === 2 || service.cat1 === 3 || (service.cat1 === 6 && service.cat2 === 1);
-  const labour = adjusted ? Math.floor((2 * price * (10_000 + adapterBp) + 10_000) / 20_000) : price;
-  return Math.max(0, labour + (withProduct ? toPence(service.product_price) : 0));
-}
-
-function totalPence(catalogue: Catalogue, ids: number[], levelId: number): number {
-  const level = catalogue.levels.find((l) => l.id === levelId);
-  if (!level) throw new Error(`no level ${levelId}`);
-  return ids.reduce((sum, id) => {
-    const service = catalogue.services.find((s) => s.id === id);
-    if (!service) throw new Error(`no service ${id}`);
-    return sum + linePence(service, level);
-  }, 0);
-}
-
-/** Whole pounds, en-GB (spec 9). */
-const gbp = (pence: number) => `£${Math.round(pence / 100).toLocaleString("en-GB")}`;
-
-function serviceId(catalogue: Catalogue, cat1: number, cat2: number, name: string): number {
-  const service = catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name);
-  if (!service) throw new Error(`no service "${name}" in ${cat1}/${cat2}`);
-  return service.id;
-}
-
-function stylist(catalogue: Catalogue, slug: string): ApiStylist {
-  const found = catalogue.stylists.find((s) => s.slug === slug);
-  if (!found) throw new Error(`no stylist ${slug}`);
-  return found;
-}
-
 // ---------------------------------------------------------------------------
 // The three flows
 
@@ -99,7 +31,7 @@ type Flow = "colour" | "cutting" | "mens";
 
 /** One complete selection per flow, as calculator URL parameters, named from the price list. */
 function selection(catalogue: Catalogue, flow: Flow): Record<string, string> {
-  const id = (cat1: number, cat2: number, name: string) => String(serviceId(catalogue, cat1, cat2, name));
+  const id = (cat1: number, cat2: number, name: string) => String(serviceNamed(catalogue, cat1, cat2, name).id);
   switch (flow) {
     case "colour":
       return {
@@ -170,8 +102,8 @@ for (const walk of WALKS) {
   }) => {
     test.setTimeout(90_000); // a whole visit, with an accessibility scan of every screen
     const errors = trackConsoleErrors(page);
-    const catalogue = await catalogueOf(request);
-    const chosen = stylist(catalogue, walk.slug);
+    const catalogue = await fetchCatalogue(request);
+    const chosen = stylistNamed(catalogue, walk.slug);
     const params = {
       ...selection(catalogue, walk.flow),
       mode: walk.mode,
@@ -282,7 +214,7 @@ for (const walk of WALKS) {
 }
 
 test("a refresh in the middle of the flow keeps every choice", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "nadia", level: "6", salon: "1" };
   const expected = totalPence(catalogue, idsOf(params), 6);
   await page.goto(`/prices/total-by-stylist?${query(params)}`);
@@ -308,7 +240,7 @@ test("a refresh in the middle of the flow keeps every choice", async ({ page, re
 });
 
 test("the finish form shows every message after an empty submit and checks the mobile really is one", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "isla", level: "7", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
   await hydrated(page);
@@ -337,7 +269,7 @@ test("the finish form shows every message after an empty submit and checks the m
 });
 
 test("without JavaScript the finish form posts to the page, shows the messages and saves", async ({ browser, site, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "4", regular: "no" };
@@ -359,7 +291,7 @@ test("without JavaScript the finish form posts to the page, shows the messages a
 });
 
 test("when saving fails the visitor is told and keeps what they typed", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "priya", level: "4", regular: "yes" };
   await page.goto(`/prices/finish?${query(params)}`);
   await hydrated(page);
@@ -390,7 +322,7 @@ test("when saving fails the visitor is told and keeps what they typed", async ({
 });
 
 test("a POST with invented prices is saved with the server's prices", async ({ request, site }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = selection(catalogue, "colour");
   const body = {
     ...params,
@@ -424,16 +356,16 @@ test("a POST with invented prices is saved with the server's prices", async ({ r
 });
 
 test("New Starter restrictions hold on the totals screens and when saving", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const balayage = {
     type: "colour",
     mode: "level",
     level: "1",
     cc: "3",
-    colour: String(serviceId(catalogue, 2, 3, "Uncoloured hair - above collar bone")),
-    plex: String(serviceId(catalogue, 5, 1, "K18")),
-    finish: String(serviceId(catalogue, 1, 0, "Dry & Style")),
-    finishAddon: String(serviceId(catalogue, 4, 0, "None")),
+    colour: String(serviceNamed(catalogue, 2, 3, "Uncoloured hair - above collar bone").id),
+    plex: String(serviceNamed(catalogue, 5, 1, "K18").id),
+    finish: String(serviceNamed(catalogue, 1, 0, "Dry & Style").id),
+    finishAddon: String(serviceNamed(catalogue, 4, 0, "None").id),
   };
   const atLevel1 = await request.get(`/prices/total-by-level?${query(balayage)}`, { maxRedirects: 0 });
   expect(atLevel1.status()).toBe(302);
@@ -456,7 +388,7 @@ test("New Starter restrictions hold on the totals screens and when saving", asyn
 });
 
 test("stylists within a budget, cheapest first, each at their own level's price", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "6" };
   await page.goto(`/prices/total-by-price?${query(params)}`);
   await expectOneH1(page);
@@ -507,7 +439,7 @@ test("the guards send the visitor back to /prices or the calculator", async ({ r
 });
 
 test("an unknown stylist and an unknown quote get helpful 404 pages", async ({ page, request }) => {
-  const catalogue = await catalogueOf(request);
+  const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "nobody-here", level: "6" };
   const response = await page.goto(`/prices/total-by-stylist?${query(params)}`);
   expect(response?.status()).toBe(404);

@@ -3,7 +3,7 @@
  * categories, steps and levels. Copy lives here so every screen says the same
  * thing; the rules (what is available, what a step needs) stay in the domain.
  */
-import type { CalculatorType, ServiceSlot, Step } from "~/domain/calculator-state";
+import { type CalculatorType, SLOT_LABELS, type ServiceSlot, type Step } from "~/domain/calculator-state";
 import { ColourCat, type Service } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
@@ -62,17 +62,6 @@ export function colourCategoryName(colourCat: number): string {
   return COLOUR_CATEGORIES[colourCat]?.name ?? `Colour category ${colourCat}`;
 }
 
-/** Short name of each step, for summaries, the itemised quote and the progress line. */
-const SLOT_LABELS: Record<ServiceSlot, string> = {
-  colour: "Colour",
-  addon: "Colour add-on",
-  plex: "Plex treatment",
-  finish: "Finish",
-  finishAddon: "Finish add-on",
-  treatment: "Treatment",
-  cut: "Men's cut",
-  mensColour: "Men's colour",
-};
 
 export function slotLabel(slot: ServiceSlot): string {
   return SLOT_LABELS[slot];

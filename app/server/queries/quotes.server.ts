@@ -20,6 +20,7 @@ import {
   SELECTOR_MODES,
   type SelectorMode,
   SERVICE_SLOTS,
+  SLOT_LABELS,
   type ServiceSlot,
   validateSelection,
 } from "~/domain/calculator-state";
@@ -246,16 +247,6 @@ function idField(what: string) {
   );
 }
 
-const SLOT_LABELS: Record<ServiceSlot, string> = {
-  colour: "Colour",
-  addon: "Colour add-on",
-  plex: "Plex treatment",
-  finish: "Finish",
-  finishAddon: "Finish add-on",
-  treatment: "Treatment",
-  cut: "Men's cut",
-  mensColour: "Men's colour",
-};
 
 /** The calculator part of a save request; field names equal the calculator's URL parameters. */
 export const quoteSelectionSchema = z.object({
