@@ -28,7 +28,8 @@ function build() {
 
 async function startSite(env) {
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.js"], {
+  // The same heap limit as `npm start` (package.json).
+  const child = spawn(process.execPath, ["--max-old-space-size=96", "server.js"], {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", BUILD_DIR, PUBLIC_URL: BASE, RATE_LIMITS: "off", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

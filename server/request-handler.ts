@@ -22,8 +22,8 @@ interface Entry {
   expires: number;
   status: number;
   headers: [string, string][];
-  /** The body split around the nonce it was rendered with. */
-  parts: string[];
+  /** The body split around the nonce it was rendered with, kept off the JavaScript heap. */
+  parts: Buffer[];
 }
 
 export class ResponseCache {
@@ -80,11 +80,21 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
+/** Writes the stored pieces with this response's nonce between them: no per-request copy of the page. */
 function sendEntry(res: ExpressResponse, entry: Entry, nonce: string, hit: boolean): void {
+  const nonceBytes = Buffer.from(nonce);
   res.status(entry.status);
   for (const [key, value] of entry.headers) res.append(key, value);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-  res.end(entry.parts.join(nonce));
+  const length = entry.parts.reduce((sum, part) => sum + part.length, 0) + nonceBytes.length * (entry.parts.length - 1);
+  res.setHeader("Content-Length", length);
+  res.cork();
+  entry.parts.forEach((part, i) => {
+    if (i > 0) res.write(nonceBytes);
+    res.write(part);
+  });
+  res.end();
+  res.uncork();
 }
 
 export function createCachedRequestHandler(options: {
@@ -107,7 +117,7 @@ export function createCachedRequestHandler(options: {
           expires: Date.now() + TTL_MS,
           status: response.status,
           headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-          parts: context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body],
+          parts: (context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body]).map((part) => Buffer.from(part)),
         };
         if (Buffer.byteLength(body) <= MAX_BODY_BYTES) options.cache.set(key, entry);
         return sendEntry(res, entry, context.cspNonce, false);
