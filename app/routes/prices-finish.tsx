@@ -20,16 +20,8 @@ import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-
 import { formatGBP } from "~/domain/format";
 import { QUOTE_SUCCESS, quoteDetailsSchema } from "~/domain/forms";
 import { HttpError, readFormData } from "~/server/http.server";
-import {
-  type QuoteCatalogue,
-  loadQuoteCatalogue,
-  savedQuoteStatus,
-  quotePath,
-  resolveQuote,
-  saveQuote,
-  selectorModeOf,
-  stateFromUrl,
-} from "~/server/queries/quotes.server";
+import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, selectorModeOf, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { savedQuoteStatus, quotePath, saveQuote } from "~/server/queries/quotes.server";
 import type { Route } from "./+types/prices-finish";
 
 const SUBMITTED_STATUS = "submitted";

@@ -15,13 +15,7 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { type ChoosableStylist, StylistChooser } from "~/components/quote/stylist-chooser";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { StylistRow } from "~/server/queries/catalogue.server";
-import {
-  type QuoteCatalogue,
-  loadQuoteCatalogue,
-  resolveQuote,
-  stateFromUrl,
-  stylistsForLevel,
-} from "~/server/queries/quotes.server";
+import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, stateFromUrl, stylistsForLevel } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
 
 export const meta: Route.MetaFunction = (args) =>

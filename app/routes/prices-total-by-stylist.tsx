@@ -16,7 +16,7 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
-import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quotes.server";
+import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
 export const meta: Route.MetaFunction = (args) => {

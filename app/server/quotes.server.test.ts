@@ -6,20 +6,8 @@ import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
 import { discountedPence } from "~/domain/first-visit-offer";
 import { loadCatalogue } from "./queries/catalogue.server";
-import {
-  QUOTE_LINK_PATTERN,
-  SAVE_QUOTE_RATE_LIMIT,
-  SPAM_MESSAGE,
-  getPublicQuote,
-  lineNeedsSkinTest,
-  loadQuoteCatalogue,
-  newQuoteLink,
-  pricesByStylist,
-  publicQuoteJson,
-  saveQuote,
-  savedQuoteStatus,
-  stylistsForLevel,
-} from "./queries/quotes.server";
+import { loadQuoteCatalogue, pricesByStylist, stylistsForLevel } from "./queries/quote-pricing.server";
+import { QUOTE_LINK_PATTERN, SAVE_QUOTE_RATE_LIMIT, SPAM_MESSAGE, getPublicQuote, lineNeedsSkinTest, newQuoteLink, publicQuoteJson, saveQuote, savedQuoteStatus } from "./queries/quotes.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
