@@ -120,10 +120,13 @@ async function runLighthouse(pages) {
     for (const [name, pathname] of Object.entries(pages)) {
       await fetch(BASE + pathname); // the server's first render of a page is not what visitors get afterwards
       const runs = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
         const { lhr } = await lighthouse(BASE + pathname, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
-        runs.push(lhr);
+        // A run Lighthouse itself could not finish (it reports a runtime error and scores 0) is run again.
+        if (lhr.runtimeError) console.error(`lighthouse ${name}: run failed (${lhr.runtimeError.code}), again`);
+        else runs.push(lhr);
       }
+      if (runs.length === 0) throw new Error(`Lighthouse could not measure ${pathname}`);
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
