@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
 import { config } from "./server/config.server";
 import stylesheet from "./app.css?url";
+import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 
 export function loader() {
   return { origin: config().PUBLIC_URL };
@@ -21,6 +22,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* With a precedence React puts the stylesheet first in <head>, ahead of the script preloads it would otherwise queue behind. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* Fetched with the page rather than after the stylesheet, so the display face is there for the first paint. */}
+        <link rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
       </head>
