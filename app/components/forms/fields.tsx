@@ -62,6 +62,24 @@ interface CommonProps {
 
 const hintIdOf = (meta: AnyField, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
 
+/** Label, hint and messages around one control. */
+function FieldShell({ meta, label, hint, hintId, optional, className, children }: CommonProps & { hintId?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 export function Field({
   meta,
   label,
@@ -79,15 +97,7 @@ export function Field({
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell meta={meta} label={label} hint={hint} hintId={hintId} optional={optional} className={className}>
       <input
         key={key}
         {...props}
@@ -96,8 +106,7 @@ export function Field({
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder(!!meta.errors)}`}
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -105,15 +114,7 @@ export function TextareaField({ meta, label, hint, optional, className, rows = 5
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell meta={meta} label={label} hint={hint} hintId={hintId} optional={optional} className={className}>
       <textarea
         key={key}
         {...props}
@@ -121,8 +122,7 @@ export function TextareaField({ meta, label, hint, optional, className, rows = 5
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder(!!meta.errors)} min-h-28 resize-y leading-relaxed`}
       />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -136,15 +136,7 @@ export function SelectField({ meta, label, hint, optional, className, options }:
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
   return (
-    <div className={className}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell meta={meta} label={label} hint={hint} hintId={hintId} optional={optional} className={className}>
       <div className="relative">
         <select
           key={key}
@@ -162,8 +154,7 @@ export function SelectField({ meta, label, hint, optional, className, options }:
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldShell>
   );
 }
 
