@@ -7,10 +7,10 @@
  * Totals are checked against a small pricing formula written here from spec
  * section 9 and the read API, not against the app's own engine.
  */
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
-import { type ApiLevel, type ApiService, type Catalogue, fetchCatalogue, gbp, levelNamed, linePence, serviceNamed, stylistNamed } from "./price-list";
+import { type ApiLevel, fetchCatalogue, gbp, levelNamed, linePence, serviceNamed, stylistNamed } from "./price-list";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

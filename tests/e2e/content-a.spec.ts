@@ -6,7 +6,7 @@ import { STYLIST_NOTICES } from "../../app/domain/notices";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
 import { seedLevels } from "../../app/server/seed/services";
 import { expect, test } from "./fixtures";
-import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+import { expectAccessible, expectDistinctTitles, expectOneH1, expectWellFormedPage, trackConsoleErrors } from "./helpers";
 
 /** The eight stylists with a static profile page: those with an Instagram profile (decision 002). */
 const PROFILED = stylists.filter((s) => s.instagram);
@@ -53,32 +53,14 @@ test.describe("every page of this half", () => {
     test(`${path}: 200, one h1, its own meta tags, no console error, accessible`, async ({ page }) => {
       const errors = trackConsoleErrors(page);
       await visit(page, path);
-      await expectOneH1(page);
-      await expect(page.locator("h1")).not.toBeEmpty();
       await expect(page).toHaveTitle(/\S/);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`^http://127\\.0\\.0\\.1:\\d+${escapeRegExp(path)}$`));
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Maison Ivy/);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${escapeRegExp(path)}$`));
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
-      for (const img of await page.locator("main img").all()) {
-        await expect(img).toHaveAttribute("width", /^\d+$/);
-        await expect(img).toHaveAttribute("height", /^\d+$/);
-        await expect(img).toHaveAttribute("alt");
-      }
-      await expectAccessible(page);
+      await expectWellFormedPage(page, path);
       expect(errors).toEqual([]);
     });
   }
 
   test("every page title is its own", async ({ request }) => {
-    const titles = new Map<string, string>();
-    for (const path of PAGES) {
-      const html = await (await request.get(path)).text();
-      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
-      expect(titles.get(title), `${path} shares its title "${title}"`).toBeUndefined();
-      titles.set(title, path);
-    }
+    await expectDistinctTitles(request, PAGES);
   });
 });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, expect } from "@playwright/test";
 
 /** No serious or critical axe violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
@@ -26,4 +26,38 @@ export function trackConsoleErrors(page: Page): string[] {
 
 export async function expectOneH1(page: Page) {
   await expect(page.locator("h1")).toHaveCount(1);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+/**
+ * What every public page owes a visitor and a search engine: one non-empty h1,
+ * a real description, its own canonical and Open Graph address, sized images
+ * with alt text, no serious axe violation. The caller checks the console.
+ */
+export async function expectWellFormedPage(page: Page, path: string) {
+  await expectOneH1(page);
+  await expect(page.locator("h1")).not.toBeEmpty();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`^http://127\\.0\\.0\\.1:\\d+${escapeRegExp(path)}$`));
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Maison Ivy/);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${escapeRegExp(path)}$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  for (const img of await page.locator("main img").all()) {
+    await expect(img).toHaveAttribute("width", /^\d+$/);
+    await expect(img).toHaveAttribute("height", /^\d+$/);
+    await expect(img).toHaveAttribute("alt");
+  }
+  await expectAccessible(page);
+}
+
+/** No two of these pages share a title. */
+export async function expectDistinctTitles(request: APIRequestContext, paths: readonly string[]) {
+  const titles = new Map<string, string>();
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    expect(titles.get(title), `${path} shares its title "${title}"`).toBeUndefined();
+    titles.set(title, path);
+  }
 }

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
