@@ -1,6 +1,8 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import pageScript from "virtual:page-script";
 import { useNonce } from "./components/nonce";
+import { usePageFlag } from "./components/page-handle";
 import { config } from "./server/config.server";
 import stylesheet from "./app.css?url";
 import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
@@ -11,8 +13,34 @@ export function loader() {
 
 export const shouldRevalidate = () => false;
 
+/**
+ * Pages without React in the browser ask Chrome to fetch a same-site page as
+ * soon as the visitor shows they are about to follow a link to it (hover,
+ * touch), so the full page load that follows is instant. Quotes and the API
+ * are left alone.
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      where: { and: [{ href_matches: "/*" }, { not: { href_matches: ["/api/*", "/quote/*", "/prices/finish*"] } }] },
+      eagerness: "moderate",
+    },
+  ],
+});
+
+/**
+ * Only the pages that need it load React (`handle.hydrate`, decision 006).
+ * Once React runs in the browser it renders every page it navigates to, so
+ * there the answer is always yes; in development too, for hot reloading.
+ */
+function useHydration(): boolean {
+  const asked = usePageFlag("hydrate");
+  return asked || typeof document !== "undefined" || import.meta.env.DEV;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrate = useHydration();
   return (
     <html lang="en-GB">
       <head>
@@ -29,8 +57,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <>
+            <script type="module" src={pageScript} nonce={nonce} />
+            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+          </>
+        )}
       </body>
     </html>
   );

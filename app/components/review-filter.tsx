@@ -1,5 +1,3 @@
-import { useNavigate } from "react-router";
-
 export interface FilterStylist {
   slug: string;
   firstName: string;
@@ -13,25 +11,22 @@ export function reviewsPath(slug: string | null | undefined): string {
 }
 
 /**
- * Choose a stylist and go to their reviews page. Without JavaScript it is a
- * plain GET form (the loader turns ?stylist= into /reviews/{slug}); with it,
- * the same submit navigates straight there. It never navigates on change
- * alone, so moving through the options by keyboard doesn't leave the page.
+ * Choose a stylist and go to their reviews page: a plain GET form, which the
+ * loader turns from ?stylist= into /reviews/{slug}. It never navigates on
+ * change alone, so moving through the options by keyboard doesn't leave the page.
+ * Coming back to a page, the browser must not put back the last choice:
+ * the select shows the page's own stylist (autocomplete off, and
+ * app/enhance/index.ts resets it when the page returns from the back-forward cache).
  */
 export function ReviewFilter({ stylists, current }: { stylists: FilterStylist[]; current: string }) {
-  const navigate = useNavigate();
   return (
     <form
       method="get"
       action="/reviews/all"
       role="search"
+      data-reset-on-return=""
       aria-label="Filter reviews by stylist"
       className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const chosen = new FormData(event.currentTarget).get("stylist");
-        navigate(reviewsPath(typeof chosen === "string" ? chosen : null));
-      }}
     >
       <div className="flex min-w-56 flex-1 flex-col gap-1.5 sm:flex-none">
         <label htmlFor="review-stylist" className="text-sm font-medium">
@@ -43,6 +38,7 @@ export function ReviewFilter({ stylists, current }: { stylists: FilterStylist[];
           id="review-stylist"
           name="stylist"
           defaultValue={current}
+          autoComplete="off"
           className="min-h-11 rounded-full border border-ink bg-white px-4 py-2 text-sm"
         >
           <option value="all">All stylists</option>

@@ -1,54 +1,17 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-
-/** Spec 2.1 and 9: a link with a hash scrolls to its element after 500 ms. */
-export const HASH_SCROLL_DELAY_MS = 500;
-
-/** Input that means the visitor is scrolling for themselves: we must not pull them back. */
-const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-
-function targetOf(hash: string): HTMLElement | null {
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return null; // a malformed escape such as "#%E0%A4%A" names no element
-  }
-}
+import { scrollToHashLater } from "~/enhance/hash-scroll";
 
 /**
- * Mount once in the layout. After any navigation to an address with a hash
- * (a link, or arriving from outside) it waits 500 ms, by which time images,
- * fonts and late content have settled, then brings the element into view,
- * smoothly unless the visitor prefers reduced motion. If the visitor starts
- * scrolling in the meantime, it leaves them be.
- *
- * Every other navigation starts at the top: React Router's <ScrollRestoration>
- * in root.tsx already does that for new pages, and on Back and Forward it
- * returns the visitor to where they were, which is what browsers do too.
+ * Mounted in the layout of pages React hydrates: after any navigation to an
+ * address with a hash, bring its element into view 500 ms later (spec 2.1).
+ * Every other navigation starts at the top: React Router's
+ * <ScrollRestoration> in root.tsx already does that for new pages, and on
+ * Back and Forward it returns the visitor to where they were.
  */
 export function ScrollBehaviour() {
   const { hash, key } = useLocation();
-
-  useEffect(() => {
-    if (!hash || hash === "#") return;
-    let timer = 0;
-    const stop = () => {
-      window.clearTimeout(timer);
-      for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, stop);
-    };
-    for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
-    timer = window.setTimeout(() => {
-      stop();
-      const target = targetOf(hash);
-      if (!target) return;
-      // The page may already have brought it into view (and focused it): don't move it again.
-      const top = target.getBoundingClientRect().top;
-      if (target.contains(document.activeElement) || (top >= 0 && top < window.innerHeight / 2)) return;
-      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
-    }, HASH_SCROLL_DELAY_MS);
-    return stop;
-  }, [hash, key]);
-
+  // key: a new navigation to the same hash scrolls again.
+  useEffect(() => scrollToHashLater(hash), [hash, key]);
   return null;
 }

@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 
 /**
- * A share link in place of a social "like" widget: no third-party script, no
- * tracking. Phones open their own share sheet (Web Share API); a browser
- * without one copies the page's address and says so; without JavaScript it
- * is a plain link to Facebook's share page for this address.
+ * A share link in place of a social "like" widget: without JavaScript a
+ * plain link to Facebook's share page for this address; `<share-link>`
+ * (app/enhance/share-link.ts) opens the phone's share sheet or copies the
+ * address instead.
  */
 export function ShareLink({
   title,
@@ -22,26 +21,9 @@ export function ShareLink({
   const url = new URL(path, root?.origin ?? "http://localhost:3000").href;
   const href = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 
-  const [copied, setCopied] = useState<string>("");
-
-  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (typeof navigator.share === "function") {
-      event.preventDefault();
-      // Closing the share sheet rejects with AbortError: that is the visitor's choice, not an error.
-      navigator.share({ title, url }).catch(() => undefined);
-      return;
-    }
-    if (typeof navigator.clipboard?.writeText !== "function") return;
-    event.preventDefault();
-    navigator.clipboard.writeText(url).then(
-      () => setCopied("Link copied"),
-      () => setCopied(`Copy this link: ${url}`),
-    );
-  };
-
   return (
-    <span className="inline-flex flex-wrap items-center gap-3">
-      <a href={href} className={className} rel="noopener" onClick={onClick}>
+    <share-link className="inline-flex flex-wrap items-center gap-3" data-title={title} data-path={path}>
+      <a href={href} className={className} rel="noopener">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
           <circle cx="15" cy="4.5" r="2.5" />
           <circle cx="5" cy="10" r="2.5" />
@@ -50,9 +32,7 @@ export function ShareLink({
         </svg>
         {children}
       </a>
-      <span role="status" className="text-sm text-muted empty:sr-only">
-        {copied}
-      </span>
-    </span>
+      <span role="status" className="text-sm text-muted empty:sr-only" />
+    </share-link>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 
 interface NavItem {
   to: string;
@@ -25,50 +24,6 @@ function mainItems(hideOffers: boolean): NavItem[] {
   ];
 }
 
-/**
- * A <details> disclosure works without JavaScript and is announced as an
- * expandable button; the script adds what people expect of a menu: Escape
- * closes it and returns focus, and it closes on a click or focus elsewhere
- * and after navigating.
- */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const close = () => {
-      details.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        close();
-        details.querySelector("summary")?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!details.contains(event.target as Node)) close();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget && !details.contains(event.relatedTarget as Node)) close();
-    };
-    details.addEventListener("keydown", onKey);
-    details.addEventListener("focusout", onFocusOut);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      details.removeEventListener("keydown", onKey);
-      details.removeEventListener("focusout", onFocusOut);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, []);
-  return ref;
-}
-
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-accent-dark ${isActive ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
 
@@ -80,9 +35,12 @@ function Chevron() {
   );
 }
 
+/**
+ * The menus are <details> disclosures: they open and close by keyboard and
+ * without JavaScript, and app/enhance/disclosure.ts adds Escape, closing on
+ * a click or focus elsewhere, and closing when a link is followed.
+ */
 export function SiteNav({ hideOffers, bookingUrl, logo, salonName }: { hideOffers: boolean; bookingUrl: string; logo: string; salonName: string }) {
-  const moreRef = useDisclosure();
-  const phoneRef = useDisclosure();
   const items = mainItems(hideOffers);
 
   return (
@@ -101,7 +59,7 @@ export function SiteNav({ hideOffers, bookingUrl, logo, salonName }: { hideOffer
             </li>
           ))}
           <li>
-            <details ref={moreRef} className="group relative" data-testid="more-menu">
+            <details data-disclosure="" className="group relative" data-testid="more-menu">
               <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">
                 More <Chevron />
               </summary>
@@ -132,7 +90,7 @@ export function SiteNav({ hideOffers, bookingUrl, logo, salonName }: { hideOffer
           </NavLink>
         </div>
 
-        <details ref={phoneRef} className="group lg:hidden" data-testid="phone-menu">
+        <details data-disclosure="" className="group lg:hidden" data-testid="phone-menu">
           <summary className="btn-outline cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
             Menu <Chevron />
           </summary>

@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { FeedbackForm } from "~/components/forms/feedback-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
@@ -5,6 +6,9 @@ import { feedbackSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitFeedback } from "~/server/submissions.server";
 import type { Route } from "./+types/feedback";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,10 +1,11 @@
 import { LinkHub } from "~/components/link-hub";
+import type { PageHandle } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { loadLinkHub } from "~/server/queries/link-hub.server";
 import type { Route } from "./+types/link-tree";
 
 /** Social profiles link here: the page stands on its own, without the navigation bar (site-layout reads this). */
-export const handle = { hideNav: true };
+export const handle: PageHandle = { hideNav: true };
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { ModelApplicationForm } from "~/components/forms/model-application-form";
@@ -8,6 +9,9 @@ import { getSalon } from "~/server/queries/catalogue.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitModelApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/models-info";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

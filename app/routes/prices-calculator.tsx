@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { seo } from "~/components/page-meta";
 import { CalculatorSteps, ProgressLine, useFocusOpenStep } from "~/components/calculator/calculator-steps";
@@ -15,6 +16,9 @@ import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-stat
 import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) => {
   const { type } = parseCalculatorState(new URLSearchParams(args.location.search));

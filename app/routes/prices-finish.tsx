@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
@@ -23,6 +24,9 @@ import { HttpError, readFormData } from "~/server/http.server";
 import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, selectorModeOf, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { savedQuoteStatus, quotePath, saveQuote } from "~/server/queries/quotes.server";
 import type { Route } from "./+types/prices-finish";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 const SUBMITTED_STATUS = "submitted";
 const DETAIL_FIELDS = ["name", "mobile", "email", "referral"];

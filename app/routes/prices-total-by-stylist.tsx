@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
@@ -18,6 +19,9 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;

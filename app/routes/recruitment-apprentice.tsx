@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { Link } from "react-router";
 import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
@@ -7,6 +8,9 @@ import { jobApplicationSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-apprentice";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,3 +1,4 @@
+import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
@@ -6,6 +7,9 @@ import { saturdayApplicationSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-saturday";
+
+/** The calculator and the forms need React in the browser (decision 006). */
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,4 +1,5 @@
-import { Outlet, type ShouldRevalidateFunction, useMatches } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { usePageFlag } from "~/components/page-handle";
 import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
@@ -22,9 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
-/** A page hides the navigation bar with `export const handle = { hideNav: true }` (the link tree does). */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const hideNav = useMatches().some((m) => (m.handle as { hideNav?: boolean } | undefined)?.hideNav);
+  const hideNav = usePageFlag("hideNav");
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">

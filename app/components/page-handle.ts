@@ -1,0 +1,20 @@
+import { useMatches } from "react-router";
+
+/**
+ * What a route can tell the shell about its page, with `export const handle`:
+ * - `hideNav`: no navigation bar (the link tree);
+ * - `hydrate`: the page needs React in the browser (the calculator and the
+ *   forms). Every other page is server-rendered HTML with one small script
+ *   for its widgets and no framework (decision 006).
+ */
+export interface PageHandle {
+  hideNav?: boolean;
+  hydrate?: boolean;
+}
+
+export const hydrated: PageHandle = { hydrate: true };
+
+/** True when any route of this page asks for `flag` in its handle. */
+export function usePageFlag(flag: keyof PageHandle): boolean {
+  return useMatches().some((m) => (m.handle as PageHandle | undefined)?.[flag] === true);
+}

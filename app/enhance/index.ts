@@ -1,0 +1,23 @@
+import { defineBackLink } from "./back-link";
+import { enhanceDisclosures } from "./disclosure";
+import { defineReviewFeed } from "./review-feed";
+import { defineShareLink } from "./share-link";
+import { defineShopCarousel } from "./shop-carousel";
+
+/**
+ * The behaviour the content pages add to their server-rendered HTML, with no
+ * framework (decision 006). Imported by the React entry too, so the same
+ * widgets work when a hydrated page renders a content page in the browser.
+ */
+export function enhance() {
+  defineReviewFeed();
+  defineShopCarousel();
+  defineBackLink();
+  defineShareLink();
+  enhanceDisclosures();
+  // A page restored by Back or Forward shows what it was sent with, not the choice the visitor left it with.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const form of document.querySelectorAll<HTMLFormElement>("form[data-reset-on-return]")) form.reset();
+  });
+}

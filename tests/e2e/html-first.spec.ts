@@ -1,0 +1,117 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { trackConsoleErrors } from "./helpers";
+
+/** Decision 006: content pages are HTML with one small script; the calculator and the forms run React. */
+
+const scriptsOf = async (page: { text(): Promise<string> }) => {
+  const html = await page.text();
+  return {
+    react: /entry\.client-[\w-]+\.js/.test(html),
+    pageScript: /<script type="module" src="\/assets\/page-script-[\w-]+\.js"/.test(html),
+    speculation: /<script type="speculationrules"/.test(html),
+  };
+};
+
+test("content pages and the saved quote load no framework; the calculator and the forms do", async ({ request }) => {
+  for (const path of ["/", "/team-info", "/online-shop", "/corona-info", "/reviews/all"]) {
+    expect(await scriptsOf(await request.get(path)), path).toEqual({ react: false, pageScript: true, speculation: true });
+  }
+  for (const path of ["/prices", "/prices/selector?type=colour", "/recruitment/stylist", "/models-info", "/feedback"]) {
+    expect(await scriptsOf(await request.get(path)), path).toEqual({ react: true, pageScript: false, speculation: false });
+  }
+});
+
+test("the page script is small, hashed and cached for good", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const src = /src="(\/assets\/page-script-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(src).toBeTruthy();
+  const script = await request.get(src!);
+  expect(script.status()).toBe(200);
+  expect(script.headers()["cache-control"]).toContain("immutable");
+  expect(script.headers()["content-type"]).toMatch(/javascript/);
+});
+
+function feedParts(page: Page) {
+  const feed = page.getByRole("region", { name: "What our clients say" });
+  const shown = feed.locator("figure:visible");
+  return { feed, shown, live: feed.locator("[data-live]") };
+}
+
+async function captionOf(shown: Locator) {
+  await expect(shown).toHaveCount(1);
+  return shown.locator("figcaption").textContent();
+}
+
+test("the review feed moves on every 7 seconds, holds while hovered or paused, and announces only what the visitor asks for", async ({ page }) => {
+  const errors = trackConsoleErrors(page);
+  await page.clock.install();
+  await page.goto("/");
+  const { feed, shown, live } = feedParts(page);
+  await expect(feed.getByRole("button", { name: "Pause reviews" })).toBeVisible();
+  const first = await captionOf(shown);
+
+  await page.clock.runFor(6900);
+  expect(await captionOf(shown)).toBe(first);
+  await page.clock.runFor(200);
+  await expect(shown.locator("figcaption")).not.toHaveText(first!);
+  await expect(live).toHaveAttribute("aria-live", "off");
+  const second = await captionOf(shown);
+
+  // Hovering holds it.
+  await feed.hover();
+  await page.clock.runFor(15_000);
+  expect(await captionOf(shown)).toBe(second);
+  await page.mouse.move(0, 0);
+
+  // Pause holds it too; the visitor's own Next is announced.
+  await feed.getByRole("button", { name: "Pause reviews" }).click();
+  await expect(feed.getByRole("button", { name: "Play reviews" })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.clock.runFor(15_000);
+  expect(await captionOf(shown)).toBe(second);
+  await feed.getByRole("button", { name: "Next review" }).click();
+  await expect(shown.locator("figcaption")).not.toHaveText(second!);
+  await expect(live).toHaveAttribute("aria-live", "polite");
+  expect(errors).toEqual([]);
+});
+
+test("for a visitor who prefers reduced motion the review feed stands still", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto("/");
+  const { feed, shown } = feedParts(page);
+  await expect(feed.getByRole("button", { name: "Next review" })).toBeVisible();
+  const first = await captionOf(shown);
+  await page.clock.runFor(30_000);
+  expect(await captionOf(shown)).toBe(first);
+  await context.close();
+});
+
+test("without JavaScript the feed shows one review and no dead buttons", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const { feed, shown } = feedParts(page);
+  await expect(shown).toHaveCount(1);
+  await expect(feed.getByRole("button")).toHaveCount(0);
+  await context.close();
+});
+
+test("when React takes the visitor from the calculator to a content page, its widgets still work", async ({ page }) => {
+  const errors = trackConsoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/prices");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Still the same document: React rendered the page.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  const { feed, shown } = feedParts(page);
+  const first = await captionOf(shown);
+  await feed.getByRole("button", { name: "Next review" }).click();
+  await expect(shown.locator("figcaption")).not.toHaveText(first!);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,5 @@
+/** The address of the built app/enhance/page.ts (vite/page-script.ts). */
+declare module "virtual:page-script" {
+  const src: string;
+  export default src;
+}
