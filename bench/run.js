@@ -94,6 +94,12 @@ async function saveQuote(body) {
   return r.json();
 }
 
+/** Static imports of a built module (`import{t}from"./x.js"`, `import"./y.js"`): they load with it. */
+function staticImports(code, url) {
+  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+\.js)["']/g)].map((m) => new URL(m[1], url).pathname);
+}
+
+/** What a page loads before it can run: its stylesheets, and every script it names with all they import statically. */
 async function firstLoadWeight(pathname) {
   const html = await (await fetch(BASE + pathname)).text();
   const js = new Set();
@@ -103,12 +109,26 @@ async function firstLoadWeight(pathname) {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]);
   for (const m of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) js.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]);
-  const size = async (urls) => {
+  const size = async (urls, followImports) => {
     let total = 0;
-    for (const u of urls) total += gzipSync(Buffer.from(await (await fetch(new URL(u, BASE))).arrayBuffer()), { level: 9 }).length;
-    return Math.round((total / 1024) * 10) / 10;
+    const queue = [...urls];
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const url = new URL(queue.shift(), BASE);
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      total += gzipSync(body, { level: 9 }).length;
+      if (!followImports) continue;
+      for (const next of staticImports(body.toString("utf8"), url)) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    return { kb: Math.round((total / 1024) * 10) / 10, files: seen.size };
   };
-  return { jsKb: await size(js), cssKb: await size(css), htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10 };
+  const scripts = await size(js, true);
+  return { jsKb: scripts.kb, jsFiles: scripts.files, cssKb: (await size(css, false)).kb, htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10 };
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -223,21 +243,32 @@ async function main() {
     console.error("no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL figures skipped");
   }
 
+  // Issue 7's budgets: each row says whether it met its own, where it has one.
+  const verdict = (ok) => (ok === undefined ? "" : ok ? "met" : "MISSED");
+  const CONTENT_PAGES = new Set(["home", "team"]);
+  const LOAD_BUDGETS = { home: 1500, "home (postgres)": 1500, "api-services": 3000, "api-services (postgres)": 3000 };
   const rows = [];
   for (const [name, p] of Object.entries(results.pages)) {
     rows.push([
       `lighthouse ${name}`,
       `perf ${p.performance} · a11y ${p.accessibility} · bp ${p.bestPractices} · seo ${p.seo}`,
       `LCP ${p.lcpMs} ms · CLS ${p.cls} · TBT ${p.tbtMs} ms · median of perf ${p.performanceRuns.join("/")}`,
+      verdict([p.performance, p.accessibility, p.bestPractices, p.seo].every((score) => score === 100)),
     ]);
   }
-  for (const [name, w] of Object.entries(results.weight)) rows.push([`first load ${name}`, `JS ${w.jsKb} kB gz · CSS ${w.cssKb} kB gz`, `HTML ${w.htmlKb} kB gz`]);
-  for (const [name, l] of Object.entries(results.load)) rows.push([`load ${name}`, `${l.rps} req/s`, `p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · non-2xx ${l.non2xx} · errors ${l.errors}`]);
-  for (const [name, mb] of Object.entries(results.memory)) rows.push([`memory ${name}`, `${mb} MB RSS`, "after load"]);
-  for (const [name, ms] of Object.entries(results.startup)) rows.push([`start-up ${name}`, `${ms} ms`, "to first 200"]);
-  const width = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const [name, w] of Object.entries(results.weight)) {
+    rows.push([`first load ${name}`, `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz`, `HTML ${w.htmlKb} kB gz`, verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined)]);
+  }
+  for (const [name, l] of Object.entries(results.load)) {
+    const floor = LOAD_BUDGETS[name];
+    rows.push([`load ${name}`, `${l.rps} req/s`, `p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · non-2xx ${l.non2xx} · errors ${l.errors}`, verdict(floor === undefined ? undefined : l.rps >= floor && l.p99Ms < 50 && l.non2xx === 0 && l.errors === 0)]);
+  }
+  for (const [name, mb] of Object.entries(results.memory)) rows.push([`memory ${name}`, `${mb} MB RSS`, "after load", verdict(name === "postgresRssMb" ? mb <= 150 : undefined)]);
+  for (const [name, ms] of Object.entries(results.startup)) rows.push([`start-up ${name}`, `${ms} ms`, "to first 200", ""]);
+  const header = ["measure", "value", "detail", "budget"];
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(width[i])).join(" | ")} |`;
-  console.log(line(["measure", "value", "detail"]));
+  console.log(line(header));
   console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
 

@@ -3,6 +3,7 @@
  * URL search parameters so a quote in progress survives reloads, back/forward
  * and sharing, and the server can re-check exactly what the browser showed.
  */
+import { z } from "./zod";
 import { Cat1, MensCat, TreatmentCat, type Level, type Service } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
 
@@ -70,45 +71,35 @@ export interface CalculatorState {
 // ---------------------------------------------------------------------------
 // URL search parameters
 
-/**
- * One reader per parameter. Each returns undefined for a bad value, so a
- * stale or hand-edited link still opens with that field "not chosen". They
- * are plain functions, not a Zod schema: this runs in the browser on every
- * calculator screen, and Zod would add about 37 kB to it (decision 006).
- */
-type Reader<T> = (raw: string) => T | undefined;
-
-const oneOf =
-  <T extends string>(values: readonly T[]): Reader<T> =>
-  (raw) =>
-    (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
-const matching =
-  (pattern: RegExp): Reader<number> =>
-  (raw) =>
-    pattern.test(raw) ? Number(raw) : undefined;
-
 /** Canonical digits only (no sign, no leading zero), so parse → serialise is stable. */
-const positiveInt = matching(/^[1-9]\d{0,8}$/);
+const positiveInt = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number);
 
-const READERS: { [K in keyof CalculatorState]-?: Reader<NonNullable<CalculatorState[K]>> } = {
-  type: oneOf(CALCULATOR_TYPES),
-  mode: oneOf(SELECTOR_MODES),
-  level: positiveInt,
-  stylist: (raw) => (raw.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) ? raw : undefined),
-  salon: positiveInt,
-  cc: matching(/^[0-6]$/),
-  colour: positiveInt,
-  addon: positiveInt,
-  plex: positiveInt,
-  finish: positiveInt,
-  finishAddon: positiveInt,
-  treatment: positiveInt,
-  cut: positiveInt,
-  mensColour: positiveInt,
-  regular: (raw) => (raw === "yes" ? true : raw === "no" ? false : undefined),
-  budget: matching(/^(0|[1-9]\d{0,5})$/),
-};
+/** Every field falls back to "not chosen" on a bad value: a stale or hand-edited link must still open. */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+const stateSchema = z.object({
+  type: lenient(z.enum(CALCULATOR_TYPES)),
+  mode: lenient(z.enum(SELECTOR_MODES)),
+  level: lenient(positiveInt),
+  stylist: lenient(z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  salon: positiveInt.catch(DEFAULT_SALON_ID),
+  cc: lenient(z.string().regex(/^[0-6]$/).transform(Number)),
+  colour: lenient(positiveInt),
+  addon: lenient(positiveInt),
+  plex: lenient(positiveInt),
+  finish: lenient(positiveInt),
+  finishAddon: lenient(positiveInt),
+  treatment: lenient(positiveInt),
+  cut: lenient(positiveInt),
+  mensColour: lenient(positiveInt),
+  regular: lenient(z.enum(["yes", "no"]).transform((answer) => answer === "yes")),
+  budget: lenient(z.string().regex(/^(0|[1-9]\d{0,5})$/).transform(Number)),
+});
 
 /** Serialisation order of the parameters: flow order, so URLs read naturally and compare equal. */
 const PARAM_NAMES = [
@@ -132,13 +123,12 @@ function compact(state: CalculatorState): CalculatorState {
 
 /** Reads the state from the URL. Never throws: unknown parameters and bad values are dropped. */
 export function parseCalculatorState(params: URLSearchParams): CalculatorState {
-  const state: Record<string, unknown> = {};
+  const firstValues: Record<string, string> = {};
   for (const name of PARAM_NAMES) {
-    const raw = params.get(name); // the first one wins if a parameter is repeated
-    const value = raw === null ? undefined : READERS[name](raw);
-    if (value !== undefined) state[name] = value;
+    const value = params.get(name); // the first one wins if a parameter is repeated
+    if (value !== null) firstValues[name] = value;
   }
-  return { salon: DEFAULT_SALON_ID, ...state } as CalculatorState;
+  return compact(stateSchema.parse(firstValues));
 }
 
 /** Writes the state to URL parameters in a fixed order, leaving out unset values and the default salon. */

@@ -1,12 +1,4 @@
-/** A page of ours the visitor came from, which the browser's Back returns to. */
-function cameFromThisSite(): boolean {
-  if (window.history.length < 2 || !document.referrer) return false;
-  try {
-    return new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
+import { cameFromThisSite } from "./referrer";
 
 /**
  * `<back-link>`: "Back" that goes one step back in the browser's history
@@ -28,7 +20,7 @@ export function defineBackLink() {
       button.addEventListener(
         "click",
         () => {
-          if (cameFromThisSite()) window.history.back();
+          if (cameFromThisSite() && window.history.length > 1) window.history.back();
           else window.location.assign(link.href);
         },
         { signal: this.#listeners.signal },

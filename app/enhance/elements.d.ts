@@ -10,6 +10,7 @@ declare module "react" {
       "shop-carousel": ElementProps;
       "back-link": ElementProps;
       "share-link": ElementProps;
+      "stylist-dialog": ElementProps;
     }
   }
 }

@@ -3,6 +3,7 @@ import { enhanceDisclosures } from "./disclosure";
 import { defineReviewFeed } from "./review-feed";
 import { defineShareLink } from "./share-link";
 import { defineShopCarousel } from "./shop-carousel";
+import { defineStylistDialog } from "./stylist-dialog";
 
 /**
  * The behaviour the content pages add to their server-rendered HTML, with no
@@ -14,6 +15,7 @@ export function enhance() {
   defineShopCarousel();
   defineBackLink();
   defineShareLink();
+  defineStylistDialog();
   enhanceDisclosures();
   // A page restored by Back or Forward shows what it was sent with, not the choice the visitor left it with.
   window.addEventListener("pageshow", (event) => {

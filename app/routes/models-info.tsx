@@ -10,7 +10,7 @@ import { submissionFormAction } from "~/server/submission-http.server";
 import { submitModelApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/models-info";
 
-/** The calculator and the forms need React in the browser (decision 006). */
+/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
 export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,7 +1,6 @@
-import { hydrated } from "~/components/page-handle";
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { seo } from "~/components/page-meta";
-import { CalculatorSteps, ProgressLine, useFocusOpenStep } from "~/components/calculator/calculator-steps";
+import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import {
   EDIT_PARAM,
   PRICES_PATH,
@@ -16,9 +15,6 @@ import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-stat
 import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) => {
   const { type } = parseCalculatorState(new URLSearchParams(args.location.search));
@@ -62,7 +58,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  useFocusOpenStep();
+  useFocusStepAfterChoice();
   const resolved = resolveStylist(parseCalculatorState(searchParams), loaderData.stylists);
   const view = calculatorView(resolved.state, loaderData, { edit: searchParams.get(EDIT_PARAM), stylist: resolved.stylist });
   const { state } = view;

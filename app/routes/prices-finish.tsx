@@ -25,7 +25,7 @@ import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, selectorModeOf, 
 import { savedQuoteStatus, quotePath, saveQuote } from "~/server/queries/quotes.server";
 import type { Route } from "./+types/prices-finish";
 
-/** The calculator and the forms need React in the browser (decision 006). */
+/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
 export const handle = hydrated;
 
 const SUBMITTED_STATUS = "submitted";

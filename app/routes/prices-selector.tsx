@@ -1,13 +1,9 @@
-import { hydrated } from "~/components/page-handle";
 import { Link, redirect, useSearchParams } from "react-router";
 import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { parseCalculatorState, withChange, type SelectorMode } from "~/domain/calculator-state";
 import type { Route } from "./+types/prices-selector";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

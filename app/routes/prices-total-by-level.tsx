@@ -1,4 +1,3 @@
-import { hydrated } from "~/components/page-handle";
 import { Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
@@ -18,9 +17,6 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import type { StylistRow } from "~/server/queries/catalogue.server";
 import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, stateFromUrl, stylistsForLevel } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

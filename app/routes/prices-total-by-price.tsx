@@ -1,4 +1,3 @@
-import { hydrated } from "~/components/page-handle";
 import { Form, Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
@@ -16,9 +15,6 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { loadQuoteCatalogue, pricesByStylist, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-price";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 export const MIN_BUDGET = 1;
 export const MAX_BUDGET = 10_000;

@@ -1,6 +1,5 @@
-import { hydrated } from "~/components/page-handle";
-import { useEffect, useRef } from "react";
 import { Link, data, redirect } from "react-router";
+import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
 import { lineLabel } from "~/components/quote/line-label";
@@ -20,8 +19,8 @@ import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
+/** "Have you been to the salon before?", which "I'm Happy!" reveals and leads to. */
+const QUESTION_ID = "returning-question";
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data;
@@ -108,7 +107,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalPence: quote.totalPence,
     happy: url.searchParams.get(HAPPY_PARAM) === "1",
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
-    happyHref: stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" }),
+    // The anchor brings the question into view and, once there, it takes the focus.
+    happyHref: `${stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" })}#${QUESTION_ID}`,
     yesHref: stateHref(FINISH_PATH, { ...quote.state, regular: true }),
     noHref: stateHref(FINISH_PATH, { ...quote.state, regular: false }),
   };
@@ -153,14 +153,7 @@ function QuestionAnswers({ yesHref, noHref }: { yesHref: string; noHref: string 
 }
 
 export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
-  const questionRef = useRef<HTMLHeadingElement>(null);
-  const happy = loaderData.kind === "quote" && loaderData.happy;
-  const wasHappy = useRef(happy);
-  useEffect(() => {
-    // Revealed by "I'm Happy!" (not on a fresh load): take the visitor to the question.
-    if (happy && !wasHappy.current) questionRef.current?.focus();
-    wasHappy.current = happy;
-  }, [happy]);
+  useFocusStepAfterChoice();
 
   if (loaderData.kind === "unknown-stylist") return <UnknownStylist {...loaderData} />;
 
@@ -205,15 +198,15 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
           <SelectionTable lines={loaderData.lines} totalPence={loaderData.totalPence} caption={`Prices at ${loaderData.levelName} level`} />
 
           {loaderData.happy ? (
-            <section aria-labelledby="returning-question" className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">
-              <h2 id="returning-question" ref={questionRef} tabIndex={-1} className="text-2xl outline-none">
+            <section aria-labelledby={QUESTION_ID} className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">
+              <h2 id={QUESTION_ID} data-step-heading tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
                 Have you been to the salon before (within the last 18 months)?
               </h2>
               <QuestionAnswers yesHref={loaderData.yesHref} noHref={loaderData.noHref} />
             </section>
           ) : (
             <div className="flex flex-wrap items-center gap-3">
-              <Link to={loaderData.happyHref} preventScrollReset className="btn-accent">
+              <Link to={loaderData.happyHref} className="btn-accent">
                 I'm Happy!
               </Link>
               <Link to={loaderData.changeHref} className="btn-outline">

@@ -1,11 +1,7 @@
-import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { hrefWithState, SELECTOR_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import type { Route } from "./+types/prices";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -8,7 +8,7 @@ import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-stylist";
 
-/** The calculator and the forms need React in the browser (decision 006). */
+/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
 export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>

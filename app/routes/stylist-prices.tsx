@@ -1,13 +1,9 @@
-import { hydrated } from "~/components/page-handle";
 import { data, Link, redirect } from "react-router";
 import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/stylist-prices";
-
-/** The calculator and the forms need React in the browser (decision 006). */
-export const handle = hydrated;
 
 /** How many other stylists to suggest when the one asked for is not taking new clients. */
 const SUGGESTIONS = 4;

@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { type Site, expect, test } from "./fixtures";
-import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
 
 const SEND_FAILED = "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
 const CORRECT_FIELDS = "Please correct the highlighted fields";
@@ -40,14 +40,6 @@ test.afterEach(() => {
   if (savedRateLimits === undefined) delete process.env.RATE_LIMITS;
   else process.env.RATE_LIMITS = savedRateLimits;
 });
-
-/** React has attached its handlers: submits are the enhanced ones from now on. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
-}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -207,7 +199,7 @@ for (const form of FORMS) {
       const errors = trackConsoleErrors(page);
       await page.goto(form.path);
       await expectOneH1(page);
-      await hydrated(page);
+      await scriptsReady(page);
       await expectAccessible(page);
 
       // Nothing is shown before the first submit.
@@ -245,7 +237,7 @@ for (const form of FORMS) {
     test("a valid submit shows the thank-you box and stores the row, mobile normalised", async ({ page, site }) => {
       const errors = trackConsoleErrors(page);
       await page.goto(form.path);
-      await hydrated(page);
+      await scriptsReady(page);
       const key = await form.fill(page);
       await send(page);
 
@@ -263,7 +255,7 @@ for (const form of FORMS) {
 
     test("a lost connection or a server error keeps everything typed, and sending again works", async ({ page, site }) => {
       await page.goto(form.path);
-      await hydrated(page);
+      await scriptsReady(page);
       const key = await form.fill(page);
 
       for (const failure of ["abort", "500"] as const) {
@@ -302,7 +294,7 @@ for (const form of FORMS) {
 
 test("the stylist form stores a trimmed Stylist application for the main salon", async ({ page, site }) => {
   await page.goto(stylist.path);
-  await hydrated(page);
+  await scriptsReady(page);
   const email = await stylist.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
@@ -326,7 +318,7 @@ test("the position select offers each role's options, and 'Please select' is no 
     ["/recruitment/apprentice", ["Please select", "new to hairdressing", "partway through", "already qualified", "other"]],
   ] as const) {
     await page.goto(path);
-    await hydrated(page);
+    await scriptsReady(page);
     await expect(page.getByLabel("Position").locator("option")).toHaveText([...options]);
     await expect(page.getByLabel("Position")).toHaveValue("");
     await send(page);
@@ -339,7 +331,7 @@ test("the position select offers each role's options, and 'Please select' is no 
 
 test("the apprentice form stores an Apprentice, the Saturday form an Apprentice new to hairdressing", async ({ page, site }) => {
   await page.goto(apprentice.path);
-  await hydrated(page);
+  await scriptsReady(page);
   const apprenticeEmail = await apprentice.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
@@ -348,7 +340,7 @@ test("the apprentice form stores an Apprentice, the Saturday form an Apprentice 
   await page.goto(saturday.path);
   await expect(page.getByRole("heading", { name: "The Pre Apprenticeship Scheme" })).toBeVisible();
   await expect(page.getByLabel("Position")).toHaveCount(0);
-  await hydrated(page);
+  await scriptsReady(page);
   const saturdayEmail = await saturday.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
@@ -377,7 +369,7 @@ test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Ye
   for (const answer of ["Yes", "No", "Maybe"]) await expect(repeat.getByRole("radio", { name: answer, exact: true })).toHaveCount(1);
   await expect(page.getByLabel("I've been told about the loyalty points scheme")).not.toBeChecked();
 
-  await hydrated(page);
+  await scriptsReady(page);
   const reason = await feedback.fill(page);
   await page.getByLabel(/Anything else you'd like to tell us/).fill("  Lovely staff.  ");
   await send(page);
@@ -404,7 +396,7 @@ test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Ye
 
 test("a wrong mobile number gets the 'Valid …' message, and the honeypot is out of sight and reach", async ({ page }) => {
   await page.goto(models.path);
-  await hydrated(page);
+  await scriptsReady(page);
   await page.getByLabel("Mobile number").fill("0121 496 0000");
   await send(page);
   await expect(page.getByLabel("Mobile number")).toHaveAccessibleDescription(/^Valid Mobile number is required/);
@@ -418,7 +410,7 @@ test("a wrong mobile number gets the 'Valid …' message, and the honeypot is ou
 
 test("a filled honeypot stores nothing and says so, keeping what was typed", async ({ page, site }) => {
   await page.goto(models.path);
-  await hydrated(page);
+  await scriptsReady(page);
   const info = await models.fill(page);
   await page.locator('input[name="website"]').fill("http://spam.example", { force: true });
   await send(page);
@@ -440,7 +432,7 @@ test("past the rate limit the visitor is told to wait, and keeps what they typed
   }
   try {
     await page.goto(models.path);
-    await hydrated(page);
+    await scriptsReady(page);
     const info = await models.fill(page);
     await send(page);
     await expect(page.getByRole("alert").filter({ hasText: "Please wait a few minutes, then try again." })).toBeVisible();
@@ -483,7 +475,7 @@ test.describe("on a 360 px phone", () => {
   test("every form page fits the screen, with its errors shown too", async ({ page }) => {
     for (const form of FORMS) {
       await page.goto(form.path);
-      await hydrated(page);
+      await scriptsReady(page);
       await send(page);
       await expect(page.getByRole("alert").filter({ hasText: form.summary })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

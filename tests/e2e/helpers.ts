@@ -61,3 +61,17 @@ export async function expectDistinctTitles(request: APIRequestContext, paths: re
     titles.set(title, path);
   }
 }
+
+/**
+ * The page's scripts have run, so clicks get the enhanced behaviour: the
+ * custom elements are defined and, on a page React hydrates (it preloads
+ * modules), React has attached its handlers too.
+ */
+export async function scriptsReady(page: Page) {
+  await page.waitForFunction(() => {
+    if (customElements.get("review-feed") === undefined) return false;
+    if (document.querySelector('link[rel="modulepreload"]') === null) return true;
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}

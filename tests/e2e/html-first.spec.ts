@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { trackConsoleErrors } from "./helpers";
+import { scriptsReady, trackConsoleErrors } from "./helpers";
 
-/** Decision 006: content pages are HTML with one small script; the calculator and the forms run React. */
+/** Decision 006: pages are HTML with one small script; only the forms run React in the browser. */
 
 const scriptsOf = async (page: { text(): Promise<string> }) => {
   const html = await page.text();
@@ -13,11 +13,11 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
   };
 };
 
-test("content pages and the saved quote load no framework; the calculator and the forms do", async ({ request }) => {
-  for (const path of ["/", "/team-info", "/online-shop", "/corona-info", "/reviews/all"]) {
+test("content pages, the calculator's screens and the saved quote load no framework; the forms do", async ({ request }) => {
+  for (const path of ["/", "/team-info", "/online-shop", "/corona-info", "/reviews/all", "/prices", "/prices/selector?type=colour", "/prices/total-by-level"]) {
     expect(await scriptsOf(await request.get(path)), path).toEqual({ react: false, pageScript: true, speculation: true });
   }
-  for (const path of ["/prices", "/prices/selector?type=colour", "/recruitment/stylist", "/models-info", "/feedback"]) {
+  for (const path of ["/recruitment/stylist", "/recruitment/apprentice", "/models-info", "/feedback"]) {
     expect(await scriptsOf(await request.get(path)), path).toEqual({ react: true, pageScript: false, speculation: false });
   }
 });
@@ -49,6 +49,10 @@ test("the review feed moves on every 7 seconds, holds while hovered or paused, a
   await page.goto("/");
   const { feed, shown, live } = feedParts(page);
   await expect(feed.getByRole("button", { name: "Pause reviews" })).toBeVisible();
+  // Stop the page's clock, then start the feed's timer from a known moment: the pointer passing over it does that.
+  await page.clock.pauseAt(Date.now() + 2000);
+  await feed.hover();
+  await page.mouse.move(0, 0);
   const first = await captionOf(shown);
 
   await page.clock.runFor(6900);
@@ -100,10 +104,11 @@ test("without JavaScript the feed shows one review and no dead buttons", async (
   await context.close();
 });
 
-test("when React takes the visitor from the calculator to a content page, its widgets still work", async ({ page }) => {
+test("when React takes the visitor from a form to a content page, its widgets still work", async ({ page }) => {
   const errors = trackConsoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/prices");
+  await page.goto("/recruitment/stylist");
+  await scriptsReady(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
-import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
+import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
 import { type ApiService, type Catalogue, fetchCatalogue, gbp, linePence, serviceNamed, stylistNamed, totalPence } from "./price-list";
 
 /**
@@ -61,14 +61,6 @@ const idsOf = (params: Record<string, string>) =>
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-/** React has attached its handlers: clicks are the enhanced ones from now on. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
 async function fillDetails(page: Page, details: { name: string; mobile: string; email: string; referral: string }) {
   await page.getByLabel("Your name").fill(details.name);
   await page.getByLabel("Mobile number").fill(details.mobile);
@@ -122,7 +114,7 @@ for (const [walkIndex, walk] of WALKS.entries()) {
       await expectOneH1(page);
       await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
       await expectAccessible(page);
-      await hydrated(page);
+      await scriptsReady(page);
 
       const card = page.getByRole("link", { name: new RegExp(`${chosen.first_name} ${chosen.last_name}`) });
       await card.click();
@@ -148,7 +140,7 @@ for (const [walkIndex, walk] of WALKS.entries()) {
     if (walk.note) await expect(page.getByText(walk.note)).toBeVisible();
     else await expect(page.getByText(/works at/)).toHaveCount(0);
     await expectAccessible(page);
-    await hydrated(page);
+    await scriptsReady(page);
 
     await page.getByRole("link", { name: "I'm Happy!" }).click();
     const question = page.getByRole("heading", { name: "Have you been to the salon before (within the last 18 months)?" });
@@ -161,7 +153,7 @@ for (const [walkIndex, walk] of WALKS.entries()) {
     await expectOneH1(page);
     await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
     await expectAccessible(page);
-    await hydrated(page);
+    await scriptsReady(page);
     const clientName = `Grace${walk.flow}${walk.mode} Hopper`;
     // Each walk has its own contact details: at most three quote messages go to one address a day.
     const mobileDigits = `77009007${walkIndex}${walkIndex}`;
@@ -221,7 +213,7 @@ test("a refresh in the middle of the flow keeps every choice", async ({ page, re
   const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "nadia", level: "6", salon: "1" };
   const expected = totalPence(catalogue, idsOf(params), 6);
   await page.goto(`/prices/total-by-stylist?${query(params)}`);
-  await hydrated(page);
+  await scriptsReady(page);
   await page.getByRole("link", { name: "I'm Happy!" }).click();
   await expect(page.getByRole("heading", { name: /Have you been to the salon before/ })).toBeVisible();
   const before = page.url();
@@ -246,7 +238,7 @@ test("the finish form shows every message after an empty submit and checks the m
   const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "isla", level: "7", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
-  await hydrated(page);
+  await scriptsReady(page);
   let posted = 0;
   page.on("request", (r) => {
     if (r.method() === "POST") posted++;
@@ -297,7 +289,7 @@ test("when saving fails the visitor is told and keeps what they typed", async ({
   const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "colour"), mode: "stylist", stylist: "priya", level: "4", regular: "yes" };
   await page.goto(`/prices/finish?${query(params)}`);
-  await hydrated(page);
+  await scriptsReady(page);
   const details = { name: "Fail Whale", mobile: "07700 900555", email: "whale@example.com", referral: "Social Media" };
   await fillDetails(page, details);
   const send = page.getByRole("button", { name: "Send me my quote" });
@@ -395,7 +387,7 @@ test("stylists within a budget, cheapest first, each at their own level's price"
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "6" };
   await page.goto(`/prices/total-by-price?${query(params)}`);
   await expectOneH1(page);
-  await hydrated(page);
+  await scriptsReady(page);
 
   await page.getByLabel("Your budget").fill("lots");
   await page.getByRole("button", { name: "Find stylists" }).click();

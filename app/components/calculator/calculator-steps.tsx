@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { withChange } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
+import { focusStepHeading } from "~/enhance/focus-step";
 import { levelUp } from "~/domain/pricing";
 import {
   CURRENT_STEP_ID,
@@ -13,12 +14,12 @@ import { ColourChooser, ServiceChooser } from "./service-choosers";
 import { LevelChooser, StylistChooser } from "./who-choosers";
 
 /**
- * After a choice (a link to #current-step) the open step is new: move focus to
- * its heading so keyboard and screen-reader users carry on from there. The
- * browser (or React Router) has already scrolled it into view without
- * animation, so reduced motion is respected.
+ * After a choice React navigated to (a link to #current-step, or another
+ * step heading's anchor), focus that heading, as app/enhance/page.ts does
+ * after a full page load. Not on the page's first render: a shared link
+ * leaves focus where the browser puts it.
  */
-export function useFocusOpenStep() {
+export function useFocusStepAfterChoice() {
   const location = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
@@ -26,10 +27,7 @@ export function useFocusOpenStep() {
       firstRender.current = false;
       return;
     }
-    if (location.hash !== `#${CURRENT_STEP_ID}`) return;
-    const target = document.getElementById(CURRENT_STEP_ID);
-    const heading = target?.querySelector<HTMLElement>("[data-step-heading]");
-    heading?.focus({ preventScroll: true });
+    focusStepHeading(location.hash);
   }, [location.key, location.hash]);
 }
 
