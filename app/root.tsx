@@ -22,7 +22,7 @@ export const shouldRevalidate = () => false;
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [
     {
-      where: { and: [{ href_matches: "/*" }, { not: { href_matches: ["/api/*", "/quote/*", "/prices/finish*"] } }] },
+      where: { and: [{ href_matches: "/*" }, { not: { href_matches: ["/api/*", "/quote/*"] } }] },
       eagerness: "moderate",
     },
   ],
