@@ -165,6 +165,12 @@ async function runLighthouse(pages) {
         cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         failingAudits: failing,
+        // What cost each category below 100 its points: the weighted audits that did not pass.
+        lostPoints: Object.fromEntries(
+          Object.entries(lhr.categories)
+            .map(([id, category]) => [id, category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)])
+            .filter(([, ids]) => ids.length > 0),
+        ),
       };
       console.error(`lighthouse ${name}: ${JSON.stringify(results.pages[name])}`);
     }
@@ -252,7 +258,7 @@ async function main() {
     rows.push([
       `lighthouse ${name}`,
       `perf ${p.performance} · a11y ${p.accessibility} · bp ${p.bestPractices} · seo ${p.seo}`,
-      `LCP ${p.lcpMs} ms · CLS ${p.cls} · TBT ${p.tbtMs} ms · median of perf ${p.performanceRuns.join("/")}`,
+      [`LCP ${p.lcpMs} ms · CLS ${p.cls} · TBT ${p.tbtMs} ms · median of perf ${p.performanceRuns.join("/")}`, ...Object.entries(p.lostPoints).map(([id, ids]) => `${id} lost on ${ids.join(", ")}`)].join(" · "),
       verdict([p.performance, p.accessibility, p.bestPractices, p.seo].every((score) => score === 100)),
     ]);
   }

@@ -66,3 +66,17 @@ test("errors never show a stack trace", async ({ request }) => {
   const text = await response.text();
   expect(text).not.toMatch(/at .+\.(js|ts):\d+/);
 });
+
+test("the site sets no cookies, so there is none to leak or forge", async ({ request }) => {
+  const answers = [
+    await request.get("/"),
+    await request.get("/prices/calculator?type=colour&mode=level"),
+    await request.get("/api/services"),
+    await request.post("/api/feedback", { data: {} }),
+    await request.post("/recruitment/stylist", { form: { firstName: "" } }),
+  ];
+  for (const answer of answers) {
+    expect(answer.status(), answer.url()).toBeLessThan(500);
+    expect(answer.headers()["set-cookie"], answer.url()).toBeUndefined();
+  }
+});
