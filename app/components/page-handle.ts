@@ -3,9 +3,9 @@ import { useMatches } from "react-router";
 /**
  * What a route can tell the shell about its page, with `export const handle`:
  * - `hideNav`: no navigation bar (the link tree);
- * - `hydrate`: the page needs React in the browser (the calculator and the
- *   forms). Every other page is server-rendered HTML with one small script
- *   for its widgets and no framework (decision 006).
+ * - `hydrate`: the page needs React in the browser (the forms). Every other
+ *   page is server-rendered HTML with one small script for its widgets and
+ *   no framework (decision 006).
  */
 export interface PageHandle {
   hideNav?: boolean;

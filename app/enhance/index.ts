@@ -6,9 +6,10 @@ import { defineShopCarousel } from "./shop-carousel";
 import { defineStylistDialog } from "./stylist-dialog";
 
 /**
- * The behaviour the content pages add to their server-rendered HTML, with no
- * framework (decision 006). Imported by the React entry too, so the same
- * widgets work when a hydrated page renders a content page in the browser.
+ * The behaviour the pages React does not hydrate add to their
+ * server-rendered HTML, with no framework (decision 006). The React entry
+ * calls it too, so the widgets work the same when a form page's React
+ * renders another page in the browser.
  */
 export function enhance() {
   defineReviewFeed();
