@@ -1,5 +1,6 @@
-import { REVIEW_FEED_CHARS } from "~/enhance/review-feed";
 import { truncate } from "~/domain/format";
+import { REVIEW_FEED_CHARS } from "~/enhance/review-feed";
+import { CarouselButton } from "./carousel-button";
 
 export interface FeedReview {
   review: string;
@@ -35,16 +36,15 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
         </div>
         {reviews.length > 1 ? (
           <div data-controls="" hidden className="mt-6 flex items-center justify-center gap-2">
-            <button type="button" data-action="previous" className="btn-outline min-h-10 px-4 py-1.5">
-              Previous<span className="sr-only"> review</span>
-            </button>
-            <button type="button" data-action="pause" className="btn-outline min-h-10 px-4 py-1.5">
+            <CarouselButton action="previous" what="review">
+              Previous
+            </CarouselButton>
+            <CarouselButton action="pause" what="reviews">
               <span data-label="">Pause</span>
-              <span className="sr-only"> reviews</span>
-            </button>
-            <button type="button" data-action="next" className="btn-outline min-h-10 px-4 py-1.5">
-              Next<span className="sr-only"> review</span>
-            </button>
+            </CarouselButton>
+            <CarouselButton action="next" what="review">
+              Next
+            </CarouselButton>
           </div>
         ) : null}
       </section>

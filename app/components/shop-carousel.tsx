@@ -1,3 +1,5 @@
+import { CarouselButton } from "./carousel-button";
+
 export interface ShopBanner {
   id: number;
   mobileImage: string;
@@ -44,9 +46,9 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
 
         {banners.length > 1 ? (
           <div data-controls="" hidden className="mt-4 flex items-center justify-center gap-3">
-            <button type="button" data-action="previous" className="btn-outline min-h-10 px-4 py-1.5">
-              Previous<span className="sr-only"> banner</span>
-            </button>
+            <CarouselButton action="previous" what="banner">
+              Previous
+            </CarouselButton>
             <p data-status="" className="min-w-16 text-center text-sm text-muted tabular-nums" aria-live="off" aria-atomic="true">
               <span data-spoken="" className="sr-only">
                 Banner 1 of {banners.length}
@@ -55,9 +57,9 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
                 1 / {banners.length}
               </span>
             </p>
-            <button type="button" data-action="next" className="btn-outline min-h-10 px-4 py-1.5">
-              Next<span className="sr-only"> banner</span>
-            </button>
+            <CarouselButton action="next" what="banner">
+              Next
+            </CarouselButton>
           </div>
         ) : null}
       </section>
