@@ -58,6 +58,8 @@ interface CommonProps {
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
+  /** The first field to fix after a submit without JavaScript, where nothing else moves the cursor there. */
+  autoFocus?: boolean;
 }
 
 const hintIdOf = (meta: AnyField, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
@@ -89,6 +91,7 @@ export function Field({
   type = "text",
   autoComplete,
   inputMode,
+  autoFocus,
 }: CommonProps & {
   type?: "text" | "email" | "tel";
   autoComplete?: string;
@@ -103,6 +106,7 @@ export function Field({
         {...props}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        autoFocus={autoFocus}
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder(!!meta.errors)}`}
       />
@@ -132,7 +136,7 @@ export interface Option {
 }
 
 /** A native select; its first option should be "Please select" with the value "". */
-export function SelectField({ meta, label, hint, optional, className, options }: CommonProps & { options: readonly Option[] }) {
+export function SelectField({ meta, label, hint, optional, className, autoFocus, options }: CommonProps & { options: readonly Option[] }) {
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
   return (
@@ -141,6 +145,7 @@ export function SelectField({ meta, label, hint, optional, className, options }:
         <select
           key={key}
           {...props}
+          autoFocus={autoFocus}
           aria-required={optional ? undefined : true}
           className={`${controlClass} ${controlBorder(!!meta.errors)} appearance-none pr-11`}
         >

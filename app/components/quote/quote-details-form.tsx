@@ -1,8 +1,10 @@
-import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { HONEYPOT_FIELD, PLEASE_SELECT, REFERRAL_OPTIONS, type Referral, quoteDetailsSchema } from "~/domain/forms";
+import { PLEASE_SELECT, REFERRAL_OPTIONS, type Referral, quoteDetailsSchema } from "~/domain/forms";
+import { Field, SelectField } from "../forms/fields";
+import { Honeypot } from "../forms/honeypot";
 import { QUOTE_PARAM } from "./links";
 
 export const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
@@ -22,6 +24,7 @@ const REFERRAL_LABELS: Record<Referral, string> = {
   "Work colleague": "A work colleague",
   other: "Other",
 };
+const REFERRAL_CHOICES = [PLEASE_SELECT, ...REFERRAL_OPTIONS.map((value) => ({ value, label: REFERRAL_LABELS[value] }))];
 
 interface QuoteDetailsFormProps {
   /** The finish page's own address (with the calculator state): where the form posts without JavaScript. */
@@ -124,85 +127,17 @@ export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResu
   // Without JavaScript nothing moves focus for us: put the cursor in the first field to fix.
   const firstInvalid = lastResult?.error ? DETAIL_FIELDS.find((field) => lastResult.error?.[field]?.length) : undefined;
 
-  const errorOf = (field: (typeof DETAIL_FIELDS)[number]) => fields[field].errors;
-  const fieldClass =
-    "mt-2 block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink outline-none transition-colors focus:border-accent aria-[invalid=true]:border-accent-dark aria-[invalid=true]:bg-blush/40";
-
-  const fieldMessage = (field: (typeof DETAIL_FIELDS)[number]) => {
-    const errors = errorOf(field);
-    return errors?.length ? (
-      <p id={fields[field].errorId} className="mt-2 text-sm font-semibold text-accent-dark">
-        {errors.join(". ")}
-      </p>
-    ) : null;
-  };
-
   return (
     <form method="post" action={action} {...getFormProps(form)} className="card relative flex flex-col gap-6 p-5 sm:p-8">
       {hiddenFields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
 
-      <div>
-        <label htmlFor={fields.name.id} className="font-semibold">
-          Your name
-        </label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          autoComplete="name"
-          autoFocus={firstInvalid === "name"}
-          className={fieldClass}
-        />
-        {fieldMessage("name")}
-      </div>
-
-      <div>
-        <label htmlFor={fields.mobile.id} className="font-semibold">
-          Mobile number
-        </label>
-        <input
-          {...getInputProps(fields.mobile, { type: "tel" })}
-          autoComplete="tel"
-          inputMode="tel"
-          autoFocus={firstInvalid === "mobile"}
-          className={fieldClass}
-        />
-        {fieldMessage("mobile")}
-      </div>
-
-      <div>
-        <label htmlFor={fields.email.id} className="font-semibold">
-          Email address
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          autoFocus={firstInvalid === "email"}
-          className={fieldClass}
-        />
-        {fieldMessage("email")}
-      </div>
-
-      <div>
-        <label htmlFor={fields.referral.id} className="font-semibold">
-          How did you hear about us?
-        </label>
-        <select {...getSelectProps(fields.referral)} autoFocus={firstInvalid === "referral"} className={`${fieldClass} appearance-auto`}>
-          <option value={PLEASE_SELECT.value}>{PLEASE_SELECT.label}</option>
-          {REFERRAL_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {REFERRAL_LABELS[option]}
-            </option>
-          ))}
-        </select>
-        {fieldMessage("referral")}
-      </div>
-
-      {/* Only bots fill this: people never see or reach it. */}
-      <div aria-hidden="true" className="absolute top-0 -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="quote-details-website">Leave this empty</label>
-        <input id="quote-details-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Field meta={fields.name} label="Your name" autoComplete="name" autoFocus={firstInvalid === "name"} />
+      <Field meta={fields.mobile} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" autoFocus={firstInvalid === "mobile"} />
+      <Field meta={fields.email} label="Email address" type="email" autoComplete="email" autoFocus={firstInvalid === "email"} />
+      <SelectField meta={fields.referral} label="How did you hear about us?" options={REFERRAL_CHOICES} autoFocus={firstInvalid === "referral"} />
+      <Honeypot formId="quote-details" />
 
       {message ? (
         <div ref={messageRef} tabIndex={-1} role="alert" className="rounded-xl border border-accent-dark bg-blush px-4 py-3 text-sm leading-relaxed outline-none">
