@@ -7,25 +7,9 @@
  * Ids follow the CSV row order, which is also the display order.
  */
 
-export interface SeedLevel {
-  id: number;
-  name: string;
-  adapterBp: number;
-}
+import type { Level, Service } from "../../domain/catalogue";
 
-export interface SeedService {
-  id: number;
-  service: string;
-  pricePence: number;
-  productPricePence: number;
-  cat1: number;
-  cat2: number;
-  groupName: string;
-  minLevel: number;
-  sortOrder: number;
-}
-
-export const seedLevels: SeedLevel[] = [
+export const seedLevels: Level[] = [
   { id: 1, name: "New Starter", adapterBp: -8141 },
   { id: 2, name: "Apprentice", adapterBp: -6505 },
   { id: 3, name: "Junior Stylist", adapterBp: -5172 },
@@ -42,7 +26,7 @@ export const seedLevels: SeedLevel[] = [
  * trained for: balayage, full head bleach, vivids and colour correction, long
  * full head colour (id 10), face-frame foils (id 14) and men's cuts.
  */
-export const seedServices: SeedService[] = [
+export const seedServices: Service[] = [
   { id: 1, service: "Cut, Dry & Style", pricePence: 4950, productPricePence: 0, cat1: 1, cat2: 0, groupName: "Cut/style", minLevel: 1, sortOrder: 1 },
   { id: 2, service: "Dry & Style", pricePence: 3300, productPricePence: 0, cat1: 1, cat2: 0, groupName: "Cut/style", minLevel: 1, sortOrder: 2 },
   { id: 3, service: "Hair Up", pricePence: 3300, productPricePence: 0, cat1: 1, cat2: 1, groupName: "Cut/style", minLevel: 1, sortOrder: 3 },
