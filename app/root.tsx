@@ -64,7 +64,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           <>
-            <script type="module" src={pageScript} nonce={nonce} />
+            {pageScript.imports.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))}
+            <script type="module" src={pageScript.src} nonce={nonce} />
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
           </>
         )}

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import type { Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:page-script";
@@ -7,11 +8,12 @@ const CHUNK_NAME = "page-script";
 
 /**
  * Builds `entry` as a script of its own for the pages React does not hydrate
- * (decision 006), and tells the server where it went: `import src from
- * "virtual:page-script"` is its hashed address under /assets. The client
- * build emits the chunk; the server build, which runs after it, finds the
- * file in the client's assets. In development it is the source, which Vite
- * serves compiled.
+ * (decision 006), and tells the server where it went: `import pageScript
+ * from "virtual:page-script"` gives its hashed address under /assets (`src`)
+ * and those of the chunks it imports (`imports`, to preload alongside it).
+ * The client build emits the chunk; the server build, which runs after it,
+ * finds the file in the client's assets. In development it is the source,
+ * which Vite serves compiled.
  */
 export function pageScript({ entry, clientAssetsDir }: { entry: string; clientAssetsDir: string }): Plugin {
   let command: "build" | "serve" = "serve";
@@ -30,13 +32,16 @@ export function pageScript({ entry, clientAssetsDir }: { entry: string; clientAs
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      if (command === "serve") return `export default ${JSON.stringify(`/${entry}`)};`;
-      // The browser never renders the script tag itself: only the server does.
-      if (!ssrBuild) return `export default "";`;
+      const answer = (src: string, imports: string[]) => `export default ${JSON.stringify({ src, imports })};`;
+      if (command === "serve") return answer(`/${entry}`, []);
+      // The browser never renders the script tags itself: only the server does.
+      if (!ssrBuild) return answer("", []);
       const pattern = new RegExp(`^${CHUNK_NAME}-[\\w-]+\\.js$`);
       const file = readdirSync(clientAssetsDir).find((name) => pattern.test(name));
       if (!file) this.error(`${CHUNK_NAME}-*.js is missing from ${clientAssetsDir}: the client build must run first`);
-      return `export default ${JSON.stringify(`/assets/${file}`)};`;
+      const code = readFileSync(path.join(clientAssetsDir, file), "utf8");
+      const imports = [...code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => `/assets/${m[1]}`);
+      return answer(`/assets/${file}`, imports);
     },
   };
 }

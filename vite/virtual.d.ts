@@ -1,5 +1,5 @@
 /** The address of the built app/enhance/page.ts (vite/page-script.ts). */
 declare module "virtual:page-script" {
-  const src: string;
-  export default src;
+  const pageScript: { src: string; imports: string[] };
+  export default pageScript;
 }

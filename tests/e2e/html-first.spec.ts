@@ -22,14 +22,23 @@ test("content pages, the calculator's screens and the saved quote load no framew
   }
 });
 
-test("the page script is small, hashed and cached for good", async ({ request }) => {
+test("the page script and the chunk it imports are preloaded together, hashed and cached for good", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const src = /src="(\/assets\/page-script-[\w-]+\.js)"/.exec(html)?.[1];
+  const src = /<script type="module" src="(\/assets\/page-script-[\w-]+\.js)"/.exec(html)?.[1];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]!);
   expect(src).toBeTruthy();
+  expect(preloads.length).toBeGreaterThan(0);
   const script = await request.get(src!);
-  expect(script.status()).toBe(200);
-  expect(script.headers()["cache-control"]).toContain("immutable");
-  expect(script.headers()["content-type"]).toMatch(/javascript/);
+  const code = await script.text();
+  for (const chunk of preloads) {
+    expect(code, `${src} imports ${chunk}`).toContain(`./${chunk.slice("/assets/".length)}`);
+  }
+  for (const url of [src!, ...preloads]) {
+    const answer = await request.get(url);
+    expect(answer.status(), url).toBe(200);
+    expect(answer.headers()["cache-control"], url).toContain("immutable");
+    expect(answer.headers()["content-type"], url).toMatch(/javascript/);
+  }
 });
 
 function feedParts(page: Page) {
