@@ -168,6 +168,7 @@ async function runLighthouse(pages) {
         // What cost each category below 100 its points: the weighted audits that did not pass.
         lostPoints: Object.fromEntries(
           Object.entries(lhr.categories)
+            .filter(([, category]) => Math.round((category.score ?? 0) * 100) < 100)
             .map(([id, category]) => [id, category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)])
             .filter(([, ids]) => ids.length > 0),
         ),
