@@ -64,13 +64,13 @@ export async function expectDistinctTitles(request: APIRequestContext, paths: re
 
 /**
  * The page's scripts have run, so clicks get the enhanced behaviour: the
- * custom elements are defined and, on a page React hydrates (it preloads
- * modules), React has attached its handlers too.
+ * custom elements are defined and, on a page React hydrates (React Router
+ * puts its context in the page), React has attached its handlers too.
  */
 export async function scriptsReady(page: Page) {
   await page.waitForFunction(() => {
     if (customElements.get("review-feed") === undefined) return false;
-    if (document.querySelector('link[rel="modulepreload"]') === null) return true;
+    if (!("__reactRouterContext" in window)) return true;
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
