@@ -1,5 +1,5 @@
 /** Spec 2.1 and 9: a link with a hash scrolls to its element after 500 ms. */
-export const HASH_SCROLL_DELAY_MS = 500;
+const HASH_SCROLL_DELAY_MS = 500;
 
 /** Input that means the visitor is scrolling for themselves: we must not pull them back. */
 const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;

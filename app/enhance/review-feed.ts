@@ -1,4 +1,4 @@
-export const REVIEW_INTERVAL_MS = 7000;
+const REVIEW_INTERVAL_MS = 7000;
 export const REVIEW_FEED_CHARS = 180;
 
 /**
