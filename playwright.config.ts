@@ -31,7 +31,5 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: "off",
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

@@ -10,7 +10,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rolldownOptions: { input: "./server/app.ts" } }
     : // The widgets' modules (app/enhance) travel as one chunk: a page without React loads its script and that chunk, not a waterfall of small files.
-      { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "enhance", test: /[\\/]app[\\/]enhance[\\/](?!page\.ts$)/ }] } } } },
+      {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: "enhance", test: /[\\/]app[\\/]enhance[\\/](?!page\.ts$)/ }] } },
+        },
+      },
   resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),

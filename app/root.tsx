@@ -1,11 +1,11 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
-import type { Route } from "./+types/root";
 import pageScript from "virtual:page-script";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { usePageFlag } from "./components/page-handle";
 import { config } from "./server/config.server";
-import stylesheet from "./app.css?url";
-import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 
 export function loader() {
   return { origin: config().PUBLIC_URL };

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { STYLIST_NOTICES } from "./domain/notices";
 
 /** Mirrors the route table of spec section 2.1. */

@@ -3,7 +3,7 @@
 // latency under load, memory and start-up time. Prints one table and writes it
 // as JSON under bench/results/.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -16,13 +16,33 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
-const results = { when: new Date().toISOString(), node: process.version, pages: {}, weight: {}, load: {}, memory: {}, startup: {} };
+const results = {
+  when: new Date().toISOString(),
+  node: process.version,
+  pages: {},
+  weight: {},
+  load: {},
+  memory: {},
+  startup: {},
+};
 
 function build() {
   console.error(`building into ${BUILD_DIR}…`);
-  const r = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
+  const r = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR },
+  });
   if (r.status !== 0) throw new Error("build failed");
 }
 
@@ -30,7 +50,16 @@ async function startSite(env) {
   const started = performance.now();
   // The same heap limit as `npm start` (package.json).
   const child = spawn(process.execPath, ["--max-old-space-size=96", "server.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", BUILD_DIR, PUBLIC_URL: BASE, RATE_LIMITS: "off", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      BUILD_DIR,
+      PUBLIC_URL: BASE,
+      RATE_LIMITS: "off",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -67,7 +96,8 @@ async function json(url, init) {
 /** A full colour flow at level 6 and a quote saved for it, from the live API. */
 async function fixtures() {
   const services = await json(`${BASE}/api/services`);
-  const pick = (cat1, cat2, name) => services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && (!name || s.service === name))?.id;
+  const pick = (cat1, cat2, name) =>
+    services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && (!name || s.service === name))?.id;
   const stylists = await json(`${BASE}/api/stylists`);
   const stylist = stylists.find((s) => s.accepting_new_clients !== false && s.level >= 3);
   const state = {
@@ -84,19 +114,32 @@ async function fixtures() {
     finishAddon: String(pick(4, 0, "None")),
   };
   const calculatorMidFlow = `/prices/calculator?${new URLSearchParams({ type: "colour", mode: "level", level: "6", cc: "1", colour: state.colour })}`;
-  const quoteBody = (i) => ({ ...state, regular: "no", name: `Bench Client ${i}`, mobile: "07700 900123", email: `bench${i}@example.com`, referral: "Google" });
+  const quoteBody = (i) => ({
+    ...state,
+    regular: "no",
+    name: `Bench Client ${i}`,
+    mobile: "07700 900123",
+    email: `bench${i}@example.com`,
+    referral: "Google",
+  });
   return { calculatorMidFlow, quoteBody };
 }
 
 async function saveQuote(body) {
-  const r = await fetch(`${BASE}/api/save-quote-details`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(`${BASE}/api/save-quote-details`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (r.status !== 201) throw new Error(`save-quote-details answered ${r.status}: ${await r.text()}`);
   return r.json();
 }
 
 /** Static imports of a built module (`import{t}from"./x.js"`, `import"./y.js"`): they load with it. */
 function staticImports(code, url) {
-  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+\.js)["']/g)].map((m) => new URL(m[1], url).pathname);
+  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+\.js)["']/g)].map(
+    (m) => new URL(m[1], url).pathname,
+  );
 }
 
 /** What a page loads before it can run: its stylesheets, and every script it names with all they import statically. */
@@ -128,20 +171,33 @@ async function firstLoadWeight(pathname) {
     return { kb: Math.round((total / 1024) * 10) / 10, files: seen.size };
   };
   const scripts = await size(js, true);
-  return { jsKb: scripts.kb, jsFiles: scripts.files, cssKb: (await size(css, false)).kb, htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10 };
+  return {
+    jsKb: scripts.kb,
+    jsFiles: scripts.files,
+    cssKb: (await size(css, false)).kb,
+    htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10,
+  };
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Lighthouse's own advice: scores vary run to run, so take the median of several runs (by performance score). */
 async function runLighthouse(pages) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+  });
   try {
     for (const [name, pathname] of Object.entries(pages)) {
       await fetch(BASE + pathname); // the server's first render of a page is not what visitors get afterwards
       const runs = [];
       for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
-        const { lhr } = await lighthouse(BASE + pathname, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const { lhr } = await lighthouse(BASE + pathname, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
         // A run Lighthouse itself could not finish (it reports a runtime error and scores 0) is run again.
         if (lhr.runtimeError) console.error(`lighthouse ${name}: run failed (${lhr.runtimeError.code}), again`);
         else runs.push(lhr);
@@ -151,7 +207,14 @@ async function runLighthouse(pages) {
       const lhr = runs[Math.floor(runs.length / 2)];
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "notApplicable" &&
+            a.scoreDisplayMode !== "manual",
+        )
         .map((a) => a.id);
       results.pages[name] = {
         path: pathname,
@@ -169,7 +232,12 @@ async function runLighthouse(pages) {
         lostPoints: Object.fromEntries(
           Object.entries(lhr.categories)
             .filter(([, category]) => Math.round((category.score ?? 0) * 100) < 100)
-            .map(([id, category]) => [id, category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)])
+            .map(([id, category]) => [
+              id,
+              category.auditRefs
+                .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+                .map((ref) => ref.id),
+            ])
             .filter(([, ids]) => ids.length > 0),
         ),
       };
@@ -218,7 +286,13 @@ async function main() {
   await load("save-quote", {
     url: `${BASE}/api/save-quote-details`,
     connections: 8,
-    requests: [{ method: "POST", headers: { "content-type": "application/json" }, setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(n++)) }) }],
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(n++)) }),
+      },
+    ],
   });
   results.memory.pgliteRssMb = rssMb(site.child.pid);
   await stopSite(site);
@@ -259,19 +333,39 @@ async function main() {
     rows.push([
       `lighthouse ${name}`,
       `perf ${p.performance} · a11y ${p.accessibility} · bp ${p.bestPractices} · seo ${p.seo}`,
-      [`LCP ${p.lcpMs} ms · CLS ${p.cls} · TBT ${p.tbtMs} ms · median of perf ${p.performanceRuns.join("/")}`, ...Object.entries(p.lostPoints).map(([id, ids]) => `${id} lost on ${ids.join(", ")}`)].join(" · "),
+      [
+        `LCP ${p.lcpMs} ms · CLS ${p.cls} · TBT ${p.tbtMs} ms · median of perf ${p.performanceRuns.join("/")}`,
+        ...Object.entries(p.lostPoints).map(([id, ids]) => `${id} lost on ${ids.join(", ")}`),
+      ].join(" · "),
       verdict([p.performance, p.accessibility, p.bestPractices, p.seo].every((score) => score === 100)),
     ]);
   }
   for (const [name, w] of Object.entries(results.weight)) {
-    rows.push([`first load ${name}`, `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz`, `HTML ${w.htmlKb} kB gz`, verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined)]);
+    rows.push([
+      `first load ${name}`,
+      `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz`,
+      `HTML ${w.htmlKb} kB gz`,
+      verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined),
+    ]);
   }
   for (const [name, l] of Object.entries(results.load)) {
     const floor = LOAD_BUDGETS[name];
-    rows.push([`load ${name}`, `${l.rps} req/s`, `p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · non-2xx ${l.non2xx} · errors ${l.errors}`, verdict(floor === undefined ? undefined : l.rps >= floor && l.p99Ms < 50 && l.non2xx === 0 && l.errors === 0)]);
+    rows.push([
+      `load ${name}`,
+      `${l.rps} req/s`,
+      `p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · non-2xx ${l.non2xx} · errors ${l.errors}`,
+      verdict(floor === undefined ? undefined : l.rps >= floor && l.p99Ms < 50 && l.non2xx === 0 && l.errors === 0),
+    ]);
   }
-  for (const [name, mb] of Object.entries(results.memory)) rows.push([`memory ${name}`, `${mb} MB RSS`, "after load", verdict(name === "postgresRssMb" ? mb <= 150 : undefined)]);
-  for (const [name, ms] of Object.entries(results.startup)) rows.push([`start-up ${name}`, `${ms} ms`, "to first 200", ""]);
+  for (const [name, mb] of Object.entries(results.memory))
+    rows.push([
+      `memory ${name}`,
+      `${mb} MB RSS`,
+      "after load",
+      verdict(name === "postgresRssMb" ? mb <= 150 : undefined),
+    ]);
+  for (const [name, ms] of Object.entries(results.startup))
+    rows.push([`start-up ${name}`, `${ms} ms`, "to first 200", ""]);
   const header = ["measure", "value", "detail", "budget"];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(width[i])).join(" | ")} |`;

@@ -5,12 +5,12 @@
  */
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
-import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
-import { ResponseCache, createCachedRequestHandler } from "./request-handler";
+import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -51,7 +51,8 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const app = express();
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
-  if (settings.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
+  if (settings.TRUST_PROXY)
+    app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(
     createCachedRequestHandler({
       cache: responses,

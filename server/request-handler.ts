@@ -9,8 +9,8 @@
  * its own response instead.
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { type AppLoadContext, type ServerBuild, createRequestHandler } from "react-router";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -117,7 +117,9 @@ export function createCachedRequestHandler(options: {
           expires: Date.now() + TTL_MS,
           status: response.status,
           headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-          parts: (context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body]).map((part) => Buffer.from(part)),
+          parts: (context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body]).map(
+            (part) => Buffer.from(part),
+          ),
         };
         if (Buffer.byteLength(body) <= MAX_BODY_BYTES) options.cache.set(key, entry);
         return sendEntry(res, entry, context.cspNonce, false);

@@ -5,7 +5,15 @@ import { Link } from "react-router";
  * COVID guidelines): a link to `fallback` for a visitor without JavaScript,
  * swapped for a button by `<back-link>` (app/enhance/back-link.ts).
  */
-export function BackButton({ fallback, children = "Back", className = "btn-outline" }: { fallback: string; children?: React.ReactNode; className?: string }) {
+export function BackButton({
+  fallback,
+  children = "Back",
+  className = "btn-outline",
+}: {
+  fallback: string;
+  children?: React.ReactNode;
+  className?: string;
+}) {
   const arrow = (
     <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
       <path d="M10 3L5 8l5 5" />

@@ -17,7 +17,15 @@ export interface BlogCardPost {
 }
 
 /** Author and "November 21st 2026", with a machine-readable date. */
-export function PostByline({ author, publishedAt, className = "" }: { author: string; publishedAt: string; className?: string }) {
+export function PostByline({
+  author,
+  publishedAt,
+  className = "",
+}: {
+  author: string;
+  publishedAt: string;
+  className?: string;
+}) {
   return (
     <p className={`text-sm text-muted ${className}`}>
       By <span className="font-medium text-ink">{author}</span>
@@ -29,14 +37,32 @@ export function PostByline({ author, publishedAt, className = "" }: { author: st
 }
 
 /** A post in the blog list: image, title, the opening of the body, Read More, author and date. */
-export function BlogCard({ post, headingLevel = "h2", featured = false }: { post: BlogCardPost; headingLevel?: "h2" | "h3"; featured?: boolean }) {
+export function BlogCard({
+  post,
+  headingLevel = "h2",
+  featured = false,
+}: {
+  post: BlogCardPost;
+  headingLevel?: "h2" | "h3";
+  featured?: boolean;
+}) {
   const Heading = headingLevel;
   const href = `/blog/${post.slug}`;
   const headingId = `post-${post.slug}`;
   return (
-    <article aria-labelledby={headingId} className={`card flex h-full flex-col overflow-hidden ${featured ? "md:flex-row" : ""}`}>
+    <article
+      aria-labelledby={headingId}
+      className={`card flex h-full flex-col overflow-hidden ${featured ? "md:flex-row" : ""}`}
+    >
       <Link to={href} tabIndex={-1} aria-hidden="true" className={featured ? "md:w-1/2 md:shrink-0" : ""}>
-        <img src={post.image} alt="" width={1200} height={800} loading="lazy" className="aspect-[3/2] h-full w-full bg-sand object-cover" />
+        <img
+          src={post.image}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          className="aspect-[3/2] h-full w-full bg-sand object-cover"
+        />
       </Link>
       <div className={`flex flex-1 flex-col p-6 ${featured ? "md:p-10" : ""}`}>
         <PostByline author={post.author} publishedAt={post.publishedAt} />

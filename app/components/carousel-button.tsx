@@ -3,7 +3,15 @@
  * for a screen reader ("Next review"). The custom element around it finds it
  * by `data-action`.
  */
-export function CarouselButton({ action, what, children }: { action: "previous" | "pause" | "next"; what: string; children: React.ReactNode }) {
+export function CarouselButton({
+  action,
+  what,
+  children,
+}: {
+  action: "previous" | "pause" | "next";
+  what: string;
+  children: React.ReactNode;
+}) {
   return (
     <button type="button" data-action={action} className="btn-outline min-h-10 px-4 py-1.5">
       {children}

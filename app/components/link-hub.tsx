@@ -39,7 +39,9 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
           <img src="/images/logo.svg" alt={`${SITE_NAME} home`} width={220} height={60} className="h-12 w-auto" />
         </Link>
         <h1 className="mt-6 text-3xl sm:text-4xl">Hello from {SITE_NAME}</h1>
-        <p className="mt-3 text-muted">Everything in one place: book, get a price, meet the team and catch up on our news.</p>
+        <p className="mt-3 text-muted">
+          Everything in one place: book, get a price, meet the team and catch up on our news.
+        </p>
       </header>
 
       <nav aria-label="Quick links" className="mt-10">
@@ -51,7 +53,10 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
           </li>
           {HUB_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="btn w-full border border-line bg-white py-3.5 text-center text-base text-ink hover:border-ink">
+              <Link
+                to={link.to}
+                className="btn w-full border border-line bg-white py-3.5 text-center text-base text-ink hover:border-ink"
+              >
                 {link.label}
               </Link>
             </li>
@@ -66,7 +71,14 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
         <ul className="mt-6 space-y-4" data-testid="hub-news">
           {news.map((item) => (
             <li key={item.slug} className="card flex gap-4 overflow-hidden p-3">
-              <img src={item.image} alt={item.alt} width={120} height={80} loading="lazy" className="h-20 w-28 shrink-0 rounded-xl object-cover" />
+              <img
+                src={item.image}
+                alt={item.alt}
+                width={120}
+                height={80}
+                loading="lazy"
+                className="h-20 w-28 shrink-0 rounded-xl object-cover"
+              />
               <div className="min-w-0 py-1">
                 <h3 className="text-base leading-snug">{item.title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 
 export interface HelpfulLink {
   to: string;
@@ -10,7 +10,17 @@ export interface HelpfulLink {
  * says so plainly and offers the likeliest next steps, inside the site's
  * navigation rather than on a bare error screen.
  */
-export function NotFoundNotice({ title, message, links, eyebrow = "Page not found" }: { title: string; message: string; links: HelpfulLink[]; eyebrow?: string }) {
+export function NotFoundNotice({
+  title,
+  message,
+  links,
+  eyebrow = "Page not found",
+}: {
+  title: string;
+  message: string;
+  links: HelpfulLink[];
+  eyebrow?: string;
+}) {
   return (
     <section className="container-page py-20 text-center sm:py-28">
       <p className="eyebrow">{eyebrow}</p>
@@ -30,7 +40,13 @@ export function NotFoundNotice({ title, message, links, eyebrow = "Page not foun
 }
 
 /** For a route's ErrorBoundary: the helpful 404 when the loader said 404, a calm apology otherwise. */
-export function ContentErrorBoundary({ error, notFound }: { error: unknown; notFound: { title: string; message: string; links: HelpfulLink[] } }) {
+export function ContentErrorBoundary({
+  error,
+  notFound,
+}: {
+  error: unknown;
+  notFound: { title: string; message: string; links: HelpfulLink[] };
+}) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice {...notFound} />;
   return (
     <NotFoundNotice

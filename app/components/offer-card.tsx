@@ -13,16 +13,32 @@ export interface OfferCardProps {
 export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
   const titleId = `offer-${offer.slug}-title`;
   return (
-    <article aria-labelledby={titleId} className={`card group relative flex flex-col overflow-hidden has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent ${ended ? "bg-sand/40" : ""}`} data-testid="offer-card">
+    <article
+      aria-labelledby={titleId}
+      className={`card group relative flex flex-col overflow-hidden has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent ${ended ? "bg-sand/40" : ""}`}
+      data-testid="offer-card"
+    >
       <div className="relative">
-        <img src={offer.image} alt="" width={1200} height={800} loading="lazy" className="aspect-[3/2] w-full object-cover" />
-        <span className={`absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold ${ended ? "bg-white text-muted" : "bg-accent-dark text-white"}`}>
+        <img
+          src={offer.image}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          className="aspect-[3/2] w-full object-cover"
+        />
+        <span
+          className={`absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold ${ended ? "bg-white text-muted" : "bg-accent-dark text-white"}`}
+        >
           {ended ? "Ended" : discountLabel(offer)}
         </span>
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 id={titleId} className="text-xl leading-snug">
-          <Link to={`/offers/${offer.slug}`} className="after:absolute after:inset-0 after:content-[''] hover:text-accent-dark focus-visible:outline-none">
+          <Link
+            to={`/offers/${offer.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] hover:text-accent-dark focus-visible:outline-none"
+          >
             {offer.title}
           </Link>
         </h3>

@@ -1,5 +1,5 @@
-import type { LevelPrice } from "~/domain/offers";
 import { formatGBP } from "~/domain/format";
+import type { LevelPrice } from "~/domain/offers";
 
 /** Where and how to book an offer: the salon's online booking, or a call. */
 export interface BookingChannel {
@@ -21,7 +21,14 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
   );
   const phone = (
     <a key="phone" href={telHref(booking.telephone)} className={phoneFirst ? "btn-accent" : "btn-outline"}>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      >
         <path d="M4 2.5h3l1.5 4-2 1.2a10 10 0 005.8 5.8l1.2-2 4 1.5v3A1.5 1.5 0 0116 17.5 13.5 13.5 0 012.5 4 1.5 1.5 0 014 2.5z" />
       </svg>
       Call {booking.telephone}
@@ -35,7 +42,10 @@ export function OfferCode({ code, endsLabel, ended }: { code: string; endsLabel:
   return (
     <div className="rounded-2xl border border-dashed border-accent bg-white px-6 py-5">
       <p className="text-sm text-muted">{ended ? "The code was" : "Quote this code when you book"}</p>
-      <p className={`mt-1 font-mono text-3xl font-semibold tracking-wider ${ended ? "text-muted line-through" : "text-ink"}`} data-testid="offer-code">
+      <p
+        className={`mt-1 font-mono text-3xl font-semibold tracking-wider ${ended ? "text-muted line-through" : "text-ink"}`}
+        data-testid="offer-code"
+      >
         {code}
       </p>
       <p className="mt-2 text-sm">
@@ -66,7 +76,9 @@ export function SmallPrint({ lines, headingLevel = 2 }: { lines: readonly string
 export function LevelPriceTable({ prices, percent }: { prices: readonly LevelPrice[]; percent: number }) {
   return (
     <table className="w-full border-collapse text-left text-sm sm:text-base">
-      <caption className="pb-3 text-left text-sm text-muted">Typical cut &amp; colour, before and after {percent}% off</caption>
+      <caption className="pb-3 text-left text-sm text-muted">
+        Typical cut &amp; colour, before and after {percent}% off
+      </caption>
       <thead>
         <tr className="border-b border-line">
           <th scope="col" className="py-2 pr-4 font-semibold">

@@ -19,8 +19,18 @@ export function OfferStylists({ stylists, heading }: { stylists: readonly OfferS
       <ul className="mt-5 grid gap-4 sm:grid-cols-2">
         {stylists.map((stylist) => (
           <li key={stylist.slug}>
-            <Link to={`/team/${stylist.slug}`} className="card flex items-center gap-4 p-4 transition-colors hover:bg-white">
-              <img src={stylist.image} alt="" width={72} height={72} loading="lazy" className="size-18 shrink-0 rounded-full object-cover" />
+            <Link
+              to={`/team/${stylist.slug}`}
+              className="card flex items-center gap-4 p-4 transition-colors hover:bg-white"
+            >
+              <img
+                src={stylist.image}
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+                className="size-18 shrink-0 rounded-full object-cover"
+              />
               <span>
                 <span className="block font-display text-lg">{stylist.name}</span>
                 <span className="block text-sm text-muted">
@@ -70,7 +80,9 @@ export function OfferPageFailed() {
   return (
     <section className="container-page py-20 text-center sm:py-28">
       <h1 className="text-4xl sm:text-5xl">Sorry, this offer didn't load</h1>
-      <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-muted">Please try again in a moment. If it keeps happening, give us a call and we'll help.</p>
+      <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-muted">
+        Please try again in a moment. If it keeps happening, give us a call and we'll help.
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="" className="btn-accent">
           Try again

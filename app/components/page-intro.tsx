@@ -26,7 +26,9 @@ export function PageIntro({
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
           <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{title}</h1>
           {lead ? <div className="mt-5 text-lg leading-relaxed text-muted">{lead}</div> : null}
-          {children ? <div className={`mt-8 flex flex-wrap gap-3 ${centred ? "justify-center" : ""}`}>{children}</div> : null}
+          {children ? (
+            <div className={`mt-8 flex flex-wrap gap-3 ${centred ? "justify-center" : ""}`}>{children}</div>
+          ) : null}
         </div>
       </div>
     </section>

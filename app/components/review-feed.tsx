@@ -17,7 +17,11 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
   if (reviews.length === 0) return null;
   return (
     <review-feed className="block">
-      <section aria-roledescription="carousel" aria-labelledby="review-feed-heading" className="card px-6 py-8 text-center sm:px-12">
+      <section
+        aria-roledescription="carousel"
+        aria-labelledby="review-feed-heading"
+        className="card px-6 py-8 text-center sm:px-12"
+      >
         <h2 id="review-feed-heading" className="eyebrow font-sans">
           {heading}
         </h2>

@@ -24,7 +24,14 @@ export function ShareLink({
   return (
     <share-link className="inline-flex flex-wrap items-center gap-3" data-title={title} data-path={path}>
       <a href={href} className={className} rel="noopener">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <circle cx="15" cy="4.5" r="2.5" />
           <circle cx="5" cy="10" r="2.5" />
           <circle cx="15" cy="15.5" r="2.5" />

@@ -16,7 +16,13 @@ const DESKTOP_MEDIA = "(min-width: 768px)";
  * banner. `<shop-carousel>` (app/enhance/shop-carousel.ts) reveals the
  * Previous and Next buttons and keeps the status right.
  */
-export function ShopCarousel({ banners, label = "Featured collections" }: { banners: readonly ShopBanner[]; label?: string }) {
+export function ShopCarousel({
+  banners,
+  label = "Featured collections",
+}: {
+  banners: readonly ShopBanner[];
+  label?: string;
+}) {
   if (banners.length === 0) return null;
   return (
     <shop-carousel className="block">
@@ -34,10 +40,21 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
               className="w-[85%] shrink-0 snap-start md:w-full"
               data-testid="shop-slide"
             >
-              <a href={banner.url} rel="noopener" className="block overflow-hidden rounded-2xl focus-visible:outline-offset-[-3px]">
+              <a
+                href={banner.url}
+                rel="noopener"
+                className="block overflow-hidden rounded-2xl focus-visible:outline-offset-[-3px]"
+              >
                 <picture>
                   <source media={DESKTOP_MEDIA} srcSet={banner.desktopImage} width={1500} height={500} />
-                  <img src={banner.mobileImage} alt={banner.alt} width={600} height={800} className="h-auto w-full" loading={i === 0 ? "eager" : "lazy"} />
+                  <img
+                    src={banner.mobileImage}
+                    alt={banner.alt}
+                    width={600}
+                    height={800}
+                    className="h-auto w-full"
+                    loading={i === 0 ? "eager" : "lazy"}
+                  />
                 </picture>
               </a>
             </li>
@@ -49,7 +66,12 @@ export function ShopCarousel({ banners, label = "Featured collections" }: { bann
             <CarouselButton action="previous" what="banner">
               Previous
             </CarouselButton>
-            <p data-status="" className="min-w-16 text-center text-sm text-muted tabular-nums" aria-live="off" aria-atomic="true">
+            <p
+              data-status=""
+              className="min-w-16 text-center text-sm text-muted tabular-nums"
+              aria-live="off"
+              aria-atomic="true"
+            >
               <span data-spoken="" className="sr-only">
                 Banner 1 of {banners.length}
               </span>

@@ -76,7 +76,9 @@ export function SiteFooter({ salons }: { salons: FooterSalon[] }) {
           </ul>
         </section>
       </div>
-      <p className="container-page pb-8 text-xs text-muted">© {new Date().getFullYear()} Maison Ivy Hair. Offers cover our 3 connected salons.</p>
+      <p className="container-page pb-8 text-xs text-muted">
+        © {new Date().getFullYear()} Maison Ivy Hair. Offers cover our 3 connected salons.
+      </p>
     </footer>
   );
 }

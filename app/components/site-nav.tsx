@@ -40,7 +40,17 @@ function Chevron() {
  * without JavaScript, and app/enhance/disclosure.ts adds Escape, closing on
  * a click or focus elsewhere, and closing when a link is followed.
  */
-export function SiteNav({ hideOffers, bookingUrl, logo, salonName }: { hideOffers: boolean; bookingUrl: string; logo: string; salonName: string }) {
+export function SiteNav({
+  hideOffers,
+  bookingUrl,
+  logo,
+  salonName,
+}: {
+  hideOffers: boolean;
+  bookingUrl: string;
+  logo: string;
+  salonName: string;
+}) {
   const items = mainItems(hideOffers);
 
   return (

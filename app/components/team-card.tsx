@@ -47,7 +47,10 @@ export function TeamCard({
       <div className="flex flex-1 flex-col p-6">
         <p className="eyebrow">{member.levelName}</p>
         <Heading className="mt-2 text-2xl">
-          <Link to={`/team/${member.slug}`} className="after:absolute after:inset-0 after:content-[''] underline-offset-4 group-hover:underline focus-visible:outline-none">
+          <Link
+            to={`/team/${member.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] underline-offset-4 group-hover:underline focus-visible:outline-none"
+          >
             {name}
           </Link>
         </Heading>

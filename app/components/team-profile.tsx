@@ -26,7 +26,14 @@ function paragraphs(member: ProfileMember): string[] {
 function BackToTeam() {
   return (
     <Link to="/team-info" className="btn-outline">
-      <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      >
         <path d="M10 3L5 8l5 5" />
       </svg>
       Back to the team
@@ -133,8 +140,19 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           </div>
           {member.instagram ? (
             <p className="mt-8">
-              <a href={member.instagram} rel="noopener" className="inline-flex items-center gap-2 font-medium text-accent-dark underline underline-offset-4">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <a
+                href={member.instagram}
+                rel="noopener"
+                className="inline-flex items-center gap-2 font-medium text-accent-dark underline underline-offset-4"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                >
                   <rect x="3" y="3" width="18" height="18" rx="5" />
                   <circle cx="12" cy="12" r="4" />
                   <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />

@@ -1,25 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CALCULATOR_TYPES,
-  DEFAULT_SALON_ID,
-  SELECTOR_MODES,
   allSelected,
   backToCategories,
+  CALCULATOR_TYPES,
+  type CalculatorState,
+  type CalculatorType,
+  type ColourStep,
   currentStep,
+  DEFAULT_SALON_ID,
   parseCalculatorState,
+  SELECTOR_MODES,
+  type ServiceSlot,
+  type ServiceStep,
+  type Step,
   selectedServices,
   stepsFor,
   toSearchParams,
   totalsVisible,
   validateSelection,
   withChange,
-  type CalculatorState,
-  type CalculatorType,
-  type ColourStep,
-  type ServiceSlot,
-  type ServiceStep,
-  type Step,
 } from "./calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "./pricing";
 import { catalogue, levelById, serviceById } from "./test-catalogue";
@@ -84,7 +84,17 @@ const mens: CalculatorState = { type: "mens", level: 2, salon: 2, cut: 58, mensC
 function completeColour(colourId: number, level: number): CalculatorState {
   const cc = serviceById(colourId).cat2;
   const addon = ADD_ON_IDS_BY_CC[cc]?.[0];
-  return { type: "colour", level, salon: 2, cc, colour: colourId, ...(addon ? { addon } : {}), plex: 52, finish: 3, finishAddon: 48 };
+  return {
+    type: "colour",
+    level,
+    salon: 2,
+    cc,
+    colour: colourId,
+    ...(addon ? { addon } : {}),
+    plex: 52,
+    finish: 3,
+    finishAddon: 48,
+  };
 }
 
 const keysOf = (steps: Step[]) => steps.map((step) => step.key);
@@ -203,10 +213,13 @@ describe("parseCalculatorState", () => {
   it("never throws, and its output survives a round trip unchanged", () => {
     const names = ["type", "mode", "level", "stylist", "salon", "cc", "colour", "addon", "regular", "budget", "x"];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(fc.string(), fc.nat().map(String)))), (pairs) => {
-        const state = parseCalculatorState(new URLSearchParams(pairs));
-        expect(parseCalculatorState(toSearchParams(state))).toStrictEqual(state);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(fc.string(), fc.nat().map(String)))),
+        (pairs) => {
+          const state = parseCalculatorState(new URLSearchParams(pairs));
+          expect(parseCalculatorState(toSearchParams(state))).toStrictEqual(state);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -214,7 +227,15 @@ describe("parseCalculatorState", () => {
 
 describe("toSearchParams", () => {
   it("writes parameters in a fixed order, leaving out unset values and the default salon", () => {
-    const state: CalculatorState = { budget: 120, regular: true, finishAddon: 46, cc: 2, type: "colour", salon: 2, level: 3 };
+    const state: CalculatorState = {
+      budget: 120,
+      regular: true,
+      finishAddon: 46,
+      cc: 2,
+      type: "colour",
+      salon: 2,
+      level: 3,
+    };
     expect(toSearchParams(state).toString()).toBe("type=colour&level=3&cc=2&finishAddon=46&regular=yes&budget=120");
   });
 
@@ -228,7 +249,10 @@ describe("toSearchParams", () => {
     { name: "cutting", state: cutting },
     { name: "mens", state: mens },
     { name: "empty", state: { salon: 2 } },
-    { name: "stylist mode", state: { type: "mens", mode: "stylist", stylist: "jo-b", level: 4, salon: 1, regular: false, budget: 0 } },
+    {
+      name: "stylist mode",
+      state: { type: "mens", mode: "stylist", stylist: "jo-b", level: 4, salon: 1, regular: false, budget: 0 },
+    },
   ] satisfies { name: string; state: CalculatorState }[])("round-trips $name", ({ state }) => {
     expect(parseCalculatorState(toSearchParams(state))).toStrictEqual(state);
   });
@@ -378,7 +402,12 @@ describe("stepsFor", () => {
   });
 
   it("cutting flow: level, finish, finish add-on, intensive treatment", () => {
-    expect(keysOf(stepsFor({ type: "cutting", salon: 2 }, catalogue))).toEqual(["level", "finish", "finishAddon", "treatment"]);
+    expect(keysOf(stepsFor({ type: "cutting", salon: 2 }, catalogue))).toEqual([
+      "level",
+      "finish",
+      "finishAddon",
+      "treatment",
+    ]);
   });
 
   it("men's flow: level, cut, colour", () => {
@@ -428,7 +457,9 @@ describe("stepsFor", () => {
       const step = stepByKey({ type, salon: 2, level, ...(cc === undefined ? {} : { cc }) }, key) as ServiceStep;
       expect(step.options.length).toBeGreaterThan(0);
       for (const option of step.options) {
-        expect(option.available, `service ${option.service.id}`).toBe(level > 1 || !NOT_FOR_NEW_STARTERS.has(option.service.id));
+        expect(option.available, `service ${option.service.id}`).toBe(
+          level > 1 || !NOT_FOR_NEW_STARTERS.has(option.service.id),
+        );
       }
     });
   });
@@ -462,7 +493,10 @@ describe("stepsFor", () => {
   });
 
   it("shows an unavailable selection as selected but not done", () => {
-    expect(stepByKey({ ...foilsColour, level: 1, colour: 14 }, "colour")).toMatchObject({ selectedId: 14, done: false });
+    expect(stepByKey({ ...foilsColour, level: 1, colour: 14 }, "colour")).toMatchObject({
+      selectedId: 14,
+      done: false,
+    });
   });
 
   it.each([
@@ -470,7 +504,11 @@ describe("stepsFor", () => {
     { state: { type: "mens", salon: 2 }, done: false, title: "Choose a stylist level" },
     { state: { type: "mens", salon: 2, level: 10 }, done: false, title: "Choose a stylist level" },
     { state: { type: "mens", salon: 2, mode: "stylist", level: 3 }, done: false, title: "Choose your stylist" },
-    { state: { type: "mens", salon: 2, mode: "stylist", stylist: "jo", level: 3 }, done: true, title: "Choose your stylist" },
+    {
+      state: { type: "mens", salon: 2, mode: "stylist", stylist: "jo", level: 3 },
+      done: true,
+      title: "Choose your stylist",
+    },
   ] satisfies { state: CalculatorState; done: boolean; title: string }[])(
     "level step for $state: done $done",
     ({ state, done, title }) => {
@@ -567,7 +605,9 @@ describe("allSelected", () => {
   describe.each(flows.map((flow) => ({ ...flow, state: { ...flow.state, level: 6 } })))(
     "$type flow ($state.cc): each id in each slot",
     ({ state, slots }) => {
-      const cases = slots.flatMap((slot) => ALL_IDS.map((id) => ({ slot, id, expected: validIdsBySlot(state)[slot]!.includes(id) })));
+      const cases = slots.flatMap((slot) =>
+        ALL_IDS.map((id) => ({ slot, id, expected: validIdsBySlot(state)[slot]!.includes(id) })),
+      );
       it.each(cases)("$slot = $id → $expected", ({ slot, id, expected }) => {
         expect(allSelected({ ...state, [slot]: id }, catalogue)).toBe(expected);
         expect(validateSelection({ ...state, [slot]: id }, catalogue).ok).toBe(expected);
@@ -577,7 +617,9 @@ describe("allSelected", () => {
 
   describe.each(ALL_LEVEL_IDS)("every colour service at level %i", (level) => {
     it.each(Object.values(COLOUR_IDS_BY_CC).flat())("colour %i", (colourId) => {
-      expect(allSelected(completeColour(colourId, level), catalogue)).toBe(level > 1 || !NOT_FOR_NEW_STARTERS.has(colourId));
+      expect(allSelected(completeColour(colourId, level), catalogue)).toBe(
+        level > 1 || !NOT_FOR_NEW_STARTERS.has(colourId),
+      );
     });
   });
 
@@ -596,7 +638,12 @@ describe("allSelected", () => {
       ].map((c) => ({ ...c, colour: colourIds[0]! }));
     });
     it.each(cases)("category $cc, add-on $addon → $expected", ({ cc, colour, addon, expected }) => {
-      const state: CalculatorState = { ...foilsColour, cc, colour, ...(addon === undefined ? { addon: undefined } : { addon }) };
+      const state: CalculatorState = {
+        ...foilsColour,
+        cc,
+        colour,
+        ...(addon === undefined ? { addon: undefined } : { addon }),
+      };
       expect(allSelected(state, catalogue)).toBe(expected);
     });
   });
@@ -644,7 +691,11 @@ describe("selectedServices", () => {
     { name: "balayage colour", state: balayageColour, ids: [16, 51, 2, 49] },
     { name: "cutting", state: cutting, ids: [1, 49, 57] },
     { name: "mens", state: mens, ids: [58, 65] },
-    { name: "partial colour", state: { type: "colour", salon: 2, level: 3, cc: 2, colour: 12, finish: 5 }, ids: [12, 5] },
+    {
+      name: "partial colour",
+      state: { type: "colour", salon: 2, level: 3, cc: 2, colour: 12, finish: 5 },
+      ids: [12, 5],
+    },
     { name: "unavailable colour left out", state: { ...balayageColour, level: 1 }, ids: [51, 2, 49] },
     { name: "wrong slots left out", state: { ...cutting, finish: 46, treatment: 50 }, ids: [49] },
     { name: "outside the flow left out", state: { ...mens, finish: 1 }, ids: [58, 65] },
@@ -689,29 +740,73 @@ describe("validateSelection", () => {
     { name: "no type", state: { ...mens, type: undefined }, error: /No calculator type/ },
     { name: "unknown service id", state: { ...mens, mensColour: 999 }, error: /Unknown service 999 in mensColour/ },
     { name: "unknown id, cutting", state: { ...cutting, treatment: 66 }, error: /Unknown service 66 in treatment/ },
-    { name: "add-on of another category", state: { ...foilsColour, addon: 41 }, error: /Service 41 .* does not belong in addon/ },
-    { name: "colour of another category", state: { ...foilsColour, colour: 8 }, error: /Service 8 .* does not belong in colour/ },
-    { name: "finish add-on as finish", state: { ...cutting, finish: 46 }, error: /Service 46 .* does not belong in finish/ },
-    { name: "plex as intensive treatment", state: { ...cutting, treatment: 50 }, error: /Service 50 .* does not belong in treatment/ },
+    {
+      name: "add-on of another category",
+      state: { ...foilsColour, addon: 41 },
+      error: /Service 41 .* does not belong in addon/,
+    },
+    {
+      name: "colour of another category",
+      state: { ...foilsColour, colour: 8 },
+      error: /Service 8 .* does not belong in colour/,
+    },
+    {
+      name: "finish add-on as finish",
+      state: { ...cutting, finish: 46 },
+      error: /Service 46 .* does not belong in finish/,
+    },
+    {
+      name: "plex as intensive treatment",
+      state: { ...cutting, treatment: 50 },
+      error: /Service 50 .* does not belong in treatment/,
+    },
     { name: "men's colour as cut", state: { ...mens, cut: 61 }, error: /Service 61 .* does not belong in cut/ },
-    { name: "balayage at New Starter", state: { ...balayageColour, level: 1 }, error: /Service 16 .* not available at level New Starter/ },
-    { name: "service 14 at New Starter", state: { ...foilsColour, level: 1, colour: 14 }, error: /Service 14 .* not available/ },
+    {
+      name: "balayage at New Starter",
+      state: { ...balayageColour, level: 1 },
+      error: /Service 16 .* not available at level New Starter/,
+    },
+    {
+      name: "service 14 at New Starter",
+      state: { ...foilsColour, level: 1, colour: 14 },
+      error: /Service 14 .* not available/,
+    },
     { name: "men's cut at New Starter", state: { ...mens, level: 1 }, error: /Service 58 .* not available/ },
     { name: "missing finish", state: { ...cutting, finish: undefined }, error: /No finish selected/ },
     { name: "missing add-on", state: { ...foilsColour, addon: undefined }, error: /No addon selected/ },
     { name: "missing plex", state: { ...balayageColour, plex: undefined }, error: /No plex selected/ },
-    { name: "missing category", state: { ...foilsColour, cc: undefined, addon: undefined }, error: /No colour category chosen/ },
+    {
+      name: "missing category",
+      state: { ...foilsColour, cc: undefined, addon: undefined },
+      error: /No colour category chosen/,
+    },
     { name: "no level", state: { ...mens, level: undefined }, error: /No level chosen/ },
     { name: "unknown level", state: { ...mens, level: 10 }, error: /Unknown level 10/ },
     { name: "stylist mode without stylist", state: { ...mens, mode: "stylist" }, error: /No stylist chosen/ },
-    { name: "add-on for a category without add-ons", state: { ...balayageColour, addon: 35 }, error: /35 in addon is not part of this colour quote/ },
-    { name: "colour in a cutting quote", state: { ...cutting, colour: 11 }, error: /11 in colour is not part of this cutting quote/ },
-    { name: "cut in a colour quote", state: { ...foilsColour, cut: 58 }, error: /58 in cut is not part of this colour quote/ },
+    {
+      name: "add-on for a category without add-ons",
+      state: { ...balayageColour, addon: 35 },
+      error: /35 in addon is not part of this colour quote/,
+    },
+    {
+      name: "colour in a cutting quote",
+      state: { ...cutting, colour: 11 },
+      error: /11 in colour is not part of this cutting quote/,
+    },
+    {
+      name: "cut in a colour quote",
+      state: { ...foilsColour, cut: 58 },
+      error: /58 in cut is not part of this colour quote/,
+    },
     { name: "plex in a men's quote", state: { ...mens, plex: 50 }, error: /50 in plex is not part of this mens quote/ },
   ] satisfies { name: string; state: CalculatorState; error: RegExp }[])("rejects $name", ({ state, error }) => {
     const result = validateSelection(state, catalogue);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.some((message) => error.test(message)), result.errors.join("; ")).toBe(true);
+    if (!result.ok)
+      expect(
+        result.errors.some((message) => error.test(message)),
+        result.errors.join("; "),
+      ).toBe(true);
   });
 
   it("lists every problem at once", () => {

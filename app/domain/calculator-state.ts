@@ -3,9 +3,10 @@
  * URL search parameters so a quote in progress survives reloads, back/forward
  * and sharing, and the server can re-check exactly what the browser showed.
  */
-import { z } from "./zod";
-import { Cat1, MensCat, TreatmentCat, type Level, type Service } from "./catalogue";
+
+import { Cat1, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
+import { z } from "./zod";
 
 export interface Catalogue {
   services: readonly Service[];
@@ -86,9 +87,19 @@ const stateSchema = z.object({
   type: lenient(z.enum(CALCULATOR_TYPES)),
   mode: lenient(z.enum(SELECTOR_MODES)),
   level: lenient(positiveInt),
-  stylist: lenient(z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  stylist: lenient(
+    z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  ),
   salon: positiveInt.catch(DEFAULT_SALON_ID),
-  cc: lenient(z.string().regex(/^[0-6]$/).transform(Number)),
+  cc: lenient(
+    z
+      .string()
+      .regex(/^[0-6]$/)
+      .transform(Number),
+  ),
   colour: lenient(positiveInt),
   addon: lenient(positiveInt),
   plex: lenient(positiveInt),
@@ -98,7 +109,12 @@ const stateSchema = z.object({
   cut: lenient(positiveInt),
   mensColour: lenient(positiveInt),
   regular: lenient(z.enum(["yes", "no"]).transform((answer) => answer === "yes")),
-  budget: lenient(z.string().regex(/^(0|[1-9]\d{0,5})$/).transform(Number)),
+  budget: lenient(
+    z
+      .string()
+      .regex(/^(0|[1-9]\d{0,5})$/)
+      .transform(Number),
+  ),
 });
 
 /** Serialisation order of the parameters: flow order, so URLs read naturally and compare equal. */
@@ -116,9 +132,7 @@ const PARAM_NAMES = [
 
 /** Drops fields whose value is undefined, so states compare and spread cleanly. */
 function compact(state: CalculatorState): CalculatorState {
-  return Object.fromEntries(
-    Object.entries(state).filter(([, value]) => value !== undefined),
-  ) as CalculatorState;
+  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as CalculatorState;
 }
 
 /** Reads the state from the URL. Never throws: unknown parameters and bad values are dropped. */
@@ -143,10 +157,7 @@ export function toSearchParams(state: CalculatorState): URLSearchParams {
   return params;
 }
 
-function without(
-  state: CalculatorState,
-  fields: readonly Exclude<keyof CalculatorState, "salon">[],
-): CalculatorState {
+function without(state: CalculatorState, fields: readonly Exclude<keyof CalculatorState, "salon">[]): CalculatorState {
   const copy = { ...state };
   for (const field of fields) delete copy[field];
   return copy;
@@ -344,9 +355,9 @@ function serviceStep(
   const title = STEP_TITLES[slot];
 
   if (slot === "colour") {
-    const colourCats = [
-      ...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2)),
-    ].sort((a, b) => a - b);
+    const colourCats = [...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2))].sort(
+      (a, b) => a - b,
+    );
     const categories = colourCats.map((colourCat) => ({
       colourCat,
       available: optionsFor({ cat1: Cat1.Colour, cat2: colourCat }, catalogue, level).some((o) => o.available),
@@ -404,9 +415,7 @@ export function selectedServices(state: CalculatorState, catalogue: Catalogue): 
     .filter((service): service is Service => service !== undefined);
 }
 
-export type SelectionValidation =
-  | { ok: true; services: Service[]; level: Level }
-  | { ok: false; errors: string[] };
+export type SelectionValidation = { ok: true; services: Service[]; level: Level } | { ok: false; errors: string[] };
 
 /**
  * Server-side check of a submitted quote: a complete flow at a known level,

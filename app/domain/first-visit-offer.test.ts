@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "./first-visit-offer";
+import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "./first-visit-offer";
 
 describe("first-visit offer", () => {
   it.each([

@@ -15,7 +15,8 @@ export type FormActionData =
   | { status: "unsent"; message: string };
 
 /** Shown whenever a form could not be sent; what was typed stays in the form. */
-export const SEND_FAILED_MESSAGE = "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
+export const SEND_FAILED_MESSAGE =
+  "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
 
 /** Appended to a refusal the visitor can get past by trying again later. */
 export const KEPT_NOTE = "Everything you typed is still here.";

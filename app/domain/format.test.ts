@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  adapterBpFromPercent,
-  formatGBP,
-  formatGBPExact,
-  penceFromPounds,
-  truncate,
-} from "./format";
+import { adapterBpFromPercent, formatGBP, formatGBPExact, penceFromPounds, truncate } from "./format";
 import { levelRows, serviceRows } from "./test-catalogue";
 
 describe("formatGBP", () => {

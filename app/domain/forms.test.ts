@@ -7,17 +7,17 @@ import {
   FEEDBACK_RATING_FIELDS,
   FEEDBACK_SUCCESS,
   FEEDBACK_SUMMARY_MESSAGE,
-  HONEYPOT_FIELD,
-  JOB_SUCCESS,
-  QUOTE_SUCCESS,
-  REFERRAL_OPTIONS,
-  STYLIST_POSITIONS,
   feedbackSchema,
+  HONEYPOT_FIELD,
   honeypotFilled,
+  JOB_SUCCESS,
   jobApplicationSchema,
   modelApplicationSchema,
   normaliseUkMobile,
+  QUOTE_SUCCESS,
   quoteDetailsSchema,
+  REFERRAL_OPTIONS,
+  STYLIST_POSITIONS,
   saturdayApplicationSchema,
   withoutUntypeable,
 } from "./forms";
@@ -164,7 +164,14 @@ describe("present but invalid gives the 'Valid …' message", () => {
     ["quote", quoteDetailsSchema, validQuote, "email", "jo@example", "Valid Email Address is required"],
     ["feedback", feedbackSchema, validFeedback, "intro", "6", "Please select an option"],
     ["feedback", feedbackSchema, validFeedback, "repeat", "Perhaps", "Please select an option"],
-    ["quote", quoteDetailsSchema, validQuote, "referral", "Radio", "Please choose how you heard about us from the list"],
+    [
+      "quote",
+      quoteDetailsSchema,
+      validQuote,
+      "referral",
+      "Radio",
+      "Please choose how you heard about us from the list",
+    ],
   ] as const)("%s %s = %j", (_form, schema, valid, field, value, message) => {
     expect(messagesOf(schema, { ...valid, [field]: value })).toEqual({ [field]: [message] });
   });
@@ -314,7 +321,14 @@ describe("length limits", () => {
   it.each([
     ["job", jobApplicationSchema, validJob, "name", 101, "Full Name must be 100 characters or fewer"],
     ["job", jobApplicationSchema, validJob, "about", 5001, "About yourself must be 5000 characters or fewer"],
-    ["model", modelApplicationSchema, validModel, "info", 5001, "Additional Information must be 5000 characters or fewer"],
+    [
+      "model",
+      modelApplicationSchema,
+      validModel,
+      "info",
+      5001,
+      "Additional Information must be 5000 characters or fewer",
+    ],
     ["feedback", feedbackSchema, validFeedback, "comments", 5001, "Comments must be 5000 characters or fewer"],
     ["quote", quoteDetailsSchema, validQuote, "name", 101, "Your name must be 100 characters or fewer"],
   ] as const)("%s %s of %i characters", (_form, schema, valid, field, length, message) => {
@@ -422,12 +436,12 @@ describe("through Conform (as the browser and route actions parse a form)", () =
   });
 
   it("an unticked feedback box is false, a ticked one true", () => {
-    const submission = parseWithZod(formData({ ...validFeedback, rec: "on", comments: "" }), { schema: feedbackSchema });
-    expect(submission.status === "success" && [submission.value.rec, submission.value.points, submission.value.comments]).toEqual([
-      true,
-      false,
-      null,
-    ]);
+    const submission = parseWithZod(formData({ ...validFeedback, rec: "on", comments: "" }), {
+      schema: feedbackSchema,
+    });
+    expect(
+      submission.status === "success" && [submission.value.rec, submission.value.points, submission.value.comments],
+    ).toEqual([true, false, null]);
   });
 });
 
@@ -461,17 +475,25 @@ describe("texts", () => {
 
 describe("text nobody types is dropped before validation (PostgreSQL refuses NUL)", () => {
   it("NUL and other control characters are removed, tabs and line breaks kept", () => {
-    const application = parsed(modelApplicationSchema, { ...validModel, name: "Mia\u0000 Stone\u0007", info: "Line one\r\n\tLine two\u001f" });
+    const application = parsed(modelApplicationSchema, {
+      ...validModel,
+      name: "Mia\u0000 Stone\u0007",
+      info: "Line one\r\n\tLine two\u001f",
+    });
     expect(application.name).toBe("Mia Stone");
     expect(application.info).toBe("Line one\r\n\tLine two");
   });
 
   it("a value of nothing but control characters counts as missing", () => {
-    expect(messagesOf(modelApplicationSchema, { ...validModel, name: " \u0000\u0001 " })).toEqual({ name: ["Name is required"] });
+    expect(messagesOf(modelApplicationSchema, { ...validModel, name: " \u0000\u0001 " })).toEqual({
+      name: ["Name is required"],
+    });
   });
 
   it("lone surrogates are dropped, real pairs (emoji) kept", () => {
-    expect(parsed(feedbackSchema, { ...validFeedback, return: "Moved \uD800away \u{1F487}", comments: "\uDC00" })).toMatchObject({
+    expect(
+      parsed(feedbackSchema, { ...validFeedback, return: "Moved \uD800away \u{1F487}", comments: "\uDC00" }),
+    ).toMatchObject({
       return: "Moved away \u{1F487}",
       comments: null,
     });

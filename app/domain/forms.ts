@@ -124,7 +124,8 @@ interface TextMessages {
  * bad request into a server error), and lone UTF-16 surrogates (which cannot be
  * encoded as UTF-8 and would be silently replaced on the way into the database).
  */
-const UNTYPEABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNTYPEABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Drops what `UNTYPEABLE` matches, so what is stored is exactly what was validated. */
 export function withoutUntypeable(value: string): string {
@@ -232,12 +233,7 @@ export type JobRole = (typeof JOB_ROLES)[number];
 export const STYLIST_POSITIONS = ["less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"] as const;
 export type StylistPosition = (typeof STYLIST_POSITIONS)[number];
 
-export const APPRENTICE_POSITIONS = [
-  "new to hairdressing",
-  "partway through",
-  "already qualified",
-  "other",
-] as const;
+export const APPRENTICE_POSITIONS = ["new to hairdressing", "partway through", "already qualified", "other"] as const;
 export type ApprenticePosition = (typeof APPRENTICE_POSITIONS)[number];
 
 export type JobPosition = StylistPosition | ApprenticePosition;
@@ -308,8 +304,7 @@ function withPositionOfRole<S extends z.ZodType<{ role: JobRole; position: JobPo
   return schema.refine((value) => positionsForRole(value.role).some((option) => option === value.position), {
     message: JOB_MESSAGES.positionInvalid,
     path: ["position"],
-    when: (payload) =>
-      !payload.issues.some((issue) => issue.path?.[0] === "role" || issue.path?.[0] === "position"),
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "role" || issue.path?.[0] === "position"),
   });
 }
 
@@ -355,10 +350,7 @@ export const MODEL_MESSAGES = {
 export const modelApplicationSchema = z.object({
   name: requiredText({ required: MODEL_MESSAGES.nameRequired, label: "Name" }, MAX_LENGTH.name),
   mobile: ukMobile({ required: MODEL_MESSAGES.mobileRequired, invalid: MODEL_MESSAGES.mobileInvalid }),
-  info: requiredText(
-    { required: MODEL_MESSAGES.infoRequired, label: "Additional Information" },
-    MAX_LENGTH.longText,
-  ),
+  info: requiredText({ required: MODEL_MESSAGES.infoRequired, label: "Additional Information" }, MAX_LENGTH.longText),
 });
 
 export type ModelApplication = z.output<typeof modelApplicationSchema>;

@@ -99,7 +99,8 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
     ],
     alternativeStylistSlugs: ["theo", "nadia"],
     sisterSalonId: KESTWICK,
-    sisterSalonText: "Our sister salon in Kestwick is just a short drive away, with late appointments on Wednesdays and Thursdays.",
+    sisterSalonText:
+      "Our sister salon in Kestwick is just a short drive away, with late appointments on Wednesdays and Thursdays.",
     offer: null,
   }),
   notice({

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SHARED_END_DATE,
-  NOT_COMBINABLE,
-  OFFERS,
-  OFFER_FLAGS,
-  SMS_CAMPAIGNS,
   discountLabel,
+  NOT_COMBINABLE,
+  OFFER_FLAGS,
+  OFFERS,
+  type Offer,
   offerBySlug,
   offerCards,
   offerEndDate,
   offerHasEnded,
+  SMS_CAMPAIGNS,
   smsCampaignBySlug,
-  type Offer,
 } from "./offers";
 
 /** The seeded team (app/server/seed/content.ts). */

@@ -10,7 +10,7 @@
  * Stylist slugs are the seeded team's (app/server/seed/content.ts). Harriet has
  * no new-client offer on purpose: her column is closed to new clients.
  */
-import { isAfter, isValid, parseISO, endOfDay } from "date-fns";
+import { endOfDay, isAfter, isValid, parseISO } from "date-fns";
 
 export type OfferAudience = "new" | "lapsed" | "all";
 
@@ -348,10 +348,7 @@ export const OFFERS: readonly Offer[] = [
     endDate: "2024-05-09",
     stylistSlugs: ["nadia", "freya"],
     audience: "new",
-    terms: [
-      "For clients who have not had an appointment with Nadia or with Freya before.",
-      "Valid until 09.05.2024.",
-    ],
+    terms: ["For clients who have not had an appointment with Nadia or with Freya before.", "Valid until 09.05.2024."],
   }),
   offer({
     slug: "theo-and-priya",

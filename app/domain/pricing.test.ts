@@ -2,16 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Level, Service } from "./catalogue";
 import {
-  NEW_STARTER_MENS_CUT_MESSAGE,
   availableAtLevel,
   colourAddOnCatFor,
   levelDown,
   levelUp,
   linePricePence,
   mensCutUnavailableMessage,
+  NEW_STARTER_MENS_CUT_MESSAGE,
   quoteLines,
 } from "./pricing";
-import { levelById, levelRows, levels, serviceById, serviceRows, services, type ServiceRow } from "./test-catalogue";
+import { levelById, levelRows, levels, type ServiceRow, serviceById, serviceRows, services } from "./test-catalogue";
 
 // ---------------------------------------------------------------------------
 // Independent oracle: spec 9 worked on the CSV's decimal strings, rounding by
@@ -138,14 +138,20 @@ describe("linePricePence", () => {
     { what: "finish at -100%", service: { cat1: 1, pricePence: 4950 }, bp: -10000 },
     { what: "finish at -120%", service: { cat1: 1, pricePence: 4950 }, bp: -12000 },
     { what: "men's cut at -150%", service: { cat1: 6, cat2: 0, pricePence: 3300 }, bp: -15000 },
-    { what: "colour whose product does not cover the negative labour", service: { cat1: 2, pricePence: 3300, productPricePence: 500 }, bp: -12000 },
+    {
+      what: "colour whose product does not cover the negative labour",
+      service: { cat1: 2, pricePence: 3300, productPricePence: 500 },
+      bp: -12000,
+    },
     { what: "negative price", service: { cat1: 5, pricePence: -100 }, bp: 0 },
   ])("counts a result of 0 or less as 0: $what", ({ service, bp }) => {
     expect(linePricePence(fakeService(service), fakeLevel(bp))).toBe(0);
   });
 
   it("keeps product when labour is priced at 0", () => {
-    expect(linePricePence(fakeService({ cat1: 2, pricePence: 3300, productPricePence: 1880 }), fakeLevel(-10000))).toBe(1880);
+    expect(linePricePence(fakeService({ cat1: 2, pricePence: 3300, productPricePence: 1880 }), fakeLevel(-10000))).toBe(
+      1880,
+    );
   });
 
   it("throws on an unknown cat1 rather than guess a price", () => {
@@ -201,7 +207,10 @@ describe("quoteLines", () => {
 
   it.each(levels)("total equals the sum of line prices at level $id", (level) => {
     const quote = quoteLines(services, level);
-    const expectedTotal = serviceRows.reduce((sum, row) => sum + expectedPence(row, levelRows[level.id - 1]!.adapter), 0);
+    const expectedTotal = serviceRows.reduce(
+      (sum, row) => sum + expectedPence(row, levelRows[level.id - 1]!.adapter),
+      0,
+    );
     expect(quote.lines).toHaveLength(services.length);
     expect(quote.totalPence).toBe(expectedTotal);
   });
@@ -214,7 +223,9 @@ describe("quoteLines", () => {
 describe("availableAtLevel", () => {
   // Spec 5: at level 1, services 10 and 14, the balayage (16-21), bleach (22-26),
   // vivids (27-30) and correction (31-33) colours and the men's cuts (58-60) are out.
-  const notForNewStarters = new Set([10, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 58, 59, 60]);
+  const notForNewStarters = new Set([
+    10, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 58, 59, 60,
+  ]);
 
   describe.each(levels)("at level $id", (level) => {
     it.each(services)("service $id $service", (service) => {

@@ -3,14 +3,7 @@
  * Pure: shared by the browser and the server, so a quote is priced identically
  * on both sides.
  */
-import {
-  Cat1,
-  ColourAddOnCat,
-  ColourCat,
-  MensCat,
-  type Level,
-  type Service,
-} from "./catalogue";
+import { Cat1, ColourAddOnCat, ColourCat, type Level, MensCat, type Service } from "./catalogue";
 
 /** Hundredths of a percent in a whole: an adapter of +25.30% is 2530 / 10000. */
 const BP_SCALE = 10_000n;
@@ -67,9 +60,7 @@ export function linePricePence(service: Service, level: Level): number {
   const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
   const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
 
-  const labour = rule.adjusted
-    ? floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE)
-    : price;
+  const labour = rule.adjusted ? floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE) : price;
   const product = rule.withProduct
     ? assertWholePence(service.productPricePence, `productPricePence of service ${service.id}`)
     : 0n;

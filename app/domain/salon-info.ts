@@ -5,7 +5,6 @@ export const MAIN_SALON_ID = 1;
 export const DEFAULT_CALCULATOR_SALON_ID = 2;
 export const ACADEMY_SALON_ID = 3;
 
-
 export interface OpeningDay {
   day: string;
   /** schema.org day name, for structured data. */

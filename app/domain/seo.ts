@@ -13,7 +13,15 @@ export interface PageSeo {
   noIndex?: boolean;
 }
 
-export function pageMeta({ title, description, path, origin, image = "/images/og.svg", type = "website", noIndex }: PageSeo) {
+export function pageMeta({
+  title,
+  description,
+  path,
+  origin,
+  image = "/images/og.svg",
+  type = "website",
+  noIndex,
+}: PageSeo) {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
   const url = new URL(path, origin).href;
   return [

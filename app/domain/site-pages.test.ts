@@ -14,6 +14,8 @@ describe("STATIC_PAGES_4B", () => {
     expect(new Set(STATIC_PAGES_4B).size).toBe(STATIC_PAGES_4B.length);
     for (const path of STATIC_PAGES_4B) expect(path).toMatch(/^\/[a-z0-9-]+(\/[a-z0-9-]+)?$/);
     expect(STATIC_PAGES_4B).not.toContain("/gift-voucher");
-    expect(STATIC_PAGES_4B).toEqual(expect.arrayContaining(["/offers", "/offers-info", "/link-tree", "/links", "/your-gift"]));
+    expect(STATIC_PAGES_4B).toEqual(
+      expect.arrayContaining(["/offers", "/offers-info", "/link-tree", "/links", "/your-gift"]),
+    );
   });
 });

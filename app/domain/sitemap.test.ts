@@ -19,13 +19,34 @@ describe("sitemapEntries", () => {
   const paths = sitemapEntries(content).map((e) => e.path);
 
   it("lists the static pages of the route table", () => {
-    for (const path of ["/", "/about-info", "/team-info", "/blog-info", "/reviews/all", "/contact-info", "/offers", "/refer-a-friend", "/online-shop", "/prices", "/bookings"]) {
+    for (const path of [
+      "/",
+      "/about-info",
+      "/team-info",
+      "/blog-info",
+      "/reviews/all",
+      "/contact-info",
+      "/offers",
+      "/refer-a-friend",
+      "/online-shop",
+      "/prices",
+      "/bookings",
+    ]) {
       expect(paths).toContain(path);
     }
   });
 
   it("lists every post, team member, offer, text campaign and notice", () => {
-    expect(paths).toEqual(expect.arrayContaining(["/blog/older", "/blog/newer", "/team/isla", "/team/rosa", "/reviews/isla", "/prices/rosa"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/blog/older",
+        "/blog/newer",
+        "/team/isla",
+        "/team/rosa",
+        "/reviews/isla",
+        "/prices/rosa",
+      ]),
+    );
     for (const offer of OFFERS) expect(paths).toContain(`/offers/${offer.slug}`);
     for (const campaign of SMS_CAMPAIGNS) expect(paths).toContain(`/sms/${campaign.slug}`);
     for (const notice of STYLIST_NOTICES) expect(paths).toContain(notice.path);
@@ -52,7 +73,9 @@ describe("sitemapEntries", () => {
 describe("sitemapXml", () => {
   it("writes absolute, escaped URLs in a sitemaps.org urlset", () => {
     const xml = sitemapXml([{ path: "/" }, { path: "/a?b=1&c=<2>", lastModified: "2026-11-10" }], ORIGIN);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(xml).toContain(`<url><loc>${ORIGIN}/</loc></url>`);
     expect(xml).toContain(`<loc>${ORIGIN}/a?b=1&amp;c=%3C2%3E</loc><lastmod>2026-11-10</lastmod>`);
     expect(xml.trimEnd().endsWith("</urlset>")).toBe(true);
@@ -63,7 +86,14 @@ describe("robotsTxt", () => {
   it("allows the site, keeps crawlers out of the API, quotes and the quote form, and names the sitemap", () => {
     const lines = robotsTxt(ORIGIN).split("\n");
     expect(lines).toEqual(
-      expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /quote/", "Disallow: /prices/finish", `Sitemap: ${ORIGIN}/sitemap.xml`]),
+      expect.arrayContaining([
+        "User-agent: *",
+        "Allow: /",
+        "Disallow: /api/",
+        "Disallow: /quote/",
+        "Disallow: /prices/finish",
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+      ]),
     );
   });
 });

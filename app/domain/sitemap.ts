@@ -47,9 +47,15 @@ export interface SitemapContent {
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
 export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] {
-  const newestPost = posts.map((p) => p.publishedAt).sort().at(-1);
+  const newestPost = posts
+    .map((p) => p.publishedAt)
+    .sort()
+    .at(-1);
   const entries: SitemapEntry[] = [
-    ...STATIC_PAGES_4A.map((path) => ({ path, ...(newestPost && path.startsWith("/blog") ? { lastModified: newestPost } : {}) })),
+    ...STATIC_PAGES_4A.map((path) => ({
+      path,
+      ...(newestPost && path.startsWith("/blog") ? { lastModified: newestPost } : {}),
+    })),
     ...STATIC_PAGES_4B.map((path) => ({ path })),
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
     ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
@@ -78,7 +84,13 @@ export function sitemapXml(entries: readonly SitemapEntry[], origin: string): st
     const lastmod = e.lastModified ? `<lastmod>${escapeXml(e.lastModified)}</lastmod>` : "";
     return `  <url>${loc}${lastmod}</url>`;
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }
 
 /** robots.txt: everything may be crawled except the API, saved quotes and the quote form. */

@@ -23,7 +23,9 @@ const wrenbridge: SalonFacts = {
 };
 
 describe("openingHoursSpecification", () => {
-  const byDay = Object.fromEntries(openingHoursSpecification().map((s) => [s.dayOfWeek.replace("https://schema.org/", ""), s]));
+  const byDay = Object.fromEntries(
+    openingHoursSpecification().map((s) => [s.dayOfWeek.replace("https://schema.org/", ""), s]),
+  );
 
   it.each([
     { day: "Monday", opens: "00:00", closes: "00:00" },
@@ -34,7 +36,12 @@ describe("openingHoursSpecification", () => {
     { day: "Saturday", opens: "08:30", closes: "16:30" },
     { day: "Sunday", opens: "00:00", closes: "00:00" },
   ])("$day: $opens–$closes (00:00–00:00 is closed)", ({ day, opens, closes }) => {
-    expect(byDay[day]).toEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: `https://schema.org/${day}`, opens, closes });
+    expect(byDay[day]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: `https://schema.org/${day}`,
+      opens,
+      closes,
+    });
   });
 
   it("covers each day of the week once", () => {
@@ -67,7 +74,12 @@ describe("hairSalonJsonLd", () => {
   });
 
   it("points a sister salon at its own site and gives each salon its own @id", () => {
-    const kestwick = { ...wrenbridge, id: 2, name: "Maison Ivy Kestwick", websiteUrl: "https://kestwick.maisonivy.example" };
+    const kestwick = {
+      ...wrenbridge,
+      id: 2,
+      name: "Maison Ivy Kestwick",
+      websiteUrl: "https://kestwick.maisonivy.example",
+    };
     const ld = hairSalonJsonLd(kestwick, ORIGIN);
     expect(ld.url).toBe("https://kestwick.maisonivy.example");
     expect(ld).not.toHaveProperty("sameAs");

@@ -92,7 +92,15 @@ const rows: Row[] = [
 
 export const serviceRows: ServiceRow[] = rows.map(
   ([cat1, cat2, service, price, pricePence, productPrice, productPricePence, group, minLevel]) => ({
-    cat1, cat2, service, price, pricePence, productPrice, productPricePence, group, minLevel,
+    cat1,
+    cat2,
+    service,
+    price,
+    pricePence,
+    productPrice,
+    productPricePence,
+    group,
+    minLevel,
   }),
 );
 

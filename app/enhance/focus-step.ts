@@ -13,7 +13,9 @@ export function focusStepHeading(hash: string): boolean {
   } catch {
     return false;
   }
-  const heading = target?.matches("[data-step-heading]") ? target : target?.querySelector<HTMLElement>("[data-step-heading]");
+  const heading = target?.matches("[data-step-heading]")
+    ? target
+    : target?.querySelector<HTMLElement>("[data-step-heading]");
   if (!heading) return false;
   heading.focus({ preventScroll: true });
   return true;

@@ -8,6 +8,8 @@ enhance();
 // A choice in the calculator is a link to the next step: its heading takes the focus (a shared link's does
 // not). Only once the page has loaded: the browser's own move to the fragment at load would take it away again.
 if (cameFromThisSite() && window.location.hash) {
-  window.addEventListener("load", () => window.setTimeout(() => focusStepHeading(window.location.hash)), { once: true });
+  window.addEventListener("load", () => window.setTimeout(() => focusStepHeading(window.location.hash)), {
+    once: true,
+  });
 }
 scrollToHashLater(window.location.hash);

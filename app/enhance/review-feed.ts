@@ -31,18 +31,26 @@ export function defineReviewFeed() {
       controls.hidden = false;
       this.#on("[data-action=previous]", () => this.#step(-1), signal);
       this.#on("[data-action=next]", () => this.#step(1), signal);
-      this.#on("[data-action=pause]", () => {
-        this.#paused = !this.#paused;
-        const label = this.querySelector("[data-action=pause] [data-label]");
-        if (label) label.textContent = this.#paused ? "Play" : "Pause";
-        this.#schedule();
-      }, signal);
+      this.#on(
+        "[data-action=pause]",
+        () => {
+          this.#paused = !this.#paused;
+          const label = this.querySelector("[data-action=pause] [data-label]");
+          if (label) label.textContent = this.#paused ? "Play" : "Pause";
+          this.#schedule();
+        },
+        signal,
+      );
       this.addEventListener("mouseenter", () => this.#hold("hovered", true), { signal });
       this.addEventListener("mouseleave", () => this.#hold("hovered", false), { signal });
       this.addEventListener("focusin", () => this.#hold("focused", true), { signal });
-      this.addEventListener("focusout", (event) => {
-        if (!this.contains(event.relatedTarget as Node | null)) this.#hold("focused", false);
-      }, { signal });
+      this.addEventListener(
+        "focusout",
+        (event) => {
+          if (!this.contains(event.relatedTarget as Node | null)) this.#hold("focused", false);
+        },
+        { signal },
+      );
       this.#reducedMotion.addEventListener("change", () => this.#schedule(), { signal });
       this.#schedule();
     }

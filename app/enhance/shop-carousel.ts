@@ -33,8 +33,16 @@ export function defineShopCarousel() {
       const signal = this.#listeners.signal;
       controls.hidden = false;
       const last = () => this.#slides.length - 1;
-      this.querySelector("[data-action=previous]")?.addEventListener("click", () => this.#goTo(this.#current === 0 ? last() : this.#current - 1), { signal });
-      this.querySelector("[data-action=next]")?.addEventListener("click", () => this.#goTo(this.#current === last() ? 0 : this.#current + 1), { signal });
+      this.querySelector("[data-action=previous]")?.addEventListener(
+        "click",
+        () => this.#goTo(this.#current === 0 ? last() : this.#current - 1),
+        { signal },
+      );
+      this.querySelector("[data-action=next]")?.addEventListener(
+        "click",
+        () => this.#goTo(this.#current === last() ? 0 : this.#current + 1),
+        { signal },
+      );
       track.addEventListener("scroll", () => this.#followScroll(), { passive: true, signal });
       this.#mark(0, false);
     }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { yearsActive } from "~/domain/dates";
 import type { Route } from "./+types/about-info";
 
@@ -20,9 +20,15 @@ export function loader() {
 }
 
 const MILESTONES = [
-  { year: "2002", text: "Maison Ivy opens on 1 November with three chairs above the florist on Market Row, Wrenbridge." },
+  {
+    year: "2002",
+    text: "Maison Ivy opens on 1 November with three chairs above the florist on Market Row, Wrenbridge.",
+  },
   { year: "2004", text: "Harriet Vale joins the team. Today she is our Creative Director." },
-  { year: "2011", text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work." },
+  {
+    year: "2011",
+    text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work.",
+  },
   { year: "2015", text: "Maison Ivy Kestwick opens on Abbey Walk, led by Camille Ashdown." },
   { year: "Today", text: "Two salons, an academy, and a team that still takes its time over every consultation." },
 ];
@@ -60,21 +66,25 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="history-heading" className="prose-salon max-w-2xl">
           <h2 id="history-heading">How it started</h2>
           <p>
-            Maison Ivy began with three chairs, a borrowed basin and a simple promise: nobody leaves until they love their hair. For{" "}
-            {years} years that promise has filled our appointment book, mostly by word of mouth from one friend to the next.
+            Maison Ivy began with three chairs, a borrowed basin and a simple promise: nobody leaves until they love
+            their hair. For {years} years that promise has filled our appointment book, mostly by word of mouth from one
+            friend to the next.
           </p>
           <p>
-            As the salon grew, so did our belief that great hairdressers are made, not found. In 2011 we opened the Ivy Academy to train apprentices
-            our own way, alongside clients who enjoy training prices. Many of today's stylists started there, sweeping floors on a Saturday.
+            As the salon grew, so did our belief that great hairdressers are made, not found. In 2011 we opened the Ivy
+            Academy to train apprentices our own way, alongside clients who enjoy training prices. Many of today's
+            stylists started there, sweeping floors on a Saturday.
           </p>
           <p>
-            In 2015 we opened our sister salon in Kestwick, a short drive away, so more of you could book at times that suit you. Both salons share
-            one team, one standard and one set of colour notes, so you can see whoever suits your diary.
+            In 2015 we opened our sister salon in Kestwick, a short drive away, so more of you could book at times that
+            suit you. Both salons share one team, one standard and one set of colour notes, so you can see whoever suits
+            your diary.
           </p>
           <h2>What our clients say</h2>
           <p>
-            We're proud to have collected <strong>{FIVE_STAR_REVIEWS_CLAIM}</strong>. Read a few of them on our <Link to="/reviews/all">reviews page</Link>, or
-            find the stylist who suits you on our <Link to="/team-info">team page</Link>.
+            We're proud to have collected <strong>{FIVE_STAR_REVIEWS_CLAIM}</strong>. Read a few of them on our{" "}
+            <Link to="/reviews/all">reviews page</Link>, or find the stylist who suits you on our{" "}
+            <Link to="/team-info">team page</Link>.
           </p>
         </section>
 
@@ -95,7 +105,14 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page">
         <Link to="/about" className="btn-outline">
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
             <path d="M10 3L5 8l5 5" />
           </svg>
           Back

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { yearsActive } from "~/domain/dates";
 import type { Route } from "./+types/about";
 

@@ -1,6 +1,6 @@
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { listBlogPosts } from "~/server/queries/content.server";
 import { htmlExcerpt } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog-info";
@@ -8,7 +8,8 @@ import type { Route } from "./+types/blog-info";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "All blog posts",
-    description: "Every post from the Maison Ivy blog, newest first: colour care, cutting, styling and treatment advice from our stylists.",
+    description:
+      "Every post from the Maison Ivy blog, newest first: colour care, cutting, styling and treatment advice from our stylists.",
   });
 
 /** Newest first (the query orders by date, then id). */
@@ -30,7 +31,11 @@ export default function BlogInfo({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   return (
     <>
-      <PageIntro eyebrow="Blog" title="All posts" lead="Advice from our stylists on caring for your hair between appointments, newest first." />
+      <PageIntro
+        eyebrow="Blog"
+        title="All posts"
+        lead="Advice from our stylists on caring for your hair between appointments, newest first."
+      />
       <section aria-label="Posts" className="container-page py-16">
         {posts.length === 0 ? (
           <p className="text-muted">Our first post is on its way.</p>

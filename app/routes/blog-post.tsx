@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
 import { PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
 import { ContentErrorBoundary } from "~/components/not-found-notice";
@@ -33,7 +33,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.post;
-  if (!post) return seo(args, { title: "Post not found", description: "We couldn't find that blog post. Browse every post on the Maison Ivy blog.", noIndex: true });
+  if (!post)
+    return seo(args, {
+      title: "Post not found",
+      description: "We couldn't find that blog post. Browse every post on the Maison Ivy blog.",
+      noIndex: true,
+    });
   return seo(args, { title: post.title, description: post.description, image: post.image, type: "article" });
 };
 
@@ -47,8 +52,18 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <article className="container-page py-12 sm:py-16">
       <JsonLd data={structuredData} />
       <div className="mx-auto max-w-3xl">
-        <Link to="/blog-info" className="inline-flex items-center gap-2 text-sm font-medium underline-offset-4 hover:underline">
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <Link
+          to="/blog-info"
+          className="inline-flex items-center gap-2 text-sm font-medium underline-offset-4 hover:underline"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
             <path d="M10 3L5 8l5 5" />
           </svg>
           Back to the blog
@@ -84,7 +99,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       notFound={{
         title: "We couldn't find that post",
-        message: "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
+        message:
+          "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
         links: [
           { to: "/blog-info", label: "See all posts" },
           { to: "/", label: "Home" },

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { listBlogPosts } from "~/server/queries/content.server";
 import { htmlExcerpt } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog";
@@ -11,7 +11,8 @@ const LATEST_COUNT = 3;
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Blog",
-    description: "Hair advice from the Maison Ivy team: keeping blonde bright, curl-friendly wash days, skin tests, bond builders and growing out grey.",
+    description:
+      "Hair advice from the Maison Ivy team: keeping blonde bright, curl-friendly wash days, skin tests, bond builders and growing out grey.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

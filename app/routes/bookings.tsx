@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { telHref } from "~/components/offer-details";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/bookings";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/bookings";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Booking guide",
-    description: "How to book at Maison Ivy: new and existing clients, colour and skin tests, cutting and styling, and our cancellation policy.",
+    description:
+      "How to book at Maison Ivy: new and existing clients, colour and skin tests, cutting and styling, and our cancellation policy.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,7 +30,9 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Bookings"
         title="Welcome! Here's how to book"
-        lead={<p>A few things to know before you choose your appointment, so your visit is exactly what you hoped for.</p>}
+        lead={
+          <p>A few things to know before you choose your appointment, so your visit is exactly what you hoped for.</p>
+        }
       >
         {bookButton}
         <Link to="/prices" className="btn-outline">
@@ -46,7 +49,8 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
             <div className="card p-6">
               <h3 className="text-xl">New clients</h3>
               <p className="mt-3 leading-relaxed text-muted">
-                Welcome! If you haven't visited any of our salons in the last 18 months, book as a new client. Not sure which stylist to choose? Our{" "}
+                Welcome! If you haven't visited any of our salons in the last 18 months, book as a new client. Not sure
+                which stylist to choose? Our{" "}
                 <Link to="/prices" className="text-accent-dark underline underline-offset-2">
                   price calculator
                 </Link>{" "}
@@ -60,7 +64,8 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
             <div className="card p-6">
               <h3 className="text-xl">Existing clients</h3>
               <p className="mt-3 leading-relaxed text-muted">
-                Welcome back! Book with your usual stylist online, using the account you created at our booking provider. Your colour formulas and notes are on file, so just choose the services you'd like.
+                Welcome back! Book with your usual stylist online, using the account you created at our booking
+                provider. Your colour formulas and notes are on file, so just choose the services you'd like.
               </p>
             </div>
           </div>
@@ -75,10 +80,14 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
               <h3 className="text-xl">Colour</h3>
               <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-muted">
                 <li>
-                  <strong className="font-semibold text-ink">Skin test:</strong> we need a skin test at least 48 hours before any colour service. A test within the last 6 months counts. It takes five minutes: pop in during opening hours.
+                  <strong className="font-semibold text-ink">Skin test:</strong> we need a skin test at least 48 hours
+                  before any colour service. A test within the last 6 months counts. It takes five minutes: pop in
+                  during opening hours.
                 </li>
                 <li>
-                  <strong className="font-semibold text-ink">New colour clients:</strong> please book a free consultation first. We'll look at your hair, talk through what you'd love, do your skin test and give you a firm price.
+                  <strong className="font-semibold text-ink">New colour clients:</strong> please book a free
+                  consultation first. We'll look at your hair, talk through what you'd love, do your skin test and give
+                  you a firm price.
                 </li>
                 <li>Existing colour clients can book their usual colour straight away.</li>
               </ul>
@@ -87,7 +96,10 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
               <h3 className="text-xl">Cutting and styling</h3>
               <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-muted">
                 <li>No skin test or consultation needed: book your cut or blow-dry directly.</li>
-                <li>Planning a big change? Choose a longer appointment, or book a free consultation and we'll plan it together.</li>
+                <li>
+                  Planning a big change? Choose a longer appointment, or book a free consultation and we'll plan it
+                  together.
+                </li>
                 <li>Come with your hair as you usually wear it, so your stylist can see how it sits.</li>
               </ul>
             </div>
@@ -99,7 +111,8 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
             If you need to cancel
           </h2>
           <p className="mt-3 leading-relaxed">
-            Please give us at least 48 hours' notice to cancel or move your appointment, so we can offer the time to someone else. Later changes are charged at 50% of the appointment.
+            Please give us at least 48 hours' notice to cancel or move your appointment, so we can offer the time to
+            someone else. Later changes are charged at 50% of the appointment.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {bookButton}

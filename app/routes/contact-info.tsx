@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { JsonLd } from "~/components/json-ld";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
@@ -70,23 +70,35 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
             Opening hours
           </h2>
           <OpeningHours className="mt-5 text-base" />
-          <p className="mt-5 text-sm text-muted">Late nights on Wednesday and Thursday. Skin tests can be done at the desk any time we're open.</p>
+          <p className="mt-5 text-sm text-muted">
+            Late nights on Wednesday and Thursday. Skin tests can be done at the desk any time we're open.
+          </p>
         </section>
         <section aria-labelledby="app-heading" className="card bg-blush/60 p-6 sm:p-8">
           <h2 id="app-heading" className="text-2xl">
             Book and manage appointments in the booking app
           </h2>
           <p className="mt-4 leading-relaxed">
-            Our booking provider's free app lets you book, move or cancel appointments, see your upcoming visits and get a reminder the day before.
-            Download it from your phone's app store, search for Maison Ivy and sign in with the same details you use to book online.
+            Our booking provider's free app lets you book, move or cancel appointments, see your upcoming visits and get
+            a reminder the day before. Download it from your phone's app store, search for Maison Ivy and sign in with
+            the same details you use to book online.
           </p>
-          <p className="mt-3 text-sm text-muted">Please give us 48 hours' notice if you need to cancel or move an appointment.</p>
+          <p className="mt-3 text-sm text-muted">
+            Please give us 48 hours' notice if you need to cancel or move an appointment.
+          </p>
         </section>
       </div>
 
       <div className="container-page mt-12">
         <Link to="/contact" className="btn-outline">
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
             <path d="M10 3L5 8l5 5" />
           </svg>
           Back to contact

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { BookingLink, PhoneLink, SalonAddress, openingHoursSummary } from "~/components/contact-details";
-import { seo } from "~/components/page-meta";
+import { BookingLink, openingHoursSummary, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Contact us",
-    description: "Find Maison Ivy on Market Row, Wrenbridge: our phone number, opening hours (closed Mondays, late nights Wednesday and Thursday) and online booking.",
+    description:
+      "Find Maison Ivy on Market Row, Wrenbridge: our phone number, opening hours (closed Mondays, late nights Wednesday and Thursday) and online booking.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,7 +5,8 @@ import type { Route } from "./+types/corona-info";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "COVID-19 guidelines",
-    description: "Maison Ivy's COVID-19 guidelines: before your visit, in the salon, and how we clean, ventilate and look after each other.",
+    description:
+      "Maison Ivy's COVID-19 guidelines: before your visit, in the salon, and how we clean, ventilate and look after each other.",
   });
 
 const GUIDELINES = [
@@ -44,7 +45,8 @@ export default function CoronaInfo() {
       <p className="eyebrow">COVID-19</p>
       <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">Our COVID-19 guidelines</h1>
       <p className="mt-5 text-lg leading-relaxed text-muted">
-        A few simple habits keep our salons comfortable and safe for everyone. Thank you for helping us look after each other.
+        A few simple habits keep our salons comfortable and safe for everyone. Thank you for helping us look after each
+        other.
       </p>
       <div className="mt-12 space-y-12">
         {GUIDELINES.map((section) => (

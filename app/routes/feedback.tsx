@@ -1,7 +1,7 @@
-import { hydrated } from "~/components/page-handle";
-import { seo } from "~/components/page-meta";
 import { FeedbackForm } from "~/components/forms/feedback-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
+import { hydrated } from "~/components/page-handle";
+import { seo } from "~/components/page-meta";
 import { feedbackSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitFeedback } from "~/server/submissions.server";
@@ -34,8 +34,8 @@ export default function FeedbackPage({ actionData }: Route.ComponentProps) {
           <p className="eyebrow">Client survey</p>
           <h1 className="mt-4 text-4xl leading-tight sm:text-5xl">Your feedback is important to us</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
-            You had an appointment with one of our stylists last year, and we'd love to hear how it went. It takes about three minutes, and every answer is read
-            by our salon managers.
+            You had an appointment with one of our stylists last year, and we'd love to hear how it went. It takes about
+            three minutes, and every answer is read by our salon managers.
           </p>
         </div>
       </section>

@@ -21,9 +21,17 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [news, reviews, salons] = await Promise.all([listNewsItems(context.db), listFeedReviews(context.db), listSalons(context.db)]);
+  const [news, reviews, salons] = await Promise.all([
+    listNewsItems(context.db),
+    listFeedReviews(context.db),
+    listSalons(context.db),
+  ]);
   const origin = config().PUBLIC_URL;
-  return { news: news.slice(0, HOME_NEWS_COUNT), reviews, structuredData: salons.map((s) => hairSalonJsonLd(s, origin)) };
+  return {
+    news: news.slice(0, HOME_NEWS_COUNT),
+    reviews,
+    structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,8 @@ import type { Route } from "./+types/links";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Links",
-    description: "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
+    description:
+      "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

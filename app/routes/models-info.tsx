@@ -1,8 +1,8 @@
-import { hydrated } from "~/components/page-handle";
-import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { ModelApplicationForm } from "~/components/forms/model-application-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
+import { hydrated } from "~/components/page-handle";
+import { seo } from "~/components/page-meta";
 import { modelApplicationSchema } from "~/domain/forms";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
@@ -43,8 +43,9 @@ export default function ModelsInfo({ loaderData, actionData }: Route.ComponentPr
       title="Be a hair model for our academy"
       intro={
         <p>
-          Our trainee stylists need models for cuts, colours and styling, and every appointment is supervised by one of our educators from consultation to
-          finish. Tell us about your hair and we'll text you when there's a session that suits it.
+          Our trainee stylists need models for cuts, colours and styling, and every appointment is supervised by one of
+          our educators from consultation to finish. Tell us about your hair and we'll text you when there's a session
+          that suits it.
         </p>
       }
       aside={

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/models";
@@ -8,7 +8,8 @@ import type { Route } from "./+types/models";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Models wanted",
-    description: "Be a hair model at the Ivy Academy: cuts, colour and blow-dries at training prices, every step supervised by a senior educator.",
+    description:
+      "Be a hair model at the Ivy Academy: cuts, colour and blow-dries at training prices, every step supervised by a senior educator.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,10 +18,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const INVOLVED = [
-  { title: "Training prices", text: "Cuts, colour and blow-dries for a fraction of the usual price, by apprentices in their final stages of training." },
-  { title: "Supervised throughout", text: "A senior educator checks every step, from the consultation to the finish, so you're in safe hands." },
-  { title: "A little extra time", text: "Training appointments take longer than usual. Allow two to three hours and bring something to read." },
-  { title: "All hair welcome", text: "Every length and texture is useful. This term we especially need short hair and grey coverage." },
+  {
+    title: "Training prices",
+    text: "Cuts, colour and blow-dries for a fraction of the usual price, by apprentices in their final stages of training.",
+  },
+  {
+    title: "Supervised throughout",
+    text: "A senior educator checks every step, from the consultation to the finish, so you're in safe hands.",
+  },
+  {
+    title: "A little extra time",
+    text: "Training appointments take longer than usual. Allow two to three hours and bring something to read.",
+  },
+  {
+    title: "All hair welcome",
+    text: "Every length and texture is useful. This term we especially need short hair and grey coverage.",
+  },
 ] as const;
 
 export default function Models({ loaderData }: Route.ComponentProps) {
@@ -54,7 +67,8 @@ export default function Models({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-10 max-w-prose leading-relaxed">
-          Tell us a little about your hair and when you're free, and the Academy team will be in touch to arrange a consultation. A skin test is needed at least 48 hours before any colour service.
+          Tell us a little about your hair and when you're free, and the Academy team will be in touch to arrange a
+          consultation. A skin test is needed at least 48 hours before any colour service.
         </p>
         <Link to="/models-info" className="btn-primary mt-6">
           More info and apply

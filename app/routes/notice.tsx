@@ -1,8 +1,8 @@
-import { Link, data } from "react-router";
-import { OfferStylists } from "~/components/offer-page-parts";
+import { data, Link } from "react-router";
 import { telHref } from "~/components/offer-details";
-import { seo } from "~/components/page-meta";
+import { OfferStylists } from "~/components/offer-page-parts";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { truncate } from "~/domain/format";
 import { noticeByPath } from "~/domain/notices";
 import { listSalons } from "~/server/queries/catalogue.server";
@@ -69,7 +69,10 @@ export default function StylistNoticePage({ loaderData }: Route.ComponentProps) 
           </div>
 
           {notice.offer ? (
-            <section aria-labelledby="notice-offer" className="max-w-prose rounded-2xl border border-dashed border-accent bg-white px-6 py-6">
+            <section
+              aria-labelledby="notice-offer"
+              className="max-w-prose rounded-2xl border border-dashed border-accent bg-white px-6 py-6"
+            >
               <h2 id="notice-offer" className="text-2xl">
                 {notice.offer.percent}% off your next visit
               </h2>

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import type { Route } from "./+types/offers-info";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "New client offers coming soon",
-    description: "Keep an eye out for some amazing new client offers at Maison Ivy, coming very soon. Meanwhile, get an instant price quote online.",
+    description:
+      "Keep an eye out for some amazing new client offers at Maison Ivy, coming very soon. Meanwhile, get an instant price quote online.",
   });
 
 export default function OffersInfo() {
@@ -18,7 +19,14 @@ export default function OffersInfo() {
       align="center"
     >
       <Link to="/offers" className="btn-outline">
-        <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <path d="M10 3L5 8l5 5" />
         </svg>
         Back to offers

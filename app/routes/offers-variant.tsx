@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { BookingButtons, LevelPriceTable, OfferCode, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
@@ -9,7 +9,12 @@ import type { Route } from "./+types/offers-variant";
 
 export const meta: Route.MetaFunction = (args) => {
   const offer = args.loaderData?.offer;
-  if (!offer) return seo(args, { title: "Offer not found", description: "That offer could not be found. See Maison Ivy's current offers for new and returning clients.", noIndex: true });
+  if (!offer)
+    return seo(args, {
+      title: "Offer not found",
+      description: "That offer could not be found. See Maison Ivy's current offers for new and returning clients.",
+      noIndex: true,
+    });
   return seo(args, { title: offer.title, description: offer.summary, image: offer.image });
 };
 
@@ -27,22 +32,40 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       <section className="bg-blush/60">
         <div className="container-page grid items-center gap-10 py-12 sm:py-16 md:grid-cols-2">
           <div>
-            <p className="eyebrow">{offer.audience === "lapsed" ? "Welcome back offer" : offer.audience === "new" ? "New client offer" : "Offer"}</p>
+            <p className="eyebrow">
+              {offer.audience === "lapsed"
+                ? "Welcome back offer"
+                : offer.audience === "new"
+                  ? "New client offer"
+                  : "Offer"}
+            </p>
             <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{offer.title}</h1>
             <p className="mt-5 text-lg leading-relaxed text-muted">{offer.summary}</p>
-            <p className={`mt-6 inline-flex rounded-full px-4 py-1.5 text-sm font-semibold ${ended ? "border border-line bg-white text-muted" : "bg-accent-dark text-white"}`}>
+            <p
+              className={`mt-6 inline-flex rounded-full px-4 py-1.5 text-sm font-semibold ${ended ? "border border-line bg-white text-muted" : "bg-accent-dark text-white"}`}
+            >
               {ended ? "Offer ended" : discountLabel(offer)}
             </p>
           </div>
-          <img src={offer.image} alt="" width={1200} height={800} className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm" />
+          <img
+            src={offer.image}
+            alt=""
+            width={1200}
+            height={800}
+            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
+          />
         </div>
       </section>
 
       {ended ? (
         <div className="container-page pt-10">
-          <div className="rounded-2xl border border-line bg-sand/70 px-6 py-5 sm:flex sm:items-center sm:justify-between sm:gap-6" data-testid="offer-ended">
+          <div
+            className="rounded-2xl border border-line bg-sand/70 px-6 py-5 sm:flex sm:items-center sm:justify-between sm:gap-6"
+            data-testid="offer-ended"
+          >
             <p className="leading-relaxed">
-              <strong className="font-semibold">This offer has ended.</strong> It finished on {endsLabel}, but we often have something new for you.
+              <strong className="font-semibold">This offer has ended.</strong> It finished on {endsLabel}, but we often
+              have something new for you.
             </p>
             <Link to="/offers" className="btn-primary mt-4 shrink-0 sm:mt-0">
               See current offers
@@ -53,7 +76,10 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {/* First in reading order, so on a phone the code and booking come before the long read. */}
-        <aside aria-label="How to book" className="space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start">
+        <aside
+          aria-label="How to book"
+          className="space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start"
+        >
           <OfferCode code={offer.code} endsLabel={endsLabel} ended={ended} />
           {ended ? null : (
             <div className="space-y-3">

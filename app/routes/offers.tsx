@@ -1,18 +1,19 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
 import { OfferCard } from "~/components/offer-card";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
 import { formatLongDate } from "~/domain/dates";
-import { offerCards, offerEndDate, offerHasEnded, type OfferFlag } from "~/domain/offers";
+import { type OfferFlag, offerCards, offerEndDate, offerHasEnded } from "~/domain/offers";
 import { getSiteSettings } from "~/server/queries/content.server";
 import type { Route } from "./+types/offers";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Offers",
-    description: "Current offers for new and returning clients at Maison Ivy's salons and the Ivy Academy: first-visit discounts, seasonal savings and stylist offers.",
+    description:
+      "Current offers for new and returning clients at Maison Ivy's salons and the Ivy Academy: first-visit discounts, seasonal savings and stylist offers.",
   });
 
 /**
@@ -40,7 +41,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Offers({ loaderData }: Route.ComponentProps) {
   if (loaderData.hidden) {
     return (
-      <PageIntro eyebrow="Offers" title="Coming soon..." lead={<p>Some amazing offers for new clients</p>} align="center">
+      <PageIntro
+        eyebrow="Offers"
+        title="Coming soon..."
+        lead={<p>Some amazing offers for new clients</p>}
+        align="center"
+      >
         <Link to="/prices" className="btn-accent">
           Get a price quote
         </Link>
@@ -57,7 +63,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Offers"
         title="Offers for new and returning clients"
-        lead={<p>Treat yourself to something new. Every offer is good at all three of our salons unless it says otherwise, and can't be combined with another.</p>}
+        lead={
+          <p>
+            Treat yourself to something new. Every offer is good at all three of our salons unless it says otherwise,
+            and can't be combined with another.
+          </p>
+        }
       >
         <Link to="/prices" className="btn-accent">
           Get a quote
@@ -87,7 +98,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
               No offers right now — check back soon
             </h2>
             <p className="mt-4 leading-relaxed text-muted">
-              In the meantime, our price calculator shows exactly what your visit would cost, and if a friend recommends you, you both get £20 off.
+              In the meantime, our price calculator shows exactly what your visit would cost, and if a friend recommends
+              you, you both get £20 off.
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to="/prices" className="btn-accent">
@@ -105,7 +117,9 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <h2 id="ended-offers" className="text-2xl">
               Recently ended
             </h2>
-            <p className="mt-2 text-sm text-muted">These offers have finished, but their pages are here if you have an old link.</p>
+            <p className="mt-2 text-sm text-muted">
+              These offers have finished, but their pages are here if you have an old link.
+            </p>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {ended.map((card) => (
                 <li key={card.offer.slug} className="flex">

@@ -1,16 +1,16 @@
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { seo } from "~/components/page-meta";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import {
-  EDIT_PARAM,
-  PRICES_PATH,
-  SELECTOR_PATH,
   calculatorView,
+  EDIT_PARAM,
   hrefWithState,
+  PRICES_PATH,
   resolveStylist,
+  SELECTOR_PATH,
 } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuotePanel } from "~/components/calculator/quote-panel";
+import { seo } from "~/components/page-meta";
 import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
@@ -20,7 +20,8 @@ export const meta: Route.MetaFunction = (args) => {
   const { type } = parseCalculatorState(new URLSearchParams(args.location.search));
   return seo(args, {
     title: type ? `${serviceTypeCopy(type).name} price calculator` : "Price calculator",
-    description: "Choose your services step by step and see an itemised estimate at your stylist's level, with the total as you go.",
+    description:
+      "Choose your services step by step and see an itemised estimate at your stylist's level, with the total as you go.",
   });
 };
 
@@ -60,7 +61,10 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   useFocusStepAfterChoice();
   const resolved = resolveStylist(parseCalculatorState(searchParams), loaderData.stylists);
-  const view = calculatorView(resolved.state, loaderData, { edit: searchParams.get(EDIT_PARAM), stylist: resolved.stylist });
+  const view = calculatorView(resolved.state, loaderData, {
+    edit: searchParams.get(EDIT_PARAM),
+    stylist: resolved.stylist,
+  });
   const { state } = view;
   if (state.type === undefined) return null; // the loader has already redirected
   const copy = serviceTypeCopy(state.type);
@@ -71,7 +75,10 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
       <p className="mt-3 text-sm text-muted">
         {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
-        <Link to={hrefWithState(SELECTOR_PATH, state)} className="font-semibold text-accent-dark underline underline-offset-2">
+        <Link
+          to={hrefWithState(SELECTOR_PATH, state)}
+          className="font-semibold text-accent-dark underline underline-offset-2"
+        >
           Change how you get your quote
         </Link>
         <span aria-hidden="true"> · </span>

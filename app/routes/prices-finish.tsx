@@ -1,7 +1,7 @@
-import { hydrated } from "~/components/page-handle";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import {
   CALCULATOR_PATH,
@@ -10,10 +10,10 @@ import {
   PRICES_PATH,
   QUOTE_PARAM,
   SUBMITTED_PATH,
-  TOTAL_BY_LEVEL_PATH,
-  TOTAL_BY_STYLIST_PATH,
   stateFields,
   stateHref,
+  TOTAL_BY_LEVEL_PATH,
+  TOTAL_BY_STYLIST_PATH,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { QuoteDetailsForm } from "~/components/quote/quote-details-form";
@@ -21,8 +21,14 @@ import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-
 import { formatGBP } from "~/domain/format";
 import { QUOTE_SUCCESS, quoteDetailsSchema } from "~/domain/forms";
 import { HttpError, readFormData } from "~/server/http.server";
-import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, selectorModeOf, stateFromUrl } from "~/server/queries/quote-pricing.server";
-import { savedQuoteStatus, quotePath, saveQuote } from "~/server/queries/quotes.server";
+import {
+  loadQuoteCatalogue,
+  type QuoteCatalogue,
+  resolveQuote,
+  selectorModeOf,
+  stateFromUrl,
+} from "~/server/queries/quote-pricing.server";
+import { quotePath, savedQuoteStatus, saveQuote } from "~/server/queries/quotes.server";
 import type { Route } from "./+types/prices-finish";
 
 /** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
@@ -34,7 +40,8 @@ const DETAIL_FIELDS = ["name", "mobile", "email", "referral"];
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: args.data?.kind === "submitted" ? "Your quote is on its way" : "Save your quote",
-    description: "Tell us where to send your estimated quote and we'll e-mail and text it to you, with any first-visit offer.",
+    description:
+      "Tell us where to send your estimated quote and we'll e-mail and text it to you, with any first-visit offer.",
     noIndex: true,
   });
 
@@ -100,7 +107,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     kind: "form" as const,
     typeName: serviceTypeCopy(quote.state.type).name,
     who: quote.stylist
-      ? { name: `${quote.stylist.firstName} ${quote.stylist.lastName}`, image: quote.stylist.image, detail: quote.level.name }
+      ? {
+          name: `${quote.stylist.firstName} ${quote.stylist.lastName}`,
+          image: quote.stylist.image,
+          detail: quote.level.name,
+        }
       : { name: `A ${quote.level.name}`, image: null, detail: quote.salon.name },
     serviceCount: quote.lines.length,
     totalPence: quote.totalPence,
@@ -156,7 +167,9 @@ function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSen
     <div className="container-page py-16 sm:py-24">
       <div className="mx-auto max-w-2xl text-center">
         <p className="eyebrow">Quote saved</p>
-        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{messagesSent ? "Your quote is on its way" : "Your quote is saved"}</h1>
+        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">
+          {messagesSent ? "Your quote is on its way" : "Your quote is saved"}
+        </h1>
         <p role="status" className="mt-6 text-xl leading-relaxed">
           {messagesSent ? QUOTE_SUCCESS : QUOTE_NOT_RESENT}
         </p>
@@ -174,7 +187,8 @@ function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSen
 }
 
 export default function Finish({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "submitted") return <Submitted quoteHref={loaderData.quoteHref} messagesSent={loaderData.messagesSent} />;
+  if (loaderData.kind === "submitted")
+    return <Submitted quoteHref={loaderData.quoteHref} messagesSent={loaderData.messagesSent} />;
   const { who } = loaderData;
   return (
     <div className="container-page py-12 sm:py-16">
@@ -197,7 +211,13 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
           </h2>
           <div className="mt-4 flex items-center gap-4">
             {who.image ? (
-              <img src={who.image} alt="" width={600} height={750} className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+              <img
+                src={who.image}
+                alt=""
+                width={600}
+                height={750}
+                className="h-20 w-16 shrink-0 rounded-lg object-cover"
+              />
             ) : null}
             <div>
               <p className="font-display text-xl">{who.name}</p>
@@ -217,7 +237,10 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
               As a new client, your quote comes with 20% off your first visit.
             </p>
           )}
-          <Link to={loaderData.changeHref} className="mt-5 inline-block text-accent-dark underline underline-offset-4 hover:text-ink">
+          <Link
+            to={loaderData.changeHref}
+            className="mt-5 inline-block text-accent-dark underline underline-offset-4 hover:text-ink"
+          >
             Change Choices
           </Link>
         </aside>

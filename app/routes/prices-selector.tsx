@@ -1,14 +1,15 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
-import { parseCalculatorState, withChange, type SelectorMode } from "~/domain/calculator-state";
+import { seo } from "~/components/page-meta";
+import { parseCalculatorState, type SelectorMode, withChange } from "~/domain/calculator-state";
 import type { Route } from "./+types/prices-selector";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Choose how to get your quote",
-    description: "Get a price quote for a stylist you already know, or compare prices by stylist level and then meet the stylists.",
+    description:
+      "Get a price quote for a stylist you already know, or compare prices by stylist level and then meet the stylists.",
   });
 
 /** Spec 2.4 guard: without a calculator type there is nothing to choose yet. */

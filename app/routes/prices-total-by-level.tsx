@@ -5,17 +5,23 @@ import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   PRICES_PATH,
+  stateHref,
   TOTAL_BY_LEVEL_PATH,
   TOTAL_BY_PRICE_PATH,
   TOTAL_BY_STYLIST_PATH,
-  stateHref,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { type ChoosableStylist, StylistChooser } from "~/components/quote/stylist-chooser";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { StylistRow } from "~/server/queries/catalogue.server";
-import { type QuoteCatalogue, loadQuoteCatalogue, resolveQuote, stateFromUrl, stylistsForLevel } from "~/server/queries/quote-pricing.server";
+import {
+  loadQuoteCatalogue,
+  type QuoteCatalogue,
+  resolveQuote,
+  stateFromUrl,
+  stylistsForLevel,
+} from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -71,11 +77,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     typeName: serviceTypeCopy(quote.state.type).name,
     level: { id: quote.level.id, name: quote.level.name },
     salon: { name: quote.salon.name, shortName: quote.salon.shortName },
-    lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line.service), pricePence: line.pricePence })),
+    lines: quote.lines.map((line) => ({
+      key: line.serviceId,
+      label: lineLabel(line.service),
+      pricePence: line.pricePence,
+    })),
     totalPence: quote.totalPence,
     atSalon: atSalon.map(choosable),
     elsewhere: elsewhere.map(choosable),
-    otherLevels: atSalon.length + elsewhere.length === 0 ? nearestLevelsWithStylists(state, quote.level.id, catalogue) : null,
+    otherLevels:
+      atSalon.length + elsewhere.length === 0 ? nearestLevelsWithStylists(state, quote.level.id, catalogue) : null,
     changeHref: stateHref(CALCULATOR_PATH, state),
     budgetHref: stateHref(TOTAL_BY_PRICE_PATH, state),
   };
@@ -100,19 +111,24 @@ export default function TotalByLevel({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-12 sm:py-16">
       <QuotePageHeader eyebrow={`${loaderData.typeName} quote`} title={`Your quote at ${level.name} level`}>
-        <p>
-          Here's your estimate at {level.name} level. Choose a stylist to see your quote with them and save it.
-        </p>
+        <p>Here's your estimate at {level.name} level. Choose a stylist to see your quote with them and save it.</p>
       </QuotePageHeader>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
         <div className="flex flex-col gap-4">
-          <SelectionTable lines={loaderData.lines} totalPence={loaderData.totalPence} caption={`Prices at ${level.name} level`} />
+          <SelectionTable
+            lines={loaderData.lines}
+            totalPence={loaderData.totalPence}
+            caption={`Prices at ${level.name} level`}
+          />
           <div className="flex flex-wrap gap-3">
             <Link to={loaderData.changeHref} className="btn-outline">
               Change Choices
             </Link>
-            <Link to={loaderData.budgetHref} className="btn px-2 text-accent-dark underline underline-offset-4 hover:text-ink">
+            <Link
+              to={loaderData.budgetHref}
+              className="btn px-2 text-accent-dark underline underline-offset-4 hover:text-ink"
+            >
               Find stylists within my budget
             </Link>
           </div>
@@ -125,7 +141,8 @@ export default function TotalByLevel({ loaderData }: Route.ComponentProps) {
           {nobody ? (
             <div className="card mt-6 p-6">
               <p className="leading-relaxed">
-                None of our {level.name}s are taking new clients at the moment, so there is nobody to choose at this level right now.
+                None of our {level.name}s are taking new clients at the moment, so there is nobody to choose at this
+                level right now.
               </p>
               {otherLevels && (otherLevels.below || otherLevels.above) ? (
                 <>
@@ -145,7 +162,11 @@ export default function TotalByLevel({ loaderData }: Route.ComponentProps) {
                 </>
               ) : (
                 <p className="mt-3 leading-relaxed text-muted">
-                  Please <Link to={loaderData.changeHref} className="text-accent-dark underline underline-offset-2">change your choices</Link>.
+                  Please{" "}
+                  <Link to={loaderData.changeHref} className="text-accent-dark underline underline-offset-2">
+                    change your choices
+                  </Link>
+                  .
                 </p>
               )}
             </div>
@@ -155,7 +176,12 @@ export default function TotalByLevel({ loaderData }: Route.ComponentProps) {
               <div className="mt-6">
                 {atSalon.length > 0 ? <StylistList heading={`At ${salon.name}`} stylists={atSalon} /> : null}
                 {elsewhere.length > 0 ? (
-                  <StylistList heading={atSalon.length > 0 ? "At our other salons" : `At our other salons (none at ${salon.shortName})`} stylists={elsewhere} />
+                  <StylistList
+                    heading={
+                      atSalon.length > 0 ? "At our other salons" : `At our other salons (none at ${salon.shortName})`
+                    }
+                    stylists={elsewhere}
+                  />
                 ) : null}
               </div>
             </div>

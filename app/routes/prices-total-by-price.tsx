@@ -5,10 +5,10 @@ import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   PRICES_PATH,
-  TOTAL_BY_PRICE_PATH,
-  TOTAL_BY_STYLIST_PATH,
   stateFields,
   stateHref,
+  TOTAL_BY_PRICE_PATH,
+  TOTAL_BY_STYLIST_PATH,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import type { CalculatorState } from "~/domain/calculator-state";
@@ -23,7 +23,8 @@ export const BUDGET_MESSAGE = "Please enter your budget in whole pounds, from £
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Stylists within your budget",
-    description: "Tell us your budget and see which of our stylists can do your chosen services for it, cheapest first.",
+    description:
+      "Tell us your budget and see which of our stylists can do your chosen services for it, cheapest first.",
     noIndex: true,
   });
 
@@ -64,7 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             image: stylist.image,
             detail: `${level.name} · ${salonName(stylist.salonId)}`,
             totalPence,
-            href: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug, level: level.id }),
+            href: stateHref(TOTAL_BY_STYLIST_PATH, {
+              ...state,
+              mode: "stylist",
+              stylist: stylist.slug,
+              level: level.id,
+            }),
           }));
   const cheapest = prices[0];
 
@@ -97,11 +103,18 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-12 sm:py-16">
       <QuotePageHeader eyebrow={`${loaderData.typeName} quote`} title="Stylists within your budget">
-        <p>Tell us what you'd like to spend and we'll show the stylists who can do your choices for it, cheapest first.</p>
+        <p>
+          Tell us what you'd like to spend and we'll show the stylists who can do your choices for it, cheapest first.
+        </p>
       </QuotePageHeader>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-x-10">
-        <Form method="get" action={loaderData.action} className="card p-5 sm:p-7 lg:col-start-1 lg:row-start-1" noValidate>
+        <Form
+          method="get"
+          action={loaderData.action}
+          className="card p-5 sm:p-7 lg:col-start-1 lg:row-start-1"
+          noValidate
+        >
           {loaderData.hiddenFields.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -138,7 +151,11 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </Form>
-        <section aria-labelledby="results-heading" aria-live="polite" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <section
+          aria-labelledby="results-heading"
+          aria-live="polite"
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
           <h2 id="results-heading" className="text-3xl">
             {searched ? `Stylists within ${formatGBP((budget.pounds ?? 0) * 100)}` : "Your stylists"}
           </h2>
@@ -148,8 +165,18 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
             <ol className="mt-6 space-y-4">
               {within.map((stylist) => (
                 <li key={stylist.slug}>
-                  <Link to={stylist.href} className="card flex items-center gap-4 p-3 transition-colors hover:border-accent sm:p-4">
-                    <img src={stylist.image} alt="" width={600} height={750} loading="lazy" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+                  <Link
+                    to={stylist.href}
+                    className="card flex items-center gap-4 p-3 transition-colors hover:border-accent sm:p-4"
+                  >
+                    <img
+                      src={stylist.image}
+                      alt=""
+                      width={600}
+                      height={750}
+                      loading="lazy"
+                      className="h-20 w-16 shrink-0 rounded-lg object-cover"
+                    />
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="font-display text-xl">{stylist.name}</span>
                       <span className="text-sm text-muted">{stylist.detail}</span>
@@ -163,7 +190,9 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
             </ol>
           ) : (
             <div className="card mt-6 p-6">
-              <p className="leading-relaxed">Nobody can do these choices within {formatGBP((budget.pounds ?? 0) * 100)}.</p>
+              <p className="leading-relaxed">
+                Nobody can do these choices within {formatGBP((budget.pounds ?? 0) * 100)}.
+              </p>
               {cheapest ? (
                 <p className="mt-3 leading-relaxed text-muted">
                   The lowest price for them is {formatGBP(cheapest.totalPence)}, with{" "}

@@ -1,4 +1,4 @@
-import { Link, data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
@@ -8,8 +8,8 @@ import {
   FINISH_PATH,
   HAPPY_PARAM,
   PRICES_PATH,
-  TOTAL_BY_LEVEL_PATH,
   stateHref,
+  TOTAL_BY_LEVEL_PATH,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
@@ -34,7 +34,8 @@ export const meta: Route.MetaFunction = (args) => {
           : "Your quote with your stylist";
   return seo(args, {
     title,
-    description: "Your itemised price estimate with the stylist you chose. Happy with it? Save it and we'll send it to you.",
+    description:
+      "Your itemised price estimate with the stylist you chose. Happy with it? Save it and we'll send it to you.",
     noIndex: true,
   });
 };
@@ -75,7 +76,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const level = catalogue.levels.find((candidate) => candidate.id === stylist.levelId);
         return {
           kind: "unavailable" as const,
-          stylist: { firstName: stylist.firstName, name: `${stylist.firstName} ${stylist.lastName}`, image: stylist.image },
+          stylist: {
+            firstName: stylist.firstName,
+            name: `${stylist.firstName} ${stylist.lastName}`,
+            image: stylist.image,
+          },
           levelName: level?.name ?? null,
           sameLevelHref: stateHref(TOTAL_BY_LEVEL_PATH, { ...withoutStylist, mode: "level", level: stylist.levelId }),
           chooseAgainHref,
@@ -103,7 +108,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     salonNote: stylistSalon && stylistSalon.id !== quote.salon.id ? salonNote(stylist.firstName, stylistSalon) : null,
     levelName: quote.level.name,
-    lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line.service), pricePence: line.pricePence })),
+    lines: quote.lines.map((line) => ({
+      key: line.serviceId,
+      label: lineLabel(line.service),
+      pricePence: line.pricePence,
+    })),
     totalPence: quote.totalPence,
     happy: url.searchParams.get(HAPPY_PARAM) === "1",
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
@@ -119,8 +128,8 @@ function UnknownStylist({ slug, chooseAgainHref }: { slug: string; chooseAgainHr
     <div className="container-page py-16 sm:py-24">
       <QuotePageHeader eyebrow="Your quote" title="We couldn't find that stylist">
         <p>
-          The link names a stylist (“{slug}”) who isn't on our team. They may have moved on, or the link may be mistyped.
-          Your other choices are safe.
+          The link names a stylist (“{slug}”) who isn't on our team. They may have moved on, or the link may be
+          mistyped. Your other choices are safe.
         </p>
       </QuotePageHeader>
       <div className="mt-8 flex flex-wrap gap-3">
@@ -166,8 +175,8 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
           <div>
             <QuotePageHeader eyebrow="Your quote" title={`${stylist.firstName} isn't taking new clients at the moment`}>
               <p>
-                {stylist.firstName}'s column is full. Our other stylists would love to look after you, and your choices are
-                kept.
+                {stylist.firstName}'s column is full. Our other stylists would love to look after you, and your choices
+                are kept.
               </p>
             </QuotePageHeader>
             <div className="mt-8 flex flex-wrap gap-3">
@@ -188,14 +197,26 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-12 sm:py-16">
       <QuotePageHeader eyebrow={`${loaderData.typeName} quote`} title={`Your quote with ${stylist.firstName}`}>
-        <p>Your estimate with {stylist.firstName}, at {loaderData.levelName} level prices. We'll confirm everything at your free consultation.</p>
+        <p>
+          Your estimate with {stylist.firstName}, at {loaderData.levelName} level prices. We'll confirm everything at
+          your free consultation.
+        </p>
       </QuotePageHeader>
 
       <div className="mt-10 grid gap-8 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <StylistPortrait name={stylist.name} image={stylist.image} detail={stylist.detail} note={loaderData.salonNote} />
+        <StylistPortrait
+          name={stylist.name}
+          image={stylist.image}
+          detail={stylist.detail}
+          note={loaderData.salonNote}
+        />
 
         <div className="flex flex-col gap-6">
-          <SelectionTable lines={loaderData.lines} totalPence={loaderData.totalPence} caption={`Prices at ${loaderData.levelName} level`} />
+          <SelectionTable
+            lines={loaderData.lines}
+            totalPence={loaderData.totalPence}
+            caption={`Prices at ${loaderData.levelName} level`}
+          />
 
           {loaderData.happy ? (
             <section aria-labelledby={QUESTION_ID} className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">

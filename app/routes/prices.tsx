@@ -1,6 +1,6 @@
-import { seo } from "~/components/page-meta";
 import { hrefWithState, SELECTOR_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
+import { seo } from "~/components/page-meta";
 import type { Route } from "./+types/prices";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,8 +26,8 @@ export default function Prices() {
           <p className="eyebrow">Prices</p>
           <h1 className="mt-3 max-w-3xl text-4xl leading-tight sm:text-5xl">Your price, before you book</h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">
-            Our prices depend on what you'd like and on your stylist's experience. Build a quote in a couple of minutes, then
-            save it to book a free consultation.
+            Our prices depend on what you'd like and on your stylist's experience. Build a quote in a couple of minutes,
+            then save it to book a free consultation.
           </p>
         </div>
       </section>
@@ -47,7 +47,10 @@ export default function Prices() {
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {HOW_IT_WORKS.map((step, index) => (
               <li key={step.title} className="flex gap-4">
-                <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-ink font-display text-ivory">
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-ink font-display text-ivory"
+                >
                   {index + 1}
                 </span>
                 <div>

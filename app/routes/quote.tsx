@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
 import { lineLabel } from "~/components/quote/line-label";
@@ -18,7 +18,8 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: args.data?.kind === "found" ? `Estimated quote for ${args.data.firstName}` : "Quote not found",
-    description: "Your saved estimated quote from Maison Ivy, with your itemised services, total and any first-visit offer.",
+    description:
+      "Your saved estimated quote from Maison Ivy, with your itemised services, total and any first-visit offer.",
     noIndex: true,
   });
 
@@ -59,7 +60,10 @@ function MissingQuote() {
   return (
     <div className="container-page py-16 sm:py-24">
       <QuotePageHeader eyebrow="Your quote" title="We couldn't find that quote">
-        <p>The link may be mistyped or cut short: quote links are long. Please check the e-mail or text message we sent you, or make a new quote in a minute or two.</p>
+        <p>
+          The link may be mistyped or cut short: quote links are long. Please check the e-mail or text message we sent
+          you, or make a new quote in a minute or two.
+        </p>
       </QuotePageHeader>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to={PRICES_PATH} className="btn-primary">
@@ -91,10 +95,16 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
       <div
         className={`mt-10 grid gap-8 ${quote.stylist ? "md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]" : ""} md:items-start`}
       >
-        {quote.stylist ? <StylistPortrait name={quote.stylist.name} image={quote.stylist.image} detail={quote.levelName} /> : null}
+        {quote.stylist ? (
+          <StylistPortrait name={quote.stylist.name} image={quote.stylist.image} detail={quote.levelName} />
+        ) : null}
 
         <div className="flex flex-col gap-6">
-          <SelectionTable lines={quote.lines} totalPence={quote.totalPence} caption={`Prices at ${quote.levelName} level`} />
+          <SelectionTable
+            lines={quote.lines}
+            totalPence={quote.totalPence}
+            caption={`Prices at ${quote.levelName} level`}
+          />
 
           {offer && !quote.expired ? (
             <section aria-labelledby="offer-heading" className="card border-accent/40 bg-blush/60 p-5 sm:p-7">
@@ -109,7 +119,8 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                 </span>
               </p>
               <p className="mt-3 leading-relaxed">
-                Quote code <strong className="rounded bg-white px-2 py-0.5 font-mono tracking-wider">{offer.code}</strong> when you
+                Quote code{" "}
+                <strong className="rounded bg-white px-2 py-0.5 font-mono tracking-wider">{offer.code}</strong> when you
                 book. Valid until {quote.validUntilText}. Offers cannot be combined.
               </p>
             </section>
@@ -134,8 +145,8 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
 
           {quote.needsSkinTest ? (
             <p className="rounded-xl border border-line bg-white/60 px-4 py-3 text-sm leading-relaxed">
-              <strong>Skin test:</strong> colour services need a skin test at least 48 hours before your appointment. We'll
-              arrange it at your free consultation.
+              <strong>Skin test:</strong> colour services need a skin test at least 48 hours before your appointment.
+              We'll arrange it at your free consultation.
             </p>
           ) : null}
 
@@ -143,7 +154,9 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             <a href={quote.bookingSalon.bookingUrl} className="btn-accent" rel="noopener">
               Book a free consultation
             </a>
-            <p className="text-sm text-muted">at {quote.bookingSalon.name}. Your final price is confirmed at your consultation.</p>
+            <p className="text-sm text-muted">
+              at {quote.bookingSalon.name}. Your final price is confirmed at your consultation.
+            </p>
           </div>
         </div>
       </div>

@@ -1,9 +1,9 @@
-import { hydrated } from "~/components/page-handle";
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
+import { hydrated } from "~/components/page-handle";
+import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
@@ -20,7 +20,11 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submissionFormAction(request, context, { schema: jobApplicationSchema, submit: submitJobApplication, fixed: { role: "Apprentice" } });
+  return submissionFormAction(request, context, {
+    schema: jobApplicationSchema,
+    submit: submitJobApplication,
+    fixed: { role: "Apprentice" },
+  });
 }
 
 export function clientAction(args: Route.ClientActionArgs) {
@@ -35,8 +39,9 @@ export default function RecruitmentApprentice({ actionData }: Route.ComponentPro
       title="Start your career as an apprentice"
       intro={
         <p>
-          Learn your craft on the salon floor and in our training academy, side by side with stylists who were apprentices here themselves. Whether you're brand
-          new, partway through your training or newly qualified, we'd love to hear from you.
+          Learn your craft on the salon floor and in our training academy, side by side with stylists who were
+          apprentices here themselves. Whether you're brand new, partway through your training or newly qualified, we'd
+          love to hear from you.
         </p>
       }
       aside={

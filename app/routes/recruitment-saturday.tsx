@@ -1,8 +1,8 @@
-import { hydrated } from "~/components/page-handle";
-import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
+import { hydrated } from "~/components/page-handle";
+import { seo } from "~/components/page-meta";
 import { saturdayApplicationSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
@@ -39,16 +39,18 @@ export default function RecruitmentSaturday({ actionData }: Route.ComponentProps
       title="Saturday and evening work"
       intro={
         <p>
-          Curious about hairdressing but still at school or college? Spend your Saturdays and a few weekday evenings with us on our Pre Apprenticeship Scheme,
-          and find out whether salon life is for you before you commit to an apprenticeship.
+          Curious about hairdressing but still at school or college? Spend your Saturdays and a few weekday evenings
+          with us on our Pre Apprenticeship Scheme, and find out whether salon life is for you before you commit to an
+          apprenticeship.
         </p>
       }
       aside={
         <>
           <AsideBlock title="The Pre Apprenticeship Scheme">
             <p>
-              The scheme is paid, part-time work that fits around your studies. You'll work alongside our stylists on Saturdays and on our late evenings, and
-              join the academy's training evenings to learn the basics properly from the start.
+              The scheme is paid, part-time work that fits around your studies. You'll work alongside our stylists on
+              Saturdays and on our late evenings, and join the academy's training evenings to learn the basics properly
+              from the start.
             </p>
             <TickList
               items={[
@@ -58,7 +60,10 @@ export default function RecruitmentSaturday({ actionData }: Route.ComponentProps
                 "Keeping the salon as beautiful as the hair",
               ]}
             />
-            <p>When you're ready, the scheme leads straight on to our full apprenticeship, with everything you've learned counting towards it.</p>
+            <p>
+              When you're ready, the scheme leads straight on to our full apprenticeship, with everything you've learned
+              counting towards it.
+            </p>
           </AsideBlock>
         </>
       }

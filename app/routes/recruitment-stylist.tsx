@@ -1,8 +1,8 @@
-import { hydrated } from "~/components/page-handle";
-import { seo } from "~/components/page-meta";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
+import { hydrated } from "~/components/page-handle";
+import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
@@ -19,7 +19,11 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submissionFormAction(request, context, { schema: jobApplicationSchema, submit: submitJobApplication, fixed: { role: "Stylist" } });
+  return submissionFormAction(request, context, {
+    schema: jobApplicationSchema,
+    submit: submitJobApplication,
+    fixed: { role: "Stylist" },
+  });
 }
 
 export function clientAction(args: Route.ClientActionArgs) {
@@ -34,8 +38,8 @@ export default function RecruitmentStylist({ actionData }: Route.ComponentProps)
       title="Join us as a stylist"
       intro={
         <p>
-          We're always glad to hear from stylists who love colour, cutting and looking after their clients. Tell us a little about yourself and we'll be in
-          touch as soon as a chair becomes available.
+          We're always glad to hear from stylists who love colour, cutting and looking after their clients. Tell us a
+          little about yourself and we'll be in touch as soon as a chair becomes available.
         </p>
       }
       aside={
@@ -51,7 +55,10 @@ export default function RecruitmentStylist({ actionData }: Route.ComponentProps)
             />
           </AsideBlock>
           <AsideBlock title="One application, three salons">
-            <p>Your application reaches all of our salons, so we'll think of you for a position at whichever suits you best.</p>
+            <p>
+              Your application reaches all of our salons, so we'll think of you for a position at whichever suits you
+              best.
+            </p>
           </AsideBlock>
         </>
       }

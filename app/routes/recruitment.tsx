@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import type { Route } from "./+types/recruitment";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Careers",
-    description: "Join Maison Ivy: we're looking for stylists, apprentices and Saturday or evening team members on our Pre Apprenticeship Scheme.",
+    description:
+      "Join Maison Ivy: we're looking for stylists, apprentices and Saturday or evening team members on our Pre Apprenticeship Scheme.",
   });
 
 const POSITIONS = [
@@ -38,7 +39,9 @@ export default function Recruitment() {
         title="Come and work with us"
         lead={
           <p>
-            For twenty years we've grown our own talent. Whether you're a qualified stylist, just starting out or looking for weekend work, there's a place for you at Maison Ivy. One application covers all 3 of our connected salons.
+            For twenty years we've grown our own talent. Whether you're a qualified stylist, just starting out or
+            looking for weekend work, there's a place for you at Maison Ivy. One application covers all 3 of our
+            connected salons.
           </p>
         }
       />

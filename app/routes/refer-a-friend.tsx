@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/refer-a-friend";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Refer a friend",
-    description: "Recommend Maison Ivy to a friend: they get £20 off their first visit and you get a £20 voucher once they become a client.",
+    description:
+      "Recommend Maison Ivy to a friend: they get £20 off their first visit and you get a £20 voucher once they become a client.",
   });
 
 /** Spec section 9: the referral rewards. */
@@ -33,7 +34,12 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Referrals"
         title="Refer a friend: £20 for them, £20 for you"
-        lead={<p>Most of our new clients come from a friend's recommendation. When you send someone our way, we'd love to say thank you to you both.</p>}
+        lead={
+          <p>
+            Most of our new clients come from a friend's recommendation. When you send someone our way, we'd love to say
+            thank you to you both.
+          </p>
+        }
       >
         {providerButton}
         <ShareLink title="Maison Ivy: £20 off your first visit" path="/refer-a-friend">
@@ -50,13 +56,16 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
             <li className="card p-8">
               <p className="font-display text-4xl text-accent-dark sm:text-5xl">£20 off</p>
               <h3 className="mt-3 text-xl">For your friend</h3>
-              <p className="mt-2 leading-relaxed text-muted">£20 off their first visit to any of our salons, valid for {FRIEND_WEEKS} weeks from when you refer them.</p>
+              <p className="mt-2 leading-relaxed text-muted">
+                £20 off their first visit to any of our salons, valid for {FRIEND_WEEKS} weeks from when you refer them.
+              </p>
             </li>
             <li className="card p-8">
               <p className="font-display text-4xl text-accent-dark sm:text-5xl">£20 voucher</p>
               <h3 className="mt-3 text-xl">For you</h3>
               <p className="mt-2 leading-relaxed text-muted">
-                A £20 voucher for your next appointment once your friend becomes a client, valid for {REFERRER_WEEKS} weeks.
+                A £20 voucher for your next appointment once your friend becomes a client, valid for {REFERRER_WEEKS}{" "}
+                weeks.
               </p>
             </li>
           </ul>
@@ -74,7 +83,10 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
               `Once they've had their first appointment with us, your £20 voucher appears in your account, ready to use within ${REFERRER_WEEKS} weeks.`,
             ].map((step, i) => (
               <li key={step} className="flex gap-4">
-                <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-ink font-semibold text-ivory">
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-ink font-semibold text-ivory"
+                >
                   {i + 1}
                 </span>
                 <p className="pt-1.5 leading-relaxed">{step}</p>
@@ -96,7 +108,10 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted">
             <li>An online account at our booking provider is needed to refer a friend and to receive your voucher.</li>
             <li>Your friend must be new to Maison Ivy: no visit to any of our 3 salons in the last 18 months.</li>
-            <li>Your friend's £20 off is valid for {FRIEND_WEEKS} weeks; your £20 voucher is valid for {REFERRER_WEEKS} weeks after your friend becomes a client.</li>
+            <li>
+              Your friend's £20 off is valid for {FRIEND_WEEKS} weeks; your £20 voucher is valid for {REFERRER_WEEKS}{" "}
+              weeks after your friend becomes a client.
+            </li>
             <li>Referral rewards cannot be exchanged for cash or combined with any other offer.</li>
           </ul>
         </section>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { OpeningHours } from "~/components/site-footer";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
+import { OpeningHours } from "~/components/site-footer";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/reopening";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/reopening";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "We're back",
-    description: "Maison Ivy's salons are open again. Book your appointment online, see our opening hours and how we're keeping you safe.",
+    description:
+      "Maison Ivy's salons are open again. Book your appointment online, see our opening hours and how we're keeping you safe.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +26,8 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
         title="We're back!"
         lead={
           <p>
-            Our doors are open again and we couldn't be happier to see you. Thank you for your patience and kind messages while we were closed: they meant the world to the whole team.
+            Our doors are open again and we couldn't be happier to see you. Thank you for your patience and kind
+            messages while we were closed: they meant the world to the whole team.
           </p>
         }
       >
@@ -44,9 +46,13 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
             What to expect
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed">
-            <p>Appointments are filling quickly, so book online as soon as you can. If you can't find a time that suits, call us and we'll add you to the waiting list for cancellations.</p>
             <p>
-              If it's been more than 6 months since your last colour, we'll need a quick skin test at least 48 hours before your appointment. Pop in at any time during opening hours: it takes five minutes.
+              Appointments are filling quickly, so book online as soon as you can. If you can't find a time that suits,
+              call us and we'll add you to the waiting list for cancellations.
+            </p>
+            <p>
+              If it's been more than 6 months since your last colour, we'll need a quick skin test at least 48 hours
+              before your appointment. Pop in at any time during opening hours: it takes five minutes.
             </p>
           </div>
         </section>

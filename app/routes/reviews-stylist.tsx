@@ -1,7 +1,7 @@
-import { Link, data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ContentErrorBoundary } from "~/components/not-found-notice";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
 import { listReviews, listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
@@ -23,19 +23,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     slug: params.slug,
     stylist: stylist && { slug: stylist.slug, firstName: stylist.firstName, lastName: stylist.lastName },
-    reviews: rows.map((r) => ({ id: r.id, review: r.review, client: r.client, stylistSlug: r.stylistSlug, stylistName: names.get(r.stylistSlug) ?? null })),
+    reviews: rows.map((r) => ({
+      id: r.id,
+      review: r.review,
+      client: r.client,
+      stylistSlug: r.stylistSlug,
+      stylistName: names.get(r.stylistSlug) ?? null,
+    })),
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
   };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
-  if (!loaded) return seo(args, { title: "Stylist not found", description: "We couldn't find that stylist's reviews. Read every review of the Maison Ivy team.", noIndex: true });
+  if (!loaded)
+    return seo(args, {
+      title: "Stylist not found",
+      description: "We couldn't find that stylist's reviews. Read every review of the Maison Ivy team.",
+      noIndex: true,
+    });
   if (!loaded.stylist) {
-    return seo(args, { title: "All reviews", description: "Every client review of the Maison Ivy team, with the stylist each client saw. Filter by stylist to find yours." });
+    return seo(args, {
+      title: "All reviews",
+      description:
+        "Every client review of the Maison Ivy team, with the stylist each client saw. Filter by stylist to find yours.",
+    });
   }
   const name = `${loaded.stylist.firstName} ${loaded.stylist.lastName}`;
-  return seo(args, { title: `Reviews of ${name}`, description: `What clients say about ${name} at Maison Ivy: ${loaded.reviews.length} reviews in their own words.` });
+  return seo(args, {
+    title: `Reviews of ${name}`,
+    description: `What clients say about ${name} at Maison Ivy: ${loaded.reviews.length} reviews in their own words.`,
+  });
 };
 
 export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) {
@@ -49,7 +67,11 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
         lead={
           stylist ? (
             <p>
-              {count} from {stylist.firstName}'s clients. <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">Read {stylist.firstName}'s profile</Link>.
+              {count} from {stylist.firstName}'s clients.{" "}
+              <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
+                Read {stylist.firstName}'s profile
+              </Link>
+              .
             </p>
           ) : (
             <p>{count} from clients of our whole team. Choose a stylist to see only theirs.</p>

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
 import { listFeedReviews, listTeam } from "~/server/queries/content.server";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/reviews";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Reviews",
-    description: "What our clients say: 700+ five-star reviews of the Maison Ivy team. Read them all, or choose a stylist to see their reviews.",
+    description:
+      "What our clients say: 700+ five-star reviews of the Maison Ivy team. Read them all, or choose a stylist to see their reviews.",
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,7 +49,10 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           <ul aria-label="Reviews of each stylist" className="mt-6 flex flex-wrap gap-2">
             {stylists.map((s) => (
               <li key={s.slug}>
-                <Link to={`/reviews/${s.slug}`} className="inline-flex min-h-10 items-center rounded-full border border-line bg-white px-4 text-sm hover:border-ink">
+                <Link
+                  to={`/reviews/${s.slug}`}
+                  className="inline-flex min-h-10 items-center rounded-full border border-line bg-white px-4 text-sm hover:border-ink"
+                >
                   {s.firstName}
                   <span className="sr-only"> {s.lastName}</span>
                 </Link>

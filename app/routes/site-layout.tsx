@@ -15,7 +15,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     hideOffers: settings.hideOffers,
     main: { name: main.name, logo: main.logo, bookingUrl: main.bookingUrl },
-    salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({ id, name, address, town, postcode, telephone })),
+    salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
+      id,
+      name,
+      address,
+      town,
+      postcode,
+      telephone,
+    })),
   };
 }
 
@@ -27,11 +34,19 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const hideNav = usePageFlag("hideNav");
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+      >
         Skip to content
       </a>
       {hideNav ? null : (
-        <SiteNav hideOffers={loaderData.hideOffers} bookingUrl={loaderData.main.bookingUrl} logo={loaderData.main.logo} salonName={loaderData.main.name} />
+        <SiteNav
+          hideOffers={loaderData.hideOffers}
+          bookingUrl={loaderData.main.bookingUrl}
+          logo={loaderData.main.logo}
+          salonName={loaderData.main.name}
+        />
       )}
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />

@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { BookingButtons, OfferCode, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
@@ -8,8 +8,17 @@ import type { Route } from "./+types/sms-campaign";
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
-  if (!data) return seo(args, { title: "Offer not found", description: "That text message offer could not be found. See Maison Ivy's current offers.", noIndex: true });
-  return seo(args, { title: data.headline, description: `${data.lead} ${data.offer.summary}`, image: data.offer.image });
+  if (!data)
+    return seo(args, {
+      title: "Offer not found",
+      description: "That text message offer could not be found. See Maison Ivy's current offers.",
+      noIndex: true,
+    });
+  return seo(args, {
+    title: data.headline,
+    description: `${data.lead} ${data.offer.summary}`,
+    image: data.offer.image,
+  });
 };
 
 /**
@@ -48,7 +57,13 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
         {ended ? null : <BookingButtons booking={booking} phoneFirst />}
       </div>
 
-      <img src={offer.image} alt="" width={1200} height={800} className="mt-10 aspect-[3/2] w-full rounded-2xl object-cover" />
+      <img
+        src={offer.image}
+        alt=""
+        width={1200}
+        height={800}
+        className="mt-10 aspect-[3/2] w-full rounded-2xl object-cover"
+      />
 
       <section aria-labelledby="offer-details" className="mt-10">
         <h2 id="offer-details" className="text-2xl">
@@ -61,7 +76,10 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
             {stylists.map((stylist, i) => (
               <span key={stylist.slug}>
                 {i > 0 ? " or " : null}
-                <Link to={`/team/${stylist.slug}`} className="font-medium text-accent-dark underline underline-offset-2">
+                <Link
+                  to={`/team/${stylist.slug}`}
+                  className="font-medium text-accent-dark underline underline-offset-2"
+                >
                   {stylist.name}
                 </Link>
               </span>

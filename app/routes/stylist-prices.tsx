@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
-import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
+import { seo } from "~/components/page-meta";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/stylist-prices";
 
@@ -26,9 +26,14 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.stylist;
-  const [stylists, levels, salons] = await Promise.all([listStylists(context.db), listLevels(context.db), listSalons(context.db)]);
+  const [stylists, levels, salons] = await Promise.all([
+    listStylists(context.db),
+    listLevels(context.db),
+    listSalons(context.db),
+  ]);
   const lowerCase = slug.toLowerCase();
-  if (lowerCase !== slug && stylists.some((row) => row.slug === lowerCase)) throw redirect(`${PRICES_PATH}/${lowerCase}`, 301);
+  if (lowerCase !== slug && stylists.some((row) => row.slug === lowerCase))
+    throw redirect(`${PRICES_PATH}/${lowerCase}`, 301);
 
   const row = stylists.find((candidate) => candidate.slug === slug);
   if (!row) return data({ found: false as const }, { status: 404 });
@@ -50,7 +55,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     : stylists
         .filter((other) => other.slug !== row.slug && other.acceptingNewClients)
         .filter((other) => other.levelId === row.levelId || other.salonId === row.salonId)
-        .sort((a, b) => Number(b.levelId === row.levelId) - Number(a.levelId === row.levelId) || Math.abs(a.levelId - row.levelId) - Math.abs(b.levelId - row.levelId))
+        .sort(
+          (a, b) =>
+            Number(b.levelId === row.levelId) - Number(a.levelId === row.levelId) ||
+            Math.abs(a.levelId - row.levelId) - Math.abs(b.levelId - row.levelId),
+        )
         .slice(0, SUGGESTIONS)
         .map(card);
 
@@ -94,7 +103,13 @@ export default function StylistPrices({ loaderData }: Route.ComponentProps) {
           <ServiceTypeList
             headingLevel={3}
             hrefFor={(type) =>
-              hrefWithState(CALCULATOR_PATH, { type, mode: "stylist", stylist: stylist.slug, level: stylist.levelId, salon: stylist.salonId })
+              hrefWithState(CALCULATOR_PATH, {
+                type,
+                mode: "stylist",
+                stylist: stylist.slug,
+                level: stylist.levelId,
+                salon: stylist.salonId,
+              })
             }
           />
         </section>
@@ -105,16 +120,26 @@ export default function StylistPrices({ loaderData }: Route.ComponentProps) {
               {stylist.firstName} isn't taking new clients at the moment
             </h2>
             <p className="mt-3 max-w-2xl leading-relaxed text-muted">
-              {stylist.firstName}'s diary is full with existing clients, so we can't offer a quote with {stylist.firstName} just now.
-              These stylists would love to look after you instead.
+              {stylist.firstName}'s diary is full with existing clients, so we can't offer a quote with{" "}
+              {stylist.firstName} just now. These stylists would love to look after you instead.
             </p>
           </div>
           {suggestions.length > 0 ? (
             <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {suggestions.map((other) => (
                 <li key={other.slug}>
-                  <Link to={`${PRICES_PATH}/${other.slug}`} className="card flex items-center gap-4 p-3 hover:border-ink">
-                    <img src={other.image} alt="" width={56} height={70} loading="lazy" className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover" />
+                  <Link
+                    to={`${PRICES_PATH}/${other.slug}`}
+                    className="card flex items-center gap-4 p-3 hover:border-ink"
+                  >
+                    <img
+                      src={other.image}
+                      alt=""
+                      width={56}
+                      height={70}
+                      loading="lazy"
+                      className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover"
+                    />
                     <span>
                       <span className="block font-medium">
                         {other.firstName} {other.lastName}
@@ -151,8 +176,8 @@ function UnknownStylist() {
       <p className="eyebrow">Prices</p>
       <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">We couldn't find that stylist</h1>
       <p className="mx-auto mt-5 max-w-xl leading-relaxed text-muted">
-        The link may be old or mistyped, or the stylist may have moved on. Meet the team to find who you're looking for, or get a
-        quote by stylist level.
+        The link may be old or mistyped, or the stylist may have moved on. Meet the team to find who you're looking for,
+        or get a quote by stylist level.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/team-info" className="btn-primary">

@@ -1,5 +1,5 @@
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { TeamCard } from "~/components/team-card";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team-info";
@@ -35,8 +35,8 @@ export default function TeamInfo({ loaderData }: Route.ComponentProps) {
         title="Meet the team"
         lead={
           <p data-testid="team-count">
-            We're a team of {team.length} across Wrenbridge, Kestwick and the Ivy Academy. Each stylist works at a level that sets their prices, so
-            whatever your budget there's someone here for you.
+            We're a team of {team.length} across Wrenbridge, Kestwick and the Ivy Academy. Each stylist works at a level
+            that sets their prices, so whatever your budget there's someone here for you.
           </p>
         }
       />

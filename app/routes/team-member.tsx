@@ -24,7 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
   if (!loaded) {
-    return seo(args, { title: "Stylist not found", description: "We couldn't find that stylist. Meet the whole Maison Ivy team instead.", noIndex: true });
+    return seo(args, {
+      title: "Stylist not found",
+      description: "We couldn't find that stylist. Meet the whole Maison Ivy team instead.",
+      noIndex: true,
+    });
   }
   const { member, view } = loaded;
   const name = `${member.firstName} ${member.lastName}`;
@@ -49,7 +53,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       notFound={{
         title: "We couldn't find that stylist",
-        message: "They may have moved on, or the link may be mistyped. The whole team is on our team page, with everyone's prices.",
+        message:
+          "They may have moved on, or the link may be mistyped. The whole team is on our team page, with everyone's prices.",
         links: [
           { to: "/team-info", label: "Meet the team" },
           { to: "/prices", label: "Get a price quote" },

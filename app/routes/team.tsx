@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team";
 
@@ -17,7 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const team = await listTeam(context.db);
   return {
     count: team.length,
-    preview: team.slice(0, PREVIEW_COUNT).map(({ slug, firstName, lastName, levelName, image }) => ({ slug, firstName, lastName, levelName, image })),
+    preview: team
+      .slice(0, PREVIEW_COUNT)
+      .map(({ slug, firstName, lastName, levelName, image }) => ({ slug, firstName, lastName, levelName, image })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { telHref } from "~/components/offer-details";
-import { seo } from "~/components/page-meta";
 import { PageIntro } from "~/components/page-intro";
+import { seo } from "~/components/page-meta";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/your-gift";
@@ -29,7 +29,8 @@ export default function YourGift({ loaderData }: Route.ComponentProps) {
         title="Thank you. This one's on us."
         lead={
           <p>
-            You're one of the clients who has supported us most this year, and we wanted to say thank you properly. On your next visit, your stylist will treat you to a complimentary treatment of your choice.
+            You're one of the clients who has supported us most this year, and we wanted to say thank you properly. On
+            your next visit, your stylist will treat you to a complimentary treatment of your choice.
           </p>
         }
         align="center"
@@ -40,13 +41,17 @@ export default function YourGift({ loaderData }: Route.ComponentProps) {
           <h2 id="gift-what" className="text-2xl">
             Your gift
           </h2>
-          <p className="mt-3 leading-relaxed">Choose one of our treatments, added to your next appointment at no cost:</p>
+          <p className="mt-3 leading-relaxed">
+            Choose one of our treatments, added to your next appointment at no cost:
+          </p>
           <ul className="mt-4 list-disc space-y-1.5 pl-5 leading-relaxed">
             <li>an intensive conditioning treatment for softness and shine,</li>
             <li>a bond-building treatment to strengthen coloured or heat-styled hair,</li>
             <li>or a scalp massage and treatment, simply because you deserve it.</li>
           </ul>
-          <p className="mt-4 leading-relaxed">Not sure which? Your stylist will suggest the one your hair will love most.</p>
+          <p className="mt-4 leading-relaxed">
+            Not sure which? Your stylist will suggest the one your hair will love most.
+          </p>
         </section>
 
         <section aria-labelledby="gift-how" className="max-w-prose">
@@ -55,11 +60,16 @@ export default function YourGift({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="mt-3 list-decimal space-y-1.5 pl-5 leading-relaxed">
             <li>Book your next appointment online or by phone, as usual.</li>
-            <li>Mention your thank-you gift when you arrive (or add a note to your booking). It's already on your client record.</li>
+            <li>
+              Mention your thank-you gift when you arrive (or add a note to your booking). It's already on your client
+              record.
+            </li>
             <li>Sit back and enjoy.</li>
           </ol>
           <p className="mt-4 text-sm leading-relaxed text-muted">
-            Your gift is valid for {GIFT_VALID_WEEKS} weeks from the day we told you about it, at any of our salons. It's personal to you, can't be exchanged for cash, and doesn't need to be combined with anything: it's simply our thank-you.
+            Your gift is valid for {GIFT_VALID_WEEKS} weeks from the day we told you about it, at any of our salons.
+            It's personal to you, can't be exchanged for cash, and doesn't need to be combined with anything: it's
+            simply our thank-you.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {booking ? (

@@ -5,7 +5,7 @@
  */
 import type { Level, Service } from "~/domain/catalogue";
 import type { SalonRow, StylistRow } from "./queries/catalogue.server";
-import type { BlogPostRow, NewsItemRow, ReviewRow, TeamMember, getStoreData } from "./queries/content.server";
+import type { BlogPostRow, getStoreData, NewsItemRow, ReviewRow, TeamMember } from "./queries/content.server";
 
 const pounds = (pence: number) => pence / 100;
 
@@ -34,7 +34,13 @@ export const blogPostJson = (p: BlogPostRow) => ({
   date: p.publishedAt,
 });
 
-export const newsItemJson = (n: NewsItemRow) => ({ slug: n.slug, title: n.title, image: n.image, alt: n.alt, body: n.body });
+export const newsItemJson = (n: NewsItemRow) => ({
+  slug: n.slug,
+  title: n.title,
+  image: n.image,
+  alt: n.alt,
+  body: n.body,
+});
 
 export const storeDataJson = ({ banners, tiles }: Awaited<ReturnType<typeof getStoreData>>) => ({
   banners: banners.map((b) => ({ image: b.desktopImage, mobile_image: b.mobileImage, alt: b.alt, url: b.url })),

@@ -36,7 +36,9 @@ describe.each(testDatabases)("content cache on %s", (_name, open) => {
     const before = await listSalons(database.db);
     expect(await listSalons(database.db)).toBe(before);
     await database.db.update(salons).set({ name: "Renamed Salon" }).where(eq(salons.id, 1));
-    expect(await eventually(async () => (await listSalons(database.db)).find((s) => s.id === 1)?.name === "Renamed Salon")).toBe(true);
+    expect(
+      await eventually(async () => (await listSalons(database.db)).find((s) => s.id === 1)?.name === "Renamed Salon"),
+    ).toBe(true);
 
     expect((await getSiteSettings(database.db)).hideOffers).toBe(false);
     await database.db.update(siteSettings).set({ value: "true" }).where(eq(siteSettings.key, "hideOffers"));

@@ -2,11 +2,29 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFER_FLAGS } from "~/domain/offers";
 import { databaseAnswers } from "./db.server";
-import { getSalon, getStylist, listLevels, listSalons, listServices, listStylists, loadCatalogue } from "./queries/catalogue.server";
-import { getBlogPost, getSiteSettings, getStoreData, getTeamMember, listBlogPosts, listFeedReviews, listNewsItems, listReviews, listTeam } from "./queries/content.server";
+import {
+  getSalon,
+  getStylist,
+  listLevels,
+  listSalons,
+  listServices,
+  listStylists,
+  loadCatalogue,
+} from "./queries/catalogue.server";
+import {
+  getBlogPost,
+  getSiteSettings,
+  getStoreData,
+  getTeamMember,
+  listBlogPosts,
+  listFeedReviews,
+  listNewsItems,
+  listReviews,
+  listTeam,
+} from "./queries/content.server";
 import * as t from "./schema.server";
-import { seedDatabase } from "./seed.server";
 import { stylists as seedStylists } from "./seed/content";
+import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 describe.each(testDatabases)("data layer on %s", (_name, open) => {
@@ -29,7 +47,12 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     expect(levels.find((l) => l.id === 1)).toMatchObject({ name: "New Starter", adapterBp: -8141 });
     const services = await listServices(database.db);
     expect(services.length).toBe(65);
-    expect(services.find((s) => s.service === "Roots & Refresh")).toMatchObject({ pricePence: 4950, productPricePence: 2400, cat1: 2, cat2: 0 });
+    expect(services.find((s) => s.service === "Roots & Refresh")).toMatchObject({
+      pricePence: 4950,
+      productPricePence: 2400,
+      cat1: 2,
+      cat2: 0,
+    });
     const catalogue = await loadCatalogue(database.db);
     expect(catalogue.services).toHaveLength(65);
   });

@@ -36,7 +36,8 @@ function findMigrationsFolder(): string {
     const candidate = path.join(dir, "drizzle");
     if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("The drizzle/ migrations folder was not found above " + fileURLToPath(import.meta.url));
+    if (parent === dir)
+      throw new Error("The drizzle/ migrations folder was not found above " + fileURLToPath(import.meta.url));
     dir = parent;
   }
 }

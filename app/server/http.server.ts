@@ -41,7 +41,8 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
 /** A JSON object from the body, or an HttpError (413, 415 or 400) saying what is wrong. */
 export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, "Please send JSON (Content-Type: application/json).");
+  if (!type.toLowerCase().includes("application/json"))
+    throw new HttpError(415, "Please send JSON (Content-Type: application/json).");
   const text = await readLimitedText(request, maxBytes);
   let parsed: unknown;
   try {
@@ -49,7 +50,8 @@ export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpError(400, "The request body must be a JSON object.");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new HttpError(400, "The request body must be a JSON object.");
   return parsed as Record<string, unknown>;
 }
 
@@ -70,5 +72,8 @@ export async function readFormData(request: Request, maxBytes = MAX_BODY_BYTES):
 
 /** 422 with one message list per field, as the forms show them. */
 export function validationFailed(fieldErrors: Record<string, string[] | undefined>): Response {
-  return Response.json({ error: "Some answers need attention.", fieldErrors }, { status: 422, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { error: "Some answers need attention.", fieldErrors },
+    { status: 422, headers: { "Cache-Control": "no-store" } },
+  );
 }

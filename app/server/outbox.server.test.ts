@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueQuoteMessages, type QuoteMessagePayload } from "./delivery/messages.server";
-import { type OutboxRow, PermanentDeliveryError, claimDue, enqueue, retryDelaySeconds, startOutboxWorker } from "./outbox.server";
+import { type QuoteMessagePayload, queueQuoteMessages } from "./delivery/messages.server";
+import {
+  claimDue,
+  enqueue,
+  type OutboxRow,
+  PermanentDeliveryError,
+  retryDelaySeconds,
+  startOutboxWorker,
+} from "./outbox.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -45,12 +52,34 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     await database.db.execute(sql`delete from outbox`);
   });
 
-  const statuses = async () => (await database.db.execute<{ status: string; n: string | number }>(sql`select status, count(*) as n from outbox group by status`)).rows.map((r) => [r.status, Number(r.n)]);
+  const statuses = async () =>
+    (
+      await database.db.execute<{ status: string; n: string | number }>(
+        sql`select status, count(*) as n from outbox group by status`,
+      )
+    ).rows.map((r) => [r.status, Number(r.n)]);
 
   it("delivers queued messages once each and marks them sent", async () => {
-    await enqueue(database.db, Array.from({ length: 5 }, (_, i) => ({ channel: "sms" as const, recipient: `+44770090000${i}`, template: "quote-sms", payload: { i } })), "test.example");
+    await enqueue(
+      database.db,
+      Array.from({ length: 5 }, (_, i) => ({
+        channel: "sms" as const,
+        recipient: `+44770090000${i}`,
+        template: "quote-sms",
+        payload: { i },
+      })),
+      "test.example",
+    );
     const delivered: number[] = [];
-    const worker = startOutboxWorker({ db: database.db, deliver: async (row) => void delivered.push(row.id), leaseSeconds: 30, maxAttempts: 3, retrySeconds: 1, pollMs: 60_000, log: quiet });
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async (row) => void delivered.push(row.id),
+      leaseSeconds: 30,
+      maxAttempts: 3,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
     await worker.runOnce();
     await worker.stop();
     expect(delivered).toHaveLength(5);
@@ -59,15 +88,30 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
   });
 
   it("gives every message its own Message-ID when queued", async () => {
-    await enqueue(database.db, [1, 2].map((i) => ({ channel: "email" as const, recipient: `a${i}@example.com`, template: "staff-model", payload: {} })), "test.example");
-    const ids = (await database.db.execute<{ message_id: string }>(sql`select message_id from outbox`)).rows.map((r) => r.message_id);
+    await enqueue(
+      database.db,
+      [1, 2].map((i) => ({
+        channel: "email" as const,
+        recipient: `a${i}@example.com`,
+        template: "staff-model",
+        payload: {},
+      })),
+      "test.example",
+    );
+    const ids = (await database.db.execute<{ message_id: string }>(sql`select message_id from outbox`)).rows.map(
+      (r) => r.message_id,
+    );
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
     for (const id of ids) expect(id).toMatch(/^<[0-9a-f-]{36}@test\.example>$/);
   });
 
   it("retries a failure later with backoff, then marks it failed after the last attempt", async () => {
-    await enqueue(database.db, [{ channel: "email", recipient: "x@example.com", template: "staff-model", payload: {} }], "test.example");
+    await enqueue(
+      database.db,
+      [{ channel: "email", recipient: "x@example.com", template: "staff-model", payload: {} }],
+      "test.example",
+    );
     let calls = 0;
     const worker = startOutboxWorker({
       db: database.db,
@@ -83,7 +127,11 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     });
     await worker.runOnce();
     expect(calls).toBe(1);
-    const [row] = (await database.db.execute<{ status: string; last_error: string; wait: string | number }>(sql`select status, last_error, extract(epoch from next_attempt_at - now()) as wait from outbox`)).rows;
+    const [row] = (
+      await database.db.execute<{ status: string; last_error: string; wait: string | number }>(
+        sql`select status, last_error, extract(epoch from next_attempt_at - now()) as wait from outbox`,
+      )
+    ).rows;
     expect(row?.status).toBe("pending");
     expect(row?.last_error).toBe("smtp down");
     expect(Number(row?.wait)).toBeGreaterThan(0.5);
@@ -97,7 +145,11 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
   });
 
   it("does not retry a permanent failure", async () => {
-    await enqueue(database.db, [{ channel: "sms", recipient: "+447700900000", template: "quote-sms", payload: {} }], "test.example");
+    await enqueue(
+      database.db,
+      [{ channel: "sms", recipient: "+447700900000", template: "quote-sms", payload: {} }],
+      "test.example",
+    );
     const worker = startOutboxWorker({
       db: database.db,
       deliver: async () => {
@@ -115,7 +167,11 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
   });
 
   it("takes over a message whose sender died once its lease has run out", async () => {
-    await enqueue(database.db, [{ channel: "sms", recipient: "+447700900001", template: "quote-sms", payload: {} }], "test.example");
+    await enqueue(
+      database.db,
+      [{ channel: "sms", recipient: "+447700900001", template: "quote-sms", payload: {} }],
+      "test.example",
+    );
     const claimed = await claimDue(database.db, 1, 10); // a process claims it, then dies
     expect(claimed).toHaveLength(1);
     expect(await claimDue(database.db, 1, 10)).toHaveLength(0); // leased: nobody else takes it
@@ -127,13 +183,31 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
   });
 
   it("never delivers a message twice with two workers competing", async () => {
-    await enqueue(database.db, Array.from({ length: 40 }, (_, i) => ({ channel: "sms" as const, recipient: `+4477009${String(i).padStart(5, "0")}`, template: "quote-sms", payload: {} })), "test.example");
+    await enqueue(
+      database.db,
+      Array.from({ length: 40 }, (_, i) => ({
+        channel: "sms" as const,
+        recipient: `+4477009${String(i).padStart(5, "0")}`,
+        template: "quote-sms",
+        payload: {},
+      })),
+      "test.example",
+    );
     const delivered: number[] = [];
     const deliver = async (row: OutboxRow) => {
       await wait(2);
       delivered.push(row.id);
     };
-    const options = { db: database.db, deliver, leaseSeconds: 30, maxAttempts: 3, retrySeconds: 1, pollMs: 60_000, batchSize: 3, log: quiet };
+    const options = {
+      db: database.db,
+      deliver,
+      leaseSeconds: 30,
+      maxAttempts: 3,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      batchSize: 3,
+      log: quiet,
+    };
     const a = startOutboxWorker(options);
     const b = startOutboxWorker(options);
     await Promise.all([a.runOnce(), b.runOnce()]);
@@ -145,11 +219,16 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
   it("queues at most three quote messages per address in 24 hours", async () => {
     const to = { email: "Repeat@Example.com", mobile: "+447700900123" };
     const results: boolean[] = [];
-    for (let i = 0; i < 5; i++) results.push(await database.db.transaction((tx) => queueQuoteMessages(tx, to, payload, "test.example")));
+    for (let i = 0; i < 5; i++)
+      results.push(await database.db.transaction((tx) => queueQuoteMessages(tx, to, payload, "test.example")));
     expect(results).toEqual([true, true, true, false, false]);
-    const other = await database.db.transaction((tx) => queueQuoteMessages(tx, { email: "someone@example.com", mobile: "+447700900999" }, payload, "test.example"));
+    const other = await database.db.transaction((tx) =>
+      queueQuoteMessages(tx, { email: "someone@example.com", mobile: "+447700900999" }, payload, "test.example"),
+    );
     expect(other).toBe(true);
-    const sameMobile = await database.db.transaction((tx) => queueQuoteMessages(tx, { email: "new@example.com", mobile: to.mobile }, payload, "test.example"));
+    const sameMobile = await database.db.transaction((tx) =>
+      queueQuoteMessages(tx, { email: "new@example.com", mobile: to.mobile }, payload, "test.example"),
+    );
     expect(sameMobile).toBe(false);
   });
 });

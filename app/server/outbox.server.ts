@@ -81,16 +81,28 @@ export async function claimDue(db: Database, leaseSeconds: number, batchSize: nu
     returning id`);
   const ids = result.rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  return db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids), orderBy: (o, { asc }) => asc(o.id) });
+  return db.query.outbox.findMany({
+    where: (o, { inArray }) => inArray(o.id, ids),
+    orderBy: (o, { asc }) => asc(o.id),
+  });
 }
 
 export async function markSent(db: Database, id: number): Promise<void> {
-  await db.execute(sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`);
+  await db.execute(
+    sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`,
+  );
 }
 
-export async function markFailedAttempt(db: Database, row: OutboxRow, error: string, options: { maxAttempts: number; retrySeconds: number; permanent: boolean }): Promise<"failed" | "retry"> {
+export async function markFailedAttempt(
+  db: Database,
+  row: OutboxRow,
+  error: string,
+  options: { maxAttempts: number; retrySeconds: number; permanent: boolean },
+): Promise<"failed" | "retry"> {
   if (options.permanent || row.attempts >= options.maxAttempts) {
-    await db.execute(sql`update outbox set status = 'failed', lease_until = null, last_error = ${error} where id = ${row.id}`);
+    await db.execute(
+      sql`update outbox set status = 'failed', lease_until = null, last_error = ${error} where id = ${row.id}`,
+    );
     return "failed";
   }
   const delay = retryDelaySeconds(row.attempts, options.retrySeconds);
@@ -106,7 +118,16 @@ export interface OutboxWorker {
 }
 
 export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
-  const { db, deliver, leaseSeconds, maxAttempts, retrySeconds, pollMs = 2000, batchSize = 10, log = console } = options;
+  const {
+    db,
+    deliver,
+    leaseSeconds,
+    maxAttempts,
+    retrySeconds,
+    pollMs = 2000,
+    batchSize = 10,
+    log = console,
+  } = options;
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
@@ -123,7 +144,11 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
           await markSent(db, row.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const outcome = await markFailedAttempt(db, row, message, { maxAttempts, retrySeconds, permanent: error instanceof PermanentDeliveryError });
+          const outcome = await markFailedAttempt(db, row, message, {
+            maxAttempts,
+            retrySeconds,
+            permanent: error instanceof PermanentDeliveryError,
+          });
           const line = `outbox: ${row.channel} ${row.template} #${row.id} to ${row.recipient} attempt ${row.attempts} failed: ${message}`;
           if (outcome === "failed") log.error(`${line}; giving up`);
           else log.warn(`${line}; will retry`);

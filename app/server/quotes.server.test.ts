@@ -1,13 +1,23 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CalculatorState, type Catalogue, selectedServices } from "~/domain/calculator-state";
-import { Cat1, ColourAddOnCat, ColourCat, MensCat, TreatmentCat, type Service } from "~/domain/catalogue";
+import { Cat1, ColourAddOnCat, ColourCat, MensCat, type Service, TreatmentCat } from "~/domain/catalogue";
+import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
-import { discountedPence } from "~/domain/first-visit-offer";
 import { loadCatalogue } from "./queries/catalogue.server";
 import { loadQuoteCatalogue, pricesByStylist, stylistsForLevel } from "./queries/quote-pricing.server";
-import { QUOTE_LINK_PATTERN, SAVE_QUOTE_RATE_LIMIT, SPAM_MESSAGE, getPublicQuote, lineNeedsSkinTest, newQuoteLink, publicQuoteJson, saveQuote, savedQuoteStatus } from "./queries/quotes.server";
+import {
+  getPublicQuote,
+  lineNeedsSkinTest,
+  newQuoteLink,
+  publicQuoteJson,
+  QUOTE_LINK_PATTERN,
+  SAVE_QUOTE_RATE_LIMIT,
+  SPAM_MESSAGE,
+  savedQuoteStatus,
+  saveQuote,
+} from "./queries/quotes.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
@@ -35,7 +45,7 @@ const inCat = (catalogue: Catalogue, cat1: number, cat2?: number) =>
  * level able to do them, cycling through the other steps' options and the levels.
  */
 function sampleSelections(catalogue: Catalogue): CalculatorState[] {
-  const at = <T,>(items: T[], i: number) => items[i % items.length] as T;
+  const at = <T>(items: T[], i: number) => items[i % items.length] as T;
   const levelFor = (services: Service[], i: number) => {
     const lowest = Math.max(...services.map((s) => s.minLevel));
     const levels = catalogue.levels.map((l) => l.id).filter((id) => id >= lowest);
@@ -102,7 +112,13 @@ function sampleSelections(catalogue: Catalogue): CalculatorState[] {
   });
   cuts.forEach((cut, i) => {
     mensColours.forEach((mensColour, j) => {
-      states.push({ type: "mens", level: levelFor([cut, mensColour], i + j), salon: 3, cut: cut.id, mensColour: mensColour.id });
+      states.push({
+        type: "mens",
+        level: levelFor([cut, mensColour], i + j),
+        salon: 3,
+        cut: cut.id,
+        mensColour: mensColour.id,
+      });
     });
   });
   return states;
@@ -147,7 +163,13 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       expect(row.lines.map((line) => [line.serviceId, line.service, line.pricePence])).toEqual(
         expected.lines.map((line) => [line.serviceId, line.service.service, line.pricePence]),
       );
-      expect(row).toMatchObject({ levelId: state.level, salonId: state.salon, calculator: state.type, selector: "Level", stylistId: null });
+      expect(row).toMatchObject({
+        levelId: state.level,
+        salonId: state.salon,
+        calculator: state.type,
+        selector: "Level",
+        stylistId: null,
+      });
     }
   });
 
@@ -156,7 +178,16 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     // Cut, Dry & Style 4950 × 0.1859 = 920.205 → 920; Curly Blow 1540 × 0.1859 = 286.286 → 286.
     const saved = await saveQuote(
       database.db,
-      request({ type: "colour", mode: "level", level: "1", cc: "0", colour: "6", plex: "50", finish: "1", finishAddon: "46" }),
+      request({
+        type: "colour",
+        mode: "level",
+        level: "1",
+        cc: "0",
+        colour: "6",
+        plex: "50",
+        finish: "1",
+        finishAddon: "46",
+      }),
     );
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
@@ -195,7 +226,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     const row = await storedQuote(saved.link);
     const level = catalogue.levels.find((l) => l.id === camille.levelId);
     if (!level) throw new Error("no level");
-    const expected = quoteLines(selectedServices({ type: "mens", level: level.id, salon: 2, cut: 58, mensColour: 64 }, catalogue), level);
+    const expected = quoteLines(
+      selectedServices({ type: "mens", level: level.id, salon: 2, cut: 58, mensColour: 64 }, catalogue),
+      level,
+    );
     expect(row).toMatchObject({
       selector: "Stylist",
       levelId: camille.levelId,
@@ -209,47 +243,176 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("stores the details normalised: trimmed name, E.164 mobile", async () => {
-    const saved = await saveQuote(database.db, request({ type: "mens", level: 5, cut: 59, mensColour: 65 }, { mobile: "+44 (0)7700-900-456" }));
+    const saved = await saveQuote(
+      database.db,
+      request({ type: "mens", level: 5, cut: 59, mensColour: 65 }, { mobile: "+44 (0)7700-900-456" }),
+    );
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const row = await storedQuote(saved.link);
-    expect(row).toMatchObject({ name: "Ada   Lovelace", mobile: "+447700900456", email: "ada@example.com", referral: "Google", regular: false, salonId: 2 });
+    expect(row).toMatchObject({
+      name: "Ada   Lovelace",
+      mobile: "+447700900456",
+      email: "ada@example.com",
+      referral: "Google",
+      regular: false,
+      salonId: 2,
+    });
   });
 
   it("fills in the colour category from the colour service when a client leaves it out", async () => {
-    const saved = await saveQuote(database.db, request({ type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 }));
+    const saved = await saveQuote(
+      database.db,
+      request({ type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 }),
+    );
     expect(saved.ok).toBe(true);
   });
 
-  const rejected: { why: string; state: Record<string, unknown>; extra?: Record<string, unknown>; field: string; message?: string }[] = [
-    { why: "an unknown service", state: { type: "cutting", level: 6, finish: 9999, finishAddon: 49, treatment: 53 }, field: "selection" },
-    { why: "a service in the wrong slot", state: { type: "cutting", level: 6, finish: 53, finishAddon: 49, treatment: 1 }, field: "selection" },
-    { why: "an add-on of another colour category", state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 41, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
-    { why: "an add-on for a category without add-ons", state: { type: "colour", level: 6, cc: 3, colour: 16, addon: 35, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
-    { why: "a balayage at New Starter level", state: { type: "colour", level: 1, cc: 3, colour: 16, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
-    { why: "a face-frame foil at New Starter level", state: { type: "colour", level: 1, cc: 2, colour: 14, addon: 35, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
-    { why: "a men's cut at New Starter level", state: { type: "mens", level: 1, cut: 58, mensColour: 65 }, field: "selection" },
-    { why: "a New Starter stylist for a balayage", state: { type: "colour", mode: "stylist", stylist: "rosa", level: 6, cc: 3, colour: 16, plex: 50, finish: 1, finishAddon: 49 }, field: "selection" },
-    { why: "an incomplete flow", state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 35, plex: 50, finish: 1 }, field: "selection" },
+  const rejected: {
+    why: string;
+    state: Record<string, unknown>;
+    extra?: Record<string, unknown>;
+    field: string;
+    message?: string;
+  }[] = [
+    {
+      why: "an unknown service",
+      state: { type: "cutting", level: 6, finish: 9999, finishAddon: 49, treatment: 53 },
+      field: "selection",
+    },
+    {
+      why: "a service in the wrong slot",
+      state: { type: "cutting", level: 6, finish: 53, finishAddon: 49, treatment: 1 },
+      field: "selection",
+    },
+    {
+      why: "an add-on of another colour category",
+      state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 41, plex: 50, finish: 1, finishAddon: 49 },
+      field: "selection",
+    },
+    {
+      why: "an add-on for a category without add-ons",
+      state: { type: "colour", level: 6, cc: 3, colour: 16, addon: 35, plex: 50, finish: 1, finishAddon: 49 },
+      field: "selection",
+    },
+    {
+      why: "a balayage at New Starter level",
+      state: { type: "colour", level: 1, cc: 3, colour: 16, plex: 50, finish: 1, finishAddon: 49 },
+      field: "selection",
+    },
+    {
+      why: "a face-frame foil at New Starter level",
+      state: { type: "colour", level: 1, cc: 2, colour: 14, addon: 35, plex: 50, finish: 1, finishAddon: 49 },
+      field: "selection",
+    },
+    {
+      why: "a men's cut at New Starter level",
+      state: { type: "mens", level: 1, cut: 58, mensColour: 65 },
+      field: "selection",
+    },
+    {
+      why: "a New Starter stylist for a balayage",
+      state: {
+        type: "colour",
+        mode: "stylist",
+        stylist: "rosa",
+        level: 6,
+        cc: 3,
+        colour: 16,
+        plex: 50,
+        finish: 1,
+        finishAddon: 49,
+      },
+      field: "selection",
+    },
+    {
+      why: "an incomplete flow",
+      state: { type: "colour", level: 6, cc: 2, colour: 11, addon: 35, plex: 50, finish: 1 },
+      field: "selection",
+    },
     { why: "a flow without its level", state: { type: "mens", cut: 58, mensColour: 65 }, field: "selection" },
     { why: "an unknown level", state: { type: "mens", level: 42, cut: 58, mensColour: 65 }, field: "selection" },
-    { why: "a selection outside the flow", state: { type: "mens", level: 6, cut: 58, mensColour: 65, finish: 1 }, field: "selection" },
-    { why: "a stylist not taking new clients", state: { type: "mens", mode: "stylist", stylist: "harriet", cut: 58, mensColour: 65 }, field: "stylist" },
-    { why: "an unknown stylist", state: { type: "mens", mode: "stylist", stylist: "nobody", cut: 58, mensColour: 65 }, field: "stylist" },
-    { why: "stylist mode without a stylist", state: { type: "mens", mode: "stylist", level: 6, cut: 58, mensColour: 65 }, field: "stylist" },
-    { why: "a stylist in level mode", state: { type: "mens", mode: "level", stylist: "camille", level: 8, cut: 58, mensColour: 65 }, field: "stylist" },
+    {
+      why: "a selection outside the flow",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65, finish: 1 },
+      field: "selection",
+    },
+    {
+      why: "a stylist not taking new clients",
+      state: { type: "mens", mode: "stylist", stylist: "harriet", cut: 58, mensColour: 65 },
+      field: "stylist",
+    },
+    {
+      why: "an unknown stylist",
+      state: { type: "mens", mode: "stylist", stylist: "nobody", cut: 58, mensColour: 65 },
+      field: "stylist",
+    },
+    {
+      why: "stylist mode without a stylist",
+      state: { type: "mens", mode: "stylist", level: 6, cut: 58, mensColour: 65 },
+      field: "stylist",
+    },
+    {
+      why: "a stylist in level mode",
+      state: { type: "mens", mode: "level", stylist: "camille", level: 8, cut: 58, mensColour: 65 },
+      field: "stylist",
+    },
     { why: "an unknown salon", state: { type: "mens", level: 6, salon: 99, cut: 58, mensColour: 65 }, field: "salon" },
     { why: "no calculator type", state: { level: 6, cut: 58, mensColour: 65 }, field: "type" },
     { why: "an unknown calculator type", state: { type: "perm", level: 6, cut: 58, mensColour: 65 }, field: "type" },
-    { why: "an id that is not a whole number", state: { type: "mens", level: 6, cut: "58.5", mensColour: 65 }, field: "cut" },
+    {
+      why: "an id that is not a whole number",
+      state: { type: "mens", level: 6, cut: "58.5", mensColour: 65 },
+      field: "cut",
+    },
     { why: "an id of the wrong type", state: { type: "mens", level: 6, cut: [58], mensColour: 65 }, field: "cut" },
-    { why: "no returning answer", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { regular: undefined }, field: "regular" },
-    { why: "a returning answer that is neither", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { regular: "maybe" }, field: "regular" },
-    { why: "a landline", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { mobile: "01632 960214" }, field: "mobile", message: QUOTE_MESSAGES.mobileInvalid },
-    { why: "a short mobile", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { mobile: "07700 900" }, field: "mobile", message: QUOTE_MESSAGES.mobileInvalid },
-    { why: "no name", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { name: "   " }, field: "name", message: QUOTE_MESSAGES.nameRequired },
-    { why: "a bad e-mail", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { email: "ada@" }, field: "email", message: QUOTE_MESSAGES.emailInvalid },
-    { why: "a referral off the list", state: { type: "mens", level: 6, cut: 58, mensColour: 65 }, extra: { referral: "Carrier pigeon" }, field: "referral", message: QUOTE_MESSAGES.referralInvalid },
+    {
+      why: "no returning answer",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { regular: undefined },
+      field: "regular",
+    },
+    {
+      why: "a returning answer that is neither",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { regular: "maybe" },
+      field: "regular",
+    },
+    {
+      why: "a landline",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { mobile: "01632 960214" },
+      field: "mobile",
+      message: QUOTE_MESSAGES.mobileInvalid,
+    },
+    {
+      why: "a short mobile",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { mobile: "07700 900" },
+      field: "mobile",
+      message: QUOTE_MESSAGES.mobileInvalid,
+    },
+    {
+      why: "no name",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { name: "   " },
+      field: "name",
+      message: QUOTE_MESSAGES.nameRequired,
+    },
+    {
+      why: "a bad e-mail",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { email: "ada@" },
+      field: "email",
+      message: QUOTE_MESSAGES.emailInvalid,
+    },
+    {
+      why: "a referral off the list",
+      state: { type: "mens", level: 6, cut: 58, mensColour: 65 },
+      extra: { referral: "Carrier pigeon" },
+      field: "referral",
+      message: QUOTE_MESSAGES.referralInvalid,
+    },
   ];
 
   it.each(rejected)("refuses $why with 422 on $field and stores nothing", async ({ state, extra, field, message }) => {
@@ -277,7 +440,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
 
   it("treats a filled honeypot as spam: 400 and nothing stored", async () => {
     const before = await countQuotes();
-    const saved = await saveQuote(database.db, request({ type: "mens", level: 6, cut: 58, mensColour: 65 }, { website: "http://spam.example" }));
+    const saved = await saveQuote(
+      database.db,
+      request({ type: "mens", level: 6, cut: 58, mensColour: 65 }, { website: "http://spam.example" }),
+    );
     expect(saved).toMatchObject({ ok: false, status: 400, message: SPAM_MESSAGE });
     expect(await countQuotes()).toBe(before);
   });
@@ -313,7 +479,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("keeps the snapshot when prices change later", async () => {
-    const saved = await saveQuote(database.db, request({ type: "cutting", level: 6, finish: 2, finishAddon: 47, treatment: 55 }));
+    const saved = await saveQuote(
+      database.db,
+      request({ type: "cutting", level: 6, finish: 2, finishAddon: 47, treatment: 55 }),
+    );
     if (!saved.ok) throw new Error("not saved");
     const before = await getPublicQuote(database.db, saved.link);
     await database.db.update(t.services).set({ pricePence: 99_999, service: "Renamed" }).where(eq(t.services.id, 2));
@@ -324,7 +493,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       expect(after?.totalPence).toBe(3300 + 1540 + 2000);
       expect(after?.lines[0]).toMatchObject({ serviceId: 2, service: "Dry & Style", pricePence: 3300 });
     } finally {
-      await database.db.update(t.services).set({ pricePence: 3300, service: "Dry & Style" }).where(eq(t.services.id, 2));
+      await database.db
+        .update(t.services)
+        .set({ pricePence: 3300, service: "Dry & Style" })
+        .where(eq(t.services.id, 2));
       await database.db.update(t.levels).set({ adapterBp: 0 }).where(eq(t.levels.id, 6));
     }
   });
@@ -333,7 +505,18 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     it("shows the first name, the lines, the offer and the skin test note, never the mobile or e-mail", async () => {
       const saved = await saveQuote(
         database.db,
-        request({ type: "colour", mode: "stylist", stylist: "nadia", salon: 1, cc: 2, colour: 12, addon: 36, plex: 52, finish: 1, finishAddon: 46 }),
+        request({
+          type: "colour",
+          mode: "stylist",
+          stylist: "nadia",
+          salon: 1,
+          cc: 2,
+          colour: 12,
+          addon: 36,
+          plex: 52,
+          finish: 1,
+          finishAddon: 46,
+        }),
       );
       if (!saved.ok) throw new Error("not saved");
       const quote = await getPublicQuote(database.db, saved.link);
@@ -361,7 +544,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     });
 
     it("has no offer for a regular client and no skin test without colour", async () => {
-      const saved = await saveQuote(database.db, request({ type: "cutting", level: 4, finish: 3, finishAddon: 49, treatment: 56 }, { regular: "yes" }));
+      const saved = await saveQuote(
+        database.db,
+        request({ type: "cutting", level: 4, finish: 3, finishAddon: 49, treatment: 56 }, { regular: "yes" }),
+      );
       if (!saved.ok) throw new Error("not saved");
       const quote = await getPublicQuote(database.db, saved.link);
       expect(quote?.offer).toBeNull();
@@ -374,8 +560,16 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       if (!saved.ok) throw new Error("not saved");
       const row = await storedQuote(saved.link);
       const day = 24 * 3600 * 1000;
-      const justInTime = await getPublicQuote(database.db, saved.link, new Date(row.createdAt.getTime() + 28 * day - 1000));
-      const tooLate = await getPublicQuote(database.db, saved.link, new Date(row.createdAt.getTime() + 28 * day + 1000));
+      const justInTime = await getPublicQuote(
+        database.db,
+        saved.link,
+        new Date(row.createdAt.getTime() + 28 * day - 1000),
+      );
+      const tooLate = await getPublicQuote(
+        database.db,
+        saved.link,
+        new Date(row.createdAt.getTime() + 28 * day + 1000),
+      );
       expect(justInTime?.expired).toBe(false);
       expect(tooLate?.expired).toBe(true);
     });
@@ -406,7 +600,11 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
 
     it("shuffles within each group", () => {
       const base = { acceptingNewClients: true, levelId: 3 };
-      const rows = ["a", "b", "c", "d"].map((slug, i) => ({ ...base, slug, salonId: i < 2 ? 1 : 2 })) as unknown as Parameters<typeof stylistsForLevel>[0];
+      const rows = ["a", "b", "c", "d"].map((slug, i) => ({
+        ...base,
+        slug,
+        salonId: i < 2 ? 1 : 2,
+      })) as unknown as Parameters<typeof stylistsForLevel>[0];
       const orders = new Set<string>();
       let seed = 1;
       const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
@@ -420,18 +618,38 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
 
     it("prices a selection with every stylist who can do it, cheapest first", async () => {
       const quoteCatalogue = await loadQuoteCatalogue(database.db);
-      const balayage: CalculatorState = { type: "colour", salon: 2, cc: ColourCat.Balayage, colour: 16, plex: 50, finish: 1, finishAddon: 49 };
+      const balayage: CalculatorState = {
+        type: "colour",
+        salon: 2,
+        cc: ColourCat.Balayage,
+        colour: 16,
+        plex: 50,
+        finish: 1,
+        finishAddon: 49,
+      };
       const prices = pricesByStylist(balayage, quoteCatalogue);
       const slugs = prices.map((p) => p.stylist.slug);
       expect(slugs).not.toContain("rosa"); // New Starter: no balayage
       expect(slugs).not.toContain("harriet"); // not taking new clients
       expect(slugs.length).toBe(quoteCatalogue.stylists.filter((s) => s.acceptingNewClients && s.levelId > 1).length);
-      for (let i = 1; i < prices.length; i++) expect(prices[i]!.totalPence).toBeGreaterThanOrEqual(prices[i - 1]!.totalPence);
+      for (let i = 1; i < prices.length; i++)
+        expect(prices[i]!.totalPence).toBeGreaterThanOrEqual(prices[i - 1]!.totalPence);
       for (const price of prices) {
-        const expected = quoteLines(selectedServices({ ...balayage, level: price.level.id }, quoteCatalogue), price.level);
+        const expected = quoteLines(
+          selectedServices({ ...balayage, level: price.level.id }, quoteCatalogue),
+          price.level,
+        );
         expect(price.totalPence).toBe(expected.totalPence);
       }
-      const classic: CalculatorState = { type: "colour", salon: 2, cc: ColourCat.Classic, colour: 6, plex: 50, finish: 1, finishAddon: 49 };
+      const classic: CalculatorState = {
+        type: "colour",
+        salon: 2,
+        cc: ColourCat.Classic,
+        colour: 6,
+        plex: 50,
+        finish: 1,
+        finishAddon: 49,
+      };
       expect(pricesByStylist(classic, quoteCatalogue).map((p) => p.stylist.slug)[0]).toBe("rosa");
     });
   });
@@ -451,7 +669,6 @@ describe("skin test", () => {
   ])("skin test for $line.service (cat $line.cat1/$line.cat2): $expected", ({ line, expected }) => {
     expect(lineNeedsSkinTest(line)).toBe(expected);
   });
-
 });
 
 describe.each(testDatabases)("quote messages on %s", (_name, open) => {
@@ -465,8 +682,17 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
 
   it("queues the e-mail and the text in the quote's transaction, three quotes a day per address at most", async () => {
     const catalogue = await loadCatalogue(database.db);
-    const cut = (name: string, cat1: number, cat2: number) => catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
-    const cutting = { type: "cutting", mode: "level", level: "6", salon: "2", finish: cut("Cut, Dry & Style", 1, 0), finishAddon: cut("None", 4, 0), treatment: cut("None", 5, 2) };
+    const cut = (name: string, cat1: number, cat2: number) =>
+      catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
+    const cutting = {
+      type: "cutting",
+      mode: "level",
+      level: "6",
+      salon: "2",
+      finish: cut("Cut, Dry & Style", 1, 0),
+      finishAddon: cut("None", 4, 0),
+      treatment: cut("None", 5, 2),
+    };
     const sent: boolean[] = [];
     const links: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -480,8 +706,12 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
       sql`select template, recipient, payload->>'link' as link from outbox order by id`,
     );
     expect(rows.rows).toHaveLength(6);
-    expect(rows.rows.filter((r) => r.template === "quote-email").every((r) => r.recipient === "repeat@example.com")).toBe(true);
-    expect(rows.rows.filter((r) => r.template === "quote-sms").every((r) => r.recipient === "+447700900123")).toBe(true);
+    expect(
+      rows.rows.filter((r) => r.template === "quote-email").every((r) => r.recipient === "repeat@example.com"),
+    ).toBe(true);
+    expect(rows.rows.filter((r) => r.template === "quote-sms").every((r) => r.recipient === "+447700900123")).toBe(
+      true,
+    );
     expect(new Set(rows.rows.map((r) => r.link))).toEqual(new Set(links.slice(0, 3)));
     // The fourth quote is still saved, and the submitted page can tell it was not sent.
     expect(await savedQuoteStatus(database.db, links[3]!)).toEqual({ exists: true, messagesSent: false });

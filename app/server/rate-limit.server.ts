@@ -21,7 +21,12 @@ export interface RateLimitResult {
 
 export const rateLimitsEnabled = () => process.env.RATE_LIMITS !== "off";
 
-export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
@@ -29,16 +34,27 @@ export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: s
   const [row] = await db
     .insert(rateLimits)
     .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   return { allowed: (row?.count ?? 1) <= rule.limit, retryAfter };
 }
 
 /** Old windows are useless; drop them now and then. */
 export async function pruneRateLimits(db: Database, olderThanSeconds = 2 * 24 * 3600): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
+  await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
 }
 
-export function tooManyRequests(result: RateLimitResult, message = "You've sent a lot of requests in a short time. Please wait a little and try again."): Response {
-  return Response.json({ error: message }, { status: 429, headers: { "Retry-After": String(result.retryAfter), "Cache-Control": "no-store" } });
+export function tooManyRequests(
+  result: RateLimitResult,
+  message = "You've sent a lot of requests in a short time. Please wait a little and try again.",
+): Response {
+  return Response.json(
+    { error: message },
+    { status: 429, headers: { "Retry-After": String(result.retryAfter), "Cache-Control": "no-store" } },
+  );
 }

@@ -16,12 +16,16 @@ describe("sanitizeBlogHtml", () => {
   });
 
   it("drops style, iframes, forms and images", () => {
-    const out = clean('<style>p{color:red}</style><iframe src="https://evil.example"></iframe><form><input name="a"></form><img src="x" onerror="alert(1)"><p>ok</p>');
+    const out = clean(
+      '<style>p{color:red}</style><iframe src="https://evil.example"></iframe><form><input name="a"></form><img src="x" onerror="alert(1)"><p>ok</p>',
+    );
     expect(out).toBe("<p>ok</p>");
   });
 
   it("strips event handlers and every other attribute", () => {
-    const out = clean('<p onclick="alert(1)" style="color:red" class="x" id="y">Hi <a href="/prices" onmouseover="alert(2)" target="_blank">prices</a></p>');
+    const out = clean(
+      '<p onclick="alert(1)" style="color:red" class="x" id="y">Hi <a href="/prices" onmouseover="alert(2)" target="_blank">prices</a></p>',
+    );
     expect(out).toBe('<p>Hi <a href="/prices">prices</a></p>');
     expect(out).not.toMatch(/on\w+=/);
   });
@@ -33,10 +37,14 @@ describe("sanitizeBlogHtml", () => {
   });
 
   it("adds rel=noopener to links that leave the site, and only to those", () => {
-    expect(clean('<a href="https://other.example/page">out</a>')).toBe('<a href="https://other.example/page" rel="noopener">out</a>');
+    expect(clean('<a href="https://other.example/page">out</a>')).toBe(
+      '<a href="https://other.example/page" rel="noopener">out</a>',
+    );
     expect(clean('<a href="/team-info">in</a>')).toBe('<a href="/team-info">in</a>');
     expect(clean(`<a href="${ORIGIN}/blog-info">in</a>`)).toBe(`<a href="${ORIGIN}/blog-info">in</a>`);
-    expect(clean('<a href="https://other.example" rel="opener author">out</a>')).toBe('<a href="https://other.example" rel="noopener">out</a>');
+    expect(clean('<a href="https://other.example" rel="opener author">out</a>')).toBe(
+      '<a href="https://other.example" rel="noopener">out</a>',
+    );
     expect(clean('<a href="/x" rel="nofollow">in</a>')).toBe('<a href="/x">in</a>');
   });
 
@@ -45,7 +53,9 @@ describe("sanitizeBlogHtml", () => {
   });
 
   it("keeps mailto and tel links", () => {
-    expect(clean('<a href="mailto:hello@maisonivy.example">mail</a>')).toContain('href="mailto:hello@maisonivy.example"');
+    expect(clean('<a href="mailto:hello@maisonivy.example">mail</a>')).toContain(
+      'href="mailto:hello@maisonivy.example"',
+    );
     expect(clean('<a href="tel:01632960214">call</a>')).toContain('href="tel:01632960214"');
   });
 
@@ -64,13 +74,15 @@ describe("sanitizeBlogHtml", () => {
 
 describe("htmlToPlainText", () => {
   it("separates blocks and collapses whitespace", () => {
-    expect(htmlToPlainText("<h2>Wash less</h2><p>Every wash\n  lifts toner.</p><ul><li>one</li><li>two</li></ul>")).toBe(
-      "Wash less Every wash lifts toner. one two",
-    );
+    expect(
+      htmlToPlainText("<h2>Wash less</h2><p>Every wash\n  lifts toner.</p><ul><li>one</li><li>two</li></ul>"),
+    ).toBe("Wash less Every wash lifts toner. one two");
   });
 
   it("decodes entities and drops scripts", () => {
-    expect(htmlToPlainText("<p>Salt &amp; pepper at 180&nbsp;°C &lt;3</p><script>x()</script>")).toBe("Salt & pepper at 180 °C <3");
+    expect(htmlToPlainText("<p>Salt &amp; pepper at 180&nbsp;°C &lt;3</p><script>x()</script>")).toBe(
+      "Salt & pepper at 180 °C <3",
+    );
   });
 });
 

@@ -56,7 +56,11 @@ export function sanitizeBlogHtml(html: string, origin: string): string {
 
 /** The inverse of sanitize-html's own text escaping (&, <, > and "). */
 function unescapeText(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 /**
@@ -85,5 +89,8 @@ export function htmlExcerpt(html: string, max: number): string {
     const space = chars.slice(0, max).lastIndexOf(" ");
     if (space > max * 0.6) end = space;
   }
-  return `${chars.slice(0, end).join("").replace(/[\s,;:–—-]+$/u, "")}…`;
+  return `${chars
+    .slice(0, end)
+    .join("")
+    .replace(/[\s,;:–—-]+$/u, "")}…`;
 }

@@ -5,6 +5,7 @@
  */
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -14,7 +15,6 @@ import {
   smallint,
   text,
   timestamp,
-  date,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -257,4 +257,3 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
-

@@ -11,7 +11,7 @@ import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/fo
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
 import { tooManyRequests } from "./rate-limit.server";
-import type { FieldErrors, Submit, SubmissionOutcome } from "./submissions.server";
+import type { FieldErrors, SubmissionOutcome, Submit } from "./submissions.server";
 
 /**
  * Every field of the longest form (the job application: three answers of up to
@@ -23,7 +23,8 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024;
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 const UNAVAILABLE_MESSAGE = "We couldn't save that just now. Please try again in a moment.";
-const TOO_LARGE_FORM_MESSAGE = "Your answers are too long to send in one go. Please shorten the longest ones and try again.";
+const TOO_LARGE_FORM_MESSAGE =
+  "Your answers are too long to send in one go. Please shorten the longest ones and try again.";
 
 // ---------------------------------------------------------------------------
 // JSON API
@@ -43,10 +44,17 @@ export function outcomeResponse(outcome: SubmissionOutcome): Response {
 }
 
 export function methodNotAllowed(): Response {
-  return Response.json({ error: "Send this form with POST." }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return Response.json(
+    { error: "Send this form with POST." },
+    { status: 405, headers: { Allow: "POST", ...NO_STORE } },
+  );
 }
 
-export async function submissionApiAction(request: Request, context: AppLoadContext, submit: Submit): Promise<Response> {
+export async function submissionApiAction(
+  request: Request,
+  context: AppLoadContext,
+  submit: Submit,
+): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   try {
     const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
@@ -109,11 +117,15 @@ export async function submissionFormAction(request: Request, context: AppLoadCon
     outcome = await post.submit(context.db, values, { clientIp: context.clientIp });
   } catch (error) {
     console.error("A form could not be stored", error);
-    return answer({ status: "refused", message: SEND_FAILED_MESSAGE, result: reply(values, { formError: SEND_FAILED_MESSAGE }) }, 503);
+    return answer(
+      { status: "refused", message: SEND_FAILED_MESSAGE, result: reply(values, { formError: SEND_FAILED_MESSAGE }) },
+      503,
+    );
   }
 
   if (outcome.ok) return answer({ status: "sent" }, 201);
-  if (outcome.status === 422) return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }) }, 422);
+  if (outcome.status === 422)
+    return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }) }, 422);
   const message = outcome.status === 429 ? `${outcome.error} ${KEPT_NOTE}` : outcome.error;
   return answer({ status: "refused", message, result: reply(values, { formError: message }) }, outcome.status);
 }

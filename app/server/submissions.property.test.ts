@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   APPRENTICE_POSITIONS,
-  HONEYPOT_FIELD,
-  REPEAT_OPTIONS,
-  STYLIST_POSITIONS,
   feedbackSchema,
+  HONEYPOT_FIELD,
   honeypotFilled,
   jobApplicationSchema,
   modelApplicationSchema,
+  REPEAT_OPTIONS,
+  STYLIST_POSITIONS,
 } from "~/domain/forms";
 import { action as feedbackAction } from "~/routes/api/feedback";
 import { action as joinusAction } from "~/routes/api/joinus";
@@ -87,23 +87,42 @@ const name = field(
 );
 const mobile = field(
   fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("07700 900123", "+44 7700 900 123", "+44 (0)7700 900123", "0044 7700 900123", "07624 123456", " 07912-345-678 ") },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        "07700 900123",
+        "+44 7700 900 123",
+        "+44 (0)7700 900123",
+        "0044 7700 900123",
+        "07624 123456",
+        " 07912-345-678 ",
+      ),
+    },
     { weight: 1, arbitrary: fc.stringMatching(/^\+?[\d ()-]{6,18}$/) },
   ),
   fc.constantFrom("0121 496 0000", "+1 415 555 0100", "07700", "07012 345678", "call me"),
 );
 const email = field(
   fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("ada@example.com", " jo.bloggs+jobs@mail.example.co.uk ", "zoe@example.org") },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom("ada@example.com", " jo.bloggs+jobs@mail.example.co.uk ", "zoe@example.org"),
+    },
     { weight: 1, arbitrary: fc.emailAddress() },
   ),
   fc.constantFrom("ada@", "a@b", "@example.com", "ada example.com"),
 );
 const longText = field(
-  fc.oneof(fc.constantFrom("Six years behind the chair.", " Loves colour. "), fc.string({ minLength: 1, maxLength: 5000 })),
+  fc.oneof(
+    fc.constantFrom("Six years behind the chair.", " Loves colour. "),
+    fc.string({ minLength: 1, maxLength: 5000 }),
+  ),
   fc.constantFrom("", "\n\t ", "y".repeat(5001)),
 );
-const rating = field(fc.constantFrom("1", "2", "3", "4", "5", 1, 2, 3, 4, 5, " 3 "), fc.constantFrom("", "0", "6", "5.0", "Excellent"));
+const rating = field(
+  fc.constantFrom("1", "2", "3", "4", "5", 1, 2, 3, 4, 5, " 3 "),
+  fc.constantFrom("", "0", "6", "5.0", "Excellent"),
+);
 const tick = field(fc.constantFrom("on", true, false, "true", undefined), fc.constantFrom("off", "yes", 1));
 const honeypot = fc.oneof(
   { weight: 12, arbitrary: fc.constant(undefined) },
@@ -113,7 +132,17 @@ const honeypot = fc.oneof(
 
 /** Keys nobody should be able to set, sometimes added to a payload. */
 const smuggled = fc.dictionary(
-  fc.constantFrom("id", "created_at", "createdAt", "salon_id", "__proto__", "constructor", "prototype", "isAdmin", "return_reason"),
+  fc.constantFrom(
+    "id",
+    "created_at",
+    "createdAt",
+    "salon_id",
+    "__proto__",
+    "constructor",
+    "prototype",
+    "isAdmin",
+    "return_reason",
+  ),
   anyValue,
   { maxKeys: 3 },
 );
@@ -125,22 +154,27 @@ function payload(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Re
     { weight: 4, arbitrary: fc.constant([]) },
     { weight: 1, arbitrary: fc.subarray(names, { maxLength: names.length }) },
   );
-  return fc.tuple(fc.record({ ...fields, [HONEYPOT_FIELD]: honeypot }), leftOut, smuggled).map(([known, missing, extra]) => {
-    // JSON.parse-like own keys (an own "__proto__" included), as a real request body has them.
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of [...Object.entries(extra), ...Object.entries(known)]) {
-      if (missing.includes(key)) continue;
-      Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
-    }
-    return body;
-  });
+  return fc
+    .tuple(fc.record({ ...fields, [HONEYPOT_FIELD]: honeypot }), leftOut, smuggled)
+    .map(([known, missing, extra]) => {
+      // JSON.parse-like own keys (an own "__proto__" included), as a real request body has them.
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of [...Object.entries(extra), ...Object.entries(known)]) {
+        if (missing.includes(key)) continue;
+        Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+      return body;
+    });
 }
 
 const jobPayload = payload({
   name,
   mobile,
   email,
-  position: field(fc.constantFrom(...STYLIST_POSITIONS, ...APPRENTICE_POSITIONS), fc.constantFrom("", "Please select", "10 years")),
+  position: field(
+    fc.constantFrom(...STYLIST_POSITIONS, ...APPRENTICE_POSITIONS),
+    fc.constantFrom("", "Please select", "10 years"),
+  ),
   about: longText,
   why_hair: longText,
   why_us: longText,
@@ -183,7 +217,11 @@ interface Probe {
 }
 
 function requests(objects: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Probe> {
-  const json = (value: unknown): Probe => ({ body: JSON.stringify(value), contentType: "application/json", expect: { kind: "json" } });
+  const json = (value: unknown): Probe => ({
+    body: JSON.stringify(value),
+    contentType: "application/json",
+    expect: { kind: "json" },
+  });
   return fc.oneof(
     { weight: 12, arbitrary: objects.map(json) },
     { weight: 1, arbitrary: objects.map((o) => ({ ...json(o), contentType: "application/json; charset=utf-8" })) },
@@ -201,24 +239,44 @@ function requests(objects: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<
     {
       weight: 1,
       arbitrary: fc
-        .oneof(fc.constantFrom("", "{", "{'name': 1}", "undefined", "[1,", '{"a":1}}', "\u0000"), fc.string({ maxLength: 30 }).filter(notJson))
+        .oneof(
+          fc.constantFrom("", "{", "{'name': 1}", "undefined", "[1,", '{"a":1}}', "\u0000"),
+          fc.string({ maxLength: 30 }).filter(notJson),
+        )
         .map((body): Probe => ({ body, contentType: "application/json", expect: { kind: "status", status: 400 } })),
     },
     // Wrong or missing content type.
     {
       weight: 1,
       arbitrary: fc
-        .tuple(objects, fc.constantFrom(null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"))
-        .map(([o, contentType]): Probe => ({ body: JSON.stringify(o), contentType, expect: { kind: "status", status: 415 } })),
+        .tuple(
+          objects,
+          fc.constantFrom(
+            null,
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/xml",
+          ),
+        )
+        .map(
+          ([o, contentType]): Probe => ({
+            body: JSON.stringify(o),
+            contentType,
+            expect: { kind: "status", status: 415 },
+          }),
+        ),
     },
     // Too large, however well-formed.
     {
       weight: 1,
-      arbitrary: fc.tuple(objects, fc.nat({ max: 100_000 })).map(([o, extra]): Probe => ({
-        body: JSON.stringify({ ...o, name: "x".repeat(SUBMISSION_MAX_BYTES + extra) }),
-        contentType: "application/json",
-        expect: { kind: "status", status: 413 },
-      })),
+      arbitrary: fc.tuple(objects, fc.nat({ max: 100_000 })).map(
+        ([o, extra]): Probe => ({
+          body: JSON.stringify({ ...o, name: "x".repeat(SUBMISSION_MAX_BYTES + extra) }),
+          contentType: "application/json",
+          expect: { kind: "status", status: 413 },
+        }),
+      ),
     },
   );
 }
@@ -250,7 +308,17 @@ const jobFromRow = (r: Row) => ({
   role: r.role,
 });
 const modelFromRow = (r: Row) => ({ name: r.name, mobile: r.mobile, info: r.info });
-const RATINGS = ["intro", "consultation", "cleanliness", "appearance", "products", "styling", "value", "experience", "result"] as const;
+const RATINGS = [
+  "intro",
+  "consultation",
+  "cleanliness",
+  "appearance",
+  "products",
+  "styling",
+  "value",
+  "experience",
+  "result",
+] as const;
 const feedbackFromRow = (r: Row) => ({
   name: r.name,
   mobile: r.mobile,
@@ -264,7 +332,11 @@ const feedbackFromRow = (r: Row) => ({
 
 interface Endpoint {
   name: string;
-  action: (args: { request: Request; context: { db: Database; clientIp: string }; params: object }) => Promise<Response>;
+  action: (args: {
+    request: Request;
+    context: { db: Database; clientIp: string };
+    params: object;
+  }) => Promise<Response>;
   table: string;
   schema: z.ZodType;
   fromRow: (row: Row) => Record<string, unknown>;
@@ -330,12 +402,24 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
           const before = await count(endpoint.table);
           const headers = new Headers();
           if (probe.contentType) headers.set("Content-Type", probe.contentType);
-          const request = new Request(`http://localhost/api/${endpoint.name}`, { method: "POST", headers, body: probe.body });
+          const request = new Request(`http://localhost/api/${endpoint.name}`, {
+            method: "POST",
+            headers,
+            body: probe.body,
+          });
 
-          const response = await endpoint.action({ request, context: { db: database.db, clientIp: "192.0.2.1" }, params: {} });
+          const response = await endpoint.action({
+            request,
+            context: { db: database.db, clientIp: "192.0.2.1" },
+            params: {},
+          });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           expect([201, 400, 413, 415, 422]).toContain(response.status);
-          const answer = (await response.json()) as { ok?: boolean; error?: string; fieldErrors?: Record<string, string[]> };
+          const answer = (await response.json()) as {
+            ok?: boolean;
+            error?: string;
+            fieldErrors?: Record<string, string[]>;
+          };
           const after = await count(endpoint.table);
 
           // The oracle: what the same schema says about the same input.
@@ -347,7 +431,9 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
             else if (honeypotFilled((input as Row)[HONEYPOT_FIELD])) expected = { status: 400 };
             else {
               const parsed = endpoint.schema.safeParse(input);
-              expected = parsed.success ? { status: 201, stored: parsed.data } : { status: 422, fieldErrors: fieldErrorsOf(parsed.error) };
+              expected = parsed.success
+                ? { status: 201, stored: parsed.data }
+                : { status: 422, fieldErrors: fieldErrorsOf(parsed.error) };
             }
           }
 
@@ -355,7 +441,9 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
           if (expected.status === 201) {
             expect(answer).toEqual({ ok: true });
             expect(after).toBe(before + 1);
-            const last = (await database.db.execute<Row>(sql.raw(`select * from ${endpoint.table} order by id desc limit 1`))).rows[0]!;
+            const last = (
+              await database.db.execute<Row>(sql.raw(`select * from ${endpoint.table} order by id desc limit 1`))
+            ).rows[0]!;
             expect(endpoint.fromRow(last)).toEqual(expected.stored);
           } else {
             expect(typeof answer.error).toBe("string");
@@ -367,7 +455,8 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
       );
 
       // Some of everything was tried, successes included.
-      for (const status of [201, 400, 413, 415, 422]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+      for (const status of [201, 400, 413, 415, 422])
+        expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
 
       // Every stored row is one the schema accepts, and is already in its normal form.
       const stored = await rows(endpoint.table);
@@ -388,8 +477,16 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
 
   it.each(endpoints)("GET and other methods on /api/$name answer 405", async (endpoint) => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const request = new Request(`http://localhost/api/${endpoint.name}`, { method, headers: { "Content-Type": "application/json" }, body: "{}" });
-      const response = await endpoint.action({ request, context: { db: database.db, clientIp: "192.0.2.1" }, params: {} });
+      const request = new Request(`http://localhost/api/${endpoint.name}`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      const response = await endpoint.action({
+        request,
+        context: { db: database.db, clientIp: "192.0.2.1" },
+        params: {},
+      });
       expect(response.status).toBe(405);
       expect(response.headers.get("Allow")).toBe("POST");
     }

@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
-import { RATE_LIMITED_MESSAGE, SPAM_MESSAGE, SUBMISSION_RATE_LIMITS, submitFeedback, submitJobApplication, submitModelApplication } from "./submissions.server";
+import {
+  RATE_LIMITED_MESSAGE,
+  SPAM_MESSAGE,
+  SUBMISSION_RATE_LIMITS,
+  submitFeedback,
+  submitJobApplication,
+  submitModelApplication,
+} from "./submissions.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 const stylistApplication = {
@@ -82,10 +89,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitJobApplication(database.db, stylistApplication, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db
-        .select()
-        .from(t.jobApplications)
-        .where(sql`id = ${outcome.id}`);
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
       expect(row).toMatchObject({
         name: "Ada Lovelace",
         mobile: "+447700900123",
@@ -104,10 +108,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitJobApplication(database.db, saturdayApplication, { ...client(), form: "saturday" });
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db
-        .select()
-        .from(t.jobApplications)
-        .where(sql`id = ${outcome.id}`);
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
       expect([row!.role, row!.position, row!.mobile]).toEqual(["Apprentice", "new to hairdressing", "+447700900124"]);
     });
 
@@ -139,7 +140,11 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     });
 
     it("present but wrong values get the 'Valid …' messages", async () => {
-      const outcome = await submitJobApplication(database.db, { ...stylistApplication, mobile: "0121 496 0000", email: "ada@" }, client());
+      const outcome = await submitJobApplication(
+        database.db,
+        { ...stylistApplication, mobile: "0121 496 0000", email: "ada@" },
+        client(),
+      );
       expect(outcome).toMatchObject({
         status: 422,
         fieldErrors: { mobile: ["Valid Mobile number is required"], email: ["Valid Email address is required"] },
@@ -151,10 +156,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       expect(outcome.id).not.toBe(999_999);
-      const [row] = await database.db
-        .select()
-        .from(t.jobApplications)
-        .where(sql`id = ${outcome.id}`);
+      const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
       expect(row!.createdAt.getFullYear()).toBeGreaterThan(2001);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
@@ -170,17 +172,22 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitModelApplication(database.db, modelApplication, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db
-        .select()
-        .from(t.modelApplications)
-        .where(sql`id = ${outcome.id}`);
-      expect(row).toMatchObject({ name: "Mia Stone", mobile: "+447700900456", info: "Shoulder-length, natural brown." });
+      const [row] = await database.db.select().from(t.modelApplications).where(sql`id = ${outcome.id}`);
+      expect(row).toMatchObject({
+        name: "Mia Stone",
+        mobile: "+447700900456",
+        info: "Shoulder-length, natural brown.",
+      });
     });
 
     it("an empty application gets the spec's three messages", async () => {
       expect(await submitModelApplication(database.db, { name: " ", mobile: "", info: null }, client())).toMatchObject({
         status: 422,
-        fieldErrors: { name: ["Name is required"], mobile: ["Mobile number is required"], info: ["Additional Information required"] },
+        fieldErrors: {
+          name: ["Name is required"],
+          mobile: ["Mobile number is required"],
+          info: ["Additional Information required"],
+        },
       });
     });
   });
@@ -190,10 +197,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       const outcome = await submitFeedback(database.db, feedbackAnswers, client());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const [row] = await database.db
-        .select()
-        .from(t.feedback)
-        .where(sql`id = ${outcome.id}`);
+      const [row] = await database.db.select().from(t.feedback).where(sql`id = ${outcome.id}`);
       expect(row).toMatchObject({
         name: "Sam Lee",
         mobile: "+447700900789",
@@ -261,10 +265,18 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     it("a model application and a feedback survey each queue a note to staff", async () => {
       const model = await submitModelApplication(database.db, modelApplication, client());
       if (!model.ok) throw new Error("not stored");
-      expect(await messagesAbout(model.id)).toContainEqual({ channel: "email", recipient: "team@maisonivy.example", template: "staff-model" });
+      expect(await messagesAbout(model.id)).toContainEqual({
+        channel: "email",
+        recipient: "team@maisonivy.example",
+        template: "staff-model",
+      });
       const survey = await submitFeedback(database.db, feedbackAnswers, client());
       if (!survey.ok) throw new Error("not stored");
-      expect(await messagesAbout(survey.id)).toContainEqual({ channel: "email", recipient: "team@maisonivy.example", template: "staff-feedback" });
+      expect(await messagesAbout(survey.id)).toContainEqual({
+        channel: "email",
+        recipient: "team@maisonivy.example",
+        template: "staff-feedback",
+      });
     });
 
     it("an invalid submission queues nothing", async () => {
@@ -276,12 +288,28 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
 
   describe("abuse", () => {
     it.each([
-      ["job", (input: object) => submitJobApplication(database.db, { ...stylistApplication, ...input }, client()), "job_applications"],
-      ["model", (input: object) => submitModelApplication(database.db, { ...modelApplication, ...input }, client()), "model_applications"],
-      ["feedback", (input: object) => submitFeedback(database.db, { ...feedbackAnswers, ...input }, client()), "feedback"],
+      [
+        "job",
+        (input: object) => submitJobApplication(database.db, { ...stylistApplication, ...input }, client()),
+        "job_applications",
+      ],
+      [
+        "model",
+        (input: object) => submitModelApplication(database.db, { ...modelApplication, ...input }, client()),
+        "model_applications",
+      ],
+      [
+        "feedback",
+        (input: object) => submitFeedback(database.db, { ...feedbackAnswers, ...input }, client()),
+        "feedback",
+      ],
     ] as const)("a filled honeypot on the %s form stores nothing and answers 400", async (_form, submit, table) => {
       const before = await count(table);
-      expect(await submit({ [HONEYPOT_FIELD]: "http://spam.example" })).toEqual({ ok: false, status: 400, error: SPAM_MESSAGE });
+      expect(await submit({ [HONEYPOT_FIELD]: "http://spam.example" })).toEqual({
+        ok: false,
+        status: 400,
+        error: SPAM_MESSAGE,
+      });
       expect(await count(table)).toBe(before);
       // Blank is how people leave it.
       expect((await submit({ [HONEYPOT_FIELD]: "  " })).ok).toBe(true);
@@ -294,29 +322,41 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     });
 
     it.each([
-      ["joinus", (ip: string) => submitJobApplication(database.db, stylistApplication, { clientIp: ip }), "job_applications"],
-      ["models", (ip: string) => submitModelApplication(database.db, modelApplication, { clientIp: ip }), "model_applications"],
+      [
+        "joinus",
+        (ip: string) => submitJobApplication(database.db, stylistApplication, { clientIp: ip }),
+        "job_applications",
+      ],
+      [
+        "models",
+        (ip: string) => submitModelApplication(database.db, modelApplication, { clientIp: ip }),
+        "model_applications",
+      ],
       ["feedback", (ip: string) => submitFeedback(database.db, feedbackAnswers, { clientIp: ip }), "feedback"],
-    ] as const)("%s: 429 once an address has sent its allowance, counted in the database", async (kind, submit, table) => {
-      const { limit } = SUBMISSION_RATE_LIMITS[kind];
-      const ip = client().clientIp;
-      for (let i = 0; i < limit; i++) expect((await submit(ip)).ok).toBe(true);
-      const before = await count(table);
-      const refused = await submit(ip);
-      expect(refused).toMatchObject({ ok: false, status: 429, error: RATE_LIMITED_MESSAGE });
-      if (!refused.ok && refused.status === 429) expect(refused.retryAfter).toBeGreaterThan(0);
-      expect(await count(table)).toBe(before);
-      // Another address is not affected, and the counter is a row any process can see.
-      expect((await submit(`${ip}-other`)).ok).toBe(true);
-      const counted = await database.db.execute<{ count: number }>(
-        sql`select count from rate_limits where key = ${`${SUBMISSION_RATE_LIMITS[kind].name}:${ip}`}`,
-      );
-      expect(counted.rows[0]?.count).toBe(limit + 1);
-    });
+    ] as const)(
+      "%s: 429 once an address has sent its allowance, counted in the database",
+      async (kind, submit, table) => {
+        const { limit } = SUBMISSION_RATE_LIMITS[kind];
+        const ip = client().clientIp;
+        for (let i = 0; i < limit; i++) expect((await submit(ip)).ok).toBe(true);
+        const before = await count(table);
+        const refused = await submit(ip);
+        expect(refused).toMatchObject({ ok: false, status: 429, error: RATE_LIMITED_MESSAGE });
+        if (!refused.ok && refused.status === 429) expect(refused.retryAfter).toBeGreaterThan(0);
+        expect(await count(table)).toBe(before);
+        // Another address is not affected, and the counter is a row any process can see.
+        expect((await submit(`${ip}-other`)).ok).toBe(true);
+        const counted = await database.db.execute<{ count: number }>(
+          sql`select count from rate_limits where key = ${`${SUBMISSION_RATE_LIMITS[kind].name}:${ip}`}`,
+        );
+        expect(counted.rows[0]?.count).toBe(limit + 1);
+      },
+    );
 
     it("invalid attempts do not use up the allowance", async () => {
       const { clientIp: ip } = client();
-      for (let i = 0; i < 10; i++) expect((await submitModelApplication(database.db, {}, { clientIp: ip })).ok).toBe(false);
+      for (let i = 0; i < 10; i++)
+        expect((await submitModelApplication(database.db, {}, { clientIp: ip })).ok).toBe(false);
       expect((await submitModelApplication(database.db, modelApplication, { clientIp: ip })).ok).toBe(true);
     });
 

@@ -16,12 +16,12 @@
 import type { ZodError, z } from "zod";
 import {
   type Feedback,
-  HONEYPOT_FIELD,
-  type JobApplication,
-  type ModelApplication,
   feedbackSchema,
+  HONEYPOT_FIELD,
   honeypotFilled,
+  type JobApplication,
   jobApplicationSchema,
+  type ModelApplication,
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
@@ -29,8 +29,8 @@ import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
 import { applicantThankYou, staffNotification } from "./delivery/messages.server";
-import { type NewMessage, enqueue, wakeOutbox } from "./outbox.server";
-import { type RateLimitRule, hitRateLimit } from "./rate-limit.server";
+import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { feedback, jobApplications, modelApplications } from "./schema.server";
 
 export type SubmissionKind = "joinus" | "models" | "feedback";
@@ -48,7 +48,8 @@ export const SUBMISSION_RATE_LIMITS: Readonly<Record<SubmissionKind, RateLimitRu
 
 /** Said to a filled honeypot: neutral, so a bot learns nothing. */
 export const SPAM_MESSAGE = "Your request could not be processed.";
-export const RATE_LIMITED_MESSAGE = "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
+export const RATE_LIMITED_MESSAGE =
+  "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
 export const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
 
 export type FieldErrors = Record<string, string[]>;
@@ -104,7 +105,8 @@ async function check<S extends z.ZodType>(
   if (!isPlainObject(input)) return { ok: false, status: 400, error: NOT_AN_OBJECT_MESSAGE };
   if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, error: SPAM_MESSAGE };
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 422, error: VALIDATION_MESSAGE, fieldErrors: fieldErrorsOf(parsed.error) };
+  if (!parsed.success)
+    return { ok: false, status: 422, error: VALIDATION_MESSAGE, fieldErrors: fieldErrorsOf(parsed.error) };
   const limit = await hitRateLimit(db, SUBMISSION_RATE_LIMITS[kind], options.clientIp, options.now);
   if (!limit.allowed) return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE, retryAfter: limit.retryAfter };
   return { ok: true, value: parsed.data };
@@ -131,85 +133,99 @@ function afterCommit(id: number): number {
  * either everything is kept or nothing is.
  */
 export function recordJobApplication(db: Database, application: JobApplication): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(jobApplications)
-      .values({
-        name: application.name,
-        mobile: application.mobile,
-        email: application.email,
-        position: application.position,
-        about: application.about,
-        whyHair: application.why_hair,
-        whyUs: application.why_us,
-        salonId: application.salon,
-        role: application.role,
-      })
-      .returning({ id: jobApplications.id });
-    if (!row) throw new Error("The job application was not stored");
-    await queueMessages(tx, [
-      applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
-      staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
-    ]);
-    return row.id;
-  }).then(afterCommit);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobApplications)
+        .values({
+          name: application.name,
+          mobile: application.mobile,
+          email: application.email,
+          position: application.position,
+          about: application.about,
+          whyHair: application.why_hair,
+          whyUs: application.why_us,
+          salonId: application.salon,
+          role: application.role,
+        })
+        .returning({ id: jobApplications.id });
+      if (!row) throw new Error("The job application was not stored");
+      await queueMessages(tx, [
+        applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
+        staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
+      ]);
+      return row.id;
+    })
+    .then(afterCommit);
 }
 
 /** Stores a hair-model application and the note to staff, all or nothing. */
 export function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(modelApplications)
-      .values({ name: application.name, mobile: application.mobile, info: application.info })
-      .returning({ id: modelApplications.id });
-    if (!row) throw new Error("The model application was not stored");
-    await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
-    return row.id;
-  }).then(afterCommit);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(modelApplications)
+        .values({ name: application.name, mobile: application.mobile, info: application.info })
+        .returning({ id: modelApplications.id });
+      if (!row) throw new Error("The model application was not stored");
+      await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
+      return row.id;
+    })
+    .then(afterCommit);
 }
 
 /** Stores a feedback survey and the note to staff, all or nothing. */
 export function recordFeedback(db: Database, answers: Feedback): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(feedback)
-      .values({
-        name: answers.name,
-        mobile: answers.mobile,
-        intro: Number(answers.intro),
-        consultation: Number(answers.consultation),
-        cleanliness: Number(answers.cleanliness),
-        appearance: Number(answers.appearance),
-        products: Number(answers.products),
-        styling: Number(answers.styling),
-        rec: answers.rec,
-        points: answers.points,
-        value: Number(answers.value),
-        experience: Number(answers.experience),
-        result: Number(answers.result),
-        returnReason: answers.return,
-        repeat: answers.repeat,
-        comments: answers.comments,
-      })
-      .returning({ id: feedback.id });
-    if (!row) throw new Error("The feedback was not stored");
-    await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
-    return row.id;
-  }).then(afterCommit);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(feedback)
+        .values({
+          name: answers.name,
+          mobile: answers.mobile,
+          intro: Number(answers.intro),
+          consultation: Number(answers.consultation),
+          cleanliness: Number(answers.cleanliness),
+          appearance: Number(answers.appearance),
+          products: Number(answers.products),
+          styling: Number(answers.styling),
+          rec: answers.rec,
+          points: answers.points,
+          value: Number(answers.value),
+          experience: Number(answers.experience),
+          result: Number(answers.result),
+          returnReason: answers.return,
+          repeat: answers.repeat,
+          comments: answers.comments,
+        })
+        .returning({ id: feedback.id });
+      if (!row) throw new Error("The feedback was not stored");
+      await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
+      return row.id;
+    })
+    .then(afterCommit);
 }
 
 // ---------------------------------------------------------------------------
 // The submissions
 // ---------------------------------------------------------------------------
 
-export async function submitJobApplication(db: Database, input: unknown, options: JobSubmitOptions): Promise<SubmissionOutcome> {
+export async function submitJobApplication(
+  db: Database,
+  input: unknown,
+  options: JobSubmitOptions,
+): Promise<SubmissionOutcome> {
   const schema = options.form === "saturday" ? saturdayApplicationSchema : jobApplicationSchema;
   const checked = await check(db, "joinus", schema, input, options);
   if (!checked.ok) return checked;
   return { ok: true, id: await recordJobApplication(db, checked.value) };
 }
 
-export async function submitModelApplication(db: Database, input: unknown, options: SubmitOptions): Promise<SubmissionOutcome> {
+export async function submitModelApplication(
+  db: Database,
+  input: unknown,
+  options: SubmitOptions,
+): Promise<SubmissionOutcome> {
   const checked = await check(db, "models", modelApplicationSchema, input, options);
   if (!checked.ok) return checked;
   return { ok: true, id: await recordModelApplication(db, checked.value) };

@@ -3,10 +3,11 @@
  * PostgreSQL too when TEST_DATABASE_URL is set, in a database created for the
  * run and dropped after it.
  */
+
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "./db.server";
 
 export interface TestDatabase extends DatabaseHandle {
@@ -53,6 +54,11 @@ async function postgres(adminUrl: string, prepare?: OpenOptions["prepare"]): Pro
 export const testDatabases: [string, TestDatabaseFactory][] = [
   ["PGlite", pglite],
   ...(process.env.TEST_DATABASE_URL
-    ? [["PostgreSQL", (prepare?: OpenOptions["prepare"]) => postgres(process.env.TEST_DATABASE_URL as string, prepare)] as [string, TestDatabaseFactory]]
+    ? [
+        [
+          "PostgreSQL",
+          (prepare?: OpenOptions["prepare"]) => postgres(process.env.TEST_DATABASE_URL as string, prepare),
+        ] as [string, TestDatabaseFactory],
+      ]
     : []),
 ];

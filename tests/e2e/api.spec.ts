@@ -13,7 +13,19 @@ const keysOf = (value: object) => Object.keys(value);
 test("every read endpoint answers with seeded data under the spec's field names", async ({ request }) => {
   const team = await getJson(request, "/api/team");
   expect(team.length).toBeGreaterThanOrEqual(8);
-  expect(keysOf(team[0])).toEqual(expect.arrayContaining(["slug", "first_name", "last_name", "level_name", "image", "para_1", "para_2", "para_3", "price"]));
+  expect(keysOf(team[0])).toEqual(
+    expect.arrayContaining([
+      "slug",
+      "first_name",
+      "last_name",
+      "level_name",
+      "image",
+      "para_1",
+      "para_2",
+      "para_3",
+      "price",
+    ]),
+  );
   expect(typeof team[0].price).toBe("number");
 
   const member = await getJson(request, `/api/team/${team[0].slug}`);
@@ -58,17 +70,37 @@ test("every read endpoint answers with seeded data under the spec's field names"
 
   const services = await getJson(request, "/api/services");
   expect(services.length).toBeGreaterThanOrEqual(60);
-  expect(keysOf(services[0])).toEqual(expect.arrayContaining(["id", "service", "price", "product_price", "cat1", "cat2"]));
+  expect(keysOf(services[0])).toEqual(
+    expect.arrayContaining(["id", "service", "price", "product_price", "cat1", "cat2"]),
+  );
   const cutDryStyle = services.find((s: { service: string }) => s.service === "Cut, Dry & Style");
   expect(cutDryStyle).toMatchObject({ price: 49.5, product_price: 0, cat1: 1, cat2: 0 });
 
   const stylists = await getJson(request, "/api/stylists");
   expect(stylists.length).toBeGreaterThanOrEqual(8);
-  expect(keysOf(stylists[0])).toEqual(expect.arrayContaining(["id", "slug", "first_name", "last_name", "salon", "level", "remote_image", "para_1", "para_2", "para_3"]));
+  expect(keysOf(stylists[0])).toEqual(
+    expect.arrayContaining([
+      "id",
+      "slug",
+      "first_name",
+      "last_name",
+      "salon",
+      "level",
+      "remote_image",
+      "para_1",
+      "para_2",
+      "para_3",
+    ]),
+  );
 });
 
 test("an unknown slug answers 404 with a JSON error", async ({ request }) => {
-  for (const path of ["/api/team/nobody-here", "/api/blog-post/no-such-post", "/api/reviews/nobody-here", "/api/nothing-at-all"]) {
+  for (const path of [
+    "/api/team/nobody-here",
+    "/api/blog-post/no-such-post",
+    "/api/reviews/nobody-here",
+    "/api/nothing-at-all",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect((await response.json()).error, path).toMatch(/not found/);

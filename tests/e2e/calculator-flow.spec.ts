@@ -153,7 +153,8 @@ for (const walk of WALKS) {
     await page.getByRole("link", { name: walk.typeLink }).click();
     await expect(page).toHaveURL(`/prices/selector?type=${walk.type}`);
     await expectOneH1(page);
-    const modeLink = walk.who.mode === "level" ? "Get a quote based on a stylist level" : "Get a quote for a specific stylist";
+    const modeLink =
+      walk.who.mode === "level" ? "Get a quote based on a stylist level" : "Get a quote for a specific stylist";
     await page.getByRole("link", { name: modeLink }).click();
     await expect(page).toHaveURL(`/prices/calculator?type=${walk.type}&mode=${walk.who.mode}`);
     await expectOneH1(page);
@@ -215,12 +216,19 @@ for (const walk of WALKS) {
     await expect(estimate(page).getByRole("heading", { name: "Your estimate" })).toBeFocused();
     if (checkA11y) await expectAccessible(page);
 
-    const next = estimate(page).getByRole("link", { name: walk.who.mode === "level" ? "Show Stylists" : "Next", exact: true });
+    const next = estimate(page).getByRole("link", {
+      name: walk.who.mode === "level" ? "Show Stylists" : "Next",
+      exact: true,
+    });
     const target = walk.who.mode === "level" ? "/prices/total-by-level" : "/prices/total-by-stylist";
     if (walk.who.mode === "level") {
       const budget = estimate(page).getByRole("link", { name: "Find stylists within my budget" });
       expect(paramsOf(new URL((await budget.getAttribute("href"))!, page.url()).href)).toEqual(expected);
-      await expect(estimate(page).getByRole("link", { name: /Up a level|Down a level/ }).first()).toBeVisible();
+      await expect(
+        estimate(page)
+          .getByRole("link", { name: /Up a level|Down a level/ })
+          .first(),
+      ).toBeVisible();
     } else {
       await expect(estimate(page).getByRole("link", { name: /Up a level|Down a level/ })).toHaveCount(0);
     }
@@ -239,7 +247,10 @@ test("the service types and the selector are accessible, with one h1 each", asyn
   await page.goto("/prices");
   await expectOneH1(page);
   for (const name of ["Colour/Cutting/Styling", "Cutting/Styling only", "Men's Hairdressing"]) {
-    await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/prices\/selector\?type=(colour|cutting|mens)$/);
+    await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute(
+      "href",
+      /^\/prices\/selector\?type=(colour|cutting|mens)$/,
+    );
   }
   await expectAccessible(page);
   await page.goto("/prices/selector?type=cutting");
@@ -259,7 +270,9 @@ test("choosing a service type starts a fresh quote", async ({ page }) => {
   await expect(page).toHaveURL("/prices/selector?type=mens");
 });
 
-test("New Starter level: restricted colours are faded and not selectable, and men's cuts show the spec's message", async ({ page }) => {
+test("New Starter level: restricted colours are faded and not selectable, and men's cuts show the spec's message", async ({
+  page,
+}) => {
   const errors = trackConsoleErrors(page);
   await page.goto("/prices/calculator?type=colour&mode=level");
   await choose(page, "New Starter", "level", 1);
@@ -280,7 +293,9 @@ test("New Starter level: restricted colours are faded and not selectable, and me
   // Individual services the data restricts: face-frame foils and a long full head colour.
   await choose(page, "Foils", "cc", 2);
   await expect(step.getByRole("link", { name: startsWith("Face Frame") })).toHaveCount(0);
-  await expect(step.locator('[aria-disabled="true"]', { hasText: "Face Frame" })).toContainText("Not available at New Starter level");
+  await expect(step.locator('[aria-disabled="true"]', { hasText: "Face Frame" })).toContainText(
+    "Not available at New Starter level",
+  );
   await expect(step.getByRole("link", { name: startsWith("Half Head") })).toBeVisible();
   await chooseLink(page, step.getByRole("link", { name: "Click to go back to the categories" }), "cc", null);
   expect(paramsOf(page.url())).toEqual({ type: "colour", mode: "level", level: "1" });
@@ -291,7 +306,10 @@ test("New Starter level: restricted colours are faded and not selectable, and me
   await choose(page, "New Starter", "level", 1);
   await expect(openStep(page).getByRole("heading", { name: "Choose your men's cut" })).toBeVisible();
   await expect(
-    openStep(page).getByText("New Starters are not qualified to carry out this service. Please select a different level or stylist", { exact: true }),
+    openStep(page).getByText(
+      "New Starters are not qualified to carry out this service. Please select a different level or stylist",
+      { exact: true },
+    ),
   ).toBeVisible();
   for (const name of ["Wash, Cut & Style", "Long Hair Cut & Style", "Express Cut"]) {
     await expect(openStep(page).getByRole("link", { name: startsWith(name) })).toHaveCount(0);
@@ -304,11 +322,16 @@ test("New Starter level: restricted colours are faded and not selectable, and me
   // A hand-made link cannot sneak a men's cut past the New Starter rule.
   await page.goto("/prices/calculator?type=mens&mode=level&level=1&cut=58&mensColour=65");
   await expect(page.getByRole("link", { name: "Show Stylists" })).toHaveCount(0);
-  await expect(page.getByRole("status")).toContainText("At New Starter level we don't offer Men's cut: Wash, Cut & Style");
+  await expect(page.getByRole("status")).toContainText(
+    "At New Starter level we don't offer Men's cut: Wash, Cut & Style",
+  );
   expect(errors).toEqual([]);
 });
 
-test("a refresh in the middle of a flow keeps every choice, and back returns to the previous step", async ({ page, request }) => {
+test("a refresh in the middle of a flow keeps every choice, and back returns to the previous step", async ({
+  page,
+  request,
+}) => {
   const catalogue = await fetchCatalogue(request);
   const level = levelNamed(catalogue, "Stylist");
   await page.goto("/prices/calculator?type=colour&mode=level");
@@ -350,12 +373,24 @@ test("a finished step can be changed without losing the others", async ({ page, 
   await expect(page.getByRole("link", { name: "Show Stylists" })).toBeVisible();
   const hairUp = serviceNamed(catalogue, 1, 1, "Hair Up");
   await choose(page, "Hair Up", "finish", hairUp.id);
-  expect(paramsOf(page.url())).toEqual({ type: "cutting", mode: "level", level: String(level.id), finish: String(hairUp.id), finishAddon: "49", treatment: "57" });
+  expect(paramsOf(page.url())).toEqual({
+    type: "cutting",
+    mode: "level",
+    level: String(level.id),
+    finish: String(hairUp.id),
+    finishAddon: "49",
+    treatment: "57",
+  });
   await expect(totalRow(page)).toContainText(gbp(linePence(hairUp, level)));
 });
 
 test("the guards send a visitor without a calculator type back to /prices", async ({ page, request }) => {
-  for (const path of ["/prices/calculator", "/prices/calculator?mode=level&level=3", "/prices/selector", "/prices/selector?type=styling"]) {
+  for (const path of [
+    "/prices/calculator",
+    "/prices/calculator?mode=level&level=3",
+    "/prices/selector",
+    "/prices/selector?type=styling",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toBe("/prices");
@@ -367,17 +402,28 @@ test("the guards send a visitor without a calculator type back to /prices", asyn
   // An unknown salon falls back to the default one.
   await page.goto("/prices/calculator?type=mens&mode=level&salon=77");
   expect(paramsOf(page.url())).toEqual({ type: "mens", mode: "level" });
-  await expect(openStep(page).getByRole("link", { name: "Maison Ivy Kestwick" })).toHaveAttribute("aria-current", "true");
+  await expect(openStep(page).getByRole("link", { name: "Maison Ivy Kestwick" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   // A type without a selector mode goes to the selector, keeping what was chosen.
   await page.goto("/prices/calculator?type=mens&level=4");
   await expect(page).toHaveURL("/prices/selector?type=mens&level=4");
 });
 
-test("level up and down keep every choice, re-price the quote and warn about a choice the new level cannot do", async ({ page, request }) => {
+test("level up and down keep every choice, re-price the quote and warn about a choice the new level cannot do", async ({
+  page,
+  request,
+}) => {
   const errors = trackConsoleErrors(page);
   const catalogue = await fetchCatalogue(request);
-  const picks = [serviceNamed(catalogue, 1, 0, "Cut, Dry & Style"), serviceNamed(catalogue, 4, 0, "Pin Curls"), serviceNamed(catalogue, 5, 2, "K18 Stand Alone")];
-  const totalAt = (levelId: number) => gbp(picks.reduce((sum, s) => sum + linePence(s, catalogue.levels.find((l) => l.id === levelId)!), 0));
+  const picks = [
+    serviceNamed(catalogue, 1, 0, "Cut, Dry & Style"),
+    serviceNamed(catalogue, 4, 0, "Pin Curls"),
+    serviceNamed(catalogue, 5, 2, "K18 Stand Alone"),
+  ];
+  const totalAt = (levelId: number) =>
+    gbp(picks.reduce((sum, s) => sum + linePence(s, catalogue.levels.find((l) => l.id === levelId)!), 0));
   const query = `type=cutting&mode=level&level=5&finish=${picks[0]!.id}&finishAddon=${picks[1]!.id}&treatment=${picks[2]!.id}`;
   await page.goto(`/prices/calculator?${query}`);
   await expect(totalRow(page)).toContainText(totalAt(5));
@@ -402,7 +448,9 @@ test("level up and down keep every choice, re-price the quote and warn about a c
   await expect(down).toContainText("not offered at this level");
   await chooseLink(page, down, "level", 1);
   expect(paramsOf(page.url())).toMatchObject({ cc: "3", colour: "16", plex: "50", finish: "2", finishAddon: "49" });
-  await expect(page.getByRole("status")).toContainText("At New Starter level we don't offer Balayage: Uncoloured hair - above collar bone");
+  await expect(page.getByRole("status")).toContainText(
+    "At New Starter level we don't offer Balayage: Uncoloured hair - above collar bone",
+  );
   await expect(page.getByRole("link", { name: "Show Stylists" })).toHaveCount(0);
   await expectAccessible(page);
   await chooseLink(page, page.getByRole("status").getByRole("link", { name: "go up to Apprentice" }), "level", 2);
@@ -410,7 +458,9 @@ test("level up and down keep every choice, re-price the quote and warn about a c
   expect(errors).toEqual([]);
 });
 
-test("stylist mode: a stylist not taking new clients cannot be chosen, and a stale link is corrected", async ({ page }) => {
+test("stylist mode: a stylist not taking new clients cannot be chosen, and a stale link is corrected", async ({
+  page,
+}) => {
   const errors = trackConsoleErrors(page);
   await page.goto("/prices/calculator?type=cutting&mode=stylist");
   const harriet = openStep(page).locator('[aria-disabled="true"]', { hasText: "Harriet" });
@@ -439,7 +489,13 @@ test("the stylist landing page preselects the stylist and their level", async ({
   await expectAccessible(page);
   await page.getByRole("link", { name: "Men's Hairdressing" }).click();
   await page.waitForURL((url) => url.pathname === "/prices/calculator");
-  expect(paramsOf(page.url())).toEqual({ type: "mens", mode: "stylist", stylist: "isla", level: String(isla.level), salon: String(isla.salon) });
+  expect(paramsOf(page.url())).toEqual({
+    type: "mens",
+    mode: "stylist",
+    stylist: "isla",
+    level: String(isla.level),
+    salon: String(isla.salon),
+  });
   await expect(page.getByText(`${isla.first_name} ${isla.last_name} · Advanced Stylist`)).toBeVisible();
   await expect(openStep(page).getByRole("heading", { name: "Choose your men's cut" })).toBeVisible();
   expect(errors).toEqual([]);
@@ -450,8 +506,14 @@ test("an unknown stylist gets a helpful 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expectOneH1(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that stylist");
-  await expect(page.getByRole("main").getByRole("link", { name: "Meet the team" })).toHaveAttribute("href", "/team-info");
-  await expect(page.getByRole("main").getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
+  await expect(page.getByRole("main").getByRole("link", { name: "Meet the team" })).toHaveAttribute(
+    "href",
+    "/team-info",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "Get a price quote" })).toHaveAttribute(
+    "href",
+    "/prices",
+  );
   await expectAccessible(page);
 });
 
@@ -480,7 +542,11 @@ test.describe("without JavaScript", () => {
   test("a cutting quote by level is built with plain links", async ({ page, request }) => {
     const catalogue = await fetchCatalogue(request);
     const level = levelNamed(catalogue, "Junior Stylist");
-    const picks = [serviceNamed(catalogue, 1, 0, "Cut, Dry & Style"), serviceNamed(catalogue, 4, 0, "Extra Styling Add-on"), serviceNamed(catalogue, 5, 2, "Fibre Clinix")];
+    const picks = [
+      serviceNamed(catalogue, 1, 0, "Cut, Dry & Style"),
+      serviceNamed(catalogue, 4, 0, "Extra Styling Add-on"),
+      serviceNamed(catalogue, 5, 2, "Fibre Clinix"),
+    ];
 
     await page.goto("/prices");
     await page.getByRole("link", { name: "Cutting/Styling only" }).click();

@@ -1,17 +1,24 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { yearsActive } from "../../app/domain/dates";
-import { OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { STYLIST_NOTICES } from "../../app/domain/notices";
+import { OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
 import { seedLevels } from "../../app/server/seed/services";
 import { expect, test } from "./fixtures";
-import { expectAccessible, expectDistinctTitles, expectOneH1, expectWellFormedPage, trackConsoleErrors } from "./helpers";
+import {
+  expectAccessible,
+  expectDistinctTitles,
+  expectOneH1,
+  expectWellFormedPage,
+  trackConsoleErrors,
+} from "./helpers";
 
 /** The eight stylists with a static profile page: those with an Instagram profile (decision 002). */
 const PROFILED = stylists.filter((s) => s.instagram);
 const postsNewestFirst = [...blogPosts].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-const LONG_DATE = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}$/;
+const LONG_DATE =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}$/;
 
 const PAGES = [
   "/",
@@ -98,7 +105,14 @@ test("about-info counts the years from 1 November 2002 and claims 700+ 5 star re
 });
 
 test("team-info says how many we are and has a card per member linking to the profile", async ({ page, site }) => {
-  const team = await site.db.execute<{ slug: string; first_name: string; last_name: string; level: string; para_1: string; price: number }>(
+  const team = await site.db.execute<{
+    slug: string;
+    first_name: string;
+    last_name: string;
+    level: string;
+    para_1: string;
+    price: number;
+  }>(
     sql`select s.slug, s.first_name, s.last_name, l.name as level, s.para_1, s.average_price_pence / 100 as price
         from stylists s join levels l on l.id = s.level_id order by s.display_order, s.id`,
   );
@@ -119,7 +133,11 @@ test("team-info says how many we are and has a card per member linking to the pr
   await expect(page).toHaveURL(new RegExp(`/team/${team.rows[0]!.slug}$`));
 });
 
-test("a team member page has the montage, level, paragraphs, price, their reviews, quote, share and back", async ({ page, context, baseURL }) => {
+test("a team member page has the montage, level, paragraphs, price, their reviews, quote, share and back", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // A desktop without the Web Share API: the link is copied instead.
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
@@ -140,7 +158,8 @@ test("a team member page has the montage, level, paragraphs, price, their review
   const islaReviews = seedReviews.filter((r) => r.stylistSlug === "isla").map((r) => r.client);
   const clientOf = (caption: string) => caption.replace(/ on Isla$/, "").trim();
   expect(islaReviews).toContain(clientOf((await feed.locator("figcaption:visible").textContent())!));
-  for (const caption of await feed.locator("figcaption").allTextContents()) expect(islaReviews).toContain(clientOf(caption));
+  for (const caption of await feed.locator("figcaption").allTextContents())
+    expect(islaReviews).toContain(clientOf(caption));
 
   await expect(main.getByRole("link", { name: "Get a quote with Isla" })).toHaveAttribute("href", "/prices/isla");
   await expect(main.getByRole("link", { name: "Back to the team" })).toHaveAttribute("href", "/team-info");
@@ -174,14 +193,22 @@ test.describe("the eight static profile pages", () => {
       await expect(main.locator(`img[src="${s.image}"]`)).toBeVisible();
       await expect(main.locator(`img[src="${s.montageImage}"]`)).toBeAttached();
       await expect(main.getByText(s.para1)).toBeVisible();
-      await expect(main.getByRole("link", { name: `Follow ${s.firstName} on Instagram` })).toHaveAttribute("href", s.instagram!);
-      await expect(main.getByRole("link", { name: `Get a quote with ${s.firstName}` })).toHaveAttribute("href", `/prices/${s.slug}`);
+      await expect(main.getByRole("link", { name: `Follow ${s.firstName} on Instagram` })).toHaveAttribute(
+        "href",
+        s.instagram!,
+      );
+      await expect(main.getByRole("link", { name: `Get a quote with ${s.firstName}` })).toHaveAttribute(
+        "href",
+        `/prices/${s.slug}`,
+      );
       await expect(main.getByRole("link", { name: "Back to the team" })).toHaveAttribute("href", "/team-info");
     });
   }
 });
 
-test("the blog list is newest first, dated like 'November 10th 2026', and Read More opens the post", async ({ page }) => {
+test("the blog list is newest first, dated like 'November 10th 2026', and Read More opens the post", async ({
+  page,
+}) => {
   await visit(page, "/blog-info");
   const list = page.getByTestId("post-list");
   await expect(list.getByRole("heading", { level: 2 })).toHaveText(postsNewestFirst.map((p) => p.title));
@@ -194,13 +221,18 @@ test("the blog list is newest first, dated like 'November 10th 2026', and Read M
   await expect(dates[0]!).toHaveText("November 10th 2026");
   await expect(list.getByRole("article").first()).toContainText(postsNewestFirst[0]!.author);
 
-  const readMore = list.getByRole("article").first().getByRole("link", { name: /^Read More/ });
+  const readMore = list
+    .getByRole("article")
+    .first()
+    .getByRole("link", { name: /^Read More/ });
   await expect(readMore).toHaveAccessibleName(new RegExp(`${escapeRegExp(postsNewestFirst[0]!.title)}$`));
   await readMore.click();
   await expect(page).toHaveURL(new RegExp(`/blog/${postsNewestFirst[0]!.slug}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(postsNewestFirst[0]!.title);
   await expect(page.getByRole("main").locator("time")).toHaveText("November 10th 2026");
-  await expect(page.getByTestId("post-body").getByRole("heading", { name: "Wash less, and wash cooler" })).toBeVisible();
+  await expect(
+    page.getByTestId("post-body").getByRole("heading", { name: "Wash less, and wash cooler" }),
+  ).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Back to the blog" }).first().click();
   await expect(page).toHaveURL(/\/blog-info$/);
 });
@@ -235,28 +267,41 @@ test("a blog body from the database is sanitised before it is rendered", async (
   try {
     const errors = trackConsoleErrors(page);
     // Content reads may be cached for a moment; a new post is there as soon as the cache lets go of the old list.
-    await expect.poll(async () => (await page.goto(`/blog/${slug}`))?.status(), { timeout: 40_000, intervals: [500] }).toBe(200);
+    await expect
+      .poll(async () => (await page.goto(`/blog/${slug}`))?.status(), { timeout: 40_000, intervals: [500] })
+      .toBe(200);
     const bodyEl = page.getByTestId("post-body");
     await expect(bodyEl).toContainText("Safe words");
     await expect(bodyEl.locator("script, img, iframe")).toHaveCount(0);
     expect(await bodyEl.innerHTML()).not.toMatch(/\son\w+=|javascript:|id="first"/i);
     await expect(bodyEl.getByRole("link", { name: "outside" })).toHaveAttribute("rel", "noopener");
     await bodyEl.getByText("Safe words").click();
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean; __clicked?: boolean }).__pwned ?? (window as unknown as { __clicked?: boolean }).__clicked ?? false)).toBe(false);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __pwned?: boolean; __clicked?: boolean }).__pwned ??
+          (window as unknown as { __clicked?: boolean }).__clicked ??
+          false,
+      ),
+    ).toBe(false);
     expect(errors).toEqual([]);
   } finally {
     await site.db.execute(sql`delete from blog_posts where slug = ${slug}`);
   }
 });
 
-test("the review filter goes to /reviews/{slug} and fetches that stylist's reviews on each route change", async ({ page }) => {
+test("the review filter goes to /reviews/{slug} and fetches that stylist's reviews on each route change", async ({
+  page,
+}) => {
   const errors = trackConsoleErrors(page);
   await visit(page, "/reviews/all");
   await expect(page.getByTestId("review-list").getByRole("listitem")).toHaveCount(seedReviews.length);
 
   const filter = page.getByRole("search", { name: "Filter reviews by stylist" });
   await filter.getByLabel("Show reviews of").selectOption({ label: "Isla Brennan" });
-  const islaLoad = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/reviews/isla") && r.status() === 200);
+  const islaLoad = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/reviews/isla") && r.status() === 200,
+  );
   await filter.getByRole("button", { name: "Show reviews" }).click();
   await islaLoad;
   await expect(page).toHaveURL(/\/reviews\/isla$/);
@@ -268,7 +313,9 @@ test("the review filter goes to /reviews/{slug} and fetches that stylist's revie
   await expect(filter.getByLabel("Show reviews of")).toHaveValue("isla");
 
   // Back to every review: the route changes, so the data is fetched again.
-  const allLoad = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/reviews/all") && r.status() === 200);
+  const allLoad = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/reviews/all") && r.status() === 200,
+  );
   await page.goBack();
   await allLoad;
   await expect(page).toHaveURL(/\/reviews\/all$/);
@@ -298,7 +345,9 @@ test("the contact teaser has the essentials and leads to the contact page", asyn
   await expect(page).toHaveURL(/\/contact-info$/);
 });
 
-test("the contact page has each salon's address, phone and booking link, the hours, the app note and Back to contact", async ({ page }) => {
+test("the contact page has each salon's address, phone and booking link, the hours, the app note and Back to contact", async ({
+  page,
+}) => {
   await visit(page, "/contact-info");
   const main = page.getByRole("main");
   for (const [name, street, tel, booking] of [
@@ -344,16 +393,25 @@ for (const path of ["/contact-info", "/"]) {
       expect(day("Wednesday")).toMatchObject({ opens: "11:00", closes: "20:00" });
       expect(day("Saturday")).toMatchObject({ opens: "08:30", closes: "16:30" });
     }
-    expect(salons[0]!.address).toMatchObject({ streetAddress: "14 Market Row", postalCode: "WB1 2MR", addressLocality: "Wrenbridge" });
+    expect(salons[0]!.address).toMatchObject({
+      streetAddress: "14 Market Row",
+      postalCode: "WB1 2MR",
+      addressLocality: "Wrenbridge",
+    });
   });
 }
 
-test("sitemap.xml lists every public page with absolute URLs, posts, team members and offers included", async ({ request, baseURL }) => {
+test("sitemap.xml lists every public page with absolute URLs, posts, team members and offers included", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
   const xml = await response.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+  );
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   for (const loc of locs) expect(loc.startsWith(`${baseURL}/`), loc).toBe(true);
   const paths = new Set(locs.map((l) => new URL(l).pathname));
@@ -373,12 +431,22 @@ test("sitemap.xml lists every public page with absolute URLs, posts, team member
   for (const path of ["/team/jonah-profile", "/details", "/gift-voucher"]) expect(paths).not.toContain(path);
 });
 
-test("robots.txt allows the site, keeps out the API, quotes and the quote form, and names the sitemap", async ({ request, baseURL }) => {
+test("robots.txt allows the site, keeps out the API, quotes and the quote form, and names the sitemap", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
   const lines = (await response.text()).split("\n");
-  for (const line of ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /quote/", "Disallow: /prices/finish", `Sitemap: ${baseURL}/sitemap.xml`]) {
+  for (const line of [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /quote/",
+    "Disallow: /prices/finish",
+    `Sitemap: ${baseURL}/sitemap.xml`,
+  ]) {
     expect(lines).toContain(line);
   }
 });

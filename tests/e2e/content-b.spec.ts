@@ -1,10 +1,16 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { STYLIST_NOTICES } from "../../app/domain/notices";
-import { OFFERS, OFFER_FLAGS, SMS_CAMPAIGNS } from "../../app/domain/offers";
+import { OFFER_FLAGS, OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { STATIC_PAGES_4B } from "../../app/domain/site-pages";
-import { type Site, expect, test } from "./fixtures";
-import { expectAccessible, expectDistinctTitles, expectOneH1, expectWellFormedPage, trackConsoleErrors } from "./helpers";
+import { expect, type Site, test } from "./fixtures";
+import {
+  expectAccessible,
+  expectDistinctTitles,
+  expectOneH1,
+  expectWellFormedPage,
+  trackConsoleErrors,
+} from "./helpers";
 
 /** The seeded main salon's booking page and phone (app/server/seed/content.ts). */
 const MAIN_BOOKING_URL = "https://booking.example/maison-ivy-wrenbridge";
@@ -17,13 +23,17 @@ const KESTWICK_BOOKING_URL = "https://booking.example/maison-ivy-kestwick";
  */
 async function withSettings(site: Site, values: Record<string, string>, run: () => Promise<void>) {
   const keys = Object.keys(values);
-  const before = await site.db.execute<{ key: string; value: string }>(sql`select key, value from site_settings where key in ${keys}`);
+  const before = await site.db.execute<{ key: string; value: string }>(
+    sql`select key, value from site_settings where key in ${keys}`,
+  );
   expect(before.rows, "every setting to change exists").toHaveLength(keys.length);
   try {
-    for (const [key, value] of Object.entries(values)) await site.db.execute(sql`update site_settings set value = ${value} where key = ${key}`);
+    for (const [key, value] of Object.entries(values))
+      await site.db.execute(sql`update site_settings set value = ${value} where key = ${key}`);
     await run();
   } finally {
-    for (const row of before.rows) await site.db.execute(sql`update site_settings set value = ${row.value} where key = ${row.key}`);
+    for (const row of before.rows)
+      await site.db.execute(sql`update site_settings set value = ${row.value} where key = ${row.key}`);
   }
 }
 
@@ -55,7 +65,10 @@ test.describe("every page of this half", () => {
   }
 
   test("every page title is its own", async ({ request }) => {
-    await expectDistinctTitles(request, STATIC_PAGES_4B.filter((p) => !p.startsWith("/sms/") && p !== "/link-tree"));
+    await expectDistinctTitles(
+      request,
+      STATIC_PAGES_4B.filter((p) => !p.startsWith("/sms/") && p !== "/link-tree"),
+    );
   });
 });
 
@@ -66,8 +79,13 @@ test("/gift-voucher leaves for the gift-card shop", async ({ request }) => {
 });
 
 test.describe("offers list", () => {
-  test("with every flag off (the seeded state) it says so kindly and points to prices and referrals", async ({ page, site }) => {
-    const flags = await site.db.execute<{ n: number }>(sql`select count(*)::int as n from site_settings where key like 'offer_%' and value = 'true'`);
+  test("with every flag off (the seeded state) it says so kindly and points to prices and referrals", async ({
+    page,
+    site,
+  }) => {
+    const flags = await site.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from site_settings where key like 'offer_%' and value = 'true'`,
+    );
     expect(flags.rows[0]?.n).toBe(0);
     await visit(page, "/offers");
     await expect(page.getByRole("heading", { name: "No offers right now — check back soon" })).toBeVisible();
@@ -76,7 +94,10 @@ test.describe("offers list", () => {
     await expect(main.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
     await expect(main.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
     await expect(main.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/prices");
-    await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\/sharer/);
+    await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.facebook\.com\/sharer/,
+    );
   });
 
   test("hideOffers takes Offers out of the navigation and the page says Coming soon", async ({ page, site }) => {
@@ -111,16 +132,20 @@ test.describe("offers list", () => {
 
   test("an enabled offer that has run out is listed apart, as ended", async ({ page, site }) => {
     // The joint Nadia & Freya offer has its own end date, 9 May 2024.
-    await withSettings(site, { offer_nadia_and_freya: "true", offer_general: "true", endDate: "2099-01-01" }, async () => {
-      await visit(page, "/offers");
-      const current = page.getByRole("region", { name: "Current offers" });
-      await expect(current.getByTestId("offer-card")).toHaveCount(1);
-      await expect(current).toContainText("25% off your first visit");
-      const ended = page.getByRole("region", { name: "Recently ended" });
-      await expect(ended.getByTestId("offer-card")).toHaveCount(1);
-      await expect(ended).toContainText("Ended May 9th 2024");
-      await expectAccessible(page);
-    });
+    await withSettings(
+      site,
+      { offer_nadia_and_freya: "true", offer_general: "true", endDate: "2099-01-01" },
+      async () => {
+        await visit(page, "/offers");
+        const current = page.getByRole("region", { name: "Current offers" });
+        await expect(current.getByTestId("offer-card")).toHaveCount(1);
+        await expect(current).toContainText("25% off your first visit");
+        const ended = page.getByRole("region", { name: "Recently ended" });
+        await expect(ended.getByTestId("offer-card")).toHaveCount(1);
+        await expect(ended).toContainText("Ended May 9th 2024");
+        await expectAccessible(page);
+      },
+    );
   });
 
   test("all sixteen flags on show sixteen cards in catalogue order", async ({ page, site }) => {
@@ -132,25 +157,37 @@ test.describe("offers list", () => {
 });
 
 test.describe("offer pages", () => {
-  test("a running offer shows its code, end date from the shared setting and both ways to book", async ({ page, site }) => {
+  test("a running offer shows its code, end date from the shared setting and both ways to book", async ({
+    page,
+    site,
+  }) => {
     await withSettings(site, { endDate: "2099-06-30" }, async () => {
       await visit(page, "/offers/general");
       await expect(page.getByTestId("offer-code")).toHaveText("NEWCLIENT25");
       await expect(page.getByText("Valid until June 30th 2099")).toBeVisible();
       await expect(page.getByTestId("offer-ended")).toHaveCount(0);
       const main = page.getByRole("main");
-      await expect(main.getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute("href", MAIN_BOOKING_URL);
+      await expect(main.getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute(
+        "href",
+        MAIN_BOOKING_URL,
+      );
       await expect(main.getByRole("link", { name: /^Call / })).toHaveAttribute("href", "tel:01632960214");
       await expect(main.getByRole("heading", { name: "Small print" })).toBeVisible();
       await expect(main).toContainText("This offer cannot be combined with any other offer.");
     });
   });
 
-  test("an offer with a stylist at the sister salon is booked there and links to the stylist", async ({ page, site }) => {
+  test("an offer with a stylist at the sister salon is booked there and links to the stylist", async ({
+    page,
+    site,
+  }) => {
     await withSettings(site, { endDate: "2099-06-30" }, async () => {
       await visit(page, "/offers/camille");
       await expect(page.getByTestId("offer-code")).toHaveText("CAMILLE20");
-      await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute("href", KESTWICK_BOOKING_URL);
+      await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toHaveAttribute(
+        "href",
+        KESTWICK_BOOKING_URL,
+      );
       await expect(page.getByRole("link", { name: /Camille Ashdown/ })).toHaveAttribute("href", "/team/camille");
     });
   });
@@ -180,7 +217,10 @@ test.describe("offer pages", () => {
       await page.goto(path);
       await expectOneH1(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that offer");
-      await expect(page.getByRole("main").getByRole("link", { name: "See current offers" })).toHaveAttribute("href", "/offers");
+      await expect(page.getByRole("main").getByRole("link", { name: "See current offers" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
       await expect(mainNav(page)).toBeAttached();
       await expectAccessible(page);
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
@@ -230,7 +270,9 @@ test.describe("notices", () => {
 
 test.describe("link hub", () => {
   test("/link-tree has no navigation bar, /links has one, both show the first 3 news items", async ({ page, site }) => {
-    const news = await site.db.execute<{ title: string }>(sql`select title from news_items order by display_order, id limit 3`);
+    const news = await site.db.execute<{ title: string }>(
+      sql`select title from news_items order by display_order, id limit 3`,
+    );
     const titles = news.rows.map((row) => row.title);
     for (const [path, hasNav] of [
       ["/link-tree", false],
@@ -243,11 +285,20 @@ test.describe("link hub", () => {
       await expect(items.getByRole("heading")).toHaveText(titles);
       const links = page.getByRole("navigation", { name: "Quick links" });
       await expect(links.getByRole("link", { name: "Skin test info" })).toHaveAttribute("href", "/bookings#skin-test");
-      for (const href of ["/refer-a-friend", "/team-info", "/bookings", "/prices", "/recruitment", "/models", "/online-shop"]) {
+      for (const href of [
+        "/refer-a-friend",
+        "/team-info",
+        "/bookings",
+        "/prices",
+        "/recruitment",
+        "/models",
+        "/online-shop",
+      ]) {
         await expect(links.locator(`a[href="${href}"]`)).toHaveCount(1);
       }
       await expect(links.getByRole("link", { name: "Book an appointment" })).toHaveAttribute("href", MAIN_BOOKING_URL);
-      for (const name of ["Instagram", "Facebook", "Twitter", "Pinterest"]) await expect(page.getByRole("link", { name, exact: true }).last()).toBeVisible();
+      for (const name of ["Instagram", "Facebook", "Twitter", "Pinterest"])
+        await expect(page.getByRole("link", { name, exact: true }).last()).toBeVisible();
     }
   });
 });
@@ -284,7 +335,10 @@ test.describe("online shop", () => {
 
   test("brand tiles link out with SHOP {title}, and collection is from the academy", async ({ page }) => {
     await visit(page, "/online-shop");
-    await expect(page.getByRole("link", { name: "SHOP Bond Rescue" })).toHaveAttribute("href", "https://shop.aurelle.example/bond-rescue");
+    await expect(page.getByRole("link", { name: "SHOP Bond Rescue" })).toHaveAttribute(
+      "href",
+      "https://shop.aurelle.example/bond-rescue",
+    );
     await expect(page.getByRole("main").getByRole("link", { name: /^SHOP / })).toHaveCount(8);
     await expect(page.getByRole("main")).toContainText("The Old Tannery, Mill Lane");
     await expect(page.getByRole("main")).toContainText("Home delivery");
@@ -327,9 +381,14 @@ test.describe("other pages", () => {
     await visit(page, "/refer-a-friend");
     const main = page.getByRole("main");
     await expect(main).toContainText("£20 off their first visit to any of our salons, valid for 8 weeks");
-    await expect(main).toContainText("A £20 voucher for your next appointment once your friend becomes a client, valid for 12 weeks");
+    await expect(main).toContainText(
+      "A £20 voucher for your next appointment once your friend becomes a client, valid for 12 weeks",
+    );
     await expect(main).toContainText("An online account at our booking provider is needed");
-    await expect(main.getByRole("link", { name: "Go to your account" }).first()).toHaveAttribute("href", MAIN_BOOKING_URL);
+    await expect(main.getByRole("link", { name: "Go to your account" }).first()).toHaveAttribute(
+      "href",
+      MAIN_BOOKING_URL,
+    );
   });
 
   test("recruitment links to the three application forms", async ({ page }) => {
@@ -350,10 +409,15 @@ test.describe("other pages", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Models Wanted");
     await expect(main.locator('a[href="/models-info"]').first()).toBeVisible();
-    await expect(main.getByRole("link", { name: "The Ivy Academy website" })).toHaveAttribute("href", "https://academy.maisonivy.example");
+    await expect(main.getByRole("link", { name: "The Ivy Academy website" })).toHaveAttribute(
+      "href",
+      "https://academy.maisonivy.example",
+    );
   });
 
-  test("the booking guide covers new and existing clients, colour and cutting, and links to the provider", async ({ page }) => {
+  test("the booking guide covers new and existing clients, colour and cutting, and links to the provider", async ({
+    page,
+  }) => {
     await visit(page, "/bookings");
     const main = page.getByRole("main");
     for (const heading of ["New clients", "Existing clients", "Colour", "Cutting and styling"]) {
@@ -367,6 +431,7 @@ test.describe("other pages", () => {
   test("the price notice explains the April change and its reasons", async ({ page }) => {
     await visit(page, "/new-prices");
     const main = page.getByRole("main");
-    for (const reason of ["April", "minimum wage", "employer insurance", "stock", "energy"]) await expect(main).toContainText(reason);
+    for (const reason of ["April", "minimum wage", "employer insurance", "stock", "energy"])
+      await expect(main).toContainText(reason);
   });
 });

@@ -102,18 +102,31 @@ export async function startTwilio(): Promise<TwilioStandIn> {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       if (req.method !== "POST" || !match || !req.headers.authorization?.startsWith("Basic ")) {
-        res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ code: 20404, message: "Not found" }));
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ code: 20404, message: "Not found" }));
         return;
       }
       const form = new URLSearchParams(body);
-      texts.push({ to: form.get("To") ?? "", from: form.get("From") ?? "", body: form.get("Body") ?? "", account: match[1] ?? "" });
+      texts.push({
+        to: form.get("To") ?? "",
+        from: form.get("From") ?? "",
+        body: form.get("Body") ?? "",
+        account: match[1] ?? "",
+      });
       n++;
-      res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ sid: `SM${String(n).padStart(32, "0")}`, status: "queued" }));
+      res
+        .writeHead(201, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ sid: `SM${String(n).padStart(32, "0")}`, status: "queued" }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, texts, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    texts,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export interface SiteProcess {
@@ -125,7 +138,15 @@ export interface SiteProcess {
 export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: "", BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATABASE_URL: "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
+      ...env,
+    },
     stdio: "ignore",
   });
   const deadline = Date.now() + 30_000;

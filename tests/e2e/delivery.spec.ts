@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type SmtpStandIn, type TwilioStandIn, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
+import {
+  type SmtpStandIn,
+  startSiteProcess,
+  startSmtp,
+  startTwilio,
+  type TwilioStandIn,
+  until,
+} from "./delivery-harness";
 
 test.describe.configure({ mode: "serial" });
 
@@ -35,8 +42,11 @@ const deliveryEnv = (smtpPort: number) => ({
 
 /** A complete cutting-flow quote for the API, built from the live price list. */
 async function quoteBody(base: string, i: number) {
-  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (await fetch(`${base}/api/services`)).json();
-  const id = (cat1: number, cat2: number, name: string) => String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${base}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
   return {
     type: "cutting",
     mode: "level",
@@ -54,12 +64,18 @@ async function quoteBody(base: string, i: number) {
 }
 
 async function saveQuote(base: string, i: number): Promise<string> {
-  const response = await fetch(`${base}/api/save-quote-details`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(await quoteBody(base, i)) });
+  const response = await fetch(`${base}/api/save-quote-details`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(await quoteBody(base, i)),
+  });
   expect(response.status).toBe(201);
   return (await response.json()).link as string;
 }
 
-test("saving a quote in the browser sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({ page }) => {
+test("saving a quote in the browser sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const site = await startSiteProcess(3610, deliveryEnv(smtp.port));
   try {
@@ -71,7 +87,9 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("How did you hear about us?").selectOption(referral);
     await page.getByRole("button", { name: "Send me my quote" }).click();
-    await expect(page.getByText("Great! You'll receive your estimated quote via email and text message very soon!")).toBeVisible();
+    await expect(
+      page.getByText("Great! You'll receive your estimated quote via email and text message very soon!"),
+    ).toBeVisible();
     const link = new URL(page.url()).searchParams.get("quote") as string;
     expect(link).toMatch(/^[A-Za-z0-9_-]{16}$/);
     await until(() => smtp.mails.length >= 1 && twilio.texts.length >= 1, "the e-mail and the text");
@@ -115,7 +133,11 @@ test("a server killed with messages pending or in flight delivers every one afte
     smtp.stall = false;
 
     site = await startSiteProcess(3611, env);
-    await until(() => new Set(smtp.mails.map((m) => m.messageId)).size >= 3 && twilio.texts.length >= 3, "every message after the restart", 45_000);
+    await until(
+      () => new Set(smtp.mails.map((m) => m.messageId)).size >= 3 && twilio.texts.length >= 3,
+      "every message after the restart",
+      45_000,
+    );
     await new Promise((r) => setTimeout(r, 1000));
 
     const byId = new Map<string, number>();
@@ -126,7 +148,9 @@ test("a server killed with messages pending or in flight delivers every one afte
       if (id === inFlight) expect(count).toBeLessThanOrEqual(2);
       else expect(count).toBe(1);
     }
-    expect(new Set(smtp.mails.map((m) => m.to))).toEqual(new Set(["client1@example.com", "client2@example.com", "client3@example.com"]));
+    expect(new Set(smtp.mails.map((m) => m.to))).toEqual(
+      new Set(["client1@example.com", "client2@example.com", "client3@example.com"]),
+    );
     for (const link of links) {
       expect(twilio.texts.filter((t) => t.body.endsWith(`/quote/${link}`))).toHaveLength(1);
       expect(smtp.mails.some((m) => m.text.includes(`/quote/${link}`))).toBe(true);

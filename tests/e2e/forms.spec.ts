@@ -5,10 +5,11 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { type Site, expect, test } from "./fixtures";
+import { expect, type Site, test } from "./fixtures";
 import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
 
-const SEND_FAILED = "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
+const SEND_FAILED =
+  "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
 const CORRECT_FIELDS = "Please correct the highlighted fields";
 const FEEDBACK_SUMMARY = "Looks like you've missed something out! Please answer all of the questions (highlighted red)";
 const JOB_SUCCESS = "Thanks for applying! We'll be in touch when a position becomes available";
@@ -83,7 +84,9 @@ function jobCase(name: string, path: string, position: string | null): FormCase 
     name,
     path,
     summary: CORRECT_FIELDS,
-    messages: position ? [...JOB_MESSAGES.slice(0, 3), ["Position", "Position is required"], ...JOB_MESSAGES.slice(3)] : JOB_MESSAGES,
+    messages: position
+      ? [...JOB_MESSAGES.slice(0, 3), ["Position", "Position is required"], ...JOB_MESSAGES.slice(3)]
+      : JOB_MESSAGES,
     success: JOB_SUCCESS,
     async fill(page) {
       const email = `applicant-${unique()}@example.com`;
@@ -98,7 +101,10 @@ function jobCase(name: string, path: string, position: string | null): FormCase 
     },
     async row(site, email) {
       return (
-        await rows(site, sql`select name, mobile, email, position, role, salon_id, about, why_hair, why_us from job_applications where email = ${email}`)
+        await rows(
+          site,
+          sql`select name, mobile, email, position, role, salon_id, about, why_hair, why_us from job_applications where email = ${email}`,
+        )
       )[0];
     },
     kept: [
@@ -148,7 +154,10 @@ const feedback: FormCase = {
     ["Mobile number", "Mobile number is required"],
     [RETURN_QUESTION, "Please Answer"],
   ],
-  groupMessages: [...QUESTIONS.map((q): [string, string] => [q, "Please select an option"]), [REPEAT_QUESTION, "Please select an option"]],
+  groupMessages: [
+    ...QUESTIONS.map((q): [string, string] => [q, "Please select an option"]),
+    [REPEAT_QUESTION, "Please select an option"],
+  ],
   success: FEEDBACK_SUCCESS,
   async fill(page) {
     const reason = `I moved away (${unique()}).`;
@@ -195,7 +204,9 @@ async function send(page: Page) {
 
 for (const form of FORMS) {
   test.describe(form.path, () => {
-    test("an empty submit shows every message of spec section 5, marks the fields and focuses the summary", async ({ page }) => {
+    test("an empty submit shows every message of spec section 5, marks the fields and focuses the summary", async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page);
       await page.goto(form.path);
       await expectOneH1(page);
@@ -253,7 +264,10 @@ for (const form of FORMS) {
       expect(errors).toEqual([]);
     });
 
-    test("a lost connection or a server error keeps everything typed, and sending again works", async ({ page, site }) => {
+    test("a lost connection or a server error keeps everything typed, and sending again works", async ({
+      page,
+      site,
+    }) => {
       await page.goto(form.path);
       await scriptsReady(page);
       const key = await form.fill(page);
@@ -315,7 +329,10 @@ test("the stylist form stores a trimmed Stylist application for the main salon",
 test("the position select offers each role's options, and 'Please select' is no answer", async ({ page }) => {
   for (const [path, options] of [
     ["/recruitment/stylist", ["Please select", "less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"]],
-    ["/recruitment/apprentice", ["Please select", "new to hairdressing", "partway through", "already qualified", "other"]],
+    [
+      "/recruitment/apprentice",
+      ["Please select", "new to hairdressing", "partway through", "already qualified", "other"],
+    ],
   ] as const) {
     await page.goto(path);
     await scriptsReady(page);
@@ -329,13 +346,19 @@ test("the position select offers each role's options, and 'Please select' is no 
   }
 });
 
-test("the apprentice form stores an Apprentice, the Saturday form an Apprentice new to hairdressing", async ({ page, site }) => {
+test("the apprentice form stores an Apprentice, the Saturday form an Apprentice new to hairdressing", async ({
+  page,
+  site,
+}) => {
   await page.goto(apprentice.path);
   await scriptsReady(page);
   const apprenticeEmail = await apprentice.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
-  expect(await apprentice.row(site, apprenticeEmail)).toMatchObject({ role: "Apprentice", position: "partway through" });
+  expect(await apprentice.row(site, apprenticeEmail)).toMatchObject({
+    role: "Apprentice",
+    position: "partway through",
+  });
 
   await page.goto(saturday.path);
   await expect(page.getByRole("heading", { name: "The Pre Apprenticeship Scheme" })).toBeVisible();
@@ -344,7 +367,11 @@ test("the apprentice form stores an Apprentice, the Saturday form an Apprentice 
   const saturdayEmail = await saturday.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
-  expect(await saturday.row(site, saturdayEmail)).toMatchObject({ role: "Apprentice", position: "new to hairdressing", salon_id: 1 });
+  expect(await saturday.row(site, saturdayEmail)).toMatchObject({
+    role: "Apprentice",
+    position: "new to hairdressing",
+    salon_id: 1,
+  });
 });
 
 test("the model page links back to models and to the academy", async ({ page }) => {
@@ -354,7 +381,10 @@ test("the model page links back to models and to the academy", async ({ page }) 
   await expect(academy).toHaveAttribute("href", /^(https?:\/\/|\/models$)/);
 });
 
-test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Yes/No/Maybe; stores what was answered", async ({ page, site }) => {
+test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Yes/No/Maybe; stores what was answered", async ({
+  page,
+  site,
+}) => {
   await page.goto(feedback.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your feedback is important to us");
   await expect(page.getByText(/appointment with one of our stylists last year/)).toBeVisible();
@@ -366,7 +396,8 @@ test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Ye
     }
   }
   const repeat = page.getByRole("radiogroup", { name: REPEAT_QUESTION });
-  for (const answer of ["Yes", "No", "Maybe"]) await expect(repeat.getByRole("radio", { name: answer, exact: true })).toHaveCount(1);
+  for (const answer of ["Yes", "No", "Maybe"])
+    await expect(repeat.getByRole("radio", { name: answer, exact: true })).toHaveCount(1);
   await expect(page.getByLabel("I've been told about the loyalty points scheme")).not.toBeChecked();
 
   await scriptsReady(page);
@@ -394,7 +425,9 @@ test("the feedback survey: headline, intro, nine 1–5 questions, tick boxes, Ye
   });
 });
 
-test("a wrong mobile number gets the 'Valid …' message, and the honeypot is out of sight and reach", async ({ page }) => {
+test("a wrong mobile number gets the 'Valid …' message, and the honeypot is out of sight and reach", async ({
+  page,
+}) => {
   await page.goto(models.path);
   await scriptsReady(page);
   await page.getByLabel("Mobile number").fill("0121 496 0000");
@@ -435,7 +468,9 @@ test("past the rate limit the visitor is told to wait, and keeps what they typed
     await scriptsReady(page);
     const info = await models.fill(page);
     await send(page);
-    await expect(page.getByRole("alert").filter({ hasText: "Please wait a few minutes, then try again." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please wait a few minutes, then try again." }),
+    ).toBeVisible();
     await expect(page.getByLabel("Additional Information")).toHaveValue(info);
     expect(await models.row(site, info)).toBeUndefined();
   } finally {
@@ -445,7 +480,9 @@ test("past the rate limit the visitor is told to wait, and keeps what they typed
 
 test("the JSON API: 201 once stored, 422 with each field's messages, 405, 413 and 415", async ({ request, site }) => {
   const info = `Bob cut, happy to go shorter (${unique()}).`;
-  const created = await request.post("/api/models", { data: { name: " Mia Stone ", mobile: "07700 900 123", info, id: 1, created_at: "2001-01-01" } });
+  const created = await request.post("/api/models", {
+    data: { name: " Mia Stone ", mobile: "07700 900 123", info, id: 1, created_at: "2001-01-01" },
+  });
   expect(created.status()).toBe(201);
   expect(await created.json()).toEqual({ ok: true });
   expect(await models.row(site, info)).toEqual({ name: "Mia Stone", mobile: "+447700900123", info });
@@ -465,7 +502,12 @@ test("the JSON API: 201 once stored, 422 with each field's messages, 405, 413 an
   expect((await request.get("/api/feedback")).status()).toBe(405);
   expect((await request.post("/api/feedback", { form: { name: "Sam" } })).status()).toBe(415);
   expect(
-    (await request.post("/api/feedback", { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ name: "x".repeat(70_000) }) })).status(),
+    (
+      await request.post("/api/feedback", {
+        headers: { "Content-Type": "application/json" },
+        data: JSON.stringify({ name: "x".repeat(70_000) }),
+      })
+    ).status(),
   ).toBe(413);
 });
 
@@ -478,7 +520,9 @@ test.describe("on a 360 px phone", () => {
       await scriptsReady(page);
       await send(page);
       await expect(page.getByRole("alert").filter({ hasText: form.summary })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, form.path).toBeLessThanOrEqual(0);
     }
   });
@@ -496,7 +540,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Mia Stone");
     await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid");
     await expect(page.getByLabel("Mobile number")).toHaveAccessibleDescription(/^Mobile number is required/);
-    await expect(page.getByLabel("Additional Information")).toHaveAccessibleDescription(/^Additional Information required/);
+    await expect(page.getByLabel("Additional Information")).toHaveAccessibleDescription(
+      /^Additional Information required/,
+    );
 
     const info = await models.fill(page);
     await send(page);
@@ -510,7 +556,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("I've been told about the loyalty points scheme").check();
     await send(page);
     await expect(page.getByRole("alert").filter({ hasText: FEEDBACK_SUMMARY })).toBeVisible();
-    await expect(page.getByRole("radiogroup", { name: QUESTIONS[0]! }).getByRole("radio", { name: "4 – Very good" })).toBeChecked();
+    await expect(
+      page.getByRole("radiogroup", { name: QUESTIONS[0]! }).getByRole("radio", { name: "4 – Very good" }),
+    ).toBeChecked();
     await expect(page.getByRole("radiogroup", { name: QUESTIONS[0]! })).not.toHaveAttribute("aria-invalid");
     await expect(page.getByLabel("I've been told about the loyalty points scheme")).toBeChecked();
     await expect(page.getByRole("radiogroup", { name: QUESTIONS[1]! })).toHaveAttribute("aria-invalid", "true");

@@ -1,7 +1,22 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, trackConsoleErrors } from "./helpers";
 
-const NAV_LABELS = ["Home", "About", "Prices", "Referrals", "Offers", "More", "Online Shop", "Team", "Blog", "Reviews", "Recruitment", "Models", "Book Now", "Contact Us"];
+const NAV_LABELS = [
+  "Home",
+  "About",
+  "Prices",
+  "Referrals",
+  "Offers",
+  "More",
+  "Online Shop",
+  "Team",
+  "Blog",
+  "Reviews",
+  "Recruitment",
+  "Models",
+  "Book Now",
+  "Contact Us",
+];
 
 test("the server sends the home page with the whole navigation in its HTML", async ({ request }) => {
   const response = await request.get("/");
@@ -64,7 +79,19 @@ test("on a phone the menu button opens every link", async ({ page }) => {
   await page.goto("/");
   const menu = page.getByTestId("phone-menu");
   await menu.locator("summary").click();
-  for (const label of ["Home", "About", "Prices", "Referrals", "Offers", "Online Shop", "Team", "Blog", "Reviews", "Recruitment", "Models"]) {
+  for (const label of [
+    "Home",
+    "About",
+    "Prices",
+    "Referrals",
+    "Offers",
+    "Online Shop",
+    "Team",
+    "Blog",
+    "Reviews",
+    "Recruitment",
+    "Models",
+  ]) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** No serious or critical axe violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
@@ -39,9 +39,15 @@ export async function expectWellFormedPage(page: Page, path: string) {
   await expectOneH1(page);
   await expect(page.locator("h1")).not.toBeEmpty();
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`^http://127\\.0\\.0\\.1:\\d+${escapeRegExp(path)}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`^http://127\\.0\\.0\\.1:\\d+${escapeRegExp(path)}$`),
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Maison Ivy/);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${escapeRegExp(path)}$`));
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    "content",
+    new RegExp(`${escapeRegExp(path)}$`),
+  );
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
   for (const img of await page.locator("main img").all()) {
     await expect(img).toHaveAttribute("width", /^\d+$/);

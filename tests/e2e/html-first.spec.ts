@@ -13,16 +13,37 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
   };
 };
 
-test("content pages, the calculator's screens and the saved quote load no framework; the forms do", async ({ request }) => {
-  for (const path of ["/", "/team-info", "/online-shop", "/corona-info", "/reviews/all", "/prices", "/prices/selector?type=colour", "/prices/total-by-level"]) {
-    expect(await scriptsOf(await request.get(path)), path).toEqual({ react: false, pageScript: true, speculation: true });
+test("content pages, the calculator's screens and the saved quote load no framework; the forms do", async ({
+  request,
+}) => {
+  for (const path of [
+    "/",
+    "/team-info",
+    "/online-shop",
+    "/corona-info",
+    "/reviews/all",
+    "/prices",
+    "/prices/selector?type=colour",
+    "/prices/total-by-level",
+  ]) {
+    expect(await scriptsOf(await request.get(path)), path).toEqual({
+      react: false,
+      pageScript: true,
+      speculation: true,
+    });
   }
   for (const path of ["/recruitment/stylist", "/recruitment/apprentice", "/models-info", "/feedback"]) {
-    expect(await scriptsOf(await request.get(path)), path).toEqual({ react: true, pageScript: false, speculation: false });
+    expect(await scriptsOf(await request.get(path)), path).toEqual({
+      react: true,
+      pageScript: false,
+      speculation: false,
+    });
   }
 });
 
-test("the page script and the chunk it imports are preloaded together, hashed and cached for good", async ({ request }) => {
+test("the page script and the chunk it imports are preloaded together, hashed and cached for good", async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const src = /<script type="module" src="(\/assets\/page-script-[\w-]+\.js)"/.exec(html)?.[1];
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]!);
@@ -52,7 +73,9 @@ async function captionOf(shown: Locator) {
   return shown.locator("figcaption").textContent();
 }
 
-test("the review feed moves on every 7 seconds, holds while hovered or paused, and announces only what the visitor asks for", async ({ page }) => {
+test("the review feed moves on every 7 seconds, holds while hovered or paused, and announces only what the visitor asks for", async ({
+  page,
+}) => {
   const errors = trackConsoleErrors(page);
   await page.clock.install();
   await page.goto("/");

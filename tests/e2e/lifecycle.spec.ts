@@ -10,7 +10,14 @@ const base = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
+    },
     stdio: "ignore",
   });
 }

@@ -33,7 +33,7 @@ export interface Catalogue {
 }
 
 export async function fetchCatalogue(request: APIRequestContext): Promise<Catalogue> {
-  const get = async <T,>(path: string): Promise<T> => {
+  const get = async <T>(path: string): Promise<T> => {
     const response = await request.get(path);
     expect(response.ok(), path).toBe(true);
     return (await response.json()) as T;

@@ -2,7 +2,16 @@ import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
 import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
-import { type ApiService, type Catalogue, fetchCatalogue, gbp, linePence, serviceNamed, stylistNamed, totalPence } from "./price-list";
+import {
+  type ApiService,
+  type Catalogue,
+  fetchCatalogue,
+  gbp,
+  linePence,
+  serviceNamed,
+  stylistNamed,
+  totalPence,
+} from "./price-list";
 
 /**
  * The second half of the quote calculator, on a phone: the totals screens, the
@@ -68,7 +77,10 @@ async function fillDetails(page: Page, details: { name: string; mobile: string; 
   await page.getByLabel("How did you hear about us?").selectOption(details.referral);
 }
 
-async function storedQuote(site: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } }, link: string) {
+async function storedQuote(
+  site: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } },
+  link: string,
+) {
   const result = (await site.db.execute(
     sql`select name, mobile, email, regular, selector, level_id, stylist_name, total_pence, lines from quotes where link = ${link}`,
   )) as { rows: Record<string, unknown>[] };
@@ -77,14 +89,21 @@ async function storedQuote(site: { db: { execute: (query: ReturnType<typeof sql>
 
 // Level mode: the level, its stylist to choose in the dialog (and the salon asked for).
 // Stylist mode: the stylist named from the start (as the calculator's "Next" sends them).
-const WALKS: { flow: Flow; mode: "level" | "stylist"; slug: string; level?: number; salon?: string; note?: RegExp }[] = [
-  { flow: "colour", mode: "level", level: 6, slug: "nadia" },
-  { flow: "colour", mode: "stylist", slug: "camille" },
-  { flow: "cutting", mode: "level", level: 3, slug: "freya", salon: "1", note: /Freya works at our Kestwick salon/ },
-  { flow: "cutting", mode: "stylist", slug: "theo", salon: "1" },
-  { flow: "mens", mode: "level", level: 8, slug: "elodie", note: /Elodie works at The Ivy Academy, our training academy/ },
-  { flow: "mens", mode: "stylist", slug: "jonah", note: /Jonah works at The Ivy Academy/ },
-];
+const WALKS: { flow: Flow; mode: "level" | "stylist"; slug: string; level?: number; salon?: string; note?: RegExp }[] =
+  [
+    { flow: "colour", mode: "level", level: 6, slug: "nadia" },
+    { flow: "colour", mode: "stylist", slug: "camille" },
+    { flow: "cutting", mode: "level", level: 3, slug: "freya", salon: "1", note: /Freya works at our Kestwick salon/ },
+    { flow: "cutting", mode: "stylist", slug: "theo", salon: "1" },
+    {
+      flow: "mens",
+      mode: "level",
+      level: 8,
+      slug: "elodie",
+      note: /Elodie works at The Ivy Academy, our training academy/,
+    },
+    { flow: "mens", mode: "stylist", slug: "jonah", note: /Jonah works at The Ivy Academy/ },
+  ];
 
 for (const [walkIndex, walk] of WALKS.entries()) {
   test(`${walk.flow} flow in ${walk.mode} mode: from the totals to the saved quote, priced as the engine prices it`, async ({
@@ -120,7 +139,9 @@ for (const [walkIndex, walk] of WALKS.entries()) {
       await card.click();
       const dialog = page.getByRole("dialog", { name: `${chosen.first_name} ${chosen.last_name}` });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` })).toBeVisible();
+      await expect(
+        dialog.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` }),
+      ).toBeVisible();
       await expectAccessible(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
@@ -143,7 +164,9 @@ for (const [walkIndex, walk] of WALKS.entries()) {
     await scriptsReady(page);
 
     await page.getByRole("link", { name: "I'm Happy!" }).click();
-    const question = page.getByRole("heading", { name: "Have you been to the salon before (within the last 18 months)?" });
+    const question = page.getByRole("heading", {
+      name: "Have you been to the salon before (within the last 18 months)?",
+    });
     await expect(question).toBeVisible();
     await expect(question).toBeFocused();
     await expectAccessible(page);
@@ -158,7 +181,12 @@ for (const [walkIndex, walk] of WALKS.entries()) {
     // Each walk has its own contact details: at most three quote messages go to one address a day.
     const mobileDigits = `77009007${walkIndex}${walkIndex}`;
     const email = `grace.${walk.flow}.${walk.mode}@example.com`;
-    await fillDetails(page, { name: clientName, mobile: `0${mobileDigits.slice(0, 4)} ${mobileDigits.slice(4)}`, email, referral: "Friends-family" });
+    await fillDetails(page, {
+      name: clientName,
+      mobile: `0${mobileDigits.slice(0, 4)} ${mobileDigits.slice(4)}`,
+      email,
+      referral: "Friends-family",
+    });
     await page.getByRole("button", { name: "Send me my quote" }).click();
 
     await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
@@ -177,7 +205,9 @@ for (const [walkIndex, walk] of WALKS.entries()) {
 
     await page.getByRole("link", { name: "View your quote" }).click();
     await expect(page).toHaveURL(`/quote/${link}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Estimated quote for Grace${walk.flow}${walk.mode}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      `Estimated quote for Grace${walk.flow}${walk.mode}`,
+    );
     await expect(page.locator("tbody tr")).toHaveCount(idsOf(params).length);
     await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
     await expect(page.getByRole("img", { name: `Portrait of ${chosen.first_name} ${chosen.last_name}` })).toBeVisible();
@@ -191,7 +221,8 @@ for (const [walkIndex, walk] of WALKS.entries()) {
     await expect(page.getByText(/skin test at least 48 hours/)).toHaveCount(walk.flow === "cutting" ? 0 : 1);
     await expect(page.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute("href", /^https:\/\//);
     const html = await page.content();
-    for (const secret of [mobileDigits.slice(4), "07700", "+447700", email, "Hopper"]) expect(html).not.toContain(secret);
+    for (const secret of [mobileDigits.slice(4), "07700", "+447700", email, "Hopper"])
+      expect(html).not.toContain(secret);
     await expectAccessible(page);
 
     const row = await storedQuote(site, link ?? "");
@@ -229,12 +260,19 @@ test("a refresh in the middle of the flow keeps every choice", async ({ page, re
   await page.reload();
   await expect(page.getByTestId("quote-total")).toHaveText(gbp(expected));
   // "Change Choices" goes back to the calculator with the same choices.
-  const change = new URL((await page.getByRole("link", { name: "Change Choices" }).getAttribute("href")) ?? "", page.url());
+  const change = new URL(
+    (await page.getByRole("link", { name: "Change Choices" }).getAttribute("href")) ?? "",
+    page.url(),
+  );
   expect(change.pathname).toBe("/prices/calculator");
-  for (const name of SERVICE_PARAMS.filter((n) => n in params)) expect(change.searchParams.get(name)).toBe(params[name as keyof typeof params]);
+  for (const name of SERVICE_PARAMS.filter((n) => n in params))
+    expect(change.searchParams.get(name)).toBe(params[name as keyof typeof params]);
 });
 
-test("the finish form shows every message after an empty submit and checks the mobile really is one", async ({ page, request }) => {
+test("the finish form shows every message after an empty submit and checks the mobile really is one", async ({
+  page,
+  request,
+}) => {
   const catalogue = await fetchCatalogue(request);
   const params = { ...selection(catalogue, "mens"), mode: "stylist", stylist: "isla", level: "7", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
@@ -263,9 +301,17 @@ test("the finish form shows every message after an empty submit and checks the m
   expect(posted).toBe(0);
 });
 
-test("without JavaScript the finish form posts to the page, shows the messages and saves", async ({ browser, site, request }) => {
+test("without JavaScript the finish form posts to the page, shows the messages and saves", async ({
+  browser,
+  site,
+  request,
+}) => {
   const catalogue = await fetchCatalogue(request);
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: site.url,
+    viewport: { width: 390, height: 844 },
+  });
   const page = await context.newPage();
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "4", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
@@ -281,7 +327,13 @@ test("without JavaScript the finish form posts to the page, shows the messages a
   await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
   const href = await page.getByRole("link", { name: "View your quote" }).getAttribute("href");
   const row = await storedQuote(site, href?.replace("/quote/", "") ?? "");
-  expect(row).toMatchObject({ name: "Noscript Nell", selector: "Level", level_id: 4, stylist_name: null, total_pence: totalPence(catalogue, idsOf(params), 4) });
+  expect(row).toMatchObject({
+    name: "Noscript Nell",
+    selector: "Level",
+    level_id: 4,
+    stylist_name: null,
+    total_pence: totalPence(catalogue, idsOf(params), 4),
+  });
   await context.close();
 });
 
@@ -294,7 +346,9 @@ test("when saving fails the visitor is told and keeps what they typed", async ({
   await fillDetails(page, details);
   const send = page.getByRole("button", { name: "Send me my quote" });
 
-  await page.route("**/api/save-quote-details", (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" }));
+  await page.route("**/api/save-quote-details", (route) =>
+    route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" }),
+  );
   await send.click();
   await expect(page.getByRole("alert")).toContainText("couldn't save your quote just now");
   await expect(send).toBeEnabled();
@@ -340,7 +394,9 @@ test("a POST with invented prices is saved with the server's prices", async ({ r
   if (!level) throw new Error("no level 2");
   const row = await storedQuote(site, link);
   expect(row?.total_pence).toBe(totalPence(catalogue, idsOf(params), 2));
-  expect((row?.lines as { serviceId: number; pricePence: number }[]).map((line) => [line.serviceId, line.pricePence])).toEqual(
+  expect(
+    (row?.lines as { serviceId: number; pricePence: number }[]).map((line) => [line.serviceId, line.pricePence]),
+  ).toEqual(
     idsOf(params).map((id) => [id, linePence(catalogue.services.find((s) => s.id === id) as ApiService, level)]),
   );
 
@@ -366,7 +422,10 @@ test("New Starter restrictions hold on the totals screens and when saving", asyn
   expect(atLevel1.status()).toBe(302);
   expect(atLevel1.headers().location).toMatch(/^\/prices\/calculator\?/);
   // Rosa is a New Starter: no balayage with her either.
-  const withRosa = await request.get(`/prices/total-by-stylist?${query({ ...balayage, mode: "stylist", stylist: "rosa" })}`, { maxRedirects: 0 });
+  const withRosa = await request.get(
+    `/prices/total-by-stylist?${query({ ...balayage, mode: "stylist", stylist: "rosa" })}`,
+    { maxRedirects: 0 },
+  );
   expect(withRosa.status()).toBe(302);
 
   const contact = { name: "Ann", mobile: "07700900111", email: "ann@example.com", referral: "Google", regular: "no" };
@@ -375,7 +434,9 @@ test("New Starter restrictions hold on the totals screens and when saving", asyn
   expect((await refused.json()).fieldErrors.selection.join(" ")).toMatch(/not available at level New Starter/);
   const mens = { ...selection(catalogue, "mens"), mode: "level", level: "1" };
   expect((await request.post("/api/save-quote-details", { data: { ...mens, ...contact } })).status()).toBe(422);
-  expect((await request.post("/api/save-quote-details", { data: { ...mens, level: "2", ...contact, name: "" } })).status()).toBe(422);
+  expect(
+    (await request.post("/api/save-quote-details", { data: { ...mens, level: "2", ...contact, name: "" } })).status(),
+  ).toBe(422);
 
   // A budget search leaves the New Starter out of a balayage.
   await page.goto(`/prices/total-by-price?${query({ ...balayage, budget: "10000" })}`);
@@ -396,7 +457,10 @@ test("stylists within a budget, cheapest first, each at their own level's price"
   await expectAccessible(page);
 
   const offered = catalogue.stylists.filter((s) => s.accepting_new_clients);
-  const totals = offered.map((s) => ({ name: `${s.first_name} ${s.last_name}`, total: totalPence(catalogue, idsOf(params), s.level) }));
+  const totals = offered.map((s) => ({
+    name: `${s.first_name} ${s.last_name}`,
+    total: totalPence(catalogue, idsOf(params), s.level),
+  }));
   const sorted = [...totals].sort((a, b) => a.total - b.total);
   const budgetPounds = Math.floor(sorted[Math.floor(sorted.length / 2)]!.total / 100) + 1;
   const fits = sorted.filter((t) => t.total <= budgetPounds * 100);
@@ -404,7 +468,10 @@ test("stylists within a budget, cheapest first, each at their own level's price"
   await page.getByLabel("Your budget").fill(String(budgetPounds));
   await page.getByRole("button", { name: "Find stylists" }).click();
   await expect(page).toHaveURL(new RegExp(`budget=${budgetPounds}`));
-  const shown = page.getByRole("heading", { name: /Stylists within/ }).locator("xpath=..").getByRole("listitem");
+  const shown = page
+    .getByRole("heading", { name: /Stylists within/ })
+    .locator("xpath=..")
+    .getByRole("listitem");
   await expect(shown).toHaveCount(fits.length);
   await expect(page.getByTestId("stylist-total")).toHaveText(fits.map((t) => gbp(t.total)));
   await expectAccessible(page);
@@ -422,7 +489,14 @@ test("stylists within a budget, cheapest first, each at their own level's price"
 });
 
 test("the guards send the visitor back to /prices or the calculator", async ({ request }) => {
-  for (const path of ["/prices/total-by-level", "/prices/total-by-stylist", "/prices/total-by-price", "/prices/finish", "/prices/finish/submitted", "/prices/total-by-level?type=perm"]) {
+  for (const path of [
+    "/prices/total-by-level",
+    "/prices/total-by-stylist",
+    "/prices/total-by-price",
+    "/prices/finish",
+    "/prices/finish/submitted",
+    "/prices/total-by-level?type=perm",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toBe("/prices");
@@ -439,7 +513,10 @@ test("an unknown stylist and an unknown quote get helpful 404 pages", async ({ p
   const response = await page.goto(`/prices/total-by-stylist?${query(params)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that stylist");
-  await expect(page.getByRole("link", { name: "Choose a stylist or level" })).toHaveAttribute("href", /^\/prices\/calculator\?type=mens/);
+  await expect(page.getByRole("link", { name: "Choose a stylist or level" })).toHaveAttribute(
+    "href",
+    /^\/prices\/calculator\?type=mens/,
+  );
   await expectAccessible(page);
 
   const unavailable = await page.goto(`/prices/total-by-stylist?${query({ ...params, stylist: "harriet" })}`);

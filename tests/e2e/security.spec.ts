@@ -21,7 +21,10 @@ test("a page and an API answer carry the security headers", async ({ request }) 
   expectSecurityHeaders(api.headers());
 });
 
-test("every script in the page carries this response's nonce, and the page runs under the policy", async ({ page, request }) => {
+test("every script in the page carries this response's nonce, and the page runs under the policy", async ({
+  page,
+  request,
+}) => {
   const response = await request.get("/");
   const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
   const html = await response.text();

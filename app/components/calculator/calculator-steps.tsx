@@ -2,14 +2,9 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { withChange } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
-import { focusStepHeading } from "~/enhance/focus-step";
 import { levelUp } from "~/domain/pricing";
-import {
-  CURRENT_STEP_ID,
-  calculatorHref,
-  type CalculatorView,
-  type StepView,
-} from "./calculator-view";
+import { focusStepHeading } from "~/enhance/focus-step";
+import { type CalculatorView, CURRENT_STEP_ID, calculatorHref, type StepView } from "./calculator-view";
 import { ColourChooser, ServiceChooser } from "./service-choosers";
 import { LevelChooser, StylistChooser } from "./who-choosers";
 
@@ -78,11 +73,17 @@ function ClosedStep({ step }: { step: StepView }) {
         </h2>
         <p className={`mt-0.5 text-sm ${done ? "font-medium text-ink" : "text-muted"}`}>
           {done ? step.summary : step.status === "todo" ? "Still to choose" : "Coming up"}
-          {done && step.pricePence !== null ? <span className="text-muted"> — {formatGBP(step.pricePence)}</span> : null}
+          {done && step.pricePence !== null ? (
+            <span className="text-muted"> — {formatGBP(step.pricePence)}</span>
+          ) : null}
         </p>
       </div>
       {step.changeHref ? (
-        <Link to={step.changeHref} preventScrollReset className="shrink-0 rounded-full px-3 py-2 text-sm font-semibold text-accent-dark underline underline-offset-2 hover:bg-blush">
+        <Link
+          to={step.changeHref}
+          preventScrollReset
+          className="shrink-0 rounded-full px-3 py-2 text-sm font-semibold text-accent-dark underline underline-offset-2 hover:bg-blush"
+        >
           {done ? "Change" : "Choose"}
           <span className="sr-only"> {step.label.toLowerCase()}</span>
         </Link>
@@ -106,7 +107,11 @@ function UnavailableNotice({ view }: { view: CalculatorView }) {
           <>
             {" "}
             or{" "}
-            <Link to={calculatorHref(withChange(view.state, { level: upLevel.id }))} preventScrollReset className="font-semibold text-accent-dark underline underline-offset-2">
+            <Link
+              to={calculatorHref(withChange(view.state, { level: upLevel.id }))}
+              preventScrollReset
+              className="font-semibold text-accent-dark underline underline-offset-2"
+            >
               go up to {upLevel.name}
             </Link>
           </>
@@ -122,7 +127,11 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
   const inner = step.step;
   const whoHref = calculatorHref(state, "level");
   return (
-    <section id={CURRENT_STEP_ID} aria-labelledby={headingId(step)} className="card scroll-mt-24 animate-[fade-in_240ms_ease-out] p-5 sm:p-7">
+    <section
+      id={CURRENT_STEP_ID}
+      aria-labelledby={headingId(step)}
+      className="card scroll-mt-24 animate-[fade-in_240ms_ease-out] p-5 sm:p-7"
+    >
       <p className="eyebrow">
         Step {step.number} of {view.steps.length}
       </p>
@@ -133,7 +142,12 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
         <UnavailableNotice view={view} />
         {inner.kind === "level" ? (
           inner.mode === "stylist" ? (
-            <StylistChooser state={state} stylists={data.stylists} salons={data.salons} levels={data.catalogue.levels} />
+            <StylistChooser
+              state={state}
+              stylists={data.stylists}
+              salons={data.salons}
+              levels={data.catalogue.levels}
+            />
           ) : (
             <LevelChooser state={state} levels={data.catalogue.levels} salons={data.salons} />
           )
@@ -152,7 +166,9 @@ export function CalculatorSteps({ view }: { view: CalculatorView }) {
   return (
     <ol aria-label="Quote steps" className="space-y-3">
       {view.steps.map((step) => (
-        <li key={step.step.key}>{step.status === "open" ? <OpenStep step={step} view={view} /> : <ClosedStep step={step} />}</li>
+        <li key={step.step.key}>
+          {step.status === "open" ? <OpenStep step={step} view={view} /> : <ClosedStep step={step} />}
+        </li>
       ))}
     </ol>
   );

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { parseCalculatorState, type CalculatorState } from "~/domain/calculator-state";
+import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "~/domain/pricing";
 import { catalogue } from "~/domain/test-catalogue";
 import {
+  type CalculatorData,
+  type CalculatorStylist,
   CURRENT_STEP_ID,
   calculatorHref,
   calculatorView,
   hrefWithState,
   resolveStylist,
   stepLinks,
-  type CalculatorData,
-  type CalculatorStylist,
 } from "./calculator-view";
 
 const stylist = (slug: string, levelId: number, salonId: number, acceptingNewClients = true): CalculatorStylist => ({
@@ -23,7 +23,12 @@ const stylist = (slug: string, levelId: number, salonId: number, acceptingNewCli
   acceptingNewClients,
 });
 
-const stylists = [stylist("nadia", 6, 2), stylist("isla", 7, 1), stylist("harriet", 9, 1, false), stylist("rosa", 1, 3)];
+const stylists = [
+  stylist("nadia", 6, 2),
+  stylist("isla", 7, 1),
+  stylist("harriet", 9, 1, false),
+  stylist("rosa", 1, 3),
+];
 const data: CalculatorData = {
   catalogue,
   stylists,
@@ -43,7 +48,9 @@ describe("hrefs", () => {
     expect(calculatorHref({ type: "cutting", mode: "level", level: 3, salon: 1, finish: 1 })).toBe(
       `/prices/calculator?type=cutting&mode=level&level=3&salon=1&finish=1#${CURRENT_STEP_ID}`,
     );
-    expect(calculatorHref({ type: "mens", salon: 2 }, "cut")).toBe("/prices/calculator?type=mens&edit=cut#current-step");
+    expect(calculatorHref({ type: "mens", salon: 2 }, "cut")).toBe(
+      "/prices/calculator?type=mens&edit=cut#current-step",
+    );
   });
 
   it("leaves out an empty query", () => {
@@ -53,26 +60,53 @@ describe("hrefs", () => {
   it("option links set their slot and keep every other choice", () => {
     const base = state("type=colour&mode=level&level=4&cc=2&colour=11&plex=50");
     expect(paramsOf(stepLinks.choose(base, "addon", 35))).toEqual({
-      type: "colour", mode: "level", level: "4", cc: "2", colour: "11", addon: "35", plex: "50",
+      type: "colour",
+      mode: "level",
+      level: "4",
+      cc: "2",
+      colour: "11",
+      addon: "35",
+      plex: "50",
     });
   });
 
   it("a new colour category drops the old colour and add-on; back to the categories drops the category too", () => {
     const base = state("type=colour&mode=level&level=4&cc=2&colour=11&addon=35&plex=50");
-    expect(paramsOf(stepLinks.colourCategory(base, 3))).toEqual({ type: "colour", mode: "level", level: "4", cc: "3", plex: "50", edit: "colour" });
-    expect(paramsOf(stepLinks.backToCategories(base))).toEqual({ type: "colour", mode: "level", level: "4", plex: "50" });
+    expect(paramsOf(stepLinks.colourCategory(base, 3))).toEqual({
+      type: "colour",
+      mode: "level",
+      level: "4",
+      cc: "3",
+      plex: "50",
+      edit: "colour",
+    });
+    expect(paramsOf(stepLinks.backToCategories(base))).toEqual({
+      type: "colour",
+      mode: "level",
+      level: "4",
+      plex: "50",
+    });
   });
 
   it("choosing a stylist sets the stylist, their level and their salon", () => {
     const base = state("type=mens&mode=stylist&level=2&cut=58");
     expect(paramsOf(stepLinks.stylist(base, stylists[1]!))).toEqual({
-      type: "mens", mode: "stylist", level: "7", stylist: "isla", salon: "1", cut: "58",
+      type: "mens",
+      mode: "stylist",
+      level: "7",
+      stylist: "isla",
+      salon: "1",
+      cut: "58",
     });
   });
 
   it("choosing a salon keeps the level step open", () => {
     expect(paramsOf(stepLinks.salon(state("type=mens&mode=level&level=3"), 3))).toEqual({
-      type: "mens", mode: "level", level: "3", salon: "3", edit: "level",
+      type: "mens",
+      mode: "level",
+      level: "3",
+      salon: "3",
+      edit: "level",
     });
   });
 });
@@ -107,12 +141,19 @@ describe("resolveStylist", () => {
 
   it("leaves a state without a stylist alone", () => {
     const input = state("type=mens&mode=stylist");
-    expect(resolveStylist(input, stylists)).toEqual({ state: input, stylist: undefined, notice: null, redirect: false });
+    expect(resolveStylist(input, stylists)).toEqual({
+      state: input,
+      stylist: undefined,
+      notice: null,
+      redirect: false,
+    });
   });
 });
 
 describe("calculatorView", () => {
-  const foils: CalculatorState = state("type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
+  const foils: CalculatorState = state(
+    "type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49",
+  );
 
   it("opens the level step first and lists the rest as upcoming", () => {
     const view = calculatorView(state("type=cutting&mode=level"), data);
@@ -129,7 +170,11 @@ describe("calculatorView", () => {
   it("summarises finished steps with their price at the level and a Change link", () => {
     const view = calculatorView(state("type=cutting&mode=level&level=9&salon=1&finish=1"), data);
     const [level, finish, addOn] = view.steps;
-    expect(level).toMatchObject({ status: "done", summary: "Advanced Senior · Maison Ivy Wrenbridge", pricePence: null });
+    expect(level).toMatchObject({
+      status: "done",
+      summary: "Advanced Senior · Maison Ivy Wrenbridge",
+      pricePence: null,
+    });
     expect(finish).toMatchObject({ status: "done", summary: "Cut, Dry & Style", pricePence: 6202 });
     expect(paramsOf(finish!.changeHref!)).toMatchObject({ edit: "finish", finish: "1" });
     expect(addOn).toMatchObject({ status: "open", changeHref: null });
@@ -155,8 +200,12 @@ describe("calculatorView", () => {
     expect(view.allSelected).toBe(true);
     expect(view.openStep).toBeUndefined();
     expect(view.next?.label).toBe("Show Stylists");
-    expect(view.next?.href).toBe("/prices/total-by-level?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
-    expect(view.next?.budgetHref).toBe("/prices/total-by-price?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49");
+    expect(view.next?.href).toBe(
+      "/prices/total-by-level?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49",
+    );
+    expect(view.next?.budgetHref).toBe(
+      "/prices/total-by-price?type=colour&mode=level&level=6&cc=2&colour=12&addon=35&plex=51&finish=1&finishAddon=49",
+    );
     expect(view.levelUp).toMatchObject({ level: { id: 7 }, unavailable: [] });
     expect(view.levelDown).toMatchObject({ level: { id: 5 }, unavailable: [] });
     // Level 7 (+6.26%): 4950→5260 + 2400, 725→770 + 400, 1500, 4950→5260, 0.
@@ -193,8 +242,14 @@ describe("calculatorView", () => {
 
   it("stylist mode: Next instead of Show Stylists, no level change, stylist in the summary", () => {
     const nadia = stylists[0]!;
-    const view = calculatorView(state("type=mens&mode=stylist&stylist=nadia&level=6&cut=58&mensColour=65"), data, { stylist: nadia });
-    expect(view.next).toEqual({ href: "/prices/total-by-stylist?type=mens&mode=stylist&level=6&stylist=nadia&cut=58&mensColour=65", label: "Next", budgetHref: null });
+    const view = calculatorView(state("type=mens&mode=stylist&stylist=nadia&level=6&cut=58&mensColour=65"), data, {
+      stylist: nadia,
+    });
+    expect(view.next).toEqual({
+      href: "/prices/total-by-stylist?type=mens&mode=stylist&level=6&stylist=nadia&cut=58&mensColour=65",
+      label: "Next",
+      budgetHref: null,
+    });
     expect(view.levelUp).toBeNull();
     expect(view.levelDown).toBeNull();
     expect(view.steps[0]?.summary).toBe("Nadia Test · Stylist, Kestwick");
@@ -208,13 +263,19 @@ describe("calculatorView", () => {
   });
 
   it("ignores an edit of a step the flow does not have", () => {
-    expect(calculatorView(state("type=mens&mode=level&level=3"), data, { edit: "plex" }).openStep?.step.key).toBe("cut");
+    expect(calculatorView(state("type=mens&mode=level&level=3"), data, { edit: "plex" }).openStep?.step.key).toBe(
+      "cut",
+    );
   });
 
   it("a step left unchosen before the open one can be reached", () => {
-    const view = calculatorView(state("type=cutting&mode=level&level=3&finish=1&finishAddon=49&treatment=57"), data, { edit: "treatment" });
+    const view = calculatorView(state("type=cutting&mode=level&level=3&finish=1&finishAddon=49&treatment=57"), data, {
+      edit: "treatment",
+    });
     expect(view.steps.map((s) => s.status)).toEqual(["done", "done", "done", "open"]);
-    const gap = calculatorView(state("type=cutting&mode=level&level=3&finishAddon=49&treatment=57"), data, { edit: "treatment" });
+    const gap = calculatorView(state("type=cutting&mode=level&level=3&finishAddon=49&treatment=57"), data, {
+      edit: "treatment",
+    });
     expect(gap.steps.map((s) => s.status)).toEqual(["done", "todo", "done", "open"]);
     expect(gap.steps[1]?.changeHref).toContain("edit=finish");
   });

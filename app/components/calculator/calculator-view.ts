@@ -7,16 +7,16 @@
 import {
   allSelected,
   backToCategories,
+  type CalculatorState,
+  type Catalogue,
   currentStep,
+  type ServiceSlot,
+  type Step,
   selectedServices,
   stepsFor,
   toSearchParams,
   totalsVisible,
   withChange,
-  type CalculatorState,
-  type Catalogue,
-  type ServiceSlot,
-  type Step,
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
@@ -52,7 +52,12 @@ export interface CalculatorSalon {
 }
 
 /** `path?params`, or just the path when there is nothing to say. */
-export function hrefWithState(path: string, state: CalculatorState, extra: Record<string, string> = {}, hash?: string): string {
+export function hrefWithState(
+  path: string,
+  state: CalculatorState,
+  extra: Record<string, string> = {},
+  hash?: string,
+): string {
   const params = toSearchParams(state);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const query = params.toString();
@@ -184,7 +189,10 @@ function chosenService(step: Step, catalogue: Catalogue): Service | undefined {
   return step.kind === "level" ? undefined : serviceById(catalogue, step.selectedId);
 }
 
-function levelSummary(view: { level: Level | undefined; stylist: CalculatorStylist | undefined; salon: CalculatorSalon | undefined }, step: Step): string | null {
+function levelSummary(
+  view: { level: Level | undefined; stylist: CalculatorStylist | undefined; salon: CalculatorSalon | undefined },
+  step: Step,
+): string | null {
   if (step.kind !== "level" || !view.level) return null;
   if (step.mode === "stylist") {
     if (!view.stylist) return null;
@@ -270,7 +278,12 @@ export function calculatorView(
       totalPence: priced.totalPence,
       lines: priced.lines.map((line) => {
         const slot = slotOfService.get(line.serviceId) ?? "colour";
-        return { slot, label: serviceLineLabel(slot, line.service), service: line.service, pricePence: line.pricePence };
+        return {
+          slot,
+          label: serviceLineLabel(slot, line.service),
+          service: line.service,
+          pricePence: line.pricePence,
+        };
       }),
     };
   }
@@ -282,7 +295,11 @@ export function calculatorView(
   let next: CalculatorView["next"] = null;
   if (everythingChosen) {
     next = levelMode
-      ? { href: hrefWithState(TOTAL_BY_LEVEL_PATH, state), label: "Show Stylists", budgetHref: hrefWithState(TOTAL_BY_PRICE_PATH, state) }
+      ? {
+          href: hrefWithState(TOTAL_BY_LEVEL_PATH, state),
+          label: "Show Stylists",
+          budgetHref: hrefWithState(TOTAL_BY_PRICE_PATH, state),
+        }
       : { href: hrefWithState(TOTAL_BY_STYLIST_PATH, state), label: "Next", budgetHref: null };
   }
 
@@ -297,17 +314,23 @@ export function calculatorView(
     allSelected: everythingChosen,
     quote,
     unavailableChoices,
-    levelUp: offersLevelChange ? levelChangeOffer(state, findLevel(levelUp(level.id, catalogue.levels)), selected) : null,
-    levelDown: offersLevelChange ? levelChangeOffer(state, findLevel(levelDown(level.id, catalogue.levels)), selected) : null,
+    levelUp: offersLevelChange
+      ? levelChangeOffer(state, findLevel(levelUp(level.id, catalogue.levels)), selected)
+      : null,
+    levelDown: offersLevelChange
+      ? levelChangeOffer(state, findLevel(levelDown(level.id, catalogue.levels)), selected)
+      : null,
     next,
   };
 }
 
 /** Link targets inside the open step. */
 export const stepLinks = {
-  choose: (state: CalculatorState, slot: ServiceSlot, serviceId: number) => calculatorHref(withChange(state, { [slot]: serviceId })),
+  choose: (state: CalculatorState, slot: ServiceSlot, serviceId: number) =>
+    calculatorHref(withChange(state, { [slot]: serviceId })),
   /** Keeps the colour step open even when the same category (and its colour) is picked again. */
-  colourCategory: (state: CalculatorState, colourCat: number) => calculatorHref(withChange(state, { cc: colourCat }), "colour"),
+  colourCategory: (state: CalculatorState, colourCat: number) =>
+    calculatorHref(withChange(state, { cc: colourCat }), "colour"),
   backToCategories: (state: CalculatorState) => calculatorHref(backToCategories(state)),
   level: (state: CalculatorState, levelId: number) => calculatorHref(withChange(state, { level: levelId })),
   /** The salon is chosen within the level step, which stays open for the level. */

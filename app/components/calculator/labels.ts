@@ -3,7 +3,7 @@
  * categories, steps and levels. Copy lives here so every screen says the same
  * thing; the rules (what is available, what a step needs) stay in the domain.
  */
-import { type CalculatorType, SLOT_LABELS, type ServiceSlot, type Step } from "~/domain/calculator-state";
+import { type CalculatorType, type ServiceSlot, SLOT_LABELS, type Step } from "~/domain/calculator-state";
 import { ColourCat, type Service } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
@@ -19,7 +19,8 @@ export const SERVICE_TYPES: readonly ServiceTypeCopy[] = [
   {
     type: "colour",
     name: "Colour/Cutting/Styling",
-    blurb: "Roots, full head, foils, balayage, vivids or a colour correction, finished with a cut, blow-dry or hair up.",
+    blurb:
+      "Roots, full head, foils, balayage, vivids or a colour correction, finished with a cut, blow-dry or hair up.",
     quoteTitle: "Your colour quote",
   },
   {
@@ -51,17 +52,22 @@ export interface ColourCategoryCopy {
 export const COLOUR_CATEGORIES: Readonly<Record<number, ColourCategoryCopy>> = {
   [ColourCat.Classic]: { name: "Classic", blurb: "Roots, or roots with a refresh of the lengths." },
   [ColourCat.FullHead]: { name: "Full head colour", blurb: "One colour from root to tip, priced by length." },
-  [ColourCat.Foils]: { name: "Foils", blurb: "Highlights or lowlights woven in foils, from a face frame to a full head." },
+  [ColourCat.Foils]: {
+    name: "Foils",
+    blurb: "Highlights or lowlights woven in foils, from a face frame to a full head.",
+  },
   [ColourCat.Balayage]: { name: "Balayage", blurb: "Hand-painted, soft and sun-kissed, toner included." },
   [ColourCat.Bleach]: { name: "Full head bleach", blurb: "All-over lightening for platinum and pastel bases." },
   [ColourCat.Vivids]: { name: "Vivids", blurb: "Bold fashion shades: pinks, blues, coppers and more." },
-  [ColourCat.Correction]: { name: "Colour correction", blurb: "Going dark to light, light to dark, or putting a colour right." },
+  [ColourCat.Correction]: {
+    name: "Colour correction",
+    blurb: "Going dark to light, light to dark, or putting a colour right.",
+  },
 };
 
 export function colourCategoryName(colourCat: number): string {
   return COLOUR_CATEGORIES[colourCat]?.name ?? `Colour category ${colourCat}`;
 }
-
 
 export function slotLabel(slot: ServiceSlot): string {
   return SLOT_LABELS[slot];

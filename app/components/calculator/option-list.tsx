@@ -29,7 +29,10 @@ export function OptionList({ items, columns = 2, label }: { items: OptionItem[];
       {items.map((item) => (
         <li key={item.key}>
           {item.unavailable ? (
-            <span aria-disabled="true" className={`${optionBase} cursor-not-allowed border-dashed border-line bg-sand/40 text-muted`}>
+            <span
+              aria-disabled="true"
+              className={`${optionBase} cursor-not-allowed border-dashed border-line bg-sand/40 text-muted`}
+            >
               <span>
                 <span className="block font-medium">{item.name}</span>
                 <span className="mt-0.5 block text-xs">{item.unavailable}</span>

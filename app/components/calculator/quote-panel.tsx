@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatGBP } from "~/domain/format";
-import { CURRENT_STEP_ID, type CalculatorView, type LevelChangeOffer } from "./calculator-view";
+import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
@@ -82,7 +82,9 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
           </tfoot>
         </table>
       ) : state.type ? (
-        <p className="mt-4 text-sm text-muted">Your estimate appears here once you've chosen your {FIRST_PRICED_CHOICE[state.type]}.</p>
+        <p className="mt-4 text-sm text-muted">
+          Your estimate appears here once you've chosen your {FIRST_PRICED_CHOICE[state.type]}.
+        </p>
       ) : null}
 
       {view.levelUp || view.levelDown ? (
@@ -119,7 +121,8 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       ) : null}
 
       <p className="mt-5 text-xs leading-relaxed text-muted">
-        An estimate: your stylist confirms the price at a free consultation. Colour services need a skin test 48 hours before.
+        An estimate: your stylist confirms the price at a free consultation. Colour services need a skin test 48 hours
+        before.
       </p>
     </aside>
   );

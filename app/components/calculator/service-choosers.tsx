@@ -6,7 +6,7 @@ import { formatGBP } from "~/domain/format";
 import { linePricePence } from "~/domain/pricing";
 import { stepLinks } from "./calculator-view";
 import { COLOUR_CATEGORIES, colourCategoryName, isNoneService, unavailableReason } from "./labels";
-import { OptionList, type OptionItem } from "./option-list";
+import { type OptionItem, OptionList } from "./option-list";
 
 function serviceItems(
   state: CalculatorState,
@@ -44,7 +44,11 @@ export function ServiceChooser({
         <div className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm">
           <p className="font-medium">{step.notice}</p>
           <p className="mt-2">
-            <Link to={changeWhoHref} preventScrollReset className="font-semibold text-accent-dark underline underline-offset-2">
+            <Link
+              to={changeWhoHref}
+              preventScrollReset
+              className="font-semibold text-accent-dark underline underline-offset-2"
+            >
               {state.mode === "stylist" ? "Choose a different stylist" : "Choose a different level"}
             </Link>
           </p>
@@ -61,7 +65,11 @@ function CategoryLink({ state, step, colourCat }: { state: CalculatorState; step
   const available = step.categories.find((category) => category.colourCat === colourCat)?.available ?? false;
   if (!available || step.colourCat === colourCat) return <>{name}</>;
   return (
-    <Link to={stepLinks.colourCategory(state, colourCat)} preventScrollReset className="font-semibold text-accent-dark underline underline-offset-2">
+    <Link
+      to={stepLinks.colourCategory(state, colourCat)}
+      preventScrollReset
+      className="font-semibold text-accent-dark underline underline-offset-2"
+    >
       {name}
     </Link>
   );
@@ -70,14 +78,32 @@ function CategoryLink({ state, step, colourCat }: { state: CalculatorState; step
 function CategoryHints({ state, step }: { state: CalculatorState; step: ColourStep }) {
   const link = (colourCat: number) => <CategoryLink state={state} step={step} colourCat={colourCat} />;
   const hints: { cats: number[]; text: ReactNode }[] = [
-    { cats: [ColourCat.Foils, ColourCat.Balayage], text: <>Looking for a lighter look? Try {link(ColourCat.Foils)} or {link(ColourCat.Balayage)}.</> },
-    { cats: [ColourCat.Classic], text: <>Just covering greys or regrowth? {link(ColourCat.Classic)} colour is for you.</> },
-    { cats: [ColourCat.Vivids, ColourCat.Bleach], text: <>Going bold? See {link(ColourCat.Vivids)}, or {link(ColourCat.Bleach)} for a platinum base.</> },
+    {
+      cats: [ColourCat.Foils, ColourCat.Balayage],
+      text: (
+        <>
+          Looking for a lighter look? Try {link(ColourCat.Foils)} or {link(ColourCat.Balayage)}.
+        </>
+      ),
+    },
+    {
+      cats: [ColourCat.Classic],
+      text: <>Just covering greys or regrowth? {link(ColourCat.Classic)} colour is for you.</>,
+    },
+    {
+      cats: [ColourCat.Vivids, ColourCat.Bleach],
+      text: (
+        <>
+          Going bold? See {link(ColourCat.Vivids)}, or {link(ColourCat.Bleach)} for a platinum base.
+        </>
+      ),
+    },
     { cats: [ColourCat.Correction], text: <>Need a colour put right? Choose {link(ColourCat.Correction)}.</> },
   ];
   // A hint is worth showing only while it points somewhere new that the level can do.
   const useful = (colourCat: number) =>
-    colourCat !== step.colourCat && step.categories.some((category) => category.colourCat === colourCat && category.available);
+    colourCat !== step.colourCat &&
+    step.categories.some((category) => category.colourCat === colourCat && category.available);
   const shown = hints.filter((hint) => hint.cats.some(useful));
   if (shown.length === 0) return null;
   return (
@@ -93,7 +119,15 @@ function CategoryHints({ state, step }: { state: CalculatorState; step: ColourSt
 }
 
 /** The colour step: the seven categories first, then the chosen category's services. */
-export function ColourChooser({ state, step, level }: { state: CalculatorState; step: ColourStep; level: Level | undefined }) {
+export function ColourChooser({
+  state,
+  step,
+  level,
+}: {
+  state: CalculatorState;
+  step: ColourStep;
+  level: Level | undefined;
+}) {
   if (step.colourCat === undefined) {
     return (
       <div className="space-y-4">
@@ -115,7 +149,11 @@ export function ColourChooser({ state, step, level }: { state: CalculatorState; 
   const copy = COLOUR_CATEGORIES[step.colourCat];
   const backLink = (
     <p>
-      <Link to={stepLinks.backToCategories(state)} preventScrollReset className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2">
+      <Link
+        to={stepLinks.backToCategories(state)}
+        preventScrollReset
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2"
+      >
         <span aria-hidden="true">←</span> Click to go back to the categories
       </Link>
     </p>
@@ -129,7 +167,10 @@ export function ColourChooser({ state, step, level }: { state: CalculatorState; 
         {copy ? <p className="mt-1 text-sm text-muted">{copy.blurb}</p> : null}
       </div>
       {nothingAvailable ? backLink : null}
-      <OptionList label={`${colourCategoryName(step.colourCat)} services`} items={serviceItems(state, "colour", step.options, step.selectedId, level)} />
+      <OptionList
+        label={`${colourCategoryName(step.colourCat)} services`}
+        items={serviceItems(state, "colour", step.options, step.selectedId, level)}
+      />
       <CategoryHints state={state} step={step} />
       {nothingAvailable ? null : backLink}
     </div>

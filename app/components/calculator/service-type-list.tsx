@@ -10,14 +10,31 @@ function TypeIcon({ type }: { type: CalculatorType }) {
     mens: "M7 10V8a5 5 0 0 1 10 0v2M5 10h14M8 10v3a4 4 0 0 0 8 0v-3M10 20h4",
   };
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28" className="size-7 text-accent-dark" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      className="size-7 text-accent-dark"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={paths[type]} />
     </svg>
   );
 }
 
 /** The three service types of spec 2.4, each a plain link (works without JavaScript). */
-export function ServiceTypeList({ hrefFor, headingLevel = 2 }: { hrefFor: (type: CalculatorType) => string; headingLevel?: 2 | 3 }) {
+export function ServiceTypeList({
+  hrefFor,
+  headingLevel = 2,
+}: {
+  hrefFor: (type: CalculatorType) => string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-4 md:grid-cols-3">
@@ -26,7 +43,10 @@ export function ServiceTypeList({ hrefFor, headingLevel = 2 }: { hrefFor: (type:
           <div className="card flex h-full flex-col p-6 transition-colors focus-within:border-ink hover:border-ink">
             <TypeIcon type={copy.type} />
             <Heading className="mt-4 text-2xl">
-              <Link to={hrefFor(copy.type)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-accent">
+              <Link
+                to={hrefFor(copy.type)}
+                className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-accent"
+              >
                 {copy.name}
               </Link>
             </Heading>

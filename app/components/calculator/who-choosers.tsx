@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
-import { stepLinks, type CalculatorSalon, type CalculatorStylist } from "./calculator-view";
+import { type CalculatorSalon, type CalculatorStylist, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
 
@@ -43,7 +43,9 @@ export function LevelChooser({
         <h3 id="level-choice" className="font-sans text-sm font-semibold">
           Stylist level
         </h3>
-        <p className="mt-1 text-sm text-muted">Prices rise with experience. You'll meet the stylists at your level next.</p>
+        <p className="mt-1 text-sm text-muted">
+          Prices rise with experience. You'll meet the stylists at your level next.
+        </p>
         <div className="mt-3">
           <OptionList
             label="Stylist levels"
@@ -121,18 +123,30 @@ function StylistCard({
   const name = `${stylist.firstName} ${stylist.lastName}`;
   const body = (
     <>
-      <img src={stylist.image} alt="" width={56} height={70} loading="lazy" className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover" />
+      <img
+        src={stylist.image}
+        alt=""
+        width={56}
+        height={70}
+        loading="lazy"
+        className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover"
+      />
       <span className="min-w-0 flex-1">
         <span className="block font-medium">{name}</span>
         <span className="block text-sm text-muted">{levelName}</span>
-        {stylist.acceptingNewClients ? null : <span className="mt-0.5 block text-xs font-semibold text-muted">Not taking new clients</span>}
+        {stylist.acceptingNewClients ? null : (
+          <span className="mt-0.5 block text-xs font-semibold text-muted">Not taking new clients</span>
+        )}
       </span>
     </>
   );
   const base = "flex w-full items-center gap-4 rounded-xl border p-3 text-left";
   if (!stylist.acceptingNewClients) {
     return (
-      <span aria-disabled="true" className={`${base} cursor-not-allowed border-dashed border-line bg-sand/40 text-muted`}>
+      <span
+        aria-disabled="true"
+        className={`${base} cursor-not-allowed border-dashed border-line bg-sand/40 text-muted`}
+      >
         {body}
       </span>
     );

@@ -5,9 +5,9 @@ import {
   FEEDBACK_SUCCESS,
   FEEDBACK_SUMMARY_MESSAGE,
   type FeedbackRatingField,
+  feedbackSchema,
   RATING_OPTIONS,
   REPEAT_OPTIONS,
-  feedbackSchema,
 } from "~/domain/forms";
 import type { SummaryEntry } from "./error-summary";
 import { Checkbox, Field, RadioGroup, type RadioOption, TextareaField } from "./fields";
@@ -28,7 +28,14 @@ const GROUP_FRAME = "rounded-2xl bg-sand/45 p-4 sm:p-6";
 const REPEAT_CHOICES: readonly RadioOption[] = REPEAT_OPTIONS.map((value) => ({ value, label: value }));
 
 /** The survey asks in this order: two groups of ratings with the two tick boxes between them. */
-const FIRST_RATINGS = ["intro", "consultation", "cleanliness", "appearance", "products", "styling"] as const satisfies readonly FeedbackRatingField[];
+const FIRST_RATINGS = [
+  "intro",
+  "consultation",
+  "cleanliness",
+  "appearance",
+  "products",
+  "styling",
+] as const satisfies readonly FeedbackRatingField[];
 const LATER_RATINGS = ["value", "experience", "result"] as const satisfies readonly FeedbackRatingField[];
 
 /** The client feedback survey (spec sections 2.2 and 5). */
@@ -37,13 +44,22 @@ export function FeedbackForm({ actionData }: { actionData: FormActionData | unde
   const { fields } = state;
 
   const rating = (field: FeedbackRatingField) => (
-    <RadioGroup key={field} meta={fields[field]!} label={FEEDBACK_QUESTIONS[field]} options={RATING_CHOICES} className={GROUP_FRAME} />
+    <RadioGroup
+      key={field}
+      meta={fields[field]!}
+      label={FEEDBACK_QUESTIONS[field]}
+      options={RATING_CHOICES}
+      className={GROUP_FRAME}
+    />
   );
 
   const summary: SummaryEntry[] = [
     { meta: fields.name! },
     { meta: fields.mobile! },
-    ...[...FIRST_RATINGS, ...LATER_RATINGS].map((field) => ({ meta: fields[field]!, label: `${FEEDBACK_QUESTIONS[field]} —` })),
+    ...[...FIRST_RATINGS, ...LATER_RATINGS].map((field) => ({
+      meta: fields[field]!,
+      label: `${FEEDBACK_QUESTIONS[field]} —`,
+    })),
     { meta: fields.return!, label: `${FEEDBACK_LABELS.return} —` },
     { meta: fields.repeat!, label: `${FEEDBACK_LABELS.repeat} —` },
     { meta: fields.comments! },
@@ -59,10 +75,19 @@ export function FeedbackForm({ actionData }: { actionData: FormActionData | unde
     >
       <fieldset className="space-y-6">
         <legend className="font-display text-xl">Your details</legend>
-        <p className="text-sm leading-relaxed text-muted">So we can find your appointment. We won't add you to any mailing list.</p>
+        <p className="text-sm leading-relaxed text-muted">
+          So we can find your appointment. We won't add you to any mailing list.
+        </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <Field meta={fields.name!} label="Full Name" autoComplete="name" />
-          <Field meta={fields.mobile!} label="Mobile number" type="tel" inputMode="tel" autoComplete="tel" hint="The number you booked with" />
+          <Field
+            meta={fields.mobile!}
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint="The number you booked with"
+          />
         </div>
       </fieldset>
 
@@ -84,8 +109,18 @@ export function FeedbackForm({ actionData }: { actionData: FormActionData | unde
         <h2 id="feedback-since" className="text-xl">
           Since your visit
         </h2>
-        <TextareaField meta={fields.return!} label={FEEDBACK_LABELS.return} hint="However small the reason, it helps us to know." rows={4} />
-        <RadioGroup meta={fields.repeat!} label={FEEDBACK_LABELS.repeat} options={REPEAT_CHOICES} className={GROUP_FRAME} />
+        <TextareaField
+          meta={fields.return!}
+          label={FEEDBACK_LABELS.return}
+          hint="However small the reason, it helps us to know."
+          rows={4}
+        />
+        <RadioGroup
+          meta={fields.repeat!}
+          label={FEEDBACK_LABELS.repeat}
+          options={REPEAT_CHOICES}
+          className={GROUP_FRAME}
+        />
         <TextareaField meta={fields.comments!} label="Anything else you'd like to tell us?" optional rows={4} />
       </section>
     </SubmissionForm>

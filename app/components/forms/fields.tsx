@@ -43,7 +43,17 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
   );
 }
 
-function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: string; children: ReactNode; optional?: boolean }) {
+function Label({
+  htmlFor,
+  id,
+  children,
+  optional,
+}: {
+  htmlFor?: string;
+  id?: string;
+  children: ReactNode;
+  optional?: boolean;
+}) {
   return (
     <label htmlFor={htmlFor} id={id} className={labelClass}>
       {children}
@@ -65,7 +75,15 @@ interface CommonProps {
 const hintIdOf = (meta: AnyField, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
 
 /** Label, hint and messages around one control. */
-function FieldShell({ meta, label, hint, hintId, optional, className, children }: CommonProps & { hintId?: string; children: ReactNode }) {
+function FieldShell({
+  meta,
+  label,
+  hint,
+  hintId,
+  optional,
+  className,
+  children,
+}: CommonProps & { hintId?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <Label htmlFor={meta.id} optional={optional}>
@@ -136,7 +154,15 @@ export interface Option {
 }
 
 /** A native select; its first option should be "Please select" with the value "". */
-export function SelectField({ meta, label, hint, optional, className, autoFocus, options }: CommonProps & { options: readonly Option[] }) {
+export function SelectField({
+  meta,
+  label,
+  hint,
+  optional,
+  className,
+  autoFocus,
+  options,
+}: CommonProps & { options: readonly Option[] }) {
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId });
   return (
@@ -155,7 +181,11 @@ export function SelectField({ meta, label, hint, optional, className, autoFocus,
             </option>
           ))}
         </select>
-        <svg aria-hidden="true" viewBox="0 0 12 12" className="pointer-events-none absolute top-1/2 right-4 mt-1 size-3 -translate-y-1/2 text-muted">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 12 12"
+          className="pointer-events-none absolute top-1/2 right-4 mt-1 size-3 -translate-y-1/2 text-muted"
+        >
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </div>
@@ -188,7 +218,13 @@ export function RadioGroup({
   return (
     // The wrapper carries any frame: a legend sits on its fieldset's border otherwise.
     <div className={className}>
-      <fieldset role="radiogroup" aria-labelledby={legendId} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required>
+      <fieldset
+        role="radiogroup"
+        aria-labelledby={legendId}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-required
+      >
         <legend id={legendId} className={`${labelClass} leading-snug`}>
           {label}
         </legend>
@@ -197,9 +233,16 @@ export function RadioGroup({
             {hint}
           </p>
         ) : null}
-        <div className="mt-3 grid gap-1.5 sm:gap-2" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        <div
+          className="mt-3 grid gap-1.5 sm:gap-2"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
           {options.map((option, index) => {
-            const { key, ...props } = getInputProps(meta, { type: "radio", value: option.value, ariaAttributes: false });
+            const { key, ...props } = getInputProps(meta, {
+              type: "radio",
+              value: option.value,
+              ariaAttributes: false,
+            });
             const id = index === 0 ? meta.id : `${meta.id}-${index}`;
             return (
               <label
@@ -218,7 +261,9 @@ export function RadioGroup({
                 {option.detail ? (
                   <>
                     <span className="sr-only"> – </span>
-                    <span className="mt-0.5 text-[0.7rem] leading-tight tracking-wide opacity-80 sm:text-xs">{option.detail}</span>
+                    <span className="mt-0.5 text-[0.7rem] leading-tight tracking-wide opacity-80 sm:text-xs">
+                      {option.detail}
+                    </span>
                   </>
                 ) : null}
               </label>

@@ -46,9 +46,19 @@ export function FormPage({
 /** A link back to the page above, in the heading band. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:text-accent-dark hover:underline">
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:text-accent-dark hover:underline"
+    >
       <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-        <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M10 3 5 8l5 5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {children}
     </Link>
@@ -62,7 +72,14 @@ export function TickList({ items }: { items: readonly ReactNode[] }) {
       {items.map((item, index) => (
         <li key={index} className="flex gap-3">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-accent-dark">
-            <path d="m4 10.5 3.5 3.5L16 5.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="m4 10.5 3.5 3.5L16 5.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span>{item}</span>
         </li>

@@ -1,6 +1,14 @@
 import { Link } from "react-router";
 import type { FormActionData } from "~/domain/form-outcome";
-import { JOB_SALONS_NOTE, JOB_SUCCESS, type JobRole, PLEASE_SELECT, jobApplicationSchema, positionsForRole, saturdayApplicationSchema } from "~/domain/forms";
+import {
+  JOB_SALONS_NOTE,
+  JOB_SUCCESS,
+  type JobRole,
+  jobApplicationSchema,
+  PLEASE_SELECT,
+  positionsForRole,
+  saturdayApplicationSchema,
+} from "~/domain/forms";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, SelectField, TextareaField } from "./fields";
 import { SubmissionForm, useSubmissionForm } from "./submission-form";
@@ -19,7 +27,13 @@ const POSITION_LABEL: Record<Exclude<JobForm, "saturday">, { label: string; hint
  * Stylist and Apprentice ask the position, with the role as a hidden field;
  * the Saturday form asks none, so the schema makes it an Apprentice new to hairdressing.
  */
-export function JobApplicationForm({ form: kind, actionData }: { form: JobForm; actionData: FormActionData | undefined }) {
+export function JobApplicationForm({
+  form: kind,
+  actionData,
+}: {
+  form: JobForm;
+  actionData: FormActionData | undefined;
+}) {
   const saturday = kind === "saturday";
   const state = useSubmissionForm({
     id: `${kind}-application`,
@@ -55,8 +69,22 @@ export function JobApplicationForm({ form: kind, actionData }: { form: JobForm; 
         <legend className="font-display text-xl">About you</legend>
         <Field meta={fields.name!} label="Full Name" autoComplete="name" />
         <div className="grid gap-6 sm:grid-cols-2">
-          <Field meta={fields.mobile!} label="Mobile number" type="tel" inputMode="tel" autoComplete="tel" hint="For example 07700 900123" />
-          <Field meta={fields.email!} label="Email Address" type="email" inputMode="email" autoComplete="email" hint="We'll reply here" />
+          <Field
+            meta={fields.mobile!}
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint="For example 07700 900123"
+          />
+          <Field
+            meta={fields.email!}
+            label="Email Address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            hint="We'll reply here"
+          />
         </div>
         {saturday ? null : (
           <>
@@ -65,7 +93,10 @@ export function JobApplicationForm({ form: kind, actionData }: { form: JobForm; 
               meta={fields.position!}
               label={POSITION_LABEL[kind].label}
               hint={POSITION_LABEL[kind].hint}
-              options={[PLEASE_SELECT, ...positionsForRole(ROLE[kind]).map((position) => ({ value: position, label: position }))]}
+              options={[
+                PLEASE_SELECT,
+                ...positionsForRole(ROLE[kind]).map((position) => ({ value: position, label: position })),
+              ]}
             />
           </>
         )}
@@ -73,7 +104,11 @@ export function JobApplicationForm({ form: kind, actionData }: { form: JobForm; 
 
       <fieldset className="space-y-6">
         <legend className="font-display text-xl">In your own words</legend>
-        <TextareaField meta={fields.about!} label="About yourself" hint="Your experience so far, what you enjoy doing and anything you're proud of." />
+        <TextareaField
+          meta={fields.about!}
+          label="About yourself"
+          hint="Your experience so far, what you enjoy doing and anything you're proud of."
+        />
         <TextareaField meta={fields.why_hair!} label="Why hairdressing?" rows={4} />
         <TextareaField meta={fields.why_us!} label="Why us?" rows={4} />
       </fieldset>

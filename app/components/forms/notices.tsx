@@ -20,7 +20,15 @@ export function SendNotice({ message, ref }: { message: string; ref?: Ref<HTMLDi
 }
 
 /** Replaces a form once it has been stored. */
-export function SuccessBox({ title, children, ref }: { title: string; children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+export function SuccessBox({
+  title,
+  children,
+  ref,
+}: {
+  title: string;
+  children?: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div
       ref={ref}
@@ -28,9 +36,19 @@ export function SuccessBox({ title, children, ref }: { title: string; children?:
       role="status"
       className="scroll-mt-28 rounded-2xl px-2 py-8 text-center outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent sm:px-6 sm:py-10"
     >
-      <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-accent-dark">
+      <span
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-accent-dark"
+      >
         <svg viewBox="0 0 24 24" className="size-7">
-          <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="m5 12.5 4.5 4.5L19 7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
       <h2 className="mx-auto mt-6 max-w-xl text-2xl leading-snug sm:text-3xl">{title}</h2>

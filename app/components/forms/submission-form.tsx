@@ -91,7 +91,8 @@ export function useSubmissionForm<Schema extends z.ZodType<Record<string, unknow
     if (event.defaultPrevented && submitter?.name !== CONFORM_INTENT) requestFocus("summary");
   };
 
-  const notice = !sending && answer && (answer.status === "refused" || answer.status === "unsent") ? answer.message : undefined;
+  const notice =
+    !sending && answer && (answer.status === "refused" || answer.status === "unsent") ? answer.message : undefined;
 
   return {
     form,
@@ -142,8 +143,18 @@ export function SubmissionForm({
     );
   }
   return (
-    <fetcher.Form method="post" {...getFormProps(form, { ariaAttributes: false })} onSubmit={onSubmit} className="relative space-y-8">
-      <ErrorSummary ref={refs.summary} title={summaryTitle} entries={summary} others={unlistedErrors(form.allErrors, summary)} />
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form, { ariaAttributes: false })}
+      onSubmit={onSubmit}
+      className="relative space-y-8"
+    >
+      <ErrorSummary
+        ref={refs.summary}
+        title={summaryTitle}
+        entries={summary}
+        others={unlistedErrors(form.allErrors, summary)}
+      />
       {children}
       <Honeypot formId={form.id} />
       <div className="space-y-4 border-t border-line pt-8">

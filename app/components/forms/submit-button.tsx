@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** Disabled while the form is on its way, so nobody sends it twice. */
-export function SubmitButton({ sending, children, sendingLabel = "Sending…" }: { sending: boolean; children: ReactNode; sendingLabel?: string }) {
+export function SubmitButton({
+  sending,
+  children,
+  sendingLabel = "Sending…",
+}: {
+  sending: boolean;
+  children: ReactNode;
+  sendingLabel?: string;
+}) {
   return (
     <button type="submit" disabled={sending} className="btn-accent w-full px-8 text-base sm:w-auto">
       {sending ? (

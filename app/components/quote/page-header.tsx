@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The calm header every quote screen opens with: a small eyebrow, the page's one h1 and an intro line. */
-export function QuotePageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+export function QuotePageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="max-w-3xl">
       <p className="eyebrow">{eyebrow}</p>

@@ -1,8 +1,8 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { PLEASE_SELECT, REFERRAL_OPTIONS, type Referral, quoteDetailsSchema } from "~/domain/forms";
+import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } from "~/domain/forms";
 import { Field, SelectField } from "../forms/fields";
 import { Honeypot } from "../forms/honeypot";
 import { QUOTE_PARAM } from "./links";
@@ -24,7 +24,10 @@ const REFERRAL_LABELS: Record<Referral, string> = {
   "Work colleague": "A work colleague",
   other: "Other",
 };
-const REFERRAL_CHOICES = [PLEASE_SELECT, ...REFERRAL_OPTIONS.map((value) => ({ value, label: REFERRAL_LABELS[value] }))];
+const REFERRAL_CHOICES = [
+  PLEASE_SELECT,
+  ...REFERRAL_OPTIONS.map((value) => ({ value, label: REFERRAL_LABELS[value] })),
+];
 
 interface QuoteDetailsFormProps {
   /** The finish page's own address (with the calculator state): where the form posts without JavaScript. */
@@ -56,7 +59,13 @@ interface SaveAnswer {
  * is saved through the JSON endpoint so a failure can be shown without losing
  * a keystroke, and success replaces this history entry with the submitted page.
  */
-export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResult, serverMessage }: QuoteDetailsFormProps) {
+export function QuoteDetailsForm({
+  action,
+  hiddenFields,
+  submittedHref,
+  lastResult,
+  serverMessage,
+}: QuoteDetailsFormProps) {
   const navigate = useNavigate();
   const [clientResult, setClientResult] = useState<SubmissionResult<string[]> | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(serverMessage ?? null);
@@ -79,7 +88,9 @@ export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResu
       const response = await fetch(SAVE_QUOTE_ENDPOINT, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"))),
+        body: JSON.stringify(
+          Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")),
+        ),
         signal: controller.signal,
       });
       const answer = (await response.json().catch(() => null)) as SaveAnswer | null;
@@ -97,7 +108,9 @@ export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResu
         }
         if (Object.keys(detailErrors).length > 0) setClientResult(reply(detailErrors));
         if (otherErrors.length > 0) {
-          showMessage(`Your choices could not be saved as they are (${otherErrors.join("; ")}). Please change your choices and try again.`);
+          showMessage(
+            `Your choices could not be saved as they are (${otherErrors.join("; ")}). Please change your choices and try again.`,
+          );
         }
         return;
       }
@@ -128,19 +141,47 @@ export function QuoteDetailsForm({ action, hiddenFields, submittedHref, lastResu
   const firstInvalid = lastResult?.error ? DETAIL_FIELDS.find((field) => lastResult.error?.[field]?.length) : undefined;
 
   return (
-    <form method="post" action={action} {...getFormProps(form)} className="card relative flex flex-col gap-6 p-5 sm:p-8">
+    <form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="card relative flex flex-col gap-6 p-5 sm:p-8"
+    >
       {hiddenFields.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
 
       <Field meta={fields.name} label="Your name" autoComplete="name" autoFocus={firstInvalid === "name"} />
-      <Field meta={fields.mobile} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" autoFocus={firstInvalid === "mobile"} />
-      <Field meta={fields.email} label="Email address" type="email" autoComplete="email" autoFocus={firstInvalid === "email"} />
-      <SelectField meta={fields.referral} label="How did you hear about us?" options={REFERRAL_CHOICES} autoFocus={firstInvalid === "referral"} />
+      <Field
+        meta={fields.mobile}
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        autoFocus={firstInvalid === "mobile"}
+      />
+      <Field
+        meta={fields.email}
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        autoFocus={firstInvalid === "email"}
+      />
+      <SelectField
+        meta={fields.referral}
+        label="How did you hear about us?"
+        options={REFERRAL_CHOICES}
+        autoFocus={firstInvalid === "referral"}
+      />
       <Honeypot formId="quote-details" />
 
       {message ? (
-        <div ref={messageRef} tabIndex={-1} role="alert" className="rounded-xl border border-accent-dark bg-blush px-4 py-3 text-sm leading-relaxed outline-none">
+        <div
+          ref={messageRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl border border-accent-dark bg-blush px-4 py-3 text-sm leading-relaxed outline-none"
+        >
           {message}
         </div>
       ) : null}

@@ -56,7 +56,10 @@ export function SelectionTable({
             <th scope="row" className="pt-4 font-display text-lg font-medium">
               {totalLabel}
             </th>
-            <td className="pt-4 text-right font-display text-2xl whitespace-nowrap tabular-nums" data-testid="quote-total">
+            <td
+              className="pt-4 text-right font-display text-2xl whitespace-nowrap tabular-nums"
+              data-testid="quote-total"
+            >
               {formatGBP(totalPence)}
             </td>
           </tr>

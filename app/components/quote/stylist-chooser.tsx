@@ -42,7 +42,9 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
           <span className="flex flex-col gap-1 sm:p-5">
             <span className="font-display text-xl text-ink">{fullName}</span>
             <span className="text-sm text-muted">{stylist.salonName}</span>
-            <span className="mt-1 text-sm font-semibold text-accent-dark underline-offset-4 group-hover:underline">Meet {stylist.firstName}</span>
+            <span className="mt-1 text-sm font-semibold text-accent-dark underline-offset-4 group-hover:underline">
+              Meet {stylist.firstName}
+            </span>
           </span>
         </Link>
 
@@ -52,7 +54,13 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
         >
           <div className="flex flex-col gap-5 p-6 sm:p-8">
             <div className="flex items-center gap-4">
-              <img src={stylist.image} alt={`Portrait of ${fullName}`} width={600} height={750} className="h-32 w-[6.4rem] shrink-0 rounded-xl object-cover" />
+              <img
+                src={stylist.image}
+                alt={`Portrait of ${fullName}`}
+                width={600}
+                height={750}
+                className="h-32 w-[6.4rem] shrink-0 rounded-xl object-cover"
+              />
               <div>
                 <h2 id={titleId} className="text-3xl">
                   {fullName}

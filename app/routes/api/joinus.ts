@@ -9,4 +9,5 @@ import type { Route } from "./+types/joinus";
 
 export const loader = () => methodNotAllowed();
 
-export const action = ({ request, context }: Route.ActionArgs) => submissionApiAction(request, context, submitJobApplication);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  submissionApiAction(request, context, submitJobApplication);

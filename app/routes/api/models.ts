@@ -5,4 +5,5 @@ import type { Route } from "./+types/models";
 
 export const loader = () => methodNotAllowed();
 
-export const action = ({ request, context }: Route.ActionArgs) => submissionApiAction(request, context, submitModelApplication);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  submissionApiAction(request, context, submitModelApplication);

@@ -1,4 +1,4 @@
-import { reviewJson, jsonResponse, notFoundJson } from "~/server/api-json.server";
+import { jsonResponse, notFoundJson, reviewJson } from "~/server/api-json.server";
 import { getStylist } from "~/server/queries/catalogue.server";
 import { listReviews } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews";

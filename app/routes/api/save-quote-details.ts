@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const saved = await saveQuote(context.db, body, { clientIp: context.clientIp });
   if (saved.ok) {
-    return Response.json({ link: saved.link, url: saved.url, messages_sent: saved.messagesSent }, { status: 201, headers: noStore });
+    return Response.json(
+      { link: saved.link, url: saved.url, messages_sent: saved.messagesSent },
+      { status: 201, headers: noStore },
+    );
   }
   switch (saved.status) {
     case 422:

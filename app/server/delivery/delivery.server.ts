@@ -3,7 +3,7 @@ import type { Config } from "../config.server";
 import type { Database } from "../db.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
 import { renderMessage } from "./messages.server";
-import { type Mailer, type SmsProvider, createMailer, fileSmsProvider, twilioProvider } from "./transports.server";
+import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioProvider } from "./transports.server";
 
 export interface Delivery {
   worker: OutboxWorker;
@@ -13,7 +13,12 @@ export interface Delivery {
 export function smsProviderFor(settings: Config): SmsProvider {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE } = settings;
   return TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_FROM
-    ? twilioProvider({ accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, from: TWILIO_FROM, apiBase: TWILIO_API_BASE })
+    ? twilioProvider({
+        accountSid: TWILIO_ACCOUNT_SID,
+        authToken: TWILIO_AUTH_TOKEN,
+        from: TWILIO_FROM,
+        apiBase: TWILIO_API_BASE,
+      })
     : fileSmsProvider(settings.dataDir);
 }
 

@@ -19,7 +19,10 @@ const quote: QuoteMessagePayload = {
 };
 
 const email = (p: QuoteMessagePayload) => {
-  const r = renderMessage({ template: "quote-email", payload: p as unknown as Record<string, unknown> }, "https://salon.example");
+  const r = renderMessage(
+    { template: "quote-email", payload: p as unknown as Record<string, unknown> },
+    "https://salon.example",
+  );
   if (r.channel !== "email") throw new Error("expected an e-mail");
   return r.email;
 };
@@ -69,14 +72,25 @@ describe("quote e-mail", () => {
 
 describe("quote text message", () => {
   it("is the spec's sentence with the absolute link", () => {
-    const r = renderMessage({ template: "quote-sms", payload: quote as unknown as Record<string, unknown> }, "https://salon.example");
-    expect(r).toEqual({ channel: "sms", sms: { body: "Hi Ada, here's a link to your quote at Maison Ivy Kestwick: https://salon.example/quote/Zx9_k2LmQp4RtV7wYb3N" } });
+    const r = renderMessage(
+      { template: "quote-sms", payload: quote as unknown as Record<string, unknown> },
+      "https://salon.example",
+    );
+    expect(r).toEqual({
+      channel: "sms",
+      sms: {
+        body: "Hi Ada, here's a link to your quote at Maison Ivy Kestwick: https://salon.example/quote/Zx9_k2LmQp4RtV7wYb3N",
+      },
+    });
   });
 });
 
 describe("staff and applicant messages", () => {
   it("lists the application's fields for staff, escaped", () => {
-    const r = renderMessage({ template: "staff-job", payload: { name: "Sam <b>Jones</b>", role: "Stylist", about: "Hello" } }, "https://salon.example");
+    const r = renderMessage(
+      { template: "staff-job", payload: { name: "Sam <b>Jones</b>", role: "Stylist", about: "Hello" } },
+      "https://salon.example",
+    );
     if (r.channel !== "email") throw new Error("expected an e-mail");
     expect(r.email.subject).toContain("Stylist");
     expect(r.email.text).toContain("about: Hello");
@@ -84,13 +98,18 @@ describe("staff and applicant messages", () => {
   });
 
   it("thanks the applicant by first name", () => {
-    const r = renderMessage({ template: "job-thank-you", payload: { name: "Sam Jones", role: "Apprentice" } }, "https://salon.example");
+    const r = renderMessage(
+      { template: "job-thank-you", payload: { name: "Sam Jones", role: "Apprentice" } },
+      "https://salon.example",
+    );
     if (r.channel !== "email") throw new Error("expected an e-mail");
     expect(r.email.text).toContain("Hi Sam,");
     expect(r.email.text).toContain("We'll be in touch when a position becomes available");
   });
 
   it("refuses a template it does not know", () => {
-    expect(() => renderMessage({ template: "nope", payload: {} }, "https://salon.example")).toThrow(/Unknown message template/);
+    expect(() => renderMessage({ template: "nope", payload: {} }, "https://salon.example")).toThrow(
+      /Unknown message template/,
+    );
   });
 });

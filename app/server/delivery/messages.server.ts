@@ -5,11 +5,11 @@
  * rendered when they are sent, with absolute links from PUBLIC_URL.
  */
 import { sql } from "drizzle-orm";
-import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatLongDate } from "~/domain/dates";
+import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBPExact } from "~/domain/format";
 import type { Database } from "../db.server";
-import { type NewMessage, type OutboxRow, enqueue } from "../outbox.server";
+import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
@@ -31,14 +31,18 @@ export interface QuoteMessagePayload {
   hasColour: boolean;
 }
 
-
 /**
  * Queues the quote e-mail and text unless either address already had
  * QUOTE_MESSAGES_PER_DAY quote messages in the last 24 hours. Returns whether
  * they were queued. The advisory locks make concurrent saves for the same
  * address count one after the other.
  */
-export async function queueQuoteMessages(tx: Tx, to: { email: string; mobile: string }, payload: QuoteMessagePayload, mailDomain: string): Promise<boolean> {
+export async function queueQuoteMessages(
+  tx: Tx,
+  to: { email: string; mobile: string },
+  payload: QuoteMessagePayload,
+  mailDomain: string,
+): Promise<boolean> {
   const email = to.email.toLowerCase();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${email}`}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${to.mobile}`}))`);
@@ -61,7 +65,11 @@ export async function queueQuoteMessages(tx: Tx, to: { email: string; mobile: st
   return true;
 }
 
-export function staffNotification(staffEmail: string, kind: "job" | "model" | "feedback", fields: Record<string, unknown>): NewMessage {
+export function staffNotification(
+  staffEmail: string,
+  kind: "job" | "model" | "feedback",
+  fields: Record<string, unknown>,
+): NewMessage {
   return { channel: "email", recipient: staffEmail, template: `staff-${kind}`, payload: fields };
 }
 
@@ -72,7 +80,10 @@ export function applicantThankYou(email: string, fields: { id: number; name: str
 // ── rendering ────────────────────────────────────────────────────────────
 
 const escapeHtml = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 function layoutHtml(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -84,8 +95,10 @@ ${bodyHtml}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-const SKIN_TEST_NOTE = "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
-const CANCELLATION_NOTE = "We ask for 48 hours' notice to cancel or move an appointment; otherwise a 50% charge applies.";
+const SKIN_TEST_NOTE =
+  "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
+const CANCELLATION_NOTE =
+  "We ask for 48 hours' notice to cancel or move an appointment; otherwise a 50% charge applies.";
 
 function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
   const url = new URL(`/quote/${p.link}`, publicUrl).href;
@@ -103,7 +116,10 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     "",
     ...(p.regular
       ? []
-      : [`First visit offer: ${FIRST_VISIT_OFFER.percent}% off, so ${offerTotal}. Use code ${FIRST_VISIT_OFFER.code} when you book, before ${ends}.`, ""]),
+      : [
+          `First visit offer: ${FIRST_VISIT_OFFER.percent}% off, so ${offerTotal}. Use code ${FIRST_VISIT_OFFER.code} when you book, before ${ends}.`,
+          "",
+        ]),
     `See your quote and book: ${url}`,
     "",
     ...(p.hasColour ? [SKIN_TEST_NOTE] : []),
@@ -113,7 +129,10 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     "The Maison Ivy team",
   ].join("\n");
   const rows = p.lines
-    .map((l) => `<tr><td style="padding:6px 0;border-bottom:1px solid #efe7dc">${escapeHtml(l.service)}</td><td align="right" style="padding:6px 0;border-bottom:1px solid #efe7dc">${formatGBPExact(l.pricePence)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td style="padding:6px 0;border-bottom:1px solid #efe7dc">${escapeHtml(l.service)}</td><td align="right" style="padding:6px 0;border-bottom:1px solid #efe7dc">${formatGBPExact(l.pricePence)}</td></tr>`,
+    )
     .join("");
   const html = layoutHtml(
     "Your Maison Ivy quote",
@@ -135,19 +154,28 @@ ${p.hasColour ? `<p style="font-size:13px;color:#5c5349">${SKIN_TEST_NOTE}</p>` 
   return { subject: `Your quote from Maison Ivy${p.stylistName ? ` with ${p.stylistName}` : ""}`, text, html };
 }
 
-function fieldsEmail(subject: string, intro: string, fields: Record<string, unknown>): Omit<Email, "to" | "from" | "messageId"> {
+function fieldsEmail(
+  subject: string,
+  intro: string,
+  fields: Record<string, unknown>,
+): Omit<Email, "to" | "from" | "messageId"> {
   const entries = Object.entries(fields).filter(([, v]) => v !== null && v !== undefined && v !== "");
   const text = [intro, "", ...entries.map(([k, v]) => `${k}: ${String(v)}`)].join("\n");
   const html = layoutHtml(
     subject,
     `<p>${escapeHtml(intro)}</p><table role="presentation" cellpadding="0" cellspacing="0">${entries
-      .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;vertical-align:top;color:#5c5349">${escapeHtml(k)}</td><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+      .map(
+        ([k, v]) =>
+          `<tr><td style="padding:4px 16px 4px 0;vertical-align:top;color:#5c5349">${escapeHtml(k)}</td><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+      )
       .join("")}</table>`,
   );
   return { subject, text, html };
 }
 
-export type Rendered = { channel: "email"; email: Omit<Email, "to" | "from" | "messageId"> } | { channel: "sms"; sms: Omit<TextMessage, "to"> };
+export type Rendered =
+  | { channel: "email"; email: Omit<Email, "to" | "from" | "messageId"> }
+  | { channel: "sms"; sms: Omit<TextMessage, "to"> };
 
 export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered {
   const p = row.payload;
@@ -156,7 +184,12 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
       return { channel: "email", email: quoteEmail(p as unknown as QuoteMessagePayload, publicUrl) };
     case "quote-sms": {
       const q = p as unknown as QuoteMessagePayload;
-      return { channel: "sms", sms: { body: `Hi ${q.firstName}, here's a link to your quote at ${q.salonName}: ${new URL(`/quote/${q.link}`, publicUrl).href}` } };
+      return {
+        channel: "sms",
+        sms: {
+          body: `Hi ${q.firstName}, here's a link to your quote at ${q.salonName}: ${new URL(`/quote/${q.link}`, publicUrl).href}`,
+        },
+      };
     }
     case "job-thank-you": {
       const name = firstNameOf(String(p.name ?? ""));
@@ -166,16 +199,39 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         email: {
           subject: "Thanks for applying to Maison Ivy",
           text,
-          html: layoutHtml("Thanks for applying", text.split("\n\n").map((para) => `<p>${escapeHtml(para).replace(/\n/g, "<br>")}</p>`).join("")),
+          html: layoutHtml(
+            "Thanks for applying",
+            text
+              .split("\n\n")
+              .map((para) => `<p>${escapeHtml(para).replace(/\n/g, "<br>")}</p>`)
+              .join(""),
+          ),
         },
       };
     }
     case "staff-job":
-      return { channel: "email", email: fieldsEmail(`New job application: ${String(p.name)} (${String(p.role)})`, "A new job application arrived on the website.", p) };
+      return {
+        channel: "email",
+        email: fieldsEmail(
+          `New job application: ${String(p.name)} (${String(p.role)})`,
+          "A new job application arrived on the website.",
+          p,
+        ),
+      };
     case "staff-model":
-      return { channel: "email", email: fieldsEmail(`New hair model application: ${String(p.name)}`, "A new hair model application arrived on the website.", p) };
+      return {
+        channel: "email",
+        email: fieldsEmail(
+          `New hair model application: ${String(p.name)}`,
+          "A new hair model application arrived on the website.",
+          p,
+        ),
+      };
     case "staff-feedback":
-      return { channel: "email", email: fieldsEmail(`New client feedback from ${String(p.name)}`, "A client sent the feedback survey.", p) };
+      return {
+        channel: "email",
+        email: fieldsEmail(`New client feedback from ${String(p.name)}`, "A client sent the feedback survey.", p),
+      };
     default:
       throw new Error(`Unknown message template "${row.template}"`);
   }

@@ -48,7 +48,10 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
     async send(email) {
       const info = await transport.sendMail({ ...email, headers: { "Message-ID": email.messageId } });
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${email.messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${email.messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       console.info(`mail: "${email.subject}" to ${email.to} written to ${file}`);
     },
@@ -67,8 +70,16 @@ export interface SmsProvider {
   send(message: TextMessage): Promise<{ providerId?: string }>;
 }
 
-export function twilioProvider(options: { accountSid: string; authToken: string; from: string; apiBase: string }): SmsProvider {
-  const endpoint = new URL(`/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`, options.apiBase);
+export function twilioProvider(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiBase: string;
+}): SmsProvider {
+  const endpoint = new URL(
+    `/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`,
+    options.apiBase,
+  );
   const auth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
   return {
     describe: `Twilio at ${endpoint.origin}`,
@@ -83,7 +94,8 @@ export function twilioProvider(options: { accountSid: string; authToken: string;
       if (!response.ok) {
         const reason = `Twilio answered ${response.status}${answer.message ? `: ${answer.message}` : ""}`;
         // A 4xx other than throttling will not get better by trying again.
-        if (response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408) throw new PermanentDeliveryError(reason);
+        if (response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408)
+          throw new PermanentDeliveryError(reason);
         throw new Error(reason);
       }
       return { providerId: answer.sid };

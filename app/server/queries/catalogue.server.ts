@@ -25,7 +25,10 @@ export function listLevels(db: Database): Promise<Level[]> {
 
 export function listServices(db: Database): Promise<Service[]> {
   return cached(db, "services", () =>
-    db.select().from(services).orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
+    db
+      .select()
+      .from(services)
+      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
   );
 }
 

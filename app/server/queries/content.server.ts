@@ -2,7 +2,16 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
-import { blogPosts, levels, newsItems, reviews, shopBanners, shopTiles, siteSettings, stylists } from "../schema.server";
+import {
+  blogPosts,
+  levels,
+  newsItems,
+  reviews,
+  shopBanners,
+  shopTiles,
+  siteSettings,
+  stylists,
+} from "../schema.server";
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type NewsItemRow = typeof newsItems.$inferSelect;
@@ -94,7 +103,9 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
   const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
-  return shuffle(rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })));
+  return shuffle(
+    rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })),
+  );
 }
 
 /** Fisher–Yates: every order equally likely. */

@@ -11,7 +11,9 @@ export async function loadLinkHub(db: Database) {
   const [news, main] = await Promise.all([listNewsItems(db), getSalon(db, MAIN_SALON_ID)]);
   if (!main) throw new Error("The main salon is missing from the database");
   return {
-    news: news.slice(0, LINK_HUB_NEWS_COUNT).map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
+    news: news
+      .slice(0, LINK_HUB_NEWS_COUNT)
+      .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
     bookingUrl: main.bookingUrl,
   };
 }

@@ -13,7 +13,10 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
   // An offer with stylists who all work at one salon is booked there; any other at the main salon.
   const stylistSalonIds = new Set(stylists.map((member) => member.salonId));
   const bookingSalonId = stylistSalonIds.size === 1 ? [...stylistSalonIds][0] : MAIN_SALON_ID;
-  const salon = salons.find((candidate) => candidate.id === bookingSalonId) ?? salons.find((candidate) => candidate.id === MAIN_SALON_ID) ?? salons[0];
+  const salon =
+    salons.find((candidate) => candidate.id === bookingSalonId) ??
+    salons.find((candidate) => candidate.id === MAIN_SALON_ID) ??
+    salons[0];
   if (!salon) throw new Error("No salons in the database");
 
   return {

@@ -102,7 +102,9 @@ export function resolveQuote(state: CalculatorState, catalogue: QuoteCatalogue):
   const validation = validateSelection(priced, catalogue);
   if (!validation.ok) return fail({ kind: "selection", errors: validation.errors, state: priced });
   const { lines, totalPence } = quoteLines(validation.services, validation.level);
-  const stylistSalon = stylist ? (catalogue.salons.find((candidate) => candidate.id === stylist.salonId) ?? null) : null;
+  const stylistSalon = stylist
+    ? (catalogue.salons.find((candidate) => candidate.id === stylist.salonId) ?? null)
+    : null;
   return {
     ok: true,
     quote: {
@@ -132,7 +134,7 @@ export function problemFieldErrors(problem: QuoteProblem): Record<string, string
     case "stylist-unavailable":
       return { stylist: [`${problem.stylist.firstName} is not taking new clients at the moment`] };
     case "stylist-in-level-mode":
-      return { stylist: ["A stylist is only chosen in stylist mode: send mode \"stylist\" or leave the stylist out"] };
+      return { stylist: ['A stylist is only chosen in stylist mode: send mode "stylist" or leave the stylist out'] };
     case "selection":
       return { selection: problem.errors };
   }
@@ -163,8 +165,14 @@ export function stylistsForLevel(
 ): { atSalon: StylistRow[]; elsewhere: StylistRow[] } {
   const offered = all.filter((stylist) => stylist.levelId === levelId && stylist.acceptingNewClients);
   return {
-    atSalon: shuffled(offered.filter((stylist) => stylist.salonId === salonId), random),
-    elsewhere: shuffled(offered.filter((stylist) => stylist.salonId !== salonId), random),
+    atSalon: shuffled(
+      offered.filter((stylist) => stylist.salonId === salonId),
+      random,
+    ),
+    elsewhere: shuffled(
+      offered.filter((stylist) => stylist.salonId !== salonId),
+      random,
+    ),
   };
 }
 
@@ -188,4 +196,3 @@ export function pricesByStylist(state: CalculatorState, catalogue: QuoteCatalogu
   }
   return prices.sort((a, b) => a.totalPence - b.totalPence || a.stylist.firstName.localeCompare(b.stylist.firstName));
 }
-

@@ -14,19 +14,19 @@ import {
   DEFAULT_SALON_ID,
   SELECTOR_MODES,
   SERVICE_SLOTS,
-  SLOT_LABELS,
   type ServiceSlot,
+  SLOT_LABELS,
 } from "~/domain/calculator-state";
 import { Cat1, MensCat } from "~/domain/catalogue";
-import { FIRST_VISIT_OFFER, discountedPence, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { honeypotFilled, HONEYPOT_FIELD, quoteDetailsSchema } from "~/domain/forms";
+import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
+import { HONEYPOT_FIELD, honeypotFilled, quoteDetailsSchema } from "~/domain/forms";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { queueQuoteMessages } from "../delivery/messages.server";
 import { wakeOutbox } from "../outbox.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
-import { levels, quotes, type QuoteLine, salons } from "../schema.server";
+import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { getSalon } from "./catalogue.server";
 import { loadQuoteCatalogue, problemFieldErrors, resolveQuote } from "./quote-pricing.server";
 
@@ -63,13 +63,21 @@ function idField(what: string) {
   return z.preprocess(
     absentIfBlank,
     z
-      .union([z.number().int().min(1).max(999_999_999), z.string().regex(/^[1-9]\d{0,8}$/).transform(Number)], {
-        error: message,
-      })
+      .union(
+        [
+          z.number().int().min(1).max(999_999_999),
+          z
+            .string()
+            .regex(/^[1-9]\d{0,8}$/)
+            .transform(Number),
+        ],
+        {
+          error: message,
+        },
+      )
       .optional(),
   );
 }
-
 
 /** The calculator part of a save request; field names equal the calculator's URL parameters. */
 export const quoteSelectionSchema = z.object({
@@ -77,19 +85,35 @@ export const quoteSelectionSchema = z.object({
     absentIfBlank,
     z.enum(CALCULATOR_TYPES, { error: "Choose a calculator type: colour, cutting or mens" }),
   ),
-  mode: z.preprocess(absentIfBlank, z.enum(SELECTOR_MODES, { error: 'Selector mode must be "level" or "stylist"' }).optional()),
+  mode: z.preprocess(
+    absentIfBlank,
+    z.enum(SELECTOR_MODES, { error: 'Selector mode must be "level" or "stylist"' }).optional(),
+  ),
   level: idField("Level"),
   stylist: z.preprocess(
     absentIfBlank,
-    z.string({ error: "Stylist must be a stylist's slug" }).max(100).regex(SLUG, "Stylist must be a stylist's slug").optional(),
+    z
+      .string({ error: "Stylist must be a stylist's slug" })
+      .max(100)
+      .regex(SLUG, "Stylist must be a stylist's slug")
+      .optional(),
   ),
   salon: idField("Salon").transform((id) => id ?? DEFAULT_SALON_ID),
   cc: z.preprocess(
     absentIfBlank,
     z
-      .union([z.number().int().min(0).max(6), z.string().regex(/^[0-6]$/).transform(Number)], {
-        error: "Colour category must be a number from 0 to 6",
-      })
+      .union(
+        [
+          z.number().int().min(0).max(6),
+          z
+            .string()
+            .regex(/^[0-6]$/)
+            .transform(Number),
+        ],
+        {
+          error: "Colour category must be a number from 0 to 6",
+        },
+      )
       .optional(),
   ),
   ...(Object.fromEntries(SERVICE_SLOTS.map((slot) => [slot, idField(SLOT_LABELS[slot])])) as Record<
@@ -260,7 +284,13 @@ export async function saveQuote(
         return queueQuoteMessages(tx, { email, mobile }, messagePayload(link), mailDomainOf(config().PUBLIC_URL));
       });
       if (messagesSent) wakeOutbox();
-      return { ok: true, link, url: quotePath(link), quote: { link, totalPence: quote.totalPence, lines }, messagesSent };
+      return {
+        ok: true,
+        link,
+        url: quotePath(link),
+        quote: { link, totalPence: quote.totalPence, lines },
+        messagesSent,
+      };
     } catch (error) {
       // 96 random bits make a collision astronomically unlikely; a retry makes it harmless.
       if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -295,11 +325,12 @@ export interface PublicQuote {
   offer: { code: string; percent: number; totalPence: number } | null;
 }
 
-
 /** Colour, colour add-ons and men's colour need a skin test; a "None" choice is no service. */
 export function lineNeedsSkinTest(line: Pick<SavedQuoteLine, "cat1" | "cat2" | "service">): boolean {
   const colour =
-    line.cat1 === Cat1.Colour || line.cat1 === Cat1.ColourAddOn || (line.cat1 === Cat1.Mens && line.cat2 === MensCat.Colour);
+    line.cat1 === Cat1.Colour ||
+    line.cat1 === Cat1.ColourAddOn ||
+    (line.cat1 === Cat1.Mens && line.cat2 === MensCat.Colour);
   return colour && line.service.trim().toLowerCase() !== "none";
 }
 
@@ -334,7 +365,9 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
   const lines = row.lines as SavedQuoteLine[];
   const salon = { id: row.salonId, name: row.salonName, shortName: row.salonShortName, bookingUrl: row.bookingUrl };
   const stylistSalon =
-    row.stylistSalonId !== null && row.stylistSalonId !== row.salonId ? await getSalon(db, row.stylistSalonId) : undefined;
+    row.stylistSalonId !== null && row.stylistSalonId !== row.salonId
+      ? await getSalon(db, row.stylistSalonId)
+      : undefined;
   const validUntil = offerValidUntil(row.createdAt);
   return {
     link: row.link,
@@ -371,11 +404,16 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
  * Whether a link names a saved quote (the submitted page checks the link it
  * was handed), and whether its e-mail and text were queued.
  */
-export async function savedQuoteStatus(db: Database, link: string): Promise<{ exists: boolean; messagesSent: boolean }> {
+export async function savedQuoteStatus(
+  db: Database,
+  link: string,
+): Promise<{ exists: boolean; messagesSent: boolean }> {
   if (!QUOTE_LINK_PATTERN.test(link)) return { exists: false, messagesSent: false };
   const [row] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.link, link));
   if (!row) return { exists: false, messagesSent: false };
-  const sent = await db.execute(sql`select 1 from outbox where template = 'quote-email' and payload->>'link' = ${link} limit 1`);
+  const sent = await db.execute(
+    sql`select 1 from outbox where template = 'quote-email' and payload->>'link' = ${link} limit 1`,
+  );
   return { exists: true, messagesSent: sent.rows.length > 0 };
 }
 

@@ -594,8 +594,7 @@ export const reviews: SeedReview[] = [
     stylistSlug: "isla",
   },
   {
-    review:
-      "Friendly, knowledgeable and really good at explaining which products are worth buying and which aren't.",
+    review: "Friendly, knowledgeable and really good at explaining which products are worth buying and which aren't.",
     client: "Rachel V.",
     stylistSlug: "isla",
   },
@@ -705,8 +704,7 @@ export const reviews: SeedReview[] = [
     stylistSlug: "priya",
   },
   {
-    review:
-      "Lovely, warm and clearly very talented. Great value for the quality of the cut.",
+    review: "Lovely, warm and clearly very talented. Great value for the quality of the cut.",
     client: "Laura C.",
     stylistSlug: "priya",
   },
@@ -872,8 +870,7 @@ export const shopTiles: SeedShopTile[] = [
     image: "/images/shop/brands/halden.svg",
     brand: "Halden Professional",
     title: "Colour Keep",
-    description:
-      "Sulphate-free shampoo, conditioner and gloss that keep salon colour rich and reflective for longer.",
+    description: "Sulphate-free shampoo, conditioner and gloss that keep salon colour rich and reflective for longer.",
     url: "https://shop.halden.example/colour-keep",
     displayOrder: 3,
   },
@@ -890,8 +887,7 @@ export const shopTiles: SeedShopTile[] = [
     image: "/images/shop/brands/verity-and-moss.svg",
     brand: "Verity & Moss",
     title: "Curl Kind",
-    description:
-      "Vegan curl creams, gels and leave-ins that define and hydrate waves, curls and coils without crunch.",
+    description: "Vegan curl creams, gels and leave-ins that define and hydrate waves, curls and coils without crunch.",
     url: "https://shop.verity-and-moss.example/curl-kind",
     displayOrder: 5,
   },
@@ -899,8 +895,7 @@ export const shopTiles: SeedShopTile[] = [
     image: "/images/shop/brands/saltern.svg",
     brand: "Saltern",
     title: "Texture",
-    description:
-      "Mineral texture sprays and dry pastes for undone waves, lift at the root and short styles with grip.",
+    description: "Mineral texture sprays and dry pastes for undone waves, lift at the root and short styles with grip.",
     url: "https://shop.saltern.example/texture",
     displayOrder: 6,
   },
@@ -917,8 +912,7 @@ export const shopTiles: SeedShopTile[] = [
     image: "/images/shop/brands/fenn-and-co.svg",
     brand: "Fenn & Co",
     title: "Tools",
-    description:
-      "Lightweight professional dryers, ceramic round brushes and wide-tooth combs, made to last for years.",
+    description: "Lightweight professional dryers, ceramic round brushes and wide-tooth combs, made to last for years.",
     url: "https://shop.fenn-and-co.example/tools",
     displayOrder: 8,
   },

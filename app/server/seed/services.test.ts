@@ -7,9 +7,7 @@ import { seedLevels, seedServices } from "./services";
 describe("seedLevels", () => {
   it("has the nine levels in order with exact adapters", () => {
     expect(seedLevels.map((l) => l.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(seedLevels.map((l) => l.adapterBp)).toEqual([
-      -8141, -6505, -5172, -3838, -2000, 0, 626, 1232, 2530,
-    ]);
+    expect(seedLevels.map((l) => l.adapterBp)).toEqual([-8141, -6505, -5172, -3838, -2000, 0, 626, 1232, 2530]);
     expect(seedLevels[0]!.name).toBe("New Starter");
     expect(seedLevels[8]!.name).toBe("Advanced Senior");
   });
@@ -30,9 +28,7 @@ describe("seedServices", () => {
   it("holds every price as a non-negative integer number of pence", () => {
     for (const s of seedServices) {
       expect(Number.isInteger(s.pricePence) && s.pricePence >= 0, s.service).toBe(true);
-      expect(Number.isInteger(s.productPricePence) && s.productPricePence >= 0, s.service).toBe(
-        true,
-      );
+      expect(Number.isInteger(s.productPricePence) && s.productPricePence >= 0, s.service).toBe(true);
     }
   });
 
@@ -47,11 +43,56 @@ describe("seedServices", () => {
   });
 
   it.each([
-    { id: 1, service: "Cut, Dry & Style", pricePence: 4950, productPricePence: 0, cat1: 1, cat2: 0, groupName: "Cut/style", minLevel: 1 },
-    { id: 20, service: "On coloured hair - below collar bone", pricePence: 8140, productPricePence: 4625, cat1: 2, cat2: 3, groupName: "Balayage (includes toner)", minLevel: 2 },
-    { id: 23, service: "Mid (Above Shoulders)", pricePence: 5625, productPricePence: 2400, cat1: 2, cat2: 4, groupName: "Full Head Bleach", minLevel: 2 },
-    { id: 50, service: "Fibre Plex", pricePence: 500, productPricePence: 0, cat1: 5, cat2: 1, groupName: "Plex Treatments", minLevel: 1 },
-    { id: 64, service: "Full Head Colour Long", pricePence: 6600, productPricePence: 3760, cat1: 6, cat2: 1, groupName: "Mens", minLevel: 1 },
+    {
+      id: 1,
+      service: "Cut, Dry & Style",
+      pricePence: 4950,
+      productPricePence: 0,
+      cat1: 1,
+      cat2: 0,
+      groupName: "Cut/style",
+      minLevel: 1,
+    },
+    {
+      id: 20,
+      service: "On coloured hair - below collar bone",
+      pricePence: 8140,
+      productPricePence: 4625,
+      cat1: 2,
+      cat2: 3,
+      groupName: "Balayage (includes toner)",
+      minLevel: 2,
+    },
+    {
+      id: 23,
+      service: "Mid (Above Shoulders)",
+      pricePence: 5625,
+      productPricePence: 2400,
+      cat1: 2,
+      cat2: 4,
+      groupName: "Full Head Bleach",
+      minLevel: 2,
+    },
+    {
+      id: 50,
+      service: "Fibre Plex",
+      pricePence: 500,
+      productPricePence: 0,
+      cat1: 5,
+      cat2: 1,
+      groupName: "Plex Treatments",
+      minLevel: 1,
+    },
+    {
+      id: 64,
+      service: "Full Head Colour Long",
+      pricePence: 6600,
+      productPricePence: 3760,
+      cat1: 6,
+      cat2: 1,
+      groupName: "Mens",
+      minLevel: 1,
+    },
   ])("copies row $id exactly", (expected) => {
     expect(seedServices[expected.id - 1]).toEqual({ ...expected, sortOrder: expected.id });
   });
@@ -70,8 +111,6 @@ describe("seedServices", () => {
     expect(restricted).toEqual(expected);
     expect(restricted).toHaveLength(23);
     // "None" rows are the way out of a step: every level must be able to pick them.
-    expect(seedServices.filter((s) => s.service === "None").every((s) => s.minLevel === 1)).toBe(
-      true,
-    );
+    expect(seedServices.filter((s) => s.service === "None").every((s) => s.minLevel === 1)).toBe(true);
   });
 });
