@@ -56,6 +56,11 @@ export async function main() {
     port: Number.parseInt(process.env.PORT ?? "3000", 10),
     host: process.env.HOST ?? "0.0.0.0",
     buildDir: process.env.BUILD_DIR ?? "build",
+  }).catch((error) => {
+    // A second process on the same DATA_DIR says so in one line and exits.
+    if (error?.name !== "DataDirInUseError") throw error;
+    console.error(error.message);
+    process.exit(1);
   });
   console.log(`Salon site listening on ${site.url} (database: ${site.databaseKind})`);
 
