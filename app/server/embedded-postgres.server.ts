@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, chown, cp, mkdir, readdir, readFile, realpath, rename, rm, symlink } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir, readFile, realpath, rename, rm, stat, symlink } from "node:fs/promises";
 import net from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -63,15 +63,18 @@ const SOCKET_PORT = 5432;
  * Runs the server under a watchdog shell that owns the server's lifetime: when
  * the site's end of the watchdog's stdin closes (the site stops, crashes or is
  * killed with SIGKILL, since the kernel closes its pipes) the watchdog asks
- * the server for a fast shutdown (SIGINT: roll back open transactions, write a
- * checkpoint, exit) and exits when the server has. So a server never outlives
- * its site.
+ * the server to shut down and exits when the server has. So a server never
+ * outlives its site. The shutdown is PostgreSQL's "smart" one (SIGTERM: wait
+ * for the sessions to end, write a checkpoint, exit): the site has closed its
+ * connections, or the kernel has, and a session still finishing its work is
+ * not cut off mid-answer. Should one linger, a fast shutdown (SIGINT: roll
+ * back what is open) follows after 3 seconds.
  */
 const WATCHDOG = `
 exec 3<&0 </dev/null
 "$@" 3<&- &
 server=$!
-( read -r _ <&3; kill -INT "$server" 2>/dev/null ) &
+( read -r _ <&3; kill -TERM "$server" 2>/dev/null; sleep 3; kill -INT "$server" 2>/dev/null ) &
 reader=$!
 wait "$server"
 status=$?
@@ -87,6 +90,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     const runner = rootRunner();
     const cluster = path.join(realDir, "postgres");
     if (!existsSync(path.join(cluster, "PG_VERSION"))) await initialise(cluster, binaries, runner);
+    // As root, the cluster belongs to whoever runs the server (root itself in a user namespace); a
+    // cluster made the other way (user namespaces allowed, then not, or back) is handed over.
+    const owner = runner.chown ?? (runner.namespace ? { uid: 0, gid: 0 } : undefined);
+    if (owner && (await stat(cluster)).uid !== owner.uid) await chownTree(cluster, owner, true);
     await stopOrphan(cluster);
     const socketDir = await socketDirectory(cluster, runner);
     const [command, args] = commandLine(runner, "sh", ["-c", WATCHDOG, "embedded-postgres", binaries.postgres]);
@@ -304,11 +311,10 @@ async function initialise(cluster: string, binaries: Binaries, runner: Runner): 
   const building = `${cluster}.new`;
   await rm(building, { recursive: true, force: true });
   const template = await pristineCluster(binaries, runner);
-  if (template) await cp(template, building, { recursive: true });
+  // The system's cp copies the thousand small files several times faster than Node's fs.cp.
+  if (template) await run({ namespace: false, spawnOptions: {} }, "cp", ["-R", template, building], process.env);
   else await initdb(building, binaries, runner);
   await chmod(building, 0o700);
-  if (runner.chown) await chownTree(path.dirname(cluster), runner.chown, false);
-  if (runner.chown) await chownTree(building, runner.chown, true);
   await rename(building, cluster);
 }
 
