@@ -5,7 +5,9 @@
 // default), PGlite (the previous default) and, when a URL is given, a
 // PostgreSQL server. Prints one table and writes it as JSON under bench/results/.
 import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -288,6 +290,50 @@ async function load(name, options) {
   console.error(`load ${name}: ${JSON.stringify(results.load[name])}`);
 }
 
+const REFERENCE_PORT = PORT + 1;
+
+/** The bytes the site sends for a path in one encoding, as they travel. */
+function rawBody(pathname, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${BASE}${pathname}`, { headers: { "accept-encoding": encoding } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * The reference in the same run: plain Node serving the site's own
+ * pre-compressed bytes for `/`, in a process of its own.
+ */
+async function measureReference(name, encoding) {
+  // Twice: the first answer may come before the page's compressed forms are ready.
+  await rawBody("/", encoding);
+  await new Promise((r) => setTimeout(r, 500));
+  const { body, headers } = await rawBody("/", encoding);
+  const head = {
+    "content-type": headers["content-type"],
+    "content-encoding": headers["content-encoding"] ?? "identity",
+  };
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body = Buffer.from(${JSON.stringify(body.toString("base64"))}, "base64");
+       require("node:http").createServer((q, r) => { r.writeHead(200, ${JSON.stringify(head)}); r.end(body); })
+         .listen(${REFERENCE_PORT}, "127.0.0.1", () => console.log("up"));`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await once(child.stdout, "data");
+  await load(name, { url: `http://127.0.0.1:${REFERENCE_PORT}/`, headers: { "accept-encoding": encoding } });
+  child.kill();
+  await once(child, "exit");
+}
+
 /** Start-up on a new and on an existing database, then load and memory, for one engine. */
 async function measureEngine(engine, env, { pages } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-bench-"));
@@ -311,7 +357,13 @@ async function measureEngine(engine, env, { pages } = {}) {
   // warm up, then measure
   await autocannon({ url: `${BASE}/`, connections: 8, duration: 2 });
   await load(`home (${engine})`, { url: `${BASE}/` });
-  if (pages) await load(`team-info (${engine})`, { url: `${BASE}/team-info` });
+  if (pages) {
+    // What browsers ask for: a compressed page.
+    await load(`home gzip (${engine})`, { url: `${BASE}/`, headers: { "accept-encoding": "gzip" } });
+    await load(`home br (${engine})`, { url: `${BASE}/`, headers: { "accept-encoding": "br" } });
+    await measureReference("reference: plain Node, same gzip bytes", "gzip");
+    await load(`team-info (${engine})`, { url: `${BASE}/team-info` });
+  }
   await load(`api-services (${engine})`, { url: `${BASE}/api/services` });
   // Never cached: every request reads the quote and its lines from the database.
   await load(`quote page (${engine})`, { url: `${BASE}/quote/${saved.link}`, connections: 10 });
@@ -397,6 +449,15 @@ async function main() {
       verdict(floor === undefined ? undefined : l.rps >= floor && l.p99Ms < 50 && l.non2xx === 0 && l.errors === 0),
     ]);
   }
+  const ratio = (a, b) => (a && b ? Math.round((a.rps / b.rps) * 100) / 100 : undefined);
+  const gzipRatio = ratio(results.load["home gzip (embedded)"], results.load["reference: plain Node, same gzip bytes"]);
+  if (gzipRatio !== undefined)
+    rows.push([
+      "ratio cached / gzip to plain Node",
+      `${gzipRatio}×`,
+      "site serving its cached page gzip-compressed vs plain Node serving the same bytes; target at least 0.5",
+      verdict(gzipRatio >= 0.5),
+    ]);
   // The embedded default's targets: a first start under 2 s, under 200 MB with its database after load.
   for (const [name, m] of Object.entries(results.memory))
     rows.push([

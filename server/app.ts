@@ -11,6 +11,9 @@ import { type Database, type DatabaseKind, openDatabase } from "~/server/db.serv
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+
+export { precompressedAssets } from "./precompressed";
+
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 declare module "react-router" {

@@ -75,6 +75,26 @@ test("a cached page allows exactly its own inline scripts by hash, is the same c
   expect(violations).toEqual([]);
 });
 
+test("the build's hashed assets are served compressed once, as stored, with immutable caching", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (!stylesheet) throw new Error("the home page links no stylesheet");
+  const plain = await request.get(stylesheet, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  for (const encoding of ["br", "gzip"]) {
+    await expect
+      .poll(
+        async () =>
+          (await request.get(stylesheet, { headers: { "Accept-Encoding": encoding } })).headers()["content-encoding"],
+      )
+      .toBe(encoding);
+    const compressed = await request.get(stylesheet, { headers: { "Accept-Encoding": encoding } });
+    expect(compressed.headers()["cache-control"]).toContain("immutable");
+    expect(compressed.headers()["content-type"]).toMatch(/^text\/css/);
+    expect(await compressed.text()).toBe(await plain.text());
+  }
+});
+
 test("an answer that is not cached carries a fresh nonce on every script", async ({ request }) => {
   const response = await request.get("/quote/no-such-quote-link");
   expect(response.status()).toBe(404);
