@@ -69,6 +69,10 @@ export function listNewsItems(db: Database): Promise<NewsItemRow[]> {
   return cached(db, "news", () => db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id)));
 }
 
+export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
+  return (await listNewsItems(db)).find((n) => n.slug === slug);
+}
+
 export function getStoreData(db: Database) {
   return cached(db, "store", async () => {
     const [banners, tiles] = await Promise.all([
