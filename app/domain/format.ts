@@ -52,6 +52,12 @@ export function truncate(text: string, max: number): string {
   return `${kept.replace(/[\s,;:]+$/, "")}…`;
 }
 
+/** "Showing 4 reviews of Isla Brennan", "Showing all 49 reviews": what a filtered list of reviews holds. */
+export function reviewCountText(count: number, stylistName: string | undefined): string {
+  const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;
+  return stylistName ? `Showing ${reviews} of ${stylistName}` : `Showing all ${reviews}`;
+}
+
 /**
  * An exact decimal string with at most `decimals` fraction digits, scaled to an
  * integer ("-81.41", 2 → -8141). Parsed as text so no float rounding is involved;

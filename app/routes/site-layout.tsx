@@ -35,6 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const hideNav = usePageFlag("hideNav");
   const { pathname } = useLocation();
+  const pageShowsHours = usePageFlag("showsHours");
   return (
     <>
       <a
@@ -56,7 +57,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter salons={loaderData.salons} />
+      <SiteFooter salons={loaderData.salons} hours={!pageShowsHours} />
       <ScrollBehaviour />
     </>
   );

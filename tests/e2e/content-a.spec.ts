@@ -100,7 +100,7 @@ test("about-info counts the years from 1 November 2002 and claims 700+ 5 star re
   await expect(page.getByRole("main")).toContainText("700+ 5 star reviews");
   await page.getByRole("main").getByRole("link", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await page.getByRole("link", { name: /More info/ }).click();
+  await page.getByRole("link", { name: "Read our story" }).click();
   await expect(page).toHaveURL(/\/about-info$/);
 });
 
@@ -341,7 +341,7 @@ test("the contact teaser has the essentials and leads to the contact page", asyn
   await expect(main.getByRole("link", { name: /01632 960214/ })).toHaveAttribute("href", "tel:01632960214");
   await expect(main).toContainText("Tue & Fri");
   await expect(main).toContainText("Mon & Sun");
-  await main.getByRole("link", { name: /More info/ }).click();
+  await main.getByRole("link", { name: "All salons and opening hours" }).click();
   await expect(page).toHaveURL(/\/contact-info$/);
 });
 

@@ -365,7 +365,7 @@ test.describe("other pages", () => {
     await visit(page, "/reopening");
     await page.getByRole("main").getByRole("link", { name: "How we keep you safe" }).click();
     await expect(page).toHaveURL(/\/corona$/);
-    await page.getByRole("main").getByRole("link", { name: "More info" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Read our safety guidelines" }).click();
     await expect(page).toHaveURL(/\/corona-info$/);
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/corona$/);

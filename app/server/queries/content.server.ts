@@ -103,6 +103,18 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   };
 }
 
+/** Every review with the first name of the stylist it is about, for the reviews pages' list. */
+export async function listReviewsWithNames(db: Database, team: readonly TeamMember[]) {
+  const names = new Map(team.map((m) => [m.slug, m.firstName]));
+  return (await listReviews(db)).map((r) => ({
+    id: r.id,
+    review: r.review,
+    client: r.client,
+    stylistSlug: r.stylistSlug,
+    stylistName: names.get(r.stylistSlug) ?? null,
+  }));
+}
+
 /** Reviews for the rotating feed, shuffled on the server so the page and its hydration agree. */
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
   const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
