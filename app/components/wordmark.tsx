@@ -28,15 +28,16 @@ export function Wordmark({ places, size = "header" }: { places: string; size?: "
   const large = size === "large";
   return (
     <span className="inline-flex items-center gap-2.5 text-ink">
-      <BrandMark className={`shrink-0 text-accent ${large ? "size-14" : "size-10"}`} />
+      {/* Below 360 px the ring gives way, so the name and the Menu button fit side by side. */}
+      <BrandMark className={`shrink-0 text-accent ${large ? "size-14" : "size-10 max-[359px]:hidden"}`} />
       <span className="flex flex-col items-start leading-none">
         <span
-          className={`font-display font-medium tracking-[0.14em] uppercase ${large ? "text-3xl" : "text-[1.3125rem]"}`}
+          className={`font-display font-medium tracking-[0.14em] uppercase ${large ? "text-3xl" : "text-[1.3125rem] max-[359px]:text-lg max-[359px]:tracking-[0.1em]"}`}
         >
           Maison Ivy
         </span>
         <span
-          className={`mt-1 font-semibold tracking-[0.16em] text-accent-dark uppercase ${large ? "text-sm" : "text-[0.6875rem]"}`}
+          className={`mt-1 font-semibold tracking-[0.16em] text-accent-dark uppercase ${large ? "text-sm" : "text-[0.6875rem] max-[359px]:tracking-[0.06em]"}`}
         >
           {places}
         </span>

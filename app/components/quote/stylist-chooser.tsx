@@ -86,7 +86,14 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
               <span className="sr-only">Close</span>
             </button>
           </div>
-          <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 leading-relaxed sm:px-6" data-profile="">
+          <div
+            className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 leading-relaxed sm:px-6"
+            data-profile=""
+            // It may scroll on a small phone: reachable by Tab so the arrow keys can scroll it.
+            tabIndex={0}
+            role="region"
+            aria-label={`About ${stylist.firstName}`}
+          >
             {stylist.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
