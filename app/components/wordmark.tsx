@@ -28,16 +28,18 @@ export function Wordmark({ places, size = "header" }: { places: string; size?: "
   const large = size === "large";
   return (
     <span className="inline-flex items-center gap-2.5 text-ink">
-      {/* Below 360 px the ring gives way, so the name and the Menu button fit side by side. */}
-      <BrandMark className={`shrink-0 text-accent ${large ? "size-14" : "size-10 max-[359px]:hidden"}`} />
+      {/* On a small phone the name tightens, and below 360 px the ring gives way, so the Menu button fits beside it. */}
+      <BrandMark
+        className={`shrink-0 text-accent ${large ? "size-14" : "size-10 max-[399px]:size-9 max-[359px]:hidden"}`}
+      />
       <span className="flex flex-col items-start leading-none">
         <span
-          className={`font-display font-medium tracking-[0.14em] uppercase ${large ? "text-3xl" : "text-[1.3125rem] max-[359px]:text-lg max-[359px]:tracking-[0.1em]"}`}
+          className={`font-display font-medium tracking-[0.14em] uppercase ${large ? "text-3xl" : "text-[1.3125rem] max-[399px]:text-lg max-[399px]:tracking-[0.1em]"}`}
         >
           Maison Ivy
         </span>
         <span
-          className={`mt-1 font-semibold tracking-[0.16em] text-accent-dark uppercase ${large ? "text-sm" : "text-[0.6875rem] max-[359px]:tracking-[0.06em]"}`}
+          className={`mt-1 font-semibold tracking-[0.16em] text-accent-dark uppercase ${large ? "text-sm" : "text-[0.6875rem] max-[399px]:tracking-[0.06em]"}`}
         >
           {places}
         </span>

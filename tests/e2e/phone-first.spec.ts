@@ -254,7 +254,7 @@ test("a home news card leads to the item's own page, and the card's text stops b
 test("the header names Maison Ivy in legible text at every width, and the home page shows one logo", async ({
   page,
 }) => {
-  for (const width of [320, 390, 768, 1024, 1440]) {
+  for (const width of [320, 360, 390, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/");
     const brand = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Maison Ivy/ });
