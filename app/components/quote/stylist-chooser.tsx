@@ -86,18 +86,18 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
               <span className="sr-only">Close</span>
             </button>
           </div>
-          <div
+          {/* It may scroll on a small phone: reachable by Tab so the arrow keys can scroll it. */}
+          <section
             className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 leading-relaxed sm:px-6"
             data-profile=""
-            // It may scroll on a small phone: reachable by Tab so the arrow keys can scroll it.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keyboard
             tabIndex={0}
-            role="region"
             aria-label={`About ${stylist.firstName}`}
           >
             {stylist.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-          </div>
+          </section>
           <div className="grid grid-cols-2 gap-3 border-t border-line p-4 sm:flex sm:px-6">
             <Link to={stylist.chooseHref} className="btn-accent px-4">
               Choose {stylist.firstName}
