@@ -38,7 +38,10 @@ export const MensCat = { Cut: 0, Colour: 1 } as const;
 
 export interface Service {
   id: number;
+  /** The till name (price-list data; staff screens show it). */
   service: string;
+  /** The name clients read, as a menu prints it ("Root colour between the foils"). */
+  clientName: string;
   pricePence: number;
   productPricePence: number;
   cat1: number;

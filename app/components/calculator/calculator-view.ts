@@ -20,7 +20,7 @@ import {
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
-import { isNoneService, serviceLineLabel, stepLabel } from "./labels";
+import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
 
 export const PRICES_PATH = "/prices";
 export const SELECTOR_PATH = "/prices/selector";
@@ -131,7 +131,7 @@ export interface StepView {
    * link); upcoming: after the open step.
    */
   status: StepStatus;
-  /** What was chosen, e.g. "Foils: Half Head" or "Stylist · Maison Ivy Kestwick". */
+  /** What was chosen, e.g. "Foils: Half head" or "Stylist · Maison Ivy Kestwick"; "None (optional)" for an optional step left out. */
   summary: string | null;
   /** Price of the chosen service at the level; null for the level step. */
   pricePence: number | null;
@@ -248,10 +248,10 @@ export function calculatorView(
         : service && step.done
           ? step.kind === "colour"
             ? serviceLineLabel(step.key, service)
-            : isNoneService(service)
-              ? "None"
-              : service.service
-          : null;
+            : clientServiceName(service)
+          : step.optional && step.done
+            ? "None (optional)"
+            : null;
     const pricePence = service && level && step.done ? linePricePence(service, level) : null;
     const changeHref = status === "done" || status === "todo" ? calculatorHref(state, step.key) : null;
     return { step, number: index + 1, label: stepLabel(step), status, summary, pricePence, changeHref };
@@ -328,6 +328,8 @@ export function calculatorView(
 export const stepLinks = {
   choose: (state: CalculatorState, slot: ServiceSlot, serviceId: number) =>
     calculatorHref(withChange(state, { [slot]: serviceId })),
+  /** Leaves an optional step out ("None" for a plex the flow does not need). */
+  leaveOut: (state: CalculatorState, slot: ServiceSlot) => calculatorHref(withChange(state, { [slot]: undefined })),
   /** Keeps the colour step open even when the same category (and its colour) is picked again. */
   colourCategory: (state: CalculatorState, colourCat: number) =>
     calculatorHref(withChange(state, { cc: colourCat }), "colour"),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatGBP } from "~/domain/format";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
+import { clientServiceName } from "./labels";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
@@ -19,7 +20,7 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
         </span>
         {offer.unavailable.length > 0 ? (
           <span className="mt-0.5 block text-xs text-accent-dark">
-            {offer.unavailable.map((service) => service.service).join(", ")} not offered at this level
+            {offer.unavailable.map(clientServiceName).join(", ")} not offered at this level
           </span>
         ) : null}
       </span>
