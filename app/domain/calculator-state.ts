@@ -4,8 +4,8 @@
  * and sharing, and the server can re-check exactly what the browser showed.
  */
 
-import { Cat1, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
-import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
+import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
+import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
 import { z } from "./zod";
 
 export interface Catalogue {
@@ -461,4 +461,41 @@ export function validateSelection(state: CalculatorState, catalogue: Catalogue):
 
   if (errors.length > 0 || !level) return { ok: false, errors };
   return { ok: true, services: selectedServices(state, catalogue), level };
+}
+
+/**
+ * What the cheapest complete quote of a service type costs at a level: the
+ * "from" price beside each level on the first step. The type's first priced
+ * service must be a real one (a "None" colour or cut is no quote); every other
+ * step takes its cheapest option the level may carry out, an optional step
+ * none. Null when the level can complete no quote of the type (a New Starter
+ * and men's cuts).
+ */
+export function fromPricePence(type: CalculatorType, level: Level, catalogue: Catalogue): number | null {
+  const cheapest = (slot: ServiceSlot, state: CalculatorState, allowNone: boolean): number | null => {
+    const category = slotCategory(slot, state);
+    if (category === null) return 0; // a step this flow does not have
+    const prices = optionsFor(category, catalogue, level)
+      .filter((option) => option.available && (allowNone || !isNoneService(option.service)))
+      .map((option) => linePricePence(option.service, level));
+    const least = prices.length > 0 ? Math.min(...prices) : null;
+    return optionalSlot(slot, state) ? Math.min(least ?? 0, 0) : least;
+  };
+  const totalFor = (state: CalculatorState): number | null => {
+    let total = 0;
+    for (const slot of FLOW_SLOTS[type]) {
+      const price = cheapest(slot, state, slot !== FIRST_PRICED_SLOT[type]);
+      if (price === null) return null;
+      total += price;
+    }
+    return total;
+  };
+  const totals =
+    type === "colour"
+      ? [...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2))].map((cc) =>
+          totalFor({ type, cc, salon: DEFAULT_SALON_ID }),
+        )
+      : [totalFor({ type, salon: DEFAULT_SALON_ID })];
+  const possible = totals.filter((total): total is number => total !== null);
+  return possible.length > 0 ? Math.min(...possible) : null;
 }

@@ -53,6 +53,20 @@ export interface Service {
   sortOrder: number;
 }
 
+/** The price list's "None" rows: the way to say "no add-on, thanks" in a step. */
+export function isNoneService(service: Pick<Service, "service">): boolean {
+  return service.service.trim().toLowerCase() === "none";
+}
+
+/** Colour, colour add-ons and men's colour need a skin test 48 hours before; a "None" choice is no service. */
+export function needsSkinTest(service: Pick<Service, "cat1" | "cat2" | "service">): boolean {
+  const colour =
+    service.cat1 === Cat1.Colour ||
+    service.cat1 === Cat1.ColourAddOn ||
+    (service.cat1 === Cat1.Mens && service.cat2 === MensCat.Colour);
+  return colour && !isNoneService(service);
+}
+
 export interface Level {
   id: number;
   name: string;

@@ -1,6 +1,7 @@
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import {
+  calculatorHref,
   calculatorView,
   EDIT_PARAM,
   hrefWithState,
@@ -9,10 +10,9 @@ import {
   SELECTOR_PATH,
 } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
-import { QuotePanel } from "~/components/calculator/quote-panel";
+import { PhoneEstimate, QuotePanel } from "~/components/calculator/quote-panel";
 import { seo } from "~/components/page-meta";
 import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-state";
-import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
 
@@ -70,7 +70,7 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const copy = serviceTypeCopy(state.type);
 
   return (
-    <div className="container-page py-10 sm:py-14">
+    <div className="container-page pt-10 pb-28 sm:pt-14 lg:pb-14">
       <p className="eyebrow">Price quote · {copy.name}</p>
       <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
       <p className="mt-3 text-sm text-muted">
@@ -90,9 +90,15 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-5">
           <ProgressLine view={view} />
-          {view.quote ? (
-            <p className="text-sm lg:hidden">
-              Estimate so far: <strong className="tabular-nums">{formatGBP(view.quote.totalPence)}</strong>
+          {view.closedLevelNotice ? (
+            <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+              {view.closedLevelNotice}{" "}
+              <Link
+                to={calculatorHref(state, "level")}
+                className="font-semibold text-accent-dark underline underline-offset-2"
+              >
+                Choose a level
+              </Link>
             </p>
           ) : null}
           {resolved.notice ? (
@@ -104,6 +110,7 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
         </div>
         <QuotePanel view={view} />
       </div>
+      <PhoneEstimate view={view} />
     </div>
   );
 }

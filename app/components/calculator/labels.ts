@@ -4,7 +4,7 @@
  * thing; the rules (what is available, what a step needs) stay in the domain.
  */
 import { type CalculatorType, type ServiceSlot, SLOT_LABELS, type Step } from "~/domain/calculator-state";
-import { ColourCat, type Service } from "~/domain/catalogue";
+import { ColourCat, isNoneService, type Service } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
   type: CalculatorType;
@@ -76,11 +76,6 @@ export function slotLabel(slot: ServiceSlot): string {
 export function stepLabel(step: Step): string {
   if (step.kind === "level") return step.mode === "stylist" ? "Stylist" : "Stylist level";
   return slotLabel(step.key);
-}
-
-/** The price list's "None" rows read better as "No finish add-on" and so on. */
-export function isNoneService(service: Pick<Service, "service">): boolean {
-  return service.service.trim().toLowerCase() === "none";
 }
 
 /** What a client calls a service in a list of options: its menu name, or "None". */

@@ -18,7 +18,7 @@ import {
   type ServiceSlot,
   SLOT_LABELS,
 } from "~/domain/calculator-state";
-import { Cat1, MensCat } from "~/domain/catalogue";
+import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { HONEYPOT_FIELD, honeypotFilled, quoteDetailsSchema } from "~/domain/forms";
 import { config } from "../config.server";
@@ -275,7 +275,7 @@ export async function saveQuote(
     regular,
     createdAt: new Date().toISOString(),
     link,
-    hasColour: lines.some(lineNeedsSkinTest),
+    hasColour: lines.some(needsSkinTest),
   });
 
   const makeLink = options.newLink ?? newQuoteLink;
@@ -327,15 +327,6 @@ export interface PublicQuote {
   expired: boolean;
   /** The first-visit offer, for clients who have not been in the last 18 months. */
   offer: { code: string; percent: number; totalPence: number } | null;
-}
-
-/** Colour, colour add-ons and men's colour need a skin test; a "None" choice is no service. */
-export function lineNeedsSkinTest(line: Pick<SavedQuoteLine, "cat1" | "cat2" | "service">): boolean {
-  const colour =
-    line.cat1 === Cat1.Colour ||
-    line.cat1 === Cat1.ColourAddOn ||
-    (line.cat1 === Cat1.Mens && line.cat2 === MensCat.Colour);
-  return colour && line.service.trim().toLowerCase() !== "none";
 }
 
 export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
@@ -397,7 +388,7 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
     bookingSalon: stylistSalon
       ? { id: stylistSalon.id, name: stylistSalon.name, bookingUrl: stylistSalon.bookingUrl }
       : { id: salon.id, name: salon.name, bookingUrl: salon.bookingUrl },
-    needsSkinTest: lines.some(lineNeedsSkinTest),
+    needsSkinTest: lines.some(needsSkinTest),
     validUntil,
     expired: isAfter(now, validUntil),
     offer: row.regular
