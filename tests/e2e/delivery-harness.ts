@@ -135,7 +135,12 @@ export interface SiteProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
+/** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */
+export async function startSiteProcess(
+  port: number,
+  env: Record<string, string>,
+  startupMs = 30_000,
+): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -149,7 +154,7 @@ export async function startSiteProcess(port: number, env: Record<string, string>
     },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {
