@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -129,6 +129,18 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   };
 }
 
+/**
+ * A port nothing listens on now, for a site process: a fixed port would meet
+ * another run's site on a shared machine (and its health check would pass).
+ */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
@@ -139,7 +151,7 @@ export interface SiteProcess {
 export async function startSiteProcess(
   port: number,
   env: Record<string, string>,
-  startupMs = 30_000,
+  startupMs = 60_000,
 ): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {

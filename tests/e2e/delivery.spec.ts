@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
+  freePort,
   type SmtpStandIn,
   startSiteProcess,
   startSmtp,
@@ -77,7 +78,7 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
   page,
 }) => {
   test.setTimeout(60_000);
-  const site = await startSiteProcess(3610, deliveryEnv(smtp.port));
+  const site = await startSiteProcess(await freePort(), deliveryEnv(smtp.port));
   try {
     const { name, mobile, email, referral, ...state } = await quoteBody(site.url, 1);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -123,7 +124,8 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
 test("a server killed with messages pending or in flight delivers every one after it restarts", async () => {
   test.setTimeout(90_000);
   const env = deliveryEnv(smtp.port);
-  let site = await startSiteProcess(3611, env);
+  const port = await freePort();
+  let site = await startSiteProcess(port, env);
   smtp.stall = true; // the first e-mail hangs in flight
   const links: string[] = [];
   try {
@@ -133,7 +135,7 @@ test("a server killed with messages pending or in flight delivers every one afte
     await site.kill("SIGKILL");
     smtp.stall = false;
 
-    site = await startSiteProcess(3611, env);
+    site = await startSiteProcess(port, env);
     await until(
       () => new Set(smtp.mails.map((m) => m.messageId)).size >= 3 && twilio.texts.length >= 3,
       "every message after the restart",
@@ -165,7 +167,7 @@ test("with the SMTP server down, e-mails wait and go out when it returns", async
   test.setTimeout(60_000);
   const port = smtp.port;
   await smtp.close(); // down
-  const site = await startSiteProcess(3612, deliveryEnv(port));
+  const site = await startSiteProcess(await freePort(), deliveryEnv(port));
   try {
     const link = await saveQuote(site.url, 7);
     await until(() => twilio.texts.length === 1, "the text, which does not need SMTP");

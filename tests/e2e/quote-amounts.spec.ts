@@ -7,12 +7,11 @@
  * in price-list.ts, not against the app's engine.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Locator, type Page, request } from "@playwright/test";
 import { smsLength } from "../../app/domain/message-text";
-import { startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
+import { freePort, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
 import { expect, test } from "./fixtures";
 import { expectAccessible, trackConsoleErrors } from "./helpers";
 import {
@@ -41,14 +40,6 @@ async function expectLinesAddUp(table: Locator, total: Locator, expectedPence: n
   expect(await sumOf(lines)).toBe(expectedPence);
   expect(penceOf(await total.innerText())).toBe(expectedPence);
   await expect(total).toHaveText(gbp(expectedPence));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function serviceById(catalogue: Catalogue, id: number) {

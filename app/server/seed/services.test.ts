@@ -113,7 +113,15 @@ describe("seedServices", () => {
     const byGroup = new Map<string, string[]>();
     for (const s of seedServices)
       byGroup.set(`${s.cat1}/${s.cat2}`, [...(byGroup.get(`${s.cat1}/${s.cat2}`) ?? []), s.clientName]);
-    for (const [group, names] of byGroup) expect(new Set(names).size, group).toBe(names.length);
+    for (const [group, names] of byGroup) {
+      expect(new Set(names).size, group).toBe(names.length);
+      // An option reads "Name, £12": no name may be another's with a comma after it ("Hair up, advanced").
+      for (const name of names)
+        expect(
+          names.filter((other) => other.startsWith(`${name},`)),
+          name,
+        ).toEqual([]);
+    }
   });
 
   it.each([

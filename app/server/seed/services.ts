@@ -67,7 +67,7 @@ export const seedServices: Service[] = [
   {
     id: 4,
     service: "Hair Up - Advanced",
-    clientName: "Hair up, advanced",
+    clientName: "Advanced hair up",
     pricePence: 4950,
     productPricePence: 0,
     cat1: 1,
@@ -79,7 +79,7 @@ export const seedServices: Service[] = [
   {
     id: 5,
     service: "Hair Up - Specialist",
-    clientName: "Hair up, specialist",
+    clientName: "Specialist hair up",
     pricePence: 6600,
     productPricePence: 0,
     cat1: 1,
