@@ -70,45 +70,48 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const copy = serviceTypeCopy(state.type);
 
   return (
-    <div className="container-page pt-10 pb-28 sm:pt-14 lg:pb-14">
-      <p className="eyebrow">Price quote · {copy.name}</p>
-      <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
-      <p className="mt-3 text-sm text-muted">
-        {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
-        <Link
-          to={hrefWithState(SELECTOR_PATH, state)}
-          className="font-semibold text-accent-dark underline underline-offset-2"
-        >
-          Change how you get your quote
-        </Link>
-        <span aria-hidden="true"> · </span>
-        <Link to={PRICES_PATH} className="font-semibold text-accent-dark underline underline-offset-2">
-          Choose a different service
-        </Link>
-      </p>
+    // The phone estimate sticks to the bottom of the screen while the page is in view, and stops above the footer.
+    <div>
+      <div className="container-page py-10 sm:py-14">
+        <p className="eyebrow">Price quote · {copy.name}</p>
+        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
+        <p className="mt-3 text-sm text-muted">
+          {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
+          <Link
+            to={hrefWithState(SELECTOR_PATH, state)}
+            className="font-semibold text-accent-dark underline underline-offset-2"
+          >
+            Change how you get your quote
+          </Link>
+          <span aria-hidden="true"> · </span>
+          <Link to={PRICES_PATH} className="font-semibold text-accent-dark underline underline-offset-2">
+            Choose a different service
+          </Link>
+        </p>
 
-      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-5">
-          <ProgressLine view={view} />
-          {view.closedLevelNotice ? (
-            <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
-              {view.closedLevelNotice}{" "}
-              <Link
-                to={calculatorHref(state, "level")}
-                className="font-semibold text-accent-dark underline underline-offset-2"
-              >
-                Choose a level
-              </Link>
-            </p>
-          ) : null}
-          {resolved.notice ? (
-            <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
-              {resolved.notice}
-            </p>
-          ) : null}
-          <CalculatorSteps view={view} />
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-5">
+            <ProgressLine view={view} />
+            {view.closedLevelNotice ? (
+              <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+                {view.closedLevelNotice}{" "}
+                <Link
+                  to={calculatorHref(state, "level")}
+                  className="font-semibold text-accent-dark underline underline-offset-2"
+                >
+                  Choose a level
+                </Link>
+              </p>
+            ) : null}
+            {resolved.notice ? (
+              <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+                {resolved.notice}
+              </p>
+            ) : null}
+            <CalculatorSteps view={view} />
+          </div>
+          <QuotePanel view={view} />
         </div>
-        <QuotePanel view={view} />
       </div>
       <PhoneEstimate view={view} />
     </div>

@@ -85,9 +85,10 @@ function needsSkinTestNow(view: CalculatorView): boolean {
 
 /**
  * On a phone the steps fill the screen, so the estimate rides along at the
- * bottom: the running total, always in view and announced politely when it
- * changes, opening to the itemised lines. A native <details>, so it works
- * without JavaScript; on wide screens the side panel does this job.
+ * bottom: the running total, always in view (sticky, so it never covers the
+ * footer) and announced politely when it changes, opening to the itemised
+ * lines. A native <details>, so it works without JavaScript; on wide screens
+ * the side panel does this job.
  */
 export function PhoneEstimate({ view }: { view: CalculatorView }) {
   const { quote, state } = view;
@@ -96,7 +97,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
   return (
     <div
       data-testid="phone-estimate"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
+      className="sticky bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
     >
       <details data-disclosure className="group">
         <summary className="container-page flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 py-2 [&::-webkit-details-marker]:hidden">
