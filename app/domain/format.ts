@@ -31,14 +31,25 @@ export function formatGBP(pence: number): string {
 
 /**
  * At most `max` characters (code points, so an emoji is never split in half),
- * followed by "…" only when something was cut. Whitespace before the "…" is
- * dropped so a cut at a word boundary does not read "word …".
+ * followed by "…" only when something was cut. The cut falls between words
+ * when the kept part has a space, so no word is left half-written, and
+ * whitespace or a comma before the "…" is dropped so it never reads "word …".
  */
 export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 0) throw new RangeError(`Invalid max length: ${max}`);
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max).join("").trimEnd()}…`;
+  let kept = chars.slice(0, max).join("");
+  const midWord = /\S$/.test(kept) && /^\S/.test(chars[max] ?? "");
+  const lastSpace = kept.search(/\s\S*$/);
+  if (midWord && lastSpace > 0) kept = kept.slice(0, lastSpace);
+  return `${kept.replace(/[\s,;:]+$/, "")}…`;
+}
+
+/** "Showing 4 reviews of Isla Brennan", "Showing all 49 reviews": what a filtered list of reviews holds. */
+export function reviewCountText(count: number, stylistName: string | undefined): string {
+  const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;
+  return stylistName ? `Showing ${reviews} of ${stylistName}` : `Showing all ${reviews}`;
 }
 
 /**

@@ -197,6 +197,17 @@ describe("staff and applicant messages", () => {
     expect(r.email.text).toContain("We'll be in touch when a position becomes available");
   });
 
+  it("texts a hair-model applicant what happens next, by first name, in at most two text segments", () => {
+    const r = renderMessage(
+      { template: "model-thank-you", payload: { id: 1, name: "Mia Stone" } },
+      "https://salon.example",
+    );
+    if (r.channel !== "sms") throw new Error("expected a text");
+    expect(r.sms.body).toMatch(/^Hi Mia, thanks for applying to be a hair model/);
+    expect(r.sms.body).toContain("We'll be in touch when we have a training session that suits your hair");
+    expect(r.sms.body.length).toBeLessThanOrEqual(306);
+  });
+
   it("refuses a template it does not know", () => {
     expect(() => renderMessage({ template: "nope", payload: {} }, "https://salon.example")).toThrow(
       /Unknown message template/,

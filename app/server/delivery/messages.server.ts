@@ -1,7 +1,7 @@
 /**
  * What the site sends, and when: the quote by e-mail and text message, a
- * thank-you to each job applicant, and a note to staff for each application
- * and feedback. Messages are queued in the caller's transaction; their text is
+ * thank-you to each job applicant (by e-mail) and hair-model applicant (by
+ * text), and a note to staff for each application and feedback. Messages are queued in the caller's transaction; their text is
  * rendered when they are sent, with absolute links from PUBLIC_URL.
  */
 import { sql } from "drizzle-orm";
@@ -81,6 +81,32 @@ export function staffNotification(
 
 export function applicantThankYou(email: string, fields: { id: number; name: string; role: string }): NewMessage {
   return { channel: "email", recipient: email, template: "job-thank-you", payload: fields };
+}
+
+/**
+ * The model applicant's confirmation of what happens next, by text (the form
+ * asks no e-mail address). Unless this mobile already had one in the last 24
+ * hours: an application repeated, or a stranger's number typed in again and
+ * again, never sends a run of texts. Returns whether it was queued.
+ */
+export async function queueModelThankYou(
+  tx: Tx,
+  mobile: string,
+  fields: { id: number; name: string },
+  mailDomain: string,
+): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`model-thank-you:${mobile}`}))`);
+  const recent = await tx.execute<{ texts: number | string }>(sql`
+    select count(*) as texts from outbox
+    where template = 'model-thank-you' and recipient = ${mobile} and created_at > now() - interval '24 hours'`);
+  if (Number(recent.rows[0]?.texts ?? 0) > 0) return false;
+  await enqueue(tx, [{ channel: "sms", recipient: mobile, template: "model-thank-you", payload: fields }], mailDomain);
+  return true;
+}
+
+/** In the voice of the job applicants' thanks; what happens next, and the one thing to know before a colour. */
+export function modelThankYouText(name: string): string {
+  return `Hi ${firstNameOf(name)}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
 }
 
 // ── rendering ────────────────────────────────────────────────────────────
@@ -276,6 +302,8 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         },
       };
     }
+    case "model-thank-you":
+      return { channel: "sms", sms: { body: modelThankYouText(String(p.name ?? "")) } };
     case "staff-job":
       return {
         channel: "email",
