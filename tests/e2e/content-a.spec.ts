@@ -198,10 +198,19 @@ test.describe("the eight static profile pages", () => {
         "href",
         s.instagram!,
       );
-      await expect(main.getByRole("link", { name: `Get a quote with ${s.firstName}` })).toHaveAttribute(
-        "href",
-        `/prices/${s.slug}`,
-      );
+      // A stylist not taking new clients says so before any quote link, and offers no quote with them.
+      const quoteName = s.acceptingNewClients ? `Get a quote with ${s.firstName}` : "Find a stylist taking new clients";
+      await expect(main.getByRole("link", { name: quoteName })).toHaveAttribute("href", `/prices/${s.slug}`);
+      if (!s.acceptingNewClients) {
+        const note = main.getByText(`${s.firstName} isn't taking new clients at the moment`);
+        await expect(note).toBeVisible();
+        const noteFirst = await note.evaluate(
+          (el, link) => Boolean(link && el.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING),
+          await main.getByRole("link", { name: quoteName }).elementHandle(),
+        );
+        expect(noteFirst).toBe(true);
+        await expect(main.getByRole("link", { name: /Get a quote with/ })).toHaveCount(0);
+      }
       await expect(main.getByRole("link", { name: "Back to the team" })).toHaveAttribute("href", "/team-info");
     });
   }
