@@ -11,6 +11,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { unavailableResponse } from "./hygiene";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -74,8 +75,11 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    if (req.rawBody) init.body = new Uint8Array(req.rawBody);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(url, init);
 }
@@ -111,6 +115,17 @@ export function createCachedRequestHandler(options: {
       if (hit) return sendEntry(res, hit, context.cspNonce, true);
 
       const response = await handle(toFetchRequest(req, res), context);
+      // A loader or action found the database away: the error page or JSON answer says to try again.
+      let status = response.status;
+      if (context.databaseUnavailable && status >= 500) {
+        if (!/text\/html/.test(response.headers.get("content-type") ?? "")) {
+          await response.body?.cancel().catch(() => {});
+          return unavailableResponse(req, res);
+        }
+        // The site's own error page, which offers to try again; the status says it is temporary.
+        status = 503;
+        res.setHeader("Retry-After", "5");
+      }
       if (key && options.cache && cacheable(response)) {
         const body = await response.text();
         const entry: Entry = {
@@ -125,8 +140,8 @@ export function createCachedRequestHandler(options: {
         return sendEntry(res, entry, context.cspNonce, false);
       }
 
-      res.statusMessage = response.statusText;
-      res.status(response.status);
+      if (status === response.status) res.statusMessage = response.statusText;
+      res.status(status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();

@@ -6,8 +6,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-const MAX_REQUEST_BYTES = 64 * 1024;
-
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
     "default-src 'self'",
@@ -60,11 +58,6 @@ export function refuseCrossSiteWrites(publicOrigin: string) {
     const crossOrigin = origin ? origin !== allowed && origin !== ownOrigin : fetchSite === "cross-site";
     if (crossOrigin) {
       res.status(403).json({ error: "Requests from other sites are not accepted." });
-      return;
-    }
-    const length = Number(req.get("content-length") ?? "0");
-    if (length > MAX_REQUEST_BYTES) {
-      res.status(413).json({ error: "That request is too large." });
       return;
     }
     next();

@@ -9,6 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { log } from "./log.server";
+import { connectAtStart, createPool } from "./pg-pool.server";
 import * as schema from "./schema.server";
 
 /**
@@ -19,6 +21,11 @@ export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database through a small pool of its own, for the outbox worker and
+   * scheduled jobs: request traffic filling the main pool never starves them.
+   */
+  background: Database;
   kind: "pglite" | "postgres";
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
   listen(channel: string, onNotify: () => void): Promise<void>;
@@ -58,43 +65,63 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const url = options.databaseUrl;
+    const pool = createPool(url, { name: "web", max: 10 });
+    const backgroundPool = createPool(url, { name: "background", max: 2 });
     const db = drizzle(pool, { schema });
-    const client = await pool.connect();
+    const client = await connectAtStart(pool, url);
     try {
+      // Another process may hold the lock while it migrates: wait for it however long that takes.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       const locked = drizzle(client, { schema });
       await migrate(locked, { migrationsFolder });
       await options.prepare?.(locked);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      // Not back into the pool with its statement time-out lifted.
+      client.release(true);
     }
-    const listeners: { end(): Promise<void> }[] = [];
+    const listeners = new Set<InstanceType<typeof pg.Client>>();
+    let closing = false;
     return {
       db,
+      background: drizzle(backgroundPool, { schema }),
       kind: "postgres",
       async listen(channel, onNotify) {
-        // LISTEN needs a connection of its own, outside the pool.
-        const connect = async (): Promise<void> => {
-          const listener = new pg.Client({ connectionString: options.databaseUrl });
-          listener.on("notification", onNotify);
-          listener.on("error", (error) => {
-            console.error(`database: LISTEN ${channel} connection lost, reconnecting`, error.message);
-            const index = listeners.indexOf(listener);
-            if (index >= 0) listeners.splice(index, 1);
+        // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
+        const connect = async (delay: number): Promise<void> => {
+          if (closing) return;
+          const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+          let lost = false;
+          const reconnect = (reason: string) => {
+            if (lost || closing) return;
+            lost = true;
+            listeners.delete(listener);
+            void listener.end().catch(() => {});
+            log.warn({ channel, err: reason }, "database: LISTEN connection lost, reconnecting");
+            // Whatever changed meanwhile was not heard: forget what is cached.
             onNotify();
-            setTimeout(() => void connect().catch(() => {}), 1000).unref();
-          });
-          await listener.connect();
-          await listener.query(`LISTEN ${channel}`);
-          listeners.push(listener);
+            setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
+          };
+          listener.on("notification", onNotify);
+          listener.on("error", (error) => reconnect(error.message));
+          listener.on("end", () => reconnect("connection ended"));
+          try {
+            await listener.connect();
+            await listener.query(`LISTEN ${channel}`);
+            listeners.add(listener);
+          } catch (error) {
+            reconnect(error instanceof Error ? error.message : String(error));
+          }
         };
-        await connect();
+        await connect(1000);
       },
       async close() {
-        await Promise.all(listeners.splice(0).map((l) => l.end().catch(() => {})));
-        await pool.end();
+        closing = true;
+        await Promise.all([...listeners].map((l) => l.end().catch(() => {})));
+        listeners.clear();
+        await Promise.all([pool.end(), backgroundPool.end()]);
       },
     };
   }
@@ -111,6 +138,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   await options.prepare?.(db);
   return {
     db,
+    background: db,
     kind: "pglite",
     async listen(channel, onNotify) {
       await client.listen(channel, onNotify);
