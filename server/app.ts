@@ -16,6 +16,7 @@ import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 export { readBody, requestLogging } from "./hygiene";
+export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
 export const errorHandler = errorHandlerFor(log);

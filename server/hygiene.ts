@@ -9,15 +9,12 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/server/log.server";
-import { isDatabaseUnavailable } from "~/server/pg-pool.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 
 /** The largest body any endpoint accepts (the longest form, percent-encoded, fits with room to spare). */
 export const MAX_REQUEST_BYTES = 64 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-export const UNAVAILABLE_MESSAGE =
-  "We can't reach our records just now. Nothing was saved: please try again in a minute.";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -136,8 +133,8 @@ export function unavailableResponse(req: Request, res: Response) {
   if (wantsPage) {
     const again =
       req.method === "GET" ? req.originalUrl : req.get("referer")?.startsWith("/") ? req.get("referer") : "/";
-    res.type("html").send(errorPage("We'll be right back", UNAVAILABLE_MESSAGE, again));
-  } else res.json({ error: UNAVAILABLE_MESSAGE });
+    res.type("html").send(errorPage("We'll be right back", DATABASE_UNAVAILABLE_MESSAGE, again));
+  } else res.json({ error: DATABASE_UNAVAILABLE_MESSAGE });
 }
 
 /** The last handler: nothing a client caused is logged with a stack trace. */

@@ -22,6 +22,10 @@ export const DATABASE_TIMEOUTS = {
   statementMs: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000),
 };
 
+/** Said to a visitor or API client whenever the database is away: nothing was saved, and trying again is safe. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "We can't reach our records just now. Nothing was saved: please try again in a minute.";
+
 const CONNECTION_LOST_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

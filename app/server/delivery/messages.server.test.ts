@@ -63,10 +63,13 @@ describe("quote e-mail", () => {
     expect(email({ ...quote, hasColour: false }).text).not.toMatch(/skin test/);
   });
 
-  it("escapes what visitors typed in the HTML version", () => {
-    const { html } = email({ ...quote, firstName: "<script>alert(1)</script>" });
+  it("never carries markup or a link a visitor typed as their name", () => {
+    const { html, text } = email({ ...quote, firstName: "<script>alert(1)</script>" });
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).toContain("&lt;script&gt;");
+    expect(html).not.toContain("&lt;script&gt;");
+    expect(html).toContain("Hi there,");
+    expect(email({ ...quote, firstName: "Verify:evil.example/x" }).text).not.toContain("evil.example");
+    expect(text).toContain("Hi there,");
   });
 });
 
