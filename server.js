@@ -72,7 +72,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   server.disable("x-powered-by");
   const httpServer = createServer(
     {
-      headersTimeout: LIMITS.headersTimeoutMs,
+      headersTimeout: Math.min(LIMITS.headersTimeoutMs, LIMITS.requestTimeoutMs),
       requestTimeout: LIMITS.requestTimeoutMs,
       keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
       // How often the time-outs above are checked (Node's default is every 30 s).
@@ -92,6 +92,13 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
 
   const shutdown = { stopping: false };
   server.use(requestLogging(log, shutdown));
+  let ready = false;
+  // Until the database is open and the app mounted, say so rather than 404.
+  server.use((_req, res, next) => {
+    if (ready) return next();
+    res.status(503).setHeader("Retry-After", "2");
+    res.type("text").send("The site is starting. Please try again in a moment.");
+  });
 
   let running;
   try {
@@ -115,6 +122,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   server.use(readBody);
   server.use(running.app);
   server.use(errorHandler);
+  ready = true;
 
   const app = running;
   async function stop(graceMs = LIMITS.shutdownGraceMs) {
