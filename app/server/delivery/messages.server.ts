@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
-import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
+import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBPExact } from "~/domain/format";
 import { greetingName, recipientKey } from "~/domain/message-safety";
 import { config } from "../config.server";
