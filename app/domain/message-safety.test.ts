@@ -8,6 +8,7 @@ describe("greetingName", () => {
     expect(greetingName("Mary-Jane O'Neil")).toBe("Mary-Jane");
     expect(greetingName("D'Arcy")).toBe("D'Arcy");
     expect(greetingName("Łucja")).toBe("Łucja");
+    expect(greetingName("Client1 Example")).toBe("Client1");
   });
 
   it("never copies what could be a link, a domain, an address or a number", () => {
@@ -18,7 +19,8 @@ describe("greetingName", () => {
       "https://x.y",
       "me@evil.example",
       "07700900123",
-      "Call0800",
+      "Call08001234567",
+      "x07700900123",
       "bit.ly/abc Smith",
       "<b>Bob</b>",
       "-Bob",

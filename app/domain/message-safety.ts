@@ -5,19 +5,27 @@
  * per-recipient caps count one mailbox however its address is spelt.
  */
 
-/** A name as people write one: letters (any script) joined by an apostrophe or hyphen; at most 30 characters. */
-const NAME_WORD = /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u;
+/**
+ * A name as people write one: a letter first, then letters (any script) and
+ * the odd digit, joined by an apostrophe or hyphen; at most 30 characters and
+ * too few digits to be a phone number.
+ */
+const NAME_WORD = /^\p{L}[\p{L}\p{M}\p{Nd}]*(?:['’-]\p{L}[\p{L}\p{M}\p{Nd}]*)*$/u;
 const MAX_NAME_LENGTH = 30;
+const MAX_DIGITS = 3;
 
 /**
  * The first word of the visitor's name, for "Hi X" in a message, or the
  * fallback when it is anything but a plain name: a word with a dot, colon,
- * slash, @, digit or any other sign (a link, a domain, an e-mail address, a
- * phone number) is never copied into a message.
+ * slash, @ or any other sign (a link, a domain, an e-mail address), or with
+ * the digits of a phone number, is never copied into a message.
  */
 export function greetingName(name: string, fallback = "there"): string {
   const first = name.trim().split(/\s+/)[0] ?? "";
-  return first.length > 0 && first.length <= MAX_NAME_LENGTH && NAME_WORD.test(first) ? first : fallback;
+  const digits = first.replace(/\D/g, "").length;
+  return first.length > 0 && first.length <= MAX_NAME_LENGTH && digits <= MAX_DIGITS && NAME_WORD.test(first)
+    ? first
+    : fallback;
 }
 
 /**

@@ -149,7 +149,7 @@ export async function startSiteProcess(port: number, env: Record<string, string>
     },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {

@@ -41,6 +41,9 @@ const deliveryEnv = (smtpPort: number) => ({
 });
 
 /** A complete cutting-flow quote for the API, built from the live price list. */
+/** Beside this run's worker ports (E2E_PORT), so engineers running the suite at once never share a port. */
+const sitePort = (n: number) => Number(process.env.E2E_PORT ?? 3210) + 90 + n;
+
 async function quoteBody(base: string, i: number) {
   const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
     await fetch(`${base}/api/services`)
@@ -76,8 +79,8 @@ async function saveQuote(base: string, i: number): Promise<string> {
 test("saving a quote in the browser sends one e-mail with the QG20 offer and one text, both linking to the quote", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
-  const site = await startSiteProcess(3610, deliveryEnv(smtp.port));
+  test.setTimeout(120_000);
+  const site = await startSiteProcess(sitePort(0), deliveryEnv(smtp.port));
   try {
     const { name, mobile, email, referral, ...state } = await quoteBody(site.url, 1);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -120,9 +123,9 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
 });
 
 test("a server killed with messages pending or in flight delivers every one after it restarts", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const env = deliveryEnv(smtp.port);
-  let site = await startSiteProcess(3611, env);
+  let site = await startSiteProcess(sitePort(1), env);
   smtp.stall = true; // the first e-mail hangs in flight
   const links: string[] = [];
   try {
@@ -132,7 +135,7 @@ test("a server killed with messages pending or in flight delivers every one afte
     await site.kill("SIGKILL");
     smtp.stall = false;
 
-    site = await startSiteProcess(3611, env);
+    site = await startSiteProcess(sitePort(1), env);
     await until(
       () => new Set(smtp.mails.map((m) => m.messageId)).size >= 3 && twilio.texts.length >= 3,
       "every message after the restart",
@@ -161,10 +164,10 @@ test("a server killed with messages pending or in flight delivers every one afte
 });
 
 test("with the SMTP server down, e-mails wait and go out when it returns", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const port = smtp.port;
   await smtp.close(); // down
-  const site = await startSiteProcess(3612, deliveryEnv(port));
+  const site = await startSiteProcess(sitePort(2), deliveryEnv(port));
   try {
     const link = await saveQuote(site.url, 7);
     await until(() => twilio.texts.length === 1, "the text, which does not need SMTP");
