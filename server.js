@@ -66,7 +66,8 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   const serverModule = vite
     ? await vite.ssrLoadModule("./server/app.ts")
     : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
-  const { createApp, log, requestLogging, readBody, errorHandler, answerClientError } = serverModule;
+  const { createApp, log, requestLogging, readBody, errorHandler, answerClientError, precompressedAssets } =
+    serverModule;
 
   const server = express();
   server.disable("x-powered-by");
@@ -115,7 +116,8 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     server.use(vite.middlewares);
   } else {
     server.use(compression());
-    // Hashed assets never change under their name; everything else may.
+    // Hashed assets never change under their name (so they are compressed once); everything else may.
+    server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
@@ -149,10 +151,11 @@ export async function main() {
       buildDir: process.env.BUILD_DIR ?? "build",
     });
   } catch (error) {
-    // What went wrong at start is said in one line, without a stack trace, when it is not a bug.
+    // What went wrong at start (port or DATA_DIR in use, no database) is said in one line, without a stack trace.
     const known =
       error instanceof StartError ||
-      (error instanceof Error && /DatabaseUnreachableError|Invalid settings/.test(`${error.name} ${error.message}`));
+      (error instanceof Error &&
+        /DatabaseUnreachableError|DataDirInUseError|Invalid settings/.test(`${error.name} ${error.message}`));
     console.error(
       known ? `Salon site could not start: ${error.message}` : `Salon site could not start: ${error?.stack ?? error}`,
     );

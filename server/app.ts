@@ -7,12 +7,15 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
-import { type Database, openDatabase } from "~/server/db.server";
+import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { log } from "~/server/log.server";
 import { seedDatabase } from "~/server/seed.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+
+export { precompressedAssets } from "./precompressed";
+
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 export { readBody, requestLogging } from "./hygiene";
@@ -42,7 +45,7 @@ export interface RunningApp {
   headers: express.RequestHandler;
   app: express.Express;
   db: Database;
-  databaseKind: "pglite" | "postgres";
+  databaseKind: DatabaseKind;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
+    engine: settings.EMBEDDED_DATABASE,
     prepare: seedDatabase,
   });
 

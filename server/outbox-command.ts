@@ -29,7 +29,11 @@ export async function runOutboxCommand(args: string[], out: Pick<Console, "log" 
     return 2;
   }
   const settings = config();
-  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir });
+  const database = await openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: settings.dataDir,
+    engine: settings.EMBEDDED_DATABASE,
+  });
   try {
     if (command === "list") {
       const rows = await failedMessages(database.db);

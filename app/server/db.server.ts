@@ -1,7 +1,9 @@
 /**
- * The database client: embedded PGlite under DATA_DIR by default, PostgreSQL
- * through `pg` when DATABASE_URL is set. Both speak the same schema, and the
- * committed drizzle-kit migrations are applied at start.
+ * The database client, always `pg`: to the PostgreSQL server at DATABASE_URL
+ * when set, otherwise to an embedded PostgreSQL server the site runs on a
+ * cluster under DATA_DIR (decision 008). The committed drizzle-kit migrations
+ * are applied at start. PGlite remains only to compare engines in the
+ * benchmark (`EMBEDDED_DATABASE=pglite`) and to import an older install's data.
  */
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -9,8 +11,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { lockDataDir, startEmbeddedPostgres } from "./embedded-postgres.server";
 import { log } from "./log.server";
 import { connectAtStart, createPool } from "./pg-pool.server";
+import { importPgliteData } from "./pglite-import.server";
 import * as schema from "./schema.server";
 
 /**
@@ -19,6 +23,9 @@ import * as schema from "./schema.server";
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+/** `embedded`: PostgreSQL run by the site under DATA_DIR; `postgres`: the server at DATABASE_URL. */
+export type DatabaseKind = "embedded" | "postgres" | "pglite";
+
 export interface DatabaseHandle {
   db: Database;
   /**
@@ -26,7 +33,7 @@ export interface DatabaseHandle {
    * scheduled jobs: request traffic filling the main pool never starves them.
    */
   background: Database;
-  kind: "pglite" | "postgres";
+  kind: DatabaseKind;
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
   listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
@@ -58,93 +65,144 @@ export interface OpenOptions {
   dataDir: string;
   /** Runs after the migrations, under the same cross-process lock (seeding). */
   prepare?: (db: Database) => Promise<void>;
+  /** Without DATABASE_URL: the embedded engine. PGlite is kept for comparing the two in the benchmark only. */
+  engine?: "postgres" | "pglite";
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const { default: pg } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const url = options.databaseUrl;
-    const pool = createPool(url, { name: "web", max: 10 });
-    const backgroundPool = createPool(url, { name: "background", max: 2 });
-    const db = drizzle(pool, { schema });
-    const client = await connectAtStart(pool, url);
-    try {
-      // Another process may hold the lock while it migrates: wait for it however long that takes.
-      await client.query("set statement_timeout = 0");
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const locked = drizzle(client, { schema });
-      await migrate(locked, { migrationsFolder });
-      await options.prepare?.(locked);
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      // Not back into the pool with its statement time-out lifted.
-      client.release(true);
-    }
-    const listeners = new Set<InstanceType<typeof pg.Client>>();
-    let closing = false;
-    return {
-      db,
-      background: drizzle(backgroundPool, { schema }),
-      kind: "postgres",
-      async listen(channel, onNotify) {
-        // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
-        const connect = async (delay: number): Promise<void> => {
-          if (closing) return;
-          const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
-          let lost = false;
-          const reconnect = (reason: string) => {
-            if (lost || closing) return;
-            lost = true;
-            listeners.delete(listener);
-            void listener.end().catch(() => {});
-            log.warn({ channel, err: reason }, "database: LISTEN connection lost, reconnecting");
-            // Whatever changed meanwhile was not heard: forget what is cached.
-            onNotify();
-            setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
-          };
-          listener.on("notification", onNotify);
-          listener.on("error", (error) => reconnect(error.message));
-          listener.on("end", () => reconnect("connection ended"));
-          try {
-            await listener.connect();
-            await listener.query(`LISTEN ${channel}`);
-            listeners.add(listener);
-          } catch (error) {
-            reconnect(error instanceof Error ? error.message : String(error));
-          }
-        };
-        await connect(1000);
+  if (options.databaseUrl) return openPool(options.databaseUrl, options.prepare, "postgres");
+  if (options.engine === "pglite") return openPglite(options);
+  const server = await startEmbeddedPostgres(options.dataDir);
+  try {
+    const handle = await openPool(
+      server.url,
+      async (db) => {
+        await importPgliteData(db, options.dataDir, migrationsFolder);
+        await options.prepare?.(db);
       },
+      "embedded",
+    );
+    return {
+      ...handle,
       async close() {
-        closing = true;
-        await Promise.all([...listeners].map((l) => l.end().catch(() => {})));
-        listeners.clear();
-        await Promise.all([pool.end(), backgroundPool.end()]);
+        try {
+          await handle.close();
+        } finally {
+          await server.stop();
+        }
       },
     };
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
+}
 
+/** One code path for every PostgreSQL server, the embedded one included. */
+async function openPool(
+  databaseUrl: string,
+  prepare: OpenOptions["prepare"],
+  kind: "embedded" | "postgres",
+): Promise<DatabaseHandle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  // The hardened pool (pg-pool.server.ts): a database that goes away is weather, not death.
+  const pool = createPool(databaseUrl, { name: "web", max: 10 });
+  const backgroundPool = createPool(databaseUrl, { name: "background", max: 2 });
+  const db = drizzle(pool, { schema });
+  const client = await connectAtStart(pool, databaseUrl);
+  try {
+    // Another process may hold the lock while it migrates: wait for it however long that takes.
+    await client.query("set statement_timeout = 0");
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const locked = drizzle(client, { schema });
+    await migrate(locked, { migrationsFolder });
+    await prepare?.(locked);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    // Not back into the pool with its statement time-out lifted.
+    client.release(true);
+  }
+  const listeners = new Set<InstanceType<typeof pg.Client>>();
+  let closing = false;
+  return {
+    db,
+    background: drizzle(backgroundPool, { schema }),
+    kind,
+    async listen(channel, onNotify) {
+      // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
+      const connect = async (delay: number): Promise<void> => {
+        if (closing) return;
+        const listener = new pg.Client({
+          connectionString: databaseUrl,
+          connectionTimeoutMillis: 5000,
+          keepAlive: true,
+        });
+        let lost = false;
+        const reconnect = (reason: string) => {
+          if (lost || closing) return;
+          lost = true;
+          listeners.delete(listener);
+          void listener.end().catch(() => {});
+          log.warn({ channel, err: reason }, "database: LISTEN connection lost, reconnecting");
+          // Whatever changed meanwhile was not heard: forget what is cached.
+          onNotify();
+          setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
+        };
+        listener.on("notification", onNotify);
+        listener.on("error", (error) => reconnect(error.message));
+        listener.on("end", () => reconnect("connection ended"));
+        try {
+          await listener.connect();
+          await listener.query(`LISTEN ${channel}`);
+          listeners.add(listener);
+        } catch (error) {
+          reconnect(error instanceof Error ? error.message : String(error));
+        }
+      };
+      await connect(1000);
+    },
+    async close() {
+      closing = true;
+      await Promise.all([...listeners].map((l) => l.end().catch(() => {})));
+      listeners.clear();
+      await Promise.all([pool.end(), backgroundPool.end()]);
+    },
+  };
+}
+
+/** The previous embedded engine: PostgreSQL compiled to WebAssembly, running on the site's own thread. */
+async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const dir = path.join(options.dataDir, "pglite");
-  await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Database;
-  await options.prepare?.(db);
-  return {
-    db,
-    background: db,
-    kind: "pglite",
-    async listen(channel, onNotify) {
-      await client.listen(channel, onNotify);
-    },
-    close: () => client.close(),
-  };
+  await mkdir(options.dataDir, { recursive: true });
+  const unlock = await lockDataDir(options.dataDir);
+  try {
+    const dir = path.join(options.dataDir, "pglite");
+    await mkdir(dir, { recursive: true });
+    const client = await PGlite.create(dir);
+    const pgliteDb = drizzle(client, { schema });
+    await migrate(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Database;
+    await options.prepare?.(db);
+    return {
+      db,
+      background: db,
+      kind: "pglite",
+      async listen(channel, onNotify) {
+        await client.listen(channel, onNotify);
+      },
+      async close() {
+        await client.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 export async function databaseAnswers(db: Database): Promise<boolean> {

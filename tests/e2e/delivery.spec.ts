@@ -42,7 +42,7 @@ const deliveryEnv = (smtpPort: number) => ({
 
 /** A complete cutting-flow quote for the API, built from the live price list. */
 /** Beside this run's worker ports (E2E_PORT), so engineers running the suite at once never share a port. */
-const sitePort = (n: number) => Number(process.env.E2E_PORT ?? 3210) + 90 + n;
+const sitePort = (n: number) => Number(process.env.E2E_PORT ?? 3210) + 93 + n;
 
 async function quoteBody(base: string, i: number) {
   const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
