@@ -193,7 +193,7 @@ export interface Site {
 
 /** Settings that make the suite's faults play out in seconds rather than minutes. */
 export const FAST = {
-  DATABASE_CONNECT_TIMEOUT_MS: "1500",
+  DATABASE_CONNECT_TIMEOUT_MS: "3000",
   DATABASE_STATEMENT_TIMEOUT_MS: "2000",
   DATABASE_START_TIMEOUT_MS: "3000",
   REQUEST_TIMEOUT_MS: "3000",
