@@ -1,81 +1,180 @@
 /**
  * Starts the site: `node server.js` serves the production build,
  * `node server.js --dev` serves through Vite with hot reload.
- * SIGTERM and SIGINT stop taking requests, close the database and exit.
  * Tests import `startServer` to run the site inside their own process.
+ *
+ * The port is taken before anything else, so a second process on a port in
+ * use stops at once, saying so. Slow or abusive clients are bounded (header,
+ * body and idle time-outs, a cap on open connections, bodies read in full and
+ * size-checked before any rendering starts). SIGTERM and SIGINT stop taking
+ * connections, let the requests in flight finish (bounded), close keep-alive
+ * connections, then stop the outbox worker and the database.
  */
+import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+
+/** Client limits. A body arriving one byte at a time is cut off at REQUEST_TIMEOUT_MS. */
+const LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 15_000),
+  keepAliveTimeoutMs: 5_000,
+  /** Beyond this many open connections new ones are refused; chosen with the heap limit (README, Reliability). */
+  maxConnections: Number(process.env.MAX_CONNECTIONS ?? 500),
+  /** How long in-flight requests get to finish at shutdown. */
+  shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 8_000),
+};
+
+/** Start-up failed for a reason one line explains (port in use, database unreachable, bad settings). */
+export class StartError extends Error {}
+
+/**
+ * @param {import("node:http").Server} httpServer
+ * @param {number} port
+ * @param {string} host
+ */
+function listen(httpServer, port, host) {
+  return new Promise((resolve, reject) => {
+    const onError = (/** @type {NodeJS.ErrnoException} */ error) => {
+      httpServer.off("listening", onListening);
+      if (error.code === "EADDRINUSE")
+        reject(
+          new StartError(
+            `Port ${port} on ${host} is already in use (is the site already running?): set PORT to a free port.`,
+          ),
+        );
+      else if (error.code === "EACCES") reject(new StartError(`Not allowed to listen on port ${port} on ${host}.`));
+      else reject(error);
+    };
+    const onListening = () => {
+      httpServer.off("error", onError);
+      resolve(undefined);
+    };
+    httpServer.once("error", onError);
+    httpServer.once("listening", onListening);
+    httpServer.listen(port, host);
+  });
+}
 
 /**
  * @param {{ port?: number, host?: string, dev?: boolean, buildDir?: string }} options
  */
 export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, buildDir = "build" } = {}) {
   process.env.NODE_ENV ??= dev ? "development" : "production";
+  const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
+  const serverModule = vite
+    ? await vite.ssrLoadModule("./server/app.ts")
+    : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
+  const { createApp, log, requestLogging, readBody, errorHandler, answerClientError, precompressedAssets } =
+    serverModule;
+
   const server = express();
   server.disable("x-powered-by");
+  const httpServer = createServer(
+    {
+      headersTimeout: Math.min(LIMITS.headersTimeoutMs, LIMITS.requestTimeoutMs),
+      requestTimeout: LIMITS.requestTimeoutMs,
+      keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+      // How often the time-outs above are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: 1_000,
+    },
+    server,
+  );
+  httpServer.maxConnections = LIMITS.maxConnections;
+  httpServer.on("clientError", answerClientError);
+
+  await listen(httpServer, port, host);
+  const address = httpServer.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
+  // Links in pages and messages point at where the site really is, unless told otherwise.
+  if (!process.env.PUBLIC_URL) process.env.PUBLIC_URL = `http://localhost:${actualPort}`;
+
+  const shutdown = { stopping: false };
+  server.use(requestLogging(log, shutdown));
+  let ready = false;
+  // Until the database is open and the app mounted, say so rather than 404.
+  server.use((_req, res, next) => {
+    if (ready) return next();
+    res.status(503).setHeader("Retry-After", "2");
+    res.type("text").send("The site is starting. Please try again in a moment.");
+  });
 
   let running;
-  if (dev) {
-    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-    const { createApp } = await vite.ssrLoadModule("./server/app.ts");
-    running = await createApp({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
-    server.use(running.headers);
+  try {
+    running = vite
+      ? await createApp({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") })
+      : await createApp();
+  } catch (error) {
+    httpServer.close();
+    await vite?.close();
+    throw error;
+  }
+  server.use(running.headers);
+  if (vite) {
     server.use(vite.middlewares);
   } else {
-    const { createApp, precompressedAssets } = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
-    running = await createApp();
-    server.use(running.headers);
     server.use(compression());
     // Hashed assets never change under their name (so they are compressed once); everything else may.
     server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
+  server.use(readBody);
   server.use(running.app);
+  server.use(errorHandler);
+  ready = true;
 
-  const listener = await new Promise((resolve) => {
-    const l = server.listen(port, host, () => resolve(l));
-  });
-  const address = listener.address();
-  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${typeof address === "object" && address ? address.port : port}`;
-
-  async function stop() {
-    listener.close();
-    listener.closeIdleConnections();
-    setTimeout(() => listener.closeAllConnections(), 1500).unref();
-    await running.close();
+  const app = running;
+  async function stop(graceMs = LIMITS.shutdownGraceMs) {
+    shutdown.stopping = true;
+    const closed = new Promise((resolve) => httpServer.close(resolve));
+    httpServer.closeIdleConnections();
+    const timer = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([closed, timer]);
+    httpServer.closeAllConnections();
+    await app.close();
+    await vite?.close();
   }
-  return { url, db: running.db, databaseKind: running.databaseKind, stop };
+  return { url, db: running.db, databaseKind: running.databaseKind, log, stop };
 }
 
 export async function main() {
   const dev = process.argv.includes("--dev");
-  const site = await startServer({
-    dev,
-    port: Number.parseInt(process.env.PORT ?? "3000", 10),
-    host: process.env.HOST ?? "0.0.0.0",
-    buildDir: process.env.BUILD_DIR ?? "build",
-  }).catch((error) => {
-    // A second process on the same DATA_DIR says so in one line and exits.
-    if (error?.name !== "DataDirInUseError") throw error;
-    console.error(error.message);
+  let site;
+  try {
+    site = await startServer({
+      dev,
+      port: Number.parseInt(process.env.PORT ?? "3000", 10),
+      host: process.env.HOST ?? "0.0.0.0",
+      buildDir: process.env.BUILD_DIR ?? "build",
+    });
+  } catch (error) {
+    // What went wrong at start (port or DATA_DIR in use, no database) is said in one line, without a stack trace.
+    const known =
+      error instanceof StartError ||
+      (error instanceof Error &&
+        /DatabaseUnreachableError|DataDirInUseError|Invalid settings/.test(`${error.name} ${error.message}`));
+    console.error(
+      known ? `Salon site could not start: ${error.message}` : `Salon site could not start: ${error?.stack ?? error}`,
+    );
     process.exit(1);
-  });
-  console.log(`Salon site listening on ${site.url} (database: ${site.databaseKind})`);
+  }
+  site.log.info({ url: site.url, database: site.databaseKind }, `Salon site listening on ${site.url}`);
 
   let stopping = false;
-  const onSignal = async (signal) => {
+  const onSignal = async (/** @type {string} */ signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing`);
-    // Whatever happens below, the process is gone within 5 seconds.
-    setTimeout(() => process.exit(1), 4500).unref();
+    site.log.info({ signal }, "closing: finishing requests in flight");
+    // Whatever happens below, the process is gone in a bounded time.
+    setTimeout(() => process.exit(1), LIMITS.shutdownGraceMs + 5_000).unref();
     try {
       await site.stop();
+      site.log.info("closed");
     } catch (error) {
-      console.error("Closing the database failed", error);
+      site.log.error({ err: error }, "closing failed");
     }
     process.exit(0);
   };

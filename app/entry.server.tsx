@@ -2,8 +2,10 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { log } from "./server/log.server";
+import { isDatabaseUnavailable } from "./server/pg-pool.server";
 
 export const streamTimeout = 5_000;
 
@@ -57,15 +59,30 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ reqId: loadContext.requestId, err: error }, "render failed");
         },
       },
     );
   });
 }
 
-/** Errors are logged on the server; visitors only ever see the error page, never a stack trace. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Errors are logged on the server; visitors only ever see the error page, never
+ * a stack trace. What a client caused (a method a route does not take, a
+ * connection it dropped) and a database that is away are one line each, with
+ * no stack: anyone can cause them, so they must not flood the log.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  const reqId = context?.requestId;
   if (request.signal.aborted) return;
-  console.error(error);
+  if (isDatabaseUnavailable(error)) {
+    if (context) context.databaseUnavailable = true;
+    log.warn({ reqId, err: error instanceof Error ? error.message : String(error) }, "database unavailable");
+    return;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ reqId, status: error.status, method: request.method }, "client error");
+    return;
+  }
+  log.error({ reqId, err: error }, "request failed");
 }

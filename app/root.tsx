@@ -1,5 +1,5 @@
 import pageScript from "virtual:page-script";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -83,6 +83,7 @@ export default function App() {
 /** Visitors see a calm message, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const location = useLocation();
   return (
     <main className="container-page py-24 text-center">
       <title>{notFound ? "Page not found | Maison Ivy" : "Something went wrong | Maison Ivy"}</title>
@@ -92,9 +93,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The link may be old or mistyped."
           : "Please try again in a moment. If it keeps happening, give us a call and we'll help."}
       </p>
-      <a className="btn-primary mt-8" href="/">
-        Back to the home page
-      </a>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {notFound ? null : (
+          // A plain link: it loads the page afresh, which is what trying again means.
+          <a className="btn-accent" href={`${location.pathname}${location.search}`}>
+            Try again
+          </a>
+        )}
+        <a className="btn-primary" href="/">
+          Back to the home page
+        </a>
+      </div>
     </main>
   );
 }

@@ -9,12 +9,22 @@ import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { log } from "~/server/log.server";
 import { seedDatabase } from "~/server/seed.server";
+import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 
 export { precompressedAssets } from "./precompressed";
 
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
+
+export { readBody, requestLogging } from "./hygiene";
+export { runOutboxCommand } from "./outbox-command";
+export { log };
+/** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
+export const errorHandler = errorHandlerFor(log);
+/** For the HTTP server's `clientError`: requests the parser rejects, answered and logged in one line. */
+export const answerClientError = clientErrorAnswerer(log);
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -23,6 +33,10 @@ declare module "react-router" {
     clientIp: string;
     /** This response's Content-Security-Policy script nonce. */
     cspNonce: string;
+    /** The id in this request's log lines (and its X-Request-Id header). */
+    requestId: string;
+    /** Set when a loader or action failed because the database was away: the answer becomes a 503. */
+    databaseUnavailable?: boolean;
   }
 }
 
@@ -50,7 +64,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     clearQueryCache();
     responses?.clear();
   });
-  const delivery = startDelivery(database.db, settings);
+  const delivery = startDelivery(database.background, settings);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -65,6 +79,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         db: database.db,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cspNonce: String(res.locals.cspNonce ?? ""),
+        requestId: String(res.locals.requestId ?? ""),
       }),
     }),
   );

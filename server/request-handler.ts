@@ -22,6 +22,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
 
 const TTL_MS = 10_000;
@@ -130,8 +131,11 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    if (req.rawBody) init.body = new Uint8Array(req.rawBody);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(url, init);
 }
@@ -176,7 +180,18 @@ export function createCachedRequestHandler(options: {
       }
 
       const response = await handle(toFetchRequest(req, res), context);
-      if (!cache || !key || !cacheable(response)) return await sendResponse(res, response);
+      // A loader or action found the database away: the error page or JSON answer says to try again.
+      let status = response.status;
+      if (context.databaseUnavailable && status >= 500) {
+        if (!/text\/html/.test(response.headers.get("content-type") ?? "")) {
+          await response.body?.cancel().catch(() => {});
+          return unavailableResponse(req, res);
+        }
+        // The site's own error page, which offers to try again; the status says it is temporary.
+        status = 503;
+        res.setHeader("Retry-After", "5");
+      }
+      if (!cache || !key || !cacheable(response)) return await sendResponse(res, response, undefined, status);
       const rendered = await response.text();
       let body = rendered;
       let csp: string | undefined;
@@ -208,9 +223,14 @@ export function createCachedRequestHandler(options: {
   };
 }
 
-async function sendResponse(res: ExpressResponse, response: Response, text?: string): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
+async function sendResponse(
+  res: ExpressResponse,
+  response: Response,
+  text?: string,
+  status = response.status,
+): Promise<void> {
+  if (status === response.status) res.statusMessage = response.statusText;
+  res.status(status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (text !== undefined) res.end(text);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);

@@ -6,8 +6,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-const MAX_REQUEST_BYTES = 64 * 1024;
-
 /**
  * Scripts only from this origin, or inline ones carrying this response's
  * nonce or matching one of the given hashes (a cached page, the same bytes
@@ -65,11 +63,6 @@ export function refuseCrossSiteWrites(publicOrigin: string) {
     const crossOrigin = origin ? origin !== allowed && origin !== ownOrigin : fetchSite === "cross-site";
     if (crossOrigin) {
       res.status(403).json({ error: "Requests from other sites are not accepted." });
-      return;
-    }
-    const length = Number(req.get("content-length") ?? "0");
-    if (length > MAX_REQUEST_BYTES) {
-      res.status(413).json({ error: "That request is too large." });
       return;
     }
     next();

@@ -4,13 +4,18 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 
+/*
+ * `key` on the answers that stored nothing: the idempotency key the form was
+ * sent with, which the form shown again keeps (app/domain/idempotency.ts).
+ */
+
 export type FormActionData =
   /** Stored: the form is replaced by its thank-you box. */
   | { status: "sent" }
   /** The server's schema found problems (a tampered form, or no JavaScript). */
-  | { status: "invalid"; result: SubmissionResult<string[]> }
+  | { status: "invalid"; result: SubmissionResult<string[]>; key?: string }
   /** Not stored, for a reason the visitor can act on (wait, shorten, try again). */
-  | { status: "refused"; message: string; result: SubmissionResult<string[]> }
+  | { status: "refused"; message: string; result: SubmissionResult<string[]>; key?: string }
   /** The browser got no usable answer (connection lost, server error): set by the clientAction. */
   | { status: "unsent"; message: string };
 

@@ -90,3 +90,23 @@ describe("safeFirstName", () => {
     expect(safeFirstName(name)).toBeNull();
   });
 });
+
+describe("safeFirstName against what could be a link, a domain, an address or a number", () => {
+  it.each([
+    "Verify:evil.example/x",
+    "evil.example",
+    "www.evil",
+    "https://x.y",
+    "me@evil.example",
+    "07700900123",
+    "Call08001234567",
+    "x07700900123",
+    "bit.ly/abc Smith",
+    "<b>Bob</b>",
+    "-Bob",
+    "",
+    "A".repeat(31),
+  ])("%s is never copied into a message", (name) => {
+    expect(safeFirstName(name)).toBeNull();
+  });
+});

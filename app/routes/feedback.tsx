@@ -3,6 +3,7 @@ import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { feedbackSchema } from "~/domain/forms";
+import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitFeedback } from "~/server/submissions.server";
 import type { Route } from "./+types/feedback";
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
+/** Each visitor's form gets its own idempotency key; the page is never cached. */
+export const loader = () => ({ formKey: newIdempotencyKey() });
+export const headers = () => FORM_PAGE_HEADERS;
+
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, { schema: feedbackSchema, submit: submitFeedback });
 }
@@ -26,7 +31,7 @@ export function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
-export default function FeedbackPage({ actionData }: Route.ComponentProps) {
+export default function FeedbackPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-blush/50">
@@ -41,7 +46,7 @@ export default function FeedbackPage({ actionData }: Route.ComponentProps) {
       </section>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <div className="card p-5 sm:p-10">
-          <FeedbackForm actionData={actionData} />
+          <FeedbackForm actionData={actionData} formKey={loaderData.formKey} />
         </div>
       </div>
     </>

@@ -4,6 +4,7 @@ import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { modelApplicationSchema } from "~/domain/forms";
+import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import { submissionFormAction } from "~/server/submission-http.server";
@@ -22,8 +23,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const academy = await getSalon(context.db, ACADEMY_SALON_ID);
-  return { academy: { name: academy?.name ?? "our training academy", url: academy?.websiteUrl ?? "/models" } };
+  return {
+    academy: { name: academy?.name ?? "our training academy", url: academy?.websiteUrl ?? "/models" },
+    formKey: newIdempotencyKey(),
+  };
 }
+
+/** Each visitor's form has its own idempotency key: the page is never cached. */
+export const headers = () => FORM_PAGE_HEADERS;
 
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, { schema: modelApplicationSchema, submit: submitModelApplication });
@@ -76,7 +83,7 @@ export default function ModelsInfo({ loaderData, actionData }: Route.ComponentPr
         </>
       }
     >
-      <ModelApplicationForm actionData={actionData} />
+      <ModelApplicationForm actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

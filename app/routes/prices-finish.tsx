@@ -17,11 +17,14 @@ import {
   TOTAL_BY_STYLIST_PATH,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
-import { QuoteDetailsForm } from "~/components/quote/quote-details-form";
+import { QuoteDetailsForm, SAVE_FAILED_MESSAGE } from "~/components/quote/quote-details-form";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { QUOTE_SUCCESS, quoteDetailsSchema } from "~/domain/forms";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { HttpError, readFormData } from "~/server/http.server";
+import { log } from "~/server/log.server";
+import { isDatabaseUnavailable } from "~/server/pg-pool.server";
 import {
   loadQuoteCatalogue,
   type QuoteCatalogue,
@@ -125,6 +128,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     action: stateHref(FINISH_PATH, quote.state),
     submittedHref: stateHref(SUBMITTED_PATH, quote.state),
     hiddenFields: stateFields(quote.state),
+    formKey: newIdempotencyKey(),
   };
 }
 
@@ -134,11 +138,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     formData = await readFormData(request);
   } catch (error) {
-    if (error instanceof HttpError) return data({ result: null, message: error.message }, { status: error.status });
+    if (error instanceof HttpError)
+      return data({ result: null, message: error.message, key: undefined }, { status: error.status });
     throw error;
   }
   const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
-  const saved = await saveQuote(context.db, input, { clientIp: context.clientIp });
+  // The form shown again keeps its key: sending it again is the same save, never a second quote.
+  const key = typeof input[IDEMPOTENCY_FIELD] === "string" ? input[IDEMPOTENCY_FIELD] : undefined;
+  let saved: Awaited<ReturnType<typeof saveQuote>>;
+  try {
+    saved = await saveQuote(context.db, input, { clientIp: context.clientIp });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.warn({ reqId: context.requestId, err: (error as Error).message }, "quote not saved: database unavailable");
+    const submission = parseWithZod(formData, { schema: quoteDetailsSchema });
+    return data(
+      { result: submission.reply(), message: SAVE_FAILED_MESSAGE, key },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
+  }
   if (saved.ok) {
     const state = parseCalculatorState(new URLSearchParams(input as Record<string, string>));
     throw redirect(stateHref(SUBMITTED_PATH, state, { [QUOTE_PARAM]: saved.link }), 303);
@@ -158,7 +176,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : saved.message;
   const submission = parseWithZod(formData, { schema: quoteDetailsSchema });
   return data(
-    { result: submission.reply({ fieldErrors: detailErrors }), message },
+    { result: submission.reply({ fieldErrors: detailErrors }), message, key },
     { status: saved.status, headers: saved.status === 429 ? { "Retry-After": String(saved.retryAfter) } : undefined },
   );
 }
@@ -208,6 +226,7 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
           submittedHref={loaderData.submittedHref}
           lastResult={actionData?.result}
           serverMessage={actionData?.message}
+          formKey={actionData?.key ?? loaderData.formKey}
         />
 
         <aside aria-labelledby="summary-heading" className="card order-first p-5 sm:p-7 lg:order-none">

@@ -5,6 +5,7 @@ import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
+import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-apprentice";
@@ -19,6 +20,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Start your hairdressing career with an apprenticeship in our salons and training academy, whether you're new to hairdressing, partway through or already qualified.",
   });
 
+/** Each visitor's form gets its own idempotency key; the page is never cached. */
+export const loader = () => ({ formKey: newIdempotencyKey() });
+export const headers = () => FORM_PAGE_HEADERS;
+
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, {
     schema: jobApplicationSchema,
@@ -31,7 +36,7 @@ export function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
-export default function RecruitmentApprentice({ actionData }: Route.ComponentProps) {
+export default function RecruitmentApprentice({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
       back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
@@ -68,7 +73,7 @@ export default function RecruitmentApprentice({ actionData }: Route.ComponentPro
         </>
       }
     >
-      <JobApplicationForm form="apprentice" actionData={actionData} />
+      <JobApplicationForm form="apprentice" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

@@ -4,6 +4,7 @@ import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { saturdayApplicationSchema } from "~/domain/forms";
+import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-saturday";
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Saturday and evening work on our Pre Apprenticeship Scheme: a paid taste of salon life while you study, and your first step towards a hairdressing apprenticeship.",
   });
 
+/** Each visitor's form gets its own idempotency key; the page is never cached. */
+export const loader = () => ({ formKey: newIdempotencyKey() });
+export const headers = () => FORM_PAGE_HEADERS;
+
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, {
     schema: saturdayApplicationSchema,
@@ -30,7 +35,7 @@ export function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
-export default function RecruitmentSaturday({ actionData }: Route.ComponentProps) {
+export default function RecruitmentSaturday({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
       back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
@@ -68,7 +73,7 @@ export default function RecruitmentSaturday({ actionData }: Route.ComponentProps
         </>
       }
     >
-      <JobApplicationForm form="saturday" actionData={actionData} />
+      <JobApplicationForm form="saturday" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

@@ -4,6 +4,7 @@ import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
+import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-stylist";
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Apply to join our team of stylists. One application covers all three of our connected salons; tell us about your experience and why you love hairdressing.",
   });
 
+/** Each visitor's form gets its own idempotency key; the page is never cached. */
+export const loader = () => ({ formKey: newIdempotencyKey() });
+export const headers = () => FORM_PAGE_HEADERS;
+
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, {
     schema: jobApplicationSchema,
@@ -30,7 +35,7 @@ export function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
-export default function RecruitmentStylist({ actionData }: Route.ComponentProps) {
+export default function RecruitmentStylist({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
       back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
@@ -63,7 +68,7 @@ export default function RecruitmentStylist({ actionData }: Route.ComponentProps)
         </>
       }
     >
-      <JobApplicationForm form="stylist" actionData={actionData} />
+      <JobApplicationForm form="stylist" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

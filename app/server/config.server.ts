@@ -30,9 +30,16 @@ const configSchema = z.object({
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   /** How long a message being sent is leased to one process before another may retry it. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(60),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
-  /** First retry delay; each later one doubles, up to an hour. */
+  /** A failing message is retried this long after it was queued (or re-sent) before it is marked failed. */
+  OUTBOX_RETRY_WINDOW_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(48 * 3600),
+  /** First retry delay; each later one doubles, up to OUTBOX_RETRY_CAP_SECONDS. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().positive().default(10),
+  OUTBOX_RETRY_CAP_SECONDS: z.coerce.number().positive().default(3600),
+  /** Texts the whole site may queue in 24 hours (an SMS bill has no natural ceiling otherwise). */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
   TRUST_PROXY: z.string().optional(),
 });

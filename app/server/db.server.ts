@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { lockDataDir, startEmbeddedPostgres } from "./embedded-postgres.server";
+import { log } from "./log.server";
+import { connectAtStart, createPool } from "./pg-pool.server";
 import { importPgliteData } from "./pglite-import.server";
 import * as schema from "./schema.server";
 
@@ -26,6 +28,11 @@ export type DatabaseKind = "embedded" | "postgres" | "pglite";
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database through a small pool of its own, for the outbox worker and
+   * scheduled jobs: request traffic filling the main pool never starves them.
+   */
+  background: Database;
   kind: DatabaseKind;
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
   listen(channel: string, onNotify: () => void): Promise<void>;
@@ -100,55 +107,67 @@ async function openPool(
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // The hardened pool (pg-pool.server.ts): a database that goes away is weather, not death.
+  const pool = createPool(databaseUrl, { name: "web", max: 10 });
+  const backgroundPool = createPool(databaseUrl, { name: "background", max: 2 });
   const db = drizzle(pool, { schema });
-  const client = await pool.connect();
+  const client = await connectAtStart(pool, databaseUrl);
   try {
+    // Another process may hold the lock while it migrates: wait for it however long that takes.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     const locked = drizzle(client, { schema });
     await migrate(locked, { migrationsFolder });
     await prepare?.(locked);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    client.release();
+    // Not back into the pool with its statement time-out lifted.
+    client.release(true);
   }
-  const listeners: { end(): Promise<void> }[] = [];
+  const listeners = new Set<InstanceType<typeof pg.Client>>();
+  let closing = false;
   return {
     db,
+    background: drizzle(backgroundPool, { schema }),
     kind,
     async listen(channel, onNotify) {
-      // LISTEN needs a connection of its own, outside the pool.
-      const connect = async (): Promise<void> => {
-        const listener = new pg.Client({ connectionString: databaseUrl });
-        listener.on("notification", onNotify);
-        listener.on("error", (error) => {
-          console.error(`database: LISTEN ${channel} connection lost, reconnecting`, error.message);
-          const index = listeners.indexOf(listener);
-          if (index >= 0) listeners.splice(index, 1);
-          onNotify();
-          setTimeout(() => void connect().catch(() => {}), 1000).unref();
+      // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
+      const connect = async (delay: number): Promise<void> => {
+        if (closing) return;
+        const listener = new pg.Client({
+          connectionString: databaseUrl,
+          connectionTimeoutMillis: 5000,
+          keepAlive: true,
         });
-        await listener.connect();
-        await listener.query(`LISTEN ${channel}`);
-        listeners.push(listener);
+        let lost = false;
+        const reconnect = (reason: string) => {
+          if (lost || closing) return;
+          lost = true;
+          listeners.delete(listener);
+          void listener.end().catch(() => {});
+          log.warn({ channel, err: reason }, "database: LISTEN connection lost, reconnecting");
+          // Whatever changed meanwhile was not heard: forget what is cached.
+          onNotify();
+          setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
+        };
+        listener.on("notification", onNotify);
+        listener.on("error", (error) => reconnect(error.message));
+        listener.on("end", () => reconnect("connection ended"));
+        try {
+          await listener.connect();
+          await listener.query(`LISTEN ${channel}`);
+          listeners.add(listener);
+        } catch (error) {
+          reconnect(error instanceof Error ? error.message : String(error));
+        }
       };
-      await connect();
+      await connect(1000);
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((l) => l.end().catch(() => {})));
-      // pool.end() resolves once each connection is asked to close, not once it has: wait for them
-      // (a second at most), so none is still open when an embedded server stops or a database is dropped.
-      const open = pool.totalCount;
-      let closed = 0;
-      const allClosed = new Promise<void>((resolve) => {
-        if (open === 0) resolve();
-        pool.on("remove", () => {
-          if (++closed >= open) resolve();
-        });
-        setTimeout(resolve, 1000).unref();
-      });
-      await pool.end();
-      await allClosed;
+      closing = true;
+      await Promise.all([...listeners].map((l) => l.end().catch(() => {})));
+      listeners.clear();
+      await Promise.all([endPool(pool), endPool(backgroundPool)]);
     },
   };
 }
@@ -170,6 +189,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     await options.prepare?.(db);
     return {
       db,
+      background: db,
       kind: "pglite",
       async listen(channel, onNotify) {
         await client.listen(channel, onNotify);
@@ -195,3 +215,21 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
 }
 
 export { schema };
+
+/**
+ * pool.end() resolves once each connection is asked to close, not once it has: wait for them
+ * (a second at most), so none is still open when an embedded server stops or a database is dropped.
+ */
+async function endPool(pool: import("pg").Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      if (++closed >= open) resolve();
+    });
+    setTimeout(resolve, 1000).unref();
+  });
+  await pool.end();
+  await allClosed;
+}

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type QuoteMessagePayload, queueQuoteMessages } from "./delivery/messages.server";
+import { type QuoteMessagePayload, queueQuoteMessages, renderMessage } from "./delivery/messages.server";
+import { claimScheduledJob, pruneOldRows } from "./housekeeping.server";
 import {
   claimDue,
   enqueue,
+  failedMessages,
   type OutboxRow,
   PermanentDeliveryError,
+  resendMessages,
   retryDelaySeconds,
   startOutboxWorker,
 } from "./outbox.server";
@@ -75,7 +78,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
       db: database.db,
       deliver: async (row) => void delivered.push(row.id),
       leaseSeconds: 30,
-      maxAttempts: 3,
+      retryWindowSeconds: 3600,
       retrySeconds: 1,
       pollMs: 60_000,
       log: quiet,
@@ -106,7 +109,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     for (const id of ids) expect(id).toMatch(/^<[0-9a-f-]{36}@test\.example>$/);
   });
 
-  it("retries a failure later with backoff, then marks it failed after the last attempt", async () => {
+  it("retries a failure later with backoff, then marks it failed once the next try would leave the retry window", async () => {
     await enqueue(
       database.db,
       [{ channel: "email", recipient: "x@example.com", template: "staff-model", payload: {} }],
@@ -120,7 +123,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
         throw new Error("smtp down");
       },
       leaseSeconds: 30,
-      maxAttempts: 2,
+      retryWindowSeconds: 1.5,
       retrySeconds: 1,
       pollMs: 60_000,
       log: quiet,
@@ -142,6 +145,50 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     await worker.stop();
     expect(calls).toBe(2);
     expect(await statuses()).toEqual([["failed", 1]]);
+    const [failed] = (
+      await database.db.execute<{ failed_at: unknown; last_error: string }>(
+        sql`select failed_at, last_error from outbox`,
+      )
+    ).rows;
+    expect(failed?.failed_at).toBeTruthy();
+    expect(failed?.last_error).toBe("smtp down");
+  });
+
+  it("re-sends failed messages, and only failed ones, with the same Message-ID and a fresh window", async () => {
+    await enqueue(
+      database.db,
+      ["a", "b", "c"].map((r) => ({
+        channel: "email" as const,
+        recipient: `${r}@example.com`,
+        template: "staff-model",
+        payload: {},
+      })),
+      "test.example",
+    );
+    await database.db.execute(
+      sql`update outbox set status = case when recipient = 'c@example.com' then 'sent' else 'failed' end, failed_at = now(), attempts = 9`,
+    );
+    const before = (await failedMessages(database.db)).map((r) => [r.id, r.messageId]);
+    expect(before).toHaveLength(2);
+    const [firstId] = before[0] as [number, string];
+    expect(await resendMessages(database.db, { ids: [firstId] })).toEqual([firstId]);
+    expect(await resendMessages(database.db, { ids: [firstId] })).toEqual([]); // already queued again
+    const rest = await resendMessages(database.db, { allFailed: true });
+    expect(rest).toHaveLength(1);
+    const delivered: string[] = [];
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async (row) => void delivered.push(row.messageId),
+      leaseSeconds: 30,
+      retryWindowSeconds: 3600,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    expect(delivered.sort()).toEqual(before.map(([, id]) => id).sort());
+    expect(await statuses()).toEqual([["sent", 3]]);
   });
 
   it("does not retry a permanent failure", async () => {
@@ -156,7 +203,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
         throw new PermanentDeliveryError("invalid number");
       },
       leaseSeconds: 30,
-      maxAttempts: 5,
+      retryWindowSeconds: 3600,
       retrySeconds: 1,
       pollMs: 60_000,
       log: quiet,
@@ -202,7 +249,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
       db: database.db,
       deliver,
       leaseSeconds: 30,
-      maxAttempts: 3,
+      retryWindowSeconds: 3600,
       retrySeconds: 1,
       pollMs: 60_000,
       batchSize: 3,
@@ -230,5 +277,91 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
       queueQuoteMessages(tx, { email: "new@example.com", mobile: to.mobile }, payload, "test.example"),
     );
     expect(sameMobile).toBe(false);
+  });
+
+  it("counts one mailbox however its address is spelt", async () => {
+    const results: boolean[] = [];
+    for (const email of ["victim@example.com", "victim+1@example.com", "Victim+2@EXAMPLE.com", "VICTIM+3@example.com"])
+      results.push(
+        await database.db.transaction((tx) =>
+          queueQuoteMessages(
+            tx,
+            { email, mobile: `+4477009${String(results.length).padStart(5, "0")}` },
+            payload,
+            "t.example",
+          ),
+        ),
+      );
+    expect(results).toEqual([true, true, true, false]);
+  });
+
+  it("stops queueing texts at the site's daily ceiling, still sending the e-mail", async () => {
+    const results: boolean[] = [];
+    for (let i = 0; i < 3; i++)
+      results.push(
+        await database.db.transaction((tx) =>
+          queueQuoteMessages(tx, { email: `c${i}@example.com`, mobile: `+44770090100${i}` }, payload, "t.example", 2),
+        ),
+      );
+    expect(results).toEqual([true, true, true]);
+    const byChannel = (
+      await database.db.execute<{ channel: string; n: string | number }>(
+        sql`select channel, count(*) as n from outbox group by channel order by channel`,
+      )
+    ).rows.map((r) => [r.channel, Number(r.n)]);
+    expect(byChannel).toEqual([
+      ["email", 3],
+      ["sms", 2],
+    ]);
+  });
+
+  it("never copies a link from the visitor's name into the quote messages", async () => {
+    await database.db.transaction((tx) =>
+      queueQuoteMessages(
+        tx,
+        { email: "n@example.com", mobile: "+447700902000" },
+        { ...payload, name: "Verify:evil.example/x Smith", firstName: "Verify:evil.example/x" },
+        "t.example",
+      ),
+    );
+    const rows = await database.db.query.outbox.findMany();
+    for (const row of rows) {
+      const rendered = renderMessage(row, "https://salon.example");
+      const text = rendered.channel === "sms" ? rendered.sms.body : `${rendered.email.text}${rendered.email.html}`;
+      expect(text).not.toContain("evil.example");
+      expect(text).toContain("Hi there");
+    }
+  });
+
+  it("prunes old rows once per period, whichever of several processes asks", async () => {
+    await database.db.execute(sql`delete from scheduled_jobs`);
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => claimScheduledJob(database.db, "prune-test", 3600)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await enqueue(
+      database.db,
+      [1, 2].map((i) => ({
+        channel: "email" as const,
+        recipient: `p${i}@example.com`,
+        template: "staff-model",
+        payload: {},
+      })),
+      "t.example",
+    );
+    await database.db.execute(sql`update outbox set status = 'sent', sent_at = now() - interval '40 days'
+      where recipient = 'p1@example.com'`);
+    await database.db.execute(sql`update outbox set status = 'failed', failed_at = now() - interval '40 days'
+      where recipient = 'p2@example.com'`);
+    await database.db.execute(
+      sql`insert into rate_limits (key, window_start, count) values ('old', now() - interval '3 days', 1), ('new', now(), 1)`,
+    );
+    await database.db.execute(
+      sql`insert into idempotency_keys (key, answer, created_at) values ('old-key', '{}', now() - interval '8 days'), ('new-key', '{}', now())`,
+    );
+    const counts = await pruneOldRows(database.db);
+    expect(counts).toEqual({ outbox: 1, rateLimits: 1, idempotencyKeys: 1 });
+    const left = await database.db.query.outbox.findMany();
+    expect(left.map((r) => r.status)).toEqual(["failed"]); // kept until someone re-sends it
   });
 });

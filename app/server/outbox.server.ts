@@ -5,11 +5,19 @@
  * due rows with FOR UPDATE SKIP LOCKED and a lease, so several processes on
  * one PostgreSQL never send a message twice, and a message whose process died
  * mid-send is retried once its lease has run out.
+ *
+ * Nothing is silently abandoned: a failing message is retried with capped
+ * exponential backoff for a whole window (48 hours by default) from when it
+ * was queued or last re-sent; only then is it marked failed, logged as one
+ * structured line and kept with its reason, for the staff console to show and
+ * `resendMessages` (the console and `npm run outbox -- resend`) to queue again.
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
+import { recipientKey } from "~/domain/message-safety";
 import type { Database } from "./db.server";
+import { log as defaultLog, type Logger } from "./log.server";
 import { outbox } from "./schema.server";
 
 export type Channel = "email" | "sms";
@@ -33,7 +41,11 @@ export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string
   if (messages.length === 0) return;
   await tx.insert(outbox).values(
     // The Message-ID is fixed when the row is written, so a resend after a crash carries the same one.
-    messages.map((m) => ({ ...m, messageId: `<${randomUUID()}@${mailDomain}>` })),
+    messages.map((m) => ({
+      ...m,
+      recipientKey: recipientKey(m.channel, m.recipient),
+      messageId: `<${randomUUID()}@${mailDomain}>`,
+    })),
   );
 }
 
@@ -53,16 +65,19 @@ export interface WorkerOptions {
   db: Database;
   deliver: (row: OutboxRow) => Promise<DeliveryResult | void>;
   leaseSeconds: number;
-  maxAttempts: number;
+  /** How long after queueing (or re-sending) a failing message is still retried. */
+  retryWindowSeconds: number;
+  /** First retry delay; each later one doubles, up to retryCapSeconds. */
   retrySeconds: number;
+  retryCapSeconds?: number;
   pollMs?: number;
   batchSize?: number;
-  log?: Pick<Console, "info" | "warn" | "error">;
+  log?: Pick<Logger, "info" | "warn" | "error">;
 }
 
-/** Exponential backoff: retrySeconds, twice that, … capped at an hour. */
-export function retryDelaySeconds(attempt: number, retrySeconds: number): number {
-  return Math.min(3600, retrySeconds * 2 ** Math.max(0, attempt - 1));
+/** Exponential backoff: retrySeconds, twice that, … capped (an hour by default). */
+export function retryDelaySeconds(attempt: number, retrySeconds: number, capSeconds = 3600): number {
+  return Math.min(capSeconds, retrySeconds * 2 ** Math.max(0, attempt - 1));
 }
 
 /** Claims due messages: pending ones whose time has come, and sending ones whose lease ran out. */
@@ -97,18 +112,51 @@ export async function markFailedAttempt(
   db: Database,
   row: OutboxRow,
   error: string,
-  options: { maxAttempts: number; retrySeconds: number; permanent: boolean },
+  options: { retryWindowSeconds: number; retrySeconds: number; retryCapSeconds?: number; permanent: boolean },
 ): Promise<"failed" | "retry"> {
-  if (options.permanent || row.attempts >= options.maxAttempts) {
-    await db.execute(
-      sql`update outbox set status = 'failed', lease_until = null, last_error = ${error} where id = ${row.id}`,
-    );
-    return "failed";
-  }
-  const delay = retryDelaySeconds(row.attempts, options.retrySeconds);
-  await db.execute(sql`update outbox set status = 'pending', lease_until = null, last_error = ${error},
-    next_attempt_at = now() + make_interval(secs => ${delay}) where id = ${row.id}`);
-  return "retry";
+  const delay = retryDelaySeconds(row.attempts, options.retrySeconds, options.retryCapSeconds);
+  // Given up only when the next try would fall outside the window (or can never succeed).
+  const result = await db.execute<{ status: string }>(sql`
+    update outbox set
+      status = case when ${options.permanent} or now() + make_interval(secs => ${delay})
+        > retry_from + make_interval(secs => ${options.retryWindowSeconds}) then 'failed' else 'pending' end,
+      failed_at = case when ${options.permanent} or now() + make_interval(secs => ${delay})
+        > retry_from + make_interval(secs => ${options.retryWindowSeconds}) then now() else null end,
+      lease_until = null, last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${delay})
+    where id = ${row.id}
+    returning status`);
+  return result.rows[0]?.status === "failed" ? "failed" : "retry";
+}
+
+export type ResendSelection = { ids: number[] } | { allFailed: true };
+
+/**
+ * Queues failed messages again, as they were (same Message-ID), with a fresh
+ * retry window. Only failed messages: a sent one is never sent twice this
+ * way. Returns the ids queued. For the staff console and `npm run outbox`.
+ */
+export async function resendMessages(db: Database, selection: ResendSelection): Promise<number[]> {
+  const which =
+    "ids" in selection
+      ? sql`id = any(${`{${selection.ids.map((id) => Math.trunc(id)).join(",")}}`}::int[])`
+      : sql`true`;
+  const result = await db.execute<{ id: number }>(sql`
+    update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), retry_from = now(),
+      failed_at = null, lease_until = null
+    where status = 'failed' and ${which}
+    returning id`);
+  const ids = result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  if (ids.length > 0) wakeOutbox();
+  return ids;
+}
+
+/** Messages given up on, newest first, with why: what the staff console lists. */
+export async function failedMessages(db: Database, limit = 200) {
+  return db.query.outbox.findMany({
+    where: (o, { eq }) => eq(o.status, "failed"),
+    orderBy: (o, { desc }) => desc(o.failedAt),
+    limit,
+  });
 }
 
 export interface OutboxWorker {
@@ -122,39 +170,50 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     db,
     deliver,
     leaseSeconds,
-    maxAttempts,
+    retryWindowSeconds,
     retrySeconds,
+    retryCapSeconds,
     pollMs = 2000,
     batchSize = 10,
-    log = console,
+    log = defaultLog,
   } = options;
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
 
+  async function send(row: OutboxRow): Promise<void> {
+    try {
+      await deliver(row);
+      await markSent(db, row.id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const outcome = await markFailedAttempt(db, row, reason, {
+        retryWindowSeconds,
+        retrySeconds,
+        retryCapSeconds,
+        permanent: error instanceof PermanentDeliveryError,
+      });
+      const line = {
+        outbox: row.id,
+        channel: row.channel,
+        template: row.template,
+        attempt: row.attempts,
+        reason,
+      };
+      if (outcome === "failed") log.error({ ...line, status: "failed" }, "outbox: message failed; kept for re-sending");
+      else log.warn(line, "outbox: attempt failed; will retry");
+    }
+  }
+
+  /** Each claimed batch is sent concurrently, so a slow provider does not hold up the queue behind it. */
   async function pass(): Promise<number> {
     let handled = 0;
     for (;;) {
+      if (stopped) return handled;
       const rows = await claimDue(db, leaseSeconds, batchSize);
-      if (rows.length === 0 || stopped) return handled;
-      for (const row of rows) {
-        if (stopped) return handled;
-        try {
-          await deliver(row);
-          await markSent(db, row.id);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const outcome = await markFailedAttempt(db, row, message, {
-            maxAttempts,
-            retrySeconds,
-            permanent: error instanceof PermanentDeliveryError,
-          });
-          const line = `outbox: ${row.channel} ${row.template} #${row.id} to ${row.recipient} attempt ${row.attempts} failed: ${message}`;
-          if (outcome === "failed") log.error(`${line}; giving up`);
-          else log.warn(`${line}; will retry`);
-        }
-        handled++;
-      }
+      if (rows.length === 0) return handled;
+      await Promise.all(rows.map(send));
+      handled += rows.length;
     }
   }
 
@@ -165,7 +224,7 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     }
     running = pass()
       .catch((error) => {
-        if (!stopped) log.error("outbox: pass failed", error);
+        if (!stopped) log.warn({ err: error instanceof Error ? error.message : String(error) }, "outbox: pass failed");
         return 0;
       })
       .finally(() => {

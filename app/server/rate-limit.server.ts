@@ -42,13 +42,6 @@ export async function hitRateLimit(
   return { allowed: (row?.count ?? 1) <= rule.limit, retryAfter };
 }
 
-/** Old windows are useless; drop them now and then. */
-export async function pruneRateLimits(db: Database, olderThanSeconds = 2 * 24 * 3600): Promise<void> {
-  await db
-    .delete(rateLimits)
-    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
-}
-
 export function tooManyRequests(
   result: RateLimitResult,
   message = "You've sent a lot of requests in a short time. Please wait a little and try again.",

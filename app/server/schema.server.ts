@@ -250,11 +250,45 @@ export const outbox = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
     messageId: text("message_id").notNull(),
+    /**
+     * The recipient as the per-address caps count it: lower case, without a
+     * +tag (one mailbox, however it is spelt).
+     */
+    recipientKey: text("recipient_key").notNull().default(""),
     createdAt: createdAt(),
+    /** Retries go on until 48 hours (OUTBOX_RETRY_HOURS) after this; a re-send starts the window again. */
+    retryFrom: timestamp("retry_from", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the message was given up on; last_error says why. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_recipient_idx").on(t.recipientKey, t.template, t.createdAt),
+    index("outbox_channel_created_idx").on(t.channel, t.createdAt),
+  ],
 );
+
+/**
+ * The answer given to a submission, by the idempotency key its form carried:
+ * a retry after a lost answer gets the same answer instead of a second row.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").primaryKey(),
+    answer: jsonb("answer").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/** Housekeeping that one process of many does per period: the row is claimed by moving next_run_at on. */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+});
 
 /** Fixed-window counters shared by every process on the database. */
 export const rateLimits = pgTable(
@@ -264,5 +298,5 @@ export const rateLimits = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );

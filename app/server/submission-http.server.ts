@@ -9,7 +9,10 @@ import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD } from "~/domain/forms";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
+import { log } from "./log.server";
+import { isDatabaseUnavailable } from "./pg-pool.server";
 import { tooManyRequests } from "./rate-limit.server";
 import type { FieldErrors, SubmissionOutcome, Submit } from "./submissions.server";
 
@@ -58,11 +61,11 @@ export async function submissionApiAction(
   if (request.method !== "POST") return methodNotAllowed();
   try {
     const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
-    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp }));
+    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp, request }));
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
-    // The database or the connection failed: nothing was stored, and the client may send again.
-    console.error("A submission could not be stored", error);
+    // The database or the connection failed: nothing was stored, and the client may send again (with the same key).
+    logStoreFailure(context, error);
     return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
   }
 }
@@ -90,6 +93,16 @@ function reply(values: Record<string, string>, errors: { fieldErrors?: FieldErro
   return errors.formError ? submission.reply({ formErrors: [errors.formError] }) : submission.reply();
 }
 
+/** A database away is one line (the visitor is told to try again); anything else is a fault, with its stack. */
+function logStoreFailure(context: AppLoadContext, error: unknown) {
+  if (isDatabaseUnavailable(error))
+    log.warn(
+      { reqId: context.requestId, err: (error as Error).message },
+      "submission not stored: database unavailable",
+    );
+  else log.error({ reqId: context.requestId, err: error }, "submission not stored");
+}
+
 function answer(body: FormActionData, status: number) {
   return data<FormActionData>(body, { status, headers: NO_STORE });
 }
@@ -106,26 +119,33 @@ export async function submissionFormAction(request: Request, context: AppLoadCon
 
   // Only the form's own fields (and the honeypot) are read; text only, files ignored.
   const values: Record<string, string> = {};
-  for (const name of [...Object.keys(post.schema.shape), HONEYPOT_FIELD]) {
+  for (const name of [...Object.keys(post.schema.shape), HONEYPOT_FIELD, IDEMPOTENCY_FIELD]) {
     const value = formData.get(name);
     values[name] = typeof value === "string" ? value : "";
   }
   Object.assign(values, post.fixed);
+  // The page shown again after a failure keeps the key, so sending it again is the same submission.
+  const key = values[IDEMPOTENCY_FIELD] || undefined;
 
   let outcome: SubmissionOutcome;
   try {
     outcome = await post.submit(context.db, values, { clientIp: context.clientIp });
   } catch (error) {
-    console.error("A form could not be stored", error);
+    logStoreFailure(context, error);
     return answer(
-      { status: "refused", message: SEND_FAILED_MESSAGE, result: reply(values, { formError: SEND_FAILED_MESSAGE }) },
+      {
+        status: "refused",
+        message: SEND_FAILED_MESSAGE,
+        result: reply(values, { formError: SEND_FAILED_MESSAGE }),
+        key,
+      },
       503,
     );
   }
 
   if (outcome.ok) return answer({ status: "sent" }, 201);
   if (outcome.status === 422)
-    return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }) }, 422);
+    return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }), key }, 422);
   const message = outcome.status === 429 ? `${outcome.error} ${KEPT_NOTE}` : outcome.error;
-  return answer({ status: "refused", message, result: reply(values, { formError: message }) }, outcome.status);
+  return answer({ status: "refused", message, result: reply(values, { formError: message }), key }, outcome.status);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/forms";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import {
@@ -83,6 +84,60 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     const result = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
     return result.rows[0]!.n;
   };
+
+  describe("idempotency keys", () => {
+    const withKey = (key: string) => ({ ...modelApplication, [IDEMPOTENCY_FIELD]: key });
+
+    it("answers a retry with the same key as the first time, storing and queueing once", async () => {
+      const key = newIdempotencyKey();
+      const [rows, messages] = [await count("model_applications"), await count("outbox")];
+      const first = await submitModelApplication(database.db, withKey(key), client());
+      const again = await submitModelApplication(database.db, withKey(key), client());
+      expect(first).toMatchObject({ ok: true });
+      expect(again).toEqual(first);
+      expect(await count("model_applications")).toBe(rows + 1);
+      expect(await count("outbox")).toBe(messages + 1);
+    });
+
+    it("stores once when the same key arrives many times at once", async () => {
+      const key = newIdempotencyKey();
+      const rows = await count("model_applications");
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, () => submitModelApplication(database.db, withKey(key), client())),
+      );
+      expect(new Set(outcomes.map((o) => (o.ok ? o.id : -1))).size).toBe(1);
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      expect(await count("model_applications")).toBe(rows + 1);
+    });
+
+    it("refuses a key reused for different answers instead of taking it for the first submission", async () => {
+      const key = newIdempotencyKey();
+      expect(await submitModelApplication(database.db, withKey(key), client())).toMatchObject({ ok: true });
+      const other = await submitModelApplication(database.db, { ...withKey(key), name: "Someone Else" }, client());
+      expect(other).toMatchObject({ ok: false, status: 409 });
+    });
+
+    it("refuses a malformed key with 400", async () => {
+      expect(
+        await submitFeedback(database.db, { ...feedbackAnswers, [IDEMPOTENCY_FIELD]: "x" }, client()),
+      ).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+    });
+
+    it("keeps a key per kind of form: a job application never replays a feedback answer", async () => {
+      const key = newIdempotencyKey();
+      const survey = await submitFeedback(database.db, { ...feedbackAnswers, [IDEMPOTENCY_FIELD]: key }, client());
+      const job = await submitJobApplication(
+        database.db,
+        { ...stylistApplication, [IDEMPOTENCY_FIELD]: key },
+        client(),
+      );
+      expect(survey).toMatchObject({ ok: true });
+      expect(job).toMatchObject({ ok: true });
+    });
+  });
 
   describe("job applications", () => {
     it("stores a Stylist application trimmed, with the mobile in E.164 and salon 1", async () => {

@@ -10,8 +10,10 @@
  * 3. the rate limit of the endpoint, per client address, counted in the
  *    database so every process shares it (429). Only submissions that would be
  *    stored count: a visitor correcting their mistakes is never locked out;
- * 4. the insert, with the messages to staff and applicants in the outbox, in
- *    one transaction, and only then success (201).
+ * 4. the insert, with the messages to staff and applicants in the outbox and
+ *    the answer under the form's idempotency key, in one transaction, and only
+ *    then success (201). A retry with the same key (after a lost answer) gets
+ *    that answer again before steps 3 and 4: nothing is stored or sent twice.
  */
 import type { ZodError, z } from "zod";
 import {
@@ -29,6 +31,14 @@ import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
 import { applicantThankYou, queueModelThankYou, staffNotification } from "./delivery/messages.server";
+import {
+  fingerprintOf,
+  idempotencyKeyOf,
+  KEY_REUSED_MESSAGE,
+  once,
+  previousAnswer,
+  type Transaction,
+} from "./idempotency.server";
 import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { feedback, jobApplications, modelApplications } from "./schema.server";
@@ -57,12 +67,14 @@ export type FieldErrors = Record<string, string[]>;
 export type SubmissionOutcome =
   | { ok: true; id: number }
   | { ok: false; status: 422; error: string; fieldErrors: FieldErrors }
-  | { ok: false; status: 400; error: string }
+  | { ok: false; status: 400 | 409; error: string }
   | { ok: false; status: 429; error: string; retryAfter: number };
 
 export interface SubmitOptions {
   /** The visitor's address, for the rate limit (`context.clientIp`). */
   clientIp: string;
+  /** The HTTP request, for an Idempotency-Key header sent by an API client. */
+  request?: Request;
   now?: Date;
 }
 
@@ -92,24 +104,49 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === "object" && input !== null && !Array.isArray(input);
 }
 
-type Checked<T> = { ok: true; value: T } | Exclude<SubmissionOutcome, { ok: true }>;
+type Checked<T> =
+  | { ok: true; value: T; key: string | undefined; fingerprint: string }
+  | Exclude<SubmissionOutcome, { ok: true }>;
 
-/** Steps 1 to 3: honeypot, schema, rate limit. */
+/** Steps 1 to 3: honeypot, schema, an earlier answer under the same key, rate limit. */
 async function check<S extends z.ZodType>(
   db: Database,
   kind: SubmissionKind,
   schema: S,
   input: unknown,
   options: SubmitOptions,
-): Promise<Checked<z.output<S>>> {
+): Promise<Checked<z.output<S>> | { ok: true; replayed: number }> {
   if (!isPlainObject(input)) return { ok: false, status: 400, error: NOT_AN_OBJECT_MESSAGE };
   if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, error: SPAM_MESSAGE };
+  const keyed = idempotencyKeyOf(input, options.request);
+  if (!keyed.ok) return { ok: false, status: 400, error: keyed.message };
   const parsed = schema.safeParse(input);
   if (!parsed.success)
     return { ok: false, status: 422, error: VALIDATION_MESSAGE, fieldErrors: fieldErrorsOf(parsed.error) };
+  const fingerprint = fingerprintOf(parsed.data);
+  if (keyed.key) {
+    const earlier = await previousAnswer<number>(db, kind, keyed.key, fingerprint);
+    if (earlier.kind === "answer") return { ok: true, replayed: earlier.answer };
+    if (earlier.kind === "reused") return { ok: false, status: 409, error: KEY_REUSED_MESSAGE };
+  }
   const limit = await hitRateLimit(db, SUBMISSION_RATE_LIMITS[kind], options.clientIp, options.now);
   if (!limit.allowed) return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE, retryAfter: limit.retryAfter };
-  return { ok: true, value: parsed.data };
+  return { ok: true, value: parsed.data, key: keyed.key, fingerprint };
+}
+
+/** Step 4 for any kind: stores once under the key, wakes the outbox after a fresh commit. */
+async function store<T>(
+  db: Database,
+  kind: SubmissionKind,
+  checked: Checked<T> | { ok: true; replayed: number },
+  record: (tx: Transaction, value: T) => Promise<number>,
+): Promise<SubmissionOutcome> {
+  if (!checked.ok) return checked;
+  if ("replayed" in checked) return { ok: true, id: checked.replayed };
+  const result = await once(db, kind, checked.key, checked.fingerprint, (tx) => record(tx, checked.value));
+  if (result.fresh) return { ok: true, id: afterCommit(result.answer) };
+  if (result.replay.kind === "answer") return { ok: true, id: result.replay.answer };
+  return { ok: false, status: 409, error: KEY_REUSED_MESSAGE };
 }
 
 // ---------------------------------------------------------------------------
@@ -132,84 +169,72 @@ function afterCommit(id: number): number {
  * applicant's acknowledgement are written into this same transaction, so
  * either everything is kept or nothing is.
  */
-export function recordJobApplication(db: Database, application: JobApplication): Promise<number> {
-  return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(jobApplications)
-        .values({
-          name: application.name,
-          mobile: application.mobile,
-          email: application.email,
-          position: application.position,
-          about: application.about,
-          whyHair: application.why_hair,
-          whyUs: application.why_us,
-          salonId: application.salon,
-          role: application.role,
-        })
-        .returning({ id: jobApplications.id });
-      if (!row) throw new Error("The job application was not stored");
-      await queueMessages(tx, [
-        applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
-        staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
-      ]);
-      return row.id;
+async function recordJobApplication(tx: Transaction, application: JobApplication): Promise<number> {
+  const [row] = await tx
+    .insert(jobApplications)
+    .values({
+      name: application.name,
+      mobile: application.mobile,
+      email: application.email,
+      position: application.position,
+      about: application.about,
+      whyHair: application.why_hair,
+      whyUs: application.why_us,
+      salonId: application.salon,
+      role: application.role,
     })
-    .then(afterCommit);
+    .returning({ id: jobApplications.id });
+  if (!row) throw new Error("The job application was not stored");
+  await queueMessages(tx, [
+    applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
+    staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
+  ]);
+  return row.id;
 }
 
 /** Stores a hair-model application, the note to staff and the applicant's text, all or nothing. */
-export function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
-  return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(modelApplications)
-        .values({ name: application.name, mobile: application.mobile, info: application.info })
-        .returning({ id: modelApplications.id });
-      if (!row) throw new Error("The model application was not stored");
-      await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
-      await queueModelThankYou(
-        tx,
-        application.mobile,
-        { id: row.id, name: application.name },
-        mailDomainOf(config().PUBLIC_URL),
-      );
-      return row.id;
-    })
-    .then(afterCommit);
+async function recordModelApplication(tx: Transaction, application: ModelApplication): Promise<number> {
+  const [row] = await tx
+    .insert(modelApplications)
+    .values({ name: application.name, mobile: application.mobile, info: application.info })
+    .returning({ id: modelApplications.id });
+  if (!row) throw new Error("The model application was not stored");
+  await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
+  await queueModelThankYou(
+    tx,
+    application.mobile,
+    { id: row.id, name: application.name },
+    mailDomainOf(config().PUBLIC_URL),
+  );
+  return row.id;
 }
 
 /** Stores a feedback survey and the note to staff, all or nothing. */
-export function recordFeedback(db: Database, answers: Feedback): Promise<number> {
-  return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(feedback)
-        .values({
-          name: answers.name,
-          mobile: answers.mobile,
-          intro: Number(answers.intro),
-          consultation: Number(answers.consultation),
-          cleanliness: Number(answers.cleanliness),
-          appearance: Number(answers.appearance),
-          products: Number(answers.products),
-          styling: Number(answers.styling),
-          rec: answers.rec,
-          points: answers.points,
-          value: Number(answers.value),
-          experience: Number(answers.experience),
-          result: Number(answers.result),
-          returnReason: answers.return,
-          repeat: answers.repeat,
-          comments: answers.comments,
-        })
-        .returning({ id: feedback.id });
-      if (!row) throw new Error("The feedback was not stored");
-      await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
-      return row.id;
+async function recordFeedback(tx: Transaction, answers: Feedback): Promise<number> {
+  const [row] = await tx
+    .insert(feedback)
+    .values({
+      name: answers.name,
+      mobile: answers.mobile,
+      intro: Number(answers.intro),
+      consultation: Number(answers.consultation),
+      cleanliness: Number(answers.cleanliness),
+      appearance: Number(answers.appearance),
+      products: Number(answers.products),
+      styling: Number(answers.styling),
+      rec: answers.rec,
+      points: answers.points,
+      value: Number(answers.value),
+      experience: Number(answers.experience),
+      result: Number(answers.result),
+      returnReason: answers.return,
+      repeat: answers.repeat,
+      comments: answers.comments,
     })
-    .then(afterCommit);
+    .returning({ id: feedback.id });
+  if (!row) throw new Error("The feedback was not stored");
+  await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
+  return row.id;
 }
 
 // ---------------------------------------------------------------------------
@@ -222,9 +247,7 @@ export async function submitJobApplication(
   options: JobSubmitOptions,
 ): Promise<SubmissionOutcome> {
   const schema = options.form === "saturday" ? saturdayApplicationSchema : jobApplicationSchema;
-  const checked = await check(db, "joinus", schema, input, options);
-  if (!checked.ok) return checked;
-  return { ok: true, id: await recordJobApplication(db, checked.value) };
+  return store(db, "joinus", await check(db, "joinus", schema, input, options), recordJobApplication);
 }
 
 export async function submitModelApplication(
@@ -232,15 +255,11 @@ export async function submitModelApplication(
   input: unknown,
   options: SubmitOptions,
 ): Promise<SubmissionOutcome> {
-  const checked = await check(db, "models", modelApplicationSchema, input, options);
-  if (!checked.ok) return checked;
-  return { ok: true, id: await recordModelApplication(db, checked.value) };
+  return store(db, "models", await check(db, "models", modelApplicationSchema, input, options), recordModelApplication);
 }
 
 export async function submitFeedback(db: Database, input: unknown, options: SubmitOptions): Promise<SubmissionOutcome> {
-  const checked = await check(db, "feedback", feedbackSchema, input, options);
-  if (!checked.ok) return checked;
-  return { ok: true, id: await recordFeedback(db, checked.value) };
+  return store(db, "feedback", await check(db, "feedback", feedbackSchema, input, options), recordFeedback);
 }
 
 export type Submit = (db: Database, input: unknown, options: SubmitOptions) => Promise<SubmissionOutcome>;

@@ -125,7 +125,7 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
 });
 
 test("a server killed with messages pending or in flight delivers every one after it restarts", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const env = deliveryEnv(smtp.port);
   const port = await freePort();
   let site = await startSiteProcess(port, env);
@@ -167,7 +167,7 @@ test("a server killed with messages pending or in flight delivers every one afte
 });
 
 test("with the SMTP server down, e-mails wait and go out when it returns", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const port = smtp.port;
   await smtp.close(); // down
   const site = await startSiteProcess(await freePort(), deliveryEnv(port));

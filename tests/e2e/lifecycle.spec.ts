@@ -26,7 +26,7 @@ function startServer(dataDir: string, port = PORT): ChildProcess {
 }
 
 async function waitForHealthy() {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
@@ -94,7 +94,7 @@ async function saveQuote(url: string, i: number): Promise<string> {
 test.describe.configure({ mode: "serial" });
 
 test("SIGTERM closes the database and exits within 5 seconds; a restart keeps the data and never reseeds over it", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-lifecycle-"));
   try {
     let server = startServer(dataDir);

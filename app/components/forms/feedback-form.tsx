@@ -39,8 +39,8 @@ const FIRST_RATINGS = [
 const LATER_RATINGS = ["value", "experience", "result"] as const satisfies readonly FeedbackRatingField[];
 
 /** The client feedback survey (spec sections 2.2 and 5). */
-export function FeedbackForm({ actionData }: { actionData: FormActionData | undefined }) {
-  const state = useSubmissionForm({ id: "feedback", schema: feedbackSchema, actionData });
+export function FeedbackForm({ actionData, formKey }: { actionData: FormActionData | undefined; formKey: string }) {
+  const state = useSubmissionForm({ id: "feedback", schema: feedbackSchema, actionData, formKey });
   const { fields } = state;
 
   const rating = (field: FeedbackRatingField) => (

@@ -30,15 +30,18 @@ const POSITION_LABEL: Record<Exclude<JobForm, "saturday">, { label: string; hint
 export function JobApplicationForm({
   form: kind,
   actionData,
+  formKey,
 }: {
   form: JobForm;
   actionData: FormActionData | undefined;
+  formKey: string;
 }) {
   const saturday = kind === "saturday";
   const state = useSubmissionForm({
     id: `${kind}-application`,
     schema: saturday ? saturdayApplicationSchema : jobApplicationSchema,
     actionData,
+    formKey,
   });
   const { fields } = state;
   const ordered = saturday

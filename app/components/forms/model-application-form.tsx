@@ -6,8 +6,14 @@ import { Field, TextareaField } from "./fields";
 import { SubmissionForm, useSubmissionForm } from "./submission-form";
 
 /** Offering to be a hair model for the training academy (spec section 5). */
-export function ModelApplicationForm({ actionData }: { actionData: FormActionData | undefined }) {
-  const state = useSubmissionForm({ id: "model-application", schema: modelApplicationSchema, actionData });
+export function ModelApplicationForm({
+  actionData,
+  formKey,
+}: {
+  actionData: FormActionData | undefined;
+  formKey: string;
+}) {
+  const state = useSubmissionForm({ id: "model-application", schema: modelApplicationSchema, actionData, formKey });
   const { fields } = state;
   return (
     <SubmissionForm

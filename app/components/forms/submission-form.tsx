@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { ErrorSummary, type SummaryEntry } from "./error-summary";
 import { Honeypot } from "./honeypot";
 import { SendNotice, SuccessBox } from "./notices";
@@ -39,9 +40,17 @@ export function useSubmissionForm<Schema extends z.ZodType<Record<string, unknow
   schema: Schema;
   /** The route's actionData: the answer to a post sent without JavaScript. */
   actionData: FormActionData | undefined;
+  /** The idempotency key the page was rendered with (the route loader's). */
+  formKey: string;
   defaultValue?: DefaultValue<Record<string, unknown>>;
 }) {
   const { id, schema } = options;
+  // One key for this form until it is sent: a retry after a lost answer is recognised, not stored twice.
+  const [idempotencyKey] = useState(() =>
+    options.actionData && "key" in options.actionData && options.actionData.key
+      ? options.actionData.key
+      : options.formKey,
+  );
   const fetcher = useFetcher<FormActionData>();
   const answer = fetcher.data ?? options.actionData;
   const sending = fetcher.state !== "idle";
@@ -97,6 +106,7 @@ export function useSubmissionForm<Schema extends z.ZodType<Record<string, unknow
   return {
     form,
     fields,
+    idempotencyKey,
     fetcher,
     sending,
     sent: answer?.status === "sent",
@@ -134,7 +144,7 @@ export function SubmissionForm({
   success: { title: string; body?: ReactNode };
   children: ReactNode;
 }) {
-  const { form, fetcher, sending, sent, notice, onSubmit, refs } = state;
+  const { form, fetcher, sending, sent, notice, onSubmit, refs, idempotencyKey } = state;
   if (sent) {
     return (
       <SuccessBox ref={refs.success} title={success.title}>
@@ -157,6 +167,7 @@ export function SubmissionForm({
       />
       {children}
       <Honeypot formId={form.id} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <div className="space-y-4 border-t border-line pt-8">
         {notice ? <SendNotice ref={refs.notice} message={notice} /> : null}
         <SubmitButton sending={sending}>{submitLabel}</SubmitButton>

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } from "~/domain/forms";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { Field, SelectField } from "../forms/fields";
 import { Honeypot } from "../forms/honeypot";
 import { QUOTE_PARAM } from "./links";
@@ -39,6 +40,8 @@ interface QuoteDetailsFormProps {
   /** The page action's answer when the form was posted without JavaScript. */
   lastResult?: SubmissionResult<string[]> | null;
   serverMessage?: string | null;
+  /** The idempotency key the page was rendered with (or the one a failed post carried). */
+  formKey: string;
 }
 
 function withQuoteLink(href: string, link: string): string {
@@ -65,7 +68,10 @@ export function QuoteDetailsForm({
   submittedHref,
   lastResult,
   serverMessage,
+  formKey,
 }: QuoteDetailsFormProps) {
+  // One key until the quote is saved: a retry after a lost answer gets the same quote, not a second one.
+  const [idempotencyKey] = useState(formKey);
   const navigate = useNavigate();
   const [clientResult, setClientResult] = useState<SubmissionResult<string[]> | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(serverMessage ?? null);
@@ -174,6 +180,7 @@ export function QuoteDetailsForm({
         autoFocus={firstInvalid === "referral"}
       />
       <Honeypot formId="quote-details" />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
 
       {message ? (
         <div

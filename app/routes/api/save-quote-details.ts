@@ -1,4 +1,6 @@
 import { HttpError, readJsonObject, validationFailed } from "~/server/http.server";
+import { log } from "~/server/log.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 import { saveQuote } from "~/server/queries/quotes.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
 import type { Route } from "./+types/save-quote-details";
@@ -23,7 +25,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof HttpError) return error.toResponse();
     throw error;
   }
-  const saved = await saveQuote(context.db, body, { clientIp: context.clientIp });
+  let saved: Awaited<ReturnType<typeof saveQuote>>;
+  try {
+    saved = await saveQuote(context.db, body, { clientIp: context.clientIp, request });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // Nothing was stored (or, if the answer was lost, a retry with the same key gets it): the client may send again.
+    log.warn({ reqId: context.requestId, err: (error as Error).message }, "quote not saved: database unavailable");
+    return Response.json(
+      { error: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { ...noStore, "Retry-After": "5" } },
+    );
+  }
   if (saved.ok) {
     return Response.json(
       { link: saved.link, url: saved.url, messages_sent: saved.messagesSent },

@@ -1,6 +1,8 @@
 /** Wires the outbox worker to the configured transports. */
 import type { Config } from "../config.server";
 import type { Database } from "../db.server";
+import { startHousekeeping } from "../housekeeping.server";
+import { log } from "../log.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
 import { renderMessage } from "./messages.server";
 import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioProvider } from "./transports.server";
@@ -36,17 +38,20 @@ export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Con
 export function startDelivery(db: Database, settings: Config): Delivery {
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const sms = smsProviderFor(settings);
-  console.info(`delivery: e-mail through ${mailer.describe}; texts through ${sms.describe}`);
+  log.info({ email: mailer.describe, sms: sms.describe }, "delivery: transports");
   const worker = startOutboxWorker({
     db,
     deliver: deliverWith(mailer, sms, settings),
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
-    maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+    retryWindowSeconds: settings.OUTBOX_RETRY_WINDOW_SECONDS,
     retrySeconds: settings.OUTBOX_RETRY_SECONDS,
+    retryCapSeconds: settings.OUTBOX_RETRY_CAP_SECONDS,
   });
+  const housekeeping = startHousekeeping(db);
   return {
     worker,
     async stop() {
+      housekeeping.stop();
       await worker.stop();
       mailer.close();
     },

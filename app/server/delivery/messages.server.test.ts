@@ -114,6 +114,8 @@ describe("quote e-mail", () => {
     const linked = email({ ...quote, name: "www.evil.example Smith", firstName: "www.evil.example" });
     expect(linked.text).not.toContain("evil");
     expect(linked.html).not.toContain("evil");
+    const colon = email({ ...quote, name: "Verify:evil.example/x", firstName: "Verify:evil.example/x" });
+    expect(colon.text).not.toContain("evil.example");
   });
 });
 

@@ -6,10 +6,13 @@
  */
 import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
-import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
+import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP } from "~/domain/format";
+import { recipientKey } from "~/domain/message-safety";
 import { safeFirstName, smsLength } from "~/domain/message-text";
+import { config } from "../config.server";
 import type { Database } from "../db.server";
+import { log } from "../log.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";
 
@@ -39,36 +42,62 @@ export interface QuoteMessagePayload {
 
 /**
  * Queues the quote e-mail and text unless either address already had
- * QUOTE_MESSAGES_PER_DAY quote messages in the last 24 hours. Returns whether
- * they were queued. The advisory locks make concurrent saves for the same
- * address count one after the other.
+ * QUOTE_MESSAGES_PER_DAY quote messages in the last 24 hours, counted by
+ * mailbox (case and +tags do not make a new address) through an index.
+ * Returns whether they were queued. The advisory locks make concurrent saves
+ * for the same address count one after the other. Past the site's daily
+ * ceiling on texts (SMS_DAILY_LIMIT), the e-mail still goes and the text does not.
  */
 export async function queueQuoteMessages(
   tx: Tx,
   to: { email: string; mobile: string },
   payload: QuoteMessagePayload,
   mailDomain: string,
+  smsDailyLimit: number = config().SMS_DAILY_LIMIT,
 ): Promise<boolean> {
   const email = to.email.toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${email}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${to.mobile}`}))`);
+  const emailKey = recipientKey("email", email);
+  const mobileKey = recipientKey("sms", to.mobile);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${emailKey}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${mobileKey}`}))`);
   const recent = await tx.execute<{ emails: number | string; texts: number | string }>(sql`
-    select count(*) filter (where template = 'quote-email' and lower(recipient) = ${email}) as emails,
-           count(*) filter (where template = 'quote-sms' and recipient = ${to.mobile}) as texts
-    from outbox
-    where template in ('quote-email', 'quote-sms') and created_at > now() - interval '24 hours'`);
+    select
+      (select count(*) from outbox where recipient_key = ${emailKey} and template = 'quote-email'
+         and created_at > now() - interval '24 hours') as emails,
+      (select count(*) from outbox where recipient_key = ${mobileKey} and template = 'quote-sms'
+         and created_at > now() - interval '24 hours') as texts`);
   const counts = recent.rows[0];
   if (Math.max(Number(counts?.emails ?? 0), Number(counts?.texts ?? 0)) >= QUOTE_MESSAGES_PER_DAY) return false;
   const body = payload as unknown as Record<string, unknown>;
-  await enqueue(
-    tx,
-    [
-      { channel: "email", recipient: email, template: "quote-email", payload: body },
-      { channel: "sms", recipient: to.mobile, template: "quote-sms", payload: body },
-    ],
-    mailDomain,
-  );
+  const messages: NewMessage[] = [{ channel: "email", recipient: email, template: "quote-email", payload: body }];
+  if (await smsAllowedToday(tx, smsDailyLimit))
+    messages.push({ channel: "sms", recipient: to.mobile, template: "quote-sms", payload: body });
+  await enqueue(tx, messages, mailDomain);
   return true;
+}
+
+/** Slack before the ceiling within which concurrent saves are counted one after the other. */
+const SMS_CEILING_MARGIN = 50;
+
+/** Whether the site may queue another text today (SMS_DAILY_LIMIT in 24 hours, across all processes). */
+async function smsAllowedToday(tx: Tx, limit: number): Promise<boolean> {
+  const count = async () =>
+    Number(
+      (
+        await tx.execute<{ n: number | string }>(
+          sql`select count(*) as n from outbox where channel = 'sms' and created_at > now() - interval '24 hours'`,
+        )
+      ).rows[0]?.n ?? 0,
+    );
+  let sent = await count();
+  if (sent >= limit - SMS_CEILING_MARGIN) {
+    // Near the ceiling, saves take turns so that together they cannot pass it.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-daily-ceiling'))`);
+    sent = await count();
+  }
+  if (sent < limit) return true;
+  log.warn({ limit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
+  return false;
 }
 
 export function staffNotification(
@@ -106,7 +135,7 @@ export async function queueModelThankYou(
 
 /** In the voice of the job applicants' thanks; what happens next, and the one thing to know before a colour. */
 export function modelThankYouText(name: string): string {
-  return `Hi ${firstNameOf(name)}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
+  return `Hi ${safeFirstName(name) ?? "there"}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
 }
 
 // ── rendering ────────────────────────────────────────────────────────────
@@ -285,7 +314,7 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
       return { channel: "sms", sms: { body: quoteText(q, publicUrl) } };
     }
     case "job-thank-you": {
-      const name = firstNameOf(String(p.name ?? ""));
+      const name = safeFirstName(String(p.name ?? "")) ?? "there";
       const text = `Hi ${name},\n\nThanks for applying to Maison Ivy for the ${String(p.role ?? "")} role! We'll be in touch when a position becomes available. Your application covers all 3 of our connected salons.\n\nThe Maison Ivy team`;
       return {
         channel: "email",

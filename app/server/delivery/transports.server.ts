@@ -6,6 +6,7 @@
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { log } from "../log.server";
 import { PermanentDeliveryError } from "../outbox.server";
 
 export interface Email {
@@ -53,7 +54,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${email.messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      console.info(`mail: "${email.subject}" to ${email.to} written to ${file}`);
+      log.info({ file }, "mail: written to a file");
     },
     close: () => {},
   };
@@ -111,7 +112,7 @@ export function fileSmsProvider(dataDir: string): SmsProvider {
     async send({ to, body }) {
       await mkdir(dir, { recursive: true });
       await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), to, body })}\n`);
-      console.info(`sms: text to ${to} written to ${file}`);
+      log.info({ file }, "sms: written to a file");
       return {};
     },
   };

@@ -25,6 +25,7 @@ import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { queueQuoteMessages } from "../delivery/messages.server";
+import { fingerprintOf, idempotencyKeyOf, KEY_REUSED_MESSAGE, once, previousAnswer } from "../idempotency.server";
 import { wakeOutbox } from "../outbox.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
@@ -154,12 +155,14 @@ export interface SavedQuote {
 export type SaveQuoteResult =
   /** messagesSent is false when the address already had its quota of quote messages today. */
   | { ok: true; link: string; url: string; quote: SavedQuote; messagesSent: boolean }
-  | { ok: false; status: 400 | 422; message: string; fieldErrors: Record<string, string[]> }
+  | { ok: false; status: 400 | 409 | 422; message: string; fieldErrors: Record<string, string[]> }
   | { ok: false; status: 429; message: string; fieldErrors: Record<string, string[]>; retryAfter: number };
 
 export interface SaveQuoteOptions {
   /** Rate-limited per client address when given. */
   clientIp?: string;
+  /** The HTTP request, for an Idempotency-Key header sent by an API client. */
+  request?: Request;
   /** Tests only: a link generator, to provoke a collision. */
   newLink?: () => string;
 }
@@ -181,6 +184,14 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 }
 
 export const quotePath = (link: string) => `/quote/${link}`;
+
+/** What is kept under a save's idempotency key, to answer a retry exactly as the first time. */
+interface SavedAnswer {
+  link: string;
+  totalPence: number;
+  lines: SavedQuoteLine[];
+  messagesSent: boolean;
+}
 
 /**
  * The one way a quote is saved, for the JSON API and the finish page alike:
@@ -211,6 +222,24 @@ export async function saveQuote(
         ...(selection.success ? {} : fieldErrorsOf(selection.error)),
       },
     };
+  }
+
+  // A retry of a save whose answer was lost gets that answer again, before the rate limit counts it.
+  const keyed = idempotencyKeyOf(input, options.request);
+  if (!keyed.ok) return { ok: false, status: 400, message: keyed.message, fieldErrors: {} };
+  const fingerprint = fingerprintOf({ details: details.data, selection: selection.data });
+  const replayed = (answer: SavedAnswer): SaveQuoteResult => ({
+    ok: true,
+    link: answer.link,
+    url: quotePath(answer.link),
+    quote: { link: answer.link, totalPence: answer.totalPence, lines: answer.lines },
+    messagesSent: answer.messagesSent,
+  });
+  const reused = { ok: false, status: 409, message: KEY_REUSED_MESSAGE, fieldErrors: {} } as const;
+  if (keyed.key) {
+    const earlier = await previousAnswer<SavedAnswer>(db, "quote", keyed.key, fingerprint);
+    if (earlier.kind === "answer") return replayed(earlier.answer);
+    if (earlier.kind === "reused") return reused;
   }
 
   if (options.clientIp !== undefined) {
@@ -282,19 +311,20 @@ export async function saveQuote(
   for (let attempt = 1; ; attempt++) {
     const link = makeLink();
     try {
-      // The quote and the messages about it are committed together or not at all.
-      const messagesSent = await db.transaction(async (tx) => {
+      // The quote, the messages about it and the answer under the form's key are committed together or not at all.
+      const saved = await once(db, "quote", keyed.key, fingerprint, async (tx): Promise<SavedAnswer> => {
         await tx.insert(quotes).values({ ...values, link });
-        return queueQuoteMessages(tx, { email, mobile }, messagePayload(link), mailDomainOf(config().PUBLIC_URL));
+        const messagesSent = await queueQuoteMessages(
+          tx,
+          { email, mobile },
+          messagePayload(link),
+          mailDomainOf(config().PUBLIC_URL),
+        );
+        return { link, totalPence: quote.totalPence, lines, messagesSent };
       });
-      if (messagesSent) wakeOutbox();
-      return {
-        ok: true,
-        link,
-        url: quotePath(link),
-        quote: { link, totalPence: quote.totalPence, lines },
-        messagesSent,
-      };
+      if (!saved.fresh) return saved.replay.kind === "answer" ? replayed(saved.replay.answer) : reused;
+      if (saved.answer.messagesSent) wakeOutbox();
+      return replayed(saved.answer);
     } catch (error) {
       // 96 random bits make a collision astronomically unlikely; a retry makes it harmless.
       if (attempt < 3 && isUniqueViolation(error)) continue;

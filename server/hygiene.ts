@@ -1,0 +1,180 @@
+/**
+ * What every request goes through before and after React Router: a request
+ * id and one log line, the body read in full (and size-checked) before any
+ * rendering starts, and the answers to errors: 503 with a way to try again
+ * when the database is away, 4xx without a stack trace for what a client
+ * caused, and one logged stack for a real fault.
+ */
+import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "~/server/log.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
+
+/** The largest body any endpoint accepts (the longest form, percent-encoded, fits with room to spare). */
+export const MAX_REQUEST_BYTES = 64 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The whole body of a POST (or other unsafe method), once `readBody` has read it. */
+    rawBody?: Buffer;
+  }
+}
+
+/**
+ * One line per request when its answer is finished or the client went away,
+ * with a request id (the caller's X-Request-Id when it is sane) that error
+ * lines carry too. While the server is stopping, answers close their connection.
+ */
+export function requestLogging(log: Logger, shutdown: { stopping: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    const started = process.hrtime.bigint();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      // A keep-alive connection is closed after its answer once shutdown has begun.
+      if (shutdown.stopping) this.shouldKeepAlive = false;
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = {
+        reqId: id,
+        method: req.method,
+        url: req.originalUrl.slice(0, 300),
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) log.warn(line, "request");
+      else log.info(line, "request");
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+}
+
+function refuse(req: Request, res: Response, status: number, message: string) {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  if (req.accepts(["json", "html"]) === "html") {
+    res
+      .type("html")
+      .send(errorPage(status === 413 ? "That was too much to send" : "That request was not understood", message));
+  } else {
+    res.json({ error: message });
+  }
+}
+
+/**
+ * Reads the body of an unsafe request in full, whatever its framing (chunked
+ * included), refusing it with 413 the moment it passes MAX_REQUEST_BYTES.
+ * Until the body is complete nothing else is spent on the request, so slow
+ * uploads cost a socket and a few kilobytes each; the server's request
+ * time-out ends the ones that never finish.
+ */
+export function readBody(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const declared = Number(req.get("content-length") ?? "0");
+  if (declared > MAX_REQUEST_BYTES) {
+    res.setHeader("Connection", "close");
+    return refuse(req, res, 413, "That request is too large.");
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  req.on("data", (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) {
+      finished = true;
+      req.pause();
+      res.setHeader("Connection", "close");
+      refuse(req, res, 413, "That request is too large.");
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (finished) return;
+    finished = true;
+    req.rawBody = Buffer.concat(chunks, size);
+    next();
+  });
+  req.on("error", () => {
+    finished = true;
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+
+/** A bare page for answers given before React Router is reached. */
+function errorPage(title: string, message: string, tryAgain?: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} | Maison Ivy</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${tryAgain ? `<p><a href="${escapeHtml(tryAgain)}">Try again</a></p>` : ""}<p><a href="/">Back to the home page</a></p></main></body></html>`;
+}
+
+/** 503 with Retry-After: JSON for the API and scripts, a page with a "Try again" link for people. */
+export function unavailableResponse(req: Request, res: Response) {
+  res.status(503).setHeader("Retry-After", "5");
+  res.setHeader("Cache-Control", "no-store");
+  const wantsPage = !req.originalUrl.startsWith("/api/") && req.accepts(["json", "html"]) === "html";
+  if (wantsPage) {
+    const again =
+      req.method === "GET" ? req.originalUrl : req.get("referer")?.startsWith("/") ? req.get("referer") : "/";
+    res.type("html").send(errorPage("We'll be right back", DATABASE_UNAVAILABLE_MESSAGE, again));
+  } else res.json({ error: DATABASE_UNAVAILABLE_MESSAGE });
+}
+
+/** The last handler: nothing a client caused is logged with a stack trace. */
+export function errorHandlerFor(log: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const reqId = res.locals.requestId as string | undefined;
+    const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? 0);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (req.destroyed || req.socket.destroyed) return;
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ reqId, err: (error as Error).message }, "database unavailable");
+      return unavailableResponse(req, res);
+    }
+    if (status >= 400 && status < 500) {
+      log.info({ reqId, status, err: (error as Error).message }, "client error");
+      return refuse(req, res, status, "That request was not understood.");
+    }
+    log.error({ reqId, err: error }, "request failed");
+    res.status(500).setHeader("Cache-Control", "no-store");
+    if (req.accepts(["json", "html"]) === "html")
+      res.type("html").send(errorPage("Sorry, something went wrong", "Please try again in a moment.", req.originalUrl));
+    else res.json({ error: "Something went wrong on our side. Please try again in a moment." });
+  };
+}
+
+const CLIENT_ERROR_ANSWERS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+};
+
+/** Malformed or too-slow requests the HTTP parser rejects: one line, no stack, a short answer. */
+export function clientErrorAnswerer(log: Logger) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
+    const code = error.code ?? "unknown";
+    if (code !== "ECONNRESET") log.info({ code, remote: socket.remoteAddress }, "client error");
+    if (!socket.writable || code === "ECONNRESET") return socket.destroy();
+    const status = CLIENT_ERROR_ANSWERS[code] ?? "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+}
