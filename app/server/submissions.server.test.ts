@@ -96,7 +96,8 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(first).toMatchObject({ ok: true });
       expect(again).toEqual(first);
       expect(await count("model_applications")).toBe(rows + 1);
-      expect(await count("outbox")).toBe(messages + 1);
+      // The note to staff and the applicant's text, once each.
+      expect(await count("outbox")).toBe(messages + 2);
     });
 
     it("stores once when the same key arrives many times at once", async () => {
