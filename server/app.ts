@@ -4,7 +4,7 @@
  * as the server bundle's entry.
  */
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
@@ -13,8 +13,11 @@ import { seedDatabase } from "~/server/seed.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
+// What every loader and action finds on its `context`. With middleware on, React Router hands them a
+// RouterContextProvider; these fields are assigned onto it, so `context.db` keeps working and stays typed.
+// Middleware of our own would use `createContext` and `context.get` instead.
 declare module "react-router" {
-  interface AppLoadContext {
+  interface RouterContextProvider {
     db: Database;
     /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
     clientIp: string;
@@ -57,11 +60,12 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     createCachedRequestHandler({
       cache: responses,
       build: options.build ?? (() => import("virtual:react-router/server-build")),
-      getLoadContext: (req, res) => ({
-        db: database.db,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cspNonce: String(res.locals.cspNonce ?? ""),
-      }),
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          db: database.db,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: String(res.locals.cspNonce ?? ""),
+        }),
     }),
   );
 

@@ -10,7 +10,7 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -99,7 +99,7 @@ function sendEntry(res: ExpressResponse, entry: Entry, nonce: string, hit: boole
 
 export function createCachedRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   cache: ResponseCache | null;
 }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);

@@ -5,7 +5,7 @@
  * function; they differ only in how they answer.
  */
 import { parse } from "@conform-to/react";
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD } from "~/domain/forms";
@@ -52,7 +52,7 @@ export function methodNotAllowed(): Response {
 
 export async function submissionApiAction(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<RouterContextProvider, "db" | "clientIp">,
   submit: Submit,
 ): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
@@ -94,7 +94,11 @@ function answer(body: FormActionData, status: number) {
   return data<FormActionData>(body, { status, headers: NO_STORE });
 }
 
-export async function submissionFormAction(request: Request, context: AppLoadContext, post: FormPost) {
+export async function submissionFormAction(
+  request: Request,
+  context: Pick<RouterContextProvider, "db" | "clientIp">,
+  post: FormPost,
+) {
   let formData: FormData;
   try {
     formData = await readFormData(request, SUBMISSION_MAX_BYTES);
