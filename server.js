@@ -46,7 +46,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     setTimeout(() => listener.closeAllConnections(), 1500).unref();
     await running.close();
   }
-  return { url, db: running.db, databaseKind: running.databaseKind, stop };
+  return { url, db: running.db, databaseKind: running.databaseKind, summary: running.summary(url), stop };
 }
 
 export async function main() {
@@ -57,7 +57,7 @@ export async function main() {
     host: process.env.HOST ?? "0.0.0.0",
     buildDir: process.env.BUILD_DIR ?? "build",
   });
-  console.log(`Salon site listening on ${site.url} (database: ${site.databaseKind})`);
+  console.log(site.summary);
 
   let stopping = false;
   const onSignal = async (signal) => {

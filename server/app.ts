@@ -12,6 +12,7 @@ import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
+import { startupSummary } from "./startup";
 
 // What every loader and action finds on its `context`. With middleware on, React Router hands them a
 // RouterContextProvider; these fields are assigned onto it, so `context.db` keeps working and stays typed.
@@ -32,15 +33,20 @@ export interface RunningApp {
   app: express.Express;
   db: Database;
   databaseKind: "pglite" | "postgres";
+  /** What to print once the server listens on `url`. */
+  summary(url: string): string;
   close(): Promise<void>;
 }
 
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
+  let content: "seeded" | "found" = "found";
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
-    prepare: seedDatabase,
+    prepare: async (db) => {
+      content = await seedDatabase(db);
+    },
   });
 
   const clearQueryCache = enableContentCache(database.db);
@@ -74,6 +80,13 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     app,
     db: database.db,
     databaseKind: database.kind,
+    summary: (url) =>
+      startupSummary({
+        url,
+        database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
+        content,
+        destinations: delivery.destinations,
+      }),
     async close() {
       await delivery.stop();
       await database.close();

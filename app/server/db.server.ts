@@ -50,7 +50,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   /** Runs after the migrations, under the same cross-process lock (seeding). */
-  prepare?: (db: Database) => Promise<void>;
+  prepare?: (db: Database) => Promise<unknown>;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {

@@ -16,10 +16,12 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   ...Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "false"])),
 };
 
-export async function seedDatabase(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Says whether this start wrote the demo content (an empty database) or found content already there. */
+export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
+  return await db.transaction(async (tx) => {
     const [salonCount] = await tx.select({ n: count() }).from(t.salons);
-    if (!salonCount || salonCount.n === 0) {
+    const empty = !salonCount || salonCount.n === 0;
+    if (empty) {
       await tx.insert(t.salons).values(salons);
       await tx.insert(t.levels).values(seedLevels);
       await tx.insert(t.services).values(seedServices);
@@ -34,5 +36,6 @@ export async function seedDatabase(db: Database): Promise<void> {
       .insert(t.siteSettings)
       .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
+    return empty ? "seeded" : "found";
   });
 }

@@ -7,6 +7,8 @@ import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioPro
 
 export interface Delivery {
   worker: OutboxWorker;
+  /** Where e-mail and texts go, in words, for the start-up summary. */
+  destinations: { mail: string; sms: string };
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,6 @@ export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Con
 export function startDelivery(db: Database, settings: Config): Delivery {
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const sms = smsProviderFor(settings);
-  console.info(`delivery: e-mail through ${mailer.describe}; texts through ${sms.describe}`);
   const worker = startOutboxWorker({
     db,
     deliver: deliverWith(mailer, sms, settings),
@@ -46,6 +47,7 @@ export function startDelivery(db: Database, settings: Config): Delivery {
   });
   return {
     worker,
+    destinations: { mail: mailer.describe, sms: sms.describe },
     async stop() {
       await worker.stop();
       mailer.close();
