@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Everything the build reads: the folders compiled into it, and the configuration that shapes it. */
-export const BUILD_SOURCES = [
+const BUILD_SOURCES = [
   "app",
   "server",
   "vite",
@@ -17,13 +17,13 @@ export const BUILD_SOURCES = [
 ];
 
 /** The file a finished build writes last (the server bundle comes after the client's). */
-export const builtEntry = (buildDir) => path.join(buildDir, "server", "index.js");
+const builtEntry = (buildDir) => path.join(buildDir, "server", "index.js");
 
 /**
  * @param {string} target a file or folder
  * @returns {number} the latest modification time under it, 0 when it does not exist
  */
-export function newestChange(target) {
+function newestChange(target) {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;

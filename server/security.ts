@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
     "default-src 'self'",
     // Scripts only from this origin or carrying this response's nonce: no inline or eval.

@@ -273,7 +273,7 @@ interface StepBase {
   done: boolean;
 }
 
-export interface LevelStep extends StepBase {
+interface LevelStep extends StepBase {
   kind: "level";
   key: "level";
   /** Choose a level directly, or a stylist (whose level the screen copies into `level`). */

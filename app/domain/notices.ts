@@ -9,10 +9,10 @@
  */
 import { NOT_COMBINABLE } from "./offers";
 
-export type NoticeKind = "transfer" | "departure";
+type NoticeKind = "transfer" | "departure";
 
 /** A thank-you offer on a departure page, for clients who stay with us. */
-export interface NoticeOffer {
+interface NoticeOffer {
   code: string;
   percent: number;
   text: string;
@@ -139,8 +139,4 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
 
 export function noticeByPath(path: string): StylistNotice | undefined {
   return STYLIST_NOTICES.find((candidate) => candidate.path === path);
-}
-
-export function noticeBySlug(slug: string): StylistNotice | undefined {
-  return STYLIST_NOTICES.find((candidate) => candidate.slug === slug);
 }

@@ -10,7 +10,7 @@ import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact (issue 4a). */
-export const STATIC_PAGES_4A: readonly string[] = [
+const STATIC_PAGES_4A: readonly string[] = [
   "/",
   "/about",
   "/about-info",
@@ -25,7 +25,7 @@ export const STATIC_PAGES_4A: readonly string[] = [
 ];
 
 /** The calculator's entry and the forms (issues 3 and 5). */
-export const STATIC_PAGES_OTHER: readonly string[] = [
+const STATIC_PAGES_OTHER: readonly string[] = [
   "/prices",
   "/recruitment/stylist",
   "/recruitment/apprentice",

@@ -127,5 +127,3 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
     return false;
   }
 }
-
-export { schema };

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { outbox } from "./schema.server";
 
-export type Channel = "email" | "sms";
+type Channel = "email" | "sms";
 
 export interface NewMessage {
   channel: Channel;
@@ -42,7 +42,7 @@ export function wakeOutbox(): void {
   signal.emit("wake");
 }
 
-export interface DeliveryResult {
+interface DeliveryResult {
   /** The provider's id for the message, when it gives one. */
   providerId?: string;
 }
@@ -87,13 +87,13 @@ export async function claimDue(db: Database, leaseSeconds: number, batchSize: nu
   });
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
+async function markSent(db: Database, id: number): Promise<void> {
   await db.execute(
     sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`,
   );
 }
 
-export async function markFailedAttempt(
+async function markFailedAttempt(
   db: Database,
   row: OutboxRow,
   error: string,

@@ -10,7 +10,7 @@ import * as t from "./schema.server";
 import { blogPosts, newsItems, reviews, salons, shopBanners, shopTiles, stylists } from "./seed/content";
 import { seedLevels, seedServices } from "./seed/services";
 
-export const DEFAULT_SETTINGS: Record<string, string> = {
+const DEFAULT_SETTINGS: Record<string, string> = {
   hideOffers: "false",
   endDate: "2025-06-30",
   ...Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "false"])),

@@ -31,7 +31,7 @@ const TOO_LARGE_FORM_MESSAGE =
 // ---------------------------------------------------------------------------
 
 /** 201 `{ ok: true }` once the row is committed; otherwise the status and message of the outcome. */
-export function outcomeResponse(outcome: SubmissionOutcome): Response {
+function outcomeResponse(outcome: SubmissionOutcome): Response {
   if (outcome.ok) return Response.json({ ok: true }, { status: 201, headers: NO_STORE });
   switch (outcome.status) {
     case 422:

@@ -50,7 +50,7 @@ export const SUBMISSION_RATE_LIMITS: Readonly<Record<SubmissionKind, RateLimitRu
 export const SPAM_MESSAGE = "Your request could not be processed.";
 export const RATE_LIMITED_MESSAGE =
   "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
-export const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
+const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -132,7 +132,7 @@ function afterCommit(id: number): number {
  * applicant's acknowledgement are written into this same transaction, so
  * either everything is kept or nothing is.
  */
-export function recordJobApplication(db: Database, application: JobApplication): Promise<number> {
+function recordJobApplication(db: Database, application: JobApplication): Promise<number> {
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -160,7 +160,7 @@ export function recordJobApplication(db: Database, application: JobApplication):
 }
 
 /** Stores a hair-model application and the note to staff, all or nothing. */
-export function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
+function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -175,7 +175,7 @@ export function recordModelApplication(db: Database, application: ModelApplicati
 }
 
 /** Stores a feedback survey and the note to staff, all or nothing. */
-export function recordFeedback(db: Database, answers: Feedback): Promise<number> {
+function recordFeedback(db: Database, answers: Feedback): Promise<number> {
   return db
     .transaction(async (tx) => {
       const [row] = await tx

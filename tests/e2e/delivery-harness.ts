@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   messageId: string;
   to: string;
   subject: string;
@@ -80,7 +80,7 @@ export async function startSmtp(port = 0): Promise<SmtpStandIn> {
   return standIn;
 }
 
-export interface ReceivedText {
+interface ReceivedText {
   to: string;
   from: string;
   body: string;

@@ -14,7 +14,7 @@ const hintClass = "mt-1 text-sm leading-relaxed text-muted";
 const controlClass =
   "mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-[inset_0_1px_2px_rgba(31,27,22,0.05)] transition-colors placeholder:text-muted/70 hover:border-muted";
 
-export function controlBorder(invalid: boolean): string {
+function controlBorder(invalid: boolean): string {
   return invalid ? "border-red-700 bg-red-50/60 hover:border-red-800" : "border-line";
 }
 
@@ -29,7 +29,7 @@ function WarningIcon() {
 }
 
 /** A field's messages; its id is what the control's `aria-describedby` points at. */
-export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-2 space-y-1">

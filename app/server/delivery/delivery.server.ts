@@ -12,7 +12,7 @@ export interface Delivery {
   stop(): Promise<void>;
 }
 
-export function smsProviderFor(settings: Config): SmsProvider {
+function smsProviderFor(settings: Config): SmsProvider {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE } = settings;
   return TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_FROM
     ? twilioProvider({
@@ -24,7 +24,7 @@ export function smsProviderFor(settings: Config): SmsProvider {
     : fileSmsProvider(settings.dataDir);
 }
 
-export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
+function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
   return async (row: OutboxRow) => {
     const rendered = renderMessage(row, settings.PUBLIC_URL);
     if (rendered.channel === "email") {

@@ -13,7 +13,7 @@ import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
-export const QUOTE_MESSAGES_PER_DAY = 3;
+const QUOTE_MESSAGES_PER_DAY = 3;
 
 type Tx = Pick<Database, "insert" | "execute">;
 
