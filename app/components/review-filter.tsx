@@ -20,6 +20,7 @@ export function reviewsPath(slug: string | null | undefined): string {
  */
 export function ReviewFilter({ stylists, current }: { stylists: FilterStylist[]; current: string }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark, named by its own label
     <form
       method="get"
       action="/reviews/all"

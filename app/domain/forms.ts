@@ -125,6 +125,7 @@ interface TextMessages {
  * encoded as UTF-8 and would be silently replaced on the way into the database).
  */
 const UNTYPEABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Drops what `UNTYPEABLE` matches, so what is stored is exactly what was validated. */
@@ -363,7 +364,6 @@ export const MODEL_SUCCESS =
 // ---------------------------------------------------------------------------
 
 export const RATING_OPTIONS = ["1", "2", "3", "4", "5"] as const;
-type Rating = (typeof RATING_OPTIONS)[number];
 
 export const REPEAT_OPTIONS = ["Yes", "No", "Maybe"] as const;
 

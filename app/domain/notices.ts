@@ -57,7 +57,7 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
     paragraphs: [
       "After six happy years at Wrenbridge, Oscar is moving across to our sister salon in Kestwick, where he'll be helping the team grow its colour column.",
       "Nothing changes about the way he looks after you: same Oscar, same prices, same loyalty points. Just book with him at Kestwick from his first day there.",
-      "If Wrenbridge is easier for you, Isla, Theo and Priya would love to meet you. " + YOUR_HISTORY_IS_SAFE,
+      `If Wrenbridge is easier for you, Isla, Theo and Priya would love to meet you. ${YOUR_HISTORY_IS_SAFE}`,
     ],
     alternativeStylistSlugs: ["isla", "theo", "priya"],
     sisterSalonId: KESTWICK,

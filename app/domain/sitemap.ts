@@ -71,7 +71,11 @@ export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] 
     ]),
   ];
   const seen = new Set<string>();
-  return entries.filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
+  return entries.filter((e) => {
+    if (seen.has(e.path)) return false;
+    seen.add(e.path);
+    return true;
+  });
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

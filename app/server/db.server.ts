@@ -37,7 +37,7 @@ function findMigrationsFolder(): string {
     if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
     const parent = path.dirname(dir);
     if (parent === dir)
-      throw new Error("The drizzle/ migrations folder was not found above " + fileURLToPath(import.meta.url));
+      throw new Error(`The drizzle/ migrations folder was not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

@@ -51,6 +51,7 @@ export class PermanentDeliveryError extends Error {}
 
 export interface WorkerOptions {
   db: Database;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a transport that learns no id for the message returns nothing
   deliver: (row: OutboxRow) => Promise<DeliveryResult | void>;
   leaseSeconds: number;
   maxAttempts: number;

@@ -82,8 +82,8 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   const byField: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "";
-    const messages = (byField[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
+    const messages = byField[field] ?? [];
+    if (!messages.includes(issue.message)) byField[field] = [...messages, issue.message];
   }
   return byField;
 }

@@ -18,6 +18,7 @@ export interface Site {
  */
 export const test = base.extend<object, { site: Site }>({
   site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern; it needs none
     async ({}, use, workerInfo) => {
       const port = Number(process.env.E2E_PORT ?? 3210) + workerInfo.parallelIndex;
       const dataDir = mkdtempSync(path.join(tmpdir(), "salon-e2e-"));

@@ -7,6 +7,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import type { ReactNode } from "react";
 
 /** Any form's field: the components read only its ids, name, value and messages. */
+// biome-ignore lint/suspicious/noExplicitAny: one form's fields must fit, whatever its schema; `unknown` would not accept them
 export type AnyField = FieldMetadata<any, any, string[]>;
 
 const labelClass = "block text-sm font-semibold text-ink";
@@ -124,6 +125,7 @@ export function Field({
         {...props}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
         autoFocus={autoFocus}
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder(!!meta.errors)}`}
@@ -171,6 +173,7 @@ export function SelectField({
         <select
           key={key}
           {...props}
+          // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
           autoFocus={autoFocus}
           aria-required={optional ? undefined : true}
           className={`${controlClass} ${controlBorder(!!meta.errors)} appearance-none pr-11`}
@@ -219,6 +222,7 @@ export function RadioGroup({
     // The wrapper carries any frame: a legend sits on its fieldset's border otherwise.
     <div className={className}>
       <fieldset
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a radio group may be marked required and invalid; a plain fieldset may not
         role="radiogroup"
         aria-labelledby={legendId}
         aria-describedby={describedBy}
