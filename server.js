@@ -16,6 +16,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   const server = express();
   server.disable("x-powered-by");
 
+  /** @type {import("./server/app.ts").RunningApp} */
   let running;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -60,6 +61,7 @@ export async function main() {
   console.log(site.summary);
 
   let stopping = false;
+  /** @param {NodeJS.Signals} signal */
   const onSignal = async (signal) => {
     if (stopping) return;
     stopping = true;

@@ -27,6 +27,17 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/**
+ * @typedef {{ path: string, runs: number, performanceRuns: number[], performance: number, accessibility: number,
+ *   bestPractices: number, seo: number, lcpMs: number, cls: number, tbtMs: number, failingAudits: string[],
+ *   lostPoints: Record<string, string[]> }} PageScores
+ * @typedef {{ jsKb: number, jsFiles: number, cssKb: number, htmlKb: number }} Weight
+ * @typedef {{ rps: number, p50Ms: number, p99Ms: number, non2xx: number, errors: number }} LoadFigures
+ * @typedef {{ child: import("node:child_process").ChildProcess, startMs: number }} Site
+ */
+
+/** @type {{ when: string, node: string, pages: Record<string, PageScores>, weight: Record<string, Weight>,
+ *   load: Record<string, LoadFigures>, memory: Record<string, number>, startup: Record<string, number> }} */
 const results = {
   when: new Date().toISOString(),
   node: process.version,
@@ -46,6 +57,7 @@ function build() {
   if (r.status !== 0) throw new Error("build failed");
 }
 
+/** @param {Record<string, string>} env @returns {Promise<Site>} */
 async function startSite(env) {
   const started = performance.now();
   // The same heap limit as `npm start` (package.json).
@@ -75,18 +87,21 @@ async function startSite(env) {
   return { child, startMs: Math.round(performance.now() - started) };
 }
 
+/** @param {Site} site */
 async function stopSite(site) {
   const exited = new Promise((r) => site.child.once("exit", r));
   site.child.kill("SIGTERM");
   await exited;
 }
 
+/** @param {number | undefined} pid */
 function rssMb(pid) {
   const status = spawnSync("cat", [`/proc/${pid}/status`], { encoding: "utf8" }).stdout;
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
 }
 
+/** @param {string} url @param {RequestInit} [init] @returns {Promise<any>} */
 async function json(url, init) {
   const r = await fetch(url, init);
   if (!r.ok) throw new Error(`${url} answered ${r.status}`);
@@ -96,10 +111,17 @@ async function json(url, init) {
 /** A full colour flow at level 6 and a quote saved for it, from the live API. */
 async function fixtures() {
   const services = await json(`${BASE}/api/services`);
+  /** @type {(cat1: number, cat2: number, name: string) => number | undefined} */
   const pick = (cat1, cat2, name) =>
-    services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && (!name || s.service === name))?.id;
+    services.find(
+      /** @param {{ cat1: number, cat2: number, service: string }} s */ (s) =>
+        s.cat1 === cat1 && s.cat2 === cat2 && (!name || s.service === name),
+    )?.id;
   const stylists = await json(`${BASE}/api/stylists`);
-  const stylist = stylists.find((s) => s.accepting_new_clients !== false && s.level >= 3);
+  const stylist = stylists.find(
+    /** @param {{ accepting_new_clients: boolean, level: number }} s */ (s) =>
+      s.accepting_new_clients !== false && s.level >= 3,
+  );
   const state = {
     type: "colour",
     mode: "stylist",
@@ -114,6 +136,7 @@ async function fixtures() {
     finishAddon: String(pick(4, 0, "None")),
   };
   const calculatorMidFlow = `/prices/calculator?${new URLSearchParams({ type: "colour", mode: "level", level: "6", cc: "1", colour: state.colour })}`;
+  /** @param {number} i */
   const quoteBody = (i) => ({
     ...state,
     regular: "no",
@@ -125,6 +148,7 @@ async function fixtures() {
   return { calculatorMidFlow, quoteBody };
 }
 
+/** @param {object} body @returns {Promise<{ link: string }>} */
 async function saveQuote(body) {
   const r = await fetch(`${BASE}/api/save-quote-details`, {
     method: "POST",
@@ -136,28 +160,33 @@ async function saveQuote(body) {
 }
 
 /** Static imports of a built module (`import{t}from"./x.js"`, `import"./y.js"`): they load with it. */
+/** @param {string} code @param {URL} url */
 function staticImports(code, url) {
-  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+\.js)["']/g)].map(
-    (m) => new URL(m[1], url).pathname,
+  return [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+\.js)["']/g)].flatMap(([, spec]) =>
+    spec ? [new URL(spec, url).pathname] : [],
   );
 }
 
 /** What a page loads before it can run: its stylesheets, and every script it names with all they import statically. */
+/** @param {string} pathname @returns {Promise<Weight>} */
 async function firstLoadWeight(pathname) {
   const html = await (await fetch(BASE + pathname)).text();
+  /** @type {Set<string>} */
   const js = new Set();
+  /** @type {Set<string>} */
   const css = new Set();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(m[1]);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]);
-  for (const m of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) js.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]);
+  for (const [, href] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) if (href) js.add(href);
+  for (const [, href] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) if (href) js.add(href);
+  for (const [, href] of html.matchAll(/import\("([^"]+\.js)"\)/g)) if (href) js.add(href);
+  for (const [, href] of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) if (href) js.add(href);
+  for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) if (href) css.add(href);
+  /** @param {Set<string>} urls @param {boolean} followImports */
   const size = async (urls, followImports) => {
     let total = 0;
     const queue = [...urls];
     const seen = new Set(queue);
     while (queue.length > 0) {
-      const url = new URL(queue.shift(), BASE);
+      const url = new URL(/** @type {string} */ (queue.shift()), BASE);
       const body = Buffer.from(await (await fetch(url)).arrayBuffer());
       total += gzipSync(body, { level: 9 }).length;
       if (!followImports) continue;
@@ -182,6 +211,7 @@ async function firstLoadWeight(pathname) {
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Lighthouse's own advice: scores vary run to run, so take the median of several runs (by performance score). */
+/** @param {Record<string, string>} pages */
 async function runLighthouse(pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -192,19 +222,22 @@ async function runLighthouse(pages) {
       await fetch(BASE + pathname); // the server's first render of a page is not what visitors get afterwards
       const runs = [];
       for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
-        const { lhr } = await lighthouse(BASE + pathname, {
+        const result = await lighthouse(BASE + pathname, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         });
+        if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
+        const { lhr } = result;
         // A run Lighthouse itself could not finish (it reports a runtime error and scores 0) is run again.
         if (lhr.runtimeError) console.error(`lighthouse ${name}: run failed (${lhr.runtimeError.code}), again`);
         else runs.push(lhr);
       }
-      if (runs.length === 0) throw new Error(`Lighthouse could not measure ${pathname}`);
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
+      if (!lhr) throw new Error(`Lighthouse could not measure ${pathname}`);
+      /** @param {string} id */
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
         .filter(
@@ -232,12 +265,15 @@ async function runLighthouse(pages) {
         lostPoints: Object.fromEntries(
           Object.entries(lhr.categories)
             .filter(([, category]) => Math.round((category.score ?? 0) * 100) < 100)
-            .map(([id, category]) => [
-              id,
-              category.auditRefs
-                .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-                .map((ref) => ref.id),
-            ])
+            .map(
+              ([id, category]) =>
+                /** @type {[string, string[]]} */ ([
+                  id,
+                  category.auditRefs
+                    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+                    .map((ref) => ref.id),
+                ]),
+            )
             .filter(([, ids]) => ids.length > 0),
         ),
       };
@@ -248,8 +284,9 @@ async function runLighthouse(pages) {
   }
 }
 
+/** @param {string} name @param {import("autocannon").Options} options */
 async function load(name, options) {
-  const result = await autocannon({ url: BASE, connections: 32, pipelining: 1, duration: LOAD_SECONDS, ...options });
+  const result = await autocannon({ connections: 32, pipelining: 1, duration: LOAD_SECONDS, ...options });
   results.load[name] = {
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -290,7 +327,7 @@ async function main() {
       {
         method: "POST",
         headers: { "content-type": "application/json" },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(n++)) }),
+        setupRequest: (/** @type {object} */ req) => ({ ...req, body: JSON.stringify(quoteBody(n++)) }),
       },
     ],
   });
@@ -325,9 +362,12 @@ async function main() {
   }
 
   // Issue 7's budgets: each row says whether it met its own, where it has one.
+  /** @param {boolean | undefined} ok */
   const verdict = (ok) => (ok === undefined ? "" : ok ? "met" : "MISSED");
   const CONTENT_PAGES = new Set(["home", "team"]);
+  /** @type {Record<string, number>} */
   const LOAD_BUDGETS = { home: 1500, "home (postgres)": 1500, "api-services": 3000, "api-services (postgres)": 3000 };
+  /** @type {string[][]} */
   const rows = [];
   for (const [name, p] of Object.entries(results.pages)) {
     rows.push([
@@ -367,8 +407,9 @@ async function main() {
   for (const [name, ms] of Object.entries(results.startup))
     rows.push([`start-up ${name}`, `${ms} ms`, "to first 200", ""]);
   const header = ["measure", "value", "detail", "budget"];
-  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => c.padEnd(width[i])).join(" | ")} |`;
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  /** @param {string[]} r */
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(width[i] ?? 0)).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));

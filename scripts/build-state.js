@@ -16,7 +16,10 @@ const BUILD_SOURCES = [
   "tsconfig.json",
 ];
 
-/** The file a finished build writes last (the server bundle comes after the client's). */
+/**
+ * The file a finished build writes last (the server bundle comes after the client's).
+ * @param {string} buildDir
+ */
 const builtEntry = (buildDir) => path.join(buildDir, "server", "index.js");
 
 /**
