@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 interface ReceivedMail {
@@ -133,6 +133,20 @@ export interface SiteProcess {
   url: string;
   child: ChildProcess;
   kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A mail server that is down: it takes each connection and drops it at once, counting them. */
+export async function startBrokenSmtp(port: number): Promise<{ connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
