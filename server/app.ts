@@ -7,10 +7,13 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
-import { type Database, openDatabase } from "~/server/db.server";
+import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+
+export { precompressedAssets } from "./precompressed";
+
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
@@ -32,7 +35,7 @@ export interface RunningApp {
   headers: express.RequestHandler;
   app: express.Express;
   db: Database;
-  databaseKind: "pglite" | "postgres";
+  databaseKind: DatabaseKind;
   /** What to print once the server listens on `url`. */
   summary(url: string): string;
   close(): Promise<void>;
@@ -44,6 +47,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
+    engine: settings.EMBEDDED_DATABASE,
     prepare: async (db) => {
       content = await seedDatabase(db);
     },

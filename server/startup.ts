@@ -3,15 +3,18 @@
  * where it is, which database it uses, whether this start wrote the demo
  * content, and where messages go.
  */
+import type { DatabaseKind } from "~/server/db.server";
+
 export interface StartupFacts {
   url: string;
-  database: { kind: "pglite" | "postgres"; databaseUrl?: string; dataDir: string };
+  database: { kind: DatabaseKind; databaseUrl?: string; dataDir: string };
   content: "seeded" | "found";
   destinations: { mail: string; sms: string };
 }
 
 /** A PostgreSQL address without its credentials. */
 function describeDatabase({ kind, databaseUrl, dataDir }: StartupFacts["database"]): string {
+  if (kind === "embedded") return `embedded PostgreSQL in ${dataDir}/postgres`;
   if (kind === "pglite" || !databaseUrl) return `embedded PGlite in ${dataDir}/pglite`;
   const url = new URL(databaseUrl);
   return `PostgreSQL at ${url.host}${url.pathname}`;

@@ -163,7 +163,8 @@ export async function startSiteProcess(port: number, env: Record<string, string>
     },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy machine a first start (a new database, migrations, demo content) is slow.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {

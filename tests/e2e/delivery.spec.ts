@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../../app/server/embedded-postgres.server";
 import {
   type SmtpStandIn,
   startBrokenSmtp,
@@ -162,17 +163,20 @@ test("a server killed with messages pending or in flight delivers every one afte
   }
 });
 
-/** The e-mail's outbox row, read from the site's own database while the site is stopped (PGlite has one user). */
+/** The e-mail's outbox row, read from the site's own database while the site is stopped (one process per folder). */
 async function emailRow() {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const database = await startEmbeddedPostgres(dataDir);
+  const client = new pg.Client({ connectionString: database.url });
   try {
-    const { rows } = await db.query<{ status: string; attempts: number; last_error: string | null }>(
+    await client.connect();
+    const { rows } = await client.query<{ status: string; attempts: number; last_error: string | null }>(
       "select status, attempts, last_error from outbox where channel = 'email'",
     );
     expect(rows).toHaveLength(1);
     return rows[0]!;
   } finally {
-    await db.close();
+    await client.end();
+    await database.stop();
   }
 }
 

@@ -52,7 +52,7 @@ test("the first start says in a few lines where the site is, which database, tha
     await stop(first.server);
     expect(lines).toEqual([
       `Maison Ivy is running at http://127.0.0.1:${PORT}`,
-      `  database: embedded PGlite in ${dataDir}/pglite`,
+      `  database: embedded PostgreSQL in ${dataDir}/postgres`,
       "  content:  demo content seeded (first start)",
       `  e-mail:   .eml files in ${dataDir}/mail (no SMTP_URL set)`,
       `  texts:    the file ${dataDir}/sms/messages.log (no Twilio settings)`,
