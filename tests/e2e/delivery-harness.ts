@@ -129,6 +129,18 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   };
 }
 
+/**
+ * A port nothing listens on now, for a site process: a fixed port would meet
+ * another run's site on a shared machine (and its health check would pass).
+ */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
@@ -149,7 +161,12 @@ export async function startBrokenSmtp(port: number): Promise<{ connections: () =
   };
 }
 
-export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
+/** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */
+export async function startSiteProcess(
+  port: number,
+  env: Record<string, string>,
+  startupMs = 60_000,
+): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -163,8 +180,7 @@ export async function startSiteProcess(port: number, env: Record<string, string>
     },
     stdio: "ignore",
   });
-  // Generous: on a busy machine a first start (a new database, migrations, demo content) is slow.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {
