@@ -6,4 +6,11 @@ export const buildDirectory = process.env.BUILD_DIR ?? "build";
 export default {
   ssr: true,
   buildDirectory,
+  future: {
+    v8_middleware: true,
+    v8_passThroughRequests: true,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
+  },
 } satisfies Config;

@@ -101,6 +101,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     res.type("text").send("The site is starting. Please try again in a moment.");
   });
 
+  /** @type {import("./server/app.ts").RunningApp} */
   let running;
   try {
     running = vite
@@ -137,7 +138,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     await app.close();
     await vite?.close();
   }
-  return { url, db: running.db, databaseKind: running.databaseKind, log, stop };
+  return { url, db: running.db, databaseKind: running.databaseKind, summary: running.summary(url), log, stop };
 }
 
 export async function main() {
@@ -153,18 +154,19 @@ export async function main() {
   } catch (error) {
     // What went wrong at start (port or DATA_DIR in use, no database) is said in one line, without a stack trace.
     const known =
-      error instanceof StartError ||
-      (error instanceof Error &&
+      error instanceof Error &&
+      (error instanceof StartError ||
         /DatabaseUnreachableError|DataDirInUseError|Invalid settings/.test(`${error.name} ${error.message}`));
     console.error(
-      known ? `Salon site could not start: ${error.message}` : `Salon site could not start: ${error?.stack ?? error}`,
+      `Salon site could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
     );
     process.exit(1);
   }
-  site.log.info({ url: site.url, database: site.databaseKind }, `Salon site listening on ${site.url}`);
+  console.log(site.summary);
 
   let stopping = false;
-  const onSignal = async (/** @type {string} */ signal) => {
+  /** @param {NodeJS.Signals} signal */
+  const onSignal = async (signal) => {
     if (stopping) return;
     stopping = true;
     site.log.info({ signal }, "closing: finishing requests in flight");

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { log } from "./server/log.server";
 import { isDatabaseUnavailable } from "./server/pg-pool.server";
@@ -14,7 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -72,7 +72,10 @@ export default function handleRequest(
  * connection it dropped) and a database that is away are one line each, with
  * no stack: anyone can cause them, so they must not flood the log.
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
   const reqId = context?.requestId;
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {

@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <link key={href} rel="modulepreload" href={href} nonce={nonce} />
             ))}
             <script type="module" src={pageScript.src} nonce={nonce} />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not content */}
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
           </>
         )}

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 
 const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e" };
+/** @param {string[]} args */
 const run = (args) => {
   const result = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);

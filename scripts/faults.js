@@ -13,6 +13,7 @@ if (!process.env.TEST_DATABASE_URL) {
   console.warn(`\n*** ${message} Fault suite NOT run. ***\n`);
   process.exit(0);
 }
+/** @param {string[]} args */
 const run = (args) => {
   const result = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);

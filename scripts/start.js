@@ -1,4 +1,4 @@
-// `npm start`: build once when there is no build yet, then serve it.
+// `npm start`: build when there is no build yet or the sources changed since, then serve it.
 import { ensureBuild } from "./ensure-build.js";
 
 ensureBuild();

@@ -4,7 +4,7 @@
  * as the server bundle's entry.
  */
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
@@ -17,6 +17,7 @@ import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 export { precompressedAssets } from "./precompressed";
 
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
+import { startupSummary } from "./startup";
 
 export { readBody, requestLogging } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
@@ -26,8 +27,11 @@ export const errorHandler = errorHandlerFor(log);
 /** For the HTTP server's `clientError`: requests the parser rejects, answered and logged in one line. */
 export const answerClientError = clientErrorAnswerer(log);
 
+// What every loader and action finds on its `context`. With middleware on, React Router hands them a
+// RouterContextProvider; these fields are assigned onto it, so `context.db` keeps working and stays typed.
+// Middleware of our own would use `createContext` and `context.get` instead.
 declare module "react-router" {
-  interface AppLoadContext {
+  interface RouterContextProvider {
     db: Database;
     /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
     clientIp: string;
@@ -46,16 +50,21 @@ export interface RunningApp {
   app: express.Express;
   db: Database;
   databaseKind: DatabaseKind;
+  /** What to print once the server listens on `url`. */
+  summary(url: string): string;
   close(): Promise<void>;
 }
 
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
+  let content: "seeded" | "found" = "found";
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
     engine: settings.EMBEDDED_DATABASE,
-    prepare: seedDatabase,
+    prepare: async (db) => {
+      content = await seedDatabase(db);
+    },
   });
 
   const clearQueryCache = enableContentCache(database.db);
@@ -75,12 +84,13 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     createCachedRequestHandler({
       cache: responses,
       build: options.build ?? (() => import("virtual:react-router/server-build")),
-      getLoadContext: (req, res) => ({
-        db: database.db,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        requestId: String(res.locals.requestId ?? ""),
-      }),
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          db: database.db,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: String(res.locals.cspNonce ?? ""),
+          requestId: String(res.locals.requestId ?? ""),
+        }),
     }),
   );
 
@@ -89,6 +99,13 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     app,
     db: database.db,
     databaseKind: database.kind,
+    summary: (url) =>
+      startupSummary({
+        url,
+        database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
+        content,
+        destinations: delivery.destinations,
+      }),
     async close() {
       await delivery.stop();
       await database.close();

@@ -12,7 +12,7 @@ import type { Logger } from "~/server/log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 
 /** The largest body any endpoint accepts (the longest form, percent-encoded, fits with room to spare). */
-export const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_REQUEST_BYTES = 64 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

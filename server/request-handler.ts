@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
 
@@ -66,7 +66,7 @@ const DATA_BLOCK = /\stype="application\/(ld\+)?json"/;
  * The page without its nonce attributes, and a policy naming the hash of each
  * inline script it runs (JSON data blocks run nothing and need none).
  */
-export function pageWithoutNonce(html: string, nonce: string): { html: string; csp: string } | null {
+function pageWithoutNonce(html: string, nonce: string): { html: string; csp: string } | null {
   const stripped = html.replaceAll(` nonce="${nonce}"`, "");
   if (stripped.includes(nonce)) return null;
   const hashes = new Set<string>();
@@ -156,7 +156,7 @@ function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit:
 
 export function createCachedRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   cache: ResponseCache | null;
 }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);

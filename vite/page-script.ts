@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Plugin } from "vite";
+import type { Manifest, Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:page-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -11,37 +11,52 @@ const CHUNK_NAME = "page-script";
  * (decision 006), and tells the server where it went: `import pageScript
  * from "virtual:page-script"` gives its hashed address under /assets (`src`)
  * and those of the chunks it imports (`imports`, to preload alongside it).
- * The client build emits the chunk; the server build, which runs after it,
- * finds the file in the client's assets. In development it is the source,
- * which Vite serves compiled.
+ * The client environment emits the chunk; the server environment, built after
+ * it, reads the client's build manifest (React Router turns the manifest on
+ * and removes it once every environment is built). In development it is the
+ * source, which Vite serves compiled.
  */
-export function pageScript({ entry, clientAssetsDir }: { entry: string; clientAssetsDir: string }): Plugin {
-  let command: "build" | "serve" = "serve";
-  let ssrBuild = false;
+export function pageScript({ entry }: { entry: string }): Plugin {
+  const answer = (src: string, imports: string[]) => `export default ${JSON.stringify({ src, imports })};`;
   return {
     name: "salon:page-script",
-    configResolved(config) {
-      command = config.command;
-      ssrBuild = Boolean(config.build.ssr);
-    },
     buildStart() {
-      if (command === "build" && !ssrBuild) this.emitFile({ type: "chunk", id: entry, name: CHUNK_NAME });
+      if (this.environment.mode === "build" && this.environment.name === "client") {
+        this.emitFile({ type: "chunk", id: entry, name: CHUNK_NAME });
+      }
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const answer = (src: string, imports: string[]) => `export default ${JSON.stringify({ src, imports })};`;
-      if (command === "serve") return answer(`/${entry}`, []);
+      const { mode, config } = this.environment;
+      if (mode === "dev") return answer(`/${entry}`, []);
       // The browser never renders the script tags itself: only the server does.
-      if (!ssrBuild) return answer("", []);
-      const pattern = new RegExp(`^${CHUNK_NAME}-[\\w-]+\\.js$`);
-      const file = readdirSync(clientAssetsDir).find((name) => pattern.test(name));
-      if (!file) this.error(`${CHUNK_NAME}-*.js is missing from ${clientAssetsDir}: the client build must run first`);
-      const code = readFileSync(path.join(clientAssetsDir, file), "utf8");
-      const imports = [...code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => `/assets/${m[1]}`);
-      return answer(`/assets/${file}`, imports);
+      if (config.consumer === "client") return answer("", []);
+
+      const client = config.environments.client?.build;
+      if (!client?.manifest) this.error("the client build must write a manifest (React Router turns it on)");
+      const file = typeof client.manifest === "string" ? client.manifest : ".vite/manifest.json";
+      const manifestPath = path.resolve(config.root, client.outDir, file);
+      if (!existsSync(manifestPath)) this.error(`${manifestPath} is missing: the client build must run first`);
+      const manifest: Manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+      const chunk = manifest[entry];
+      if (!chunk) this.error(`${entry} is not in the client's build manifest`);
+
+      // Every chunk it imports statically, however deep, so the browser fetches them all at once.
+      const imports = new Set<string>();
+      const visit = (keys: string[] = []) => {
+        for (const key of keys) {
+          const imported = manifest[key];
+          if (!imported || imports.has(imported.file)) continue;
+          imports.add(imported.file);
+          visit(imported.imports);
+        }
+      };
+      visit(chunk.imports);
+      const address = (name: string) => `${config.base}${name}`;
+      return answer(address(chunk.file), [...imports].map(address));
     },
   };
 }

@@ -13,7 +13,7 @@ export interface ContactSalon {
 }
 
 /** "01632 960214" → "tel:01632960214". */
-export const telHref = (telephone: string) => `tel:${telephone.replace(/[^\d+]/g, "")}`;
+const telHref = (telephone: string) => `tel:${telephone.replace(/[^\d+]/g, "")}`;
 
 /**
  * Days that share hours, in week order of their first day:

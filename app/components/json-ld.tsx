@@ -6,5 +6,6 @@ import { jsonLdText } from "~/domain/structured-data";
  * end the element early.
  */
 export function JsonLd({ data }: { data: unknown }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: data, never run, escaped as above
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
 }

@@ -10,7 +10,7 @@ export interface HelpfulLink {
  * says so plainly and offers the likeliest next steps, inside the site's
  * navigation rather than on a bare error screen.
  */
-export function NotFoundNotice({
+function NotFoundNotice({
   title,
   message,
   links,

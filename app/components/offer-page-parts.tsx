@@ -84,9 +84,9 @@ export function OfferPageFailed() {
         Please try again in a moment. If it keeps happening, give us a call and we'll help.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href="" className="btn-accent">
+        <Link reloadDocument to="." className="btn-accent">
           Try again
-        </a>
+        </Link>
         <Link to="/offers" className="btn-outline">
           All offers
         </Link>

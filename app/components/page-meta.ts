@@ -6,7 +6,7 @@ interface MetaArgsLike {
 }
 
 /** The site's public origin, from the root loader's data. */
-export function originOf(matches: MetaArgsLike["matches"]): string {
+function originOf(matches: MetaArgsLike["matches"]): string {
   const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "http://localhost:3000";
 }

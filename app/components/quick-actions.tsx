@@ -16,7 +16,7 @@ export function hasQuickActions(pathname: string): boolean {
   return !WITHOUT_QUICK_ACTIONS.some((pattern) => pattern.test(pathname));
 }
 
-export const QUICK_ACTIONS_ID = "quick-actions";
+const QUICK_ACTIONS_ID = "quick-actions";
 
 /**
  * "Book" and "Get a quote" within a thumb's reach on a phone, on every page

@@ -27,6 +27,7 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
         </h2>
         <div data-live="" aria-live="off" className="mt-4 min-h-40">
           {reviews.map((review, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rendered once on the server; the widget only shows and hides them
             <figure key={`${i}-${review.client}`} data-review="" hidden={i > 0}>
               <blockquote className="font-display text-xl leading-relaxed text-balance sm:text-2xl">
                 <p>“{truncate(review.review, REVIEW_FEED_CHARS)}”</p>

@@ -44,6 +44,7 @@ export function ReviewBrowser({
   const shown = reviews.filter((r) => !stylist || r.stylistSlug === stylist.slug);
   return (
     <review-filter className="block">
+      {/* biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark, named by its own label */}
       <form
         method="get"
         action="/reviews/all"

@@ -11,7 +11,7 @@ import { scrollToHashLater } from "~/enhance/hash-scroll";
  */
 export function ScrollBehaviour() {
   const { hash, key } = useLocation();
-  // key: a new navigation to the same hash scrolls again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key: a new navigation to the same hash scrolls again.
   useEffect(() => scrollToHashLater(hash), [hash, key]);
   return null;
 }

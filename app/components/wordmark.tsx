@@ -3,7 +3,7 @@
  * the name set in the site's own display face. Text rather than a picture, so
  * it stays sharp and legible at every width and reads out as the name.
  */
-export function BrandMark({ className = "" }: { className?: string }) {
+function BrandMark({ className = "" }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 96 96" className={className}>
       <circle cx="48" cy="48" r="44" fill="none" stroke="currentColor" strokeWidth="3" />

@@ -22,7 +22,7 @@ import {
   withChange,
 } from "./calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "./pricing";
-import { catalogue, levelById, serviceById } from "./test-catalogue";
+import { catalogue, levelById, serviceById } from "./testing/catalogue";
 
 // ---------------------------------------------------------------------------
 // The price list's ids by slot, listed by hand from services.csv (independent of

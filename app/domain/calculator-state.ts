@@ -236,7 +236,7 @@ function inCategory(service: Service, category: SlotCategory): boolean {
  * needs no bond-builder, though the client may still add one. The price list
  * has no "None" plex, so leaving the slot empty is how a client says no.
  */
-export function optionalSlot(slot: ServiceSlot, state: CalculatorState): boolean {
+function optionalSlot(slot: ServiceSlot, state: CalculatorState): boolean {
   return slot === "plex" && state.type === "colour" && state.cc !== undefined && colourAddOnCatFor(state.cc) === null;
 }
 
@@ -285,7 +285,7 @@ interface StepBase {
   optional: boolean;
 }
 
-export interface LevelStep extends StepBase {
+interface LevelStep extends StepBase {
   kind: "level";
   key: "level";
   /** Choose a level directly, or a stylist (whose level the screen copies into `level`). */

@@ -73,25 +73,3 @@ export interface Level {
   /** Percentage uplift in hundredths of a percent: -81.41% is -8141. */
   adapterBp: number;
 }
-
-export interface Salon {
-  id: number;
-  name: string;
-  shortName: string;
-  logo: string;
-  image: string;
-}
-
-export interface Stylist {
-  id: number;
-  slug: string;
-  firstName: string;
-  lastName: string;
-  salonId: number;
-  levelId: number;
-  image: string;
-  para1: string;
-  para2: string;
-  para3: string | null;
-  acceptingNewClients: boolean;
-}

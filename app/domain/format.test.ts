@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adapterBpFromPercent, formatGBP, penceFromPounds, truncate } from "./format";
-import { levelRows, serviceRows } from "./test-catalogue";
+import { levelRows, serviceRows } from "./testing/catalogue";
 
 describe("formatGBP", () => {
   it.each([

@@ -29,7 +29,7 @@ function messagesOf(schema: z.ZodType, input: unknown): Record<string, string[]>
   const byField: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join(".");
-    (byField[field] ??= []).push(issue.message);
+    byField[field] = [...(byField[field] ?? []), issue.message];
   }
   return byField;
 }

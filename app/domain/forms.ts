@@ -43,7 +43,7 @@ export function honeypotFilled(value: unknown): boolean {
 // ---------------------------------------------------------------------------
 
 /** Length limits: generous for people, small enough that nobody can store a novel. */
-export const MAX_LENGTH = {
+const MAX_LENGTH = {
   name: 100,
   /** The longest address SMTP can deliver (RFC 5321 path limit). */
   email: 254,
@@ -125,6 +125,7 @@ interface TextMessages {
  * encoded as UTF-8 and would be silently replaced on the way into the database).
  */
 const UNTYPEABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Drops what `UNTYPEABLE` matches, so what is stored is exactly what was validated. */
@@ -227,11 +228,11 @@ const tickBox = z.preprocess((value) => value === true || value === "on" || valu
 // Job applications (Stylist, Apprentice, Saturday/evening)
 // ---------------------------------------------------------------------------
 
-export const JOB_ROLES = ["Stylist", "Apprentice"] as const;
+const JOB_ROLES = ["Stylist", "Apprentice"] as const;
 export type JobRole = (typeof JOB_ROLES)[number];
 
 export const STYLIST_POSITIONS = ["less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"] as const;
-export type StylistPosition = (typeof STYLIST_POSITIONS)[number];
+type StylistPosition = (typeof STYLIST_POSITIONS)[number];
 
 export const APPRENTICE_POSITIONS = ["new to hairdressing", "partway through", "already qualified", "other"] as const;
 export type ApprenticePosition = (typeof APPRENTICE_POSITIONS)[number];
@@ -239,7 +240,7 @@ export type ApprenticePosition = (typeof APPRENTICE_POSITIONS)[number];
 export type JobPosition = StylistPosition | ApprenticePosition;
 
 /** The position asked of nobody on the Saturday/evening (pre-apprenticeship) form. */
-export const SATURDAY_POSITION = "new to hairdressing" satisfies ApprenticePosition;
+const SATURDAY_POSITION = "new to hairdressing" satisfies ApprenticePosition;
 
 /** The options of the position select for a role (after "Please select"). */
 export function positionsForRole(role: JobRole): readonly JobPosition[] {
@@ -247,11 +248,11 @@ export function positionsForRole(role: JobRole): readonly JobPosition[] {
 }
 
 /** Job applications are recorded against the main salon; they cover all three. */
-export const JOB_APPLICATION_SALON_ID = 1;
+const JOB_APPLICATION_SALON_ID = 1;
 /** Salon ids: 1 main salon, 2 second salon, 3 training academy (spec section 3). */
 const SALON_IDS = { min: 1, max: 3 } as const;
 
-export const JOB_MESSAGES = {
+const JOB_MESSAGES = {
   nameRequired: "Full Name is required",
   mobileRequired: "Mobile number is required",
   mobileInvalid: "Valid Mobile number is required",
@@ -340,7 +341,7 @@ export const JOB_SALONS_NOTE =
 // Model application (training academy)
 // ---------------------------------------------------------------------------
 
-export const MODEL_MESSAGES = {
+const MODEL_MESSAGES = {
   nameRequired: "Name is required",
   mobileRequired: "Mobile number is required",
   mobileInvalid: "Valid Mobile number is required",
@@ -363,12 +364,8 @@ export const MODEL_SUCCESS =
 // ---------------------------------------------------------------------------
 
 export const RATING_OPTIONS = ["1", "2", "3", "4", "5"] as const;
-export type Rating = (typeof RATING_OPTIONS)[number];
-/** How to read the 1–5 scale, shown once above the rating questions. */
-export const RATING_SCALE_HINT = "1 = poor, 5 = excellent";
 
 export const REPEAT_OPTIONS = ["Yes", "No", "Maybe"] as const;
-export type RepeatAnswer = (typeof REPEAT_OPTIONS)[number];
 
 /** Rating questions in the order the survey asks them. */
 export const FEEDBACK_RATING_FIELDS = [
@@ -405,7 +402,7 @@ export const FEEDBACK_LABELS = {
   comments: "Anything else you'd like to tell us? (optional)",
 } as const;
 
-export const FEEDBACK_MESSAGES = {
+const FEEDBACK_MESSAGES = {
   nameRequired: "Full Name is required",
   mobileRequired: "Mobile number is required",
   mobileInvalid: "Valid Mobile number is required",
@@ -471,7 +468,5 @@ export const quoteDetailsSchema = z.object({
     invalid: QUOTE_MESSAGES.referralInvalid,
   }),
 });
-
-export type QuoteDetails = z.output<typeof quoteDetailsSchema>;
 
 export const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";

@@ -12,7 +12,7 @@ const GSM_EXTENDED = "^{}\\[~]|€\f";
 const basic = new Set(GSM_BASIC);
 const extended = new Set(GSM_EXTENDED);
 
-export type SmsEncoding = "GSM-7" | "UCS-2";
+type SmsEncoding = "GSM-7" | "UCS-2";
 
 export interface SmsLength {
   encoding: SmsEncoding;

@@ -9,10 +9,10 @@
  */
 import { NOT_COMBINABLE } from "./offers";
 
-export type NoticeKind = "transfer" | "departure";
+type NoticeKind = "transfer" | "departure";
 
 /** A thank-you offer on a departure page, for clients who stay with us. */
-export interface NoticeOffer {
+interface NoticeOffer {
   code: string;
   percent: number;
   text: string;
@@ -57,7 +57,7 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
     paragraphs: [
       "After six happy years at Wrenbridge, Oscar is moving across to our sister salon in Kestwick, where he'll be helping the team grow its colour column.",
       "Nothing changes about the way he looks after you: same Oscar, same prices, same loyalty points. Just book with him at Kestwick from his first day there.",
-      "If Wrenbridge is easier for you, Isla, Theo and Priya would love to meet you. " + YOUR_HISTORY_IS_SAFE,
+      `If Wrenbridge is easier for you, Isla, Theo and Priya would love to meet you. ${YOUR_HISTORY_IS_SAFE}`,
     ],
     alternativeStylistSlugs: ["isla", "theo", "priya"],
     sisterSalonId: KESTWICK,
@@ -139,8 +139,4 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
 
 export function noticeByPath(path: string): StylistNotice | undefined {
   return STYLIST_NOTICES.find((candidate) => candidate.path === path);
-}
-
-export function noticeBySlug(slug: string): StylistNotice | undefined {
-  return STYLIST_NOTICES.find((candidate) => candidate.slug === slug);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stylists } from "~/server/seed/content";
 import {
   DEFAULT_SHARED_END_DATE,
   discountLabel,
@@ -14,8 +15,7 @@ import {
   smsCampaignBySlug,
 } from "./offers";
 
-/** The seeded team (app/server/seed/content.ts). */
-const TEAM_SLUGS = ["harriet", "camille", "isla", "elodie", "nadia", "theo", "priya", "freya", "jonah", "rosa"];
+const firstNameOf = (slug: string) => stylists.find((stylist) => stylist.slug === slug)?.firstName;
 
 function offer(slug: string): Offer {
   const found = offerBySlug(slug);
@@ -126,15 +126,20 @@ describe("catalogue", () => {
 
   it.each(OFFERS.map((candidate) => [candidate.slug, candidate] as const))("%s is complete", (slug, candidate) => {
     expect(candidate.image).toBe(`/images/offers/${slug}.svg`);
-    expect(candidate.title.length).toBeGreaterThan(0);
-    expect(candidate.summary.length).toBeGreaterThan(0);
-    expect(candidate.body.length).toBeGreaterThan(0);
+    // The card says what the discount is, and with whom.
+    const card = `${candidate.title} ${candidate.summary}`;
+    expect(card).toContain(discountLabel(candidate));
+    for (const stylist of candidate.stylistSlugs) expect(card).toContain(firstNameOf(stylist));
+    // The page is written out: whole sentences, and at least two paragraphs.
+    expect(candidate.body.length).toBeGreaterThanOrEqual(2);
+    for (const paragraph of candidate.body) expect(paragraph).toMatch(/^[A-Z"“‘'0-9£].{20,}[.!?)”’]$/s);
     // Exactly one kind of discount.
     expect([candidate.percent, candidate.amountOffPence].filter((value) => value !== null)).toHaveLength(1);
     expect(candidate.smallPrint).toContain(NOT_COMBINABLE);
     expect(candidate.smallPrint.join(" ")).toContain(candidate.code);
     expect(candidate.endDate === "shared" || /^\d{4}-\d{2}-\d{2}$/.test(candidate.endDate)).toBe(true);
-    for (const stylist of candidate.stylistSlugs) expect(TEAM_SLUGS).toContain(stylist);
+    for (const stylist of candidate.stylistSlugs)
+      expect(firstNameOf(stylist), `${stylist} is on the team`).toBeDefined();
   });
 });
 
@@ -187,7 +192,9 @@ describe("SMS campaigns", () => {
   it("each adapts an existing offer", () => {
     for (const campaign of SMS_CAMPAIGNS) {
       expect(offerBySlug(campaign.offer.slug)).toBe(campaign.offer);
-      expect(campaign.headline.length).toBeGreaterThan(0);
+      // The text's landing page says what the offer is, and with whom.
+      expect(`${campaign.headline} ${campaign.lead}`).toContain(discountLabel(campaign.offer).replace(/ off$/, ""));
+      for (const stylist of campaign.offer.stylistSlugs) expect(campaign.lead).toContain(firstNameOf(stylist));
     }
     expect(smsCampaignBySlug("welcome-back")?.offer.audience).toBe("lapsed");
     expect(smsCampaignBySlug("nope")).toBeUndefined();

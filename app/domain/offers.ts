@@ -12,13 +12,13 @@
  */
 import { endOfDay, isAfter, isValid, parseISO } from "date-fns";
 
-export type OfferAudience = "new" | "lapsed" | "all";
+type OfferAudience = "new" | "lapsed" | "all";
 
 /** A calendar date, "YYYY-MM-DD". */
 export type IsoDate = string;
 
 /** An offer that ends on the shared settings `endDate` rather than its own date. */
-export const SHARED_END_DATE = "shared";
+const SHARED_END_DATE = "shared";
 /** The shared end date until staff change the setting (spec section 3: 30/06/2025). */
 export const DEFAULT_SHARED_END_DATE: IsoDate = "2025-06-30";
 
@@ -160,7 +160,7 @@ function flagFor(slug: string): OfferFlag {
 }
 
 /** Spec section 9: cut & colour at each level, before and after 25% off (as the salon rounds them). */
-export const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = [
+const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = [
   { levelId: 9, level: "Advanced Senior", beforePence: 17000, afterPence: 13000 },
   { levelId: 8, level: "Senior Stylist", beforePence: 16000, afterPence: 12000 },
   { levelId: 7, level: "Advanced Stylist", beforePence: 14000, afterPence: 10500 },

@@ -11,7 +11,7 @@ import {
   NEW_STARTER_MENS_CUT_MESSAGE,
   quoteLines,
 } from "./pricing";
-import { levelById, levelRows, levels, type ServiceRow, serviceById, serviceRows, services } from "./test-catalogue";
+import { levelById, levelRows, levels, type ServiceRow, serviceById, serviceRows, services } from "./testing/catalogue";
 
 // ---------------------------------------------------------------------------
 // Independent oracle: spec 9 worked on the CSV's decimal strings, rounding by

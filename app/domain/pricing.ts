@@ -68,7 +68,7 @@ export function linePricePence(service: Service, level: Level): number {
   return total > 0n ? Number(total) : 0;
 }
 
-export interface QuoteLine {
+interface QuoteLine {
   serviceId: number;
   service: Service;
   pricePence: number;

@@ -10,7 +10,7 @@ import { type CalculatorState, type CalculatorType, fromPricePence, validateSele
 import { discountedPence } from "./first-visit-offer";
 import { formatGBP } from "./format";
 import { quoteLines } from "./pricing";
-import { levelRows, type ServiceRow, serviceRows, services } from "./test-catalogue";
+import { levelRows, type ServiceRow, serviceRows, services } from "./testing/catalogue";
 
 // ---------------------------------------------------------------------------
 // The oracle: works from the price list's decimal strings, in exact fractions.

@@ -1,8 +1,7 @@
 /** Business constants of spec section 9 that pages and structured data share. */
 
-/** The salon in the site header and job applications; the calculator's default; the academy. */
+/** The salon in the site header and job applications, and the academy. */
 export const MAIN_SALON_ID = 1;
-export const DEFAULT_CALCULATOR_SALON_ID = 2;
 export const ACADEMY_SALON_ID = 3;
 
 /** "Wrenbridge · Kestwick": each town with a salon once, in the salons' order, for under the wordmark. */

@@ -11,7 +11,7 @@ import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact (issue 4a). */
-export const STATIC_PAGES_4A: readonly string[] = [
+const STATIC_PAGES_4A: readonly string[] = [
   "/",
   "/about",
   "/about-info",
@@ -26,7 +26,7 @@ export const STATIC_PAGES_4A: readonly string[] = [
 ];
 
 /** The calculator's entry and the forms (issues 3 and 5). */
-export const STATIC_PAGES_OTHER: readonly string[] = [
+const STATIC_PAGES_OTHER: readonly string[] = [
   "/prices",
   "/recruitment/stylist",
   "/recruitment/apprentice",
@@ -82,7 +82,11 @@ export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent
   const seen = new Set<string>();
   return entries
     .filter((e) => !(hideOffers && isOfferPage(e.path)))
-    .filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
+    .filter((e) => {
+      if (seen.has(e.path)) return false;
+      seen.add(e.path);
+      return true;
+    });
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

@@ -31,7 +31,7 @@ export interface BlogPostFacts {
 }
 
 /** What a cut and colour costs across our levels, on schema.org's relative scale. */
-export const SALON_PRICE_RANGE = "££";
+const SALON_PRICE_RANGE = "££";
 
 const absolute = (pathOrUrl: string, origin: string) => new URL(pathOrUrl, origin).href;
 

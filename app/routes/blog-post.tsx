@@ -79,6 +79,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         className="mx-auto mt-10 aspect-[3/2] w-full max-w-4xl rounded-2xl border border-line bg-sand object-cover"
       />
       <div className="mx-auto mt-12 max-w-3xl">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body was sanitised on the server when it was stored */}
         <div className={BODY_STYLES} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
         <div className="mt-14 flex flex-wrap gap-3 border-t border-line pt-8">
           <Link to="/blog-info" className="btn-outline">

@@ -20,9 +20,8 @@ export const meta: Route.MetaFunction = (args) => {
  * notice path is its own route in routes.ts, generated from STYLIST_NOTICES,
  * and the page is chosen by the path it was requested on.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // Data requests of client-side navigations may carry a ".data" suffix (React Router v8 passes them through).
-  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const path = url.pathname.replace(/\/+$/, "");
   const notice = noticeByPath(path);
   if (!notice) throw data(null, { status: 404 });
   const [team, salons] = await Promise.all([listTeam(context.db), listSalons(context.db)]);

@@ -31,8 +31,7 @@ export const meta: Route.MetaFunction = (args) => {
  * stylist's own, and an unknown salon to the default, so the totals screens
  * read the same state the page shows.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const requested = parseCalculatorState(url.searchParams);
   if (requested.type === undefined) throw redirect(PRICES_PATH);
   if (requested.mode === undefined) throw redirect(hrefWithState(SELECTOR_PATH, requested));

@@ -90,8 +90,7 @@ function finishGuard(fromUrl: CalculatorState, catalogue: QuoteCatalogue) {
   return { quote };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (params.status !== undefined && params.status !== SUBMITTED_STATUS) throw redirect(`${FINISH_PATH}${url.search}`);
   const catalogue = await loadQuoteCatalogue(context.db);
   const fromUrl = stateFromUrl(url, catalogue);

@@ -47,8 +47,7 @@ function salonNote(firstName: string, salon: { id: number; name: string; shortNa
     : `${firstName} works at our ${salon.shortName} salon`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const catalogue = await loadQuoteCatalogue(context.db);
   const fromUrl = stateFromUrl(url, catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);

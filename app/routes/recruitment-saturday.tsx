@@ -50,27 +50,25 @@ export default function RecruitmentSaturday({ loaderData, actionData }: Route.Co
         </p>
       }
       aside={
-        <>
-          <AsideBlock title="The Pre Apprenticeship Scheme">
-            <p>
-              The scheme is paid, part-time work that fits around your studies. You'll work alongside our stylists on
-              Saturdays and on our late evenings, and join the academy's training evenings to learn the basics properly
-              from the start.
-            </p>
-            <TickList
-              items={[
-                "Welcoming clients and making them feel at home",
-                "Shampooing, and helping to prepare colours and treatments",
-                "Learning blow-drying and styling at the academy",
-                "Keeping the salon as beautiful as the hair",
-              ]}
-            />
-            <p>
-              When you're ready, the scheme leads straight on to our full apprenticeship, with everything you've learned
-              counting towards it.
-            </p>
-          </AsideBlock>
-        </>
+        <AsideBlock title="The Pre Apprenticeship Scheme">
+          <p>
+            The scheme is paid, part-time work that fits around your studies. You'll work alongside our stylists on
+            Saturdays and on our late evenings, and join the academy's training evenings to learn the basics properly
+            from the start.
+          </p>
+          <TickList
+            items={[
+              "Welcoming clients and making them feel at home",
+              "Shampooing, and helping to prepare colours and treatments",
+              "Learning blow-drying and styling at the academy",
+              "Keeping the salon as beautiful as the hair",
+            ]}
+          />
+          <p>
+            When you're ready, the scheme leads straight on to our full apprenticeship, with everything you've learned
+            counting towards it.
+          </p>
+        </AsideBlock>
       }
     >
       <JobApplicationForm form="saturday" actionData={actionData} formKey={loaderData.formKey} />

@@ -51,7 +51,7 @@ function findMigrationsFolder(): string {
     if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
     const parent = path.dirname(dir);
     if (parent === dir)
-      throw new Error("The drizzle/ migrations folder was not found above " + fileURLToPath(import.meta.url));
+      throw new Error(`The drizzle/ migrations folder was not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }
@@ -64,7 +64,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   /** Runs after the migrations, under the same cross-process lock (seeding). */
-  prepare?: (db: Database) => Promise<void>;
+  prepare?: (db: Database) => Promise<unknown>;
   /** Without DATABASE_URL: the embedded engine. PGlite is kept for comparing the two in the benchmark only. */
   engine?: "postgres" | "pglite";
 }
@@ -213,8 +213,6 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
     return false;
   }
 }
-
-export { schema };
 
 /**
  * pool.end() resolves once each connection is asked to close, not once it has: wait for them

@@ -25,7 +25,7 @@ export interface EmbeddedPostgres {
 }
 
 /** Thrown when another live process already runs the embedded database in this DATA_DIR. */
-export class DataDirInUseError extends Error {
+class DataDirInUseError extends Error {
   constructor(dataDir: string) {
     super(
       `Another process is already using the data folder ${dataDir} (its embedded database). ` +

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
 
-export const RETENTION = {
+const RETENTION = {
   /** Sent messages are kept this long (what was sent, for questions from clients and staff). */
   sentMessagesDays: 30,
   /** Rate-limit windows are at most a day long. */

@@ -3,7 +3,7 @@
  * JSON bodies, the 4xx answers that go with bad input, the client's address.
  */
 
-export const MAX_BODY_BYTES = 32 * 1024;
+const MAX_BODY_BYTES = 32 * 1024;
 
 export class HttpError extends Error {
   constructor(

@@ -16,7 +16,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const KEY_REUSED_MESSAGE =
   "This form was already sent with different answers. Please reload the page to send it again.";
-export const BAD_KEY_MESSAGE = "This form could not be read. Please reload the page and send it again.";
+const BAD_KEY_MESSAGE = "This form could not be read. Please reload the page and send it again.";
 
 export type KeyOf = { ok: true; key: string | undefined } | { ok: false; message: string };
 

@@ -20,7 +20,7 @@ import type { Database } from "./db.server";
 import { log as defaultLog, type Logger } from "./log.server";
 import { outbox } from "./schema.server";
 
-export type Channel = "email" | "sms";
+type Channel = "email" | "sms";
 
 export interface NewMessage {
   channel: Channel;
@@ -54,7 +54,7 @@ export function wakeOutbox(): void {
   signal.emit("wake");
 }
 
-export interface DeliveryResult {
+interface DeliveryResult {
   /** The provider's id for the message, when it gives one. */
   providerId?: string;
 }
@@ -63,6 +63,7 @@ export class PermanentDeliveryError extends Error {}
 
 export interface WorkerOptions {
   db: Database;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a transport that learns no id for the message returns nothing
   deliver: (row: OutboxRow) => Promise<DeliveryResult | void>;
   leaseSeconds: number;
   /** How long after queueing (or re-sending) a failing message is still retried. */
@@ -102,13 +103,13 @@ export async function claimDue(db: Database, leaseSeconds: number, batchSize: nu
   });
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
+async function markSent(db: Database, id: number): Promise<void> {
   await db.execute(
     sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`,
   );
 }
 
-export async function markFailedAttempt(
+async function markFailedAttempt(
   db: Database,
   row: OutboxRow,
   error: string,

@@ -17,7 +17,7 @@ import pg from "pg";
 import { log } from "./log.server";
 
 /** How long a request may wait for a connection, and a statement may run, before it is answered 503. */
-export const DATABASE_TIMEOUTS = {
+const DATABASE_TIMEOUTS = {
   connectMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 3000),
   statementMs: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000),
 };
@@ -58,7 +58,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The database's address without its password, for log lines. */
-export function describeDatabase(connectionString: string): string {
+function describeDatabase(connectionString: string): string {
   try {
     const url = new URL(connectionString);
     return `${url.hostname}:${url.port || "5432"}${url.pathname}`;
@@ -153,6 +153,6 @@ export async function connectAtStart(
 }
 
 /** Start-up could not reach the database: the message says where and why, and is all that needs printing. */
-export class DatabaseUnreachableError extends Error {
+class DatabaseUnreachableError extends Error {
   override name = "DatabaseUnreachableError";
 }

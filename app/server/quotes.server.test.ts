@@ -614,7 +614,10 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       })) as unknown as Parameters<typeof stylistsForLevel>[0];
       const orders = new Set<string>();
       let seed = 1;
-      const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+      const random = () => {
+        seed = (seed * 16807) % 2147483647;
+        return (seed - 1) / 2147483646;
+      };
       for (let i = 0; i < 40; i++) {
         const { atSalon, elsewhere } = stylistsForLevel(rows, 3, 1, random);
         expect(atSalon.map((s) => s.slug).sort()).toEqual(["a", "b"]);

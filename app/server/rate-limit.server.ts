@@ -19,7 +19,7 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
-export const rateLimitsEnabled = () => process.env.RATE_LIMITS !== "off";
+const rateLimitsEnabled = () => process.env.RATE_LIMITS !== "off";
 
 export async function hitRateLimit(
   db: Database,

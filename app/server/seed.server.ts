@@ -12,16 +12,18 @@ import * as t from "./schema.server";
 import { blogPosts, newsItems, reviews, salons, shopBanners, shopTiles, stylists } from "./seed/content";
 import { seedLevels, seedServices } from "./seed/services";
 
-export const DEFAULT_SETTINGS: Record<string, string> = {
+const DEFAULT_SETTINGS: Record<string, string> = {
   hideOffers: "false",
   endDate: "2025-06-30",
   ...Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "false"])),
 };
 
-export async function seedDatabase(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Says whether this start wrote the demo content (an empty database) or found content already there. */
+export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
+  return await db.transaction(async (tx) => {
     const [salonCount] = await tx.select({ n: count() }).from(t.salons);
-    if (!salonCount || salonCount.n === 0) {
+    const empty = !salonCount || salonCount.n === 0;
+    if (empty) {
       await tx.insert(t.salons).values(salons);
       await tx.insert(t.levels).values(seedLevels);
       await tx.insert(t.services).values(seedServices);
@@ -37,6 +39,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       .insert(t.siteSettings)
       .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
+    return empty ? "seeded" : "found";
   });
 }
 

@@ -5,7 +5,7 @@
  * function; they differ only in how they answer.
  */
 import { parse } from "@conform-to/react";
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD } from "~/domain/forms";
@@ -34,7 +34,7 @@ const TOO_LARGE_FORM_MESSAGE =
 // ---------------------------------------------------------------------------
 
 /** 201 `{ ok: true }` once the row is committed; otherwise the status and message of the outcome. */
-export function outcomeResponse(outcome: SubmissionOutcome): Response {
+function outcomeResponse(outcome: SubmissionOutcome): Response {
   if (outcome.ok) return Response.json({ ok: true }, { status: 201, headers: NO_STORE });
   switch (outcome.status) {
     case 422:
@@ -55,7 +55,7 @@ export function methodNotAllowed(): Response {
 
 export async function submissionApiAction(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
   submit: Submit,
 ): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
@@ -94,7 +94,7 @@ function reply(values: Record<string, string>, errors: { fieldErrors?: FieldErro
 }
 
 /** A database away is one line (the visitor is told to try again); anything else is a fault, with its stack. */
-function logStoreFailure(context: AppLoadContext, error: unknown) {
+function logStoreFailure(context: Pick<RouterContextProvider, "requestId">, error: unknown) {
   if (isDatabaseUnavailable(error))
     log.warn(
       { reqId: context.requestId, err: (error as Error).message },
@@ -107,7 +107,11 @@ function answer(body: FormActionData, status: number) {
   return data<FormActionData>(body, { status, headers: NO_STORE });
 }
 
-export async function submissionFormAction(request: Request, context: AppLoadContext, post: FormPost) {
+export async function submissionFormAction(
+  request: Request,
+  context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
+  post: FormPost,
+) {
   let formData: FormData;
   try {
     formData = await readFormData(request, SUBMISSION_MAX_BYTES);

@@ -60,7 +60,7 @@ export const SUBMISSION_RATE_LIMITS: Readonly<Record<SubmissionKind, RateLimitRu
 export const SPAM_MESSAGE = "Your request could not be processed.";
 export const RATE_LIMITED_MESSAGE =
   "You've sent us several forms in a short time. Please wait a few minutes, then try again.";
-export const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
+const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -94,8 +94,8 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   const byField: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "";
-    const messages = (byField[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
+    const messages = byField[field] ?? [];
+    if (!messages.includes(issue.message)) byField[field] = [...messages, issue.message];
   }
   return byField;
 }

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   messageId: string;
   to: string;
   subject: string;
@@ -80,7 +80,7 @@ export async function startSmtp(port = 0): Promise<SmtpStandIn> {
   return standIn;
 }
 
-export interface ReceivedText {
+interface ReceivedText {
   to: string;
   from: string;
   body: string;
@@ -145,6 +145,20 @@ export interface SiteProcess {
   url: string;
   child: ChildProcess;
   kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A mail server that is down: it takes each connection and drops it at once, counting them. */
+export async function startBrokenSmtp(port: number): Promise<{ connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as base } from "@playwright/test";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { Database } from "../../app/server/db.server";
 import { startServer } from "../../server.js";
 
 export interface Site {
   url: string;
   /** The running site's own database, to check what a visitor's action stored. */
-  db: NodePgDatabase<Record<string, never>>;
+  db: Database;
   dataDir: string;
 }
 
@@ -18,6 +18,7 @@ export interface Site {
  */
 export const test = base.extend<object, { site: Site }>({
   site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern; it needs none
     async ({}, use, workerInfo) => {
       const port = Number(process.env.E2E_PORT ?? 3210) + workerInfo.parallelIndex;
       const dataDir = mkdtempSync(path.join(tmpdir(), "salon-e2e-"));

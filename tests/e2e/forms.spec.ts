@@ -225,7 +225,7 @@ for (const form of FORMS) {
       for (const [label, message] of form.messages) {
         const field = control(page, label);
         await expect(field, label).toHaveAttribute("aria-invalid", "true");
-        await expect(field, label).toHaveAccessibleDescription(new RegExp(`^${escape(message)}\\b`));
+        await expect(field, label).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(message)}\\b`));
         await expect(summary.getByRole("link", { name: message })).toHaveCount(1);
       }
       for (const [question, message] of form.groupMessages ?? []) {
@@ -565,6 +565,6 @@ test.describe("without JavaScript", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

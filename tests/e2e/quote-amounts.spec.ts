@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Locator, type Page, request } from "@playwright/test";
+import { type Locator, request } from "@playwright/test";
 import { smsLength } from "../../app/domain/message-text";
 import { freePort, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
 import { expect, test } from "./fixtures";
@@ -38,6 +38,7 @@ async function sumOf(cells: Locator): Promise<number> {
 async function expectLinesAddUp(table: Locator, total: Locator, expectedPence: number) {
   const lines = table.locator("tbody tr").locator("td:last-child");
   expect(await sumOf(lines)).toBe(expectedPence);
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as shown, which is what is read
   expect(penceOf(await total.innerText())).toBe(expectedPence);
   await expect(total).toHaveText(gbp(expectedPence));
 }

@@ -395,7 +395,10 @@ test("a POST with invented prices is saved with the server's prices", async ({ r
   const row = await storedQuote(site, link);
   expect(row?.total_pence).toBe(totalPence(catalogue, idsOf(params), 2));
   expect(
-    (row?.lines as { serviceId: number; pricePence: number }[]).map((line) => [line.serviceId, line.pricePence]),
+    ((row?.lines ?? []) as { serviceId: number; pricePence: number }[]).map((line) => [
+      line.serviceId,
+      line.pricePence,
+    ]),
   ).toEqual(
     idsOf(params).map((id) => [id, linePence(catalogue.services.find((s) => s.id === id) as ApiService, level)]),
   );

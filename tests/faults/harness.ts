@@ -14,11 +14,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-export const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 export const buildDir = process.env.BUILD_DIR ?? "build-e2e";
 
 /** The heap limit `npm start` runs with, read from package.json so the suite tests the real setting. */
-export function startHeapFlag(): string {
+function startHeapFlag(): string {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
   const flag = /--max-old-space-size=\d+/.exec(pkg.scripts.start ?? "")?.[0];
   if (!flag) throw new Error("npm start sets no --max-old-space-size");
@@ -192,7 +192,7 @@ export interface Site {
 }
 
 /** Settings that make the suite's faults play out in seconds rather than minutes. */
-export const FAST = {
+const FAST = {
   DATABASE_CONNECT_TIMEOUT_MS: "3000",
   DATABASE_STATEMENT_TIMEOUT_MS: "2000",
   DATABASE_START_TIMEOUT_MS: "3000",

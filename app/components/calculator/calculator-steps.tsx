@@ -17,6 +17,7 @@ import { LevelChooser, StylistChooser } from "./who-choosers";
 export function useFocusStepAfterChoice() {
   const location = useLocation();
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every choice is a new navigation (a new key), even to the same step
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "~/domain/pricing";
-import { catalogue } from "~/domain/test-catalogue";
+import { catalogue } from "~/domain/testing/catalogue";
 import {
   type CalculatorData,
   type CalculatorStylist,

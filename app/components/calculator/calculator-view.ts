@@ -26,9 +26,9 @@ import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
 export const PRICES_PATH = "/prices";
 export const SELECTOR_PATH = "/prices/selector";
 export const CALCULATOR_PATH = "/prices/calculator";
-export const TOTAL_BY_LEVEL_PATH = "/prices/total-by-level";
-export const TOTAL_BY_STYLIST_PATH = "/prices/total-by-stylist";
-export const TOTAL_BY_PRICE_PATH = "/prices/total-by-price";
+const TOTAL_BY_LEVEL_PATH = "/prices/total-by-level";
+const TOTAL_BY_STYLIST_PATH = "/prices/total-by-stylist";
+const TOTAL_BY_PRICE_PATH = "/prices/total-by-price";
 
 /** The id of the open step (or the next actions once all is chosen): links jump there, also without JavaScript. */
 export const CURRENT_STEP_ID = "current-step";
@@ -119,7 +119,7 @@ export function resolveStylist(state: CalculatorState, stylists: readonly Calcul
 // ---------------------------------------------------------------------------
 // The page
 
-export type StepStatus = "done" | "open" | "todo" | "upcoming";
+type StepStatus = "done" | "open" | "todo" | "upcoming";
 
 export interface StepView {
   step: Step;
@@ -140,7 +140,7 @@ export interface StepView {
   changeHref: string | null;
 }
 
-export interface QuoteLineView {
+interface QuoteLineView {
   slot: ServiceSlot;
   label: string;
   service: Service;

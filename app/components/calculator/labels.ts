@@ -69,7 +69,7 @@ export function colourCategoryName(colourCat: number): string {
   return COLOUR_CATEGORIES[colourCat]?.name ?? `Colour category ${colourCat}`;
 }
 
-export function slotLabel(slot: ServiceSlot): string {
+function slotLabel(slot: ServiceSlot): string {
   return SLOT_LABELS[slot];
 }
 

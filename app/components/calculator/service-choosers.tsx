@@ -129,6 +129,7 @@ function CategoryHints({ state, step }: { state: CalculatorState; step: ColourSt
   return (
     <p className="text-sm leading-relaxed text-muted">
       {shown.map((hint, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once on the server
         <Fragment key={index}>
           {index > 0 ? " " : null}
           {hint.text}

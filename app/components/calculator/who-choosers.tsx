@@ -7,7 +7,7 @@ import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
 
 /** "No one at this level is taking new clients": said on the level itself, before any choice is made there. */
-export const LEVEL_FULL_REASON = "Nobody at this level is taking new clients at the moment";
+const LEVEL_FULL_REASON = "Nobody at this level is taking new clients at the moment";
 
 /**
  * Level mode's first step: the salon to visit (default 2) and the stylist

@@ -16,7 +16,7 @@ import { SubmissionForm, useSubmissionForm } from "./submission-form";
 /** What each point of the 1 to 5 scale means; read with the number ("1 – Poor"). */
 const RATING_WORDS = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
 
-export const RATING_CHOICES: readonly RadioOption[] = RATING_OPTIONS.map((value, index) => ({
+const RATING_CHOICES: readonly RadioOption[] = RATING_OPTIONS.map((value, index) => ({
   value,
   label: value,
   detail: RATING_WORDS[index],

@@ -7,6 +7,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import type { ReactNode } from "react";
 
 /** Any form's field: the components read only its ids, name, value and messages. */
+// biome-ignore lint/suspicious/noExplicitAny: one form's fields must fit, whatever its schema; `unknown` would not accept them
 export type AnyField = FieldMetadata<any, any, string[]>;
 
 const labelClass = "block text-sm font-semibold text-ink";
@@ -14,7 +15,7 @@ const hintClass = "mt-1 text-sm leading-relaxed text-muted";
 const controlClass =
   "mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-[inset_0_1px_2px_rgba(31,27,22,0.05)] transition-colors placeholder:text-muted/70 hover:border-muted";
 
-export function controlBorder(invalid: boolean): string {
+function controlBorder(invalid: boolean): string {
   return invalid ? "border-red-700 bg-red-50/60 hover:border-red-800" : "border-line";
 }
 
@@ -29,7 +30,7 @@ function WarningIcon() {
 }
 
 /** A field's messages; its id is what the control's `aria-describedby` points at. */
-export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-2 space-y-1">
@@ -124,6 +125,7 @@ export function Field({
         {...props}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
         autoFocus={autoFocus}
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder(!!meta.errors)}`}
@@ -171,6 +173,7 @@ export function SelectField({
         <select
           key={key}
           {...props}
+          // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
           autoFocus={autoFocus}
           aria-required={optional ? undefined : true}
           className={`${controlClass} ${controlBorder(!!meta.errors)} appearance-none pr-11`}
@@ -219,6 +222,7 @@ export function RadioGroup({
     // The wrapper carries any frame: a legend sits on its fieldset's border otherwise.
     <div className={className}>
       <fieldset
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a radio group may be marked required and invalid; a plain fieldset may not
         role="radiogroup"
         aria-labelledby={legendId}
         aria-describedby={describedBy}

@@ -70,6 +70,7 @@ export function TickList({ items }: { items: readonly ReactNode[] }) {
   return (
     <ul className="space-y-3">
       {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text that never reorders
         <li key={index} className="flex gap-3">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-accent-dark">
             <path

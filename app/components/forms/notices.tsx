@@ -40,7 +40,7 @@ export function SuccessBox({
         aria-hidden="true"
         className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-accent-dark"
       >
-        <svg viewBox="0 0 24 24" className="size-7">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7">
           <path
             d="m5 12.5 4.5 4.5L19 7.5"
             fill="none"

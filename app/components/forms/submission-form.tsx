@@ -75,6 +75,7 @@ export function useSubmissionForm<Schema extends z.ZodType<Record<string, unknow
   };
 
   // Each answer from the server moves focus to what it changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestFocus is remade each render and only writes a ref and a counter
   useEffect(() => {
     if (!fetcher.data) return;
     const { status } = fetcher.data;

@@ -15,7 +15,7 @@ interface LineService {
 }
 
 /** The calculator step a price-list row is chosen in: each category belongs to exactly one. */
-export function slotOfService({ cat1, cat2 }: Pick<LineService, "cat1" | "cat2">): ServiceSlot | null {
+function slotOfService({ cat1, cat2 }: Pick<LineService, "cat1" | "cat2">): ServiceSlot | null {
   switch (cat1) {
     case Cat1.Finish:
       return "finish";

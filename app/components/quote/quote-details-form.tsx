@@ -8,13 +8,13 @@ import { Field, SelectField } from "../forms/fields";
 import { Honeypot } from "../forms/honeypot";
 import { QUOTE_PARAM } from "./links";
 
-export const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
+const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
 const SEND_TIMEOUT_MS = 20_000;
 const DETAIL_FIELDS = ["name", "mobile", "email", "referral"] as const;
 
 export const SAVE_FAILED_MESSAGE =
   "Sorry, we couldn't save your quote just now. Everything you typed is still here: please try again in a moment.";
-export const CONNECTION_LOST_MESSAGE =
+const CONNECTION_LOST_MESSAGE =
   "We couldn't reach our website: please check your connection and try again. Everything you typed is still here.";
 
 /** The spec's option values, in words that read naturally. */

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatGBP } from "~/domain/format";
 
-export interface SelectionLine {
+interface SelectionLine {
   key: string | number;
   label: string;
   pricePence: number;

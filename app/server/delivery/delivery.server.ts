@@ -2,17 +2,18 @@
 import type { Config } from "../config.server";
 import type { Database } from "../db.server";
 import { startHousekeeping } from "../housekeeping.server";
-import { log } from "../log.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
 import { renderMessage } from "./messages.server";
 import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioProvider } from "./transports.server";
 
 export interface Delivery {
   worker: OutboxWorker;
+  /** Where e-mail and texts go, in words, for the start-up summary. */
+  destinations: { mail: string; sms: string };
   stop(): Promise<void>;
 }
 
-export function smsProviderFor(settings: Config): SmsProvider {
+function smsProviderFor(settings: Config): SmsProvider {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_BASE } = settings;
   return TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_FROM
     ? twilioProvider({
@@ -24,7 +25,7 @@ export function smsProviderFor(settings: Config): SmsProvider {
     : fileSmsProvider(settings.dataDir);
 }
 
-export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
+function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
   return async (row: OutboxRow) => {
     const rendered = renderMessage(row, settings.PUBLIC_URL);
     if (rendered.channel === "email") {
@@ -38,7 +39,6 @@ export function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Con
 export function startDelivery(db: Database, settings: Config): Delivery {
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const sms = smsProviderFor(settings);
-  log.info({ email: mailer.describe, sms: sms.describe }, "delivery: transports");
   const worker = startOutboxWorker({
     db,
     deliver: deliverWith(mailer, sms, settings),
@@ -50,6 +50,7 @@ export function startDelivery(db: Database, settings: Config): Delivery {
   const housekeeping = startHousekeeping(db);
   return {
     worker,
+    destinations: { mail: mailer.describe, sms: sms.describe },
     async stop() {
       housekeeping.stop();
       await worker.stop();

@@ -17,7 +17,7 @@ import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
-export const QUOTE_MESSAGES_PER_DAY = 3;
+const QUOTE_MESSAGES_PER_DAY = 3;
 
 type Tx = Pick<Database, "insert" | "execute">;
 
@@ -134,7 +134,7 @@ export async function queueModelThankYou(
 }
 
 /** In the voice of the job applicants' thanks; what happens next, and the one thing to know before a colour. */
-export function modelThankYouText(name: string): string {
+function modelThankYouText(name: string): string {
   return `Hi ${safeFirstName(name) ?? "there"}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
 }
 
@@ -256,7 +256,7 @@ export const QUOTE_TEXT_MAX_SEGMENTS = 2;
  * that fits in two segments is sent: a long web address or a name in another
  * script shortens the words, then drops the name, never the link or the numbers.
  */
-export function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
+function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
   const f = quoteFacts(p, publicUrl);
   const call = p.salonPhone ? ` Or call ${p.salonPhone}.` : "";
   const tel = p.salonPhone ? ` Tel ${p.salonPhone}` : "";

@@ -5,7 +5,7 @@
 import type { Database } from "../db.server";
 import { listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
 
-export function calculatorStylist(row: StylistRow) {
+function calculatorStylist(row: StylistRow) {
   return {
     slug: row.slug,
     firstName: row.firstName,
@@ -17,7 +17,7 @@ export function calculatorStylist(row: StylistRow) {
   };
 }
 
-export function calculatorSalon(row: SalonRow) {
+function calculatorSalon(row: SalonRow) {
   return { id: row.id, name: row.name, shortName: row.shortName };
 }
 

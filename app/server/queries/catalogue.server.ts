@@ -1,7 +1,7 @@
 /** Salons, levels, services and stylists: what the calculator prices with. */
 import { asc } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
-import type { Level, Salon, Service, Stylist } from "~/domain/catalogue";
+import type { Level, Service } from "~/domain/catalogue";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import { levels, salons, services, stylists } from "../schema.server";
@@ -45,24 +45,4 @@ export async function getStylist(db: Database, slug: string): Promise<StylistRow
 export async function loadCatalogue(db: Database): Promise<Catalogue> {
   const [serviceRows, levelRows] = await Promise.all([listServices(db), listLevels(db)]);
   return { services: serviceRows, levels: levelRows };
-}
-
-export function toDomainStylist(row: StylistRow): Stylist {
-  return {
-    id: row.id,
-    slug: row.slug,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    salonId: row.salonId,
-    levelId: row.levelId,
-    image: row.image,
-    para1: row.para1,
-    para2: row.para2,
-    para3: row.para3,
-    acceptingNewClients: row.acceptingNewClients,
-  };
-}
-
-export function toDomainSalon(row: SalonRow): Salon {
-  return { id: row.id, name: row.name, shortName: row.shortName, logo: row.logo, image: row.image };
 }

@@ -125,7 +125,7 @@ export async function listFeedReviews(db: Database, stylistSlug = "all") {
 }
 
 /** Fisher–Yates: every order equally likely. */
-export function shuffle<T>(items: T[]): T[] {
+function shuffle<T>(items: T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));

@@ -5,7 +5,7 @@ import { listSalons } from "./catalogue.server";
 import { listNewsItems } from "./content.server";
 
 /** Spec section 9: the link hub shows the first 3 news items. */
-export const LINK_HUB_NEWS_COUNT = 3;
+const LINK_HUB_NEWS_COUNT = 3;
 
 export async function loadLinkHub(db: Database) {
   const [news, salons] = await Promise.all([listNewsItems(db), listSalons(db)]);

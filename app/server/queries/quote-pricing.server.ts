@@ -43,13 +43,13 @@ export function selectorModeOf(state: CalculatorState): SelectorMode {
   return state.mode ?? (state.stylist !== undefined ? "stylist" : "level");
 }
 
-export interface PricedLine {
+interface PricedLine {
   serviceId: number;
   service: Service;
   pricePence: number;
 }
 
-export interface ResolvedQuote {
+interface ResolvedQuote {
   /** The state as priced: in stylist mode the level is the stylist's own. */
   state: CalculatorState & { type: CalculatorType };
   mode: SelectorMode;

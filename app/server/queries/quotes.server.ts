@@ -47,7 +47,7 @@ export function newQuoteLink(): string {
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
 
 export const SPAM_MESSAGE = "Your request could not be processed.";
-export const RATE_LIMITED_MESSAGE =
+const RATE_LIMITED_MESSAGE =
   "You've saved a lot of quotes in a short time. Please wait a little and try again, or give us a call.";
 
 // ---------------------------------------------------------------------------
@@ -82,7 +82,7 @@ function idField(what: string) {
 }
 
 /** The calculator part of a save request; field names equal the calculator's URL parameters. */
-export const quoteSelectionSchema = z.object({
+const quoteSelectionSchema = z.object({
   type: z.preprocess(
     absentIfBlank,
     z.enum(CALCULATOR_TYPES, { error: "Choose a calculator type: colour, cutting or mens" }),
@@ -130,8 +130,6 @@ export const quoteSelectionSchema = z.object({
   ),
 });
 
-export type QuoteSelectionInput = z.output<typeof quoteSelectionSchema>;
-
 /** A colour request may leave out the category: it is the colour service's own. */
 function withColourCategory(state: CalculatorState, catalogue: Catalogue): CalculatorState {
   if (state.type !== "colour" || state.cc !== undefined || state.colour === undefined) return state;
@@ -140,13 +138,13 @@ function withColourCategory(state: CalculatorState, catalogue: Catalogue): Calcu
 }
 
 /** A line as stored: the schema's snapshot plus what the quote page needs without the live price list. */
-export interface SavedQuoteLine extends QuoteLine {
+interface SavedQuoteLine extends QuoteLine {
   group: string;
   cat1: number;
   cat2: number;
 }
 
-export interface SavedQuote {
+interface SavedQuote {
   link: string;
   totalPence: number;
   lines: SavedQuoteLine[];
@@ -178,7 +176,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "");
-    (errors[field] ??= []).push(issue.message);
+    errors[field] = [...(errors[field] ?? []), issue.message];
   }
   return errors;
 }

@@ -5,7 +5,7 @@
  * minLevel 2 (not for New Starters) on balayage, bleach, vivids and correction
  * colours, services 10 and 14, and the men's cuts (spec 5).
  */
-import type { Level, Service } from "./catalogue";
+import type { Level, Service } from "../catalogue";
 
 export interface ServiceRow {
   cat1: number;

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// Away from the ports the fixtures' workers take.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+
+/** Runs what `npm start` runs and collects what it prints until the site answers. */
+async function start(dataDir: string): Promise<{ server: ChildProcess; output: () => string }> {
+  const server = spawn(process.execPath, ["scripts/start.js"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      TWILIO_ACCOUNT_SID: "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  server.stdout?.on("data", (chunk) => {
+    printed += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    printed += chunk;
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
+    .toBe(200);
+  return { server, output: () => printed };
+}
+
+async function stop(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("the first start says in a few lines where the site is, which database, that demo content was seeded and where messages go", async () => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "salon-first-run-"));
+  try {
+    const first = await start(dataDir);
+    const lines = first.output().trim().split("\n");
+    await stop(first.server);
+    expect(lines).toEqual([
+      `Maison Ivy is running at http://127.0.0.1:${PORT}`,
+      `  database: embedded PostgreSQL in ${dataDir}/postgres`,
+      "  content:  demo content seeded (first start)",
+      `  e-mail:   .eml files in ${dataDir}/mail (no SMTP_URL set)`,
+      `  texts:    the file ${dataDir}/sms/messages.log (no Twilio settings)`,
+    ]);
+
+    const again = await start(dataDir);
+    const said = again.output();
+    await stop(again.server);
+    expect(said).toContain("  content:  existing content found");
+    expect(said).not.toContain("seeded");
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
