@@ -10,6 +10,7 @@ import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
+import { createSetupLink } from "~/server/staff/accounts.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
@@ -47,6 +48,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.db, settings);
+  await announceSetupLink(database.db, settings.PUBLIC_URL);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -76,3 +78,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     },
   };
 }
+
+/** On a fresh install nobody can sign in yet: the log carries a one-time link for the first owner. */
+async function announceSetupLink(db: Database, publicUrl: string): Promise<void> {
+  const path = await createSetupLink(db);
+  if (path)
+    console.info(
+      `staff: no staff account yet. Create the first owner within the hour at ${new URL(path, publicUrl).href}`,
+    );
+}
+
+export { runStaffCommand } from "./staff-command";
