@@ -1,5 +1,5 @@
 // `npm run staff -- invite EMAIL ROLE [NAME]`: runs the staff command from the built server (building first if need be).
-// With the embedded database, stop the site first: only one process may open it at a time.
+// With the embedded database, stop the site first: one process per DATA_DIR.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";

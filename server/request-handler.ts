@@ -4,13 +4,22 @@
  * visitor (only the staff console has sessions), so a 200 answer that does not say
  * `private` or `no-store` is kept for a few seconds and served again without
  * routing or rendering. The cache is dropped whenever content rows change
- * (the same LISTEN/NOTIFY as the query cache). A cached page carries the
- * script nonce of the request that rendered it: each hit gets the nonce of
- * its own response instead.
+ * (the same LISTEN/NOTIFY as the query cache).
+ *
+ * A cached answer is compressed once (brotli and gzip, off the event loop)
+ * and served as it is to every visitor whose browser accepts that encoding.
+ * For that the bytes must be the same for everyone, so a cached page does not
+ * carry the per-request script nonce: its nonce attributes are taken out and
+ * its Content-Security-Policy allows its inline scripts by their SHA-256
+ * hashes instead, which is as strict (only those exact scripts run).
  */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "./security";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -22,8 +31,51 @@ interface Entry {
   expires: number;
   status: number;
   headers: [string, string][];
-  /** The body split around the nonce it was rendered with, kept off the JavaScript heap. */
-  parts: Buffer[];
+  /** For a page: the policy that allows its inline scripts by hash. */
+  csp?: string;
+  /** The body in each encoding it is kept in, off the JavaScript heap; the compressed ones arrive shortly after. */
+  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses an entry's body once, in the background; until then its hits are compressed as they go. */
+async function compressEntry(entry: Entry): Promise<void> {
+  const { identity } = entry.bodies;
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  entry.bodies.br = br;
+  entry.bodies.gzip = gz;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_BLOCK = /\stype="application\/(ld\+)?json"/;
+
+/**
+ * The page without its nonce attributes, and a policy naming the hash of each
+ * inline script it runs (JSON data blocks run nothing and need none).
+ */
+export function pageWithoutNonce(html: string, nonce: string): { html: string; csp: string } | null {
+  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
+  if (stripped.includes(nonce)) return null;
+  const hashes = new Set<string>();
+  for (const [, attributes, code] of stripped.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(code ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return { html: stripped, csp: contentSecurityPolicy([...hashes], false) };
 }
 
 export class ResponseCache {
@@ -85,21 +137,19 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
-/** Writes the stored pieces with this response's nonce between them: no per-request copy of the page. */
-function sendEntry(res: ExpressResponse, entry: Entry, nonce: string, hit: boolean): void {
-  const nonceBytes = Buffer.from(nonce);
+/** Writes the stored bytes in the best encoding the browser accepts: no per-request work on the page. */
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit: boolean): void {
   res.status(entry.status);
   for (const [key, value] of entry.headers) res.append(key, value);
+  if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-  const length = entry.parts.reduce((sum, part) => sum + part.length, 0) + nonceBytes.length * (entry.parts.length - 1);
-  res.setHeader("Content-Length", length);
-  res.cork();
-  entry.parts.forEach((part, i) => {
-    if (i > 0) res.write(nonceBytes);
-    res.write(part);
-  });
-  res.end();
-  res.uncork();
+  res.vary("Accept-Encoding");
+  const { br, gzip } = entry.bodies;
+  const encoding = br && gzip ? req.acceptsEncodings("br", "gzip", "identity") : false;
+  const body = encoding === "br" ? br : encoding === "gzip" ? gzip : entry.bodies.identity;
+  if (body !== entry.bodies.identity) res.setHeader("Content-Encoding", encoding as string);
+  res.setHeader("Content-Length", body?.length ?? 0);
+  res.end(body);
 }
 
 export function createCachedRequestHandler(options: {
@@ -113,32 +163,46 @@ export function createCachedRequestHandler(options: {
       const context = options.getLoadContext(req, res);
       const key = options.cache ? keyFor(req) : null;
       const hit = key ? options.cache?.get(key) : undefined;
-      if (hit) return sendEntry(res, hit, context.cspNonce, true);
+      if (hit) return sendEntry(req, res, hit, true);
 
       const response = await handle(toFetchRequest(req, res), context);
       if (key && options.cache && cacheable(response)) {
-        const body = await response.text();
+        let body = await response.text();
+        let csp: string | undefined;
+        if (context.cspNonce && body.includes(context.cspNonce)) {
+          const page = pageWithoutNonce(body, context.cspNonce);
+          // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
+          if (!page) return sendResponse(res, response, body);
+          ({ html: body, csp } = page);
+        }
         const entry: Entry = {
           expires: Date.now() + TTL_MS,
           status: response.status,
           headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-          parts: (context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body]).map(
-            (part) => Buffer.from(part),
-          ),
+          csp,
+          bodies: { identity: Buffer.from(body) },
         };
-        if (Buffer.byteLength(body) <= MAX_BODY_BYTES) options.cache.set(key, entry);
-        return sendEntry(res, entry, context.cspNonce, false);
+        if (entry.bodies.identity.length <= MAX_BODY_BYTES) {
+          options.cache.set(key, entry);
+          compressEntry(entry).catch(() => {});
+        }
+        return sendEntry(req, res, entry, false);
       }
 
       if (STAFF_PATH.test(req.originalUrl))
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
-      res.statusMessage = response.statusText;
-      res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+async function sendResponse(res: ExpressResponse, response: Response, text?: string): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (text !== undefined) res.end(text);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

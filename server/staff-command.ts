@@ -1,7 +1,9 @@
 /**
  * `npm run staff -- invite EMAIL ROLE [NAME]`: staff accounts from the
  * command line, on the database the site uses. The invitation e-mail waits in
- * the outbox for the site to send; the link is printed here too.
+ * the outbox for the site to send; the link is printed here too. With the
+ * embedded database the site must be stopped first (one process per DATA_DIR);
+ * with DATABASE_URL it may keep running.
  */
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { config } from "~/server/config.server";
@@ -23,6 +25,7 @@ export async function runStaffCommand(args: string[]): Promise<number> {
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
+    engine: settings.EMBEDDED_DATABASE,
     prepare: seedDatabase,
   });
   try {
