@@ -1,10 +1,11 @@
 import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import { STAFF_ROUTES, type StaffAction } from "../../app/domain/staff/routes";
+import { startSmtp } from "./delivery-harness";
 import { expectAccessible, expectOneH1 } from "./helpers";
 import { createFirstOwner, freshPage, mailTo, type StaffSite, startStaffSite } from "./staff-helpers";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
@@ -52,7 +53,8 @@ async function signInEveryone(browser: Browser) {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  staff = await startStaffSite(4611);
+  // One failed attempt marks a message failed, so the messages test need not wait through the retries.
+  staff = await startStaffSite(4611, { OUTBOX_MAX_ATTEMPTS: "1" });
   await signInEveryone(browser);
   // One of each record, so every detail page has something to show.
   const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
@@ -209,7 +211,7 @@ test("a job application goes from new to invited: the owner's wording of the inv
 });
 
 test("the console's main pages are accessible on a 360 px phone and a wide screen", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const pages = [
     "/staff",
     "/staff/leads",
@@ -243,6 +245,36 @@ test("the console's main pages are accessible on a 360 px phone and a wide scree
   await signIn.setViewportSize({ width: 360, height: 800 });
   await signIn.goto(`${staff.url}/staff/sign-in`);
   await expectAccessible(signIn);
+});
+
+test("a message that failed shows why on the messages page, and sending it again delivers it", async ({ browser }) => {
+  const port = staff.smtp.port;
+  await staff.smtp.close();
+  const owner = await pageAs(browser, "owner");
+  await owner.goto(`${staff.url}/staff/team`);
+  const invite = owner.getByRole("region", { name: "Invite someone" });
+  await invite.getByRole("textbox", { name: "Name" }).fill("Nell New");
+  await invite.getByRole("textbox", { name: "E-mail address" }).fill("nell@example.com");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText("Nell New is invited")).toBeVisible();
+
+  await owner.goto(`${staff.url}/staff/messages?show=failed`);
+  const failed = owner
+    .getByRole("list", { name: "Messages" })
+    .getByRole("listitem")
+    .filter({ hasText: "nell@example.com" });
+  await expect(async () => {
+    await owner.reload();
+    await expect(failed).toContainText("Staff invitation to nell@example.com", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(failed).toContainText(/Reason: .+/);
+
+  staff.smtp = await startSmtp(port);
+  await failed.getByRole("button", { name: "Send again to nell@example.com" }).click();
+  await expect(owner.getByText("The message is queued to be sent again.")).toBeVisible();
+  await mailTo(staff.smtp, "nell@example.com", /invited/);
+  await owner.goto(`${staff.url}/staff/audit?subject=message`);
+  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("message.resend");
 });
 
 // ---------------------------------------------------------------------------

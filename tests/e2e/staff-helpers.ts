@@ -23,7 +23,7 @@ export interface StaffSite {
   close(): Promise<void>;
 }
 
-export async function startStaffSite(port: number): Promise<StaffSite> {
+export async function startStaffSite(port: number, env: Record<string, string> = {}): Promise<StaffSite> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-staff-"));
   const url = `http://localhost:${port}`;
@@ -32,17 +32,19 @@ export async function startStaffSite(port: number): Promise<StaffSite> {
     PUBLIC_URL: url,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     OUTBOX_RETRY_SECONDS: "1",
+    ...env,
   });
-  return {
+  const staffSite: StaffSite = {
     url,
     site,
     smtp,
     async close() {
       await site.kill("SIGTERM");
-      await smtp.close();
+      await staffSite.smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return staffSite;
 }
 
 /** The first-owner link the site printed at start. */

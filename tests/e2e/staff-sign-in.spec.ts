@@ -11,7 +11,7 @@ import {
   startStaffSite,
 } from "./staff-helpers";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 let staff: StaffSite;
 test.beforeAll(async () => {
