@@ -8,6 +8,9 @@
  *
  * A cached answer is compressed once (brotli and gzip, off the event loop)
  * and served as it is to every visitor whose browser accepts that encoding.
+ * Requests for an answer being rendered wait for that render instead of
+ * starting their own, so a page expiring under load is rendered and
+ * compressed once, not once per waiting visitor.
  * For that the bytes must be the same for everyone, so a cached page does not
  * carry the per-request script nonce: its nonce attributes are taken out and
  * its Content-Security-Policy allows its inline scripts by their SHA-256
@@ -33,27 +36,26 @@ interface Entry {
   headers: [string, string][];
   /** For a page: the policy that allows its inline scripts by hash. */
   csp?: string;
-  /** The body in each encoding it is kept in, off the JavaScript heap; the compressed ones arrive shortly after. */
-  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+  /** The body in each encoding it is kept in, off the JavaScript heap. */
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
 }
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Compresses an entry's body once, in the background; until then its hits are compressed as they go. */
-async function compressEntry(entry: Entry): Promise<void> {
-  const { identity } = entry.bodies;
+/**
+ * An answer's body in each encoding, compressed in the thread pool. Brotli at
+ * quality 9 rather than 11: a page is compressed again every time it expires,
+ * and 11 costs four times the time for a few per cent fewer bytes.
+ */
+async function compressBody(identity: Buffer): Promise<Entry["bodies"]> {
   const [br, gz] = await Promise.all([
     brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
-    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    gzipAsync(identity),
   ]);
-  entry.bodies.br = br;
-  entry.bodies.gzip = gz;
+  return { identity, br, gzip: gz };
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
@@ -80,6 +82,8 @@ export function pageWithoutNonce(html: string, nonce: string): { html: string; c
 
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  /** Answers being rendered, by key; settles with the entry kept, or nothing if the answer was not kept. */
+  readonly rendering = new Map<string, Promise<Entry | undefined>>();
 
   clear = () => this.entries.clear();
 
@@ -144,11 +148,10 @@ function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit:
   if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
   res.vary("Accept-Encoding");
-  const { br, gzip } = entry.bodies;
-  const encoding = br && gzip ? req.acceptsEncodings("br", "gzip", "identity") : false;
-  const body = encoding === "br" ? br : encoding === "gzip" ? gzip : entry.bodies.identity;
-  if (body !== entry.bodies.identity) res.setHeader("Content-Encoding", encoding as string);
-  res.setHeader("Content-Length", body?.length ?? 0);
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" || encoding === "gzip" ? entry.bodies[encoding] : entry.bodies.identity;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
   res.end(body);
 }
 
@@ -159,41 +162,59 @@ export function createCachedRequestHandler(options: {
 }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const cache = options.cache;
+    const key = cache ? keyFor(req) : null;
+    let settle: ((entry: Entry | undefined) => void) | undefined;
+    let kept: Entry | undefined;
     try {
       const context = options.getLoadContext(req, res);
-      const key = options.cache ? keyFor(req) : null;
-      const hit = key ? options.cache?.get(key) : undefined;
-      if (hit) return sendEntry(req, res, hit, true);
-
-      const response = await handle(toFetchRequest(req, res), context);
-      if (key && options.cache && cacheable(response)) {
-        let body = await response.text();
-        let csp: string | undefined;
-        if (context.cspNonce && body.includes(context.cspNonce)) {
-          const page = pageWithoutNonce(body, context.cspNonce);
-          // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
-          if (!page) return sendResponse(res, response, body);
-          ({ html: body, csp } = page);
-        }
-        const entry: Entry = {
-          expires: Date.now() + TTL_MS,
-          status: response.status,
-          headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-          csp,
-          bodies: { identity: Buffer.from(body) },
-        };
-        if (entry.bodies.identity.length <= MAX_BODY_BYTES) {
-          options.cache.set(key, entry);
-          compressEntry(entry).catch(() => {});
-        }
-        return sendEntry(req, res, entry, false);
+      if (cache && key) {
+        const ready = cache.get(key) ?? (await cache.rendering.get(key));
+        if (ready) return sendEntry(req, res, ready, true);
+        if (!cache.rendering.has(key))
+          cache.rendering.set(
+            key,
+            new Promise((resolve) => {
+              settle = resolve;
+            }),
+          );
       }
 
+<<<<<<< HEAD
       if (STAFF_PATH.test(req.originalUrl))
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       await sendResponse(res, response);
+=======
+      const response = await handle(toFetchRequest(req, res), context);
+      if (!cache || !key || !cacheable(response)) return await sendResponse(res, response);
+      const rendered = await response.text();
+      let body = rendered;
+      let csp: string | undefined;
+      if (context.cspNonce && rendered.includes(context.cspNonce)) {
+        const page = pageWithoutNonce(rendered, context.cspNonce);
+        // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
+        if (!page) return await sendResponse(res, response, rendered);
+        ({ html: body, csp } = page);
+      }
+      const identity = Buffer.from(body);
+      if (identity.length > MAX_BODY_BYTES) return await sendResponse(res, response, rendered);
+      kept = {
+        expires: Date.now() + TTL_MS,
+        status: response.status,
+        headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
+        csp,
+        bodies: await compressBody(identity),
+      };
+      cache.set(key, kept);
+      return sendEntry(req, res, kept, false);
+>>>>>>> main
     } catch (error) {
       next(error);
+    } finally {
+      if (settle && key) {
+        cache?.rendering.delete(key);
+        settle(kept);
+      }
     }
   };
 }

@@ -136,7 +136,19 @@ async function openPool(
     },
     async close() {
       await Promise.all(listeners.splice(0).map((l) => l.end().catch(() => {})));
+      // pool.end() resolves once each connection is asked to close, not once it has: wait for them
+      // (a second at most), so none is still open when an embedded server stops or a database is dropped.
+      const open = pool.totalCount;
+      let closed = 0;
+      const allClosed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on("remove", () => {
+          if (++closed >= open) resolve();
+        });
+        setTimeout(resolve, 1000).unref();
+      });
       await pool.end();
+      await allClosed;
     },
   };
 }

@@ -111,8 +111,14 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       ],
       { ...runner.spawnOptions, env: serverEnv(binaries.libDir), stdio: ["pipe", "ignore", "pipe"], detached: true },
     );
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const log: string[] = [];
+    const exited = new Promise<number | null>((resolve) => {
+      child.once("exit", (code) => resolve(code));
+      child.once("error", (error) => {
+        log.push(error.message);
+        resolve(null);
+      });
+    });
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       for (const line of chunk.split("\n").filter(Boolean)) {
         log.push(line);

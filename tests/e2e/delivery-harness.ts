@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -129,6 +129,18 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   };
 }
 
+/**
+ * A port nothing listens on now, for a site process: a fixed port would meet
+ * another run's site on a shared machine (and its health check would pass).
+ */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
@@ -137,7 +149,12 @@ export interface SiteProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
+/** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */
+export async function startSiteProcess(
+  port: number,
+  env: Record<string, string>,
+  startupMs = 60_000,
+): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -154,8 +171,7 @@ export async function startSiteProcess(port: number, env: Record<string, string>
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  // A loaded machine (several builds and browsers at once) can take a while to start the site.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {

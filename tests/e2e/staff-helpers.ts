@@ -27,13 +27,17 @@ export async function startStaffSite(port: number, env: Record<string, string> =
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-staff-"));
   const url = `http://localhost:${port}`;
-  const site = await startSiteProcess(port, {
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    OUTBOX_RETRY_SECONDS: "1",
-    ...env,
-  });
+  const site = await startSiteProcess(
+    port,
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OUTBOX_RETRY_SECONDS: "1",
+      ...env,
+    },
+    120_000,
+  );
   const staffSite: StaffSite = {
     url,
     site,
