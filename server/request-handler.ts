@@ -180,12 +180,9 @@ export function createCachedRequestHandler(options: {
           );
       }
 
-<<<<<<< HEAD
+      const response = await handle(toFetchRequest(req, res), context);
       if (STAFF_PATH.test(req.originalUrl))
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
-      await sendResponse(res, response);
-=======
-      const response = await handle(toFetchRequest(req, res), context);
       if (!cache || !key || !cacheable(response)) return await sendResponse(res, response);
       const rendered = await response.text();
       let body = rendered;
@@ -207,7 +204,6 @@ export function createCachedRequestHandler(options: {
       };
       cache.set(key, kept);
       return sendEntry(req, res, kept, false);
->>>>>>> main
     } catch (error) {
       next(error);
     } finally {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
-import { formatGBP, formatGBPExact } from "~/domain/format";
+import { formatGBP } from "~/domain/format";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getLead } from "~/server/staff/leads.server";
@@ -31,7 +31,11 @@ export async function loader(args: Route.LoaderArgs) {
       salon: row.salon,
       level: row.level,
       stylistName: q.stylistName,
-      lines: q.lines.map((line) => ({ key: line.serviceId, label: line.service, pricePence: line.pricePence })),
+      lines: q.lines.map((line) => ({
+        key: line.serviceId,
+        label: line.clientName ?? line.service,
+        pricePence: line.pricePence,
+      })),
       totalPence: q.totalPence,
       status: q.status,
       createdAt: q.createdAt.toISOString(),
@@ -113,7 +117,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               {lead.lines.map((line) => (
                 <tr key={line.key} className="border-t border-line">
                   <td className="py-1.5">{line.label}</td>
-                  <td className="py-1.5 text-right">{formatGBPExact(line.pricePence)}</td>
+                  <td className="py-1.5 text-right">{formatGBP(line.pricePence)}</td>
                 </tr>
               ))}
             </tbody>
