@@ -11,6 +11,8 @@ import { type Database, type DatabaseKind, openDatabase } from "~/server/db.serv
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { log } from "~/server/log.server";
 import { seedDatabase } from "~/server/seed.server";
+import { createSetupLink } from "~/server/staff/accounts.server";
+import { startDigestSchedule } from "~/server/staff/digest.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 
@@ -74,6 +76,8 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
+  await announceSetupLink(database.db, settings.PUBLIC_URL);
+  const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -107,8 +111,20 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         destinations: delivery.destinations,
       }),
     async close() {
+      stopDigest();
       await delivery.stop();
       await database.close();
     },
   };
 }
+
+/** On a fresh install nobody can sign in yet: the log carries a one-time link for the first owner. */
+async function announceSetupLink(db: Database, publicUrl: string): Promise<void> {
+  const path = await createSetupLink(db);
+  if (path)
+    console.info(
+      `staff: no staff account yet. Create the first owner within the hour at ${new URL(path, publicUrl).href}`,
+    );
+}
+
+export { runStaffCommand } from "./staff-command";

@@ -154,7 +154,7 @@ async function store<T>(
 // ---------------------------------------------------------------------------
 
 /** The messages about a submission go into its own transaction (the outbox). */
-function queueMessages(tx: Pick<Database, "insert" | "execute">, messages: NewMessage[]): Promise<void> {
+function queueMessages(tx: Pick<Database, "insert" | "execute">, messages: NewMessage[]): Promise<number[]> {
   return enqueue(tx, messages, mailDomainOf(config().PUBLIC_URL));
 }
 

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-interface ReceivedMail {
+export interface ReceivedMail {
   messageId: string;
   to: string;
   subject: string;
@@ -144,6 +144,8 @@ export async function freePort(): Promise<number> {
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
+  /** What the process has printed so far, stdout and stderr together. */
+  output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -178,8 +180,11 @@ export async function startSiteProcess(
       BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
@@ -194,6 +199,7 @@ export async function startSiteProcess(
   return {
     url,
     child,
+    output: () => printed,
     kill: (signal) =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

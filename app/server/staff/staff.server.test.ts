@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quotes, staffSessions, staffUsers } from "../schema.server";
+import { seedDatabase } from "../seed.server";
+import { type TestDatabase, testDatabases } from "../test-databases";
+import { runDigestIfDue, setDigestTime } from "./digest.server";
+import { hashToken, IDLE_MINUTES, readSession } from "./session.server";
+
+describe.each(testDatabases)("staff console data on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+    const db = database.db;
+    await db.insert(staffUsers).values([
+      { email: "owner@example.com", name: "Owner", role: "owner" },
+      { email: "desk@example.com", name: "Desk", role: "front-desk" },
+      { email: "gone@example.com", name: "Gone", role: "manager", active: false },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("sends the new-quotes digest once a day, from whichever process claims it first, to active staff only", async () => {
+    const db = database.db;
+    const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
+    const [session] = await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken("owner-token"), staffId: owner?.id ?? 0, method: "passkey" })
+      .returning();
+    await setDigestTime(db, { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 }, "09:00");
+    const now = new Date("2026-11-23T10:15:00Z");
+    await db.insert(quotes).values({
+      link: "digestlink000001",
+      name: "Dee Gest",
+      mobile: "+447700900001",
+      email: "dee@example.com",
+      referral: "Google",
+      regular: false,
+      selector: "Level",
+      calculator: "cutting",
+      salonId: 1,
+      levelId: 1,
+      lines: [],
+      totalPence: 4500,
+      createdAt: new Date("2026-11-23T08:00:00Z"),
+    });
+    const early = await runDigestIfDue(db, new Date("2026-11-23T08:30:00Z"));
+    expect(early).toBe(0);
+    // Two processes checking at the same minute: one sends, the other finds the day claimed.
+    const results = await Promise.all([runDigestIfDue(db, now), runDigestIfDue(db, now)]);
+    expect(results.sort()).toEqual([0, 2]);
+    const sent = await db.execute<{ recipient: string }>(
+      sql`select recipient from outbox where template = 'staff-quote-digest' order by recipient`,
+    );
+    expect(sent.rows.map((r) => r.recipient)).toEqual(["desk@example.com", "owner@example.com"]);
+    expect(await runDigestIfDue(db, new Date("2026-11-23T18:00:00Z"))).toBe(0);
+  });
+
+  it("a session unused for longer than the idle limit no longer signs anyone in", async () => {
+    const db = database.db;
+    const [desk] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'desk@example.com'`);
+    await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken("idle-token"), staffId: desk?.id ?? 0, method: "email" });
+    const request = () => new Request("http://localhost/staff", { headers: { cookie: "staff-session=idle-token" } });
+    expect((await readSession(db, request()))?.email).toBe("desk@example.com");
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - (IDLE_MINUTES + 1) * 60_000) })
+      .where(sql`${staffSessions.tokenHash} = ${hashToken("idle-token")}`);
+    expect(await readSession(db, request())).toBeNull();
+  });
+});
