@@ -73,6 +73,7 @@ export const STAFF_ROUTES = {
       "remove-passkey": { access: "console.use", fresh: true },
     },
   },
+  dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
 } as const satisfies Record<string, StaffRouteDef>;
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTES;
@@ -84,5 +85,6 @@ export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAF
 /** The console's sections, in the order its navigation lists them. */
 export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "home", label: "Home" },
+  { key: "dashboard", label: "Dashboard" },
   { key: "devices", label: "Your devices" },
 ];

@@ -59,7 +59,7 @@ export function byWeek<Row extends { week: string }>(
       values = weeks.map(() => 0);
       series.set(key, values);
     }
-    values[i] += valueOf(row);
+    values[i] = (values[i] ?? 0) + valueOf(row);
   }
   return series;
 }
