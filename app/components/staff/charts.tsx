@@ -259,3 +259,27 @@ export function NumbersTable({
     </table>
   );
 }
+
+/** A word-sized line of one figure over the weeks, beside its number; the table holds the values. */
+export function Sparkline({ values, max }: { values: readonly (number | null)[]; max: number }) {
+  const w = 96;
+  const h = 24;
+  const step = values.length > 1 ? (w - 4) / (values.length - 1) : 0;
+  const points = values.flatMap((v, i) => (v === null ? [] : [[2 + i * step, h - 2 - (v / max) * (h - 4)] as const]));
+  return (
+    <svg viewBox={`0 0 ${w} ${h}`} width={w} height={h} aria-hidden="true" className="shrink-0">
+      <line x1="2" x2={w - 2} y1={h - 2} y2={h - 2} stroke="#ddd3c5" strokeWidth="1" />
+      {points.length > 1 ? (
+        <polyline
+          points={points.map(([x, y]) => `${x},${y}`).join(" ")}
+          fill="none"
+          stroke="#7f3f2b"
+          strokeWidth="1.5"
+        />
+      ) : null}
+      {points.map(([x, y]) => (
+        <circle key={x} cx={x} cy={y} r="2" fill="#7f3f2b" />
+      ))}
+    </svg>
+  );
+}

@@ -1,4 +1,4 @@
-import { ChartCard, Lines, Meter, NumbersTable, StackedBars } from "~/components/staff/charts";
+import { ChartCard, Lines, Meter, NumbersTable, Sparkline, StackedBars } from "~/components/staff/charts";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
@@ -286,7 +286,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           <ChartCard
             id="feedback-questions"
             title="Per question"
-            intro="Each question's average over these weeks, out of 5."
+            intro="Each question's average over these weeks, out of 5, and its line week by week."
             table={
               <NumbersTable
                 caption="Average feedback score per question and week"
@@ -302,9 +302,12 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             <dl className="space-y-3">
               {d.feedback.questions.map((q) => (
                 <div key={q.field}>
-                  <div className="flex justify-between gap-3 text-sm">
+                  <div className="flex items-end justify-between gap-3 text-sm">
                     <dt>{q.question}</dt>
-                    <dd className="tabular-nums">{score(q.average)}</dd>
+                    <dd className="flex items-center gap-2 tabular-nums">
+                      <Sparkline values={q.weekly} max={5} />
+                      {score(q.average)}
+                    </dd>
                   </div>
                   <Meter value={q.average ?? 0} max={5} />
                 </div>
@@ -355,7 +358,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <ChartCard
           id="open"
           title="Waiting on the salon"
-          intro="Applications not yet turned down or archived, whenever they came in; feedback nobody has looked at yet."
+          intro="Applications not archived yet, whenever they came in; feedback nobody has looked at yet."
           table={
             <NumbersTable
               caption="Open applications by status"

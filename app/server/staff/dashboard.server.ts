@@ -20,8 +20,8 @@ const londonMidnight = (day: string) => sql`(${day}::date::timestamp at time zon
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const average = (expression: SQL | AnyPgColumn) => sql<number | null>`round(avg(${expression})::numeric, 2)::float8`;
 
-/** Statuses that close an application: it needs nothing more from anyone. */
-const CLOSED_APPLICATION = ["no", "archived"];
+/** An archived application is done with; every other status, "no" included, is still open (as in the lists). */
+const CLOSED_APPLICATION = ["archived"];
 
 export async function loadDashboard(db: Database, now = new Date()) {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
