@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
+import { startDigestSchedule } from "~/server/staff/digest.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
@@ -49,6 +50,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   });
   const delivery = startDelivery(database.db, settings);
   await announceSetupLink(database.db, settings.PUBLIC_URL);
+  const stopDigest = startDigestSchedule(database.db);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -73,6 +75,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     db: database.db,
     databaseKind: database.kind,
     async close() {
+      stopDigest();
       await delivery.stop();
       await database.close();
     },

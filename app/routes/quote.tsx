@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import { data, Link } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
@@ -10,6 +11,7 @@ import { CALCULATOR_TYPES, type CalculatorType } from "~/domain/calculator-state
 import { formatLongDate } from "~/domain/dates";
 import { formatGBP } from "~/domain/format";
 import { getPublicQuote } from "~/server/queries/quotes.server";
+import { countQuoteView } from "~/server/staff/leads.server";
 import type { Route } from "./+types/quote";
 
 /** A quote is for its client only: never cached by shared caches, never indexed. */
@@ -31,9 +33,12 @@ function isCalculatorType(value: string): value is CalculatorType {
   return (CALCULATOR_TYPES as readonly string[]).includes(value);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.db, params.link);
   if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
+  // Staff see whether the client opened their quote; link previewers and crawlers are not the client.
+  if (request.method === "GET" && !isbot(request.headers.get("user-agent")))
+    await countQuoteView(context.db, params.link);
   // Dates are written out here, on the server, so the page reads the same before and after hydration.
   return data(
     {

@@ -28,13 +28,17 @@ type Tx = Pick<Database, "insert" | "execute">;
 
 const signal = new EventEmitter();
 
-/** Adds messages inside the caller's transaction; call `wakeOutbox()` after it commits. */
-export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string): Promise<void> {
-  if (messages.length === 0) return;
-  await tx.insert(outbox).values(
-    // The Message-ID is fixed when the row is written, so a resend after a crash carries the same one.
-    messages.map((m) => ({ ...m, messageId: `<${randomUUID()}@${mailDomain}>` })),
-  );
+/** Adds messages inside the caller's transaction and returns their ids; call `wakeOutbox()` after it commits. */
+export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      // The Message-ID is fixed when the row is written, so a resend after a crash carries the same one.
+      messages.map((m) => ({ ...m, messageId: `<${randomUUID()}@${mailDomain}>` })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((r) => r.id);
 }
 
 /** Tells this process's worker there is something to send now. */

@@ -117,7 +117,7 @@ async function check<S extends z.ZodType>(
 // ---------------------------------------------------------------------------
 
 /** The messages about a submission go into its own transaction (the outbox). */
-function queueMessages(tx: Pick<Database, "insert" | "execute">, messages: NewMessage[]): Promise<void> {
+function queueMessages(tx: Pick<Database, "insert" | "execute">, messages: NewMessage[]): Promise<number[]> {
   return enqueue(tx, messages, mailDomainOf(config().PUBLIC_URL));
 }
 

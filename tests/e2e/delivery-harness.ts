@@ -154,7 +154,8 @@ export async function startSiteProcess(port: number, env: Record<string, string>
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  const deadline = Date.now() + 30_000;
+  // A loaded machine (several builds and browsers at once) can take a while to start the site.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {

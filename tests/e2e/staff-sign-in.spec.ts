@@ -15,7 +15,7 @@ test.describe.configure({ mode: "serial" });
 
 let staff: StaffSite;
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   staff = await startStaffSite(4610);
 });
 test.afterAll(async () => {

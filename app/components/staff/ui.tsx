@@ -43,8 +43,10 @@ export function TextField(props: {
   inputMode?: "numeric" | "email" | "text";
   hint?: string;
   maxLength?: number;
+  /** Tells apart fields of the same name in several forms on one page. */
+  idSuffix?: string;
 }) {
-  const id = `field-${props.name}`;
+  const id = `field-${props.name}${props.idSuffix ?? ""}`;
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block font-semibold">
@@ -77,8 +79,9 @@ export function TextArea(props: {
   defaultValue?: string;
   rows?: number;
   required?: boolean;
+  idSuffix?: string;
 }) {
-  const id = `field-${props.name}`;
+  const id = `field-${props.name}${props.idSuffix ?? ""}`;
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block font-semibold">

@@ -26,6 +26,8 @@ export interface StaffRouteDef {
   actions: Readonly<Record<string, StaffAction>>;
 }
 
+const recordActions = (update: Permission) => ({ status: { access: update }, note: { access: update } });
+
 export const STAFF_ROUTES = {
   home: { path: "", file: "routes/staff/home.tsx", page: "console.use", actions: {} },
   signIn: {
@@ -73,6 +75,57 @@ export const STAFF_ROUTES = {
       "remove-passkey": { access: "console.use", fresh: true },
     },
   },
+  leads: { path: "leads", file: "routes/staff/leads.tsx", page: "leads.view", actions: {} },
+  lead: {
+    path: "leads/:id",
+    file: "routes/staff/lead.tsx",
+    page: "leads.view",
+    actions: recordActions("leads.update"),
+  },
+  jobs: { path: "applications", file: "routes/staff/jobs.tsx", page: "applications.view", actions: {} },
+  job: {
+    path: "applications/:id",
+    file: "routes/staff/job.tsx",
+    page: "applications.view",
+    actions: { ...recordActions("applications.update"), reply: { access: "applications.reply" } },
+  },
+  models: { path: "models", file: "routes/staff/models.tsx", page: "applications.view", actions: {} },
+  model: {
+    path: "models/:id",
+    file: "routes/staff/model.tsx",
+    page: "applications.view",
+    actions: recordActions("applications.update"),
+  },
+  feedbackList: { path: "feedback", file: "routes/staff/feedback-list.tsx", page: "feedback.view", actions: {} },
+  feedback: {
+    path: "feedback/:id",
+    file: "routes/staff/feedback.tsx",
+    page: "feedback.view",
+    actions: recordActions("feedback.update"),
+  },
+  messages: {
+    path: "messages",
+    file: "routes/staff/messages.tsx",
+    page: "messages.view",
+    actions: { resend: { access: "messages.resend" } },
+  },
+  audit: { path: "audit", file: "routes/staff/audit.tsx", page: "audit.view", actions: {} },
+  team: {
+    path: "team",
+    file: "routes/staff/team.tsx",
+    page: "staff.manage",
+    actions: {
+      invite: { access: "staff.manage" },
+      role: { access: "staff.manage", fresh: true },
+      disable: { access: "staff.manage", fresh: true },
+    },
+  },
+  settings: {
+    path: "settings",
+    file: "routes/staff/settings.tsx",
+    page: "settings.manage",
+    actions: { digest: { access: "settings.manage" }, template: { access: "settings.manage" } },
+  },
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
 } as const satisfies Record<string, StaffRouteDef>;
 
@@ -86,5 +139,13 @@ export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAF
 export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "home", label: "Home" },
   { key: "dashboard", label: "Dashboard" },
+  { key: "leads", label: "Quotes" },
+  { key: "jobs", label: "Job applications" },
+  { key: "models", label: "Models" },
+  { key: "feedbackList", label: "Feedback" },
+  { key: "messages", label: "Messages" },
+  { key: "audit", label: "Audit log" },
+  { key: "team", label: "Team" },
+  { key: "settings", label: "Settings" },
   { key: "devices", label: "Your devices" },
 ];

@@ -314,3 +314,35 @@ export async function listSessions(db: Database, staffId: number) {
     )
     .orderBy(desc(staffSessions.lastSeenAt));
 }
+
+export const OWN_ACCOUNT_MESSAGE = "You can't change your own account here: ask another owner.";
+
+/** Changes someone's role (never one's own, so the salon cannot lose its last owner by accident). */
+export async function changeRole(db: Database, actor: Actor, staffId: number, role: StaffRole): Promise<string | null> {
+  if (staffId === actor.staffId) return OWN_ACCOUNT_MESSAGE;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, staffId)).returning();
+    if (!user) return "There is no such account.";
+    await audit(tx, actor, {
+      action: "staff.role",
+      subject: { type: "staff", id: staffId },
+      summary: ROLE_LABELS[role],
+    });
+    return null;
+  });
+}
+
+/** Disables an account and signs it out everywhere at once. */
+export async function disableStaff(db: Database, actor: Actor, staffId: number): Promise<string | null> {
+  if (staffId === actor.staffId) return OWN_ACCOUNT_MESSAGE;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(staffUsers).set({ active: false }).where(eq(staffUsers.id, staffId)).returning();
+    if (!user) return "There is no such account.";
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+    await audit(tx, actor, { action: "staff.disable", subject: { type: "staff", id: staffId }, summary: user.email });
+    return null;
+  });
+}

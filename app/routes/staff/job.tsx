@@ -1,0 +1,120 @@
+import { data, Form } from "react-router";
+import { ActionNotice, RecordWork } from "~/components/staff/record";
+import { SelectField, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { isReplyTemplateKey } from "~/domain/staff/records";
+import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
+import { audit } from "~/server/staff/audit.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
+import type { Route } from "./+types/job";
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  staffMeta(data ? `Application from ${data.application.name}` : "Job application");
+
+const MISSING = "There is no job application with that number.";
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args, "job");
+  const id = recordId(args.params.id);
+  const row = id ? await getJobApplication(args.context.db, id) : undefined;
+  if (!id || !row) throw data({ error: MISSING }, { status: 404 });
+  await audit(args.context.db, staff, { action: "job.view", subject: { type: "job", id } });
+  const a = row.application;
+  const canReply = staff.can("applications.reply");
+  return {
+    canUpdate: staff.can("applications.update"),
+    templates: canReply ? (await replyTemplatesOf(args.context.db)).map((t) => ({ value: t.key, label: t.label })) : [],
+    history: await listHistory(args.context.db, "job", id),
+    application: {
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      email: a.email,
+      role: a.role,
+      position: a.position,
+      salon: row.salon,
+      about: a.about,
+      whyHair: a.whyHair,
+      whyUs: a.whyUs,
+      status: a.status,
+      createdAt: a.createdAt.toISOString(),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "job");
+  const id = recordId(args.params.id);
+  if (!id) throw data({ error: MISSING }, { status: 404 });
+  if (intent === "reply") {
+    if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
+    const sent = await sendReply(args.context.db, staff, id, input.template);
+    return sent.ok ? { done: `Reply "${sent.subject}" is on its way.` } : data({ error: MISSING }, { status: 404 });
+  }
+  const outcome = await workRecord(args.context.db, staff, "job", id, intent, input);
+  return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
+}
+
+export default function Job({ loaderData, actionData }: Route.ComponentProps) {
+  const a = loaderData.application;
+  return (
+    <>
+      <StaffHeading title={`Application from ${a.name}`}>
+        {a.role} · received <When at={a.createdAt} />
+      </StaffHeading>
+      <ActionNotice message={actionData} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="applicant-heading" className="card p-5">
+          <h2 id="applicant-heading" className="text-2xl">
+            Applicant
+          </h2>
+          <div className="my-3 flex flex-wrap gap-3">
+            <a href={`tel:${a.mobile.replace(/[^\d+]/g, "")}`} className="btn-primary">
+              Call {a.mobile}
+            </a>
+            <a href={`mailto:${a.email}`} className="btn-outline">
+              E-mail {a.email}
+            </a>
+          </div>
+          <dl className="space-y-3">
+            <div>
+              <dt className="text-muted">Position and salon</dt>
+              <dd>
+                {a.position}, {a.salon}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">About them</dt>
+              <dd className="whitespace-pre-wrap">{a.about}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Why hairdressing</dt>
+              <dd className="whitespace-pre-wrap">{a.whyHair}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Why us</dt>
+              <dd className="whitespace-pre-wrap">{a.whyUs}</dd>
+            </div>
+          </dl>
+        </section>
+        {loaderData.templates.length > 0 ? (
+          <section aria-labelledby="reply-heading" className="card p-5">
+            <h2 id="reply-heading" className="text-2xl">
+              Reply
+            </h2>
+            <p className="my-2 text-muted">An e-mail to {a.email} in the owner's wording, kept in the history below.</p>
+            <Form method="post" preventScrollReset>
+              <SelectField label="Which reply" name="template" options={loaderData.templates} />
+              <button type="submit" name="intent" value="reply" className="btn-primary">
+                Send reply
+              </button>
+            </Form>
+          </section>
+        ) : null}
+      </div>
+      <div className="mt-6">
+        <RecordWork kind="job" status={a.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { data } from "react-router";
+import { ActionNotice, RecordWork } from "~/components/staff/record";
+import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { formatGBP, formatGBPExact } from "~/domain/format";
+import { audit } from "~/server/staff/audit.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { getLead } from "~/server/staff/leads.server";
+import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
+import type { Route } from "./+types/lead";
+
+export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Quote for ${data.lead.name}` : "Quote");
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args, "lead");
+  const id = recordId(args.params.id);
+  const row = id ? await getLead(args.context.db, id) : undefined;
+  if (!id || !row) throw data({ error: "There is no quote with that number." }, { status: 404 });
+  await audit(args.context.db, staff, { action: "quote.view", subject: { type: "quote", id } });
+  const q = row.quote;
+  return {
+    canUpdate: staff.can("leads.update"),
+    history: await listHistory(args.context.db, "quote", id),
+    lead: {
+      id: q.id,
+      name: q.name,
+      mobile: q.mobile,
+      email: q.email,
+      referral: q.referral,
+      regular: q.regular,
+      type: q.calculator,
+      salon: row.salon,
+      level: row.level,
+      stylistName: q.stylistName,
+      lines: q.lines.map((line) => ({ key: line.serviceId, label: line.service, pricePence: line.pricePence })),
+      totalPence: q.totalPence,
+      status: q.status,
+      createdAt: q.createdAt.toISOString(),
+      viewCount: q.viewCount,
+      firstViewedAt: q.firstViewedAt?.toISOString() ?? null,
+      lastViewedAt: q.lastViewedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "lead");
+  const id = recordId(args.params.id);
+  if (!id) throw data({ error: "There is no quote with that number." }, { status: 404 });
+  const outcome = await workRecord(args.context.db, staff, "quote", id, intent, input);
+  return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead } = loaderData;
+  const tel = lead.mobile.replace(/[^\d+]/g, "");
+  return (
+    <>
+      <StaffHeading title={`Quote for ${lead.name}`}>
+        Saved <When at={lead.createdAt} />
+      </StaffHeading>
+      <ActionNotice message={actionData} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="client-heading" className="card p-5">
+          <h2 id="client-heading" className="text-2xl">
+            Client
+          </h2>
+          <div className="my-3 flex flex-wrap gap-3">
+            <a href={`tel:${tel}`} className="btn-primary">
+              Call {lead.mobile}
+            </a>
+            <a href={`mailto:${lead.email}`} className="btn-outline">
+              E-mail {lead.email}
+            </a>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-muted">Client</dt>
+            <dd>{lead.regular ? "Returning" : "New"}</dd>
+            <dt className="text-muted">Heard about us</dt>
+            <dd>{lead.referral}</dd>
+            <dt className="text-muted">Opened the quote</dt>
+            <dd>
+              {lead.viewCount === 0 ? (
+                "Not yet"
+              ) : (
+                <>
+                  {lead.viewCount} {lead.viewCount === 1 ? "time" : "times"}, first <When at={lead.firstViewedAt} />,
+                  last <When at={lead.lastViewedAt} />
+                </>
+              )}
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="quote-heading" className="card p-5">
+          <h2 id="quote-heading" className="text-2xl">
+            The quote
+          </h2>
+          <p className="my-2 text-muted">
+            {lead.type} · {lead.salon} · {lead.stylistName ?? `a ${lead.level}`}
+          </p>
+          <table className="w-full">
+            <caption className="sr-only">Services quoted</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="text-left">
+                  Service
+                </th>
+                <th scope="col" className="text-right">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lead.lines.map((line) => (
+                <tr key={line.key} className="border-t border-line">
+                  <td className="py-1.5">{line.label}</td>
+                  <td className="py-1.5 text-right">{formatGBPExact(line.pricePence)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-ink font-semibold">
+                <th scope="row" className="py-1.5 text-left">
+                  Estimated total
+                </th>
+                <td className="py-1.5 text-right">{formatGBP(lead.totalPence)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+      </div>
+      <div className="mt-6">
+        <RecordWork kind="quote" status={lead.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />
+      </div>
+    </>
+  );
+}

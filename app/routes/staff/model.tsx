@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { ActionNotice, RecordWork } from "~/components/staff/record";
+import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { getModelApplication } from "~/server/staff/applications.server";
+import { audit } from "~/server/staff/audit.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
+import type { Route } from "./+types/model";
+
+export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Model: ${data.model.name}` : "Model application");
+
+const MISSING = "There is no model application with that number.";
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args, "model");
+  const id = recordId(args.params.id);
+  const row = id ? await getModelApplication(args.context.db, id) : undefined;
+  if (!id || !row) throw data({ error: MISSING }, { status: 404 });
+  await audit(args.context.db, staff, { action: "model.view", subject: { type: "model", id } });
+  return {
+    canUpdate: staff.can("applications.update"),
+    history: await listHistory(args.context.db, "model", id),
+    model: {
+      name: row.name,
+      mobile: row.mobile,
+      info: row.info,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "model");
+  const id = recordId(args.params.id);
+  if (!id) throw data({ error: MISSING }, { status: 404 });
+  const outcome = await workRecord(args.context.db, staff, "model", id, intent, input);
+  return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
+}
+
+export default function Model({ loaderData, actionData }: Route.ComponentProps) {
+  const m = loaderData.model;
+  return (
+    <>
+      <StaffHeading title={`Model: ${m.name}`}>
+        Received <When at={m.createdAt} />
+      </StaffHeading>
+      <ActionNotice message={actionData} />
+      <section aria-labelledby="model-heading" className="card mb-6 p-5">
+        <h2 id="model-heading" className="text-2xl">
+          Details
+        </h2>
+        <a href={`tel:${m.mobile.replace(/[^\d+]/g, "")}`} className="btn-primary my-3">
+          Call {m.mobile}
+        </a>
+        <p className="whitespace-pre-wrap">{m.info}</p>
+      </section>
+      <RecordWork kind="model" status={m.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The outbox as staff see it: what is waiting, what failed and why, what
+ * went. Message contents are not shown: sign-in messages carry codes.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { MessageTab } from "~/domain/staff/records";
+import type { Database } from "../db.server";
+import { wakeOutbox } from "../outbox.server";
+import { outbox } from "../schema.server";
+import { type Actor, audit } from "./audit.server";
+
+/** Staff names for the templates; a template not listed shows its own name. */
+export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
+  "quote-email": "Quote (e-mail)",
+  "quote-sms": "Quote (text)",
+  "job-thank-you": "Thanks to a job applicant",
+  "staff-job": "New job application (to staff)",
+  "staff-model": "New model application (to staff)",
+  "staff-feedback": "New feedback (to staff)",
+  "staff-sign-in": "Staff sign-in code",
+  "staff-invite": "Staff invitation",
+  "staff-quote-digest": "New quotes digest",
+  "applicant-reply": "Reply to a job applicant",
+};
+
+export async function listMessages(db: Database, tab: MessageTab, page: { limit: number; offset: number }) {
+  const statuses = tab === "pending" ? ["pending", "sending"] : [tab];
+  return db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      template: outbox.template,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      nextAttemptAt: outbox.nextAttemptAt,
+    })
+    .from(outbox)
+    .where(inArray(outbox.status, statuses))
+    .orderBy(desc(outbox.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** A failed message goes back in the queue for one more round of attempts, with the same Message-ID. */
+export async function resendFailed(db: Database, actor: Actor, id: number): Promise<boolean> {
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .returning({ id: outbox.id, template: outbox.template, recipient: outbox.recipient });
+    if (!row) return false;
+    await audit(tx, actor, {
+      action: "message.resend",
+      subject: { type: "message", id },
+      summary: `${row.template} to ${row.recipient}`,
+    });
+    return true;
+  });
+  if (done) wakeOutbox();
+  return done;
+}

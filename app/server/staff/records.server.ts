@@ -1,0 +1,106 @@
+/**
+ * Working a record (a quote, job application, model application or
+ * feedback): its status and its notes, each change audited in the same
+ * transaction and kept as a line of the record's history.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { type RecordKind, STATUS_LABELS, STATUSES_OF } from "~/domain/staff/records";
+import type { Database } from "../db.server";
+import { feedback, jobApplications, modelApplications, quotes, staffNotes, staffUsers } from "../schema.server";
+import { type Actor, audit } from "./audit.server";
+
+const TABLES = { quote: quotes, job: jobApplications, model: modelApplications, feedback } as const;
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export async function setStatus(
+  db: Database,
+  actor: Actor,
+  kind: RecordKind,
+  id: number,
+  status: string,
+): Promise<"done" | "missing" | "invalid"> {
+  if (!STATUSES_OF[kind].includes(status)) return "invalid";
+  const table = TABLES[kind];
+  return db.transaction(async (tx) => {
+    const changed = await tx.update(table).set({ status }).where(eq(table.id, id)).returning({ id: table.id });
+    if (changed.length === 0) return "missing";
+    const label = STATUS_LABELS[status] ?? status;
+    await tx
+      .insert(staffNotes)
+      .values({ subjectType: kind, subjectId: id, staffId: actor.staffId, kind: "status", body: label });
+    await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id }, summary: label });
+    return "done";
+  });
+}
+
+export const NOTE_MAX = 5000;
+
+export async function addNote(
+  db: Database,
+  actor: Actor,
+  kind: RecordKind,
+  id: number,
+  body: string,
+): Promise<"done" | "missing" | "invalid"> {
+  const text = body.trim();
+  if (!text || text.length > NOTE_MAX) return "invalid";
+  const table = TABLES[kind];
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    if (!exists) return "missing";
+    await tx
+      .insert(staffNotes)
+      .values({ subjectType: kind, subjectId: id, staffId: actor.staffId, kind: "note", body: text });
+    await audit(tx, actor, { action: `${kind}.note`, subject: { type: kind, id }, summary: text.slice(0, 120) });
+    return "done";
+  });
+}
+
+/** The record's history, oldest first. */
+export async function listHistory(db: Database, kind: RecordKind, id: number) {
+  const rows = await db
+    .select({
+      id: staffNotes.id,
+      kind: staffNotes.kind,
+      body: staffNotes.body,
+      createdAt: staffNotes.createdAt,
+      staffName: staffUsers.name,
+    })
+    .from(staffNotes)
+    .leftJoin(staffUsers, eq(staffUsers.id, staffNotes.staffId))
+    .where(and(eq(staffNotes.subjectType, kind), eq(staffNotes.subjectId, id)))
+    .orderBy(asc(staffNotes.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), staffName: r.staffName ?? "System" }));
+}
+
+/** Reads the posted record id from the route's params: a positive whole number or a 404. */
+export function recordId(param: string | undefined): number | null {
+  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
+}
+
+export type WorkOutcome = { ok: true; done: string } | { ok: false; status: 400 | 404; error: string };
+
+/** The status and note actions every record page shares. */
+export async function workRecord(
+  db: Database,
+  actor: Actor,
+  kind: RecordKind,
+  id: number,
+  intent: string,
+  input: Record<string, string | undefined>,
+): Promise<WorkOutcome> {
+  const outcome =
+    intent === "status"
+      ? await setStatus(db, actor, kind, id, input.status ?? "")
+      : await addNote(db, actor, kind, id, input.note ?? "");
+  if (outcome === "missing") return { ok: false, status: 404, error: "That record no longer exists." };
+  if (outcome === "invalid")
+    return {
+      ok: false,
+      status: 400,
+      error:
+        intent === "status" ? "Choose one of the listed statuses." : `Write a note of up to ${NOTE_MAX} characters.`,
+    };
+  return { ok: true, done: intent === "status" ? "Status saved." : "Note added." };
+}

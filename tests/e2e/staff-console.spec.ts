@@ -1,0 +1,321 @@
+import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
+import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
+import { STAFF_ROUTES, type StaffAction } from "../../app/domain/staff/routes";
+import { expectAccessible, expectOneH1 } from "./helpers";
+import { createFirstOwner, freshPage, mailTo, type StaffSite, startStaffSite } from "./staff-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+
+let staff: StaffSite;
+const signedIn = {} as Record<StaffRole, StorageState>;
+const PEOPLE: Record<StaffRole, { name: string; email: string }> = {
+  owner: { name: "Olivia Owner", email: "olivia@example.com" },
+  manager: { name: "Manon Manager", email: "manon@example.com" },
+  "front-desk": { name: "Frankie Desk", email: "frankie@example.com" },
+};
+
+async function post(path: string, data: Record<string, unknown>) {
+  const response = await fetch(`${staff.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(data),
+  });
+  expect(response.status, path).toBe(201);
+}
+
+/** The owner sets the console up, invites a manager and a front desk, and each signs in from the e-mailed link. */
+async function signInEveryone(browser: Browser) {
+  const owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, PEOPLE.owner.name, PEOPLE.owner.email);
+  signedIn.owner = await owner.context().storageState();
+  for (const role of ["manager", "front-desk"] as const) {
+    const person = PEOPLE[role];
+    await owner.goto(`${staff.url}/staff/team`);
+    const invite = owner.getByRole("region", { name: "Invite someone" });
+    await invite.getByRole("textbox", { name: "Name" }).fill(person.name);
+    await invite.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
+    await invite.getByRole("combobox", { name: "Role" }).selectOption(role);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
+    const mail = await mailTo(staff.smtp, person.email, /invited/);
+    const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+    const page = await freshPage(browser);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${person.name}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+    signedIn[role] = await page.context().storageState();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  staff = await startStaffSite(4611);
+  await signInEveryone(browser);
+  // One of each record, so every detail page has something to show.
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  await post("/api/save-quote-details", {
+    type: "cutting",
+    mode: "level",
+    level: "6",
+    salon: "2",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "no",
+    name: "Quinn Quote",
+    mobile: "07700 900 111",
+    email: "quinn@example.com",
+    referral: "Google",
+  });
+  await post("/api/joinus", {
+    name: "Ada Lovelace",
+    mobile: "07700 900 123",
+    email: "ada@example.com",
+    position: "3 - 5 years",
+    about: "Six years behind the chair.",
+    why_hair: "I love making people feel good.",
+    why_us: "Your academy.",
+    role: "Stylist",
+  });
+  await post("/api/models", { name: "Mia Stone", mobile: "07700 900 456", info: "Shoulder-length, natural brown." });
+  await post("/api/feedback", {
+    name: "Sam Lee",
+    mobile: "07700 900 789",
+    intro: "5",
+    consultation: "4",
+    cleanliness: "5",
+    appearance: "5",
+    products: "3",
+    styling: "4",
+    value: "4",
+    experience: "5",
+    result: "5",
+    return: "I moved away.",
+    repeat: "Maybe",
+  });
+});
+test.afterAll(async () => {
+  await staff?.close();
+});
+
+// ---------------------------------------------------------------------------
+// Working the leads
+
+async function pageAs(browser: Browser, role: StaffRole, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ storageState: signedIn[role], viewport });
+  return context.newPage();
+}
+
+test("a visitor saves a quote; the front desk finds it, marks it contacted with a note; the audit log shows both", async ({
+  browser,
+}) => {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  const visitor = await freshPage(browser);
+  const params = new URLSearchParams({
+    type: "cutting",
+    mode: "level",
+    level: "4",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "yes",
+  });
+  await visitor.goto(`${staff.url}/prices/finish?${params}`);
+  await visitor.getByLabel("Your name").fill("Vera Visitor");
+  await visitor.getByLabel("Mobile number").fill("07700 900 222");
+  await visitor.getByLabel("Email address").fill("vera@example.com");
+  await visitor.getByLabel("How did you hear about us?").selectOption("Friends-family");
+  await visitor.getByRole("button", { name: "Send me my quote" }).click();
+  await visitor.getByRole("link", { name: "View your quote" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Vera");
+  expect((await visitor.context().cookies()).length).toBe(0);
+
+  const desk = await pageAs(browser, "front-desk");
+  await desk.goto(`${staff.url}/staff/leads?referral=Friends-family`);
+  const quotes = desk.getByRole("list", { name: "Quotes" });
+  await expect(quotes.getByRole("listitem")).toHaveCount(1);
+  await expect(quotes).toContainText("Opened 1×");
+  await quotes.getByRole("link", { name: "Vera Visitor" }).click();
+  await expect(desk.getByRole("heading", { level: 1 })).toHaveText("Quote for Vera Visitor");
+  await expect(desk.getByRole("link", { name: /Call 07700 ?900 ?222|Call \+447700900222/ })).toHaveAttribute(
+    "href",
+    /^tel:/,
+  );
+  await expect(desk.getByRole("link", { name: "E-mail vera@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:vera@example.com",
+  );
+  await expect(desk.getByText(/^1 time, first/)).toBeVisible();
+  await desk.getByLabel("Change status").selectOption("contacted");
+  await desk.getByRole("button", { name: "Save status" }).click();
+  await expect(desk.getByText("Status saved.")).toBeVisible();
+  await desk.getByLabel("Add a note").fill("Called back, booking for Friday.");
+  await desk.getByRole("button", { name: "Add note" }).click();
+  await expect(desk.getByText("Note added.")).toBeVisible();
+  const history = desk.getByRole("region", { name: "Follow-up" });
+  await expect(history.getByText("Called back, booking for Friday.")).toBeVisible();
+  await expect(history.getByText("Contacted", { exact: true }).first()).toBeVisible();
+  // The front desk has no audit log to read.
+  expect((await desk.request.get(`${staff.url}/staff/audit`)).status()).toBe(403);
+
+  const owner = await pageAs(browser, "owner");
+  await owner.goto(`${staff.url}/staff/audit?subject=quote`);
+  const rows = owner.getByRole("table", { name: "Audit entries" }).getByRole("row");
+  await expect(rows.filter({ hasText: "quote.status" }).filter({ hasText: "Frankie Desk" })).toContainText("Contacted");
+  await expect(rows.filter({ hasText: "quote.note" }).filter({ hasText: "Frankie Desk" })).toContainText("Called back");
+  await expect(rows.filter({ hasText: "quote.view" }).filter({ hasText: "Frankie Desk" }).first()).toBeVisible();
+});
+
+test("a job application goes from new to invited: the owner's wording of the invitation reaches the applicant", async ({
+  browser,
+}) => {
+  const owner = await pageAs(browser, "owner");
+  await owner.goto(`${staff.url}/staff/settings`);
+  await owner.getByLabel('Subject of "Invite to interview"').fill("Come and meet us, {firstName}");
+  await owner.getByRole("button", { name: 'Save "Invite to interview"' }).click();
+  await expect(owner.getByText("Reply saved.")).toBeVisible();
+
+  const manager = await pageAs(browser, "manager", { width: 360, height: 800 });
+  await manager.goto(`${staff.url}/staff/applications?status=new`);
+  await manager.getByRole("link", { name: "Ada Lovelace" }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Application from Ada Lovelace");
+  await manager.getByLabel("Change status").selectOption("definitely");
+  await manager.getByRole("button", { name: "Save status" }).click();
+  await expect(manager.getByText("Status saved.")).toBeVisible();
+  const since = staff.smtp.mails.length;
+  await manager.getByLabel("Which reply").selectOption("invite-to-interview");
+  await manager.getByRole("button", { name: "Send reply" }).click();
+  await expect(manager.getByText('Reply "Come and meet us, Ada" is on its way.')).toBeVisible();
+  const mail = await mailTo(staff.smtp, "ada@example.com", /Come and meet us, Ada/, since);
+  expect(mail.text).toContain("for the Stylist role");
+  const history = manager.getByRole("region", { name: "Follow-up" });
+  await expect(history).toContainText("reply sent");
+  await expect(history).toContainText("Invite to interview");
+
+  await manager.goto(`${staff.url}/staff/applications?status=definitely`);
+  await expect(manager.getByRole("list", { name: "Job applications" })).toContainText("Ada Lovelace");
+  await expectAccessible(manager);
+});
+
+test("the console's main pages are accessible on a 360 px phone and a wide screen", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const pages = [
+    "/staff",
+    "/staff/leads",
+    "/staff/leads/1",
+    "/staff/applications",
+    "/staff/applications/1",
+    "/staff/models/1",
+    "/staff/feedback/1",
+    "/staff/messages?show=sent",
+    "/staff/audit",
+    "/staff/team",
+    "/staff/settings",
+    "/staff/devices",
+  ];
+  for (const viewport of [
+    { width: 360, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    const page = await pageAs(browser, "owner", viewport);
+    for (const path of pages) {
+      await page.goto(`${staff.url}${path}`);
+      await expectOneH1(page);
+      await expect(page).toHaveTitle(/\| Maison Ivy staff$/);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+  }
+  const signIn = await freshPage(browser);
+  await signIn.setViewportSize({ width: 360, height: 800 });
+  await signIn.goto(`${staff.url}/staff/sign-in`);
+  await expectAccessible(signIn);
+});
+
+// ---------------------------------------------------------------------------
+// Every route and action, from the route table
+
+const concrete = (path: string) =>
+  `/staff${path === "" ? "" : `/${path}`}`.replace(":token", "not-a-real-token").replace(":id", "1");
+
+const toSignIn = (location: string | undefined) => /^\/staff\/sign-in\?next=/.test(location ?? "");
+
+/** Signing out is the table's one action that ends the session it is sent on: it goes last. */
+const allActions = Object.entries(STAFF_ROUTES)
+  .flatMap(([key, route]) =>
+    Object.entries(route.actions as Record<string, StaffAction>).map(([intent, action]) => ({
+      key,
+      path: concrete(route.path),
+      intent,
+      action,
+    })),
+  )
+  .sort((a, b) => Number(a.intent === "sign-out") - Number(b.intent === "sign-out"));
+
+test("signed out, every console page and action sends the visitor to sign in; signing in itself stays open", async () => {
+  const request = await playwrightRequest.newContext({ baseURL: staff.url });
+  for (const [key, route] of Object.entries(STAFF_ROUTES)) {
+    const answer = await request.get(concrete(route.path), { maxRedirects: 0 });
+    const what = `GET ${key} ${concrete(route.path)}`;
+    if (route.page === null) expect(answer.status(), what).toBe(405);
+    else if (route.page === "public") {
+      expect(answer.status(), what).toBeLessThan(500);
+      expect([401, 403], what).not.toContain(answer.status());
+    } else {
+      expect(answer.status(), what).toBe(302);
+      expect(toSignIn(answer.headers().location), what).toBe(true);
+      expect(answer.headers()["cache-control"], what).toBe("no-store");
+      expect(answer.headers()["x-robots-tag"], what).toContain("noindex");
+    }
+  }
+  for (const { key, path, intent, action } of allActions) {
+    const answer = await request.post(path, { form: { intent }, maxRedirects: 0 });
+    const what = `POST ${key} ${intent}`;
+    expect(answer.status(), what).toBeLessThan(500);
+    if (action.access === "public") expect(toSignIn(answer.headers().location), what).toBe(false);
+    else {
+      expect(answer.status(), what).toBe(302);
+      expect(toSignIn(answer.headers().location), what).toBe(true);
+    }
+    expect(answer.headers()["set-cookie"], what).toBeUndefined();
+  }
+  await request.dispose();
+});
+
+for (const role of STAFF_ROLES) {
+  test(`as ${role}, exactly what the role table allows is allowed and everything else is refused with 403`, async () => {
+    const request = await playwrightRequest.newContext({ baseURL: staff.url, storageState: signedIn[role] });
+    for (const [key, route] of Object.entries(STAFF_ROUTES)) {
+      if (route.page === null || route.page === "public") continue;
+      const answer = await request.get(concrete(route.path), { maxRedirects: 0 });
+      expect(answer.status(), `GET ${key} as ${role}`).toBe(can(role, route.page) ? 200 : 403);
+    }
+    for (const { key, path, intent, action } of allActions) {
+      if (action.access === "public") continue;
+      const answer = await request.post(path, { form: { intent }, maxRedirects: 0 });
+      const what = `POST ${key} ${intent} as ${role}`;
+      expect(answer.status(), what).toBeLessThan(500);
+      if (can(role, action.access)) {
+        expect(answer.status(), what).not.toBe(403);
+        expect(toSignIn(answer.headers().location), what).toBe(false);
+      } else expect(answer.status(), what).toBe(403);
+    }
+    // The last action was signing out: that session is over.
+    const after = await request.get("/staff", { maxRedirects: 0 });
+    expect(toSignIn(after.headers().location)).toBe(true);
+    await request.dispose();
+  });
+}
