@@ -1,20 +1,56 @@
-import { expect, type Page, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, type StaffSite, signInWithCode, startStaffSite } from "./staff-helpers";
+import { createFirstOwner, freshPage, mailTo, type StaffSite, startStaffSite } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
 let staff: StaffSite;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
+const OWNER = { name: "Orla Owner", email: "orla.owner@example.com" };
+const MANAGER = { name: "Mina Manager", email: "mina.manager@example.com" };
+const FRONT_DESK = { name: "Fern Desk", email: "fern.desk@example.com" };
+const signedIn: Record<"owner" | "manager" | "front-desk", StorageState> = {} as never;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
   // A site of its own, with an empty database: the dashboard's counts are exactly what these tests create.
   staff = await startStaffSite(Number(process.env.E2E_PORT ?? 3000) + 11);
+  await createPublicData();
+  const owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, OWNER.name, OWNER.email);
+  signedIn.owner = await owner.context().storageState();
+  signedIn.manager = await invite(browser, owner, MANAGER, "manager");
+  signedIn["front-desk"] = await invite(browser, owner, FRONT_DESK, "front-desk");
 });
 test.afterAll(async () => {
   await staff.close();
 });
 
-const OWNER = "orla.owner@example.com";
+/** The owner invites someone from the team page; they sign in from the e-mailed link on a device of their own. */
+async function invite(browser: Browser, owner: Page, person: { name: string; email: string }, role: string) {
+  await owner.goto(`${staff.url}/staff/team`);
+  const form = owner.getByRole("region", { name: "Invite someone" });
+  await form.getByRole("textbox", { name: "Name" }).fill(person.name);
+  await form.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
+  await form.getByRole("combobox", { name: "Role" }).selectOption(role);
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
+  const mail = await mailTo(staff.smtp, person.email, /invited/);
+  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+  const page = await freshPage(browser);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+  const state = await page.context().storageState();
+  await page.context().close();
+  return state;
+}
+
+async function as(browser: Browser, role: keyof typeof signedIn): Promise<Page> {
+  return (await browser.newContext({ storageState: signedIn[role] })).newPage();
+}
 
 async function post(path: string, body: Record<string, unknown>): Promise<Response> {
   return fetch(`${staff.url}${path}`, {
@@ -54,7 +90,7 @@ async function saveQuote(contact: {
   return (await response.json()).link as string;
 }
 
-function feedbackReply(name: string, mobile: string, rating: number) {
+function feedbackReply(name: string, mobile: string, rating: number, comments = "") {
   const r = String(rating);
   return {
     name,
@@ -70,7 +106,7 @@ function feedbackReply(name: string, mobile: string, rating: number) {
     result: r,
     return: "Nothing, I'll be back",
     repeat: "Yes",
-    comments: "",
+    comments,
   };
 }
 
@@ -86,10 +122,8 @@ async function numbers(page: Page, chart: string, caption: string): Promise<Reco
   return rows.map((cells) => Object.fromEntries(headings.map((h, i) => [h, cells[i] ?? ""])));
 }
 
-const lastWeek = <T>(rows: T[]) => rows.at(-1) as T;
-
-test("the dashboard counts the quotes, feedback and applications the public site took", async ({ page }) => {
-  test.setTimeout(90_000);
+/** What visitors sent through the public site before anyone at the salon looked. */
+async function createPublicData() {
   const links = [
     await saveQuote({ name: "Ada Quote", mobile: "07700 900201", referral: "Google", salon: "1" }),
     await saveQuote({ name: "Ben Quote", mobile: "07700 900202", referral: "Google", salon: "2" }),
@@ -105,21 +139,27 @@ test("the dashboard counts the quotes, feedback and applications the public site
   for (let i = 0; i < 2; i++) expect((await fetch(`${staff.url}/quote/${links[0]}`)).status).toBe(200);
   // Cat saw Camille (her quote names her) and scores every question 4; a client with no quote scores 2.
   expect((await post("/api/feedback", feedbackReply("Cat Quote", "07700 900203", 4))).status).toBe(201);
-  expect((await post("/api/feedback", feedbackReply("Dan Nobody", "07700 900204", 2))).status).toBe(201);
+  expect(
+    (await post("/api/feedback", feedbackReply("Dan Nobody", "07700 900204", 2, "=1+1 is what I'd give it"))).status,
+  ).toBe(201);
   const job = await post("/api/joinus", {
     name: "Eve Applicant",
     mobile: "07700 900205",
     email: "eve@example.com",
     role: "Stylist",
     position: "1 - 3 years",
-    about: "Five years behind the chair.",
+    about: 'Five years, "senior" stylist.\nBalayage mostly.',
     why_hair: "I love it.",
     why_us: "Your training.",
   });
   expect(job.status, await job.clone().text()).toBe(201);
   expect((await post("/api/models", { name: "Fay Model", mobile: "07700 900206", info: "Bob cut" })).status).toBe(201);
+}
 
-  await createFirstOwner(page, staff, "Orla Owner", OWNER);
+const lastWeek = <T>(rows: T[]) => rows.at(-1) as T;
+
+test("the dashboard counts the quotes, feedback and applications the public site took", async ({ browser }) => {
+  const page = await as(browser, "manager");
   await page.goto(`${staff.url}/staff/dashboard`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
   await expectOneH1(page);
@@ -157,14 +197,13 @@ test("the dashboard counts the quotes, feedback and applications the public site
 
   const open = await numbers(page, "Waiting on the salon", "Open applications by status");
   expect(open).toEqual([
-    { Kind: "Job applications", New: "1", Maybe: "0", Definitely: "0", All: "1" },
-    { Kind: "Model applications", New: "1", Maybe: "0", Definitely: "0", All: "1" },
+    { Kind: "Job applications", New: "1", Maybe: "0", Definitely: "0", No: "0", All: "1" },
+    { Kind: "Model applications", New: "1", Maybe: "0", Definitely: "0", No: "0", All: "1" },
   ]);
 });
 
 test("the dashboard reads well and passes axe on a phone and a wide screen", async ({ browser }) => {
-  const page = await freshPage(browser);
-  await signInWithCode(page, staff, OWNER);
+  const page = await as(browser, "manager");
   for (const [width, height] of [
     [360, 800],
     [390, 844],
@@ -184,4 +223,95 @@ test("the dashboard reads well and passes axe on a phone and a wide screen", asy
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
     }
   }
+});
+
+/** RFC 4180: fields split on commas, quoted ones may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(field), (field = "");
+    else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      (row = []), (field = ""), i++;
+    } else field += c;
+  }
+  expect(field, "the file ends with CRLF").toBe("");
+  return rows;
+}
+
+/** Clicks the list's "Download as CSV" and reads the file: BOM checked, one object per row, keyed by the header. */
+async function download(page: Page): Promise<Record<string, string>[]> {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download as CSV" }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^maison-ivy-[a-z-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await file.path()) as string, "utf8");
+  expect(text.startsWith("\uFEFF"), "a byte-order mark for Excel").toBe(true);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  return rows.map((cells) => Object.fromEntries((header ?? []).map((h, i) => [h, cells[i] ?? ""])));
+}
+
+test("a manager downloads a filtered list as CSV: the list's rows, safely escaped, and the export is audited", async ({
+  browser,
+}) => {
+  const manager = await as(browser, "manager");
+  await manager.goto(`${staff.url}/staff/leads`);
+  await manager.getByRole("combobox", { name: /heard/i }).selectOption("Google");
+  await manager.getByRole("button", { name: "Show" }).click();
+  await expect(manager).toHaveURL(/referral=Google/);
+  const quotes = await download(manager);
+  expect(quotes.map((q) => [q.Name, q.Mobile, q["E-mail"], q["Heard of us"]]).sort()).toEqual([
+    ["Ada Quote", "'+447700900201", "ada@example.com", "Google"],
+    ["Ben Quote", "'+447700900202", "ben@example.com", "Google"],
+  ]);
+  expect(quotes.find((q) => q.Name === "Ada Quote")).toMatchObject({ Status: "New", "Link views": "2" });
+
+  const answer = await manager.request.get(`${staff.url}/staff/export/leads?referral=Google`);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(answer.headers()["content-disposition"]).toMatch(/^attachment; filename="maison-ivy-quotes-[\d-]+\.csv"$/);
+
+  await manager.goto(`${staff.url}/staff/applications`);
+  const jobs = await download(manager);
+  expect(jobs).toHaveLength(1);
+  expect(jobs[0]).toMatchObject({ Name: "Eve Applicant", About: 'Five years, "senior" stylist.\nBalayage mostly.' });
+
+  await manager.goto(`${staff.url}/staff/feedback`);
+  const replies = await download(manager);
+  expect(replies.map((r) => r.Comments).sort()).toEqual(["", "'=1+1 is what I'd give it"]);
+
+  await manager.goto(`${staff.url}/staff/models`);
+  expect((await download(manager)).map((m) => m.Name)).toEqual(["Fay Model"]);
+
+  // The owner reads who exported what, with which filters and how many rows.
+  const owner = await as(browser, "owner");
+  await owner.goto(`${staff.url}/staff/audit`);
+  const log = owner.getByRole("main");
+  await expect(log.getByText("2 rows; filters: referral=Google").first()).toBeVisible();
+  await expect(log.getByText(/1 row; filters: status=open/).first()).toBeVisible();
+  await expect(log.getByText(MANAGER.name).first()).toBeVisible();
+});
+
+test("the front desk cannot export: no download link, and every export answers 403", async ({ browser }) => {
+  const desk = await as(browser, "front-desk");
+  await desk.goto(`${staff.url}/staff/leads`);
+  await expect(desk.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(desk.getByRole("link", { name: "Download as CSV" })).toHaveCount(0);
+  for (const list of ["leads", "jobs", "models", "feedback", "messages"]) {
+    const answer = await desk.request.get(`${staff.url}/staff/export/${list}`, { maxRedirects: 0 });
+    expect(answer.status(), list).toBe(403);
+    expect(await answer.text(), list).not.toContain("Ada Quote");
+  }
+  expect((await desk.request.get(`${staff.url}/staff/dashboard`, { maxRedirects: 0 })).status()).toBe(403);
 });

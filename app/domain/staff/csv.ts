@@ -36,9 +36,17 @@ export function csvField(cell: CsvCell): string {
 
 export const CSV_BOM = "\uFEFF";
 
-/** The whole file: BOM, header line, one line per row, each ended by CRLF. */
+/** One record, ended by CRLF. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvField).join(",")}\r\n`;
+}
+
+export const csvHeader = <Row>(columns: readonly CsvColumn<Row>[]) => csvLine(columns.map((c) => c.header));
+export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row) => csvLine(columns.map((c) => c.value(row)));
+
+/** A whole file at once: BOM, header line, one line per row. */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(","));
-  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
+  let file = CSV_BOM + csvHeader(columns);
+  for (const row of rows) file += csvRow(columns, row);
+  return file;
 }

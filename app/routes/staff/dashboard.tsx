@@ -1,6 +1,7 @@
 import { ChartCard, Lines, Meter, NumbersTable, Sparkline, StackedBars } from "~/components/staff/charts";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
+import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadDashboard } from "~/server/staff/dashboard.server";
@@ -12,13 +13,9 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((par
 const score = (value: number | null | undefined) => (value === null || value === undefined ? "–" : value.toFixed(1));
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** The states an application is open in, in the order it moves through them. */
-const OPEN_STATES = ["new", "maybe", "definitely"] as const;
-const STATE_LABELS: Record<(typeof OPEN_STATES)[number], string> = {
-  new: "New",
-  maybe: "Maybe",
-  definitely: "Definitely",
-};
+/** The states an application is open in (every one but archived, as in the lists), in pipeline order. */
+const OPEN_STATES = APPLICATION_STATUSES.filter((s) => s !== "archived");
+const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "dashboard");
@@ -363,7 +360,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             <NumbersTable
               caption="Open applications by status"
               corner="Kind"
-              columns={[...OPEN_STATES.map((s) => STATE_LABELS[s]), "All"]}
+              columns={[...OPEN_STATES.map(label), "All"]}
               rows={[
                 {
                   label: "Job applications",
@@ -392,6 +389,6 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   );
 }
 
-function breakdown(rows: readonly { status: (typeof OPEN_STATES)[number]; n: number }[]): string {
-  return rows.map((r) => `${r.n} ${STATE_LABELS[r.status].toLowerCase()}`).join(", ");
+function breakdown(rows: readonly { status: string; n: number }[]): string {
+  return rows.map((r) => `${r.n} ${label(r.status).toLowerCase()}`).join(", ");
 }
