@@ -209,7 +209,11 @@ export function ChartCard({
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm underline underline-offset-2">
           The numbers<span className="sr-only">: {title}</span>
         </summary>
-        <div className="mt-2 overflow-x-auto">{table}</div>
+        {/* A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}
+        <section className="mt-2 overflow-x-auto" tabIndex={0} aria-label={`${title}: table of numbers`}>
+          {table}
+        </section>
       </details>
     </section>
   );

@@ -211,14 +211,14 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                 { label: "Contacted", n: contacted },
                 { label: "Booked", n: booked },
               ].map((step) => (
-                <div key={step.label}>
-                  <div className="flex justify-between text-sm">
-                    <dt>{step.label}</dt>
-                    <dd className="tabular-nums">
-                      {step.n} <span className="text-muted">({percent(step.n, quotes)})</span>
-                    </dd>
-                  </div>
-                  <Meter value={step.n} max={quotes} />
+                <div key={step.label} className="grid grid-cols-[1fr_auto] items-end gap-x-3 text-sm">
+                  <dt>{step.label}</dt>
+                  <dd className="tabular-nums">
+                    {step.n} <span className="text-muted">({percent(step.n, quotes)})</span>
+                  </dd>
+                  <dd className="col-span-2 mt-1">
+                    <Meter value={step.n} max={quotes} />
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -298,15 +298,15 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           >
             <dl className="space-y-3">
               {d.feedback.questions.map((q) => (
-                <div key={q.field}>
-                  <div className="flex items-end justify-between gap-3 text-sm">
-                    <dt>{q.question}</dt>
-                    <dd className="flex items-center gap-2 tabular-nums">
-                      <Sparkline values={q.weekly} max={5} />
-                      {score(q.average)}
-                    </dd>
-                  </div>
-                  <Meter value={q.average ?? 0} max={5} />
+                <div key={q.field} className="grid grid-cols-[1fr_auto] items-end gap-x-3 text-sm">
+                  <dt>{q.question}</dt>
+                  <dd className="flex items-center gap-2 tabular-nums">
+                    <Sparkline values={q.weekly} max={5} />
+                    {score(q.average)}
+                  </dd>
+                  <dd className="col-span-2 mt-1">
+                    <Meter value={q.average ?? 0} max={5} />
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -329,17 +329,17 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             ) : (
               <dl className="space-y-3">
                 {d.feedback.byStylist.map((s) => (
-                  <div key={s.stylist}>
-                    <div className="flex justify-between gap-3 text-sm">
-                      <dt>{s.stylist}</dt>
-                      <dd className="tabular-nums">
-                        {score(s.overall)}{" "}
-                        <span className="text-muted">
-                          ({s.n} {s.n === 1 ? "reply" : "replies"})
-                        </span>
-                      </dd>
-                    </div>
-                    <Meter value={s.overall ?? 0} max={5} />
+                  <div key={s.stylist} className="grid grid-cols-[1fr_auto] items-end gap-x-3 text-sm">
+                    <dt>{s.stylist}</dt>
+                    <dd className="tabular-nums">
+                      {score(s.overall)}{" "}
+                      <span className="text-muted">
+                        ({s.n} {s.n === 1 ? "reply" : "replies"})
+                      </span>
+                    </dd>
+                    <dd className="col-span-2 mt-1">
+                      <Meter value={s.overall ?? 0} max={5} />
+                    </dd>
                   </div>
                 ))}
               </dl>
