@@ -176,27 +176,32 @@ export const modelApplications = pgTable("model_applications", {
   createdAt: createdAt(),
 });
 
-export const feedback = pgTable("feedback", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  mobile: text("mobile").notNull(),
-  intro: smallint("intro").notNull(),
-  consultation: smallint("consultation").notNull(),
-  cleanliness: smallint("cleanliness").notNull(),
-  appearance: smallint("appearance").notNull(),
-  products: smallint("products").notNull(),
-  styling: smallint("styling").notNull(),
-  rec: boolean("rec"),
-  points: boolean("points"),
-  value: smallint("value").notNull(),
-  experience: smallint("experience").notNull(),
-  result: smallint("result").notNull(),
-  returnReason: text("return").notNull(),
-  repeat: text("repeat").notNull(),
-  comments: text("comments"),
-  status: text("status").notNull().default("new"),
-  createdAt: createdAt(),
-});
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    mobile: text("mobile").notNull(),
+    intro: smallint("intro").notNull(),
+    consultation: smallint("consultation").notNull(),
+    cleanliness: smallint("cleanliness").notNull(),
+    appearance: smallint("appearance").notNull(),
+    products: smallint("products").notNull(),
+    styling: smallint("styling").notNull(),
+    rec: boolean("rec"),
+    points: boolean("points"),
+    value: smallint("value").notNull(),
+    experience: smallint("experience").notNull(),
+    result: smallint("result").notNull(),
+    returnReason: text("return").notNull(),
+    repeat: text("repeat").notNull(),
+    comments: text("comments"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  // The dashboard reads the last weeks of feedback.
+  (t) => [index("feedback_created_idx").on(t.createdAt)],
+);
 
 export interface QuoteLine {
   serviceId: number;
@@ -240,7 +245,12 @@ export const quotes = pgTable(
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("quotes_link_idx").on(t.link), index("quotes_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("quotes_link_idx").on(t.link),
+    index("quotes_created_idx").on(t.createdAt),
+    // The dashboard finds a client's latest quote by mobile number to tell whose work their feedback is about.
+    index("quotes_mobile_idx").on(t.mobile, t.createdAt),
+  ],
 );
 
 /**

@@ -28,6 +28,14 @@ export interface StaffRouteDef {
 
 const recordActions = (update: Permission) => ({ status: { access: update }, note: { access: update } });
 
+/** The lists that download as CSV, with the filters of the list they come from. */
+export const EXPORT_LISTS = ["leads", "jobs", "models", "feedback", "messages"] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
+/** Each download is a row of the table of its own, so the access test walks every one. */
+const download = <L extends ExportList>(list: L) =>
+  ({ path: `export/${list}`, file: "routes/staff/export.ts", page: "export", actions: {} }) as const;
+
 export const STAFF_ROUTES = {
   home: { path: "", file: "routes/staff/home.tsx", page: "console.use", actions: {} },
   signIn: {
@@ -126,6 +134,12 @@ export const STAFF_ROUTES = {
     page: "settings.manage",
     actions: { digest: { access: "settings.manage" }, template: { access: "settings.manage" } },
   },
+  dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
+  exportLeads: download("leads"),
+  exportJobs: download("jobs"),
+  exportModels: download("models"),
+  exportFeedback: download("feedback"),
+  exportMessages: download("messages"),
 } as const satisfies Record<string, StaffRouteDef>;
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTES;
@@ -137,6 +151,7 @@ export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAF
 /** The console's sections, in the order its navigation lists them. */
 export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "home", label: "Home" },
+  { key: "dashboard", label: "Dashboard" },
   { key: "leads", label: "Quotes" },
   { key: "jobs", label: "Job applications" },
   { key: "models", label: "Models" },
@@ -147,3 +162,12 @@ export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "settings", label: "Settings" },
   { key: "devices", label: "Your devices" },
 ];
+
+/** The table's row of each list's download. */
+export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
+  leads: "exportLeads",
+  jobs: "exportJobs",
+  models: "exportModels",
+  feedback: "exportFeedback",
+  messages: "exportMessages",
+};

@@ -1,3 +1,4 @@
+import { ExportLink } from "~/components/staff/export-link";
 import { StatusTabs } from "~/components/staff/filters";
 import { SimpleList } from "~/components/staff/simple-list";
 import { Pager, pageOf, StaffHeading, staffMeta } from "~/components/staff/ui";
@@ -38,6 +39,7 @@ export default function FeedbackList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title="Feedback">Answers to the client survey, newest first.</StaffHeading>
+      <ExportLink list="feedback" />
       <StatusTabs current={loaderData.status} />
       <SimpleList label="Feedback" base="/staff/feedback" items={loaderData.items} />
       <Pager page={loaderData.page} hasNext={loaderData.hasNext} search={loaderData.search} />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ExportLink } from "~/components/staff/export-link";
 import { StatusTabs } from "~/components/staff/filters";
 import { StatusBadge } from "~/components/staff/record";
 import { Pager, pageOf, StaffHeading, staffMeta, When } from "~/components/staff/ui";
@@ -35,6 +36,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       <StaffHeading title="Job applications">
         From the stylist, apprentice and Saturday forms, newest first.
       </StaffHeading>
+      <ExportLink list="jobs" />
       <StatusTabs current={loaderData.status} />
       {loaderData.applications.length === 0 ? (
         <p className="text-muted">No applications here.</p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { ExportLink } from "~/components/staff/export-link";
 import { FilterDate, FilterForm, FilterSelect } from "~/components/staff/filters";
 import { StatusBadge } from "~/components/staff/record";
 import { Pager, pageOf, StaffHeading, staffMeta, When } from "~/components/staff/ui";
@@ -43,6 +44,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title="Quotes">Every quote saved on the website, newest first.</StaffHeading>
+      <ExportLink list="leads" />
       <FilterForm clearTo="?">
         <FilterSelect
           label="Salon"

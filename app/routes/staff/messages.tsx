@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { ExportLink } from "~/components/staff/export-link";
 import { ActionNotice } from "~/components/staff/record";
 import { Pager, pageOf, StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
@@ -56,6 +57,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <StaffHeading title="Messages">E-mails and texts the site sends, from the outbox.</StaffHeading>
+      <ExportLink list="messages" />
       <ActionNotice message={actionData} />
       <nav aria-label="By state" className="mb-6">
         <ul className="flex gap-1">

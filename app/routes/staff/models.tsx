@@ -1,3 +1,4 @@
+import { ExportLink } from "~/components/staff/export-link";
 import { StatusTabs } from "~/components/staff/filters";
 import { SimpleList } from "~/components/staff/simple-list";
 import { Pager, pageOf, StaffHeading, staffMeta } from "~/components/staff/ui";
@@ -32,6 +33,7 @@ export default function Models({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title="Model applications">People offering to be hair models for training.</StaffHeading>
+      <ExportLink list="models" />
       <StatusTabs current={loaderData.status} />
       <SimpleList label="Model applications" base="/staff/models" items={loaderData.items} />
       <Pager page={loaderData.page} hasNext={loaderData.hasNext} search={loaderData.search} />

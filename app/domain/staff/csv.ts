@@ -1,0 +1,52 @@
+/**
+ * Lists as CSV files a spreadsheet opens correctly: fields quoted only when
+ * they must be (RFC 4180: a comma, quote, CR or LF inside), quotes doubled,
+ * lines ended by CRLF, and a byte-order mark so Excel reads UTF-8 rather than
+ * guessing a Windows code page and mangling "é".
+ *
+ * Everything in these files was typed by the public, and a spreadsheet runs a
+ * cell starting with = + - @ (or a tab or CR, which some strip first) as a
+ * formula: "=HYPERLINK(...)" in a name would become a live link on a
+ * manager's machine. Such cells get a leading apostrophe, which spreadsheets
+ * show as text and do not evaluate.
+ */
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+export interface CsvColumn<Row> {
+  header: string;
+  value(row: Row): CsvCell;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A number the export itself wrote is data, not a formula, even when negative. */
+function text(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return "";
+  if (cell instanceof Date) return cell.toISOString();
+  if (typeof cell === "boolean") return cell ? "yes" : "no";
+  if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+export function csvField(cell: CsvCell): string {
+  const value = text(cell);
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export const CSV_BOM = "\uFEFF";
+
+/** One record, ended by CRLF. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvField).join(",")}\r\n`;
+}
+
+export const csvHeader = <Row>(columns: readonly CsvColumn<Row>[]) => csvLine(columns.map((c) => c.header));
+export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row) => csvLine(columns.map((c) => c.value(row)));
+
+/** A whole file at once: BOM, header line, one line per row. */
+export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
+  let file = CSV_BOM + csvHeader(columns);
+  for (const row of rows) file += csvRow(columns, row);
+  return file;
+}

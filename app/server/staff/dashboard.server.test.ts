@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekOf } from "~/domain/staff/weeks";
+import * as t from "../schema.server";
+import { seedDatabase } from "../seed.server";
+import { type TestDatabase, testDatabases } from "../test-databases";
+import { loadDashboard } from "./dashboard.server";
+
+const NOW = new Date("2026-07-08T12:00:00Z"); // a Wednesday in summer time
+
+describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  const quote = (at: string, salonId: number, extra: Partial<typeof t.quotes.$inferInsert> = {}) => ({
+    link: `link-${at}-${salonId}-${Math.random()}`,
+    name: "Client",
+    mobile: "+447700900001",
+    email: "c@example.com",
+    referral: "Google",
+    regular: false,
+    selector: "Level",
+    calculator: "cutting",
+    salonId,
+    levelId: 2,
+    lines: [],
+    totalPence: 1000,
+    createdAt: new Date(at),
+    ...extra,
+  });
+
+  it("groups by London week in the database, as the page names the weeks", async () => {
+    const { db } = database;
+    await db.insert(t.quotes).values([
+      // 00:30 on Monday 6 July in London is still Sunday in UTC: it belongs to the week of 6 July.
+      quote("2026-07-05T23:30:00Z", 1),
+      quote("2026-07-05T22:30:00Z", 1), // 23:30 Sunday in London: the week before
+      quote("2026-07-07T10:00:00Z", 2, { referral: "Social Media", status: "booked", viewCount: 3 }),
+      quote("2026-04-01T10:00:00Z", 2), // before the twelve weeks: not counted
+    ]);
+    const d = await loadDashboard(db, NOW);
+    expect(d.weeks.at(-1)).toBe("2026-07-06");
+    expect(d.weeks).toHaveLength(12);
+    expect(weekOf(new Date("2026-07-05T23:30:00Z"))).toBe("2026-07-06");
+    const bySalon = d.quotesBySalon.map((r) => [r.week, r.salonId, r.n]).sort();
+    expect(bySalon).toEqual([
+      ["2026-06-29", 1, 1],
+      ["2026-07-06", 1, 1],
+      ["2026-07-06", 2, 1],
+    ]);
+    expect(d.quotesByReferral.map((r) => [r.week, r.referral, r.n]).sort()).toEqual([
+      ["2026-06-29", "Google", 1],
+      ["2026-07-06", "Google", 1],
+      ["2026-07-06", "Social Media", 1],
+    ]);
+    expect(d.quotesByStatus.map((r) => [r.salonId, r.status, r.n]).sort()).toEqual([
+      [1, "new", 2],
+      [2, "booked", 1],
+    ]);
+    expect(d.views.find((r) => r.week === "2026-07-06")).toEqual({ week: "2026-07-06", saved: 2, opened: 1, views: 3 });
+  });
+
+  it("averages feedback per question and week, and per stylist of the client's latest quote before it", async () => {
+    const { db } = database;
+    const ratings = (n: number) => ({
+      intro: n,
+      consultation: n,
+      cleanliness: n,
+      appearance: n,
+      products: n,
+      styling: n,
+      value: n,
+      experience: n,
+      result: n,
+    });
+    await db.insert(t.quotes).values([
+      quote("2026-06-01T10:00:00Z", 1, { mobile: "+447700900050", stylistName: "Old Stylist" }),
+      quote("2026-06-20T10:00:00Z", 1, { mobile: "+447700900050", stylistName: "Camille Ashdown" }),
+      // After the feedback: not whom the client saw.
+      quote("2026-07-07T11:00:00Z", 1, { mobile: "+447700900050", stylistName: "Later Stylist" }),
+    ]);
+    const reply = { returnReason: "", repeat: "Yes" };
+    await db.insert(t.feedback).values([
+      { name: "A", mobile: "+447700900050", ...ratings(4), ...reply, createdAt: new Date("2026-07-07T09:00:00Z") },
+      { name: "B", mobile: "+447700900051", ...ratings(2), ...reply, createdAt: new Date("2026-07-07T09:30:00Z") },
+      {
+        name: "C",
+        mobile: "+447700900052",
+        ...ratings(5),
+        intro: 1,
+        ...reply,
+        createdAt: new Date("2026-06-30T09:00:00Z"),
+      },
+    ]);
+    const d = await loadDashboard(db, NOW);
+    expect(d.feedbackTotals).toMatchObject({ n: 3, intro: 2.33, result: 3.67 });
+    const thisWeek = d.feedbackWeeks.find((r) => r.week === "2026-07-06");
+    expect(thisWeek).toMatchObject({ n: 2, overall: 3, intro: 3 });
+    expect(d.feedbackWeeks.find((r) => r.week === "2026-06-29")).toMatchObject({ n: 1, intro: 1, overall: 4.56 });
+    expect(d.feedbackByStylist).toEqual([{ stylist: "Camille Ashdown", n: 1, overall: 4 }]);
+  });
+
+  it("counts open applications by status, leaving archived ones out", async () => {
+    const { db } = database;
+    const job = {
+      mobile: "+447700900060",
+      email: "j@example.com",
+      position: "p",
+      about: "a",
+      whyHair: "h",
+      whyUs: "u",
+      role: "Stylist",
+    };
+    await db.insert(t.jobApplications).values([
+      { name: "J1", ...job },
+      { name: "J2", ...job, status: "maybe" },
+      { name: "J3", ...job, status: "archived" },
+    ]);
+    await db
+      .insert(t.modelApplications)
+      .values([{ name: "M1", mobile: "+447700900061", info: "bob", status: "archived" }]);
+    const d = await loadDashboard(db, NOW);
+    expect(Object.fromEntries(d.openJobs.map((r) => [r.status, r.n]))).toEqual({ new: 1, maybe: 1 });
+    expect(d.openModels).toEqual([]);
+    expect(d.newFeedback).toBe(3);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * Every staff list as a CSV file. Each export reads its rows through the same
+ * filter parser and list query as the page it is downloaded from, so a file
+ * holds exactly what the list shows (all its pages), plus the contact details
+ * and answers a list leaves to each record's own page. Every export is
+ * written to the audit log: who, which list, which filters, how many rows.
+ */
+import { inArray } from "drizzle-orm";
+import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
+import { CSV_BOM, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
+import { MESSAGE_TABS, STATUS_LABELS } from "~/domain/staff/records";
+import type { ExportList } from "~/domain/staff/routes";
+import type { Database } from "../db.server";
+import { feedback, jobApplications, modelApplications, quotes } from "../schema.server";
+import { listFeedback, listJobApplications, listModelApplications, statusFilterOf } from "./applications.server";
+import { type Actor, audit } from "./audit.server";
+import { leadFilterOf, listLeads } from "./leads.server";
+import { listMessages, TEMPLATE_LABELS } from "./messages.server";
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+interface Download<Filter extends object, Row> {
+  /** For the file's name and the audit log. */
+  name: string;
+  filterOf(params: URLSearchParams): Filter;
+  /** One page of the list, filtered and ordered exactly as on screen. */
+  page(db: Database, filter: Filter, page: Page): Promise<Row[]>;
+  columns: readonly CsvColumn<Row>[];
+}
+
+/** Each list row joined to more of its record's columns, read by id: the list query alone decides which rows. */
+function joinById<Row extends { id: number }, Extra extends { id: number }>(rows: Row[], extra: Extra[]) {
+  const byId = new Map(extra.map((e) => [e.id, e]));
+  return rows.flatMap((r) => {
+    const more = byId.get(r.id);
+    return more ? [{ ...more, ...r }] : [];
+  });
+}
+
+const status = (value: string) => STATUS_LABELS[value] ?? value;
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof leadRows>>[number]> = {
+  name: "quotes",
+  filterOf: leadFilterOf,
+  page: (db, filter, page) => leadRows(db, filter, page),
+  columns: [
+    { header: "Saved", value: (r) => r.createdAt },
+    { header: "Name", value: (r) => r.name },
+    { header: "Mobile", value: (r) => r.mobile },
+    { header: "E-mail", value: (r) => r.email },
+    { header: "Salon", value: (r) => r.salon },
+    { header: "Level", value: (r) => r.level },
+    { header: "Stylist", value: (r) => r.stylistName },
+    { header: "Service type", value: (r) => r.type },
+    { header: "Returning client", value: (r) => r.regular },
+    { header: "Heard of us", value: (r) => r.referral },
+    { header: "Total (£)", value: (r) => (r.totalPence / 100).toFixed(2) },
+    { header: "Status", value: (r) => status(r.status) },
+    { header: "Link views", value: (r) => r.viewCount },
+    { header: "Last viewed", value: (r) => r.lastViewedAt },
+  ],
+};
+async function leadRows(db: Database, filter: ReturnType<typeof leadFilterOf>, page: Page) {
+  const rows = await listLeads(db, filter, page);
+  if (rows.length === 0) return [];
+  const extra = await db
+    .select({ id: quotes.id, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
+    .from(quotes)
+    .where(inArray(quotes.id, ids(rows)));
+  return joinById(rows, extra);
+}
+
+const jobs: Download<{ status: string }, Awaited<ReturnType<typeof jobRows>>[number]> = {
+  name: "job-applications",
+  filterOf: (params) => ({ status: statusFilterOf(params) }),
+  page: (db, filter, page) => jobRows(db, filter, page),
+  columns: [
+    { header: "Applied", value: (r) => r.createdAt },
+    { header: "Name", value: (r) => r.name },
+    { header: "Mobile", value: (r) => r.mobile },
+    { header: "E-mail", value: (r) => r.email },
+    { header: "Role", value: (r) => r.role },
+    { header: "Experience", value: (r) => r.position },
+    { header: "Salon", value: (r) => r.salon },
+    { header: "About", value: (r) => r.about },
+    { header: "Why hairdressing", value: (r) => r.whyHair },
+    { header: "Why us", value: (r) => r.whyUs },
+    { header: "Status", value: (r) => status(r.status) },
+  ],
+};
+async function jobRows(db: Database, filter: { status: string }, page: Page) {
+  const rows = await listJobApplications(db, filter, page);
+  if (rows.length === 0) return [];
+  const t = jobApplications;
+  const extra = await db
+    .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
+    .from(t)
+    .where(inArray(t.id, ids(rows)));
+  return joinById(rows, extra);
+}
+
+const models: Download<{ status: string }, Awaited<ReturnType<typeof modelRows>>[number]> = {
+  name: "model-applications",
+  filterOf: (params) => ({ status: statusFilterOf(params) }),
+  page: (db, filter, page) => modelRows(db, filter.status, page),
+  columns: [
+    { header: "Applied", value: (r) => r.createdAt },
+    { header: "Name", value: (r) => r.name },
+    { header: "Mobile", value: (r) => r.mobile },
+    { header: "Hair and availability", value: (r) => r.info },
+    { header: "Status", value: (r) => status(r.status) },
+  ],
+};
+async function modelRows(db: Database, filter: string, page: Page) {
+  const rows = await listModelApplications(db, filter, page);
+  if (rows.length === 0) return [];
+  const t = modelApplications;
+  const extra = await db
+    .select({ id: t.id, mobile: t.mobile, info: t.info })
+    .from(t)
+    .where(inArray(t.id, ids(rows)));
+  return joinById(rows, extra);
+}
+
+const feedbackList: Download<{ status: string }, Awaited<ReturnType<typeof feedbackRows>>[number]> = {
+  name: "feedback",
+  filterOf: (params) => ({ status: statusFilterOf(params) }),
+  page: (db, filter, page) => feedbackRows(db, filter.status, page),
+  columns: [
+    { header: "Sent", value: (r) => r.createdAt },
+    { header: "Name", value: (r) => r.name },
+    { header: "Mobile", value: (r) => r.mobile },
+    ...FEEDBACK_RATING_FIELDS.map((field) => ({
+      header: FEEDBACK_QUESTIONS[field],
+      value: (r: Awaited<ReturnType<typeof feedbackRows>>[number]) => r.answers[field],
+    })),
+    { header: "Told of recommend-a-friend", value: (r) => r.answers.rec },
+    { header: "Told of loyalty points", value: (r) => r.answers.points },
+    { header: "What stopped them coming back", value: (r) => r.answers.returnReason },
+    { header: "Would visit again", value: (r) => r.answers.repeat },
+    { header: "Comments", value: (r) => r.answers.comments },
+    { header: "Status", value: (r) => status(r.status) },
+  ],
+};
+async function feedbackRows(db: Database, filter: string, page: Page) {
+  const rows = await listFeedback(db, filter, page);
+  if (rows.length === 0) return [];
+  const extra = await db
+    .select({ id: feedback.id, mobile: feedback.mobile, answers: feedback })
+    .from(feedback)
+    .where(inArray(feedback.id, ids(rows)));
+  return joinById(rows, extra);
+}
+
+type MessageTab = (typeof MESSAGE_TABS)[number];
+const messages: Download<{ show: MessageTab }, Awaited<ReturnType<typeof listMessages>>[number]> = {
+  name: "messages",
+  // The messages page opens on the failed ones.
+  filterOf: (params) => ({ show: MESSAGE_TABS.find((t) => t === params.get("show")) ?? "failed" }),
+  page: (db, filter, page) => listMessages(db, filter.show, page),
+  columns: [
+    { header: "Queued", value: (r) => r.createdAt },
+    { header: "Channel", value: (r) => r.channel },
+    { header: "To", value: (r) => r.recipient },
+    { header: "Message", value: (r) => TEMPLATE_LABELS[r.template] ?? r.template },
+    { header: "Status", value: (r) => r.status },
+    { header: "Attempts", value: (r) => r.attempts },
+    { header: "Last error", value: (r) => r.lastError },
+    { header: "Sent", value: (r) => r.sentAt },
+  ],
+};
+
+/** How each list downloads, by its name in /staff/export/{list}. */
+const DOWNLOADS = { leads, jobs, models, feedback: feedbackList, messages } satisfies Record<ExportList, unknown>;
+
+/** Rows read per query: the file streams out as they come, so memory stays flat however long the list. */
+const BATCH = 500;
+
+/** The filters as the audit log records them: only those the list understood, in the URL's words. */
+function describeFilter(filter: object): string {
+  const set = Object.entries(filter).filter(([, v]) => v !== undefined && v !== "");
+  return set.length === 0 ? "none" : set.map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+/**
+ * The CSV file of one list, as a stream. The audit row is written before
+ * the last byte goes out, so a finished download always has its entry; a
+ * download abandoned halfway is recorded with the rows it got to.
+ */
+export function exportCsv(db: Database, actor: Actor, key: ExportList, params: URLSearchParams): ReadableStream {
+  // Each list's filter and row types match within it; past this point only that pairing matters.
+  const list = DOWNLOADS[key] as unknown as Download<object, unknown>;
+  const filter = list.filterOf(params);
+  const encoder = new TextEncoder();
+  let offset = 0;
+  let rows = 0;
+  let recorded = false;
+  const record = async (note = "") => {
+    if (recorded) return;
+    recorded = true;
+    await audit(db, actor, {
+      action: `export.${key}`,
+      subject: { type: "list", id: key },
+      summary: `${rows} ${rows === 1 ? "row" : "rows"}; filters: ${describeFilter(filter)}${note}`,
+    });
+  };
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvHeader(list.columns)));
+    },
+    async pull(controller) {
+      const batch = await list.page(db, filter, { limit: BATCH, offset });
+      offset += BATCH;
+      rows += batch.length;
+      if (batch.length > 0) controller.enqueue(encoder.encode(batch.map((row) => csvRow(list.columns, row)).join("")));
+      if (batch.length < BATCH) {
+        await record();
+        controller.close();
+      }
+    },
+    async cancel() {
+      await record(" (download stopped before the end)");
+    },
+  });
+}
+
+export function exportFileName(key: ExportList, now = new Date()): string {
+  return `maison-ivy-${DOWNLOADS[key].name}-${now.toISOString().slice(0, 10)}.csv`;
+}
