@@ -9,6 +9,8 @@ import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { retentionJob } from "~/server/privacy/retention.server";
+import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
@@ -47,6 +49,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.db, settings);
+  const scheduler = startScheduler(database.db, [retentionJob]);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -71,6 +74,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     db: database.db,
     databaseKind: database.kind,
     async close() {
+      await scheduler.stop();
       await delivery.stop();
       await database.close();
     },

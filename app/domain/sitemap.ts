@@ -24,7 +24,7 @@ export const STATIC_PAGES_4A: readonly string[] = [
   "/contact-info",
 ];
 
-/** The calculator's entry and the forms (issues 3 and 5). */
+/** The calculator's entry, the forms and the privacy notice. */
 export const STATIC_PAGES_OTHER: readonly string[] = [
   "/prices",
   "/recruitment/stylist",
@@ -32,6 +32,7 @@ export const STATIC_PAGES_OTHER: readonly string[] = [
   "/recruitment/saturday",
   "/models-info",
   "/feedback",
+  "/privacy",
 ];
 
 export interface SitemapEntry {
@@ -101,6 +102,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /api/",
     "Disallow: /quote/",
     "Disallow: /prices/finish",
+    "Disallow: /unsubscribe/",
     "",
     `Sitemap: ${new URL("/sitemap.xml", origin).href}`,
     "",

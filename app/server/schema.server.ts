@@ -185,6 +185,8 @@ export const feedback = pgTable("feedback", {
   repeat: text("repeat").notNull(),
   comments: text("comments"),
   createdAt: createdAt(),
+  /** When the name and mobile were erased; the ratings stay for the statistics. */
+  anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
 });
 
 export interface QuoteLine {
@@ -219,6 +221,8 @@ export const quotes = pgTable(
     lines: jsonb("lines").$type<QuoteLine[]>().notNull(),
     totalPence: integer("total_pence").notNull(),
     createdAt: createdAt(),
+    /** When the name, mobile and e-mail were erased (retention or a request); the quote stays for the statistics. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("quotes_link_idx").on(t.link)],
 );
@@ -243,6 +247,8 @@ export const outbox = pgTable(
     messageId: text("message_id").notNull(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the recipient and payload were erased; the row stays as a record that a message went. */
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
   },
   (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
@@ -257,3 +263,66 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Every marketing consent given or withdrawn, one row per event (never
+ * updated): a person's state on a channel is their latest row. `subject` is
+ * the lower-case e-mail address or the E.164 mobile number; `wording` is the
+ * exact text they agreed to, or what they did to withdraw.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    channel: text("channel").$type<"email" | "sms">().notNull(),
+    granted: boolean("granted").notNull(),
+    wording: text("wording").notNull(),
+    source: text("source").notNull(),
+    /** The record it came with, e.g. "quotes/12"; null for an unsubscribe. */
+    sourceRef: text("source_ref"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consents_subject_idx").on(t.subject, t.channel, t.createdAt)],
+);
+
+/** The unguessable token in a marketing e-mail's unsubscribe link, one per address. */
+export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
+  token: text("token").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Work done on a schedule by whichever process claims it first: a process
+ * runs a job only while it holds the job's row locked and its time has come,
+ * and moves the time on in the same transaction, so each pass runs once.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+});
+
+/** What each scheduled pass did (counts only, never whose data), for the owner to check. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: serial("id").primaryKey(),
+    job: text("job").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("job_runs_job_idx").on(t.job, t.ranAt)],
+);
+
+/**
+ * Rights requests handled (find, export, erase): the reference an audit entry
+ * names, and what was found or erased, counted per table. Never the person.
+ */
+export const rightsRequests = pgTable("rights_requests", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").$type<"find" | "export" | "erase">().notNull(),
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  createdAt: createdAt(),
+});

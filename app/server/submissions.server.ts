@@ -30,6 +30,7 @@ import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
 import { applicantThankYou, staffNotification } from "./delivery/messages.server";
 import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
+import { recordMarketingConsents } from "./privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { feedback, jobApplications, modelApplications } from "./schema.server";
 
@@ -200,6 +201,15 @@ export function recordFeedback(db: Database, answers: Feedback): Promise<number>
         })
         .returning({ id: feedback.id });
       if (!row) throw new Error("The feedback was not stored");
+      await recordMarketingConsents(
+        tx,
+        {
+          email: answers.email ? { address: answers.email, granted: answers.marketing_email } : undefined,
+          sms: { mobile: answers.mobile, granted: answers.marketing_sms },
+        },
+        "feedback-form",
+        `feedback/${row.id}`,
+      );
       await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
       return row.id;
     })

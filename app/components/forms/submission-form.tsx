@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { ErrorSummary, type SummaryEntry } from "./error-summary";
 import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./marketing-consent";
 import { SendNotice, SuccessBox } from "./notices";
 import { SubmitButton } from "./submit-button";
 
@@ -160,6 +161,7 @@ export function SubmissionForm({
       <div className="space-y-4 border-t border-line pt-8">
         {notice ? <SendNotice ref={refs.notice} message={notice} /> : null}
         <SubmitButton sending={sending}>{submitLabel}</SubmitButton>
+        <PrivacyNote />
         <p aria-live="polite" className="sr-only">
           {sending ? "Sending your form…" : ""}
         </p>

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } from "~/domain/forms";
 import { Field, SelectField } from "../forms/fields";
 import { Honeypot } from "../forms/honeypot";
+import { MarketingConsent, PrivacyNote } from "../forms/marketing-consent";
 import { QUOTE_PARAM } from "./links";
 
 export const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
@@ -173,6 +174,7 @@ export function QuoteDetailsForm({
         options={REFERRAL_CHOICES}
         autoFocus={firstInvalid === "referral"}
       />
+      <MarketingConsent email={fields.marketing_email} sms={fields.marketing_sms} />
       <Honeypot formId="quote-details" />
 
       {message ? (
@@ -190,7 +192,9 @@ export function QuoteDetailsForm({
         <button type="submit" disabled={sending} className="btn-accent w-full sm:w-auto">
           {sending ? "Saving your quote…" : "Send me my quote"}
         </button>
-        <p className="mt-3 text-sm text-muted">We'll e-mail and text your quote to you. We never share your details.</p>
+        <div className="mt-3">
+          <PrivacyNote>We'll e-mail and text your quote to you. We never sell your details.</PrivacyNote>
+        </div>
       </div>
     </form>
   );

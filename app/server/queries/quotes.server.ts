@@ -25,6 +25,7 @@ import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { queueQuoteMessages } from "../delivery/messages.server";
 import { wakeOutbox } from "../outbox.server";
+import { recordMarketingConsents } from "../privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { getSalon } from "./catalogue.server";
@@ -240,7 +241,7 @@ export async function saveQuote(
     cat1: line.service.cat1,
     cat2: line.service.cat2,
   }));
-  const { name, mobile, email, referral } = details.data;
+  const { name, mobile, email, referral, marketing_email, marketing_sms } = details.data;
   const values = {
     name,
     mobile,
@@ -280,7 +281,17 @@ export async function saveQuote(
     try {
       // The quote and the messages about it are committed together or not at all.
       const messagesSent = await db.transaction(async (tx) => {
-        await tx.insert(quotes).values({ ...values, link });
+        const [row] = await tx
+          .insert(quotes)
+          .values({ ...values, link })
+          .returning({ id: quotes.id });
+        if (!row) throw new Error("The quote was not stored");
+        await recordMarketingConsents(
+          tx,
+          { email: { address: email, granted: marketing_email }, sms: { mobile, granted: marketing_sms } },
+          "quote-form",
+          `quotes/${row.id}`,
+        );
         return queueQuoteMessages(tx, { email, mobile }, messagePayload(link), mailDomainOf(config().PUBLIC_URL));
       });
       if (messagesSent) wakeOutbox();
