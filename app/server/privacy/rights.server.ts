@@ -67,15 +67,18 @@ function matchers(subject: Subject) {
 /** Everything held about the person, every column of every matching row. */
 export async function findPersonalData(db: Tx, subject: Subject): Promise<PersonalData> {
   const where = matchers(subject);
-  const [quoteRows, jobRows, modelRows, feedbackRows, consentRows, messageRows, tokenRows] = await Promise.all([
-    db.select().from(quotes).where(where.quotes).orderBy(quotes.id),
-    db.select().from(jobApplications).where(where.jobApplications).orderBy(jobApplications.id),
-    db.select().from(modelApplications).where(where.modelApplications).orderBy(modelApplications.id),
-    db.select().from(feedback).where(where.feedback).orderBy(feedback.id),
-    db.select().from(consents).where(where.consents).orderBy(consents.id),
-    db.select().from(outbox).where(where.messages).orderBy(outbox.id),
-    db.select().from(unsubscribeTokens).where(where.unsubscribeLinks),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const quoteRows = await db.select().from(quotes).where(where.quotes).orderBy(quotes.id);
+  const jobRows = await db.select().from(jobApplications).where(where.jobApplications).orderBy(jobApplications.id);
+  const modelRows = await db
+    .select()
+    .from(modelApplications)
+    .where(where.modelApplications)
+    .orderBy(modelApplications.id);
+  const feedbackRows = await db.select().from(feedback).where(where.feedback).orderBy(feedback.id);
+  const consentRows = await db.select().from(consents).where(where.consents).orderBy(consents.id);
+  const messageRows = await db.select().from(outbox).where(where.messages).orderBy(outbox.id);
+  const tokenRows = await db.select().from(unsubscribeTokens).where(where.unsubscribeLinks);
   return {
     quotes: quoteRows,
     jobApplications: jobRows,
