@@ -70,7 +70,9 @@ export function startScheduler(
         if (stopped) return;
         try {
           const outcome = await runJobIfDue(db, job, clock());
-          if (outcome.ran) log.info(`scheduler: ${job.name} ran`, JSON.stringify(outcome.result));
+          // A pass that found nothing to do is not news.
+          const didSomething = outcome.ran && Object.values(outcome.result).some((value) => value !== 0);
+          if (didSomething) log.info(`scheduler: ${job.name}`, JSON.stringify(outcome.result));
         } catch (error) {
           if (!stopped) log.error(`scheduler: ${job.name} failed; it will be tried again`, error);
         }
