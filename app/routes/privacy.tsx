@@ -114,143 +114,147 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <div className="container-page max-w-3xl space-y-14 py-14 leading-relaxed sm:py-20">
-        <Section id="who" title="Who we are">
-          <p>
-            {CONTROLLER.tradingAs} is run by {CONTROLLER.name} (company number {CONTROLLER.companyNumber}),{" "}
-            {CONTROLLER.address}. We decide what happens to the details you give us on this website, in all three of our
-            salons and the academy: in data protection law we are the &ldquo;controller&rdquo;. We are registered with
-            the Information Commissioner&rsquo;s Office under number {CONTROLLER.icoRegistration}.
-          </p>
-          <p>
-            For anything in this notice, e-mail{" "}
-            <a className="underline underline-offset-4" href={`mailto:${CONTROLLER.email}`}>
-              {CONTROLLER.email}
-            </a>
-            , call{" "}
-            <a className="underline underline-offset-4" href={`tel:${CONTROLLER.telephone.replace(/\s+/g, "")}`}>
-              {CONTROLLER.telephone}
-            </a>{" "}
-            or write to us at the address above.
-          </p>
-        </Section>
+      <div className="container-page py-14 sm:py-20">
+        <div className="max-w-3xl space-y-14 leading-relaxed">
+          <Section id="who" title="Who we are">
+            <p>
+              {CONTROLLER.tradingAs} is run by {CONTROLLER.name} (company number {CONTROLLER.companyNumber}),{" "}
+              {CONTROLLER.address}. We decide what happens to the details you give us on this website, in all three of
+              our salons and the academy: in data protection law we are the &ldquo;controller&rdquo;. We are registered
+              with the Information Commissioner&rsquo;s Office under number {CONTROLLER.icoRegistration}.
+            </p>
+            <p>
+              For anything in this notice, e-mail{" "}
+              <a className="underline underline-offset-4" href={`mailto:${CONTROLLER.email}`}>
+                {CONTROLLER.email}
+              </a>
+              , call{" "}
+              <a className="underline underline-offset-4" href={`tel:${CONTROLLER.telephone.replace(/\s+/g, "")}`}>
+                {CONTROLLER.telephone}
+              </a>{" "}
+              or write to us at the address above.
+            </p>
+          </Section>
 
-        <Section id="what" title="What we keep, why, and for how long">
-          <p>
-            We only ask for what each form needs. Nothing is sold, and nothing is used for anything you would not
-            expect.
-          </p>
-          <div className="space-y-6">
-            {PURPOSES.map((purpose) => (
-              <article key={purpose.form} className="card p-5 sm:p-7">
-                <h3 className="text-xl">{purpose.form}</h3>
-                <dl className="mt-4 space-y-3 text-sm sm:text-base">
-                  <div>
-                    <dt className="font-semibold">What we keep</dt>
-                    <dd>{purpose.collects}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-semibold">Why</dt>
-                    <dd>{purpose.why}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-semibold">Lawful basis</dt>
-                    <dd>{purpose.basis}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-semibold">How long</dt>
-                    <dd>{purpose.kept(say)}</dd>
-                  </div>
-                </dl>
-              </article>
-            ))}
-          </div>
-          <p>
-            These periods are applied automatically every hour: when a period runs out, the details are erased without
-            anyone having to remember to do it.
-          </p>
-        </Section>
+          <Section id="what" title="What we keep, why, and for how long">
+            <p>
+              We only ask for what each form needs. Nothing is sold, and nothing is used for anything you would not
+              expect.
+            </p>
+            <div className="space-y-6">
+              {PURPOSES.map((purpose) => (
+                <article key={purpose.form} className="card p-5 sm:p-7">
+                  <h3 className="text-xl">{purpose.form}</h3>
+                  <dl className="mt-4 space-y-3 text-sm sm:text-base">
+                    <div>
+                      <dt className="font-semibold">What we keep</dt>
+                      <dd>{purpose.collects}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-semibold">Why</dt>
+                      <dd>{purpose.why}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-semibold">Lawful basis</dt>
+                      <dd>{purpose.basis}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-semibold">How long</dt>
+                      <dd>{purpose.kept(say)}</dd>
+                    </div>
+                  </dl>
+                </article>
+              ))}
+            </div>
+            <p>
+              These periods are applied automatically every hour: when a period runs out, the details are erased without
+              anyone having to remember to do it.
+            </p>
+          </Section>
 
-        <Section id="marketing" title="News and offers: only if you ask">
-          <p>
-            The quote form and the feedback survey each have two boxes, one for e-mail and one for texts. They start
-            unticked, and your quote or feedback is handled exactly the same whether you tick them or not. The words
-            beside them are:
-          </p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>&ldquo;{MARKETING_CONSENT_WORDING.email}&rdquo;</li>
-            <li>&ldquo;{MARKETING_CONSENT_WORDING.sms}&rdquo;</li>
-          </ul>
-          <p>To stop them, whenever you like:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              use the unsubscribe link in any of our e-mails (one click, no sign-in), or your mail app&rsquo;s own
-              Unsubscribe button;
-            </li>
-            <li>reply STOP to any of our texts;</li>
-            <li>or just tell us, using the contact details above.</li>
-          </ul>
-          <p>Your quote and any thank-you for applying are not marketing: they are what you asked us for.</p>
-        </Section>
+          <Section id="marketing" title="News and offers: only if you ask">
+            <p>
+              The quote form and the feedback survey each have two boxes, one for e-mail and one for texts. They start
+              unticked, and your quote or feedback is handled exactly the same whether you tick them or not. The words
+              beside them are:
+            </p>
+            <ul className="list-disc space-y-2 pl-6">
+              <li>&ldquo;{MARKETING_CONSENT_WORDING.email}&rdquo;</li>
+              <li>&ldquo;{MARKETING_CONSENT_WORDING.sms}&rdquo;</li>
+            </ul>
+            <p>To stop them, whenever you like:</p>
+            <ul className="list-disc space-y-2 pl-6">
+              <li>
+                use the unsubscribe link in any of our e-mails (one click, no sign-in), or your mail app&rsquo;s own
+                Unsubscribe button;
+              </li>
+              <li>reply STOP to any of our texts;</li>
+              <li>or just tell us, using the contact details above.</li>
+            </ul>
+            <p>Your quote and any thank-you for applying are not marketing: they are what you asked us for.</p>
+          </Section>
 
-        <Section id="who-else" title="Who else sees your details">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong>Our e-mail provider</strong> delivers the e-mails we send you, and the notes about your
-              application or feedback that go to our salon team.
-            </li>
-            <li>
-              <strong>Our text message provider</strong> (Twilio) delivers our texts and passes us any reply such as
-              STOP. It may handle them outside the UK, under the safeguards UK law requires for such transfers.
-            </li>
-            <li>
-              <strong>Our hosting provider</strong> runs the computers this website and its database live on.
-            </li>
-          </ul>
-          <p>
-            Each of them acts only on our instructions and under a written contract. When you follow a link to book, our
-            booking provider&rsquo;s own privacy notice applies to what you give them there.
-          </p>
-        </Section>
+          <Section id="who-else" title="Who else sees your details">
+            <ul className="list-disc space-y-2 pl-6">
+              <li>
+                <strong>Our e-mail provider</strong> delivers the e-mails we send you, and the notes about your
+                application or feedback that go to our salon team.
+              </li>
+              <li>
+                <strong>Our text message provider</strong> (Twilio) delivers our texts and passes us any reply such as
+                STOP. It may handle them outside the UK, under the safeguards UK law requires for such transfers.
+              </li>
+              <li>
+                <strong>Our hosting provider</strong> runs the computers this website and its database live on.
+              </li>
+            </ul>
+            <p>
+              Each of them acts only on our instructions and under a written contract. When you follow a link to book,
+              our booking provider&rsquo;s own privacy notice applies to what you give them there.
+            </p>
+          </Section>
 
-        <Section id="cookies" title="No cookies, no tracking">
-          <p>
-            This website sets no cookies for visitors, and runs no analytics, advertising or social media trackers.
-            Everything a page needs comes from our own website. That is why you see no cookie banner: there is nothing
-            to agree to. (Our staff sign in to a separate area with a cookie that only they ever receive.)
-          </p>
-        </Section>
+          <Section id="cookies" title="No cookies, no tracking">
+            <p>
+              This website sets no cookies for visitors, and runs no analytics, advertising or social media trackers.
+              Everything a page needs comes from our own website. That is why you see no cookie banner: there is nothing
+              to agree to. (Our staff sign in to a separate area with a cookie that only they ever receive.)
+            </p>
+          </Section>
 
-        <Section id="rights" title="Your rights, and how to use them">
-          <p>You can ask us, free of charge:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>for a copy of everything we hold about you (we send it as a file you can open in any spreadsheet);</li>
-            <li>to correct anything that is wrong;</li>
-            <li>to erase your details, or to stop using them for a while;</li>
-            <li>to stop using them where we rely on our legitimate interests;</li>
-            <li>to withdraw your consent to news and offers.</li>
-          </ul>
-          <p>
-            Tell us by e-mail, phone or letter (contact details above) and give us the e-mail address or mobile number
-            you used with us, so we can find everything held under it. We may ask you to confirm it is really yours, and
-            we answer within one month.
-          </p>
-          <p>
-            If you are unhappy with how we have handled your details, please tell us first. You can also complain to the
-            Information Commissioner&rsquo;s Office at{" "}
-            <a className="underline underline-offset-4" href="https://ico.org.uk/make-a-complaint/" rel="noopener">
-              ico.org.uk
-            </a>{" "}
-            or on 0303 123 1113.
-          </p>
-        </Section>
+          <Section id="rights" title="Your rights, and how to use them">
+            <p>You can ask us, free of charge:</p>
+            <ul className="list-disc space-y-2 pl-6">
+              <li>
+                for a copy of everything we hold about you (we send it as a file you can open in any spreadsheet);
+              </li>
+              <li>to correct anything that is wrong;</li>
+              <li>to erase your details, or to stop using them for a while;</li>
+              <li>to stop using them where we rely on our legitimate interests;</li>
+              <li>to withdraw your consent to news and offers.</li>
+            </ul>
+            <p>
+              Tell us by e-mail, phone or letter (contact details above) and give us the e-mail address or mobile number
+              you used with us, so we can find everything held under it. We may ask you to confirm it is really yours,
+              and we answer within one month.
+            </p>
+            <p>
+              If you are unhappy with how we have handled your details, please tell us first. You can also complain to
+              the Information Commissioner&rsquo;s Office at{" "}
+              <a className="underline underline-offset-4" href="https://ico.org.uk/make-a-complaint/" rel="noopener">
+                ico.org.uk
+              </a>{" "}
+              or on 0303 123 1113.
+            </p>
+          </Section>
 
-        <p className="text-sm text-muted">
-          <Link to="/contact" className="underline underline-offset-4">
-            Contact us
-          </Link>{" "}
-          with any question about this notice.
-        </p>
+          <p className="text-sm text-muted">
+            <Link to="/contact" className="underline underline-offset-4">
+              Contact us
+            </Link>{" "}
+            with any question about this notice.
+          </p>
+        </div>
       </div>
     </>
   );

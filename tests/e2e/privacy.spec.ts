@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { twilioSignature } from "../../app/server/privacy/twilio-signature.server";
 import { E2E_TWILIO_AUTH_TOKEN, expect, type Site, test } from "./fixtures";
-import { expectWellFormedPage, scriptsReady, trackConsoleErrors } from "./helpers";
+import { expectAccessible, expectWellFormedPage, scriptsReady, trackConsoleErrors } from "./helpers";
 import { fetchCatalogue, serviceNamed } from "./price-list";
 
 const EMAIL_WORDING =
@@ -227,6 +227,7 @@ test("opening the unsubscribe link only asks; pressing the button unsubscribes",
   const { email, token } = await subscriber(site);
   await page.goto(`/unsubscribe/${token}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from our e-mails");
+  await expectAccessible(page);
   expect(await consentsOf(site, email)).toHaveLength(1);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
