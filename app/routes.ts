@@ -1,5 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { STYLIST_NOTICES } from "./domain/notices";
+import { STAFF_ROUTES } from "./domain/staff/routes";
 
 /** Mirrors the route table of spec section 2.1. */
 export default [
@@ -85,6 +86,15 @@ export default [
     // — privacy —
     route("privacy", "routes/privacy.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  ]),
+
+  // The staff console: its pages and their permissions are one table.
+  ...prefix("staff", [
+    layout("routes/staff/layout.tsx", [
+      ...Object.entries(STAFF_ROUTES).map(([key, r]) =>
+        r.path === "" ? index(r.file, { id: `staff-${key}` }) : route(r.path, r.file, { id: `staff-${key}` }),
+      ),
+    ]),
   ]),
 
   route("details", "routes/details.ts"),

@@ -12,6 +12,7 @@ import { startDelivery } from "~/server/delivery/delivery.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
+import { createSetupLink } from "~/server/staff/accounts.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
@@ -50,6 +51,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   });
   const delivery = startDelivery(database.db, settings);
   const scheduler = startScheduler(database.db, [retentionJob]);
+  await announceSetupLink(database.db, settings.PUBLIC_URL);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -80,3 +82,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     },
   };
 }
+
+/** On a fresh install nobody can sign in yet: the log carries a one-time link for the first owner. */
+async function announceSetupLink(db: Database, publicUrl: string): Promise<void> {
+  const path = await createSetupLink(db);
+  if (path)
+    console.info(
+      `staff: no staff account yet. Create the first owner within the hour at ${new URL(path, publicUrl).href}`,
+    );
+}
+
+export { runStaffCommand } from "./staff-command";

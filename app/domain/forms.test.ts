@@ -273,9 +273,9 @@ describe("marketing opt-ins", () => {
     expect(messagesOf(feedbackSchema, { ...validFeedback, email: "not-an-address" })).toEqual({
       email: [FEEDBACK_MESSAGES.emailInvalid],
     });
-    expect(
-      parsed(feedbackSchema, { ...validFeedback, marketing_email: "on", email: " jo@example.com " }).email,
-    ).toBe("jo@example.com");
+    expect(parsed(feedbackSchema, { ...validFeedback, marketing_email: "on", email: " jo@example.com " }).email).toBe(
+      "jo@example.com",
+    );
   });
 });
 

@@ -56,14 +56,15 @@ const PURPOSES: readonly Purpose[] = [
     why: "To consider you for a position at any of our three salons and to contact you about it.",
     basis: "Steps taken at your request before a possible contract of employment.",
     kept: (say) =>
-      `${say("applicationMonths")} from when you apply, then deleted. (Once we record when an application is closed, the period will run from then.)`,
+      `Deleted ${say("applicationMonths")} after we close your application (our last decision on it), or ${say("applicationMonths")} after you apply if it is never looked at.`,
   },
   {
     form: "Offering to be a hair model",
     collects: "Your name, mobile number and what you tell us about your hair.",
     why: "To text you when the academy has a training session that suits your hair.",
     basis: "Steps taken at your request: you asked to be considered as a model.",
-    kept: (say) => `${say("applicationMonths")} from when you apply, then deleted.`,
+    kept: (say) =>
+      `Deleted ${say("applicationMonths")} after our last decision on it, or after you apply if we never made one.`,
   },
   {
     form: "The feedback survey",

@@ -8,10 +8,13 @@
  * skips it instead of waiting), does the work, moves the next run on and logs
  * what was done. If the process dies halfway, the transaction rolls back,
  * nothing is half-erased, and the next process to look runs the pass again.
+ * A pass that changed anything leaves an audit entry (by the system, not a
+ * member of staff) with its counts.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
-import { jobRuns, scheduledJobs } from "./schema.server";
+import { scheduledJobs } from "./schema.server";
+import { audit } from "./staff/audit.server";
 
 /** Reads the time; tests pass their own. */
 export type Clock = () => Date;
@@ -21,7 +24,7 @@ export interface ScheduledJob {
   name: string;
   /** Seconds from one pass to the next. */
   everySeconds: number;
-  /** The work, inside the pass's transaction; returns counts for the log (never personal data). */
+  /** The work, inside the pass's transaction; returns counts for the audit log (never personal data). */
   run(tx: Database, now: Date): Promise<Record<string, unknown>>;
 }
 
@@ -43,7 +46,8 @@ export async function runJobIfDue(db: Database, job: ScheduledJob, now: Date): P
       set last_run_at = ${now.toISOString()},
           next_run_at = ${new Date(now.getTime() + job.everySeconds * 1000).toISOString()}
       where name = ${job.name}`);
-    await tx.insert(jobRuns).values({ job: job.name, ranAt: now, result });
+    if (Object.values(result).some((value) => value !== 0))
+      await audit(tx, null, { action: `scheduled.${job.name}`, summary: JSON.stringify(result) });
     return { ran: true, result } as const;
   });
 }

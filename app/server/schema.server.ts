@@ -4,6 +4,7 @@
  * figure ever drifts through floating point.
  */
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -155,6 +156,8 @@ export const jobApplications = pgTable("job_applications", {
     .default(1)
     .references(() => salons.id),
   role: text("role").notNull(),
+  /** Staff's pipeline: new, maybe, definitely, no, archived. */
+  status: text("status").notNull().default("new"),
   createdAt: createdAt(),
 });
 
@@ -163,6 +166,7 @@ export const modelApplications = pgTable("model_applications", {
   name: text("name").notNull(),
   mobile: text("mobile").notNull(),
   info: text("info").notNull(),
+  status: text("status").notNull().default("new"),
   createdAt: createdAt(),
 });
 
@@ -184,6 +188,7 @@ export const feedback = pgTable("feedback", {
   returnReason: text("return").notNull(),
   repeat: text("repeat").notNull(),
   comments: text("comments"),
+  status: text("status").notNull().default("new"),
   createdAt: createdAt(),
   /** When the name and mobile were erased; the ratings stay for the statistics. */
   anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
@@ -220,11 +225,17 @@ export const quotes = pgTable(
     stylistSalonId: integer("stylist_salon_id"),
     lines: jsonb("lines").$type<QuoteLine[]>().notNull(),
     totalPence: integer("total_pence").notNull(),
+    /** Staff's follow-up: new, contacted, booked, not-booked. */
+    status: text("status").notNull().default("new"),
+    /** How often the quote's page was opened, and when first and last; nothing about who opened it. */
+    viewCount: integer("view_count").notNull().default(0),
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** When the name, mobile and e-mail were erased (retention or a request); the quote stays for the statistics. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("quotes_link_idx").on(t.link)],
+  (t) => [uniqueIndex("quotes_link_idx").on(t.link), index("quotes_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -294,27 +305,15 @@ export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
 });
 
 /**
- * Work done on a schedule by whichever process claims it first: a process
- * runs a job only while it holds the job's row locked and its time has come,
- * and moves the time on in the same transaction, so each pass runs once.
+ * Work done on a schedule by whichever process claims it first: a pass runs
+ * only while its process holds the job's row and its time has come, and moves
+ * the time on in the same transaction (app/server/scheduler.server.ts).
  */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
   lastRunAt: timestamp("last_run_at", { withTimezone: true }),
 });
-
-/** What each scheduled pass did (counts only, never whose data), for the owner to check. */
-export const jobRuns = pgTable(
-  "job_runs",
-  {
-    id: serial("id").primaryKey(),
-    job: text("job").notNull(),
-    ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
-    result: jsonb("result").$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [index("job_runs_job_idx").on(t.job, t.ranAt)],
-);
 
 /**
  * Rights requests handled (find, export, erase): the reference an audit entry
@@ -326,3 +325,149 @@ export const rightsRequests = pgTable("rights_requests", {
   counts: jsonb("counts").$type<Record<string, number>>().notNull(),
   createdAt: createdAt(),
 });
+// ── staff console ───────────────────────────────────────────────────────
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower-case. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** owner, manager or front-desk (app/domain/staff/access.ts). */
+    role: text("role").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
+);
+
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_passkeys_staff_idx").on(t.staffId)],
+);
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    /** How the last sign-in was proved: passkey, email, setup or invite. */
+    method: text("method").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: createdAt(),
+    /** The last sign-in proof on this session (destructive actions want a recent one). */
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_sessions_token_idx").on(t.tokenHash), index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/**
+ * One-time proofs sent or printed: e-mail sign-in (a link and a six-digit
+ * code), invitations and the first owner's setup link. Only hashes are kept.
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: serial("id").primaryKey(),
+    /** sign-in, invite or setup. */
+    purpose: text("purpose").notNull(),
+    staffId: integer("staff_id").references(() => staffUsers.id),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_tokens_token_idx").on(t.tokenHash), index("staff_tokens_staff_idx").on(t.staffId)],
+);
+
+/** WebAuthn challenges handed out and not yet answered; each is used once. */
+export const staffChallenges = pgTable("staff_challenges", {
+  id: text("id").primaryKey(),
+  challenge: text("challenge").notNull(),
+  /** Registration challenges belong to the signed-in member of staff; sign-in ones to nobody yet. */
+  staffId: integer("staff_id").references(() => staffUsers.id),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Append-only: who did or saw what, when, from which session. Nothing updates or deletes these rows. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    staffId: integer("staff_id").references(() => staffUsers.id),
+    sessionId: integer("session_id").references(() => staffSessions.id),
+    /** e.g. quote.view, quote.status, staff.invite, session.sign-in. */
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    summary: text("summary").notNull().default(""),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
+    index("audit_log_staff_idx").on(t.staffId),
+  ],
+);
+
+/** The history of a quote, application or feedback: notes, status changes and replies sent. */
+export const staffNotes = pgTable(
+  "staff_notes",
+  {
+    id: serial("id").primaryKey(),
+    /** quote, job, model or feedback. */
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    staffId: integer("staff_id").references(() => staffUsers.id),
+    /** note, status or reply. */
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    outboxId: integer("outbox_id").references(() => outbox.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_notes_subject_idx").on(t.subjectType, t.subjectId)],
+);
+
+/** The owner's wording of the replies to job applicants; a template without a row uses the built-in text. */
+export const replyTemplates = pgTable("reply_templates", {
+  key: text("key").primaryKey(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => staffUsers.id),
+});
+
+/** One row per run of a scheduled job: the insert is the claim, so exactly one process does each run. */
+export const scheduledRuns = pgTable(
+  "scheduled_runs",
+  {
+    job: text("job").notNull(),
+    runKey: text("run_key").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);

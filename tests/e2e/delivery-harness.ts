@@ -132,6 +132,8 @@ export async function startTwilio(): Promise<TwilioStandIn> {
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
+  /** What the process has printed so far, stdout and stderr together. */
+  output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -147,8 +149,11 @@ export async function startSiteProcess(port: number, env: Record<string, string>
       BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
@@ -163,6 +168,7 @@ export async function startSiteProcess(port: number, env: Record<string, string>
   return {
     url,
     child,
+    output: () => printed,
     kill: (signal) =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

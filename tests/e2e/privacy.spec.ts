@@ -54,7 +54,7 @@ test("the privacy notice says who, what, why, how long, who else, the rights, an
   const main = page.locator("main");
   await expect(main).toContainText("Maison Ivy Hair Ltd");
   await expect(main).toContainText("erased 12 months after the quote");
-  await expect(main).toContainText("6 months from when you apply");
+  await expect(main).toContainText("Deleted 6 months after we close your application");
   await expect(main).toContainText("erased 30 days after the message is sent");
   await expect(main).toContainText("This website sets no cookies for visitors");
   await expect(main).toContainText("Twilio");

@@ -70,9 +70,12 @@ test("errors never show a stack trace", async ({ request }) => {
   expect(text).not.toMatch(/at .+\.(js|ts):\d+/);
 });
 
-test("the site sets no cookies, so there is none to leak or forge", async ({ request }) => {
+test("no public page or API answer sets a cookie: only the staff console has sessions", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  expect(pages.length).toBeGreaterThan(30);
   const answers = [
-    await request.get("/"),
+    ...(await Promise.all(pages.map((path) => request.get(path)))),
     await request.get("/prices/calculator?type=colour&mode=level"),
     await request.get("/api/services"),
     await request.post("/api/feedback", { data: {} }),

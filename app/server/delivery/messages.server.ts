@@ -10,6 +10,7 @@ import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from
 import { formatGBPExact } from "~/domain/format";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
+import { renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
@@ -79,13 +80,13 @@ export function applicantThankYou(email: string, fields: { id: number; name: str
 
 // ── rendering ────────────────────────────────────────────────────────────
 
-const escapeHtml = (value: unknown) =>
+export const escapeHtml = (value: unknown) =>
   String(value ?? "").replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
-function layoutHtml(title: string, bodyHtml: string): string {
+export function layoutHtml(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -232,7 +233,10 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         channel: "email",
         email: fieldsEmail(`New client feedback from ${String(p.name)}`, "A client sent the feedback survey.", p),
       };
-    default:
+    default: {
+      const staffMessage = renderStaffMessage(row, publicUrl);
+      if (staffMessage) return { channel: "email", email: staffMessage };
       throw new Error(`Unknown message template "${row.template}"`);
+    }
   }
 }

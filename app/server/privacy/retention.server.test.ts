@@ -22,7 +22,7 @@ const recent = { name: "Rita Recent", mobile: "07700 900402", email: "rita@examp
 
 interface Scene {
   quotes: { old: number; recent: number };
-  jobs: { old: number; recent: number };
+  jobs: { old: number; recent: number; reconsidered: number };
   models: { old: number; recent: number };
   feedback: { old: number; recent: number };
   messages: { sentLongAgo: number; sentRecently: number; failedLongAgo: number; stillPending: number };
@@ -36,7 +36,11 @@ interface Scene {
 async function stage(db: TestDatabase["db"]): Promise<Scene> {
   const scene = {
     quotes: { old: await savesQuote(db, old), recent: await savesQuote(db, recent) },
-    jobs: { old: await appliesForJob(db, old), recent: await appliesForJob(db, recent) },
+    jobs: {
+      old: await appliesForJob(db, old),
+      recent: await appliesForJob(db, recent),
+      reconsidered: await appliesForJob(db, old),
+    },
     models: { old: await offersToModel(db, old), recent: await offersToModel(db, recent) },
     feedback: { old: await givesFeedback(db, old), recent: await givesFeedback(db, recent) },
   };
@@ -44,6 +48,62 @@ async function stage(db: TestDatabase["db"]): Promise<Scene> {
   await madeAt(db, "quotes", scene.quotes.recent, justUnder(subMonths(NOW, 12)));
   await madeAt(db, "job_applications", scene.jobs.old, justOver(subMonths(NOW, 6)));
   await madeAt(db, "job_applications", scene.jobs.recent, justUnder(subMonths(NOW, 6)));
+  // Made long ago, but staff changed its status last month: its period runs from that decision.
+  await madeAt(db, "job_applications", scene.jobs.reconsidered, subMonths(NOW, 9));
+  await db.insert(t.staffNotes).values([
+    {
+      subjectType: "job",
+      subjectId: scene.jobs.reconsidered,
+      kind: "status",
+      body: "maybe",
+      createdAt: subMonths(NOW, 1),
+    },
+    {
+      subjectType: "job",
+      subjectId: scene.jobs.old,
+      kind: "note",
+      body: "Called Olive, no answer.",
+      createdAt: subMonths(NOW, 7),
+    },
+    {
+      subjectType: "quote",
+      subjectId: scene.quotes.recent,
+      kind: "note",
+      body: "Rita to book.",
+      createdAt: subMonths(NOW, 11),
+    },
+  ]);
+
+  // Staff sign-in leftovers: one session ended (idle for three hours), one in use; a spent sign-in code.
+  const [member] = await db
+    .insert(t.staffUsers)
+    .values({ email: "owner@maisonivy.example", name: "Owner", role: "owner" })
+    .returning({ id: t.staffUsers.id });
+  const staffId = member?.id as number;
+  await db.insert(t.staffSessions).values([
+    {
+      tokenHash: "ended",
+      staffId,
+      method: "passkey",
+      userAgent: "Firefox",
+      createdAt: subDays(NOW, 1),
+      signedInAt: subDays(NOW, 1),
+      lastSeenAt: subHours(NOW, 3),
+    },
+    {
+      tokenHash: "live",
+      staffId,
+      method: "passkey",
+      userAgent: "Safari",
+      createdAt: subDays(NOW, 1),
+      signedInAt: subDays(NOW, 1),
+      lastSeenAt: new Date(NOW.getTime() - 10 * MINUTE),
+    },
+  ]);
+  await db.insert(t.staffTokens).values([
+    { purpose: "sign-in", staffId, tokenHash: "spent", expiresAt: subHours(NOW, 1) },
+    { purpose: "sign-in", staffId, tokenHash: "fresh", expiresAt: new Date(NOW.getTime() + 10 * MINUTE) },
+  ]);
   await madeAt(db, "model_applications", scene.models.old, justOver(subMonths(NOW, 6)));
   await madeAt(db, "model_applications", scene.models.recent, justUnder(subMonths(NOW, 6)));
   await madeAt(db, "feedback", scene.feedback.old, justOver(subMonths(NOW, 12)));
@@ -79,6 +139,9 @@ async function stage(db: TestDatabase["db"]): Promise<Scene> {
   return { ...scene, messages: { sentLongAgo, sentRecently, failedLongAgo, stillPending } };
 }
 
+const retentionAudit = (db: TestDatabase["db"]) =>
+  db.select().from(t.auditLog).where(eq(t.auditLog.action, "scheduled.retention"));
+
 const EVERYTHING_DUE_ONCE = {
   quotesAnonymised: 1,
   jobApplicationsDeleted: 1,
@@ -86,6 +149,9 @@ const EVERYTHING_DUE_ONCE = {
   feedbackAnonymised: 1,
   messagesRedacted: 2,
   rateLimitRowsDeleted: 1,
+  staffNotesDeleted: 1,
+  staffSessionsEnded: 1,
+  signInProofsDeleted: 1,
 };
 
 /** What the pass must have left: exactly the due records erased, everything else as it was. */
@@ -104,7 +170,13 @@ async function expectOnlyDueErased(db: TestDatabase["db"], scene: Scene) {
   });
 
   const jobIds = (await db.select({ id: t.jobApplications.id }).from(t.jobApplications)).map((r) => r.id);
-  expect(jobIds).toEqual([scene.jobs.recent]);
+  expect(jobIds.sort()).toEqual([scene.jobs.recent, scene.jobs.reconsidered].sort());
+  const notes = await db.select().from(t.staffNotes);
+  expect(notes.map((n) => n.body).sort()).toEqual(["Rita to book.", "maybe"]);
+  const sessions = await db.select().from(t.staffSessions);
+  expect(sessions.map((session) => session.tokenHash)).toEqual(["live"]);
+  const tokens = await db.select().from(t.staffTokens);
+  expect(tokens.map((token) => token.tokenHash)).toEqual(["fresh"]);
   const modelIds = (await db.select({ id: t.modelApplications.id }).from(t.modelApplications)).map((r) => r.id);
   expect(modelIds).toEqual([scene.models.recent]);
 
@@ -145,21 +217,24 @@ describe.each(testDatabases)("retention on %s", (_kind, open) => {
     expect(outcome).toEqual({ ran: true, result: EVERYTHING_DUE_ONCE });
     await expectOnlyDueErased(database.db, scene);
 
-    const runs = await database.db.select().from(t.jobRuns);
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ job: "retention", ranAt: NOW, result: EVERYTHING_DUE_ONCE });
-    // The log holds counts, never whose data it was.
-    expect(JSON.stringify(runs)).not.toMatch(/olive|oldham|900401/i);
+    const audited = await retentionAudit(database.db);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ staffId: null, sessionId: null });
+    expect(JSON.parse(audited[0]?.summary ?? "")).toEqual(EVERYTHING_DUE_ONCE);
+    // The audit holds counts, never whose data it was.
+    expect(JSON.stringify(audited)).not.toMatch(/olive|oldham|900401/i);
   });
 
   it("runs once an hour, and each pass takes what has come due since the last", async () => {
     await stage(database.db);
     expect((await runJobIfDue(database.db, retentionJob, NOW)).ran).toBe(true);
     expect(await runJobIfDue(database.db, retentionJob, new Date(NOW.getTime() + 30 * MINUTE))).toEqual({ ran: false });
-    // An hour on, the records that were a minute inside their periods are past them; the rest was done already.
+    // An hour on, the records that were a minute inside their periods are past them (the recent quote with
+    // its note, the sign-in code that was still fresh); the rest was done already, and the session in use has
+    // not been idle long enough yet.
     expect(await runJobIfDue(database.db, retentionJob, new Date(NOW.getTime() + 60 * MINUTE))).toEqual({
       ran: true,
-      result: { ...EVERYTHING_DUE_ONCE, messagesRedacted: 1 },
+      result: { ...EVERYTHING_DUE_ONCE, messagesRedacted: 1, staffSessionsEnded: 0 },
     });
     const pending = await database.db.select().from(t.outbox).where(eq(t.outbox.status, "pending"));
     expect(pending.map((m) => m.redactedAt)).toEqual([null]);
@@ -213,7 +288,7 @@ describe.each(testDatabases)("retention on %s", (_kind, open) => {
       ]);
       expect(outcomes.filter((o) => o.ran)).toEqual([{ ran: true, result: EVERYTHING_DUE_ONCE }]);
       expect(started).toBe(1);
-      expect(await database.db.select().from(t.jobRuns)).toHaveLength(1);
+      expect(await retentionAudit(database.db)).toHaveLength(1);
       await expectOnlyDueErased(database.db, scene);
     } finally {
       await second?.close();

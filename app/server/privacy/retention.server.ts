@@ -5,15 +5,21 @@
  * test can stand at any moment.
  *
  * - saved quotes: name, mobile and e-mail blanked; the quote stays for the statistics;
- * - job and model applications: deleted. They have no "closed" state yet, so
- *   the period runs from when they were made;
+ * - job and model applications: deleted, with staff's notes on them, the
+ *   period after staff last changed their status (closing one is the last
+ *   change), or after they were made if nobody ever did;
  * - feedback: name and mobile blanked; the ratings and answers stay;
  * - sent or failed messages: recipient and payload blanked; the row stays as
  *   a record that a message went;
- * - rate-limit windows: deleted.
+ * - staff's notes on a quote or survey that is anonymised: deleted (replies
+ *   and notes name the person);
+ * - rate-limit windows: deleted;
+ * - staff sessions once they have ended (revoked, idle or too old): deleted, or
+ *   only their browser description blanked where the audit log refers to them;
+ *   spent or expired sign-in codes and passkey challenges: deleted.
  */
 import { subDays, subHours, subMonths } from "date-fns";
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { RETENTION_SETTINGS, type RetentionPeriods, retentionFromSettings } from "~/domain/privacy";
 import type { Database } from "../db.server";
 import type { ScheduledJob } from "../scheduler.server";
@@ -25,7 +31,12 @@ import {
   quotes,
   rateLimits,
   siteSettings,
+  staffChallenges,
+  staffSessions,
+  staffTokens,
 } from "../schema.server";
+import { IDLE_MINUTES, SESSION_DAYS } from "../staff/session.server";
+import { deleteStaffNotes } from "./staff-notes.server";
 
 /** The periods in force: settings rows, or the defaults where a row is missing or unreadable. */
 export async function readRetentionPeriods(db: Pick<Database, "select">): Promise<RetentionPeriods> {
@@ -41,9 +52,19 @@ export interface RetentionResult extends Record<string, number> {
   feedbackAnonymised: number;
   messagesRedacted: number;
   rateLimitRowsDeleted: number;
+  staffNotesDeleted: number;
+  staffSessionsEnded: number;
+  signInProofsDeleted: number;
 }
 
+/** When staff last changed an application's status (closing it included), or when it was made. */
+const lastDecision = (table: typeof jobApplications | typeof modelApplications, subjectType: "job" | "model") => sql`
+  greatest(${table.createdAt}, (select max(n.created_at) from staff_notes n
+    where n.subject_type = ${subjectType} and n.subject_id = ${table.id} and n.kind = 'status'))`;
+
 /** Erases everything due at `now` under `periods`, and nothing else. */
+const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+
 export async function applyRetention(db: Database, now: Date, periods: RetentionPeriods): Promise<RetentionResult> {
   const quoteCutoff = subMonths(now, periods.quoteContactMonths);
   const applicationCutoff = subMonths(now, periods.applicationMonths);
@@ -58,11 +79,11 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
     .returning({ id: quotes.id });
   const jobs = await db
     .delete(jobApplications)
-    .where(lt(jobApplications.createdAt, applicationCutoff))
+    .where(lt(lastDecision(jobApplications, "job"), applicationCutoff))
     .returning({ id: jobApplications.id });
   const models = await db
     .delete(modelApplications)
-    .where(lt(modelApplications.createdAt, applicationCutoff))
+    .where(lt(lastDecision(modelApplications, "model"), applicationCutoff))
     .returning({ id: modelApplications.id });
   const feedbackAnonymised = await db
     .update(feedback)
@@ -86,6 +107,37 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
     .where(lt(rateLimits.windowStart, requestCutoff))
     .returning({ key: rateLimits.key });
 
+  const staffNotesDeleted =
+    (await deleteStaffNotes(db, "quote", ids(quotesAnonymised))) +
+    (await deleteStaffNotes(db, "job", ids(jobs))) +
+    (await deleteStaffNotes(db, "model", ids(models))) +
+    (await deleteStaffNotes(db, "feedback", ids(feedbackAnonymised)));
+
+  // A session is over once revoked, idle too long or too old; the audit log may still name it.
+  const ended = or(
+    sql`${staffSessions.revokedAt} is not null`,
+    lt(staffSessions.lastSeenAt, new Date(now.getTime() - IDLE_MINUTES * 60_000)),
+    lt(staffSessions.createdAt, subDays(now, SESSION_DAYS)),
+  );
+  const audited = sql`exists (select 1 from audit_log a where a.session_id = ${staffSessions.id})`;
+  const sessionsDeleted = await db
+    .delete(staffSessions)
+    .where(and(ended, sql`not ${audited}`))
+    .returning({ id: staffSessions.id });
+  const sessionsBlanked = await db
+    .update(staffSessions)
+    .set({ userAgent: "" })
+    .where(and(ended, audited, sql`${staffSessions.userAgent} <> ''`))
+    .returning({ id: staffSessions.id });
+  const tokens = await db
+    .delete(staffTokens)
+    .where(or(lt(staffTokens.expiresAt, now), sql`${staffTokens.usedAt} is not null`))
+    .returning({ id: staffTokens.id });
+  const challenges = await db
+    .delete(staffChallenges)
+    .where(lt(staffChallenges.expiresAt, now))
+    .returning({ id: staffChallenges.id });
+
   return {
     quotesAnonymised: quotesAnonymised.length,
     jobApplicationsDeleted: jobs.length,
@@ -93,6 +145,9 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
     feedbackAnonymised: feedbackAnonymised.length,
     messagesRedacted: messages.length,
     rateLimitRowsDeleted: windows.length,
+    staffNotesDeleted,
+    staffSessionsEnded: sessionsDeleted.length + sessionsBlanked.length,
+    signInProofsDeleted: tokens.length + challenges.length,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSubject, type Subject } from "~/domain/privacy";
 import type { Database } from "../db.server";
@@ -64,16 +64,26 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     await unsubscribeTokenFor(db, JO_EMAIL);
     otherQuote = await savesQuote(db, other, { marketing_email: "on", marketing_sms: "on" });
     otherJob = await appliesForJob(db, other);
+    await db.insert(t.staffNotes).values([
+      { subjectType: "job", subjectId: joJob, kind: "reply", body: "Dear Joanna Quill, thank you for applying." },
+      { subjectType: "quote", subjectId: otherQuote, kind: "note", body: "Harriet booked a consultation." },
+    ]);
   });
   afterAll(async () => {
     await database?.destroy();
   });
 
   it("an e-mail address finds both saved quotes and the job application, and nobody else's", async () => {
-    const found = await findForRequest(database.db, subject("  jo.quill@EXAMPLE.com "));
+    const found = await findForRequest(database.db, subject("  jo.quill@EXAMPLE.com "), null);
     expect(found.data.quotes.map((q) => q.id)).toEqual(joQuotes);
     expect(found.data.jobApplications.map((a) => a.id)).toEqual([joJob]);
-    expect(found.counts).toMatchObject({ quotes: 2, jobApplications: 1, consents: 1, unsubscribeLinks: 1 });
+    expect(found.counts).toMatchObject({
+      quotes: 2,
+      jobApplications: 1,
+      consents: 1,
+      unsubscribeLinks: 1,
+      staffNotes: 1,
+    });
     // Her two quote e-mails, her thank-you, and the note to staff about her application.
     expect(found.counts.messages).toBe(4);
     expect(JSON.stringify(found.data)).not.toMatch(/harriet|vane|900222/i);
@@ -82,7 +92,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
 
   it("a mobile number finds the same person however it is written", async () => {
     for (const typed of ["07700 900111", "+44 7700 900111", "0044 (0)7700-900-111", "447700900111"]) {
-      const found = await findForRequest(database.db, subject(typed));
+      const found = await findForRequest(database.db, subject(typed), null);
       expect(found.counts, typed).toMatchObject({
         quotes: 2,
         jobApplications: 1,
@@ -94,7 +104,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
   });
 
   it("exports everything for the e-mail address as one JSON and one CSV, with nobody else's data", async () => {
-    const exported = await exportPersonalData(database.db, subject("Jo.Quill@Example.com"));
+    const exported = await exportPersonalData(database.db, subject("Jo.Quill@Example.com"), null);
     const json = JSON.parse(exported.json);
     expect(json.about).toBe(JO_EMAIL);
     expect(json.records.quotes.map((q: { id: number }) => q.id)).toEqual(joQuotes);
@@ -124,6 +134,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       consents: [],
       messages: [],
       unsubscribeLinks: [],
+      staffNotes: [],
     });
     expect(csv).toContain(`quotes,1,name,"'=HYPERLINK(""x""), ""Jo"""`);
     expect(csv).toContain("quotes,1,mobile,+447700900111");
@@ -131,9 +142,9 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
 
   it("after erasure by e-mail and by mobile, no column of any table holds her address, number or name", async () => {
     expect(await whereIsIt(database.db, JO_EMAIL)).not.toEqual([]);
-    const byEmail = await erasePersonalData(database.db, subject(JO_EMAIL));
+    const byEmail = await erasePersonalData(database.db, subject(JO_EMAIL), null);
     expect(byEmail.counts).toMatchObject({ quotes: 2, jobApplications: 1 });
-    const byMobile = await erasePersonalData(database.db, subject("07700 900111"));
+    const byMobile = await erasePersonalData(database.db, subject("07700 900111"), null);
     expect(byMobile.counts).toMatchObject({ modelApplications: 1, feedback: 1, consents: 1 });
 
     for (const needle of [JO_EMAIL, JO_MOBILE, "7700900111", "7700 900111", jo.name, "Quill"]) {
@@ -156,8 +167,17 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     );
     expect(await consentState(database.db, "+447700900222", "sms")).toMatchObject({ granted: true });
 
-    // The requests are logged by reference and counts only.
+    expect(await database.db.select({ body: t.staffNotes.body }).from(t.staffNotes)).toEqual([
+      { body: "Harriet booked a consultation." },
+    ]);
+
+    // Each request is logged and audited by its reference and counts only (the scan above found no trace of her).
     const requests = await database.db.select().from(t.rightsRequests);
     expect(requests.map((r) => r.kind)).toEqual(expect.arrayContaining(["find", "export", "erase", "erase"]));
+    const erasures = await database.db.select().from(t.auditLog).where(eq(t.auditLog.action, "privacy.erase"));
+    expect(erasures.map((entry) => entry.subjectId)).toEqual(
+      [byEmail.reference, byMobile.reference].map((r) => r.split("/")[1]),
+    );
+    expect(erasures.every((entry) => entry.subjectType === "rights-request")).toBe(true);
   });
 });

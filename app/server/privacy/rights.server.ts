@@ -2,8 +2,9 @@
  * Rights requests: find everything held about one e-mail address or mobile
  * number, hand it over (JSON and CSV), or erase it. Erasure anonymises where
  * the statistics must stay (quotes, feedback ratings, the fact that a message
- * went) and deletes the rest. Each request leaves a row in rights_requests
- * with counts only: the reference an audit entry names, never the person.
+ * went) and deletes the rest, staff's notes on those records included. Each
+ * request leaves a row in rights_requests with counts only, and an audit
+ * entry (who, which request, the counts) that names the request, never the person.
  *
  * Identifiers are matched in one spelling: e-mail addresses in lower case
  * (quotes keep the address as typed, so they are compared lowered), mobiles
@@ -22,6 +23,8 @@ import {
   rightsRequests,
   unsubscribeTokens,
 } from "../schema.server";
+import { type Actor, audit } from "../staff/audit.server";
+import { deleteStaffNotes, staffNotesOn } from "./staff-notes.server";
 
 type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -34,6 +37,7 @@ export const RECORD_KINDS = [
   "consents",
   "messages",
   "unsubscribeLinks",
+  "staffNotes",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -79,6 +83,13 @@ export async function findPersonalData(db: Tx, subject: Subject): Promise<Person
   const consentRows = await db.select().from(consents).where(where.consents).orderBy(consents.id);
   const messageRows = await db.select().from(outbox).where(where.messages).orderBy(outbox.id);
   const tokenRows = await db.select().from(unsubscribeTokens).where(where.unsubscribeLinks);
+  const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+  const noteRows = [
+    ...(await staffNotesOn(db, "quote", idsOf(quoteRows))),
+    ...(await staffNotesOn(db, "job", idsOf(jobRows))),
+    ...(await staffNotesOn(db, "model", idsOf(modelRows))),
+    ...(await staffNotesOn(db, "feedback", idsOf(feedbackRows))),
+  ];
   return {
     quotes: quoteRows,
     jobApplications: jobRows,
@@ -87,6 +98,7 @@ export async function findPersonalData(db: Tx, subject: Subject): Promise<Person
     consents: consentRows,
     messages: messageRows,
     unsubscribeLinks: tokenRows,
+    staffNotes: noteRows,
   };
 }
 
@@ -94,13 +106,27 @@ export function countsOf(data: PersonalData): Record<RecordKind, number> {
   return Object.fromEntries(RECORD_KINDS.map((kind) => [kind, data[kind].length])) as Record<RecordKind, number>;
 }
 
-/** Stored for every request: what kind, and how many records of each sort. The reference audit entries name. */
-async function logRequest(tx: Tx, kind: "find" | "export" | "erase", counts: Record<string, number>, now: Date) {
+/**
+ * Stored for every request: what kind, and how many records of each sort;
+ * and audited under that reference, by whoever handled it. Never the person.
+ */
+async function logRequest(
+  tx: Tx,
+  actor: Actor | null,
+  kind: "find" | "export" | "erase",
+  counts: Record<string, number>,
+  now: Date,
+) {
   const [row] = await tx
     .insert(rightsRequests)
     .values({ kind, counts, createdAt: now })
     .returning({ id: rightsRequests.id });
   if (!row) throw new Error("The rights request was not logged");
+  await audit(tx, actor, {
+    action: `privacy.${kind}`,
+    subject: { type: "rights-request", id: row.id },
+    summary: JSON.stringify(counts),
+  });
   return `rights-request/${row.id}`;
 }
 
@@ -111,11 +137,16 @@ export interface FoundData {
 }
 
 /** Looks the person up and logs that someone did (a view of personal data is itself recorded). */
-export async function findForRequest(db: Database, subject: Subject, now = new Date()): Promise<FoundData> {
+export async function findForRequest(
+  db: Database,
+  subject: Subject,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<FoundData> {
   return db.transaction(async (tx) => {
     const data = await findPersonalData(tx, subject);
     const counts = countsOf(data);
-    return { reference: await logRequest(tx, "find", counts, now), data, counts };
+    return { reference: await logRequest(tx, actor, "find", counts, now), data, counts };
   });
 }
 
@@ -164,12 +195,13 @@ export function personalDataCsv(data: PersonalData): string {
 export async function exportPersonalData(
   db: Database,
   subject: Subject,
+  actor: Actor | null,
   now = new Date(),
 ): Promise<PersonalDataExport> {
   return db.transaction(async (tx) => {
     const data = await findPersonalData(tx, subject);
     const counts = countsOf(data);
-    const reference = await logRequest(tx, "export", counts, now);
+    const reference = await logRequest(tx, actor, "export", counts, now);
     const json = JSON.stringify(
       {
         reference,
@@ -199,7 +231,12 @@ export interface ErasureResult {
  * (the figures stay), applications, consents and unsubscribe links deleted,
  * and messages to or about them emptied; one still waiting to go is stopped.
  */
-export async function erasePersonalData(db: Database, subject: Subject, now = new Date()): Promise<ErasureResult> {
+export async function erasePersonalData(
+  db: Database,
+  subject: Subject,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
     const data = await findPersonalData(tx, subject);
     const ids = (kind: RecordKind) => data[kind].map((row) => row.id as number);
@@ -232,7 +269,11 @@ export async function erasePersonalData(db: Database, subject: Subject, now = ne
         .where(inArray(outbox.id, ids("messages")));
     if (data.unsubscribeLinks.length > 0)
       await tx.delete(unsubscribeTokens).where(eq(unsubscribeTokens.email, subject.value));
+    await deleteStaffNotes(tx, "quote", ids("quotes"));
+    await deleteStaffNotes(tx, "job", ids("jobApplications"));
+    await deleteStaffNotes(tx, "model", ids("modelApplications"));
+    await deleteStaffNotes(tx, "feedback", ids("feedback"));
     const counts = countsOf(data);
-    return { reference: await logRequest(tx, "erase", counts, now), counts };
+    return { reference: await logRequest(tx, actor, "erase", counts, now), counts };
   });
 }

@@ -9,13 +9,6 @@ CREATE TABLE "consents" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "job_runs" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"job" text NOT NULL,
-	"ran_at" timestamp with time zone NOT NULL,
-	"result" jsonb NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "rights_requests" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -25,7 +18,7 @@ CREATE TABLE "rights_requests" (
 --> statement-breakpoint
 CREATE TABLE "scheduled_jobs" (
 	"name" text PRIMARY KEY NOT NULL,
-	"next_run_at" timestamp with time zone NOT NULL,
+	"next_run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_run_at" timestamp with time zone
 );
 --> statement-breakpoint
@@ -39,5 +32,4 @@ CREATE TABLE "unsubscribe_tokens" (
 ALTER TABLE "feedback" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "redacted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "consents_subject_idx" ON "consents" USING btree ("subject","channel","created_at");--> statement-breakpoint
-CREATE INDEX "job_runs_job_idx" ON "job_runs" USING btree ("job","ran_at");
+CREATE INDEX "consents_subject_idx" ON "consents" USING btree ("subject","channel","created_at");

@@ -1,0 +1,184 @@
+/** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** Console pages are for staff only: a title of their own, never indexed. */
+export function staffMeta(title: string) {
+  return [{ title: `${title} | Maison Ivy staff` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-3xl sm:text-4xl">{title}</h1>
+      {children ? <div className="mt-2 text-muted">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
+  const colours =
+    tone === "error"
+      ? "border-accent-dark bg-blush text-ink"
+      : tone === "success"
+        ? "border-line bg-sand text-ink"
+        : "border-line bg-white text-ink";
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-xl border px-4 py-3 ${colours}`}>
+      {children}
+    </div>
+  );
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark";
+
+export function TextField(props: {
+  label: string;
+  name: string;
+  type?: string;
+  defaultValue?: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "text";
+  hint?: string;
+  maxLength?: number;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-semibold">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {props.hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        defaultValue={props.defaultValue}
+        required={props.required}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+export function TextArea(props: {
+  label: string;
+  name: string;
+  defaultValue?: string;
+  rows?: number;
+  required?: boolean;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-semibold">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows ?? 3}
+        defaultValue={props.defaultValue}
+        required={props.required}
+        maxLength={5000}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+export function SelectField(props: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+  idSuffix?: string;
+}) {
+  const id = `field-${props.name}${props.idSuffix ?? ""}`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-semibold">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} className={inputClass}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+/** Written on the server and the browser alike in London time, so hydration agrees. */
+export function When({ at }: { at: string | Date | null }) {
+  if (!at) return <>never</>;
+  const date = typeof at === "string" ? new Date(at) : at;
+  return <time dateTime={date.toISOString()}>{dateTime.format(date)}</time>;
+}
+
+export const PAGE_SIZE = 25;
+
+/** Which page of a list the URL asks for (1-based), and the rows to skip. */
+export function pageOf(url: URL): { page: number; offset: number; limit: number } {
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return { page, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+/** Previous and next links that keep the list's filters. */
+export function Pager({ page, hasNext, search }: { page: number; hasNext: boolean; search: string }) {
+  const to = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(n));
+    return `?${params}`;
+  };
+  if (page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center gap-3">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className="btn-outline">
+          Previous page
+        </Link>
+      ) : null}
+      <span className="text-sm text-muted">Page {page}</span>
+      {hasNext ? (
+        <Link to={to(page + 1)} className="btn-outline">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function SubmitButton({
+  children,
+  intent,
+  tone = "primary",
+}: {
+  children: ReactNode;
+  intent: string;
+  tone?: "primary" | "outline";
+}) {
+  return (
+    <button type="submit" name="intent" value={intent} className={tone === "primary" ? "btn-primary" : "btn-outline"}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Who on the staff may do what: one table of role to allowed actions. The
+ * server checks it on every /staff loader and action (requireStaff); the
+ * console only hides what the server would refuse anyway.
+ */
+
+export const STAFF_ROLES = ["owner", "manager", "front-desk"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
+  owner: "Owner",
+  manager: "Manager",
+  "front-desk": "Front desk",
+};
+
+export const PERMISSIONS = [
+  /** The console's home page and one's own devices, passkeys and sign-out. */
+  "console.use",
+  "leads.view",
+  "leads.update",
+  "applications.view",
+  "applications.update",
+  "applications.reply",
+  "feedback.view",
+  "feedback.update",
+  "messages.view",
+  "messages.resend",
+  "dashboard.view",
+  "export",
+  "audit.view",
+  "staff.manage",
+  "settings.manage",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYTHING: readonly Permission[] = PERMISSIONS;
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  owner: EVERYTHING,
+  manager: [
+    "console.use",
+    "leads.view",
+    "leads.update",
+    "applications.view",
+    "applications.update",
+    "applications.reply",
+    "feedback.view",
+    "feedback.update",
+    "messages.view",
+    "messages.resend",
+    "dashboard.view",
+    "export",
+  ],
+  // Works the leads and applications: reads them, sets status, writes notes. No export, no deletion.
+  "front-desk": ["console.use", "leads.view", "leads.update", "applications.view", "applications.update"],
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: string, permission: Permission): boolean {
+  return isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}

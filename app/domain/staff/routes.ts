@@ -1,0 +1,88 @@
+/**
+ * Every page of the staff console, the permission its loader needs and the
+ * permission each of its actions needs. app/routes.ts builds the /staff routes
+ * from this table and each route module passes its own key to requireStaff,
+ * so the check cannot drift from the table; the access test walks it too, so
+ * a new page is covered the day it is added.
+ */
+import type { Permission } from "./access";
+
+/** "public": reachable signed out (signing in itself). */
+export type Access = Permission | "public";
+
+export interface StaffAction {
+  access: Access;
+  /** Destructive: asks for a sign-in within the last few minutes. */
+  fresh?: boolean;
+}
+
+export interface StaffRouteDef {
+  /** Under /staff. */
+  path: string;
+  file: string;
+  /** null: a resource with no page, only actions (GET answers 405). */
+  page: Access | null;
+  /** Form posts, told apart by their `intent` field. */
+  actions: Readonly<Record<string, StaffAction>>;
+}
+
+export const STAFF_ROUTES = {
+  home: { path: "", file: "routes/staff/home.tsx", page: "console.use", actions: {} },
+  signIn: {
+    path: "sign-in",
+    file: "routes/staff/sign-in.tsx",
+    page: "public",
+    actions: { "email-send": { access: "public" }, "email-code": { access: "public" } },
+  },
+  /** The passkey ceremonies, as JSON for the page's script. */
+  passkey: {
+    path: "passkey",
+    file: "routes/staff/passkey.ts",
+    page: null,
+    actions: {
+      "sign-in-options": { access: "public" },
+      "sign-in-verify": { access: "public" },
+      "register-options": { access: "console.use" },
+      "register-verify": { access: "console.use" },
+    },
+  },
+  signInLink: {
+    path: "sign-in/link/:token",
+    file: "routes/staff/sign-in-link.tsx",
+    page: "public",
+    actions: { use: { access: "public" } },
+  },
+  setup: {
+    path: "setup/:token",
+    file: "routes/staff/setup.tsx",
+    page: "public",
+    actions: { "create-owner": { access: "public" } },
+  },
+  signOut: {
+    path: "sign-out",
+    file: "routes/staff/sign-out.tsx",
+    page: "console.use",
+    actions: { "sign-out": { access: "console.use" } },
+  },
+  devices: {
+    path: "devices",
+    file: "routes/staff/devices.tsx",
+    page: "console.use",
+    actions: {
+      "revoke-session": { access: "console.use" },
+      "remove-passkey": { access: "console.use", fresh: true },
+    },
+  },
+} as const satisfies Record<string, StaffRouteDef>;
+
+export type StaffRouteKey = keyof typeof STAFF_ROUTES;
+
+export const STAFF_PREFIX = "/staff";
+
+export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAFF_PREFIX}/${path}`);
+
+/** The console's sections, in the order its navigation lists them. */
+export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
+  { key: "home", label: "Home" },
+  { key: "devices", label: "Your devices" },
+];

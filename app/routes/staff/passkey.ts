@@ -1,0 +1,63 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { staffPath } from "~/domain/staff/routes";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { LOCKED_OUT_MESSAGE, SIGN_IN_LIMIT } from "~/server/staff/accounts.server";
+import { audit } from "~/server/staff/audit.server";
+import { noPage, safeNext, staffAction } from "~/server/staff/auth.server";
+import {
+  authenticationOptions,
+  registerPasskey,
+  registrationOptions,
+  verifyPasskey,
+} from "~/server/staff/passkeys.server";
+import { completeSignIn } from "~/server/staff/sign-in.server";
+import type { Route } from "./+types/passkey";
+
+export const loader = noPage;
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+function parsed<T>(text: string | undefined): T | null {
+  try {
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await staffAction(args, "passkey");
+  const { db } = args.context;
+  switch (intent) {
+    case "sign-in-options":
+      return json(await authenticationOptions(db));
+    case "sign-in-verify": {
+      const limit = await hitRateLimit(db, SIGN_IN_LIMIT, args.context.clientIp);
+      if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429);
+      const response = parsed<AuthenticationResponseJSON>(input.response);
+      const user = response && input.challengeId ? await verifyPasskey(db, input.challengeId, response) : null;
+      if (!user) return json({ error: "That passkey was not recognised. Try again, or use the e-mail code." }, 401);
+      const { cookie } = await completeSignIn(db, args.request, staff, user, "passkey");
+      return json({ next: safeNext(input.next) }, 200, cookie ? { "Set-Cookie": cookie } : {});
+    }
+  }
+  // Registering: the table makes these actions need a signed-in member of staff, so staffAction has checked.
+  if (!staff) throw new Error("registering a passkey needs a session");
+  switch (intent) {
+    case "register-options":
+      return json(await registrationOptions(db, { id: staff.staffId, email: staff.email, name: staff.name }));
+    default: {
+      const me = staff;
+      const response = parsed<RegistrationResponseJSON>(input.response);
+      const label = (input.label ?? "").trim() || "Passkey";
+      const ok =
+        response && input.challengeId
+          ? await registerPasskey(db, me.staffId, input.challengeId, response, label)
+          : false;
+      if (!ok) return json({ error: "The passkey could not be added. Please try again." }, 400);
+      await audit(db, me, { action: "passkey.add", subject: { type: "staff", id: me.staffId }, summary: label });
+      return json({ next: `${staffPath("devices")}?added=1` });
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { data, Form, redirect } from "react-router";
+import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
+import { staffPath } from "~/domain/staff/routes";
+import { createFirstOwner, setupLinkValid } from "~/server/staff/accounts.server";
+import { publicStaffPage, staffAction } from "~/server/staff/auth.server";
+import { completeSignIn } from "~/server/staff/sign-in.server";
+import type { Route } from "./+types/setup";
+
+export const meta = () => staffMeta("Set up the staff console");
+
+export async function loader(args: Route.LoaderArgs) {
+  await publicStaffPage(args, "setup");
+  const valid = await setupLinkValid(args.context.db, args.params.token);
+  return data({ valid }, { status: valid ? 200 : 410 });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { input } = await staffAction(args, "setup");
+  const name = (input.name ?? "").trim();
+  const email = (input.email ?? "").trim();
+  if (!name || name.length > 100 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
+    return data({ error: "Enter your name and a working e-mail address.", name, email }, { status: 400 });
+  const owner = await createFirstOwner(args.context.db, args.params.token, { name, email });
+  if (!owner) return data({ error: "This setup link has been used or has run out.", name, email }, { status: 410 });
+  const { cookie } = await completeSignIn(args.context.db, args.request, null, owner, "setup");
+  throw redirect(`${staffPath("devices")}?welcome=1`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.valid)
+    return (
+      <StaffHeading title="This setup link can't be used">
+        It has been used, has run out (it lasts an hour), or the console already has its owner. Restart the site to
+        print a new link while there is no staff account, or sign in.
+      </StaffHeading>
+    );
+  return (
+    <div className="mx-auto max-w-md">
+      <StaffHeading title="Set up the staff console">
+        You'll be its first owner: you can then invite the rest of the team.
+      </StaffHeading>
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <Form method="post">
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={actionData?.name}
+          maxLength={100}
+        />
+        <TextField
+          label="Your e-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+          maxLength={200}
+          hint="Sign-in codes come here when a passkey isn't at hand."
+        />
+        <button type="submit" name="intent" value="create-owner" className="btn-primary">
+          Create my owner account
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { PasskeyButton } from "~/components/staff/passkey-button";
+import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
+import {
+  normaliseEmail,
+  redeemSignInCode,
+  SIGN_IN_CODE_MINUTES,
+  sendSignInEmail,
+} from "~/server/staff/accounts.server";
+import { publicStaffPage, safeNext, staffAction } from "~/server/staff/auth.server";
+import { completeSignIn } from "~/server/staff/sign-in.server";
+import type { Route } from "./+types/sign-in";
+
+export const meta = () => staffMeta("Sign in");
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await publicStaffPage(args, "signIn");
+  const url = new URL(args.request.url);
+  const next = safeNext(url.searchParams.get("next"));
+  const fresh = url.searchParams.get("fresh") === "1";
+  // Already signed in and not asked to prove it again: straight on.
+  if (staff && !fresh) throw redirect(next);
+  return {
+    next,
+    fresh,
+    signedInAs: staff?.name ?? null,
+    codeMinutes: SIGN_IN_CODE_MINUTES,
+    signedOut: url.searchParams.has("signed-out"),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await staffAction(args, "signIn");
+  const { db, clientIp } = args.context;
+  const email = (input.email ?? "").trim();
+  const next = safeNext(input.next);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
+    return data(
+      { step: "email" as const, email, error: "Enter the e-mail address of your staff account." },
+      { status: 400 },
+    );
+  if (intent === "email-send") {
+    const sent = await sendSignInEmail(db, email, clientIp);
+    if (!sent.ok) return data({ step: "email" as const, email, error: sent.error }, { status: 429 });
+    return { step: "code" as const, email: normaliseEmail(email), error: null };
+  }
+  const code = (input.code ?? "").replace(/\s/g, "");
+  const used = await redeemSignInCode(db, email, code, clientIp);
+  if (!used.ok)
+    return data(
+      { step: "code" as const, email, error: used.error },
+      { status: used.error.startsWith("Too many") ? 429 : 400 },
+    );
+  const { cookie } = await completeSignIn(db, args.request, staff, used.staff, "email");
+  throw redirect(next, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { next, fresh, signedInAs } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const step = actionData?.step ?? "email";
+  return (
+    <div className="mx-auto max-w-md">
+      <StaffHeading title={fresh ? "Confirm it's you" : "Sign in"}>
+        {fresh
+          ? `${signedInAs ? `${signedInAs}, p` : "P"}lease sign in again before this change: it cannot be undone.`
+          : "The Maison Ivy staff console."}
+      </StaffHeading>
+      {loaderData.signedOut ? <Notice tone="success">You're signed out.</Notice> : null}
+      <section aria-labelledby="passkey-heading" className="card p-5">
+        <h2 id="passkey-heading" className="text-xl">
+          With a passkey
+        </h2>
+        <p className="mb-4 text-sm text-muted">Your fingerprint, face or screen lock on a device you have set up.</p>
+        <PasskeyButton mode="sign-in" next={next}>
+          Sign in with a passkey
+        </PasskeyButton>
+        <noscript>
+          <p className="text-sm">Passkeys need JavaScript: use the e-mail code below instead.</p>
+        </noscript>
+      </section>
+      <section aria-labelledby="email-heading" className="card mt-6 p-5">
+        <h2 id="email-heading" className="text-xl">
+          With a code by e-mail
+        </h2>
+        {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+        {step === "code" ? (
+          <>
+            <Notice tone="success">
+              If {actionData?.email} belongs to a staff account, we've e-mailed it a six-digit code and a link. Both
+              work once, for {loaderData.codeMinutes} minutes.
+            </Notice>
+            <Form method="post">
+              <input type="hidden" name="email" value={actionData?.email ?? ""} />
+              <input type="hidden" name="next" value={next} />
+              <TextField
+                label="Code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={8}
+              />
+              <button type="submit" name="intent" value="email-code" className="btn-primary" disabled={busy}>
+                Sign in
+              </button>
+            </Form>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="email" value={actionData?.email ?? ""} />
+              <input type="hidden" name="next" value={next} />
+              <button type="submit" name="intent" value="email-send" className="text-sm underline underline-offset-2">
+                Send a new code
+              </button>
+            </Form>
+          </>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="next" value={next} />
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email}
+              maxLength={200}
+            />
+            <button type="submit" name="intent" value="email-send" className="btn-outline" disabled={busy}>
+              E-mail me a code
+            </button>
+          </Form>
+        )}
+        <p className="mt-4 text-sm text-muted">
+          No account yet? Ask the salon's owner to invite you.{" "}
+          <Link to="/" className="underline">
+            Back to the website
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

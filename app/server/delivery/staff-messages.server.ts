@@ -1,0 +1,98 @@
+/**
+ * E-mails the staff console sends: sign-in codes and links, invitations, the
+ * new-quotes digest and the replies to job applicants. Like every message
+ * they go through the outbox and are rendered when sent.
+ */
+import { formatGBPExact } from "~/domain/format";
+import type { NewMessage, OutboxRow } from "../outbox.server";
+import { escapeHtml, layoutHtml } from "./messages.server";
+import type { Email } from "./transports.server";
+
+type Rendered = Omit<Email, "to" | "from" | "messageId">;
+
+function plainEmail(subject: string, text: string): Rendered {
+  const html = text
+    .split("\n\n")
+    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  return { subject, text, html: layoutHtml(subject, html) };
+}
+
+export interface SignInPayload {
+  name: string;
+  code: string;
+  /** Path of the one-time link, under PUBLIC_URL. */
+  path: string;
+  minutes: number;
+}
+
+export const signInEmail = (to: string, payload: SignInPayload): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "staff-sign-in",
+  payload: { ...payload },
+});
+
+export interface InvitePayload {
+  name: string;
+  role: string;
+  path: string;
+  hours: number;
+}
+
+export const inviteEmail = (to: string, payload: InvitePayload): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "staff-invite",
+  payload: { ...payload },
+});
+
+export interface DigestPayload {
+  quotes: { id: number; name: string; salon: string; totalPence: number; created: string }[];
+}
+
+export const digestEmail = (to: string, payload: DigestPayload): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "staff-quote-digest",
+  payload: { ...payload },
+});
+
+/** A reply is written out when staff send it, so the record on the application is exactly what went. */
+export const applicantReply = (to: string, subject: string, text: string): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "applicant-reply",
+  payload: { subject, text },
+});
+
+export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {
+  const p = row.payload;
+  const url = (path: unknown) => new URL(String(path), publicUrl).href;
+  switch (row.template) {
+    case "staff-sign-in":
+      return plainEmail(
+        `Your Maison Ivy sign-in code: ${String(p.code)}`,
+        `Hi ${String(p.name)},\n\nYour code to sign in to the Maison Ivy staff console is ${String(p.code)}.\n\nOr open this link on the device you are signing in on: ${url(p.path)}\n\nBoth work once, for ${String(p.minutes)} minutes. If you did not ask to sign in, ignore this e-mail: nobody can sign in without it.`,
+      );
+    case "staff-invite":
+      return plainEmail(
+        "You're invited to the Maison Ivy staff console",
+        `Hi ${String(p.name)},\n\nYou have been given a ${String(p.role)} account on the Maison Ivy staff console. Open this link to sign in for the first time, then add a passkey so you can sign in with your fingerprint, face or screen lock:\n\n${url(p.path)}\n\nThe link works once, for ${String(p.hours)} hours.`,
+      );
+    case "staff-quote-digest": {
+      const quotes = (p.quotes ?? []) as DigestPayload["quotes"];
+      const lines = quotes.map(
+        (q) => `${q.name}, ${q.salon}, ${formatGBPExact(q.totalPence)} (${q.created}): ${url(`/staff/leads/${q.id}`)}`,
+      );
+      return plainEmail(
+        `${quotes.length} new ${quotes.length === 1 ? "quote" : "quotes"} on the website`,
+        `New quotes since the last digest:\n\n${lines.join("\n")}\n\nAll quotes: ${url("/staff/leads")}`,
+      );
+    }
+    case "applicant-reply":
+      return plainEmail(String(p.subject), String(p.text));
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * Staff accounts and the one-time proofs that are not passkeys: e-mail
+ * sign-in (a six-digit code and a link, either works once), invitations, and
+ * the first owner's setup link printed at start when there is no account.
+ */
+import { randomInt } from "node:crypto";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { ROLE_LABELS, type StaffRole } from "~/domain/staff/access";
+import { staffPath } from "~/domain/staff/routes";
+import { config } from "../config.server";
+import type { Database } from "../db.server";
+import { mailDomainOf } from "../delivery/delivery.server";
+import { inviteEmail, signInEmail } from "../delivery/staff-messages.server";
+import { enqueue, wakeOutbox } from "../outbox.server";
+import { hitRateLimit, type RateLimitRule, rateLimitReached } from "../rate-limit.server";
+import { staffSessions, staffTokens, staffUsers } from "../schema.server";
+import { type Actor, audit } from "./audit.server";
+import { hashToken, IDLE_MINUTES, newToken, sameHash } from "./session.server";
+
+export const SIGN_IN_CODE_MINUTES = 15;
+export const INVITE_HOURS = 72;
+export const SETUP_MINUTES = 60;
+/** Wrong codes allowed on one e-mail before it is used up. */
+const CODE_ATTEMPTS = 5;
+
+/** Sign-in attempts of any kind from one address. */
+export const SIGN_IN_LIMIT: RateLimitRule = { name: "staff-sign-in", limit: 30, windowSeconds: 900 };
+/** Codes e-mailed to one address: enough to retry, too few to flood an inbox. */
+export const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 10, windowSeconds: 3600 };
+/** Wrong codes for one account: past this it is locked out of e-mail sign-in for the rest of the window. */
+export const WRONG_CODE_LIMIT: RateLimitRule = { name: "staff-code-wrong", limit: 10, windowSeconds: 900 };
+
+export const LOCKED_OUT_MESSAGE =
+  "Too many sign-in attempts. Please wait 15 minutes and try again, or ask the owner for help.";
+
+export type StaffUser = typeof staffUsers.$inferSelect;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const codeHash = (tokenId: number, code: string) => hashToken(`${tokenId}:${code}`);
+
+export async function staffCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(staffUsers);
+  return Number(row?.n ?? 0);
+}
+
+export async function findStaffByEmail(db: Database, email: string): Promise<StaffUser | undefined> {
+  return db.query.staffUsers.findFirst({ where: (s, { eq }) => eq(s.email, normaliseEmail(email)) });
+}
+
+async function newProof(
+  tx: Pick<Database, "insert">,
+  purpose: "sign-in" | "invite" | "setup",
+  staffId: number | null,
+  minutes: number,
+  withCode = false,
+): Promise<{ token: string; code: string | null; id: number }> {
+  const token = newToken();
+  const [row] = await tx
+    .insert(staffTokens)
+    .values({ purpose, staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) })
+    .returning({ id: staffTokens.id });
+  const id = row?.id ?? 0;
+  if (!withCode) return { token, code: null, id };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await (tx as Database)
+    .update(staffTokens)
+    .set({ codeHash: codeHash(id, code) })
+    .where(eq(staffTokens.id, id));
+  return { token, code, id };
+}
+
+const linkPath = (token: string) => `${staffPath("sign-in/link")}/${token}`;
+
+export type Limited = { ok: false; error: string };
+
+/**
+ * E-mails a code and a link to an active account at this address. Says the
+ * same whether or not there is one, so the form tells nobody who works here.
+ */
+export async function sendSignInEmail(db: Database, email: string, clientIp: string): Promise<{ ok: true } | Limited> {
+  const address = normaliseEmail(email);
+  const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
+  const byAddress = await hitRateLimit(db, EMAIL_SEND_LIMIT, address);
+  if (!byIp.allowed || !byAddress.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  const staff = await findStaffByEmail(db, address);
+  if (!staff?.active) return { ok: true };
+  await db.transaction(async (tx) => {
+    const proof = await newProof(tx, "sign-in", staff.id, SIGN_IN_CODE_MINUTES, true);
+    await enqueue(
+      tx,
+      [
+        signInEmail(staff.email, {
+          name: staff.name,
+          code: proof.code as string,
+          path: linkPath(proof.token),
+          minutes: SIGN_IN_CODE_MINUTES,
+        }),
+      ],
+      mailDomainOf(config().PUBLIC_URL),
+    );
+  });
+  wakeOutbox();
+  return { ok: true };
+}
+
+export const WRONG_CODE_MESSAGE = "That code is wrong or has run out. Check the latest e-mail, or ask for a new code.";
+
+/** The account whose latest e-mailed code this is, using the code up. */
+export async function redeemSignInCode(
+  db: Database,
+  email: string,
+  code: string,
+  clientIp: string,
+): Promise<{ ok: true; staff: StaffUser } | Limited> {
+  const address = normaliseEmail(email);
+  const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
+  if (!byIp.allowed || (await rateLimitReached(db, WRONG_CODE_LIMIT, address)))
+    return { ok: false, error: LOCKED_OUT_MESSAGE };
+  const staff = await findStaffByEmail(db, address);
+  const outcome = await checkCode(db, staff, code);
+  if (!outcome.ok) await hitRateLimit(db, WRONG_CODE_LIMIT, address);
+  return outcome;
+}
+
+async function checkCode(
+  db: Database,
+  staff: StaffUser | undefined,
+  code: string,
+): Promise<{ ok: true; staff: StaffUser } | Limited> {
+  if (!staff?.active || !/^\d{6}$/.test(code)) return { ok: false, error: WRONG_CODE_MESSAGE };
+  return db.transaction(async (tx) => {
+    const [proof] = await tx
+      .select()
+      .from(staffTokens)
+      .where(
+        and(
+          eq(staffTokens.staffId, staff.id),
+          eq(staffTokens.purpose, "sign-in"),
+          isNull(staffTokens.usedAt),
+          gt(staffTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(staffTokens.id))
+      .limit(1)
+      .for("update");
+    if (!proof?.codeHash || proof.attempts >= CODE_ATTEMPTS) return { ok: false as const, error: WRONG_CODE_MESSAGE };
+    if (!sameHash(proof.codeHash, codeHash(proof.id, code))) {
+      await tx
+        .update(staffTokens)
+        .set({ attempts: sql`${staffTokens.attempts} + 1` })
+        .where(eq(staffTokens.id, proof.id));
+      return { ok: false as const, error: WRONG_CODE_MESSAGE };
+    }
+    await tx.update(staffTokens).set({ usedAt: new Date() }).where(eq(staffTokens.id, proof.id));
+    return { ok: true as const, staff };
+  });
+}
+
+export interface LinkProof {
+  id: number;
+  purpose: "sign-in" | "invite";
+  staff: StaffUser;
+}
+
+/** What a one-time link is for, without using it (the page asks for a click first: mail scanners follow links). */
+export async function peekLink(db: Database, token: string): Promise<LinkProof | null> {
+  if (token.length > 100) return null;
+  const [row] = await db
+    .select({ id: staffTokens.id, purpose: staffTokens.purpose, staff: staffUsers })
+    .from(staffTokens)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffTokens.staffId))
+    .where(
+      and(
+        eq(staffTokens.tokenHash, hashToken(token)),
+        isNull(staffTokens.usedAt),
+        gt(staffTokens.expiresAt, sql`now()`),
+        eq(staffUsers.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row || (row.purpose !== "sign-in" && row.purpose !== "invite")) return null;
+  return { id: row.id, purpose: row.purpose, staff: row.staff };
+}
+
+/** Uses a one-time link; null when it was used, ran out or never existed. */
+export async function redeemLink(db: Database, token: string, clientIp: string): Promise<LinkProof | Limited | null> {
+  const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
+  if (!byIp.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  const proof = await peekLink(db, token);
+  if (!proof) return null;
+  const used = await db
+    .update(staffTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(staffTokens.id, proof.id), isNull(staffTokens.usedAt)))
+    .returning({ id: staffTokens.id });
+  return used.length > 0 ? proof : null;
+}
+
+// ── the first owner ─────────────────────────────────────────────────────
+
+/**
+ * On a fresh install (no staff account at all), a one-time link to create the
+ * first owner, valid for an hour. Returns its path, or null when there are accounts.
+ */
+export async function createSetupLink(db: Database): Promise<string | null> {
+  if ((await staffCount(db)) > 0) return null;
+  const proof = await newProof(db, "setup", null, SETUP_MINUTES);
+  return `${staffPath("setup")}/${proof.token}`;
+}
+
+/** Whether a setup link can still be used: unused, in time, and still no account. */
+export async function setupLinkValid(db: Database, token: string): Promise<boolean> {
+  if (token.length > 100 || (await staffCount(db)) > 0) return false;
+  const row = await db.query.staffTokens.findFirst({
+    where: (t, { and, eq, isNull, gt }) =>
+      and(eq(t.tokenHash, hashToken(token)), eq(t.purpose, "setup"), isNull(t.usedAt), gt(t.expiresAt, new Date())),
+  });
+  return row !== undefined;
+}
+
+/** Creates the first owner through a setup link; null when the link cannot be used (any more). */
+export async function createFirstOwner(
+  db: Database,
+  token: string,
+  owner: { name: string; email: string },
+): Promise<StaffUser | null> {
+  return db.transaction(async (tx) => {
+    // Two setup links used at once must not make two first owners.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff-first-owner'))`);
+    if ((await staffCount(tx as unknown as Database)) > 0) return null;
+    const used = await tx
+      .update(staffTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(staffTokens.tokenHash, hashToken(token)),
+          eq(staffTokens.purpose, "setup"),
+          isNull(staffTokens.usedAt),
+          gt(staffTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: staffTokens.id });
+    if (used.length === 0) return null;
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({ name: owner.name, email: normaliseEmail(owner.email), role: "owner" })
+      .returning();
+    if (!user) return null;
+    await audit(tx, null, {
+      action: "staff.setup",
+      subject: { type: "staff", id: user.id },
+      summary: `First owner ${user.email}`,
+    });
+    return user;
+  });
+}
+
+// ── invitations and accounts ────────────────────────────────────────────
+
+export const ALREADY_STAFF_MESSAGE = "That e-mail address already has an account.";
+
+/**
+ * Creates an account and e-mails it a one-time link to sign in for the first
+ * time. Returns the link's path (the command line prints it too).
+ */
+export async function inviteStaff(
+  db: Database,
+  invitee: { email: string; name: string; role: StaffRole },
+  by: Actor | null,
+): Promise<{ ok: true; path: string; staffId: number } | Limited> {
+  const email = normaliseEmail(invitee.email);
+  if (await findStaffByEmail(db, email)) return { ok: false, error: ALREADY_STAFF_MESSAGE };
+  const result = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({ email, name: invitee.name, role: invitee.role })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return null;
+    const proof = await newProof(tx, "invite", user.id, INVITE_HOURS * 60);
+    const path = linkPath(proof.token);
+    await enqueue(
+      tx,
+      [inviteEmail(email, { name: user.name, role: ROLE_LABELS[invitee.role], path, hours: INVITE_HOURS })],
+      mailDomainOf(config().PUBLIC_URL),
+    );
+    await audit(tx, by, {
+      action: "staff.invite",
+      subject: { type: "staff", id: user.id },
+      summary: `Invited ${email} as ${ROLE_LABELS[invitee.role]}`,
+    });
+    return { path, staffId: user.id };
+  });
+  if (!result) return { ok: false, error: ALREADY_STAFF_MESSAGE };
+  wakeOutbox();
+  return { ok: true, ...result };
+}
+
+export async function listStaff(db: Database) {
+  return db.select().from(staffUsers).orderBy(asc(staffUsers.name));
+}
+
+export async function listSessions(db: Database, staffId: number) {
+  return db
+    .select()
+    .from(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.lastSeenAt, new Date(Date.now() - IDLE_MINUTES * 60_000)),
+      ),
+    )
+    .orderBy(desc(staffSessions.lastSeenAt));
+}

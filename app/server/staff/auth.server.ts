@@ -1,0 +1,127 @@
+/**
+ * The one gate of the staff console. Every /staff loader and action calls
+ * one of these with its own key in STAFF_ROUTES (app/domain/staff/routes.ts),
+ * and the permission comes from that table, never from the route module:
+ * - signed out: redirected to the sign-in page (401 for a script's fetch);
+ * - signed in without the permission: 403;
+ * - a destructive action with no recent sign-in: back to the sign-in page to
+ *   prove it again.
+ */
+import { data, redirect } from "react-router";
+import { can, type Permission, ROLE_PERMISSIONS, type StaffRole } from "~/domain/staff/access";
+import { type Access, STAFF_ROUTES, type StaffAction, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
+import type { Database } from "../db.server";
+import type { Actor } from "./audit.server";
+import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
+
+export interface StaffContext extends SessionUser, Actor {
+  role: StaffRole;
+  can(permission: Permission): boolean;
+}
+
+interface Args {
+  request: Request;
+  context: { db: Database };
+}
+
+export const FORBIDDEN_MESSAGE = "Your role does not give you access to this.";
+
+/** Who is signed in on this request, if anyone. Grants nothing by itself. */
+export async function currentStaff(args: Args): Promise<StaffContext | null> {
+  const session = await readSession(args.context.db, args.request);
+  if (!session || !(session.role in ROLE_PERMISSIONS)) return null;
+  return { ...session, role: session.role as StaffRole, can: (permission) => can(session.role, permission) };
+}
+
+const wantsJson = (request: Request) => (request.headers.get("content-type") ?? "").includes("application/json");
+
+function signInRedirect(request: Request, fresh = false): never {
+  const url = new URL(request.url);
+  const next = url.pathname.replace(/\.data$/, "") + (request.method === "GET" ? url.search : "");
+  if (wantsJson(request)) throw data({ error: "Please sign in again." }, { status: 401 });
+  throw redirect(`${staffPath("sign-in")}?${new URLSearchParams({ next, ...(fresh ? { fresh: "1" } : {}) })}`);
+}
+
+function check(request: Request, staff: StaffContext, access: Access | null, fresh = false): void {
+  if (access === "public" || access === null)
+    throw new Error("A public staff page or action has no permission to check");
+  if (!staff.can(access)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (fresh && Date.now() - staff.signedInAt.getTime() > FRESH_MINUTES * 60_000) signInRedirect(request, true);
+}
+
+/** For a page's loader: the member of staff, allowed to see the page. */
+export async function requireStaff(args: Args, key: StaffRouteKey): Promise<StaffContext> {
+  const staff = await currentStaff(args);
+  if (!staff) signInRedirect(args.request);
+  check(args.request, staff, STAFF_ROUTES[key].page);
+  return staff;
+}
+
+/** A page anyone may reach (signing in): says who, if anyone, is signed in. */
+export async function publicStaffPage(args: Args, key: StaffRouteKey): Promise<StaffContext | null> {
+  if (STAFF_ROUTES[key].page !== "public") throw new Error(`${key} is not a public staff page`);
+  return currentStaff(args);
+}
+
+export type ActionInput = Record<string, string | undefined>;
+
+/** The posted fields, from a form or a script's JSON, as strings. */
+async function readInput(request: Request): Promise<ActionInput> {
+  if (wantsJson(request)) {
+    const body: unknown = await request.json().catch(() => null);
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw data({ error: "The request body must be a JSON object." }, { status: 400 });
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data({ error: "The form could not be read." }, { status: 400 });
+  const input: ActionInput = {};
+  for (const [k, v] of form) if (typeof v === "string" && !(k in input)) input[k] = v;
+  return input;
+}
+
+function actionOf(key: StaffRouteKey, intent: string | undefined): StaffAction {
+  const actions = STAFF_ROUTES[key].actions as Readonly<Record<string, StaffAction>>;
+  const action = intent && Object.hasOwn(actions, intent) ? actions[intent] : undefined;
+  if (!action) throw data({ error: "That is not something this page does." }, { status: 400 });
+  return action;
+}
+
+export interface Granted<S> {
+  staff: S;
+  intent: string;
+  input: ActionInput;
+}
+
+/**
+ * For any /staff action: reads what was sent, finds its `intent` in the
+ * table and, unless that is public, demands a session with the permission
+ * (and a recent sign-in for a destructive one).
+ */
+export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
+  const staff = await currentStaff(args);
+  const input = await readInput(args.request);
+  const action = actionOf(key, input.intent);
+  if (action.access !== "public") {
+    if (!staff) signInRedirect(args.request);
+    check(args.request, staff, action.access, action.fresh);
+  }
+  return { staff, intent: input.intent as string, input };
+}
+
+/** staffAction for a page whose actions all need a signed-in member of staff. */
+export async function requireStaffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext>> {
+  const granted = await staffAction(args, key);
+  if (!granted.staff) throw new Error(`${key} ${granted.intent} is public: use staffAction`);
+  return granted as Granted<StaffContext>;
+}
+
+/** The loader of a /staff resource that only takes posts. */
+export function noPage(): Response {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+/** Where to go after signing in: only ever a page of the console, never another site. */
+export function safeNext(next: string | null | undefined): string {
+  return next && /^\/staff(\/[A-Za-z0-9/_?=&.%-]*)?$/.test(next) && !next.startsWith("//") ? next : staffPath("");
+}

@@ -1,0 +1,104 @@
+/**
+ * The staff console under test: a site process on http://localhost (passkeys
+ * need a domain, not an IP address) whose e-mail goes to a test SMTP server,
+ * and the steps a member of staff takes to get in.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, type Page } from "@playwright/test";
+import {
+  type ReceivedMail,
+  type SiteProcess,
+  type SmtpStandIn,
+  startSiteProcess,
+  startSmtp,
+  until,
+} from "./delivery-harness";
+
+export interface StaffSite {
+  url: string;
+  site: SiteProcess;
+  smtp: SmtpStandIn;
+  close(): Promise<void>;
+}
+
+export async function startStaffSite(port: number): Promise<StaffSite> {
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "salon-staff-"));
+  const url = `http://localhost:${port}`;
+  const site = await startSiteProcess(port, {
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    OUTBOX_RETRY_SECONDS: "1",
+  });
+  return {
+    url,
+    site,
+    smtp,
+    async close() {
+      await site.kill("SIGTERM");
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first-owner link the site printed at start. */
+export async function setupLinkOf(site: SiteProcess): Promise<string> {
+  await until(() => /\/staff\/setup\/\S+/.test(site.output()), "the setup link in the log");
+  return /(http:\/\/\S+\/staff\/setup\/\S+)/.exec(site.output())?.[1] as string;
+}
+
+/** The newest e-mail to `to` whose subject matches, waiting for it to arrive after `since` mails. */
+export async function mailTo(smtp: SmtpStandIn, to: string, subject: RegExp, since = 0): Promise<ReceivedMail> {
+  const find = () => smtp.mails.slice(since).findLast((m) => m.to === to && subject.test(m.subject));
+  await until(() => find() !== undefined, `an e-mail to ${to} about ${subject}`);
+  return find() as ReceivedMail;
+}
+
+export async function createFirstOwner(page: Page, staff: StaffSite, name: string, email: string) {
+  await page.goto(await setupLinkOf(staff.site));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up the staff console");
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Your e-mail address").fill(email);
+  await page.getByRole("button", { name: "Create my owner account" }).click();
+  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+}
+
+/** Signs in with an e-mailed code: the fallback to passkeys. */
+export async function signInWithCode(page: Page, staff: StaffSite, email: string) {
+  const since = staff.smtp.mails.length;
+  await page.goto(`${staff.url}/staff/sign-in`);
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  await expect(page.getByText(/we've e-mailed it a six-digit code/)).toBeVisible();
+  const mail = await mailTo(staff.smtp, email, /sign-in code/, since);
+  const code = /sign-in code: (\d{6})/.exec(mail.subject)?.[1] as string;
+  await page.getByRole("textbox", { name: "Code" }).fill(code);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${staff.url}/staff`);
+}
+
+/** Chromium's virtual authenticator (DevTools WebAuthn domain): a passkey device that says yes by itself. */
+export async function addVirtualAuthenticator(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
+}
+
+/** A page in a browser context of its own: another device, with its own cookies. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}

@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers";
+import {
+  addVirtualAuthenticator,
+  createFirstOwner,
+  freshPage,
+  mailTo,
+  type StaffSite,
+  setupLinkOf,
+  signInWithCode,
+  startStaffSite,
+} from "./staff-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let staff: StaffSite;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  staff = await startStaffSite(4610);
+});
+test.afterAll(async () => {
+  await staff.close();
+});
+
+const OWNER = "olivia.owner@example.com";
+
+test("the first owner is created through the setup link printed at start, and the link works once", async ({
+  page,
+}) => {
+  const link = await setupLinkOf(staff.site);
+  await createFirstOwner(page, staff, "Olivia Owner", OWNER);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your devices");
+  await expect(page.getByText("Olivia Owner · Owner")).toBeVisible();
+  const again = await page.request.get(link);
+  expect(again.status()).toBe(410);
+});
+
+test("a passkey is enrolled on the devices page, then signs in on its own after signing out", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signInWithCode(page, staff, OWNER);
+  await page.goto(`${staff.url}/staff/devices`);
+  await page.getByLabel("Name for a new passkey").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  await expect(page.getByText("Your passkey is added.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove Test laptop" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?signed-out=1$/);
+  await expect(page.getByText("You're signed out.")).toBeVisible();
+  const signedOut = await page.request.get(`${staff.url}/staff/leads`, { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(`${staff.url}/staff`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Olivia Owner");
+});
+
+test("the e-mail fallback: a code, or the link in the same e-mail, each signs in once", async ({ browser }) => {
+  const byCode = await freshPage(browser);
+  await signInWithCode(byCode, staff, OWNER);
+  await expect(byCode.getByRole("heading", { level: 1 })).toHaveText("Hello, Olivia Owner");
+  await expectAccessible(byCode);
+
+  const byLink = await freshPage(browser);
+  const since = staff.smtp.mails.length;
+  await byLink.goto(`${staff.url}/staff/sign-in`);
+  await byLink.getByRole("textbox", { name: "E-mail address" }).fill(OWNER);
+  await byLink.getByRole("button", { name: "E-mail me a code" }).click();
+  const mail = await mailTo(staff.smtp, OWNER, /sign-in code/, since);
+  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+  await byLink.goto(link);
+  await byLink.getByRole("button", { name: "Sign in" }).click();
+  await expect(byLink).toHaveURL(/\/staff\/devices\?welcome=1$/);
+  const reused = await byLink.request.get(link);
+  expect(reused.status()).toBe(410);
+
+  // Nobody learns whether an address has an account: the same answer, and no e-mail.
+  const stranger = await freshPage(browser);
+  const before = staff.smtp.mails.length;
+  await stranger.goto(`${staff.url}/staff/sign-in`);
+  await stranger.getByRole("textbox", { name: "E-mail address" }).fill("nobody@example.com");
+  await stranger.getByRole("button", { name: "E-mail me a code" }).click();
+  await expect(stranger.getByText(/If nobody@example.com belongs to a staff account/)).toBeVisible();
+  await stranger.getByRole("textbox", { name: "Code" }).fill("123456");
+  await stranger.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(stranger.getByText(/^That code is wrong/)).toBeVisible();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(staff.smtp.mails.slice(before).filter((m) => m.to === "nobody@example.com")).toEqual([]);
+});
+
+test("a session signed out from another device is refused at once", async ({ browser }) => {
+  const tablet = await freshPage(browser);
+  const phone = await freshPage(browser);
+  await signInWithCode(tablet, staff, OWNER);
+  await signInWithCode(phone, staff, OWNER);
+  await phone.goto(`${staff.url}/staff/devices`);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Your devices");
+  const other = phone
+    .getByRole("region", { name: "Signed in" })
+    .getByRole("listitem")
+    .filter({ hasNotText: "this device" });
+  const before = await other.count();
+  expect(before).toBeGreaterThan(0);
+  await other
+    .first()
+    .getByRole("button", { name: /Sign out/ })
+    .click();
+  await expect(phone.getByText("That device is signed out.")).toBeVisible();
+  await expect(other).toHaveCount(before - 1);
+
+  // Whichever of the other sessions it was, the tablet's is the newest of them: sign them all out.
+  for (let left = before - 1; left > 0; left--) {
+    await other
+      .first()
+      .getByRole("button", { name: /Sign out/ })
+      .click();
+    await expect(other).toHaveCount(left - 1);
+  }
+  await tablet.reload();
+  await expect(tablet).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
+  await phone.reload();
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Your devices");
+});
+
+test("wrong codes lock the account out of e-mail sign-in, even with the right code afterwards", async ({ page }) => {
+  const since = staff.smtp.mails.length;
+  await page.goto(`${staff.url}/staff/sign-in`);
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(OWNER);
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  const mail = await mailTo(staff.smtp, OWNER, /sign-in code/, since);
+  const code = /sign-in code: (\d{6})/.exec(mail.subject)?.[1] as string;
+  const wrong = code === "000000" ? "111111" : "000000";
+  for (let i = 0; i < 10; i++) {
+    const answer = await page.request.post(`${staff.url}/staff/sign-in`, {
+      form: { intent: "email-code", email: OWNER, code: wrong },
+    });
+    expect(answer.status()).toBe(400);
+  }
+  const locked = await page.request.post(`${staff.url}/staff/sign-in`, {
+    form: { intent: "email-code", email: OWNER, code },
+    maxRedirects: 0,
+  });
+  expect(locked.status()).toBe(429);
+  expect(locked.headers()["set-cookie"]).toBeUndefined();
+});
