@@ -116,15 +116,50 @@ export function parseSubject(input: string): Subject | null {
  */
 export const RETENTION_SETTINGS = {
   /** A saved quote's name, mobile and e-mail; the quote itself stays, anonymised, for the statistics. */
-  quoteContactMonths: { key: "retention.quoteContactMonths", default: 12, min: 1, max: 120 },
+  quoteContactMonths: {
+    label: "Contact details on saved quotes",
+    unit: "months",
+    key: "retention.quoteContactMonths",
+    default: 12,
+    min: 1,
+    max: 120,
+  },
   /** Job and model applications, counted from when they were made (they have no "closed" state yet). */
-  applicationMonths: { key: "retention.applicationMonths", default: 6, min: 1, max: 60 },
+  applicationMonths: {
+    label: "Job and model applications, after the last decision",
+    unit: "months",
+    key: "retention.applicationMonths",
+    default: 6,
+    min: 1,
+    max: 60,
+  },
   /** The name and mobile on a feedback survey; the ratings stay. */
-  feedbackMonths: { key: "retention.feedbackMonths", default: 12, min: 1, max: 120 },
+  feedbackMonths: {
+    label: "Names and mobiles on feedback",
+    unit: "months",
+    key: "retention.feedbackMonths",
+    default: 12,
+    min: 1,
+    max: 120,
+  },
   /** The recipient and body of a message once sent (or given up on). */
-  messageDays: { key: "retention.messageDays", default: 30, min: 1, max: 3650 },
+  messageDays: {
+    label: "Recipient and content of sent messages",
+    unit: "days",
+    key: "retention.messageDays",
+    default: 30,
+    min: 1,
+    max: 3650,
+  },
   /** Rate-limit counters and other short-lived request records. */
-  requestRecordHours: { key: "retention.requestRecordHours", default: 24, min: 1, max: 720 },
+  requestRecordHours: {
+    label: "Rate-limit counters (internet addresses)",
+    unit: "hours",
+    key: "retention.requestRecordHours",
+    default: 24,
+    min: 1,
+    max: 720,
+  },
 } as const;
 
 export type RetentionSetting = keyof typeof RETENTION_SETTINGS;

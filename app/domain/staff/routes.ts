@@ -73,6 +73,24 @@ export const STAFF_ROUTES = {
       "remove-passkey": { access: "console.use", fresh: true },
     },
   },
+  /** Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in first. */
+  privacy: {
+    path: "privacy",
+    file: "routes/staff/privacy.tsx",
+    page: "privacy.manage",
+    actions: {
+      find: { access: "privacy.manage", fresh: true },
+      erase: { access: "privacy.manage", fresh: true },
+      retention: { access: "privacy.manage", fresh: true },
+    },
+  },
+  /** The download of everything held about one person, as JSON or CSV. */
+  privacyExport: {
+    path: "privacy/export",
+    file: "routes/staff/privacy-export.ts",
+    page: null,
+    actions: { json: { access: "privacy.manage", fresh: true }, csv: { access: "privacy.manage", fresh: true } },
+  },
 } as const satisfies Record<string, StaffRouteDef>;
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTES;
@@ -85,4 +103,5 @@ export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAF
 export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "home", label: "Home" },
   { key: "devices", label: "Your devices" },
+  { key: "privacy", label: "Privacy" },
 ];

@@ -20,7 +20,13 @@
  */
 import { subDays, subHours, subMonths } from "date-fns";
 import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { RETENTION_SETTINGS, type RetentionPeriods, retentionFromSettings } from "~/domain/privacy";
+import {
+  DEFAULT_RETENTION,
+  RETENTION_SETTINGS,
+  type RetentionPeriods,
+  type RetentionSetting,
+  retentionFromSettings,
+} from "~/domain/privacy";
 import type { Database } from "../db.server";
 import type { ScheduledJob } from "../scheduler.server";
 import {
@@ -35,6 +41,7 @@ import {
   staffSessions,
   staffTokens,
 } from "../schema.server";
+import { type Actor, audit } from "../staff/audit.server";
 import { IDLE_MINUTES, SESSION_DAYS } from "../staff/session.server";
 import { deleteStaffNotes } from "./staff-notes.server";
 
@@ -43,6 +50,45 @@ export async function readRetentionPeriods(db: Pick<Database, "select">): Promis
   const keys = Object.values(RETENTION_SETTINGS).map((setting) => setting.key);
   const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys));
   return retentionFromSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/**
+ * The owner's new periods, each within its bounds, stored as settings rows and
+ * audited with the values; the next pass follows them. Names the settings out of bounds instead, storing nothing.
+ */
+export async function saveRetentionPeriods(
+  db: Database,
+  input: Readonly<Record<string, string | undefined>>,
+  actor: Actor,
+): Promise<RetentionPeriods | { invalid: RetentionSetting[] }> {
+  const invalid: RetentionSetting[] = [];
+  const periods = { ...DEFAULT_RETENTION };
+  for (const [name, setting] of Object.entries(RETENTION_SETTINGS) as [
+    RetentionSetting,
+    (typeof RETENTION_SETTINGS)[RetentionSetting],
+  ][]) {
+    const value = Number(input[name]?.trim() || Number.NaN);
+    if (Number.isInteger(value) && value >= setting.min && value <= setting.max) periods[name] = value;
+    else invalid.push(name);
+  }
+  if (invalid.length > 0) return { invalid };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteSettings)
+      .values(
+        (Object.keys(periods) as RetentionSetting[]).map((name) => ({
+          key: RETENTION_SETTINGS[name].key,
+          value: String(periods[name]),
+          updatedAt: new Date(),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+      });
+    await audit(tx, actor, { action: "settings.retention", summary: JSON.stringify(periods) });
+  });
+  return periods;
 }
 
 export interface RetentionResult extends Record<string, number> {
