@@ -24,11 +24,12 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     server.use(running.headers);
     server.use(vite.middlewares);
   } else {
-    const { createApp } = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
+    const { createApp, precompressedAssets } = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
     running = await createApp();
     server.use(running.headers);
     server.use(compression());
-    // Hashed assets never change under their name; everything else may.
+    // Hashed assets never change under their name (so they are compressed once); everything else may.
+    server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
@@ -56,6 +57,11 @@ export async function main() {
     port: Number.parseInt(process.env.PORT ?? "3000", 10),
     host: process.env.HOST ?? "0.0.0.0",
     buildDir: process.env.BUILD_DIR ?? "build",
+  }).catch((error) => {
+    // A second process on the same DATA_DIR says so in one line and exits.
+    if (error?.name !== "DataDirInUseError") throw error;
+    console.error(error.message);
+    process.exit(1);
   });
   console.log(`Salon site listening on ${site.url} (database: ${site.databaseKind})`);
 

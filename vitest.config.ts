@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["app/server/test-databases.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

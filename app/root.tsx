@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf7f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* With a precedence React puts the stylesheet first in <head>, ahead of the script preloads it would otherwise queue behind. */}

@@ -42,6 +42,8 @@ export default [
     route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
     route("reviews", "routes/reviews.tsx"),
     route("reviews/:slug", "routes/reviews-stylist.tsx", { id: "reviews-info" }),
+    // One page per news item, so the cards on the home page and the link hub lead somewhere (decision 012).
+    route("news/:slug", "routes/news-item.tsx", { id: "news-item" }),
     route("contact", "routes/contact.tsx"),
     route("contact-info", "routes/contact-info.tsx"),
     // Resource routes: only their own loader runs, the layout's does not.

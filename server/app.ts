@@ -7,13 +7,16 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
-import { type Database, openDatabase } from "~/server/db.server";
+import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+
+export { precompressedAssets } from "./precompressed";
+
 import { refuseCrossSiteWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -31,7 +34,7 @@ export interface RunningApp {
   headers: express.RequestHandler;
   app: express.Express;
   db: Database;
-  databaseKind: "pglite" | "postgres";
+  databaseKind: DatabaseKind;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
+    engine: settings.EMBEDDED_DATABASE,
     prepare: seedDatabase,
   });
 

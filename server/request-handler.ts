@@ -1,16 +1,28 @@
 /**
  * React Router's request handler for Express, with a short-lived response
- * cache in front of it. Public pages and API reads are the same for every
- * visitor (only the staff console has sessions), so a 200 answer that does not say
+ * cache in front of it. Pages and API reads are the same for every visitor
+ * (there are no accounts or sessions), so a 200 answer that does not say
  * `private` or `no-store` is kept for a few seconds and served again without
  * routing or rendering. The cache is dropped whenever content rows change
- * (the same LISTEN/NOTIFY as the query cache). A cached page carries the
- * script nonce of the request that rendered it: each hit gets the nonce of
- * its own response instead.
+ * (the same LISTEN/NOTIFY as the query cache).
+ *
+ * A cached answer is compressed once (brotli and gzip, off the event loop)
+ * and served as it is to every visitor whose browser accepts that encoding.
+ * Requests for an answer being rendered wait for that render instead of
+ * starting their own, so a page expiring under load is rendered and
+ * compressed once, not once per waiting visitor.
+ * For that the bytes must be the same for everyone, so a cached page does not
+ * carry the per-request script nonce: its nonce attributes are taken out and
+ * its Content-Security-Policy allows its inline scripts by their SHA-256
+ * hashes instead, which is as strict (only those exact scripts run).
  */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "./security";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -22,12 +34,56 @@ interface Entry {
   expires: number;
   status: number;
   headers: [string, string][];
-  /** The body split around the nonce it was rendered with, kept off the JavaScript heap. */
-  parts: Buffer[];
+  /** For a page: the policy that allows its inline scripts by hash. */
+  csp?: string;
+  /** The body in each encoding it is kept in, off the JavaScript heap. */
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * An answer's body in each encoding, compressed in the thread pool. Brotli at
+ * quality 9 rather than 11: a page is compressed again every time it expires,
+ * and 11 costs four times the time for a few per cent fewer bytes.
+ */
+async function compressBody(identity: Buffer): Promise<Entry["bodies"]> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity),
+  ]);
+  return { identity, br, gzip: gz };
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_BLOCK = /\stype="application\/(ld\+)?json"/;
+
+/**
+ * The page without its nonce attributes, and a policy naming the hash of each
+ * inline script it runs (JSON data blocks run nothing and need none).
+ */
+export function pageWithoutNonce(html: string, nonce: string): { html: string; csp: string } | null {
+  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
+  if (stripped.includes(nonce)) return null;
+  const hashes = new Set<string>();
+  for (const [, attributes, code] of stripped.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(code ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return { html: stripped, csp: contentSecurityPolicy([...hashes], false) };
 }
 
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  /** Answers being rendered, by key; settles with the entry kept, or nothing if the answer was not kept. */
+  readonly rendering = new Map<string, Promise<Entry | undefined>>();
 
   clear = () => this.entries.clear();
 
@@ -48,13 +104,8 @@ export class ResponseCache {
   }
 }
 
-/** The staff console: per person, never cached anywhere, never indexed. */
-const STAFF_PATH = /^\/staff(?:[/.?]|$)/;
-const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
-
 function keyFor(req: ExpressRequest): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (STAFF_PATH.test(req.originalUrl)) return null;
   if (req.headers.authorization) return null;
   return req.originalUrl.length <= MAX_KEY_LENGTH ? req.originalUrl : null;
 }
@@ -85,21 +136,18 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
-/** Writes the stored pieces with this response's nonce between them: no per-request copy of the page. */
-function sendEntry(res: ExpressResponse, entry: Entry, nonce: string, hit: boolean): void {
-  const nonceBytes = Buffer.from(nonce);
+/** Writes the stored bytes in the best encoding the browser accepts: no per-request work on the page. */
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit: boolean): void {
   res.status(entry.status);
   for (const [key, value] of entry.headers) res.append(key, value);
+  if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-  const length = entry.parts.reduce((sum, part) => sum + part.length, 0) + nonceBytes.length * (entry.parts.length - 1);
-  res.setHeader("Content-Length", length);
-  res.cork();
-  entry.parts.forEach((part, i) => {
-    if (i > 0) res.write(nonceBytes);
-    res.write(part);
-  });
-  res.end();
-  res.uncork();
+  res.vary("Accept-Encoding");
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" || encoding === "gzip" ? entry.bodies[encoding] : entry.bodies.identity;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
 export function createCachedRequestHandler(options: {
@@ -109,36 +157,62 @@ export function createCachedRequestHandler(options: {
 }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const cache = options.cache;
+    const key = cache ? keyFor(req) : null;
+    let settle: ((entry: Entry | undefined) => void) | undefined;
+    let kept: Entry | undefined;
     try {
       const context = options.getLoadContext(req, res);
-      const key = options.cache ? keyFor(req) : null;
-      const hit = key ? options.cache?.get(key) : undefined;
-      if (hit) return sendEntry(res, hit, context.cspNonce, true);
-
-      const response = await handle(toFetchRequest(req, res), context);
-      if (key && options.cache && cacheable(response)) {
-        const body = await response.text();
-        const entry: Entry = {
-          expires: Date.now() + TTL_MS,
-          status: response.status,
-          headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-          parts: (context.cspNonce && body.includes(context.cspNonce) ? body.split(context.cspNonce) : [body]).map(
-            (part) => Buffer.from(part),
-          ),
-        };
-        if (Buffer.byteLength(body) <= MAX_BODY_BYTES) options.cache.set(key, entry);
-        return sendEntry(res, entry, context.cspNonce, false);
+      if (cache && key) {
+        const ready = cache.get(key) ?? (await cache.rendering.get(key));
+        if (ready) return sendEntry(req, res, ready, true);
+        if (!cache.rendering.has(key))
+          cache.rendering.set(
+            key,
+            new Promise((resolve) => {
+              settle = resolve;
+            }),
+          );
       }
 
-      if (STAFF_PATH.test(req.originalUrl))
-        for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
-      res.statusMessage = response.statusText;
-      res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
+      const response = await handle(toFetchRequest(req, res), context);
+      if (!cache || !key || !cacheable(response)) return await sendResponse(res, response);
+      const rendered = await response.text();
+      let body = rendered;
+      let csp: string | undefined;
+      if (context.cspNonce && rendered.includes(context.cspNonce)) {
+        const page = pageWithoutNonce(rendered, context.cspNonce);
+        // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
+        if (!page) return await sendResponse(res, response, rendered);
+        ({ html: body, csp } = page);
+      }
+      const identity = Buffer.from(body);
+      if (identity.length > MAX_BODY_BYTES) return await sendResponse(res, response, rendered);
+      kept = {
+        expires: Date.now() + TTL_MS,
+        status: response.status,
+        headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
+        csp,
+        bodies: await compressBody(identity),
+      };
+      cache.set(key, kept);
+      return sendEntry(req, res, kept, false);
     } catch (error) {
       next(error);
+    } finally {
+      if (settle && key) {
+        cache?.rendering.delete(key);
+        settle(kept);
+      }
     }
   };
+}
+
+async function sendResponse(res: ExpressResponse, response: Response, text?: string): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (text !== undefined) res.end(text);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

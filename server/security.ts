@@ -8,11 +8,16 @@ import type { NextFunction, Request, Response } from "express";
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * Scripts only from this origin, or inline ones carrying this response's
+ * nonce or matching one of the given hashes (a cached page, the same bytes
+ * for everyone): no other inline script, no eval.
+ */
+export function contentSecurityPolicy(nonceOrHashes: string | string[], dev: boolean): string {
+  const allowed = typeof nonceOrHashes === "string" ? [`'nonce-${nonceOrHashes}'`] : nonceOrHashes;
   return [
     "default-src 'self'",
-    // Scripts only from this origin or carrying this response's nonce: no inline or eval.
-    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...allowed, ...(dev ? ["'unsafe-inline'"] : [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { truncate } from "~/domain/format";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { SITE_NAME } from "~/domain/seo";
+import { NEWS_BODY_CHARS, newsPath } from "./news-cards";
+import { Wordmark } from "./wordmark";
 
 export interface LinkHubNewsItem {
   slug: string;
@@ -10,8 +12,6 @@ export interface LinkHubNewsItem {
   alt: string;
   body: string;
 }
-
-const NEWS_BODY_CHARS = 120;
 
 /** The hub's links, in the order people look for them (spec 2.2). */
 const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
@@ -31,12 +31,20 @@ const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
  * alone without the navigation bar) and /links: one column of large links,
  * the latest news and the social profiles.
  */
-export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]; bookingUrl: string }) {
+export function LinkHub({
+  news,
+  bookingUrl,
+  places,
+}: {
+  news: readonly LinkHubNewsItem[];
+  bookingUrl: string;
+  places: string;
+}) {
   return (
     <div className="mx-auto w-full max-w-xl px-5 py-12 sm:py-16">
       <header className="text-center">
-        <Link to="/" className="inline-block">
-          <img src="/images/logo.svg" alt={`${SITE_NAME} home`} width={220} height={60} className="h-12 w-auto" />
+        <Link to="/" className="inline-block rounded-lg">
+          <Wordmark places={places} size="large" />
         </Link>
         <h1 className="mt-6 text-3xl sm:text-4xl">Hello from {SITE_NAME}</h1>
         <p className="mt-3 text-muted">
@@ -70,7 +78,10 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
         </h2>
         <ul className="mt-6 space-y-4" data-testid="hub-news">
           {news.map((item) => (
-            <li key={item.slug} className="card flex gap-4 overflow-hidden p-3">
+            <li
+              key={item.slug}
+              className="card group relative flex gap-4 overflow-hidden p-3 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent"
+            >
               <img
                 src={item.image}
                 alt={item.alt}
@@ -80,7 +91,14 @@ export function LinkHub({ news, bookingUrl }: { news: readonly LinkHubNewsItem[]
                 className="h-20 w-28 shrink-0 rounded-xl object-cover"
               />
               <div className="min-w-0 py-1">
-                <h3 className="text-base leading-snug">{item.title}</h3>
+                <h3 className="text-base leading-snug">
+                  <Link
+                    to={newsPath(item.slug)}
+                    className="underline-offset-4 after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
+                  >
+                    {item.title}
+                  </Link>
+                </h3>
                 <p className="mt-1 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
               </div>
             </li>

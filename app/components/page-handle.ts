@@ -5,12 +5,17 @@ import { useMatches } from "react-router";
  * - `hideNav`: no navigation bar (the link tree);
  * - `hydrate`: the page needs React in the browser (the forms). Every other
  *   page is server-rendered HTML with one small script for its widgets and
- *   no framework (decision 006).
+ *   no framework (decision 006);
+ * - `showsHours`: the page shows the opening hours itself, so the footer
+ *   leaves them out rather than repeat them.
  */
 export interface PageHandle {
   hideNav?: boolean;
   hydrate?: boolean;
+  showsHours?: boolean;
 }
+
+export const showsHours: PageHandle = { showsHours: true };
 
 export const hydrated: PageHandle = { hydrate: true };
 

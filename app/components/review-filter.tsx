@@ -1,7 +1,18 @@
+import { Link } from "react-router";
+import { reviewCountText } from "~/domain/format";
+
 export interface FilterStylist {
   slug: string;
   firstName: string;
   lastName: string;
+}
+
+export interface ListedReview {
+  id: number;
+  review: string;
+  client: string;
+  stylistSlug: string;
+  stylistName: string | null;
 }
 
 /** Where the filter sends the visitor: /reviews/{slug}, or /reviews/all. */
@@ -11,47 +22,94 @@ export function reviewsPath(slug: string | null | undefined): string {
 }
 
 /**
- * Choose a stylist and go to their reviews page: a plain GET form, which the
- * loader turns from ?stylist= into /reviews/{slug}. It never navigates on
- * change alone, so moving through the options by keyboard doesn't leave the page.
- * Coming back to a page, the browser must not put back the last choice:
- * the select shows the page's own stylist (autocomplete off, and
- * app/enhance/index.ts resets it when the page returns from the back-forward cache).
+ * Every review with a filter by stylist. The page holds all the reviews and
+ * the server hides those of other stylists, so `<review-filter>`
+ * (app/enhance/review-filter.ts) can apply a choice the moment it is made,
+ * in place: moving through the options by keyboard never leaves the page,
+ * and the address follows the choice. Without JavaScript the filter is a
+ * plain GET form with a "Show reviews" button, which the loader turns from
+ * ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded again
+ * shows its own stylist, not the last choice.
  */
-export function ReviewFilter({ stylists, current }: { stylists: FilterStylist[]; current: string }) {
+export function ReviewBrowser({
+  stylists,
+  current,
+  reviews,
+}: {
+  stylists: FilterStylist[];
+  current: string;
+  reviews: ListedReview[];
+}) {
+  const stylist = stylists.find((s) => s.slug === current);
+  const shown = reviews.filter((r) => !stylist || r.stylistSlug === stylist.slug);
   return (
-    <form
-      method="get"
-      action="/reviews/all"
-      role="search"
-      data-reset-on-return=""
-      aria-label="Filter reviews by stylist"
-      className="flex flex-wrap items-end gap-3"
-    >
-      <div className="flex min-w-56 flex-1 flex-col gap-1.5 sm:flex-none">
-        <label htmlFor="review-stylist" className="text-sm font-medium">
-          Show reviews of
-        </label>
-        {/* key: a new route starts from its own stylist, not the last choice. */}
-        <select
-          key={current}
-          id="review-stylist"
-          name="stylist"
-          defaultValue={current}
-          autoComplete="off"
-          className="min-h-11 rounded-full border border-ink bg-white px-4 py-2 text-sm"
-        >
-          <option value="all">All stylists</option>
-          {stylists.map((s) => (
-            <option key={s.slug} value={s.slug}>
-              {s.firstName} {s.lastName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-primary">
-        Show reviews
-      </button>
-    </form>
+    <review-filter className="block">
+      <form
+        method="get"
+        action="/reviews/all"
+        role="search"
+        aria-label="Filter reviews by stylist"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <div className="flex min-w-56 flex-1 flex-col gap-1.5 sm:flex-none">
+          <label htmlFor="review-stylist" className="text-sm font-medium">
+            Show reviews of
+          </label>
+          {/* key: a new route starts from its own stylist, not the last choice. */}
+          <select
+            key={current}
+            id="review-stylist"
+            name="stylist"
+            defaultValue={stylist ? current : "all"}
+            autoComplete="off"
+            className="min-h-11 rounded-full border border-ink bg-white px-4 py-2 text-sm"
+          >
+            <option value="all">All stylists</option>
+            {stylists.map((s) => (
+              <option key={s.slug} value={s.slug} data-name={`${s.firstName} ${s.lastName}`}>
+                {s.firstName} {s.lastName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" data-submit="">
+          Show reviews
+        </button>
+      </form>
+      <p role="status" data-status="" className="mt-6 text-sm text-muted">
+        {reviewCountText(shown.length, stylist && `${stylist.firstName} ${stylist.lastName}`)}
+      </p>
+      <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
+        {reviews.map((r) => (
+          <li
+            key={r.id}
+            data-stylist={r.stylistSlug}
+            hidden={stylist !== undefined && r.stylistSlug !== stylist.slug}
+            className="card p-6 sm:p-8"
+          >
+            <figure>
+              <blockquote className="font-display text-lg leading-relaxed">
+                <p>“{r.review}”</p>
+              </blockquote>
+              <figcaption className="mt-4 text-sm text-muted">
+                <span className="font-medium text-ink">{r.client}</span>
+                {r.stylistName ? (
+                  <>
+                    {" "}
+                    with{" "}
+                    <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
+                      {r.stylistName}
+                    </Link>
+                  </>
+                ) : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <p data-empty="" hidden={shown.length > 0} className="mt-6 text-muted">
+        No reviews yet. Why not be the first?
+      </p>
+    </review-filter>
   );
 }

@@ -23,16 +23,19 @@ export function OpeningHours({ className = "" }: { className?: string }) {
   );
 }
 
-export function SiteFooter({ salons }: { salons: FooterSalon[] }) {
+/** `hours`: false on a page that shows the opening hours itself, so they never appear twice. */
+export function SiteFooter({ salons, hours }: { salons: FooterSalon[]; hours: boolean }) {
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
-      <div className="container-page grid gap-10 py-14 md:grid-cols-3">
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className="text-xl">
-            Opening hours
-          </h2>
-          <OpeningHours className="mt-4" />
-        </section>
+      <div className={`container-page grid gap-10 py-14 ${hours ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
+        {hours ? (
+          <section aria-labelledby="footer-hours">
+            <h2 id="footer-hours" className="text-xl">
+              Opening hours
+            </h2>
+            <OpeningHours className="mt-4" />
+          </section>
+        ) : null}
         <section aria-labelledby="footer-salons">
           <h2 id="footer-salons" className="text-xl">
             Our salons

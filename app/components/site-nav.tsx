@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { Wordmark } from "./wordmark";
 
 interface NavItem {
   to: string;
@@ -43,21 +44,20 @@ function Chevron() {
 export function SiteNav({
   hideOffers,
   bookingUrl,
-  logo,
-  salonName,
+  places,
 }: {
   hideOffers: boolean;
   bookingUrl: string;
-  logo: string;
-  salonName: string;
+  /** The towns the salons are in, named under the wordmark. */
+  places: string;
 }) {
   const items = mainItems(hideOffers);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-ivory/95 backdrop-blur">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex shrink-0 items-center gap-2">
-          <img src={logo} alt={`${salonName} home`} width={132} height={36} className="h-9 w-auto" />
+        <Link to="/" className="flex shrink-0 items-center rounded-lg">
+          <Wordmark places={places} />
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">

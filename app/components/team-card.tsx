@@ -18,7 +18,7 @@ export function averagePriceText(pence: number): string {
 
 /**
  * One team member on /team-info: portrait, name, level, first paragraph and
- * average price. The whole card is one link (the name's), stretched over the
+ * average price; a row with a small portrait on a phone, a tall card above. The whole card is one link (the name's), stretched over the
  * card so the portrait is clickable too without a second, duplicate link.
  */
 export function TeamCard({
@@ -34,7 +34,7 @@ export function TeamCard({
   const Heading = headingLevel;
   const name = `${member.firstName} ${member.lastName}`;
   return (
-    <article className="card group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
+    <article className="card group relative flex h-full gap-4 overflow-hidden p-3 transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent sm:flex-col sm:gap-0 sm:p-0">
       <img
         src={member.image}
         alt=""
@@ -42,11 +42,11 @@ export function TeamCard({
         height={750}
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}
-        className="aspect-[4/5] w-full bg-sand object-cover"
+        className="h-32 w-[6.4rem] shrink-0 rounded-xl bg-sand object-cover sm:aspect-[4/5] sm:h-auto sm:w-full sm:rounded-none"
       />
-      <div className="flex flex-1 flex-col p-6">
+      <div className="flex min-w-0 flex-1 flex-col py-1 sm:p-6">
         <p className="eyebrow">{member.levelName}</p>
-        <Heading className="mt-2 text-2xl">
+        <Heading className="mt-1 text-xl sm:mt-2 sm:text-2xl">
           <Link
             to={`/team/${member.slug}`}
             className="after:absolute after:inset-0 after:content-[''] underline-offset-4 group-hover:underline focus-visible:outline-none"
@@ -54,8 +54,13 @@ export function TeamCard({
             {name}
           </Link>
         </Heading>
-        <p className="mt-3 text-sm leading-relaxed text-muted">{member.para1}</p>
-        <p className="mt-auto pt-5 text-sm font-medium text-ink">{averagePriceText(member.averagePricePence)}</p>
+        {/* On a phone the first paragraph is cut to three lines, so the whole team fits in a few screens; the profile has it all. */}
+        <p className="mt-1.5 line-clamp-3 text-sm leading-snug text-muted sm:mt-3 sm:line-clamp-none sm:leading-relaxed">
+          {member.para1}
+        </p>
+        <p className="mt-auto pt-2 text-sm font-medium text-ink sm:pt-5">
+          {averagePriceText(member.averagePricePence)}
+        </p>
       </div>
     </article>
   );

@@ -41,10 +41,11 @@ function BackToTeam() {
   );
 }
 
+/** A stylist not taking new clients offers no quote with them: the same page suggests who else can. */
 function QuoteButton({ member }: { member: ProfileMember }) {
   return (
-    <Link to={`/prices/${member.slug}`} className="btn-accent">
-      Get a quote with {member.firstName}
+    <Link to={`/prices/${member.slug}`} className={member.acceptingNewClients ? "btn-accent" : "btn-outline"}>
+      {member.acceptingNewClients ? `Get a quote with ${member.firstName}` : "Find a stylist taking new clients"}
     </Link>
   );
 }

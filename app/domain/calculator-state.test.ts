@@ -555,6 +555,11 @@ describe("allSelected", () => {
   it.each([
     { name: "foils colour with add-on", state: foilsColour },
     { name: "balayage colour, add-on skipped", state: balayageColour },
+    {
+      name: "balayage colour without a plex (optional when the add-on is skipped)",
+      state: { ...balayageColour, plex: undefined },
+    },
+    { name: "classic colour without a plex", state: { ...balayageColour, cc: 0, colour: 6, plex: undefined } },
     { name: "classic colour at New Starter", state: { ...balayageColour, level: 1, cc: 0, colour: 6 } },
     { name: "cutting at New Starter", state: cutting },
     { name: "men at Apprentice", state: mens },
@@ -566,7 +571,8 @@ describe("allSelected", () => {
 
   const flows: { type: CalculatorType; state: CalculatorState; slots: ServiceSlot[] }[] = [
     { type: "colour", state: foilsColour, slots: ["colour", "addon", "plex", "finish", "finishAddon"] },
-    { type: "colour", state: balayageColour, slots: ["colour", "plex", "finish", "finishAddon"] },
+    // Without an add-on step the plex is optional: leaving it out still completes the flow.
+    { type: "colour", state: balayageColour, slots: ["colour", "finish", "finishAddon"] },
     { type: "cutting", state: cutting, slots: ["finish", "finishAddon", "treatment"] },
     { type: "mens", state: mens, slots: ["cut", "mensColour"] },
   ];
@@ -774,7 +780,7 @@ describe("validateSelection", () => {
     { name: "men's cut at New Starter", state: { ...mens, level: 1 }, error: /Service 58 .* not available/ },
     { name: "missing finish", state: { ...cutting, finish: undefined }, error: /No finish selected/ },
     { name: "missing add-on", state: { ...foilsColour, addon: undefined }, error: /No addon selected/ },
-    { name: "missing plex", state: { ...balayageColour, plex: undefined }, error: /No plex selected/ },
+    { name: "missing plex after an add-on", state: { ...foilsColour, plex: undefined }, error: /No plex selected/ },
     {
       name: "missing category",
       state: { ...foilsColour, cc: undefined, addon: undefined },

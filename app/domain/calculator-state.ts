@@ -4,8 +4,8 @@
  * and sharing, and the server can re-check exactly what the browser showed.
  */
 
-import { Cat1, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
-import { availableAtLevel, colourAddOnCatFor, mensCutUnavailableMessage } from "./pricing";
+import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
+import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
 import { z } from "./zod";
 
 export interface Catalogue {
@@ -186,9 +186,9 @@ export function backToCategories(state: CalculatorState): CalculatorState {
 // Flows and steps
 
 /**
- * Service slots of each flow in step order (after the level step).
- * DECISION: plex is required in the colour flow whether or not the category has
- * an add-on; the plex step is always shown and the data has no "None" plex.
+ * Service slots of each flow in step order (after the level step). The plex
+ * step is always shown in the colour flow but is optional for the categories
+ * without an add-on (see optionalSlot).
  */
 const FLOW_SLOTS: Record<CalculatorType, readonly ServiceSlot[]> = {
   colour: ["colour", "addon", "plex", "finish", "finishAddon"],
@@ -230,6 +230,16 @@ function inCategory(service: Service, category: SlotCategory): boolean {
   return service.cat1 === category.cat1 && (category.cat2 === undefined || service.cat2 === category.cat2);
 }
 
+/**
+ * Spec 4: a colour in a category with an add-on step needs colour, add-on, plex,
+ * finish and finish add-on; one without ("colour, skip, finish, finish add-on")
+ * needs no bond-builder, though the client may still add one. The price list
+ * has no "None" plex, so leaving the slot empty is how a client says no.
+ */
+export function optionalSlot(slot: ServiceSlot, state: CalculatorState): boolean {
+  return slot === "plex" && state.type === "colour" && state.cc !== undefined && colourAddOnCatFor(state.cc) === null;
+}
+
 /** The slots of the state's flow, without the add-on while the category has none (or is not chosen yet). */
 function flowSlots(state: CalculatorState): readonly ServiceSlot[] {
   if (state.type === undefined) return [];
@@ -248,7 +258,7 @@ function slotProblem(
   level: Level | undefined,
 ): string | null {
   const id = state[slot];
-  if (id === undefined) return `No ${slot} selected`;
+  if (id === undefined) return optionalSlot(slot, state) ? null : `No ${slot} selected`;
   const service = catalogue.services.find((candidate) => candidate.id === id);
   if (!service) return `Unknown service ${id} in ${slot}`;
   const category = slotCategory(slot, state);
@@ -269,8 +279,10 @@ export interface ServiceOption {
 
 interface StepBase {
   title: string;
-  /** Chosen and usable: right category and available at the level. */
+  /** Chosen and usable (right category, available at the level), or optional and left out. */
   done: boolean;
+  /** The flow is complete without it; leaving it empty means "none, thanks". */
+  optional: boolean;
 }
 
 export interface LevelStep extends StepBase {
@@ -340,6 +352,7 @@ function levelStep(state: CalculatorState, level: Level | undefined, catalogue: 
     levels: catalogue.levels,
     selectedId: level?.id,
     done: level !== undefined && stylistChosen,
+    optional: false,
   };
 }
 
@@ -353,6 +366,7 @@ function serviceStep(
   const selectedId = options.some((option) => option.service.id === state[slot]) ? state[slot] : undefined;
   const done = slotProblem(slot, state, catalogue, level) === null;
   const title = STEP_TITLES[slot];
+  const optional = optionalSlot(slot, state);
 
   if (slot === "colour") {
     const colourCats = [...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2))].sort(
@@ -362,10 +376,10 @@ function serviceStep(
       colourCat,
       available: optionsFor({ cat1: Cat1.Colour, cat2: colourCat }, catalogue, level).some((o) => o.available),
     }));
-    return { kind: "colour", key: slot, title, done, categories, colourCat: state.cc, options, selectedId };
+    return { kind: "colour", key: slot, title, done, optional, categories, colourCat: state.cc, options, selectedId };
   }
   const notice = slot === "cut" && level ? mensCutUnavailableMessage(catalogue.services, level.id) : null;
-  return { kind: "service", key: slot, title, done, options, selectedId, notice };
+  return { kind: "service", key: slot, title, done, optional, options, selectedId, notice };
 }
 
 /**
@@ -447,4 +461,41 @@ export function validateSelection(state: CalculatorState, catalogue: Catalogue):
 
   if (errors.length > 0 || !level) return { ok: false, errors };
   return { ok: true, services: selectedServices(state, catalogue), level };
+}
+
+/**
+ * What the cheapest complete quote of a service type costs at a level: the
+ * "from" price beside each level on the first step. The type's first priced
+ * service must be a real one (a "None" colour or cut is no quote); every other
+ * step takes its cheapest option the level may carry out, an optional step
+ * none. Null when the level can complete no quote of the type (a New Starter
+ * and men's cuts).
+ */
+export function fromPricePence(type: CalculatorType, level: Level, catalogue: Catalogue): number | null {
+  const cheapest = (slot: ServiceSlot, state: CalculatorState, allowNone: boolean): number | null => {
+    const category = slotCategory(slot, state);
+    if (category === null) return 0; // a step this flow does not have
+    const prices = optionsFor(category, catalogue, level)
+      .filter((option) => option.available && (allowNone || !isNoneService(option.service)))
+      .map((option) => linePricePence(option.service, level));
+    const least = prices.length > 0 ? Math.min(...prices) : null;
+    return optionalSlot(slot, state) ? Math.min(least ?? 0, 0) : least;
+  };
+  const totalFor = (state: CalculatorState): number | null => {
+    let total = 0;
+    for (const slot of FLOW_SLOTS[type]) {
+      const price = cheapest(slot, state, slot !== FIRST_PRICED_SLOT[type]);
+      if (price === null) return null;
+      total += price;
+    }
+    return total;
+  };
+  const totals =
+    type === "colour"
+      ? [...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2))].map((cc) =>
+          totalFor({ type, cc, salon: DEFAULT_SALON_ID }),
+        )
+      : [totalFor({ type, salon: DEFAULT_SALON_ID })];
+  const possible = totals.filter((total): total is number => total !== null);
+  return possible.length > 0 ? Math.min(...possible) : null;
 }

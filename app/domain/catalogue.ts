@@ -38,7 +38,10 @@ export const MensCat = { Cut: 0, Colour: 1 } as const;
 
 export interface Service {
   id: number;
+  /** The till name (price-list data; staff screens show it). */
   service: string;
+  /** The name clients read, as a menu prints it ("Root colour between the foils"). */
+  clientName: string;
   pricePence: number;
   productPricePence: number;
   cat1: number;
@@ -48,6 +51,20 @@ export interface Service {
   /** Lowest level id allowed to carry out this service (1 = everyone). */
   minLevel: number;
   sortOrder: number;
+}
+
+/** The price list's "None" rows: the way to say "no add-on, thanks" in a step. */
+export function isNoneService(service: Pick<Service, "service">): boolean {
+  return service.service.trim().toLowerCase() === "none";
+}
+
+/** Colour, colour add-ons and men's colour need a skin test 48 hours before; a "None" choice is no service. */
+export function needsSkinTest(service: Pick<Service, "cat1" | "cat2" | "service">): boolean {
+  const colour =
+    service.cat1 === Cat1.Colour ||
+    service.cat1 === Cat1.ColourAddOn ||
+    (service.cat1 === Cat1.Mens && service.cat2 === MensCat.Colour);
+  return colour && !isNoneService(service);
 }
 
 export interface Level {

@@ -1,51 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { adapterBpFromPercent, formatGBP, formatGBPExact, penceFromPounds, truncate } from "./format";
+import { adapterBpFromPercent, formatGBP, penceFromPounds, truncate } from "./format";
 import { levelRows, serviceRows } from "./test-catalogue";
 
 describe("formatGBP", () => {
   it.each([
     { pence: 0, expected: "£0" },
-    { pence: 49, expected: "£0" },
-    { pence: 50, expected: "£1" },
-    { pence: 149, expected: "£1" },
-    { pence: 150, expected: "£2" },
-    { pence: 250, expected: "£3" },
-    { pence: 6202, expected: "£62" },
-    { pence: 2493, expected: "£25" },
-    { pence: 123449, expected: "£1,234" },
-    { pence: 123450, expected: "£1,235" },
+    { pence: -0, expected: "£0" },
+    { pence: 5, expected: "£0.05" },
+    { pence: 49, expected: "£0.49" },
+    { pence: 50, expected: "£0.50" },
+    { pence: 100, expected: "£1" },
+    { pence: 9800, expected: "£98" },
+    { pence: 8650, expected: "£86.50" },
+    { pence: 16549, expected: "£165.49" },
+    { pence: 6202, expected: "£62.02" },
+    { pence: 123449, expected: "£1,234.49" },
+    { pence: 123400, expected: "£1,234" },
     { pence: 100_000_000, expected: "£1,000,000" },
-    { pence: 98.8, expected: "£1" },
-    { pence: 199.2, expected: "£2" },
-    { pence: -40, expected: "£0" },
-    { pence: -150, expected: "-£1" },
-    { pence: -151, expected: "-£2" },
+    { pence: -1, expected: "-£0.01" },
+    { pence: -150, expected: "-£1.50" },
   ])("$pence → $expected", ({ pence, expected }) => {
     expect(formatGBP(pence)).toBe(expected);
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY])("rejects %s", (pence) => {
-    expect(() => formatGBP(pence)).toThrow(RangeError);
-  });
-});
-
-describe("formatGBPExact", () => {
-  it.each([
-    { pence: 0, expected: "£0.00" },
-    { pence: -0, expected: "£0.00" },
-    { pence: 5, expected: "£0.05" },
-    { pence: 50, expected: "£0.50" },
-    { pence: 1234, expected: "£12.34" },
-    { pence: 6202, expected: "£62.02" },
-    { pence: 123456, expected: "£1,234.56" },
-    { pence: -1, expected: "-£0.01" },
-  ])("$pence → $expected", ({ pence, expected }) => {
-    expect(formatGBPExact(pence)).toBe(expected);
-  });
-
-  it.each([1.5, Number.NaN, 2 ** 53])("rejects %s", (pence) => {
-    expect(() => formatGBPExact(pence)).toThrow(RangeError);
-  });
+  it.each([1.5, 98.8, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    "rejects %s, which is not whole pence",
+    (pence) => {
+      expect(() => formatGBP(pence)).toThrow(RangeError);
+    },
+  );
 });
 
 describe("truncate", () => {
@@ -53,7 +36,10 @@ describe("truncate", () => {
     { text: "hello", max: 10, expected: "hello" },
     { text: "hello", max: 5, expected: "hello" },
     { text: "hello!", max: 5, expected: "hello…" },
-    { text: "hello world", max: 8, expected: "hello wo…" },
+    { text: "hello world", max: 8, expected: "hello…", why: "never half a word" },
+    { text: "hello world", max: 5, expected: "hello…", why: "a cut at the word's end keeps it" },
+    { text: "one, two three", max: 7, expected: "one…", why: "no comma before the ellipsis" },
+    { text: "Evening appointments go quickly", max: 26, expected: "Evening appointments go…" },
     { text: "hello world", max: 6, expected: "hello…", why: "no space before the ellipsis" },
     { text: "", max: 0, expected: "" },
     { text: "abc", max: 0, expected: "…" },

@@ -1,7 +1,6 @@
 /**
- * Display and parsing helpers (spec section 9: the "cut to N characters" and
- * "whole pounds in en-GB GBP" filters) plus exact decimal parsers for seed
- * data. Dates live in dates.ts, so pages that show none do not load date-fns.
+ * Display and parsing helpers (the "cut to N characters" filter and the en-GB
+ * GBP amounts) plus exact decimal parsers for seed data. Dates live in dates.ts, so pages that show none do not load date-fns.
  */
 const wholePounds = new Intl.NumberFormat("en-GB", {
   style: "currency",
@@ -11,7 +10,7 @@ const wholePounds = new Intl.NumberFormat("en-GB", {
   maximumFractionDigits: 0,
 });
 
-const exactPounds = new Intl.NumberFormat("en-GB", {
+const poundsAndPence = new Intl.NumberFormat("en-GB", {
   style: "currency",
   currency: "GBP",
   minimumFractionDigits: 2,
@@ -19,32 +18,38 @@ const exactPounds = new Intl.NumberFormat("en-GB", {
 });
 
 /**
- * Whole pounds, e.g. 123450 → "£1,235". Halves round up (Math.round); we round
- * ourselves rather than leave it to Intl so the rule does not depend on the ICU version.
- * Accepts fractional pence, as a discounted total (× 0.8) may have them.
+ * An amount of whole pence as clients read it: "£98" when it is whole pounds,
+ * "£86.50" otherwise, "£1,235" past a thousand. Nothing is rounded here: every
+ * amount is already exact to the penny (docs/decisions/007), so the lines shown
+ * always add up to the total shown.
  */
 export function formatGBP(pence: number): string {
-  if (!Number.isFinite(pence)) throw new RangeError(`Not an amount of pence: ${pence}`);
-  // `+ 0` turns Math.round's -0 into 0 so tiny negatives print "£0", not "-£0".
-  return wholePounds.format(Math.round(pence / 100) + 0);
-}
-
-/** Pounds and pence, e.g. 1234 → "£12.34"; for itemised lines where pennies matter. */
-export function formatGBPExact(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
-  return exactPounds.format(pence / 100 + 0); // + 0: -0 would print "-£0.00"
+  // `+ 0` turns -0 into 0 so it never prints "-£0".
+  return pence % 100 === 0 ? wholePounds.format(pence / 100 + 0) : poundsAndPence.format(pence / 100);
 }
 
 /**
  * At most `max` characters (code points, so an emoji is never split in half),
- * followed by "…" only when something was cut. Whitespace before the "…" is
- * dropped so a cut at a word boundary does not read "word …".
+ * followed by "…" only when something was cut. The cut falls between words
+ * when the kept part has a space, so no word is left half-written, and
+ * whitespace or a comma before the "…" is dropped so it never reads "word …".
  */
 export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 0) throw new RangeError(`Invalid max length: ${max}`);
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max).join("").trimEnd()}…`;
+  let kept = chars.slice(0, max).join("");
+  const midWord = /\S$/.test(kept) && /^\S/.test(chars[max] ?? "");
+  const lastSpace = kept.search(/\s\S*$/);
+  if (midWord && lastSpace > 0) kept = kept.slice(0, lastSpace);
+  return `${kept.replace(/[\s,;:]+$/, "")}…`;
+}
+
+/** "Showing 4 reviews of Isla Brennan", "Showing all 49 reviews": what a filtered list of reviews holds. */
+export function reviewCountText(count: number, stylistName: string | undefined): string {
+  const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;
+  return stylistName ? `Showing ${reviews} of ${stylistName}` : `Showing all ${reviews}`;
 }
 
 /**

@@ -45,6 +45,7 @@ function fakeService(overrides: Partial<Service>): Service {
   return {
     id: 1000,
     service: "Test service",
+    clientName: "Test service",
     pricePence: 0,
     productPricePence: 0,
     cat1: 1,

@@ -5,6 +5,11 @@ export const MAIN_SALON_ID = 1;
 export const DEFAULT_CALCULATOR_SALON_ID = 2;
 export const ACADEMY_SALON_ID = 3;
 
+/** "Wrenbridge · Kestwick": each town with a salon once, in the salons' order, for under the wordmark. */
+export function salonPlaces(salons: ReadonlyArray<{ town: string }>): string {
+  return [...new Set(salons.map((s) => s.town))].join(" · ");
+}
+
 export interface OpeningDay {
   day: string;
   /** schema.org day name, for structured data. */

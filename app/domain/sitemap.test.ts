@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
-import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+import { isOfferPage, robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 
 const ORIGIN = "https://maisonivy.example";
 const content = {
@@ -13,6 +13,8 @@ const content = {
     { slug: "isla", instagram: "https://www.instagram.com/isla/" },
     { slug: "rosa", instagram: null },
   ],
+  news: [{ slug: "late-evenings" }],
+  hideOffers: false,
 };
 
 describe("sitemapEntries", () => {
@@ -36,9 +38,10 @@ describe("sitemapEntries", () => {
     }
   });
 
-  it("lists every post, team member, offer, text campaign and notice", () => {
+  it("lists every post, news item, team member, offer, text campaign and notice", () => {
     expect(paths).toEqual(
       expect.arrayContaining([
+        "/news/late-evenings",
         "/blog/older",
         "/blog/newer",
         "/team/isla",
@@ -50,6 +53,15 @@ describe("sitemapEntries", () => {
     for (const offer of OFFERS) expect(paths).toContain(`/offers/${offer.slug}`);
     for (const campaign of SMS_CAMPAIGNS) expect(paths).toContain(`/sms/${campaign.slug}`);
     for (const notice of STYLIST_NOTICES) expect(paths).toContain(notice.path);
+  });
+
+  it("leaves out every offer page while the offers are hidden, and nothing else", () => {
+    const hidden = sitemapEntries({ ...content, hideOffers: true }).map((e) => e.path);
+    for (const path of ["/offers", "/offers-info"]) expect(hidden).not.toContain(path);
+    expect(hidden.some((p) => p.startsWith("/offers/") || p.startsWith("/sms/"))).toBe(false);
+    expect(paths.filter(isOfferPage).length).toBeGreaterThan(OFFERS.length);
+    expect(hidden).toEqual(paths.filter((p) => !isOfferPage(p)));
+    for (const path of ["/", "/refer-a-friend", "/news/late-evenings", "/prices"]) expect(hidden).toContain(path);
   });
 
   it("has a static profile page only for stylists with an Instagram profile", () => {

@@ -2,8 +2,9 @@
  * The sitemap: every public page of spec 2.1's route table, with the pages
  * that come from data (posts, team members, offers, text campaigns, notices).
  * Left out on purpose: redirects (/details, /gift-voucher), saved quotes
- * (/quote/…, private to whoever has the link) and the calculator's steps
- * after /prices, which need choices made first.
+ * (/quote/…, private to whoever has the link), the calculator's steps
+ * after /prices, which need choices made first, and every offer page while
+ * the offers are hidden (hideOffers), as the navigation hides them then.
  */
 import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
@@ -44,10 +45,17 @@ export interface SitemapEntry {
 export interface SitemapContent {
   posts: ReadonlyArray<{ slug: string; publishedAt: string }>;
   team: ReadonlyArray<{ slug: string; instagram: string | null }>;
+  news: ReadonlyArray<{ slug: string }>;
+  hideOffers: boolean;
+}
+
+/** The offers list, its placeholder, each offer's page and the offers sent by text. */
+export function isOfferPage(path: string): boolean {
+  return /^\/offers(-info)?$/.test(path) || path.startsWith("/offers/") || path.startsWith("/sms/");
 }
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
-export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent): SitemapEntry[] {
   const newestPost = posts
     .map((p) => p.publishedAt)
     .sort()
@@ -63,6 +71,7 @@ export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] 
     ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
     ...STYLIST_NOTICES.map((n) => ({ path: n.path })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
+    ...news.map((n) => ({ path: `/news/${n.slug}` })),
     ...team.flatMap((m) => [
       { path: `/team/${m.slug}` },
       // The static profile pages exist for the stylists with an Instagram profile (decision 002).
@@ -72,7 +81,9 @@ export function sitemapEntries({ posts, team }: SitemapContent): SitemapEntry[] 
     ]),
   ];
   const seen = new Set<string>();
-  return entries.filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
+  return entries
+    .filter((e) => !(hideOffers && isOfferPage(e.path)))
+    .filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

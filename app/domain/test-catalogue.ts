@@ -107,6 +107,7 @@ export const serviceRows: ServiceRow[] = rows.map(
 export const services: Service[] = serviceRows.map((row, index) => ({
   id: index + 1,
   service: row.service,
+  clientName: row.service,
   pricePence: row.pricePence,
   productPricePence: row.productPricePence,
   cat1: row.cat1,

@@ -7,6 +7,7 @@ declare module "react" {
   namespace JSX {
     interface IntrinsicElements {
       "review-feed": ElementProps;
+      "review-filter": ElementProps;
       "shop-carousel": ElementProps;
       "back-link": ElementProps;
       "share-link": ElementProps;

@@ -1,6 +1,7 @@
 import { defineBackLink } from "./back-link";
 import { enhanceDisclosures } from "./disclosure";
 import { defineReviewFeed } from "./review-feed";
+import { defineReviewFilter } from "./review-filter";
 import { defineShareLink } from "./share-link";
 import { defineShopCarousel } from "./shop-carousel";
 import { defineStylistDialog } from "./stylist-dialog";
@@ -13,6 +14,7 @@ import { defineStylistDialog } from "./stylist-dialog";
  */
 export function enhance() {
   defineReviewFeed();
+  defineReviewFilter();
   defineShopCarousel();
   defineBackLink();
   defineShareLink();

@@ -2,12 +2,16 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
 /**
  * `<stylist-dialog>`: a stylist card that opens a modal profile (spec 2.4)
  * instead of going straight to the stylist's total. The native <dialog>
- * traps focus, closes on Escape and gives focus back to the card; a click on
- * the backdrop or "Pick another" closes it too. Without JavaScript the card
- * stays a plain link.
+ * makes the page behind it inert and closes on Escape; Tab and Shift+Tab go
+ * round the dialog's own controls rather than out to the browser, and on
+ * closing the focus goes back to the card. The close button, a click on the
+ * backdrop or "Pick another" close it too. Without JavaScript the card stays
+ * a plain link.
  */
 export function defineStylistDialog() {
   class StylistDialogElement extends HTMLElement {
@@ -26,6 +30,7 @@ export function defineStylistDialog() {
           if (!isPlainClick(event)) return;
           event.preventDefault();
           dialog.showModal();
+          dialog.querySelector<HTMLElement>("[data-profile]")?.scrollTo(0, 0);
         },
         { signal },
       );
@@ -37,6 +42,8 @@ export function defineStylistDialog() {
         },
         { signal },
       );
+      dialog.addEventListener("keydown", (event) => keepTabInside(dialog, event), { signal });
+      dialog.addEventListener("close", () => card.focus(), { signal });
     }
 
     disconnectedCallback() {
@@ -44,4 +51,20 @@ export function defineStylistDialog() {
     }
   }
   if (!customElements.get("stylist-dialog")) customElements.define("stylist-dialog", StylistDialogElement);
+}
+
+function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const controls = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -25,7 +25,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         lead={`For ${loaderData.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as a single chair on Market Row is now two salons and a training academy, and many of our first clients still sit in our chairs today.`}
       >
         <Link to="/about-info" className="btn-primary">
-          More info<span className="sr-only"> about our history</span>
+          Read our story
         </Link>
         <Link to="/team" className="btn-outline">
           Meet the team

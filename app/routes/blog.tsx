@@ -41,7 +41,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         lead="Honest, practical hair advice from our stylists: what we tell clients in the chair, written down so you can take it home."
       >
         <Link to="/blog-info" className="btn-primary">
-          More info<span className="sr-only">: all {total} posts</span>
+          Read all {total} posts
         </Link>
       </PageIntro>
       <section aria-labelledby="latest-heading" className="container-page py-16">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { JsonLd } from "~/components/json-ld";
+import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
@@ -8,6 +9,8 @@ import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact-info";
+
+export const handle = showsHours;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { BookingLink, openingHoursSummary, PhoneLink, SalonAddress } from "~/components/contact-details";
+import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact";
+
+export const handle = showsHours;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -30,7 +33,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         lead="Call, book online or simply drop in: we're happy to talk through what you'd like, whether it's a new colour or just a trim."
       >
         <Link to="/contact-info" className="btn-primary">
-          More info<span className="sr-only"> about contacting us</span>
+          All salons and opening hours
         </Link>
         <BookingLink salon={main} className="btn-outline" />
       </PageIntro>

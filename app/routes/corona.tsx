@@ -23,7 +23,7 @@ export default function Corona() {
       }
     >
       <Link to="/corona-info" className="btn-primary">
-        More info
+        Read our safety guidelines
       </Link>
     </PageIntro>
   );

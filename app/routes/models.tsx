@@ -71,7 +71,7 @@ export default function Models({ loaderData }: Route.ComponentProps) {
           consultation. A skin test is needed at least 48 hours before any colour service.
         </p>
         <Link to="/models-info" className="btn-primary mt-6">
-          More info and apply
+          Send us your details
         </Link>
       </section>
     </>

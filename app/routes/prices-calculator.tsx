@@ -1,6 +1,7 @@
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import {
+  calculatorHref,
   calculatorView,
   EDIT_PARAM,
   hrefWithState,
@@ -9,10 +10,9 @@ import {
   SELECTOR_PATH,
 } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
-import { QuotePanel } from "~/components/calculator/quote-panel";
+import { PhoneEstimate, QuotePanel } from "~/components/calculator/quote-panel";
 import { seo } from "~/components/page-meta";
 import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-state";
-import { formatGBP } from "~/domain/format";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
 
@@ -70,40 +70,50 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const copy = serviceTypeCopy(state.type);
 
   return (
-    <div className="container-page py-10 sm:py-14">
-      <p className="eyebrow">Price quote · {copy.name}</p>
-      <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
-      <p className="mt-3 text-sm text-muted">
-        {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
-        <Link
-          to={hrefWithState(SELECTOR_PATH, state)}
-          className="font-semibold text-accent-dark underline underline-offset-2"
-        >
-          Change how you get your quote
-        </Link>
-        <span aria-hidden="true"> · </span>
-        <Link to={PRICES_PATH} className="font-semibold text-accent-dark underline underline-offset-2">
-          Choose a different service
-        </Link>
-      </p>
+    // The phone estimate sticks to the bottom of the screen while the page is in view, and stops above the footer.
+    <div>
+      <div className="container-page py-10 sm:py-14">
+        <p className="eyebrow">Price quote · {copy.name}</p>
+        <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{copy.quoteTitle}</h1>
+        <p className="mt-3 text-sm text-muted">
+          {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
+          <Link
+            to={hrefWithState(SELECTOR_PATH, state)}
+            className="font-semibold text-accent-dark underline underline-offset-2"
+          >
+            Change how you get your quote
+          </Link>
+          <span aria-hidden="true"> · </span>
+          <Link to={PRICES_PATH} className="font-semibold text-accent-dark underline underline-offset-2">
+            Choose a different service
+          </Link>
+        </p>
 
-      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-5">
-          <ProgressLine view={view} />
-          {view.quote ? (
-            <p className="text-sm lg:hidden">
-              Estimate so far: <strong className="tabular-nums">{formatGBP(view.quote.totalPence)}</strong>
-            </p>
-          ) : null}
-          {resolved.notice ? (
-            <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
-              {resolved.notice}
-            </p>
-          ) : null}
-          <CalculatorSteps view={view} />
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-5">
+            <ProgressLine view={view} />
+            {view.closedLevelNotice ? (
+              <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+                {view.closedLevelNotice}{" "}
+                <Link
+                  to={calculatorHref(state, "level")}
+                  className="font-semibold text-accent-dark underline underline-offset-2"
+                >
+                  Choose a level
+                </Link>
+              </p>
+            ) : null}
+            {resolved.notice ? (
+              <p role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm font-medium">
+                {resolved.notice}
+              </p>
+            ) : null}
+            <CalculatorSteps view={view} />
+          </div>
+          <QuotePanel view={view} />
         </div>
-        <QuotePanel view={view} />
       </div>
+      <PhoneEstimate view={view} />
     </div>
   );
 }

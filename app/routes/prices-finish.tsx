@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
+import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   FINISH_PATH,
@@ -113,7 +114,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           detail: quote.level.name,
         }
       : { name: `A ${quote.level.name}`, image: null, detail: quote.salon.name },
-    serviceCount: quote.lines.length,
+    lines: quote.lines.map((line) => ({
+      key: line.serviceId,
+      label: lineLabel(line.service),
+      pricePence: line.pricePence,
+    })),
     totalPence: quote.totalPence,
     regular: quote.state.regular === true,
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
@@ -224,14 +229,36 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
               <p className="text-sm text-muted">{who.detail}</p>
             </div>
           </div>
-          <dl className="mt-5 grid grid-cols-[1fr_auto] gap-y-2 border-t border-line pt-4">
-            <dt className="text-muted">Services</dt>
-            <dd className="text-right">{loaderData.serviceCount}</dd>
-            <dt className="text-muted">Total estimate</dt>
-            <dd className="text-right font-display text-2xl tabular-nums" data-testid="quote-total">
-              {formatGBP(loaderData.totalPence)}
-            </dd>
-          </dl>
+          <table className="mt-5 w-full border-t border-line text-sm">
+            <caption className="sr-only">Your services and estimated prices</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.lines.map((line) => (
+                <tr key={line.key} className="border-b border-line/70 align-top">
+                  <td className="py-2 pr-3">{line.label}</td>
+                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatGBP(line.pricePence)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="pt-3 text-left text-base font-normal text-muted">
+                  Total estimate
+                </th>
+                <td
+                  className="pt-3 text-right font-display text-2xl whitespace-nowrap tabular-nums"
+                  data-testid="quote-total"
+                >
+                  {formatGBP(loaderData.totalPence)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
           {loaderData.regular ? null : (
             <p className="mt-4 rounded-lg bg-blush px-3 py-2 text-sm leading-snug">
               As a new client, your quote comes with 20% off your first visit.

@@ -1,6 +1,7 @@
-import { Link, redirect, useSearchParams } from "react-router";
-import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
+import { Link, useSearchParams } from "react-router";
+import { CALCULATOR_PATH, hrefWithState, PRICES_PATH, SELECTOR_PATH } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { seo } from "~/components/page-meta";
 import { parseCalculatorState, type SelectorMode, withChange } from "~/domain/calculator-state";
 import type { Route } from "./+types/prices-selector";
@@ -12,12 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
       "Get a price quote for a stylist you already know, or compare prices by stylist level and then meet the stylists.",
   });
 
-/** Spec 2.4 guard: without a calculator type there is nothing to choose yet. */
-export function loader({ request }: Route.LoaderArgs) {
-  const state = parseCalculatorState(new URL(request.url).searchParams);
-  if (state.type === undefined) throw redirect(PRICES_PATH);
-  return null;
-}
+/** The service types, shown under the modes once a mode is chosen without a type. */
+const TYPES_ID = "service-types";
 
 const MODES: { mode: SelectorMode; title: string; text: string }[] = [
   {
@@ -32,18 +29,24 @@ const MODES: { mode: SelectorMode; title: string; text: string }[] = [
   },
 ];
 
+/**
+ * Not guarded: reached without a service type (a bookmark, a link from
+ * elsewhere), the page asks how to quote first and the service type after it,
+ * on this page, rather than sending the visitor back to the start.
+ */
 export default function PricesSelector() {
   const [searchParams] = useSearchParams();
   const state = parseCalculatorState(searchParams);
-  if (state.type === undefined) return null; // the loader has already redirected
-  const copy = serviceTypeCopy(state.type);
+  const type = state.type;
   // Keep what was already chosen; a stylist only means something in stylist mode.
-  const hrefFor = (mode: SelectorMode) =>
-    hrefWithState(CALCULATOR_PATH, withChange(state, mode === "level" ? { mode, stylist: undefined } : { mode }));
+  const hrefFor = (mode: SelectorMode) => {
+    const next = withChange(state, mode === "level" ? { mode, stylist: undefined } : { mode });
+    return type ? hrefWithState(CALCULATOR_PATH, next) : `${hrefWithState(SELECTOR_PATH, next)}#${TYPES_ID}`;
+  };
 
   return (
     <div className="container-page py-12 sm:py-16">
-      <p className="eyebrow">{copy.name}</p>
+      <p className="eyebrow">{type ? serviceTypeCopy(type).name : "Prices"}</p>
       <h1 className="mt-3 max-w-3xl text-4xl leading-tight sm:text-5xl">How would you like your quote?</h1>
       <ul className="mt-10 grid gap-4 md:grid-cols-2">
         {MODES.map((choice) => (
@@ -68,6 +71,17 @@ export default function PricesSelector() {
           </li>
         ))}
       </ul>
+      {!type && state.mode ? (
+        <section aria-labelledby={TYPES_ID} className="mt-12 scroll-mt-24">
+          <h2 id={TYPES_ID} className="mb-6 text-2xl sm:text-3xl">
+            What would you like a quote for?
+          </h2>
+          <ServiceTypeList
+            headingLevel={3}
+            hrefFor={(chosen) => hrefWithState(CALCULATOR_PATH, withChange(state, { type: chosen }))}
+          />
+        </section>
+      ) : null}
       <p className="mt-10">
         <Link to={PRICES_PATH} className="text-sm font-semibold text-accent-dark underline underline-offset-2">
           <span aria-hidden="true">← </span>Choose a different service

@@ -90,6 +90,11 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           {quote.typeName ? `${quote.typeName}, ` : ""}
           {withWhom}. Made on {quote.createdText}.
         </p>
+        {quote.expired ? null : (
+          <p data-testid="quote-valid-until">
+            {quote.offer ? "This quote and its offer are" : "This quote is"} valid until {quote.validUntilText}.
+          </p>
+        )}
       </QuotePageHeader>
 
       <div

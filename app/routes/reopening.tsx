@@ -1,10 +1,13 @@
 import { Link } from "react-router";
+import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/reopening";
+
+export const handle = showsHours;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,9 +1,10 @@
-import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { usePageFlag } from "~/components/page-handle";
+import { hasQuickActions, QuickActions } from "~/components/quick-actions";
 import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
-import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import type { Route } from "./+types/site-layout";
@@ -14,7 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!main) throw new Error("No salons in the database");
   return {
     hideOffers: settings.hideOffers,
-    main: { name: main.name, logo: main.logo, bookingUrl: main.bookingUrl },
+    main: { name: main.name, bookingUrl: main.bookingUrl },
+    places: salonPlaces(salons),
     salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
       id,
       name,
@@ -32,6 +34,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const hideNav = usePageFlag("hideNav");
+  const { pathname } = useLocation();
+  const pageShowsHours = usePageFlag("showsHours");
   return (
     <>
       <a
@@ -44,14 +48,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <SiteNav
           hideOffers={loaderData.hideOffers}
           bookingUrl={loaderData.main.bookingUrl}
-          logo={loaderData.main.logo}
-          salonName={loaderData.main.name}
+          places={loaderData.places}
         />
       )}
+      {hasQuickActions(pathname) ? (
+        <QuickActions bookingUrl={loaderData.main.bookingUrl} salonName={loaderData.main.name} />
+      ) : null}
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter salons={loaderData.salons} />
+      <SiteFooter salons={loaderData.salons} hours={!pageShowsHours} />
       <ScrollBehaviour />
     </>
   );

@@ -40,8 +40,8 @@ export default function TeamInfo({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <section aria-label="Team members" className="container-page py-16">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <section aria-label="Team members" className="container-page py-8 sm:py-16">
+        <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
           {team.map((member, i) => (
             <li key={member.slug}>
               <TeamCard member={member} eager={i === 0} />

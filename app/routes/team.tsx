@@ -33,7 +33,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         lead={`We're a team of ${count}: colourists, curl specialists, precision cutters and the apprentices we train at the Ivy Academy. Every one of us starts with a proper consultation.`}
       >
         <Link to="/team-info" className="btn-primary">
-          More info<span className="sr-only"> about the team</span>
+          Meet the whole team
         </Link>
         <Link to="/prices" className="btn-outline">
           Get a price quote

@@ -52,6 +52,7 @@ export const salonJson = (s: SalonRow) => ({ id: s.id, name: s.name, logo: s.log
 export const serviceJson = (s: Service) => ({
   id: s.id,
   service: s.service,
+  client_name: s.clientName,
   price: pounds(s.pricePence),
   product_price: pounds(s.productPricePence),
   cat1: s.cat1,

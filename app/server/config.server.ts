@@ -17,6 +17,8 @@ const configSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
+  /** Without DATABASE_URL: `postgres` (the default) or `pglite`, the previous engine, kept for the benchmark's comparison. */
+  EMBEDDED_DATABASE: z.enum(["postgres", "pglite"]).default("postgres"),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   NODE_ENV: z.string().default("production"),
   SMTP_URL: optionalUrl,

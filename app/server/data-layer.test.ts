@@ -117,4 +117,28 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     expect((await listSalons(database.db)).length).toBe(3);
     expect(await getSalon(database.db, 2)).toBeDefined();
   });
+
+  it("gives the services of a database made before clients' names their names on the next start, never overwriting staff's", async () => {
+    const clientNames = () =>
+      database.db
+        .select({ id: t.services.id, clientName: t.services.clientName })
+        .from(t.services)
+        .orderBy(t.services.id);
+    // As an older version left it: no client names; then staff rename one service and name another themselves.
+    await database.db.update(t.services).set({ clientName: null });
+    await database.db.update(t.services).set({ service: "Root Col Between Foils (new)" }).where(eq(t.services.id, 37));
+    await database.db.update(t.services).set({ clientName: "Our signature toner" }).where(eq(t.services.id, 35));
+
+    await seedDatabase(database.db);
+
+    const named = await clientNames();
+    expect(named.find((row) => row.id === 1)?.clientName).toBe("Cut & blow-dry");
+    expect(named.find((row) => row.id === 54)?.clientName).toBe("Olaplex intensive treatment");
+    expect(named.find((row) => row.id === 35)?.clientName).toBe("Our signature toner");
+    expect(named.find((row) => row.id === 37)?.clientName).toBeNull(); // a service staff changed is left to them
+    expect(named.filter((row) => row.clientName === null)).toHaveLength(1);
+
+    await seedDatabase(database.db); // a second start changes nothing
+    expect(await clientNames()).toEqual(named);
+  });
 });

@@ -1,7 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CalculatorState, type Catalogue, selectedServices } from "~/domain/calculator-state";
-import { Cat1, ColourAddOnCat, ColourCat, MensCat, type Service, TreatmentCat } from "~/domain/catalogue";
+import {
+  Cat1,
+  ColourAddOnCat,
+  ColourCat,
+  MensCat,
+  needsSkinTest,
+  type Service,
+  TreatmentCat,
+} from "~/domain/catalogue";
 import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
@@ -9,7 +17,6 @@ import { loadCatalogue } from "./queries/catalogue.server";
 import { loadQuoteCatalogue, pricesByStylist, stylistsForLevel } from "./queries/quote-pricing.server";
 import {
   getPublicQuote,
-  lineNeedsSkinTest,
   newQuoteLink,
   publicQuoteJson,
   QUOTE_LINK_PATTERN,
@@ -667,7 +674,7 @@ describe("skin test", () => {
     { line: { cat1: Cat1.Finish, cat2: 0, service: "Cut, Dry & Style" }, expected: false },
     { line: { cat1: Cat1.Treatment, cat2: TreatmentCat.Plex, service: "Olaplex" }, expected: false },
   ])("skin test for $line.service (cat $line.cat1/$line.cat2): $expected", ({ line, expected }) => {
-    expect(lineNeedsSkinTest(line)).toBe(expected);
+    expect(needsSkinTest(line)).toBe(expected);
   });
 });
 

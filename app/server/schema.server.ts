@@ -46,7 +46,13 @@ export const services = pgTable(
   "services",
   {
     id: integer("id").primaryKey(),
+    /** The till's name for the service, as staff know it. */
     service: text("service").notNull(),
+    /**
+     * What clients read on pages, e-mails and texts, as a menu would print it.
+     * Null on a row staff added without one: the till name stands in.
+     */
+    clientName: text("client_name"),
     pricePence: integer("price_pence").notNull(),
     productPricePence: integer("product_price_pence").notNull().default(0),
     cat1: smallint("cat1").notNull(),
@@ -196,7 +202,10 @@ export const feedback = pgTable("feedback", {
 
 export interface QuoteLine {
   serviceId: number;
+  /** The till name. */
   service: string;
+  /** The client's name for the service when the quote was made (absent on quotes saved before there was one). */
+  clientName?: string;
   pricePence: number;
 }
 

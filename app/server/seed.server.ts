@@ -1,9 +1,11 @@
 /**
  * Demo content, written on the first start only. A later start never
  * overwrites a row staff may have edited; it only adds settings rows that a
- * newer version of the site introduces (new offer flags, for instance).
+ * newer version of the site introduces (new offer flags, for instance), and
+ * fills in what a newer version added to existing rows (clients' names for the
+ * services).
  */
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { OFFER_FLAGS } from "~/domain/offers";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
@@ -30,9 +32,27 @@ export async function seedDatabase(db: Database): Promise<void> {
       await tx.insert(t.shopBanners).values(shopBanners);
       await tx.insert(t.shopTiles).values(shopTiles);
     }
+    await backfillClientNames(tx);
     await tx
       .insert(t.siteSettings)
       .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
   });
+}
+
+/**
+ * A database made before services had clients' names gets the seed's names on
+ * its next start. Only a row still without one whose till name is the seed's
+ * is named, so a service staff renamed or named themselves is left alone, and
+ * running it again changes nothing.
+ */
+async function backfillClientNames(tx: Pick<Database, "execute">): Promise<void> {
+  const rows = sql.join(
+    seedServices.map((service) => sql`(${service.id}::integer, ${service.service}::text, ${service.clientName}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update services set client_name = seed.client_name
+    from (values ${rows}) as seed(id, service, client_name)
+    where services.id = seed.id and services.service = seed.service and services.client_name is null`);
 }

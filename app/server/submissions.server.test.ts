@@ -279,6 +279,23 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       });
     });
 
+    it("a model application texts the applicant what happens next, once a day per mobile", async () => {
+      // A number no other test uses, so the day's allowance is this test's own.
+      const applicant = { ...modelApplication, mobile: "07700 900789" };
+      const first = await submitModelApplication(database.db, applicant, client());
+      if (!first.ok) throw new Error("not stored");
+      expect(await messagesAbout(first.id)).toContainEqual({
+        channel: "sms",
+        recipient: "+447700900789",
+        template: "model-thank-you",
+      });
+      const again = await submitModelApplication(database.db, applicant, client());
+      if (!again.ok) throw new Error("the second application must be stored too");
+      const second = await messagesAbout(again.id);
+      expect(second).toContainEqual({ channel: "email", recipient: "team@maisonivy.example", template: "staff-model" });
+      expect(second.filter((m) => m.template === "model-thank-you")).toEqual([]);
+    });
+
     it("an invalid submission queues nothing", async () => {
       const before = await count("outbox");
       await submitModelApplication(database.db, { name: "", mobile: "", info: "" }, client());

@@ -28,7 +28,7 @@ import {
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
-import { applicantThankYou, staffNotification } from "./delivery/messages.server";
+import { applicantThankYou, queueModelThankYou, staffNotification } from "./delivery/messages.server";
 import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
 import { recordMarketingConsents } from "./privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
@@ -160,7 +160,7 @@ export function recordJobApplication(db: Database, application: JobApplication):
     .then(afterCommit);
 }
 
-/** Stores a hair-model application and the note to staff, all or nothing. */
+/** Stores a hair-model application, the note to staff and the applicant's text, all or nothing. */
 export function recordModelApplication(db: Database, application: ModelApplication): Promise<number> {
   return db
     .transaction(async (tx) => {
@@ -170,6 +170,12 @@ export function recordModelApplication(db: Database, application: ModelApplicati
         .returning({ id: modelApplications.id });
       if (!row) throw new Error("The model application was not stored");
       await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
+      await queueModelThankYou(
+        tx,
+        application.mobile,
+        { id: row.id, name: application.name },
+        mailDomainOf(config().PUBLIC_URL),
+      );
       return row.id;
     })
     .then(afterCommit);

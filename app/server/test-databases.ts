@@ -1,13 +1,13 @@
 /**
- * Test helper: fresh databases to run data-layer tests on. PGlite always;
- * PostgreSQL too when TEST_DATABASE_URL is set, in a database created for the
- * run and dropped after it.
+ * Test helper: fresh databases to run data-layer tests on, each created for
+ * one suite and dropped after it. Always on the embedded PostgreSQL server the
+ * run started (test-databases.setup.ts); on the server at TEST_DATABASE_URL
+ * too when it is set.
  */
 
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import path from "node:path";
+import { inject } from "vitest";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "./db.server";
 
 export interface TestDatabase extends DatabaseHandle {
@@ -18,18 +18,6 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 export type TestDatabaseFactory = (prepare?: OpenOptions["prepare"]) => Promise<TestDatabase>;
-
-async function pglite(prepare?: OpenOptions["prepare"]): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "salon-test-"));
-  const handle = await openDatabase({ dataDir, prepare });
-  return {
-    ...handle,
-    async destroy() {
-      await handle.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function postgres(adminUrl: string, prepare?: OpenOptions["prepare"]): Promise<TestDatabase> {
   const { default: pg } = await import("pg");
@@ -55,7 +43,7 @@ async function postgres(adminUrl: string, prepare?: OpenOptions["prepare"]): Pro
 }
 
 export const testDatabases: [string, TestDatabaseFactory][] = [
-  ["PGlite", pglite],
+  ["embedded PostgreSQL", (prepare?: OpenOptions["prepare"]) => postgres(inject("embeddedDatabaseUrl"), prepare)],
   ...(process.env.TEST_DATABASE_URL
     ? [
         [

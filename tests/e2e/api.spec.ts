@@ -74,7 +74,7 @@ test("every read endpoint answers with seeded data under the spec's field names"
     expect.arrayContaining(["id", "service", "price", "product_price", "cat1", "cat2"]),
   );
   const cutDryStyle = services.find((s: { service: string }) => s.service === "Cut, Dry & Style");
-  expect(cutDryStyle).toMatchObject({ price: 49.5, product_price: 0, cat1: 1, cat2: 0 });
+  expect(cutDryStyle).toMatchObject({ price: 49.5, product_price: 0, cat1: 1, cat2: 0, client_name: "Cut & blow-dry" });
 
   const stylists = await getJson(request, "/api/stylists");
   expect(stylists.length).toBeGreaterThanOrEqual(8);

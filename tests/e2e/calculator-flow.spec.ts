@@ -62,6 +62,8 @@ interface Walk {
   picks: Pick[];
   /** Steps in the flow once the category is known (for the progress line). */
   steps: number;
+  /** The plex step is optional here (no add-on step): the flow passes over it, left as "None". */
+  optionalPlex?: boolean;
 }
 
 const WALKS: Walk[] = [
@@ -88,11 +90,11 @@ const WALKS: Walk[] = [
     category: { name: "Balayage", cc: 3 },
     picks: [
       { param: "colour", cat1: 2, cat2: 3, name: "On coloured hair - above collar bone" },
-      { param: "plex", cat1: 5, cat2: 1, name: "Olaplex" },
       { param: "finish", cat1: 1, cat2: 1, name: "Hair Up - Advanced" },
       { param: "finishAddon", cat1: 4, cat2: 0, name: "None" },
     ],
     steps: 5,
+    optionalPlex: true,
   },
   {
     title: "cutting, by level",
@@ -197,7 +199,8 @@ for (const walk of WALKS) {
     for (const [index, pick] of walk.picks.entries()) {
       const service = serviceNamed(catalogue, pick.cat1, pick.cat2, pick.name);
       const price = linePence(service, level);
-      const option = openStep(page).getByRole("link", { name: optionName(pick.name) });
+      // Options read as the menu does: the service's client name, not the till's.
+      const option = openStep(page).getByRole("link", { name: optionName(service.client_name) });
       // Each option shows its price at the chosen level.
       await expect(option).toContainText(gbp(price));
       await chooseLink(page, option, pick.param, service.id);
@@ -207,11 +210,13 @@ for (const walk of WALKS) {
       await expect(totalRow(page)).toContainText(gbp(totalPence));
       await expect(estimate(page).locator("tbody tr")).toHaveCount(index + 1);
       if (index < walk.picks.length - 1) {
-        await expect(page.getByText(`Step ${index + 3} of ${walk.steps}`, { exact: true })).toBeVisible();
+        const next = index + 3 + (walk.optionalPlex ? 1 : 0);
+        await expect(page.getByText(`Step ${next} of ${walk.steps}`, { exact: true })).toBeVisible();
       }
     }
 
     await expect(page.getByText(`All ${walk.steps} steps chosen`)).toBeVisible();
+    if (walk.optionalPlex) await expect(stepList(page).getByText("None (optional)")).toBeVisible();
     // Once everything is chosen the page moves on to the estimate and its way on.
     await expect(estimate(page).getByRole("heading", { name: "Your estimate" })).toBeFocused();
     if (checkA11y) await expectAccessible(page);
@@ -273,6 +278,7 @@ test("choosing a service type starts a fresh quote", async ({ page }) => {
 test("New Starter level: restricted colours are faded and not selectable, and men's cuts show the spec's message", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // a dozen page loads and two accessibility scans
   const errors = trackConsoleErrors(page);
   await page.goto("/prices/calculator?type=colour&mode=level");
   await choose(page, "New Starter", "level", 1);
@@ -292,15 +298,15 @@ test("New Starter level: restricted colours are faded and not selectable, and me
 
   // Individual services the data restricts: face-frame foils and a long full head colour.
   await choose(page, "Foils", "cc", 2);
-  await expect(step.getByRole("link", { name: startsWith("Face Frame") })).toHaveCount(0);
-  await expect(step.locator('[aria-disabled="true"]', { hasText: "Face Frame" })).toContainText(
+  await expect(step.getByRole("link", { name: startsWith("Face frame") })).toHaveCount(0);
+  await expect(step.locator('[aria-disabled="true"]', { hasText: "Face frame" })).toContainText(
     "Not available at New Starter level",
   );
-  await expect(step.getByRole("link", { name: startsWith("Half Head") })).toBeVisible();
+  await expect(step.getByRole("link", { name: startsWith("Half head") })).toBeVisible();
   await chooseLink(page, step.getByRole("link", { name: "Click to go back to the categories" }), "cc", null);
   expect(paramsOf(page.url())).toEqual({ type: "colour", mode: "level", level: "1" });
   await choose(page, "Full head colour", "cc", 1);
-  await expect(step.locator('[aria-disabled="true"]', { hasText: "Long (past shoulders)" })).toBeVisible();
+  await expect(step.locator('[aria-disabled="true"]', { hasText: "Long, past the shoulders" })).toBeVisible();
 
   await page.goto("/prices/calculator?type=mens&mode=level");
   await choose(page, "New Starter", "level", 1);
@@ -311,19 +317,19 @@ test("New Starter level: restricted colours are faded and not selectable, and me
       { exact: true },
     ),
   ).toBeVisible();
-  for (const name of ["Wash, Cut & Style", "Long Hair Cut & Style", "Express Cut"]) {
+  for (const name of ["Wash, cut & style", "Longer hair cut & style", "Express cut"]) {
     await expect(openStep(page).getByRole("link", { name: startsWith(name) })).toHaveCount(0);
   }
   await expectAccessible(page);
   await chooseLink(page, openStep(page).getByRole("link", { name: "Choose a different level" }), "edit", "level");
   await choose(page, "Apprentice", "level", 2);
-  await expect(openStep(page).getByRole("link", { name: startsWith("Express Cut") })).toBeVisible();
+  await expect(openStep(page).getByRole("link", { name: startsWith("Express cut") })).toBeVisible();
 
   // A hand-made link cannot sneak a men's cut past the New Starter rule.
   await page.goto("/prices/calculator?type=mens&mode=level&level=1&cut=58&mensColour=65");
   await expect(page.getByRole("link", { name: "Show Stylists" })).toHaveCount(0);
   await expect(page.getByRole("status")).toContainText(
-    "At New Starter level we don't offer Men's cut: Wash, Cut & Style",
+    "At New Starter level we don't offer Men's cut: Wash, cut & style",
   );
   expect(errors).toEqual([]);
 });
@@ -340,8 +346,8 @@ test("a refresh in the middle of a flow keeps every choice, and back returns to 
   await choose(page, "Full head colour", "cc", 1);
   const colour = serviceNamed(catalogue, 2, 1, "Mid (Above shoulders)");
   const addOn = serviceNamed(catalogue, 3, 3, "Scattered Foils");
-  await choose(page, colour.service, "colour", colour.id);
-  await choose(page, addOn.service, "addon", addOn.id);
+  await choose(page, colour.client_name, "colour", colour.id);
+  await choose(page, addOn.client_name, "addon", addOn.id);
   const total = gbp(linePence(colour, level) + linePence(addOn, level));
   await expect(totalRow(page)).toContainText(total);
   const before = page.url();
@@ -350,8 +356,8 @@ test("a refresh in the middle of a flow keeps every choice, and back returns to 
   expect(page.url()).toBe(before);
   await expect(openStep(page).getByRole("heading", { name: "Choose a bond-building plex treatment" })).toBeVisible();
   await expect(stepList(page).getByText("Stylist · Maison Ivy Wrenbridge")).toBeVisible();
-  await expect(stepList(page).getByText("Full head colour: Mid (Above shoulders)")).toBeVisible();
-  await expect(stepList(page).getByText("Scattered Foils")).toBeVisible();
+  await expect(stepList(page).getByText("Full head colour: Mid-length, above the shoulders")).toBeVisible();
+  await expect(stepList(page).getByText("Scattered foils")).toBeVisible();
   await expect(totalRow(page)).toContainText(total);
   await expect(page.getByText("Step 4 of 6", { exact: true })).toBeVisible();
 
@@ -368,11 +374,11 @@ test("a finished step can be changed without losing the others", async ({ page, 
   await page.goto(`/prices/calculator?type=cutting&mode=level&level=${level.id}&finish=1&finishAddon=49&treatment=57`);
   await expect(page.getByRole("link", { name: "Show Stylists" })).toBeVisible();
   await chooseLink(page, page.getByRole("link", { name: "Change finish", exact: true }), "edit", "finish");
-  const current = openStep(page).getByRole("link", { name: startsWith("Cut, Dry & Style") });
+  const current = openStep(page).getByRole("link", { name: startsWith("Cut & blow-dry") });
   await expect(current).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("link", { name: "Show Stylists" })).toBeVisible();
   const hairUp = serviceNamed(catalogue, 1, 1, "Hair Up");
-  await choose(page, "Hair Up", "finish", hairUp.id);
+  await choose(page, hairUp.client_name, "finish", hairUp.id);
   expect(paramsOf(page.url())).toEqual({
     type: "cutting",
     mode: "level",
@@ -385,19 +391,12 @@ test("a finished step can be changed without losing the others", async ({ page, 
 });
 
 test("the guards send a visitor without a calculator type back to /prices", async ({ page, request }) => {
-  for (const path of [
-    "/prices/calculator",
-    "/prices/calculator?mode=level&level=3",
-    "/prices/selector",
-    "/prices/selector?type=styling",
-  ]) {
+  for (const path of ["/prices/calculator", "/prices/calculator?mode=level&level=3"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toBe("/prices");
   }
   await page.goto("/prices/calculator?level=4&finish=1");
-  await expect(page).toHaveURL("/prices");
-  await page.goto("/prices/selector");
   await expect(page).toHaveURL("/prices");
   // An unknown salon falls back to the default one.
   await page.goto("/prices/calculator?type=mens&mode=level&salon=77");
@@ -449,7 +448,7 @@ test("level up and down keep every choice, re-price the quote and warn about a c
   await chooseLink(page, down, "level", 1);
   expect(paramsOf(page.url())).toMatchObject({ cc: "3", colour: "16", plex: "50", finish: "2", finishAddon: "49" });
   await expect(page.getByRole("status")).toContainText(
-    "At New Starter level we don't offer Balayage: Uncoloured hair - above collar bone",
+    "At New Starter level we don't offer Balayage: Natural hair, above the collarbone",
   );
   await expect(page.getByRole("link", { name: "Show Stylists" })).toHaveCount(0);
   await expectAccessible(page);
@@ -554,9 +553,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/prices/calculator?type=cutting&mode=level");
     await choose(page, "The Ivy Academy", "salon", 3);
     await choose(page, level.name, "level", level.id);
-    await choose(page, picks[0]!.service, "finish", picks[0]!.id);
-    await choose(page, picks[1]!.service, "finishAddon", picks[1]!.id);
-    await choose(page, picks[2]!.service, "treatment", picks[2]!.id);
+    await choose(page, picks[0]!.client_name, "finish", picks[0]!.id);
+    await choose(page, picks[1]!.client_name, "finishAddon", picks[1]!.id);
+    await choose(page, picks[2]!.client_name, "treatment", picks[2]!.id);
     await expect(totalRow(page)).toContainText(gbp(picks.reduce((sum, s) => sum + linePence(s, level), 0)));
 
     await page.getByRole("link", { name: "Show Stylists" }).click();

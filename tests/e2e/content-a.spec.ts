@@ -11,6 +11,7 @@ import {
   expectDistinctTitles,
   expectOneH1,
   expectWellFormedPage,
+  scriptsReady,
   trackConsoleErrors,
 } from "./helpers";
 
@@ -100,7 +101,7 @@ test("about-info counts the years from 1 November 2002 and claims 700+ 5 star re
   await expect(page.getByRole("main")).toContainText("700+ 5 star reviews");
   await page.getByRole("main").getByRole("link", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await page.getByRole("link", { name: /More info/ }).click();
+  await page.getByRole("link", { name: "Read our story" }).click();
   await expect(page).toHaveURL(/\/about-info$/);
 });
 
@@ -197,10 +198,19 @@ test.describe("the eight static profile pages", () => {
         "href",
         s.instagram!,
       );
-      await expect(main.getByRole("link", { name: `Get a quote with ${s.firstName}` })).toHaveAttribute(
-        "href",
-        `/prices/${s.slug}`,
-      );
+      // A stylist not taking new clients says so before any quote link, and offers no quote with them.
+      const quoteName = s.acceptingNewClients ? `Get a quote with ${s.firstName}` : "Find a stylist taking new clients";
+      await expect(main.getByRole("link", { name: quoteName })).toHaveAttribute("href", `/prices/${s.slug}`);
+      if (!s.acceptingNewClients) {
+        const note = main.getByText(`${s.firstName} isn't taking new clients at the moment`);
+        await expect(note).toBeVisible();
+        const noteFirst = await note.evaluate(
+          (el, link) => Boolean(link && el.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING),
+          await main.getByRole("link", { name: quoteName }).elementHandle(),
+        );
+        expect(noteFirst).toBe(true);
+        await expect(main.getByRole("link", { name: /Get a quote with/ })).toHaveCount(0);
+      }
       await expect(main.getByRole("link", { name: "Back to the team" })).toHaveAttribute("href", "/team-info");
     });
   }
@@ -290,37 +300,34 @@ test("a blog body from the database is sanitised before it is rendered", async (
   }
 });
 
-test("the review filter goes to /reviews/{slug} and fetches that stylist's reviews on each route change", async ({
+test("the review filter applies in place at /reviews/{slug}, and that page loads the stylist's reviews afresh", async ({
   page,
 }) => {
   const errors = trackConsoleErrors(page);
   await visit(page, "/reviews/all");
-  await expect(page.getByTestId("review-list").getByRole("listitem")).toHaveCount(seedReviews.length);
+  await scriptsReady(page);
+  const items = page.getByTestId("review-list").getByRole("listitem");
+  await expect(items).toHaveCount(seedReviews.length);
 
   const filter = page.getByRole("search", { name: "Filter reviews by stylist" });
+  const reloads: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") reloads.push(new URL(r.url()).pathname);
+  });
   await filter.getByLabel("Show reviews of").selectOption({ label: "Isla Brennan" });
-  const islaLoad = page.waitForResponse(
-    (r) => new URL(r.url()).pathname.startsWith("/reviews/isla") && r.status() === 200,
-  );
-  await filter.getByRole("button", { name: "Show reviews" }).click();
-  await islaLoad;
   await expect(page).toHaveURL(/\/reviews\/isla$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews of Isla Brennan");
   const isla = seedReviews.filter((r) => r.stylistSlug === "isla");
-  const items = page.getByTestId("review-list").getByRole("listitem");
   await expect(items).toHaveCount(isla.length);
   for (const caption of await items.locator("figcaption").allTextContents()) expect(caption).toMatch(/with Isla$/);
-  await expect(filter.getByLabel("Show reviews of")).toHaveValue("isla");
+  expect(reloads, "chosen without leaving the page").toEqual([]);
 
-  // Back to every review: the route changes, so the data is fetched again.
-  const allLoad = page.waitForResponse(
-    (r) => new URL(r.url()).pathname.startsWith("/reviews/all") && r.status() === 200,
-  );
-  await page.goBack();
-  await allLoad;
-  await expect(page).toHaveURL(/\/reviews\/all$/);
-  await expect(items).toHaveCount(seedReviews.length);
-  await expect(filter.getByLabel("Show reviews of")).toHaveValue("all");
+  // The address is the stylist's page: loaded again, it is rendered for Isla from fresh data.
+  const islaLoad = page.waitForResponse((r) => new URL(r.url()).pathname === "/reviews/isla" && r.status() === 200);
+  await page.reload();
+  await islaLoad;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews of Isla Brennan");
+  await expect(items).toHaveCount(isla.length);
+  await expect(filter.getByLabel("Show reviews of")).toHaveValue("isla");
   expect(errors).toEqual([]);
 });
 
@@ -341,7 +348,7 @@ test("the contact teaser has the essentials and leads to the contact page", asyn
   await expect(main.getByRole("link", { name: /01632 960214/ })).toHaveAttribute("href", "tel:01632960214");
   await expect(main).toContainText("Tue & Fri");
   await expect(main).toContainText("Mon & Sun");
-  await main.getByRole("link", { name: /More info/ }).click();
+  await main.getByRole("link", { name: "All salons and opening hours" }).click();
   await expect(page).toHaveURL(/\/contact-info$/);
 });
 

@@ -116,6 +116,21 @@ test.describe("offers list", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toHaveCount(0);
   });
 
+  test("while offers are hidden the sitemap leaves out every offer page", async ({ request, site }) => {
+    const offerLocs = async () =>
+      [
+        ...(await (await request.get("/sitemap.xml")).text()).matchAll(
+          /<loc>[^<]*\/(offers|offers-info|sms)\b[^<]*<\/loc>/g,
+        ),
+      ].length;
+    expect(await offerLocs()).toBeGreaterThan(OFFERS.length);
+    await withSettings(site, { hideOffers: "true" }, async () => {
+      await expect.poll(offerLocs).toBe(0);
+      expect(await (await request.get("/sitemap.xml")).text()).toContain("/refer-a-friend</loc>");
+    });
+    await expect.poll(offerLocs).toBeGreaterThan(OFFERS.length);
+  });
+
   test("turning one flag on shows exactly that card, with its discount and end date", async ({ page, site }) => {
     await withSettings(site, { offer_keratin: "true", endDate: "2099-03-31" }, async () => {
       await visit(page, "/offers");
@@ -365,7 +380,7 @@ test.describe("other pages", () => {
     await visit(page, "/reopening");
     await page.getByRole("main").getByRole("link", { name: "How we keep you safe" }).click();
     await expect(page).toHaveURL(/\/corona$/);
-    await page.getByRole("main").getByRole("link", { name: "More info" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Read our safety guidelines" }).click();
     await expect(page).toHaveURL(/\/corona-info$/);
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/corona$/);

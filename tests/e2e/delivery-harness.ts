@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -129,15 +129,30 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   };
 }
 
+/**
+ * A port nothing listens on now, for a site process: a fixed port would meet
+ * another run's site on a shared machine (and its health check would pass).
+ */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
-  /** What the process has printed so far, stdout and stderr together. */
-  output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function startSiteProcess(port: number, env: Record<string, string>): Promise<SiteProcess> {
+/** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */
+export async function startSiteProcess(
+  port: number,
+  env: Record<string, string>,
+  startupMs = 60_000,
+): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -149,12 +164,9 @@ export async function startSiteProcess(port: number, env: Record<string, string>
       BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: "ignore",
   });
-  let printed = "";
-  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
     try {
@@ -168,7 +180,6 @@ export async function startSiteProcess(port: number, env: Record<string, string>
   return {
     url,
     child,
-    output: () => printed,
     kill: (signal) =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -8,10 +8,14 @@ import { type APIRequestContext, expect } from "@playwright/test";
 export interface ApiService {
   id: number;
   service: string;
+  /** What pages, e-mails and texts call it. */
+  client_name: string;
   price: number;
   product_price: number;
   cat1: number;
   cat2: number;
+  /** The lowest level id that may carry it out. */
+  min_level: number;
 }
 export interface ApiLevel {
   id: number;
@@ -71,8 +75,19 @@ export function totalPence(catalogue: Catalogue, ids: number[], levelId: number)
   }, 0);
 }
 
-/** Whole pounds as the site shows them, e.g. 12345 → "£123". */
-export const gbp = (pence: number) => `£${Math.round(pence / 100).toLocaleString("en-GB")}`;
+/** An amount as the site shows it: "£98" when whole pounds, otherwise to the penny ("£86.50", "£1,234.56"). */
+export function gbp(pence: number): string {
+  if (!Number.isInteger(pence)) throw new Error(`not whole pence: ${pence}`);
+  const pounds = Math.floor(pence / 100).toLocaleString("en-GB");
+  return pence % 100 === 0 ? `£${pounds}` : `£${pounds}.${String(pence % 100).padStart(2, "0")}`;
+}
+
+/** "£1,234.50" → 123450, "£98" → 9800: an amount as shown, read back to pence. */
+export function penceOf(shown: string): number {
+  const match = /£(\d{1,3}(?:,\d{3})*)(?:\.(\d{2}))?/.exec(shown);
+  if (!match) throw new Error(`no amount in "${shown}"`);
+  return Number((match[1] ?? "").replaceAll(",", "")) * 100 + Number(match[2] ?? "0");
+}
 
 export function serviceNamed(catalogue: Catalogue, cat1: number, cat2: number, name: string): ApiService {
   const service = catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name);

@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
+import { scriptsReady } from "./helpers";
 
 function expectSecurityHeaders(headers: Record<string, string>) {
   const csp = headers["content-security-policy"] ?? "";
   expect(csp).toContain("default-src 'self'");
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'(;|$)/);
+  // This response's nonce, or (a cached answer, the same bytes for everyone) the hashes of its inline scripts.
+  expect(csp).toMatch(/script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| ('sha256-[A-Za-z0-9+/=]{44}' ?)*)?(;|$)/);
   expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(headers["content-security-policy-report-only"]).toBeUndefined();
@@ -21,19 +24,42 @@ test("a page and an API answer carry the security headers", async ({ request }) 
   expectSecurityHeaders(api.headers());
 });
 
-test("every script in the page carries this response's nonce, and the page runs under the policy", async ({
+/** The inline scripts that run (JSON data blocks do not), and the attributes of every script. */
+function scriptsOf(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+    attrs: m[1] ?? "",
+    code: m[2] ?? "",
+    runsInline: !/\ssrc=/.test(m[1] ?? "") && !/type="application\/(ld\+)?json"/.test(m[1] ?? ""),
+  }));
+}
+
+test("a cached page allows exactly its own inline scripts by hash, is the same compressed bytes for everyone, and runs under its policy", async ({
   page,
   request,
 }) => {
-  const response = await request.get("/");
-  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
-  const html = await response.text();
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const attrs of scripts) {
-    if (/type="application\/ld\+json"/.test(attrs)) continue;
-    expect(attrs).toContain(`nonce="${nonce}"`);
-  }
+  const first = await request.get("/");
+  const csp = first.headers()["content-security-policy"] ?? "";
+  expect(csp).not.toContain("'nonce-");
+  const html = await first.text();
+  expect(html).not.toContain("nonce=");
+  const inline = scriptsOf(html).filter((s) => s.runsInline);
+  expect(inline.length).toBeGreaterThan(0);
+  const hashes = [...csp.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+  expect(hashes.sort()).toEqual(
+    [...new Set(inline.map((s) => createHash("sha256").update(s.code).digest("base64")))].sort(),
+  );
+
+  // Compressed once, in the background: soon every browser that accepts brotli gets the same stored bytes.
+  await expect
+    .poll(async () => (await request.get("/", { headers: { "Accept-Encoding": "br" } })).headers()["content-encoding"])
+    .toBe("br");
+  const raw = await fetch(new URL("/", first.url()), { headers: { "Accept-Encoding": "br" } });
+  expect(raw.headers.get("vary")).toMatch(/Accept-Encoding/i);
+  expect(raw.headers.get("content-security-policy")).toBe(csp);
+  const gzipped = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+  expect(await gzipped.text()).toBe(html);
+
   const violations: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
@@ -42,7 +68,41 @@ test("every script in the page carries this response's nonce, and the page runs 
   // Hydrated: the review feed's buttons respond.
   await page.getByRole("button", { name: /Pause/ }).click();
   await expect(page.getByRole("button", { name: /Play/ })).toBeVisible();
+  // A form page hydrates React through inline scripts, all allowed by their hashes.
+  await page.goto("/feedback");
+  await scriptsReady(page);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   expect(violations).toEqual([]);
+});
+
+test("the build's hashed assets are served compressed once, as stored, with immutable caching", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (!stylesheet) throw new Error("the home page links no stylesheet");
+  const plain = await request.get(stylesheet, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  for (const encoding of ["br", "gzip"]) {
+    await expect
+      .poll(
+        async () =>
+          (await request.get(stylesheet, { headers: { "Accept-Encoding": encoding } })).headers()["content-encoding"],
+      )
+      .toBe(encoding);
+    const compressed = await request.get(stylesheet, { headers: { "Accept-Encoding": encoding } });
+    expect(compressed.headers()["cache-control"]).toContain("immutable");
+    expect(compressed.headers()["content-type"]).toMatch(/^text\/css/);
+    expect(await compressed.text()).toBe(await plain.text());
+  }
+});
+
+test("an answer that is not cached carries a fresh nonce on every script", async ({ request }) => {
+  const response = await request.get("/quote/no-such-quote-link");
+  expect(response.status()).toBe(404);
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  const scripts = scriptsOf(await response.text()).filter((s) => !/type="application\/ld\+json"/.test(s.attrs));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const { attrs } of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
 });
 
 test("a cross-origin POST is refused, a same-origin one is not", async ({ request, baseURL }) => {

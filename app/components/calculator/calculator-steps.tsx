@@ -94,7 +94,8 @@ function ClosedStep({ step }: { step: StepView }) {
 
 function UnavailableNotice({ view }: { view: CalculatorView }) {
   if (view.unavailableChoices.length === 0 || !view.level) return null;
-  const up = view.state.mode !== "stylist" ? levelUp(view.level.id, view.data.catalogue.levels) : null;
+  const openLevels = view.levelChoices.filter((choice) => choice.takingNewClients).map((choice) => choice.level);
+  const up = view.state.mode !== "stylist" ? levelUp(view.level.id, openLevels) : null;
   const upLevel = up === null ? undefined : view.data.catalogue.levels.find((level) => level.id === up);
   return (
     <div role="status" className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm">
@@ -149,7 +150,7 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
               levels={data.catalogue.levels}
             />
           ) : (
-            <LevelChooser state={state} levels={data.catalogue.levels} salons={data.salons} />
+            <LevelChooser state={state} choices={view.levelChoices} salons={data.salons} />
           )
         ) : inner.kind === "colour" ? (
           <ColourChooser state={state} step={inner} level={level} />

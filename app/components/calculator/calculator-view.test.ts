@@ -28,6 +28,12 @@ const stylists = [
   stylist("isla", 7, 1),
   stylist("harriet", 9, 1, false),
   stylist("rosa", 1, 3),
+  // Someone taking new clients at every other level but the top one, as in the salon's team.
+  stylist("jonah", 2, 3),
+  stylist("freya", 3, 2),
+  stylist("priya", 4, 1),
+  stylist("theo", 5, 1),
+  stylist("camille", 8, 2),
 ];
 const data: CalculatorData = {
   catalogue,
@@ -233,6 +239,43 @@ describe("calculatorView", () => {
     const bottom = calculatorView(state("type=cutting&mode=level&level=1&finish=1&finishAddon=49&treatment=57"), data);
     expect(bottom.levelDown).toBeNull();
     expect(bottom.levelUp?.level.id).toBe(2);
+  });
+
+  it("skips a level where nobody takes new clients when offering up or down, and says so if the link chose it", () => {
+    const senior = calculatorView(state("type=mens&mode=level&level=8&cut=58&mensColour=65"), data);
+    expect(senior.levelUp).toBeNull(); // only Harriet is Advanced Senior, and her column is full
+    expect(senior.closedLevelNotice).toBeNull();
+    const closed = calculatorView(state("type=mens&mode=level&level=9"), data);
+    expect(closed.closedLevelNotice).toBe(
+      "Nobody at Advanced Senior level is taking new clients at the moment. Please choose another level.",
+    );
+    const sparse = calculatorView(state("type=mens&mode=level&level=6&cut=58&mensColour=65"), {
+      ...data,
+      stylists: stylists.filter((s) => s.levelId !== 5 && s.levelId !== 7),
+    });
+    expect(sparse.levelUp?.level.id).toBe(8);
+    expect(sparse.levelDown?.level.id).toBe(4);
+  });
+
+  it("gives every level of the first step its from price for the service type and whether anyone there takes new clients", () => {
+    const view = calculatorView(state("type=cutting&mode=level"), data);
+    expect(view.levelChoices.map((choice) => choice.level.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(view.levelChoices.map((choice) => choice.takingNewClients)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // The cheapest cutting quote is a dry & style (£33 at Stylist level) with no add-on or treatment.
+    expect(view.levelChoices.find((choice) => choice.level.id === 6)?.fromPricePence).toBe(3300);
+    const mens = calculatorView(state("type=mens&mode=level"), data);
+    expect(mens.levelChoices[0]?.fromPricePence).toBeNull(); // New Starters cut no men's hair
+    expect(mens.levelChoices[5]?.fromPricePence).toBe(2200); // an express cut
   });
 
   it("men's cut at New Starter: the step stays open with the notice", () => {

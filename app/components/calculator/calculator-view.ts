@@ -10,6 +10,7 @@ import {
   type CalculatorState,
   type Catalogue,
   currentStep,
+  fromPricePence,
   type ServiceSlot,
   type Step,
   selectedServices,
@@ -20,7 +21,7 @@ import {
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
-import { isNoneService, serviceLineLabel, stepLabel } from "./labels";
+import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
 
 export const PRICES_PATH = "/prices";
 export const SELECTOR_PATH = "/prices/selector";
@@ -131,7 +132,7 @@ export interface StepView {
    * link); upcoming: after the open step.
    */
   status: StepStatus;
-  /** What was chosen, e.g. "Foils: Half Head" or "Stylist · Maison Ivy Kestwick". */
+  /** What was chosen, e.g. "Foils: Half head" or "Stylist · Maison Ivy Kestwick"; "None (optional)" for an optional step left out. */
   summary: string | null;
   /** Price of the chosen service at the level; null for the level step. */
   pricePence: number | null;
@@ -155,8 +156,20 @@ export interface LevelChangeOffer {
   unavailable: Service[];
 }
 
+export interface LevelChoice {
+  level: Level;
+  /** The cheapest complete quote of the chosen type at this level; null when it can complete none. */
+  fromPricePence: number | null;
+  /** Someone at this level, at any of our salons, is taking new clients. */
+  takingNewClients: boolean;
+}
+
 export interface CalculatorView {
   state: CalculatorState;
+  /** Every level with its "from" price and whether anyone there takes new clients (level mode's first step). */
+  levelChoices: LevelChoice[];
+  /** Said when the level in the link has nobody taking new clients, so the visitor changes it now rather than at the end. */
+  closedLevelNotice: string | null;
   data: CalculatorData;
   steps: StepView[];
   /** The step shown in full, or undefined once everything is chosen and nothing is being changed. */
@@ -248,10 +261,10 @@ export function calculatorView(
         : service && step.done
           ? step.kind === "colour"
             ? serviceLineLabel(step.key, service)
-            : isNoneService(service)
-              ? "None"
-              : service.service
-          : null;
+            : clientServiceName(service)
+          : step.optional && step.done
+            ? "None (optional)"
+            : null;
     const pricePence = service && level && step.done ? linePricePence(service, level) : null;
     const changeHref = status === "done" || status === "todo" ? calculatorHref(state, step.key) : null;
     return { step, number: index + 1, label: stepLabel(step), status, summary, pricePence, changeHref };
@@ -289,6 +302,14 @@ export function calculatorView(
   }
 
   const levelMode = state.mode !== "stylist";
+  const levelChoices: LevelChoice[] = catalogue.levels.map((candidate) => ({
+    level: candidate,
+    fromPricePence: state.type ? fromPricePence(state.type, candidate, catalogue) : null,
+    takingNewClients: data.stylists.some((s) => s.levelId === candidate.id && s.acceptingNewClients),
+  }));
+  // Up and down a level go to the nearest levels where someone can be booked.
+  const openLevels = levelChoices.filter((choice) => choice.takingNewClients).map((choice) => choice.level);
+  const levelClosed = levelMode && level !== undefined && !openLevels.some((open) => open.id === level.id);
   const offersLevelChange = everythingChosen && levelMode && level !== undefined;
   const findLevel = (id: number | null) => (id === null ? undefined : catalogue.levels.find((l) => l.id === id));
 
@@ -305,6 +326,10 @@ export function calculatorView(
 
   return {
     state,
+    levelChoices,
+    closedLevelNotice: levelClosed
+      ? `Nobody at ${level.name} level is taking new clients at the moment. Please choose another level.`
+      : null,
     data,
     steps: stepViews,
     openStep: stepViews.find((view) => view.status === "open"),
@@ -314,12 +339,8 @@ export function calculatorView(
     allSelected: everythingChosen,
     quote,
     unavailableChoices,
-    levelUp: offersLevelChange
-      ? levelChangeOffer(state, findLevel(levelUp(level.id, catalogue.levels)), selected)
-      : null,
-    levelDown: offersLevelChange
-      ? levelChangeOffer(state, findLevel(levelDown(level.id, catalogue.levels)), selected)
-      : null,
+    levelUp: offersLevelChange ? levelChangeOffer(state, findLevel(levelUp(level.id, openLevels)), selected) : null,
+    levelDown: offersLevelChange ? levelChangeOffer(state, findLevel(levelDown(level.id, openLevels)), selected) : null,
     next,
   };
 }
@@ -328,6 +349,8 @@ export function calculatorView(
 export const stepLinks = {
   choose: (state: CalculatorState, slot: ServiceSlot, serviceId: number) =>
     calculatorHref(withChange(state, { [slot]: serviceId })),
+  /** Leaves an optional step out ("None" for a plex the flow does not need). */
+  leaveOut: (state: CalculatorState, slot: ServiceSlot) => calculatorHref(withChange(state, { [slot]: undefined })),
   /** Keeps the colour step open even when the same category (and its colour) is picked again. */
   colourCategory: (state: CalculatorState, colourCat: number) =>
     calculatorHref(withChange(state, { cc: colourCat }), "colour"),

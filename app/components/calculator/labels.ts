@@ -4,7 +4,7 @@
  * thing; the rules (what is available, what a step needs) stay in the domain.
  */
 import { type CalculatorType, type ServiceSlot, SLOT_LABELS, type Step } from "~/domain/calculator-state";
-import { ColourCat, type Service } from "~/domain/catalogue";
+import { ColourCat, isNoneService, type Service } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
   type: CalculatorType;
@@ -78,16 +78,20 @@ export function stepLabel(step: Step): string {
   return slotLabel(step.key);
 }
 
-/** The price list's "None" rows read better as "No finish add-on" and so on. */
-export function isNoneService(service: Service): boolean {
-  return service.service.trim().toLowerCase() === "none";
+/** What a client calls a service in a list of options: its menu name, or "None". */
+export function clientServiceName(service: Pick<Service, "service" | "clientName">): string {
+  return isNoneService(service) ? "None" : service.clientName;
 }
 
-/** What a chosen service is called in a summary line or the itemised quote, e.g. "Foils: Half Head". */
-export function serviceLineLabel(slot: ServiceSlot, service: Service): string {
+/**
+ * What a chosen service is called in a summary line, the itemised quote and
+ * the messages, e.g. "Foils: Half head": its step (the colour's category) and
+ * its client name. A "None" choice reads "No finish add-on".
+ */
+export function serviceLineLabel(slot: ServiceSlot, service: Pick<Service, "service" | "clientName" | "cat2">): string {
   if (isNoneService(service)) return `No ${slotLabel(slot).toLowerCase()}`;
-  if (slot === "colour") return `${colourCategoryName(service.cat2)}: ${service.service}`;
-  return `${slotLabel(slot)}: ${service.service}`;
+  if (slot === "colour") return `${colourCategoryName(service.cat2)}: ${service.clientName}`;
+  return `${slotLabel(slot)}: ${service.clientName}`;
 }
 
 /**

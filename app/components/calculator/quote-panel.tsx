@@ -1,6 +1,9 @@
 import { Link } from "react-router";
+import type { CalculatorType } from "~/domain/calculator-state";
+import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
+import { clientServiceName } from "./labels";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
@@ -19,7 +22,7 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
         </span>
         {offer.unavailable.length > 0 ? (
           <span className="mt-0.5 block text-xs text-accent-dark">
-            {offer.unavailable.map((service) => service.service).join(", ")} not offered at this level
+            {offer.unavailable.map(clientServiceName).join(", ")} not offered at this level
           </span>
         ) : null}
       </span>
@@ -30,6 +33,107 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
         </span>
       ) : null}
     </Link>
+  );
+}
+
+/** The itemised lines and their total, as every estimate on the page shows them. */
+function EstimateTable({ quote, className }: { quote: NonNullable<CalculatorView["quote"]>; className: string }) {
+  return (
+    <table className={`w-full text-sm ${className}`}>
+      <caption className="sr-only">Your selection and estimated prices</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Service</th>
+          <th scope="col">Price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((line) => (
+          <tr key={line.service.id} className="border-b border-line/70" data-testid="estimate-line">
+            <th scope="row" className="py-2 pr-3 text-left font-normal">
+              {line.label}
+            </th>
+            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatGBP(line.pricePence)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="pt-3 text-left text-base font-semibold">
+            Estimated total
+          </th>
+          <td
+            className="pt-3 text-right font-display text-2xl whitespace-nowrap tabular-nums"
+            data-testid="estimate-total"
+          >
+            {formatGBP(quote.totalPence)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+function waitingText(type: CalculatorType) {
+  return `Your estimate appears once you've chosen your ${FIRST_PRICED_CHOICE[type]}.`;
+}
+
+/** Colour services need a skin test: said only when the estimate holds one. */
+function needsSkinTestNow(view: CalculatorView): boolean {
+  return view.quote?.lines.some((line) => needsSkinTest(line.service)) ?? false;
+}
+
+/**
+ * On a phone the steps fill the screen, so the estimate rides along at the
+ * bottom: the running total, always in view (sticky, so it never covers the
+ * footer) and announced politely when it changes, opening to the itemised
+ * lines. A native <details>, so it works without JavaScript; on wide screens
+ * the side panel does this job.
+ */
+export function PhoneEstimate({ view }: { view: CalculatorView }) {
+  const { quote, state } = view;
+  if (!state.type) return null;
+  const count = quote?.lines.length ?? 0;
+  return (
+    <div
+      data-testid="phone-estimate"
+      className="sticky bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
+    >
+      <details data-disclosure className="group">
+        <summary className="container-page flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 py-2 [&::-webkit-details-marker]:hidden">
+          <span aria-live="polite" aria-atomic="true" className="min-w-0 text-sm">
+            {quote ? (
+              <>
+                Estimate so far:{" "}
+                <strong className="font-display text-xl tabular-nums" data-testid="phone-estimate-total">
+                  {formatGBP(quote.totalPence)}
+                </strong>
+                <span className="text-muted">
+                  {" "}
+                  · {count} {count === 1 ? "service" : "services"}
+                </span>
+              </>
+            ) : (
+              <span className="text-muted">{waitingText(state.type)}</span>
+            )}
+          </span>
+          {quote ? (
+            <span className="shrink-0 rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold">
+              <span className="group-open:hidden">Show lines</span>
+              <span className="hidden group-open:inline">Hide lines</span>
+            </span>
+          ) : null}
+        </summary>
+        {quote ? (
+          <div className="container-page max-h-[60vh] overflow-y-auto pb-4">
+            <EstimateTable quote={quote} className="" />
+            {needsSkinTestNow(view) ? (
+              <p className="mt-3 text-xs text-muted">Colour services need a skin test 48 hours before.</p>
+            ) : null}
+          </div>
+        ) : null}
+      </details>
+    </div>
   );
 }
 
@@ -54,37 +158,9 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       {who ? <p className="mt-1 text-sm text-muted">{who}</p> : null}
 
       {quote ? (
-        <table className="mt-4 w-full text-sm">
-          <caption className="sr-only">Your selection and estimated prices</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Service</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((line) => (
-              <tr key={line.service.id} className="border-b border-line/70">
-                <th scope="row" className="py-2 pr-3 text-left font-normal">
-                  {line.label}
-                </th>
-                <td className="py-2 text-right tabular-nums">{formatGBP(line.pricePence)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" className="pt-3 text-left text-base font-semibold">
-                Estimated total
-              </th>
-              <td className="pt-3 text-right font-display text-2xl tabular-nums">{formatGBP(quote.totalPence)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <EstimateTable quote={quote} className="mt-4" />
       ) : state.type ? (
-        <p className="mt-4 text-sm text-muted">
-          Your estimate appears here once you've chosen your {FIRST_PRICED_CHOICE[state.type]}.
-        </p>
+        <p className="mt-4 text-sm text-muted">{waitingText(state.type)}</p>
       ) : null}
 
       {view.levelUp || view.levelDown ? (
@@ -121,8 +197,8 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       ) : null}
 
       <p className="mt-5 text-xs leading-relaxed text-muted">
-        An estimate: your stylist confirms the price at a free consultation. Colour services need a skin test 48 hours
-        before.
+        An estimate: your stylist confirms the price at a free consultation.
+        {needsSkinTestNow(view) ? " Colour services need a skin test 48 hours before." : null}
       </p>
     </aside>
   );

@@ -5,7 +5,7 @@ import { ColourCat, type Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { linePricePence } from "~/domain/pricing";
 import { stepLinks } from "./calculator-view";
-import { COLOUR_CATEGORIES, colourCategoryName, isNoneService, unavailableReason } from "./labels";
+import { COLOUR_CATEGORIES, clientServiceName, colourCategoryName, unavailableReason } from "./labels";
 import { type OptionItem, OptionList } from "./option-list";
 
 function serviceItems(
@@ -17,7 +17,7 @@ function serviceItems(
 ): OptionItem[] {
   return options.map(({ service, available }) => ({
     key: service.id,
-    name: isNoneService(service) ? "None" : service.service,
+    name: clientServiceName(service),
     detail: level ? formatGBP(linePricePence(service, level)) : null,
     href: stepLinks.choose(state, slot, service.id),
     selected: service.id === selectedId,
@@ -54,7 +54,27 @@ export function ServiceChooser({
           </p>
         </div>
       ) : null}
-      <OptionList label={step.title} items={serviceItems(state, step.key, step.options, step.selectedId, level)} />
+      {step.optional ? (
+        <p className="text-sm text-muted">Optional: a bond-builder protects your hair while it's coloured.</p>
+      ) : null}
+      <OptionList
+        label={step.title}
+        items={[
+          ...serviceItems(state, step.key, step.options, step.selectedId, level),
+          ...(step.optional
+            ? [
+                {
+                  key: "none",
+                  name: "None",
+                  detail: level ? formatGBP(0) : null,
+                  href: stepLinks.leaveOut(state, step.key),
+                  selected: step.selectedId === undefined,
+                  unavailable: null,
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   );
 }

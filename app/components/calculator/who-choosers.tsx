@@ -1,18 +1,26 @@
 import { Link } from "react-router";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
-import { type CalculatorSalon, type CalculatorStylist, stepLinks } from "./calculator-view";
+import { formatGBP } from "~/domain/format";
+import { type CalculatorSalon, type CalculatorStylist, type LevelChoice, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
 
-/** Level mode's first step: the salon to visit (default 2) and the stylist level. */
+/** "No one at this level is taking new clients": said on the level itself, before any choice is made there. */
+export const LEVEL_FULL_REASON = "Nobody at this level is taking new clients at the moment";
+
+/**
+ * Level mode's first step: the salon to visit (default 2) and the stylist
+ * level, each level with what the chosen service type costs there ("from
+ * £X"). A level where nobody takes new clients says so and cannot be chosen.
+ */
 export function LevelChooser({
   state,
-  levels,
+  choices,
   salons,
 }: {
   state: CalculatorState;
-  levels: readonly Level[];
+  choices: readonly LevelChoice[];
   salons: readonly CalculatorSalon[];
 }) {
   return (
@@ -44,17 +52,20 @@ export function LevelChooser({
           Stylist level
         </h3>
         <p className="mt-1 text-sm text-muted">
-          Prices rise with experience. You'll meet the stylists at your level next.
+          Prices rise with experience. Each level shows the lowest price for your service there; you'll meet the
+          stylists at your level next.
         </p>
         <div className="mt-3">
           <OptionList
             label="Stylist levels"
-            items={levels.map((level) => ({
+            items={choices.map(({ level, fromPricePence, takingNewClients }) => ({
               key: level.id,
               name: level.name,
               description: levelDescription(level.id),
+              detail: fromPricePence === null ? null : `from ${formatGBP(fromPricePence)}`,
               href: stepLinks.level(state, level.id),
               selected: level.id === state.level,
+              unavailable: takingNewClients ? null : LEVEL_FULL_REASON,
             }))}
           />
         </div>

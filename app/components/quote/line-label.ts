@@ -2,12 +2,14 @@
  * What an itemised line is called. The words come from the calculator's labels
  * so the totals screens and the saved quote say exactly what the calculator said.
  */
-import { colourCategoryName, slotLabel } from "~/components/calculator/labels";
+import { serviceLineLabel } from "~/components/calculator/labels";
 import type { ServiceSlot } from "~/domain/calculator-state";
 import { Cat1, MensCat, TreatmentCat } from "~/domain/catalogue";
 
 interface LineService {
   service: string;
+  /** Absent on lines saved before services had clients' names: the till name stands in. */
+  clientName?: string | undefined;
   cat1: number;
   cat2: number;
 }
@@ -32,11 +34,9 @@ export function slotOfService({ cat1, cat2 }: Pick<LineService, "cat1" | "cat2">
   }
 }
 
-/** e.g. "Foils: Half Head", "Finish: Cut, Dry & Style", "No finish add-on". */
+/** e.g. "Foils: Half head", "Finish: Cut & blow-dry", "No finish add-on". */
 export function lineLabel(line: LineService): string {
+  const named = { ...line, clientName: line.clientName ?? line.service };
   const slot = slotOfService(line);
-  if (slot === null) return line.service;
-  if (line.service.trim().toLowerCase() === "none") return `No ${slotLabel(slot).toLowerCase()}`;
-  if (slot === "colour") return `${colourCategoryName(line.cat2)}: ${line.service}`;
-  return `${slotLabel(slot)}: ${line.service}`;
+  return slot === null ? named.clientName : serviceLineLabel(slot, named);
 }

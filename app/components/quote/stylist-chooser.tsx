@@ -15,7 +15,8 @@ export interface ChoosableStylist {
 
 /**
  * A stylist card that opens a modal profile (spec 2.4): photo, name, the
- * paragraphs, "Choose {name}" and "Pick another". `<stylist-dialog>`
+ * paragraphs, "Choose {name}" and "Pick another", with a close button at
+ * the top; on a small phone only the profile scrolls. `<stylist-dialog>`
  * (app/enhance/stylist-dialog.ts) opens and closes it; without JavaScript
  * the card is a plain link straight to the stylist's total.
  */
@@ -48,39 +49,62 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
           </span>
         </Link>
 
+        {/* Header, scrolling profile and footer: the close button and the choices stay on screen however long the profile. */}
         <dialog
           aria-labelledby={titleId}
-          className="m-auto max-h-[90dvh] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/60"
+          className="m-auto max-h-[min(40rem,calc(100dvh-1.5rem))] w-[min(36rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/60 open:flex"
         >
-          <div className="flex flex-col gap-5 p-6 sm:p-8">
-            <div className="flex items-center gap-4">
-              <img
-                src={stylist.image}
-                alt={`Portrait of ${fullName}`}
-                width={600}
-                height={750}
-                className="h-32 w-[6.4rem] shrink-0 rounded-xl object-cover"
-              />
-              <div>
-                <h2 id={titleId} className="text-3xl">
-                  {fullName}
-                </h2>
-                <p className="mt-1 text-sm text-muted">{stylist.salonName}</p>
-              </div>
+          <div className="flex items-center gap-4 border-b border-line p-4 sm:px-6">
+            <img
+              src={stylist.image}
+              alt={`Portrait of ${fullName}`}
+              width={600}
+              height={750}
+              className="h-20 w-16 shrink-0 rounded-xl object-cover sm:h-28 sm:w-[5.6rem]"
+            />
+            <div className="min-w-0 flex-1">
+              <h2 id={titleId} className="text-2xl sm:text-3xl">
+                {fullName}
+              </h2>
+              <p className="mt-1 text-sm text-muted">{stylist.salonName}</p>
             </div>
-            <div className="space-y-3 leading-relaxed">
-              {stylist.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
-            <div className="flex flex-wrap gap-3">
-              <Link to={stylist.chooseHref} className="btn-accent">
-                Choose {stylist.firstName}
-              </Link>
-              <button type="button" data-close="" className="btn-outline">
-                Pick another
-              </button>
-            </div>
+            <button
+              type="button"
+              data-close=""
+              className="grid size-11 shrink-0 place-items-center self-start rounded-full border border-line bg-white hover:border-ink"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
+                <path d="M3 3l10 10M13 3L3 13" />
+              </svg>
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          {/* It may scroll on a small phone: reachable by Tab so the arrow keys can scroll it. */}
+          <section
+            className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 leading-relaxed sm:px-6"
+            data-profile=""
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keyboard
+            tabIndex={0}
+            aria-label={`About ${stylist.firstName}`}
+          >
+            {stylist.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+          <div className="grid grid-cols-2 gap-3 border-t border-line p-4 sm:flex sm:px-6">
+            <Link to={stylist.chooseHref} className="btn-accent px-4">
+              Choose {stylist.firstName}
+            </Link>
+            <button type="button" data-close="" className="btn-outline px-4">
+              Pick another
+            </button>
           </div>
         </dialog>
       </stylist-dialog>

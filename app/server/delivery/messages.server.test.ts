@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type QuoteMessagePayload, renderMessage } from "./messages.server";
+import { smsLength } from "~/domain/message-text";
+import { QUOTE_TEXT_MAX_SEGMENTS, type QuoteMessagePayload, renderMessage } from "./messages.server";
 
 const quote: QuoteMessagePayload = {
   name: "Ada Lovelace",
@@ -7,14 +8,17 @@ const quote: QuoteMessagePayload = {
   stylistName: "Isla",
   levelName: "Advanced Stylist",
   salonName: "Maison Ivy Kestwick",
+  salonPhone: "01632 960587",
+  bookingUrl: "https://book.example/maison-ivy-kestwick",
   lines: [
-    { service: "Roots", pricePence: 5387 },
-    { service: "Olaplex", pricePence: 2000 },
+    { service: "Classic: Root colour", pricePence: 5387 },
+    { service: "Plex treatment: Olaplex", pricePence: 2000 },
+    { service: "Finish: Cut & blow-dry", pricePence: 5300 },
   ],
-  totalPence: 7387,
+  totalPence: 12687,
   regular: false,
   createdAt: "2026-11-21T10:00:00.000Z",
-  link: "Zx9_k2LmQp4RtV7wYb3N",
+  link: "Zx9_k2LmQp4RtV7w",
   hasColour: true,
 };
 
@@ -27,61 +31,147 @@ const email = (p: QuoteMessagePayload) => {
   return r.email;
 };
 
+const text = (p: QuoteMessagePayload, publicUrl = "https://salon.example") => {
+  const r = renderMessage({ template: "quote-sms", payload: p as unknown as Record<string, unknown> }, publicUrl);
+  if (r.channel !== "sms") throw new Error("expected a text");
+  return r.sms.body;
+};
+
+/** The HTML with its tags and entities taken out, as a reader sees it. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<(style|title)[^>]*>[\s\S]*?<\/\1>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ");
+
 describe("quote e-mail", () => {
-  it("greets by first name, itemises to the penny and marks the total as an estimate", () => {
+  it("names each line as the site does, with the site's amounts, and the total they add up to", () => {
     const { subject, text, html } = email(quote);
     expect(subject).toContain("Isla");
     expect(text).toContain("Hi Ada,");
-    expect(text).toContain("Here's your personalised quote with Isla");
-    expect(text).toContain("Roots: £53.87");
-    expect(text).toContain("Olaplex: £20.00");
-    expect(text).toContain("Estimated total: £73.87");
-    expect(html).toContain("£53.87");
-    expect(html).toContain("Estimated total");
+    expect(text).toContain("Here's your quote with Isla at Maison Ivy Kestwick");
+    expect(text).toContain("Classic: Root colour – £53.87");
+    expect(text).toContain("Plex treatment: Olaplex – £20");
+    expect(text).toContain("Finish: Cut & blow-dry – £53");
+    expect(text).toContain("Estimated total – £126.87");
+    for (const amount of ["£53.87", "£20", "£53", "£126.87"]) expect(visibleText(html)).toContain(amount);
+    expect(visibleText(html)).toContain("Classic: Root colour");
+    expect(visibleText(html)).toContain("Estimated total");
   });
 
-  it("offers a first-time client 20% off with QG20 until four weeks after the quote", () => {
+  it("offers a first-time client 20% off with QG20 until four weeks after the quote, in both parts", () => {
     const { text, html } = email(quote);
-    expect(text).toContain("code QG20");
-    expect(text).toContain("£59.10");
+    expect(text).toContain("Quote code QG20");
+    expect(text).toContain("£101.50"); // 12687 × 0.8 = 10149.6 → 10150
     expect(text).toContain("December 19th 2026");
-    expect(html).toContain("QG20");
+    expect(visibleText(html)).toContain("£101.50");
+    expect(visibleText(html)).toContain("QG20");
+    expect(visibleText(html)).toContain("December 19th 2026");
   });
 
-  it("has no first-visit offer for a returning client", () => {
+  it("tells a returning client how long the quote is valid, with no offer", () => {
     const { text, html } = email({ ...quote, regular: true });
     expect(text).not.toContain("QG20");
     expect(html).not.toContain("QG20");
+    expect(text).toContain("Your quote is valid until December 19th 2026.");
+    expect(visibleText(html)).toContain("Your quote is valid until December 19th 2026.");
   });
 
-  it("links to the quote with an absolute address and carries the skin test and cancellation notes", () => {
+  it("links to the quote and the booking page, and gives the salon's phone, in both parts", () => {
     const { text, html } = email(quote);
-    expect(text).toContain("https://salon.example/quote/Zx9_k2LmQp4RtV7wYb3N");
-    expect(html).toContain('href="https://salon.example/quote/Zx9_k2LmQp4RtV7wYb3N"');
-    expect(text).toMatch(/skin test at least 48 hours/);
-    expect(text).toMatch(/48 hours' notice.*50% charge/);
-    expect(email({ ...quote, hasColour: false }).text).not.toMatch(/skin test/);
+    expect(text).toContain("https://salon.example/quote/Zx9_k2LmQp4RtV7w");
+    expect(text).toContain("Book your free consultation: https://book.example/maison-ivy-kestwick");
+    expect(text).toContain("Or call Maison Ivy Kestwick on 01632 960587.");
+    expect(html).toContain('href="https://salon.example/quote/Zx9_k2LmQp4RtV7w"');
+    expect(html).toContain('href="https://book.example/maison-ivy-kestwick"');
+    expect(html).toContain('href="tel:01632960587"');
   });
 
-  it("escapes what visitors typed in the HTML version", () => {
-    const { html } = email({ ...quote, firstName: "<script>alert(1)</script>" });
-    expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).toContain("&lt;script&gt;");
+  it("mentions the skin test only when a colour service is in the quote", () => {
+    expect(email(quote).text).toMatch(/skin test at least 48 hours/);
+    expect(visibleText(email(quote).html)).toMatch(/skin test at least 48 hours/);
+    const cutOnly = email({ ...quote, hasColour: false });
+    expect(cutOnly.text).not.toMatch(/skin test/i);
+    expect(cutOnly.html).not.toMatch(/skin test/i);
+    expect(cutOnly.text).toMatch(/48 hours' notice.*50% charge/);
+  });
+
+  it("fits a narrow mail client: a fluid column no wider than 560 px and prices that never wrap", () => {
+    const { html } = email(quote);
+    expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+    expect(html).toContain("max-width:560px");
+    expect(html).not.toMatch(/\bwidth="[1-9]\d{2,}"/);
+    expect(html).not.toMatch(/[^-]width:\s*[1-9]\d{2,}px/);
+    expect(html.match(/white-space:nowrap">£/g)?.length).toBe(quote.lines.length + 1);
+  });
+
+  it("escapes what visitors typed in the HTML version and never greets with a link", () => {
+    const scripted = email({ ...quote, name: "<script>alert(1)</script>" });
+    expect(scripted.html).not.toContain("<script>");
+    expect(scripted.text).toContain("Hello,");
+    const linked = email({ ...quote, name: "www.evil.example Smith", firstName: "www.evil.example" });
+    expect(linked.text).not.toContain("evil");
+    expect(linked.html).not.toContain("evil");
   });
 });
 
 describe("quote text message", () => {
-  it("is the spec's sentence with the absolute link", () => {
-    const r = renderMessage(
-      { template: "quote-sms", payload: quote as unknown as Record<string, unknown> },
-      "https://salon.example",
+  it("gives a new client the name, salon, total, offer with code and end date, link and phone", () => {
+    const body = text(quote);
+    expect(body).toBe(
+      "Hi Ada, your quote at Maison Ivy Kestwick is £126.87. As a new client you get 20% off your first visit: £101.50 with code QG20, until December 19th 2026. See it and book: https://salon.example/quote/Zx9_k2LmQp4RtV7w Or call 01632 960587.",
     );
-    expect(r).toEqual({
-      channel: "sms",
-      sms: {
-        body: "Hi Ada, here's a link to your quote at Maison Ivy Kestwick: https://salon.example/quote/Zx9_k2LmQp4RtV7wYb3N",
-      },
-    });
+    expect(smsLength(body)).toMatchObject({ encoding: "GSM-7", segments: 2 });
+  });
+
+  it("gives a returning client the total and how long it is valid, without the offer", () => {
+    const body = text({ ...quote, regular: true });
+    expect(body).not.toContain("QG20");
+    expect(body).toContain("£126.87");
+    expect(body).toContain("valid until December 19th 2026");
+    expect(body).toContain("01632 960587");
+    expect(smsLength(body).segments).toBeLessThanOrEqual(QUOTE_TEXT_MAX_SEGMENTS);
+  });
+
+  it.each([
+    { why: "a web address", name: "www.cheaphair.test", leaked: ["www", "cheaphair", "test"] },
+    { why: "a link", name: "http://evil.test/x", leaked: ["http:", "evil"] },
+    { why: "an e-mail address", name: "ada@mailbox.test", leaked: ["ada", "mailbox", "@"] },
+    { why: "a phone number", name: "07700900123", leaked: ["07700900123"] },
+    { why: "markup", name: "<b>Ada</b>", leaked: ["<b>", "Ada"] },
+    { why: "nothing", name: "   ", leaked: [] },
+  ])("never copies $why from the name into the text", ({ name, leaked }) => {
+    const body = text({ ...quote, name, firstName: name });
+    expect(body.startsWith("Hi, your quote at Maison Ivy Kestwick")).toBe(true);
+    for (const part of leaked) expect(body).not.toContain(part);
+  });
+
+  it("keeps a name's accents within the GSM alphabet so the text stays in two segments", () => {
+    const body = text({ ...quote, name: "Zoë Brontë" });
+    expect(body.startsWith("Hi Zoe, ")).toBe(true);
+    expect(smsLength(body).encoding).toBe("GSM-7");
+  });
+
+  it.each([
+    { site: "https://salon.example" },
+    { site: "https://a-much-longer-web-address-for-the-salon.example.co.uk" },
+  ])("fits in two segments at $site, for every kind of client and salon", ({ site }) => {
+    const salons = ["Maison Ivy", "Maison Ivy Kestwick", "Maison Ivy Academy at Harrowgate Street"];
+    const names = ["Ada Lovelace", "Maximiliana-Christabel Featherstonehaugh", "王小明", "Zoë", "x"];
+    for (const salonName of salons) {
+      for (const name of names) {
+        for (const regular of [true, false]) {
+          const body = text({ ...quote, salonName, name, regular, totalPence: 123456 }, site);
+          expect(smsLength(body).segments, body).toBeLessThanOrEqual(QUOTE_TEXT_MAX_SEGMENTS);
+          expect(body).toContain(`${site}/quote/Zx9_k2LmQp4RtV7w`);
+          expect(body).toContain("£1,234.56");
+          expect(body).toContain("01632 960587");
+          if (!regular) expect(body).toMatch(/QG20.*December 19th 2026/);
+        }
+      }
+    }
   });
 });
 
@@ -105,6 +195,17 @@ describe("staff and applicant messages", () => {
     if (r.channel !== "email") throw new Error("expected an e-mail");
     expect(r.email.text).toContain("Hi Sam,");
     expect(r.email.text).toContain("We'll be in touch when a position becomes available");
+  });
+
+  it("texts a hair-model applicant what happens next, by first name, in at most two text segments", () => {
+    const r = renderMessage(
+      { template: "model-thank-you", payload: { id: 1, name: "Mia Stone" } },
+      "https://salon.example",
+    );
+    if (r.channel !== "sms") throw new Error("expected a text");
+    expect(r.sms.body).toMatch(/^Hi Mia, thanks for applying to be a hair model/);
+    expect(r.sms.body).toContain("We'll be in touch when we have a training session that suits your hair");
+    expect(r.sms.body.length).toBeLessThanOrEqual(306);
   });
 
   it("refuses a template it does not know", () => {

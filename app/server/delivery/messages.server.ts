@@ -1,16 +1,16 @@
 /**
  * What the site sends, and when: the quote by e-mail and text message, a
- * thank-you to each job applicant, and a note to staff for each application
- * and feedback. Messages are queued in the caller's transaction; their text is
+ * thank-you to each job applicant (by e-mail) and hair-model applicant (by
+ * text), and a note to staff for each application and feedback. Messages are queued in the caller's transaction; their text is
  * rendered when they are sent, with absolute links from PUBLIC_URL.
  */
 import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { formatGBPExact } from "~/domain/format";
+import { formatGBP } from "~/domain/format";
+import { safeFirstName, smsLength } from "~/domain/message-text";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
-import { renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
@@ -19,11 +19,16 @@ export const QUOTE_MESSAGES_PER_DAY = 3;
 type Tx = Pick<Database, "insert" | "execute">;
 
 export interface QuoteMessagePayload {
+  /** As the visitor typed it; messages greet only its first word, and only when it reads as a name. */
   name: string;
   firstName: string;
   stylistName: string | null;
   levelName: string;
   salonName: string;
+  /** The booking salon's phone and booking page (absent on messages queued before they were added). */
+  salonPhone?: string | undefined;
+  bookingUrl?: string | undefined;
+  /** Each line as the site names it ("Foils: Full head"), priced to the penny. */
   lines: { service: string; pricePence: number }[];
   totalPence: number;
   regular: boolean;
@@ -78,20 +83,47 @@ export function applicantThankYou(email: string, fields: { id: number; name: str
   return { channel: "email", recipient: email, template: "job-thank-you", payload: fields };
 }
 
+/**
+ * The model applicant's confirmation of what happens next, by text (the form
+ * asks no e-mail address). Unless this mobile already had one in the last 24
+ * hours: an application repeated, or a stranger's number typed in again and
+ * again, never sends a run of texts. Returns whether it was queued.
+ */
+export async function queueModelThankYou(
+  tx: Tx,
+  mobile: string,
+  fields: { id: number; name: string },
+  mailDomain: string,
+): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`model-thank-you:${mobile}`}))`);
+  const recent = await tx.execute<{ texts: number | string }>(sql`
+    select count(*) as texts from outbox
+    where template = 'model-thank-you' and recipient = ${mobile} and created_at > now() - interval '24 hours'`);
+  if (Number(recent.rows[0]?.texts ?? 0) > 0) return false;
+  await enqueue(tx, [{ channel: "sms", recipient: mobile, template: "model-thank-you", payload: fields }], mailDomain);
+  return true;
+}
+
+/** In the voice of the job applicants' thanks; what happens next, and the one thing to know before a colour. */
+export function modelThankYouText(name: string): string {
+  return `Hi ${firstNameOf(name)}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
+}
+
 // ── rendering ────────────────────────────────────────────────────────────
 
-export const escapeHtml = (value: unknown) =>
+const escapeHtml = (value: unknown) =>
   String(value ?? "").replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
-export function layoutHtml(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #ddd3c5;border-radius:16px" cellpadding="0" cellspacing="0"><tr><td style="padding:32px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55">
-<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:22px;letter-spacing:.12em">MAISON IVY</p>
+function layoutHtml(title: string, bodyHtml: string): string {
+  // Narrow mail clients: one fluid column, small outer margins, nothing wider than the screen.
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #ddd3c5;border-radius:16px" cellpadding="0" cellspacing="0"><tr><td style="padding:24px 20px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;word-wrap:break-word">
+<p style="margin:0 0 20px;font-family:Georgia,serif;font-size:20px;letter-spacing:.12em">MAISON IVY</p>
 ${bodyHtml}
 </td></tr></table></td></tr></table></body></html>`;
 }
@@ -100,59 +132,124 @@ const SKIN_TEST_NOTE =
   "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
 const CANCELLATION_NOTE =
   "We ask for 48 hours' notice to cancel or move an appointment; otherwise a 50% charge applies.";
+const ESTIMATE_NOTE = "This is an estimate: your stylist confirms the final price at your free consultation.";
+
+/** What the quote messages say, worked out once so the e-mail's two parts and the text agree. */
+function quoteFacts(p: QuoteMessagePayload, publicUrl: string) {
+  const validUntil = formatLongDate(offerValidUntil(new Date(p.createdAt)));
+  return {
+    name: safeFirstName(p.name ?? p.firstName),
+    url: new URL(`/quote/${p.link}`, publicUrl).href,
+    total: formatGBP(p.totalPence),
+    validUntil,
+    offer: p.regular
+      ? null
+      : {
+          percent: FIRST_VISIT_OFFER.percent,
+          code: FIRST_VISIT_OFFER.code,
+          total: formatGBP(discountedPence(p.totalPence)),
+        },
+    withWhom: p.stylistName ?? `one of our ${p.levelName}s`,
+  };
+}
 
 function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
-  const url = new URL(`/quote/${p.link}`, publicUrl).href;
-  const withWhom = p.stylistName ?? `one of our ${p.levelName}s`;
-  const ends = formatLongDate(offerValidUntil(new Date(p.createdAt)));
-  const offerTotal = formatGBPExact(discountedPence(p.totalPence));
-  const lines = p.lines.map((l) => `${l.service}: ${formatGBPExact(l.pricePence)}`);
+  const f = quoteFacts(p, publicUrl);
+  const hi = f.name ? `Hi ${f.name},` : "Hello,";
+  const offerText = f.offer
+    ? `First-visit offer: ${f.offer.percent}% off, so your total would be ${f.offer.total}. Quote code ${f.offer.code} when you book, before the offer ends on ${f.validUntil}.`
+    : `Your quote is valid until ${f.validUntil}.`;
+  const callText = p.salonPhone ? `Or call ${p.salonName} on ${p.salonPhone}.` : null;
   const text = [
-    `Hi ${p.firstName},`,
+    hi,
     "",
-    `Here's your personalised quote with ${withWhom} at ${p.salonName}.`,
+    `Here's your quote with ${f.withWhom} at ${p.salonName}.`,
     "",
-    ...lines,
-    `Estimated total: ${formatGBPExact(p.totalPence)} (an estimate; your stylist confirms the final price at your consultation)`,
+    ...p.lines.map((l) => `${l.service} – ${formatGBP(l.pricePence)}`),
+    `Estimated total – ${f.total}`,
     "",
-    ...(p.regular
-      ? []
-      : [
-          `First visit offer: ${FIRST_VISIT_OFFER.percent}% off, so ${offerTotal}. Use code ${FIRST_VISIT_OFFER.code} when you book, before ${ends}.`,
-          "",
-        ]),
-    `See your quote and book: ${url}`,
+    ESTIMATE_NOTE,
     "",
-    ...(p.hasColour ? [SKIN_TEST_NOTE] : []),
+    offerText,
+    "",
+    `See your quote: ${f.url}`,
+    ...(p.bookingUrl ? [`Book your free consultation: ${p.bookingUrl}`] : []),
+    ...(callText ? [callText] : []),
+    "",
+    ...(p.hasColour ? [SKIN_TEST_NOTE, ""] : []),
     CANCELLATION_NOTE,
     "",
     "See you soon,",
     "The Maison Ivy team",
   ].join("\n");
+
+  const cell = "padding:8px 0;border-bottom:1px solid #efe7dc;vertical-align:top";
   const rows = p.lines
     .map(
       (l) =>
-        `<tr><td style="padding:6px 0;border-bottom:1px solid #efe7dc">${escapeHtml(l.service)}</td><td align="right" style="padding:6px 0;border-bottom:1px solid #efe7dc">${formatGBPExact(l.pricePence)}</td></tr>`,
+        `<tr><td style="${cell};padding-right:12px">${escapeHtml(l.service)}</td><td align="right" style="${cell};white-space:nowrap">${formatGBP(l.pricePence)}</td></tr>`,
     )
     .join("");
+  const muted = "font-size:14px;color:#5c5349";
+  const button =
+    "display:inline-block;margin:0 8px 8px 0;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold";
   const html = layoutHtml(
     "Your Maison Ivy quote",
-    `<p>Hi ${escapeHtml(p.firstName)},</p>
-<p>Here's your personalised quote with ${escapeHtml(withWhom)} at ${escapeHtml(p.salonName)}.</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}
-<tr><td style="padding:10px 0;font-weight:bold">Estimated total</td><td align="right" style="padding:10px 0;font-weight:bold">${formatGBPExact(p.totalPence)}</td></tr></table>
-<p style="font-size:13px;color:#5c5349">This is an estimate: your stylist confirms the final price at your consultation.</p>
+    `<p style="margin:0 0 12px">${escapeHtml(hi)}</p>
+<p style="margin:0 0 12px">Here's your quote with ${escapeHtml(f.withWhom)} at ${escapeHtml(p.salonName)}.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:16px 0 8px">${rows}
+<tr><td style="padding:12px 12px 0 0;font-weight:bold">Estimated total</td><td align="right" style="padding:12px 0 0;font-weight:bold;font-size:20px;white-space:nowrap">${f.total}</td></tr></table>
+<p style="margin:0 0 16px;${muted}">${ESTIMATE_NOTE}</p>
 ${
-  p.regular
-    ? ""
-    : `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First visit offer: ${FIRST_VISIT_OFFER.percent}% off</strong><br>Your total would be <strong>${offerTotal}</strong>. Use code <strong>${FIRST_VISIT_OFFER.code}</strong> when you book, before ${escapeHtml(ends)}.</div>`
+  f.offer
+    ? `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First-visit offer: ${f.offer.percent}% off</strong><br>Your total would be <strong>${f.offer.total}</strong>. Quote code <strong>${f.offer.code}</strong> when you book, before the offer ends on ${escapeHtml(f.validUntil)}.</div>`
+    : `<p style="margin:0 0 16px">Your quote is valid until ${escapeHtml(f.validUntil)}.</p>`
 }
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:#1f1b16;color:#faf7f2;text-decoration:none">View your quote</a></p>
-${p.hasColour ? `<p style="font-size:13px;color:#5c5349">${SKIN_TEST_NOTE}</p>` : ""}
-<p style="font-size:13px;color:#5c5349">${CANCELLATION_NOTE}</p>
-<p>See you soon,<br>The Maison Ivy team</p>`,
+<p style="margin:20px 0 8px">${
+      p.bookingUrl
+        ? `<a href="${escapeHtml(p.bookingUrl)}" style="${button};background:#1f1b16;color:#faf7f2">Book your free consultation</a>`
+        : ""
+    }<a href="${escapeHtml(f.url)}" style="${button};border:1px solid #1f1b16;color:#1f1b16">View your quote</a></p>
+${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="tel:${escapeHtml(p.salonPhone.replace(/\s+/g, ""))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
+${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""}
+<p style="margin:0 0 16px;${muted}">${CANCELLATION_NOTE}</p>
+<p style="margin:0">See you soon,<br>The Maison Ivy team</p>`,
   );
   return { subject: `Your quote from Maison Ivy${p.stylistName ? ` with ${p.stylistName}` : ""}`, text, html };
+}
+
+/** A quote text never runs past two segments: it arrives as one message on every phone. */
+export const QUOTE_TEXT_MAX_SEGMENTS = 2;
+
+/**
+ * The quote by text: who it is for, the salon, the total, the first-visit
+ * offer for a new client, the link and the salon's phone. The fullest wording
+ * that fits in two segments is sent: a long web address or a name in another
+ * script shortens the words, then drops the name, never the link or the numbers.
+ */
+export function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
+  const f = quoteFacts(p, publicUrl);
+  const call = p.salonPhone ? ` Or call ${p.salonPhone}.` : "";
+  const tel = p.salonPhone ? ` Tel ${p.salonPhone}` : "";
+  const compact = (hi: string) =>
+    `${hi}${p.salonName} quote: ${f.total}. ${
+      f.offer
+        ? `New client ${f.offer.percent}% off: ${f.offer.total}, code ${f.offer.code}, to ${f.validUntil}.`
+        : `Valid to ${f.validUntil}.`
+    } ${f.url}${tel}`;
+  const hi = f.name ? `Hi ${f.name}, ` : "Hi, ";
+  const candidates = [
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${
+      f.offer
+        ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
+        : `It is valid until ${f.validUntil}.`
+    } See it and book: ${f.url}${call}`,
+    compact(hi),
+    // A name in a script the GSM alphabet lacks makes the whole text UCS-2, at less than half the room.
+    compact("Hi, "),
+  ];
+  const fits = candidates.find((text) => smsLength(text).segments <= QUOTE_TEXT_MAX_SEGMENTS);
+  return fits ?? (candidates.at(-1) as string);
 }
 
 function fieldsEmail(
@@ -185,12 +282,7 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
       return { channel: "email", email: quoteEmail(p as unknown as QuoteMessagePayload, publicUrl) };
     case "quote-sms": {
       const q = p as unknown as QuoteMessagePayload;
-      return {
-        channel: "sms",
-        sms: {
-          body: `Hi ${q.firstName}, here's a link to your quote at ${q.salonName}: ${new URL(`/quote/${q.link}`, publicUrl).href}`,
-        },
-      };
+      return { channel: "sms", sms: { body: quoteText(q, publicUrl) } };
     }
     case "job-thank-you": {
       const name = firstNameOf(String(p.name ?? ""));
@@ -210,6 +302,8 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         },
       };
     }
+    case "model-thank-you":
+      return { channel: "sms", sms: { body: modelThankYouText(String(p.name ?? "")) } };
     case "staff-job":
       return {
         channel: "email",
@@ -233,10 +327,7 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         channel: "email",
         email: fieldsEmail(`New client feedback from ${String(p.name)}`, "A client sent the feedback survey.", p),
       };
-    default: {
-      const staffMessage = renderStaffMessage(row, publicUrl);
-      if (staffMessage) return { channel: "email", email: staffMessage };
+    default:
       throw new Error(`Unknown message template "${row.template}"`);
-    }
   }
 }

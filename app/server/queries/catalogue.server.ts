@@ -24,12 +24,14 @@ export function listLevels(db: Database): Promise<Level[]> {
 }
 
 export function listServices(db: Database): Promise<Service[]> {
-  return cached(db, "services", () =>
-    db
+  return cached(db, "services", async () => {
+    const rows = await db
       .select()
       .from(services)
-      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
-  );
+      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id));
+    // A row without a client's name (added by staff) is shown by its till name rather than as nothing.
+    return rows.map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
+  });
 }
 
 export function listStylists(db: Database): Promise<StylistRow[]> {

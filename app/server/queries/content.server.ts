@@ -69,6 +69,10 @@ export function listNewsItems(db: Database): Promise<NewsItemRow[]> {
   return cached(db, "news", () => db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id)));
 }
 
+export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
+  return (await listNewsItems(db)).find((n) => n.slug === slug);
+}
+
 export function getStoreData(db: Database) {
   return cached(db, "store", async () => {
     const [banners, tiles] = await Promise.all([
@@ -97,6 +101,18 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
     endDate: byKey.get("endDate") ?? "2025-06-30",
     offers,
   };
+}
+
+/** Every review with the first name of the stylist it is about, for the reviews pages' list. */
+export async function listReviewsWithNames(db: Database, team: readonly TeamMember[]) {
+  const names = new Map(team.map((m) => [m.slug, m.firstName]));
+  return (await listReviews(db)).map((r) => ({
+    id: r.id,
+    review: r.review,
+    client: r.client,
+    stylistSlug: r.stylistSlug,
+    stylistName: names.get(r.stylistSlug) ?? null,
+  }));
 }
 
 /** Reviews for the rotating feed, shuffled on the server so the page and its hydration agree. */

@@ -1,19 +1,21 @@
 /** The link hub of /links and /link-tree. */
-import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
 import type { Database } from "../db.server";
-import { getSalon } from "./catalogue.server";
+import { listSalons } from "./catalogue.server";
 import { listNewsItems } from "./content.server";
 
 /** Spec section 9: the link hub shows the first 3 news items. */
 export const LINK_HUB_NEWS_COUNT = 3;
 
 export async function loadLinkHub(db: Database) {
-  const [news, main] = await Promise.all([listNewsItems(db), getSalon(db, MAIN_SALON_ID)]);
+  const [news, salons] = await Promise.all([listNewsItems(db), listSalons(db)]);
+  const main = salons.find((s) => s.id === MAIN_SALON_ID);
   if (!main) throw new Error("The main salon is missing from the database");
   return {
     news: news
       .slice(0, LINK_HUB_NEWS_COUNT)
       .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
     bookingUrl: main.bookingUrl,
+    places: salonPlaces(salons),
   };
 }

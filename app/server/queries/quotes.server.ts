@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { isAfter } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_TYPES,
   type CalculatorState,
@@ -17,7 +18,7 @@ import {
   type ServiceSlot,
   SLOT_LABELS,
 } from "~/domain/calculator-state";
-import { Cat1, MensCat } from "~/domain/catalogue";
+import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { HONEYPOT_FIELD, honeypotFilled, quoteDetailsSchema } from "~/domain/forms";
 import { config } from "../config.server";
@@ -28,7 +29,7 @@ import { wakeOutbox } from "../outbox.server";
 import { recordMarketingConsents } from "../privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
-import { getSalon } from "./catalogue.server";
+import { getSalon, listServices } from "./catalogue.server";
 import { loadQuoteCatalogue, problemFieldErrors, resolveQuote } from "./quote-pricing.server";
 
 // ---------------------------------------------------------------------------
@@ -236,6 +237,7 @@ export async function saveQuote(
   const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
     serviceId: line.serviceId,
     service: line.service.service,
+    clientName: line.service.clientName,
     pricePence: line.pricePence,
     group: line.service.groupName,
     cat1: line.service.cat1,
@@ -267,12 +269,14 @@ export async function saveQuote(
     stylistName: quote.stylist ? quote.stylist.firstName : null,
     levelName: quote.level.name,
     salonName: bookingSalon.name,
-    lines: lines.map(({ service, pricePence }) => ({ service, pricePence })),
+    salonPhone: bookingSalon.telephone,
+    bookingUrl: bookingSalon.bookingUrl,
+    lines: lines.map((line) => ({ service: lineLabel(line), pricePence: line.pricePence })),
     totalPence: quote.totalPence,
     regular,
     createdAt: new Date().toISOString(),
     link,
-    hasColour: lines.some(lineNeedsSkinTest),
+    hasColour: lines.some(needsSkinTest),
   });
 
   const makeLink = options.newLink ?? newQuoteLink;
@@ -336,15 +340,6 @@ export interface PublicQuote {
   offer: { code: string; percent: number; totalPence: number } | null;
 }
 
-/** Colour, colour add-ons and men's colour need a skin test; a "None" choice is no service. */
-export function lineNeedsSkinTest(line: Pick<SavedQuoteLine, "cat1" | "cat2" | "service">): boolean {
-  const colour =
-    line.cat1 === Cat1.Colour ||
-    line.cat1 === Cat1.ColourAddOn ||
-    (line.cat1 === Cat1.Mens && line.cat2 === MensCat.Colour);
-  return colour && line.service.trim().toLowerCase() !== "none";
-}
-
 export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
   if (!QUOTE_LINK_PATTERN.test(link)) return null;
   const [row] = await db
@@ -373,7 +368,13 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
     .where(eq(quotes.link, link));
   if (!row) return null;
 
-  const lines = row.lines as SavedQuoteLine[];
+  // A quote saved before services had clients' names borrows today's name for the same service.
+  const services = await listServices(db);
+  const lines = (row.lines as SavedQuoteLine[]).map((line) => {
+    if (line.clientName !== undefined) return line;
+    const current = services.find((service) => service.id === line.serviceId && service.service === line.service);
+    return current ? { ...line, clientName: current.clientName } : line;
+  });
   const salon = { id: row.salonId, name: row.salonName, shortName: row.salonShortName, bookingUrl: row.bookingUrl };
   const stylistSalon =
     row.stylistSalonId !== null && row.stylistSalonId !== row.salonId
@@ -398,7 +399,7 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
     bookingSalon: stylistSalon
       ? { id: stylistSalon.id, name: stylistSalon.name, bookingUrl: stylistSalon.bookingUrl }
       : { id: salon.id, name: salon.name, bookingUrl: salon.bookingUrl },
-    needsSkinTest: lines.some(lineNeedsSkinTest),
+    needsSkinTest: lines.some(needsSkinTest),
     validUntil,
     expired: isAfter(now, validUntil),
     offer: row.regular
@@ -439,6 +440,7 @@ export function publicQuoteJson(quote: PublicQuote) {
       services: quote.lines.map((line) => ({
         id: line.serviceId,
         service: line.service,
+        label: lineLabel(line),
         group: line.group,
         price: pounds(line.pricePence),
       })),

@@ -94,7 +94,42 @@ describe("seedServices", () => {
       minLevel: 1,
     },
   ])("copies row $id exactly", (expected) => {
-    expect(seedServices[expected.id - 1]).toEqual({ ...expected, sortOrder: expected.id });
+    const { clientName: _clientsOwnWords, ...row } = seedServices[expected.id - 1]!;
+    expect(row).toEqual({ ...expected, sortOrder: expected.id });
+  });
+
+  it("gives every service a client's name, written for a menu rather than the till", () => {
+    for (const s of seedServices) {
+      expect(s.clientName.trim(), `service ${s.id}`).toBe(s.clientName);
+      expect(s.clientName.length, `service ${s.id}`).toBeGreaterThan(0);
+      // "None" rows stay "None" (the pages say "No finish add-on"); every other name is the client's own.
+      expect(s.clientName === "None", `service ${s.id}`).toBe(s.service === "None");
+      expect(s.clientName, `service ${s.id}`).not.toMatch(/\bCol\b|Stand Alone|\bwk\b|Add-on|collar bone/);
+      expect(s.clientName.charAt(0), `service ${s.id}`).toBe(s.clientName.charAt(0).toUpperCase());
+    }
+  });
+
+  it("names no two services of one step alike", () => {
+    const byGroup = new Map<string, string[]>();
+    for (const s of seedServices)
+      byGroup.set(`${s.cat1}/${s.cat2}`, [...(byGroup.get(`${s.cat1}/${s.cat2}`) ?? []), s.clientName]);
+    for (const [group, names] of byGroup) {
+      expect(new Set(names).size, group).toBe(names.length);
+      // An option reads "Name, £12": no name may be another's with a comma after it ("Hair up, advanced").
+      for (const name of names)
+        expect(
+          names.filter((other) => other.startsWith(`${name},`)),
+          name,
+        ).toEqual([]);
+    }
+  });
+
+  it.each([
+    { id: 37, till: "Root Col Between Foils", client: "Root colour between the foils" },
+    { id: 54, till: "Olaplex Super Stand Alone", client: "Olaplex intensive treatment" },
+    { id: 16, till: "Uncoloured hair - above collar bone", client: "Natural hair, above the collarbone" },
+  ])("calls $till “$client”", ({ id, till, client }) => {
+    expect(seedServices[id - 1]).toMatchObject({ service: till, clientName: client });
   });
 
   it("keeps New Starters off advanced colour, ids 10 and 14 and men's cuts", () => {

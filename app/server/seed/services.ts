@@ -4,7 +4,8 @@
  * Copied from the salon's own figures (shared/data/services.csv and levels.csv)
  * so the seed never depends on files outside the repository. Money is integer
  * pence; a level adapter is in hundredths of a percent (-81.41% is -8141).
- * Ids follow the CSV row order, which is also the display order.
+ * Ids follow the CSV row order, which is also the display order. `service` is
+ * the till name; `clientName` is what clients read, as the salon's menu prints it.
  */
 
 import type { Level, Service } from "../../domain/catalogue";
@@ -30,6 +31,7 @@ export const seedServices: Service[] = [
   {
     id: 1,
     service: "Cut, Dry & Style",
+    clientName: "Cut & blow-dry",
     pricePence: 4950,
     productPricePence: 0,
     cat1: 1,
@@ -41,6 +43,7 @@ export const seedServices: Service[] = [
   {
     id: 2,
     service: "Dry & Style",
+    clientName: "Blow-dry & style",
     pricePence: 3300,
     productPricePence: 0,
     cat1: 1,
@@ -52,6 +55,7 @@ export const seedServices: Service[] = [
   {
     id: 3,
     service: "Hair Up",
+    clientName: "Hair up",
     pricePence: 3300,
     productPricePence: 0,
     cat1: 1,
@@ -63,6 +67,7 @@ export const seedServices: Service[] = [
   {
     id: 4,
     service: "Hair Up - Advanced",
+    clientName: "Advanced hair up",
     pricePence: 4950,
     productPricePence: 0,
     cat1: 1,
@@ -74,6 +79,7 @@ export const seedServices: Service[] = [
   {
     id: 5,
     service: "Hair Up - Specialist",
+    clientName: "Specialist hair up",
     pricePence: 6600,
     productPricePence: 0,
     cat1: 1,
@@ -85,6 +91,7 @@ export const seedServices: Service[] = [
   {
     id: 6,
     service: "Roots",
+    clientName: "Root colour",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 2,
@@ -96,6 +103,7 @@ export const seedServices: Service[] = [
   {
     id: 7,
     service: "Roots & Refresh",
+    clientName: "Root colour & refresh of the lengths",
     pricePence: 4950,
     productPricePence: 2400,
     cat1: 2,
@@ -107,6 +115,7 @@ export const seedServices: Service[] = [
   {
     id: 8,
     service: "Short (Crop)",
+    clientName: "Short hair",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 2,
@@ -118,6 +127,7 @@ export const seedServices: Service[] = [
   {
     id: 9,
     service: "Mid (Above shoulders)",
+    clientName: "Mid-length, above the shoulders",
     pricePence: 4950,
     productPricePence: 2400,
     cat1: 2,
@@ -129,6 +139,7 @@ export const seedServices: Service[] = [
   {
     id: 10,
     service: "Long (past shoulders)",
+    clientName: "Long, past the shoulders",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -140,6 +151,7 @@ export const seedServices: Service[] = [
   {
     id: 11,
     service: "Full head",
+    clientName: "Full head",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -151,6 +163,7 @@ export const seedServices: Service[] = [
   {
     id: 12,
     service: "Half Head",
+    clientName: "Half head",
     pricePence: 4950,
     productPricePence: 2400,
     cat1: 2,
@@ -162,6 +175,7 @@ export const seedServices: Service[] = [
   {
     id: 13,
     service: "Top Parting",
+    clientName: "Top parting",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 2,
@@ -173,6 +187,7 @@ export const seedServices: Service[] = [
   {
     id: 14,
     service: "Face Frame",
+    clientName: "Face frame",
     pricePence: 2200,
     productPricePence: 940,
     cat1: 2,
@@ -184,6 +199,7 @@ export const seedServices: Service[] = [
   {
     id: 15,
     service: "Creative Foiling",
+    clientName: "Creative foiling",
     pricePence: 6600,
     productPricePence: 2400,
     cat1: 2,
@@ -195,6 +211,7 @@ export const seedServices: Service[] = [
   {
     id: 16,
     service: "Uncoloured hair - above collar bone",
+    clientName: "Natural hair, above the collarbone",
     pricePence: 4950,
     productPricePence: 2800,
     cat1: 2,
@@ -206,6 +223,7 @@ export const seedServices: Service[] = [
   {
     id: 17,
     service: "On coloured hair - above collar bone",
+    clientName: "Over previous colour, above the collarbone",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -217,6 +235,7 @@ export const seedServices: Service[] = [
   {
     id: 18,
     service: "With root application - above collar bone",
+    clientName: "With a root colour, above the collarbone",
     pricePence: 8140,
     productPricePence: 3200,
     cat1: 2,
@@ -228,6 +247,7 @@ export const seedServices: Service[] = [
   {
     id: 19,
     service: "Uncoloured hair - below collar bone",
+    clientName: "Natural hair, below the collarbone",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -239,6 +259,7 @@ export const seedServices: Service[] = [
   {
     id: 20,
     service: "On coloured hair - below collar bone",
+    clientName: "Over previous colour, below the collarbone",
     pricePence: 8140,
     productPricePence: 4625,
     cat1: 2,
@@ -250,6 +271,7 @@ export const seedServices: Service[] = [
   {
     id: 21,
     service: "With root application - below collar bone",
+    clientName: "With a root colour, below the collarbone",
     pricePence: 11220,
     productPricePence: 4625,
     cat1: 2,
@@ -261,6 +283,7 @@ export const seedServices: Service[] = [
   {
     id: 22,
     service: "Short (crop)",
+    clientName: "Short hair",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 2,
@@ -272,6 +295,7 @@ export const seedServices: Service[] = [
   {
     id: 23,
     service: "Mid (Above Shoulders)",
+    clientName: "Mid-length, above the shoulders",
     pricePence: 5625,
     productPricePence: 2400,
     cat1: 2,
@@ -283,6 +307,7 @@ export const seedServices: Service[] = [
   {
     id: 24,
     service: "Long (Past Shoulders)",
+    clientName: "Long, past the shoulders",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -294,6 +319,7 @@ export const seedServices: Service[] = [
   {
     id: 25,
     service: "Roots (within 6 wk)",
+    clientName: "Regrowth of up to 6 weeks",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 2,
@@ -305,6 +331,7 @@ export const seedServices: Service[] = [
   {
     id: 26,
     service: "Roots (Over 6wk)",
+    clientName: "Regrowth of over 6 weeks",
     pricePence: 4950,
     productPricePence: 2400,
     cat1: 2,
@@ -316,6 +343,7 @@ export const seedServices: Service[] = [
   {
     id: 27,
     service: "Short (crop)",
+    clientName: "Short hair",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -327,6 +355,7 @@ export const seedServices: Service[] = [
   {
     id: 28,
     service: "Mid (Above Shoulders)",
+    clientName: "Mid-length, above the shoulders",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -338,6 +367,7 @@ export const seedServices: Service[] = [
   {
     id: 29,
     service: "Long (Past Shoulders)",
+    clientName: "Long, past the shoulders",
     pricePence: 11220,
     productPricePence: 3200,
     cat1: 2,
@@ -349,6 +379,7 @@ export const seedServices: Service[] = [
   {
     id: 30,
     service: "Roots and Refresh",
+    clientName: "Roots & refresh of the lengths",
     pricePence: 4950,
     productPricePence: 3200,
     cat1: 2,
@@ -360,6 +391,7 @@ export const seedServices: Service[] = [
   {
     id: 31,
     service: "Dark to Light Correction",
+    clientName: "Dark to light",
     pricePence: 11220,
     productPricePence: 3200,
     cat1: 2,
@@ -371,6 +403,7 @@ export const seedServices: Service[] = [
   {
     id: 32,
     service: "Light to Dark",
+    clientName: "Light to dark",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -382,6 +415,7 @@ export const seedServices: Service[] = [
   {
     id: 33,
     service: "Other Correction Service",
+    clientName: "Other colour correction",
     pricePence: 6600,
     productPricePence: 3200,
     cat1: 2,
@@ -393,6 +427,7 @@ export const seedServices: Service[] = [
   {
     id: 34,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 2,
@@ -404,6 +439,7 @@ export const seedServices: Service[] = [
   {
     id: 35,
     service: "Toner",
+    clientName: "Toner",
     pricePence: 725,
     productPricePence: 400,
     cat1: 3,
@@ -415,6 +451,7 @@ export const seedServices: Service[] = [
   {
     id: 36,
     service: "Complex Toner",
+    clientName: "Complex toner",
     pricePence: 1540,
     productPricePence: 800,
     cat1: 3,
@@ -426,6 +463,7 @@ export const seedServices: Service[] = [
   {
     id: 37,
     service: "Root Col Between Foils",
+    clientName: "Root colour between the foils",
     pricePence: 1540,
     productPricePence: 800,
     cat1: 3,
@@ -437,6 +475,7 @@ export const seedServices: Service[] = [
   {
     id: 38,
     service: "Col Between foils (mid)",
+    clientName: "Colour between the foils, mid-length",
     pricePence: 1540,
     productPricePence: 1600,
     cat1: 3,
@@ -448,6 +487,7 @@ export const seedServices: Service[] = [
   {
     id: 39,
     service: "Col Between foils (long)",
+    clientName: "Colour between the foils, long hair",
     pricePence: 3300,
     productPricePence: 2400,
     cat1: 3,
@@ -459,6 +499,7 @@ export const seedServices: Service[] = [
   {
     id: 40,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 3,
@@ -470,6 +511,7 @@ export const seedServices: Service[] = [
   {
     id: 41,
     service: "Toner",
+    clientName: "Toner",
     pricePence: 725,
     productPricePence: 400,
     cat1: 3,
@@ -481,6 +523,7 @@ export const seedServices: Service[] = [
   {
     id: 42,
     service: "Complex Toner",
+    clientName: "Complex toner",
     pricePence: 1540,
     productPricePence: 800,
     cat1: 3,
@@ -492,6 +535,7 @@ export const seedServices: Service[] = [
   {
     id: 43,
     service: "Face Frame Foils",
+    clientName: "Face-framing foils",
     pricePence: 1540,
     productPricePence: 800,
     cat1: 3,
@@ -503,6 +547,7 @@ export const seedServices: Service[] = [
   {
     id: 44,
     service: "Scattered Foils",
+    clientName: "Scattered foils",
     pricePence: 3300,
     productPricePence: 1880,
     cat1: 3,
@@ -514,6 +559,7 @@ export const seedServices: Service[] = [
   {
     id: 45,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 3,
@@ -525,6 +571,7 @@ export const seedServices: Service[] = [
   {
     id: 46,
     service: "Curly Blow Add-on",
+    clientName: "Curly blow-dry",
     pricePence: 1540,
     productPricePence: 0,
     cat1: 4,
@@ -536,6 +583,7 @@ export const seedServices: Service[] = [
   {
     id: 47,
     service: "Extra Styling Add-on",
+    clientName: "Extra styling",
     pricePence: 1540,
     productPricePence: 0,
     cat1: 4,
@@ -547,6 +595,7 @@ export const seedServices: Service[] = [
   {
     id: 48,
     service: "Pin Curls",
+    clientName: "Pin curls",
     pricePence: 3300,
     productPricePence: 0,
     cat1: 4,
@@ -558,6 +607,7 @@ export const seedServices: Service[] = [
   {
     id: 49,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 4,
@@ -569,6 +619,7 @@ export const seedServices: Service[] = [
   {
     id: 50,
     service: "Fibre Plex",
+    clientName: "Fibreplex",
     pricePence: 500,
     productPricePence: 0,
     cat1: 5,
@@ -580,6 +631,7 @@ export const seedServices: Service[] = [
   {
     id: 51,
     service: "K18",
+    clientName: "K18",
     pricePence: 1500,
     productPricePence: 0,
     cat1: 5,
@@ -591,6 +643,7 @@ export const seedServices: Service[] = [
   {
     id: 52,
     service: "Olaplex",
+    clientName: "Olaplex",
     pricePence: 2000,
     productPricePence: 0,
     cat1: 5,
@@ -602,6 +655,7 @@ export const seedServices: Service[] = [
   {
     id: 53,
     service: "Fibre Clinix",
+    clientName: "Fibre Clinix repair treatment",
     pricePence: 1500,
     productPricePence: 0,
     cat1: 5,
@@ -613,6 +667,7 @@ export const seedServices: Service[] = [
   {
     id: 54,
     service: "Olaplex Super Stand Alone",
+    clientName: "Olaplex intensive treatment",
     pricePence: 2500,
     productPricePence: 0,
     cat1: 5,
@@ -624,6 +679,7 @@ export const seedServices: Service[] = [
   {
     id: 55,
     service: "K18 Stand Alone",
+    clientName: "K18 intensive treatment",
     pricePence: 2000,
     productPricePence: 0,
     cat1: 5,
@@ -635,6 +691,7 @@ export const seedServices: Service[] = [
   {
     id: 56,
     service: "Scalp Clinix",
+    clientName: "Scalp Clinix treatment",
     pricePence: 2000,
     productPricePence: 0,
     cat1: 5,
@@ -646,6 +703,7 @@ export const seedServices: Service[] = [
   {
     id: 57,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 5,
@@ -657,6 +715,7 @@ export const seedServices: Service[] = [
   {
     id: 58,
     service: "Wash, Cut & Style",
+    clientName: "Wash, cut & style",
     pricePence: 3300,
     productPricePence: 0,
     cat1: 6,
@@ -668,6 +727,7 @@ export const seedServices: Service[] = [
   {
     id: 59,
     service: "Long Hair Cut & Style",
+    clientName: "Longer hair cut & style",
     pricePence: 4950,
     productPricePence: 0,
     cat1: 6,
@@ -679,6 +739,7 @@ export const seedServices: Service[] = [
   {
     id: 60,
     service: "Express Cut",
+    clientName: "Express cut",
     pricePence: 2200,
     productPricePence: 0,
     cat1: 6,
@@ -690,6 +751,7 @@ export const seedServices: Service[] = [
   {
     id: 61,
     service: "Express Colour",
+    clientName: "Express colour",
     pricePence: 1540,
     productPricePence: 800,
     cat1: 6,
@@ -701,6 +763,7 @@ export const seedServices: Service[] = [
   {
     id: 62,
     service: "Full Head Colour Short",
+    clientName: "Full head colour, short hair",
     pricePence: 3300,
     productPricePence: 800,
     cat1: 6,
@@ -712,6 +775,7 @@ export const seedServices: Service[] = [
   {
     id: 63,
     service: "Fashion Colour Mid",
+    clientName: "Fashion colour, mid-length",
     pricePence: 4950,
     productPricePence: 1880,
     cat1: 6,
@@ -723,6 +787,7 @@ export const seedServices: Service[] = [
   {
     id: 64,
     service: "Full Head Colour Long",
+    clientName: "Full head colour, longer hair",
     pricePence: 6600,
     productPricePence: 3760,
     cat1: 6,
@@ -734,6 +799,7 @@ export const seedServices: Service[] = [
   {
     id: 65,
     service: "None",
+    clientName: "None",
     pricePence: 0,
     productPricePence: 0,
     cat1: 6,

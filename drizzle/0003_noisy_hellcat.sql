@@ -9,12 +9,36 @@ CREATE TABLE "audit_log" (
 	"summary" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "consents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"subject" text NOT NULL,
+	"channel" text NOT NULL,
+	"granted" boolean NOT NULL,
+	"wording" text NOT NULL,
+	"source" text NOT NULL,
+	"source_ref" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reply_templates" (
 	"key" text PRIMARY KEY NOT NULL,
 	"subject" text NOT NULL,
 	"body" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "rights_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"counts" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scheduled_jobs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"next_run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_run_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "scheduled_runs" (
@@ -87,13 +111,23 @@ CREATE TABLE "staff_users" (
 	"last_sign_in_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "unsubscribe_tokens" (
+	"token" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "unsubscribe_tokens_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
 ALTER TABLE "feedback" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
+ALTER TABLE "feedback" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "job_applications" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "model_applications" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "redacted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "view_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "first_viewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "last_viewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_session_id_staff_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."staff_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reply_templates" ADD CONSTRAINT "reply_templates_updated_by_staff_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -106,6 +140,7 @@ ALTER TABLE "staff_tokens" ADD CONSTRAINT "staff_tokens_staff_id_staff_users_id_
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject_type","subject_id");--> statement-breakpoint
 CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id");--> statement-breakpoint
+CREATE INDEX "consents_subject_idx" ON "consents" USING btree ("subject","channel","created_at");--> statement-breakpoint
 CREATE INDEX "staff_notes_subject_idx" ON "staff_notes" USING btree ("subject_type","subject_id");--> statement-breakpoint
 CREATE INDEX "staff_passkeys_staff_idx" ON "staff_passkeys" USING btree ("staff_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_sessions_token_idx" ON "staff_sessions" USING btree ("token_hash");--> statement-breakpoint

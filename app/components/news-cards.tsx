@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { truncate } from "~/domain/format";
+
+export interface NewsCardItem {
+  slug: string;
+  title: string;
+  image: string;
+  alt: string;
+  body: string;
+}
+
+/** The body on a card is cut to this many characters plus "…" (spec 9); the item's page has it all. */
+export const NEWS_BODY_CHARS = 120;
+
+export const newsPath = (slug: string) => `/news/${slug}`;
+
+/**
+ * News items as cards, each leading to its own page: the title is the link,
+ * stretched over the card so the picture is clickable too, and "Read more"
+ * says where the card goes without a second link to tab through.
+ */
+export function NewsCards({
+  items,
+  className = "",
+  eagerFirst = false,
+}: {
+  items: readonly NewsCardItem[];
+  className?: string;
+  /** The first picture is in the first screen on a phone: load it at once. */
+  eagerFirst?: boolean;
+}) {
+  return (
+    <ul className={`grid gap-6 ${className}`}>
+      {items.map((item, i) => {
+        const eager = eagerFirst && i === 0;
+        return (
+          <li
+            key={item.slug}
+            className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent"
+          >
+            <img
+              src={item.image}
+              alt={item.alt}
+              width={400}
+              height={260}
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager ? "high" : "auto"}
+              className="aspect-[20/13] w-full bg-sand object-cover"
+            />
+            <div className="flex flex-1 flex-col p-5">
+              <h3 className="text-lg">
+                <Link
+                  to={newsPath(item.slug)}
+                  className="underline-offset-4 after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
+                >
+                  {item.title}
+                </Link>
+              </h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
+              <p aria-hidden="true" className="mt-auto pt-4 text-sm font-semibold text-accent-dark">
+                Read more
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { isGsm7, safeFirstName, smsLength } from "./message-text";
+
+describe("smsLength", () => {
+  it.each([
+    { why: "nothing", text: "", encoding: "GSM-7", units: 0, segments: 0 },
+    { why: "one plain character", text: "a", encoding: "GSM-7", units: 1, segments: 1 },
+    { why: "160 septets fill one segment", text: "a".repeat(160), encoding: "GSM-7", units: 160, segments: 1 },
+    { why: "161 need two of 153", text: "a".repeat(161), encoding: "GSM-7", units: 161, segments: 2 },
+    { why: "306 fill two", text: "a".repeat(306), encoding: "GSM-7", units: 306, segments: 2 },
+    { why: "307 need three", text: "a".repeat(307), encoding: "GSM-7", units: 307, segments: 3 },
+    { why: "£ is in the basic set", text: "£".repeat(160), encoding: "GSM-7", units: 160, segments: 1 },
+    { why: "€ is an extension: two septets", text: "€".repeat(80), encoding: "GSM-7", units: 160, segments: 1 },
+    { why: "81 € overflow one segment", text: "€".repeat(81), encoding: "GSM-7", units: 162, segments: 2 },
+    {
+      why: "an escape is never split across segments",
+      text: `${"a".repeat(152)}[${"a".repeat(10)}`,
+      encoding: "GSM-7",
+      units: 164,
+      segments: 2,
+    },
+    {
+      why: "an escape that would straddle 153 starts the next segment",
+      text: `${"a".repeat(152)}[${"a".repeat(152)}`,
+      encoding: "GSM-7",
+      units: 306,
+      segments: 3,
+    },
+    { why: "ë is not GSM: UCS-2", text: "Zoë", encoding: "UCS-2", units: 3, segments: 1 },
+    { why: "70 UCS-2 units fill one segment", text: "ë".repeat(70), encoding: "UCS-2", units: 70, segments: 1 },
+    { why: "71 need two of 67", text: "ë".repeat(71), encoding: "UCS-2", units: 71, segments: 2 },
+    { why: "134 fill two", text: "ë".repeat(134), encoding: "UCS-2", units: 134, segments: 2 },
+    { why: "an emoji is two units", text: "😀".repeat(35), encoding: "UCS-2", units: 70, segments: 1 },
+    {
+      why: "a surrogate pair is never split",
+      text: `${"ë".repeat(66)}😀${"ë".repeat(10)}`,
+      encoding: "UCS-2",
+      units: 78,
+      segments: 2,
+    },
+    {
+      why: "a pair that would straddle 67 starts the next segment",
+      text: `${"ë".repeat(66)}😀${"ë".repeat(66)}`,
+      encoding: "UCS-2",
+      units: 134,
+      segments: 3,
+    },
+    { why: "a curly quote forces UCS-2", text: "it’s", encoding: "UCS-2", units: 4, segments: 1 },
+  ])("$why", ({ text, encoding, units, segments }) => {
+    expect(smsLength(text)).toEqual({ encoding, units, segments });
+  });
+});
+
+describe("isGsm7", () => {
+  it.each(["Hello, £20 off!", "é è ù ì ò Ç Ø å Æ ß É Ä Ö Ñ Ü ä ö ñ ü à", "{}[]~|^€\\", "line\nbreak"])(
+    "accepts %j",
+    (text) => expect(isGsm7(text)).toBe(true),
+  );
+  it.each(["ë", "ç", "’", "😀", "王", "`"])("rejects %j", (text) => expect(isGsm7(text)).toBe(false));
+});
+
+describe("safeFirstName", () => {
+  it.each([
+    { name: "Ada Lovelace", expected: "Ada" },
+    { name: "  mary-jane  smith ", expected: "mary-jane" },
+    { name: "O’Neil", expected: "O'Neil" },
+    { name: "Zoë", expected: "Zoe" },
+    { name: "Zoe\u0308", expected: "Zoe", why: "decomposed accents too" },
+    { name: "Émile", expected: "Émile", why: "É is in the GSM alphabet" },
+    { name: "王小明", expected: "王小明", why: "another script is kept; the text builder decides" },
+  ])("greets $name as $expected", ({ name, expected }) => {
+    expect(safeFirstName(name)).toBe(expected);
+  });
+
+  it.each([
+    "www.example.com",
+    "example.com",
+    "http://x.test",
+    "ada@example.com",
+    "07700900123",
+    "Ada2",
+    "<b>Ada</b>",
+    "Ada!",
+    "J.",
+    "-Ada",
+    "",
+    "   ",
+    "A".repeat(25),
+  ])("leaves out %j", (name) => {
+    expect(safeFirstName(name)).toBeNull();
+  });
+});

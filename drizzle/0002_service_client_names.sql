@@ -1,0 +1,1 @@
+ALTER TABLE "services" ADD COLUMN "client_name" text;
