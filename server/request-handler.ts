@@ -1,7 +1,7 @@
 /**
  * React Router's request handler for Express, with a short-lived response
- * cache in front of it. Pages and API reads are the same for every visitor
- * (there are no accounts or sessions), so a 200 answer that does not say
+ * cache in front of it. Public pages and API reads are the same for every
+ * visitor (only the staff console has sessions), so a 200 answer that does not say
  * `private` or `no-store` is kept for a few seconds and served again without
  * routing or rendering. The cache is dropped whenever content rows change
  * (the same LISTEN/NOTIFY as the query cache).
@@ -104,8 +104,13 @@ export class ResponseCache {
   }
 }
 
+/** The staff console: per person, never cached anywhere, never indexed. */
+const STAFF_PATH = /^\/staff(?:[/.?]|$)/;
+const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
 function keyFor(req: ExpressRequest): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (STAFF_PATH.test(req.originalUrl)) return null;
   if (req.headers.authorization) return null;
   return req.originalUrl.length <= MAX_KEY_LENGTH ? req.originalUrl : null;
 }
@@ -176,6 +181,8 @@ export function createCachedRequestHandler(options: {
       }
 
       const response = await handle(toFetchRequest(req, res), context);
+      if (STAFF_PATH.test(req.originalUrl))
+        for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       if (!cache || !key || !cacheable(response)) return await sendResponse(res, response);
       const rendered = await response.text();
       let body = rendered;

@@ -144,6 +144,8 @@ export async function freePort(): Promise<number> {
 export interface SiteProcess {
   url: string;
   child: ChildProcess;
+  /** What the process has printed so far, stdout and stderr together. */
+  output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -164,8 +166,11 @@ export async function startSiteProcess(
       BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the site exited while starting");
@@ -180,6 +185,7 @@ export async function startSiteProcess(
   return {
     url,
     child,
+    output: () => printed,
     kill: (signal) =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -11,6 +11,7 @@ import { formatGBP } from "~/domain/format";
 import { safeFirstName, smsLength } from "~/domain/message-text";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
+import { renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /** At most this many quote messages to one mobile or e-mail address in 24 hours. */
@@ -111,13 +112,13 @@ export function modelThankYouText(name: string): string {
 
 // ── rendering ────────────────────────────────────────────────────────────
 
-const escapeHtml = (value: unknown) =>
+export const escapeHtml = (value: unknown) =>
   String(value ?? "").replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
-function layoutHtml(title: string, bodyHtml: string): string {
+export function layoutHtml(title: string, bodyHtml: string): string {
   // Narrow mail clients: one fluid column, small outer margins, nothing wider than the screen.
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
@@ -327,7 +328,10 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         channel: "email",
         email: fieldsEmail(`New client feedback from ${String(p.name)}`, "A client sent the feedback survey.", p),
       };
-    default:
+    default: {
+      const staffMessage = renderStaffMessage(row, publicUrl);
+      if (staffMessage) return { channel: "email", email: staffMessage };
       throw new Error(`Unknown message template "${row.template}"`);
+    }
   }
 }

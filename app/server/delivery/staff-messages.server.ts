@@ -3,7 +3,7 @@
  * new-quotes digest and the replies to job applicants. Like every message
  * they go through the outbox and are rendered when sent.
  */
-import { formatGBPExact } from "~/domain/format";
+import { formatGBP } from "~/domain/format";
 import type { NewMessage, OutboxRow } from "../outbox.server";
 import { escapeHtml, layoutHtml } from "./messages.server";
 import type { Email } from "./transports.server";
@@ -83,7 +83,7 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
     case "staff-quote-digest": {
       const quotes = (p.quotes ?? []) as DigestPayload["quotes"];
       const lines = quotes.map(
-        (q) => `${q.name}, ${q.salon}, ${formatGBPExact(q.totalPence)} (${q.created}): ${url(`/staff/leads/${q.id}`)}`,
+        (q) => `${q.name}, ${q.salon}, ${formatGBP(q.totalPence)} (${q.created}): ${url(`/staff/leads/${q.id}`)}`,
       );
       return plainEmail(
         `${quotes.length} new ${quotes.length === 1 ? "quote" : "quotes"} on the website`,
