@@ -22,6 +22,7 @@ export default [
     route("joinus", "routes/api/joinus.ts"),
     route("models", "routes/api/models.ts"),
     route("feedback", "routes/api/feedback.ts"),
+    route("sms/inbound", "routes/api/sms-inbound.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
@@ -84,6 +85,9 @@ export default [
     route("prices/total-by-price", "routes/prices-total-by-price.tsx"),
     route("prices/finish/:status?", "routes/prices-finish.tsx"),
     route("quote/:link", "routes/quote.tsx"),
+    // — privacy —
+    route("privacy", "routes/privacy.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   ]),
 
   // The staff console: its pages and their permissions are one table.

@@ -10,6 +10,8 @@ import { config } from "~/server/config.server";
 import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { log } from "~/server/log.server";
+import { retentionJob } from "~/server/privacy/retention.server";
+import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { startDigestSchedule } from "~/server/staff/digest.server";
@@ -76,6 +78,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
+  const scheduler = startScheduler(database.background, [retentionJob]);
   await announceSetupLink(database.db, settings.PUBLIC_URL);
   const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
@@ -112,6 +115,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       }),
     async close() {
       stopDigest();
+      await scheduler.stop();
       await delivery.stop();
       await database.close();
     },

@@ -69,6 +69,11 @@ export function SiteFooter({ salons, hours }: { salons: FooterSalon[]; hours: bo
                 Get a price quote
               </Link>
             </li>
+            <li>
+              <Link className="underline underline-offset-2" to="/privacy">
+                Privacy notice
+              </Link>
+            </li>
             {SOCIAL_LINKS.map((s) => (
               <li key={s.name}>
                 <a className="underline underline-offset-2" href={s.href} rel="noopener">

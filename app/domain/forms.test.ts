@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   APPRENTICE_POSITIONS,
+  FEEDBACK_MESSAGES,
   FEEDBACK_QUESTIONS,
   FEEDBACK_RATING_FIELDS,
   FEEDBACK_SUCCESS,
@@ -234,6 +235,9 @@ describe("valid submissions", () => {
       rec: false,
       points: false,
       comments: null,
+      email: null,
+      marketing_email: false,
+      marketing_sms: false,
     });
     const ticked = parsed(feedbackSchema, { ...validFeedback, rec: "on", points: true, comments: " Lovely! " });
     expect([ticked.rec, ticked.points, ticked.comments]).toEqual([true, true, "Lovely!"]);
@@ -248,7 +252,30 @@ describe("valid submissions", () => {
       ...validQuote,
       referral,
       mobile: "+447700900321",
+      marketing_email: false,
+      marketing_sms: false,
     });
+  });
+});
+
+describe("marketing opt-ins", () => {
+  it("are false unless ticked, on the quote details and the feedback survey alike", () => {
+    const quote = parsed(quoteDetailsSchema, { ...validQuote, marketing_email: "on" });
+    expect([quote.marketing_email, quote.marketing_sms]).toEqual([true, false]);
+    const survey = parsed(feedbackSchema, { ...validFeedback, marketing_sms: "on" });
+    expect([survey.marketing_email, survey.marketing_sms]).toEqual([false, true]);
+  });
+
+  it("by e-mail on the feedback survey needs an address, which is optional otherwise", () => {
+    expect(messagesOf(feedbackSchema, { ...validFeedback, marketing_email: "on" })).toEqual({
+      email: [FEEDBACK_MESSAGES.emailForMarketing],
+    });
+    expect(messagesOf(feedbackSchema, { ...validFeedback, email: "not-an-address" })).toEqual({
+      email: [FEEDBACK_MESSAGES.emailInvalid],
+    });
+    expect(parsed(feedbackSchema, { ...validFeedback, marketing_email: "on", email: " jo@example.com " }).email).toBe(
+      "jo@example.com",
+    );
   });
 });
 

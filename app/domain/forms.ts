@@ -224,6 +224,12 @@ function choiceWithDefault<const T extends readonly [string, ...string[]]>(
  */
 const tickBox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
+/**
+ * Marketing by e-mail and by text: two separate tick boxes, both unticked to
+ * start, apart from whatever the form is for (the wording is in privacy.ts).
+ */
+const marketingConsentFields = { marketing_email: tickBox, marketing_sms: tickBox };
+
 // ---------------------------------------------------------------------------
 // Job applications (Stylist, Apprentice, Saturday/evening)
 // ---------------------------------------------------------------------------
@@ -402,12 +408,14 @@ export const FEEDBACK_LABELS = {
   comments: "Anything else you'd like to tell us? (optional)",
 } as const;
 
-const FEEDBACK_MESSAGES = {
+export const FEEDBACK_MESSAGES = {
   nameRequired: "Full Name is required",
   mobileRequired: "Mobile number is required",
   mobileInvalid: "Valid Mobile number is required",
   selectOption: "Please select an option",
   answerRequired: "Please Answer",
+  emailInvalid: "Valid Email address is required",
+  emailForMarketing: "Add your email address so we can send you our news, or untick the email box",
 } as const;
 
 export const FEEDBACK_SUMMARY_MESSAGE =
@@ -415,24 +423,40 @@ export const FEEDBACK_SUMMARY_MESSAGE =
 
 const rating = requiredChoice(RATING_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption });
 
-export const feedbackSchema = z.object({
-  name: requiredText({ required: FEEDBACK_MESSAGES.nameRequired, label: "Full Name" }, MAX_LENGTH.name),
-  mobile: ukMobile({ required: FEEDBACK_MESSAGES.mobileRequired, invalid: FEEDBACK_MESSAGES.mobileInvalid }),
-  intro: rating,
-  consultation: rating,
-  cleanliness: rating,
-  appearance: rating,
-  products: rating,
-  styling: rating,
-  rec: tickBox,
-  points: tickBox,
-  value: rating,
-  experience: rating,
-  result: rating,
-  return: requiredText({ required: FEEDBACK_MESSAGES.answerRequired, label: "Your answer" }, MAX_LENGTH.longText),
-  repeat: requiredChoice(REPEAT_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption }),
-  comments: optionalText("Comments", MAX_LENGTH.longText),
-});
+export const feedbackSchema = z
+  .object({
+    name: requiredText({ required: FEEDBACK_MESSAGES.nameRequired, label: "Full Name" }, MAX_LENGTH.name),
+    mobile: ukMobile({ required: FEEDBACK_MESSAGES.mobileRequired, invalid: FEEDBACK_MESSAGES.mobileInvalid }),
+    intro: rating,
+    consultation: rating,
+    cleanliness: rating,
+    appearance: rating,
+    products: rating,
+    styling: rating,
+    rec: tickBox,
+    points: tickBox,
+    value: rating,
+    experience: rating,
+    result: rating,
+    return: requiredText({ required: FEEDBACK_MESSAGES.answerRequired, label: "Your answer" }, MAX_LENGTH.longText),
+    repeat: requiredChoice(REPEAT_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption }),
+    comments: optionalText("Comments", MAX_LENGTH.longText),
+    /** Asked only for e-mail marketing: the survey itself needs no e-mail address. */
+    email: z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .pipe(z.email({ error: FEEDBACK_MESSAGES.emailInvalid }).nullable()),
+    ...marketingConsentFields,
+  })
+  .refine((answers) => !answers.marketing_email || answers.email !== null, {
+    message: FEEDBACK_MESSAGES.emailForMarketing,
+    path: ["email"],
+    // Said as soon as the box is ticked without an address, not only once every other answer is right.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "email"),
+  });
 
 export type Feedback = z.output<typeof feedbackSchema>;
 
@@ -467,6 +491,7 @@ export const quoteDetailsSchema = z.object({
     required: QUOTE_MESSAGES.referralRequired,
     invalid: QUOTE_MESSAGES.referralInvalid,
   }),
+  ...marketingConsentFields,
 });
 
 export const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";

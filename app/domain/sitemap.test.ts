@@ -95,7 +95,7 @@ describe("sitemapXml", () => {
 });
 
 describe("robotsTxt", () => {
-  it("allows the site, keeps crawlers out of the API, quotes and the quote form, and names the sitemap", () => {
+  it("allows the site, keeps crawlers out of the API, quotes, the quote form and unsubscribe links, and names the sitemap", () => {
     const lines = robotsTxt(ORIGIN).split("\n");
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -104,6 +104,7 @@ describe("robotsTxt", () => {
         "Disallow: /api/",
         "Disallow: /quote/",
         "Disallow: /prices/finish",
+        "Disallow: /unsubscribe/",
         `Sitemap: ${ORIGIN}/sitemap.xml`,
       ]),
     );

@@ -25,7 +25,7 @@ const STATIC_PAGES_4A: readonly string[] = [
   "/contact-info",
 ];
 
-/** The calculator's entry and the forms (issues 3 and 5). */
+/** The calculator's entry, the forms and the privacy notice. */
 const STATIC_PAGES_OTHER: readonly string[] = [
   "/prices",
   "/recruitment/stylist",
@@ -33,6 +33,7 @@ const STATIC_PAGES_OTHER: readonly string[] = [
   "/recruitment/saturday",
   "/models-info",
   "/feedback",
+  "/privacy",
 ];
 
 export interface SitemapEntry {
@@ -116,6 +117,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /api/",
     "Disallow: /quote/",
     "Disallow: /prices/finish",
+    "Disallow: /unsubscribe/",
     "",
     `Sitemap: ${new URL("/sitemap.xml", origin).href}`,
     "",

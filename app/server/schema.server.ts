@@ -198,6 +198,8 @@ export const feedback = pgTable(
     comments: text("comments"),
     status: text("status").notNull().default("new"),
     createdAt: createdAt(),
+    /** When the name and mobile were erased; the ratings stay for the statistics. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   // The dashboard reads the last weeks of feedback.
   (t) => [index("feedback_created_idx").on(t.createdAt)],
@@ -244,6 +246,8 @@ export const quotes = pgTable(
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** When the name, mobile and e-mail were erased (retention or a request); the quote stays for the statistics. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
@@ -282,6 +286,8 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** When the message was given up on; last_error says why. */
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /** When the recipient and payload were erased; the row stays as a record that a message went. */
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
@@ -304,7 +310,7 @@ export const idempotencyKeys = pgTable(
   (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
-/** Housekeeping that one process of many does per period: the row is claimed by moving next_run_at on. */
+/** Work that one process of many does per period (housekeeping, retention): the row is claimed by moving next_run_at on. */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
   nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -322,6 +328,45 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
+/**
+ * Every marketing consent given or withdrawn, one row per event (never
+ * updated): a person's state on a channel is their latest row. `subject` is
+ * the lower-case e-mail address or the E.164 mobile number; `wording` is the
+ * exact text they agreed to, or what they did to withdraw.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    channel: text("channel").$type<"email" | "sms">().notNull(),
+    granted: boolean("granted").notNull(),
+    wording: text("wording").notNull(),
+    source: text("source").notNull(),
+    /** The record it came with, e.g. "quotes/12"; null for an unsubscribe. */
+    sourceRef: text("source_ref"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consents_subject_idx").on(t.subject, t.channel, t.createdAt)],
+);
+
+/** The unguessable token in a marketing e-mail's unsubscribe link, one per address. */
+export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
+  token: text("token").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Rights requests handled (find, export, erase): the reference an audit entry
+ * names, and what was found or erased, counted per table. Never the person.
+ */
+export const rightsRequests = pgTable("rights_requests", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").$type<"find" | "export" | "erase">().notNull(),
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  createdAt: createdAt(),
+});
 // ── staff console ───────────────────────────────────────────────────────
 
 export const staffUsers = pgTable(

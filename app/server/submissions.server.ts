@@ -40,6 +40,7 @@ import {
   type Transaction,
 } from "./idempotency.server";
 import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
+import { recordMarketingConsents } from "./privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { feedback, jobApplications, modelApplications } from "./schema.server";
 
@@ -233,6 +234,15 @@ async function recordFeedback(tx: Transaction, answers: Feedback): Promise<numbe
     })
     .returning({ id: feedback.id });
   if (!row) throw new Error("The feedback was not stored");
+  await recordMarketingConsents(
+    tx,
+    {
+      email: answers.email ? { address: answers.email, granted: answers.marketing_email } : undefined,
+      sms: { mobile: answers.mobile, granted: answers.marketing_sms },
+    },
+    "feedback-form",
+    `feedback/${row.id}`,
+  );
   await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "feedback", { id: row.id, ...answers })]);
   return row.id;
 }

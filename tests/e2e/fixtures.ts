@@ -12,6 +12,9 @@ export interface Site {
   dataDir: string;
 }
 
+/** The site's Twilio auth token in browser tests, so a test can sign an inbound text as Twilio would. */
+export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token";
+
 /**
  * Each Playwright worker runs the built site in its own process on a fresh
  * temporary database (PGlite), so tests can look at the rows they caused.
@@ -25,6 +28,8 @@ export const test = base.extend<object, { site: Site }>({
       process.env.DATA_DIR = dataDir;
       process.env.DATABASE_URL = "";
       process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+      // Only the token: without an account and a sender, texts still go to the file under DATA_DIR.
+      process.env.TWILIO_AUTH_TOKEN = E2E_TWILIO_AUTH_TOKEN;
       const running = await startServer({ port, host: "127.0.0.1", buildDir: process.env.BUILD_DIR ?? "build-e2e" });
       await use({ url: running.url, db: running.db, dataDir });
       await running.stop();

@@ -11,6 +11,7 @@ import {
 } from "~/domain/forms";
 import type { SummaryEntry } from "./error-summary";
 import { Checkbox, Field, RadioGroup, type RadioOption, TextareaField } from "./fields";
+import { MarketingConsent } from "./marketing-consent";
 import { SubmissionForm, useSubmissionForm } from "./submission-form";
 
 /** What each point of the 1 to 5 scale means; read with the number ("1 – Poor"). */
@@ -63,6 +64,7 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
     { meta: fields.return!, label: `${FEEDBACK_LABELS.return} —` },
     { meta: fields.repeat!, label: `${FEEDBACK_LABELS.repeat} —` },
     { meta: fields.comments! },
+    { meta: fields.email! },
   ];
 
   return (
@@ -76,7 +78,7 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
       <fieldset className="space-y-6">
         <legend className="font-display text-xl">Your details</legend>
         <p className="text-sm leading-relaxed text-muted">
-          So we can find your appointment. We won't add you to any mailing list.
+          So we can find your appointment. We won't add you to any mailing list unless you ask to be, below.
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <Field meta={fields.name!} label="Full Name" autoComplete="name" />
@@ -123,6 +125,17 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
         />
         <TextareaField meta={fields.comments!} label="Anything else you'd like to tell us?" optional rows={4} />
       </section>
+
+      <MarketingConsent email={fields.marketing_email!} sms={fields.marketing_sms!}>
+        <Field
+          meta={fields.email!}
+          label="Email address"
+          hint="Only if you ticked the e-mail box: where to send our news."
+          type="email"
+          autoComplete="email"
+          optional
+        />
+      </MarketingConsent>
     </SubmissionForm>
   );
 }

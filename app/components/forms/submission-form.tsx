@@ -14,6 +14,7 @@ import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome"
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { ErrorSummary, type SummaryEntry } from "./error-summary";
 import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./marketing-consent";
 import { SendNotice, SuccessBox } from "./notices";
 import { SubmitButton } from "./submit-button";
 
@@ -172,6 +173,7 @@ export function SubmissionForm({
       <div className="space-y-4 border-t border-line pt-8">
         {notice ? <SendNotice ref={refs.notice} message={notice} /> : null}
         <SubmitButton sending={sending}>{submitLabel}</SubmitButton>
+        <PrivacyNote />
         <p aria-live="polite" className="sr-only">
           {sending ? "Sending your form…" : ""}
         </p>

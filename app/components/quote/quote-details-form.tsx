@@ -6,6 +6,7 @@ import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } fr
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { Field, SelectField } from "../forms/fields";
 import { Honeypot } from "../forms/honeypot";
+import { MarketingConsent, PrivacyNote } from "../forms/marketing-consent";
 import { QUOTE_PARAM } from "./links";
 
 const SAVE_QUOTE_ENDPOINT = "/api/save-quote-details";
@@ -179,6 +180,7 @@ export function QuoteDetailsForm({
         options={REFERRAL_CHOICES}
         autoFocus={firstInvalid === "referral"}
       />
+      <MarketingConsent email={fields.marketing_email} sms={fields.marketing_sms} />
       <Honeypot formId="quote-details" />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
 
@@ -197,7 +199,9 @@ export function QuoteDetailsForm({
         <button type="submit" disabled={sending} className="btn-accent w-full sm:w-auto">
           {sending ? "Saving your quote…" : "Send me my quote"}
         </button>
-        <p className="mt-3 text-sm text-muted">We'll e-mail and text your quote to you. We never share your details.</p>
+        <div className="mt-3">
+          <PrivacyNote>We'll e-mail and text your quote to you. We never sell your details.</PrivacyNote>
+        </div>
       </div>
     </form>
   );

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 
 /** The site's inks, darkest first: each stands out from white by at least 3 to 1 except the last, which only ever sits beside the others. */
-export const SERIES_COLOURS = ["#7f3f2b", "#5c5349", "#c0704f", "#1f1b16", "#9c8a76", "#d6a48c"] as const;
+const SERIES_COLOURS = ["#7f3f2b", "#5c5349", "#c0704f", "#1f1b16", "#9c8a76", "#d6a48c"] as const;
 const colourOf = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length];
 
 const WIDTH = 400;

@@ -137,7 +137,7 @@ export function When({ at }: { at: string | Date | null }) {
   return <time dateTime={date.toISOString()}>{dateTime.format(date)}</time>;
 }
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 /** Which page of a list the URL asks for (1-based), and the rows to skip. */
 export function pageOf(url: URL): { page: number; offset: number; limit: number } {
@@ -167,21 +167,5 @@ export function Pager({ page, hasNext, search }: { page: number; hasNext: boolea
         </Link>
       ) : null}
     </nav>
-  );
-}
-
-export function SubmitButton({
-  children,
-  intent,
-  tone = "primary",
-}: {
-  children: ReactNode;
-  intent: string;
-  tone?: "primary" | "outline";
-}) {
-  return (
-    <button type="submit" name="intent" value={intent} className={tone === "primary" ? "btn-primary" : "btn-outline"}>
-      {children}
-    </button>
   );
 }

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   "audit.view",
   "staff.manage",
   "settings.manage",
+  /** Rights requests (find, export, erase someone's data) and the retention periods: the owner's alone. */
+  "privacy.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -37,7 +37,7 @@ export function csvField(cell: CsvCell): string {
 export const CSV_BOM = "\uFEFF";
 
 /** One record, ended by CRLF. */
-export function csvLine(cells: readonly CsvCell[]): string {
+function csvLine(cells: readonly CsvCell[]): string {
   return `${cells.map(csvField).join(",")}\r\n`;
 }
 

@@ -47,7 +47,6 @@ export const REPLY_TEMPLATES = {
   },
 } as const;
 export type ReplyTemplateKey = keyof typeof REPLY_TEMPLATES;
-export const REPLY_TEMPLATE_KEYS = Object.keys(REPLY_TEMPLATES) as ReplyTemplateKey[];
 
 export const isReplyTemplateKey = (value: unknown): value is ReplyTemplateKey =>
   typeof value === "string" && Object.hasOwn(REPLY_TEMPLATES, value);

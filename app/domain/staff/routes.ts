@@ -140,11 +140,29 @@ export const STAFF_ROUTES = {
   exportModels: download("models"),
   exportFeedback: download("feedback"),
   exportMessages: download("messages"),
+  /** Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in first. */
+  privacy: {
+    path: "privacy",
+    file: "routes/staff/privacy.tsx",
+    page: "privacy.manage",
+    actions: {
+      find: { access: "privacy.manage", fresh: true },
+      erase: { access: "privacy.manage", fresh: true },
+      retention: { access: "privacy.manage", fresh: true },
+    },
+  },
+  /** The download of everything held about one person, as JSON or CSV. */
+  privacyExport: {
+    path: "privacy/export",
+    file: "routes/staff/privacy-export.ts",
+    page: null,
+    actions: { json: { access: "privacy.manage", fresh: true }, csv: { access: "privacy.manage", fresh: true } },
+  },
 } as const satisfies Record<string, StaffRouteDef>;
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTES;
 
-export const STAFF_PREFIX = "/staff";
+const STAFF_PREFIX = "/staff";
 
 export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAFF_PREFIX}/${path}`);
 
@@ -161,6 +179,7 @@ export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "team", label: "Team" },
   { key: "settings", label: "Settings" },
   { key: "devices", label: "Your devices" },
+  { key: "privacy", label: "Privacy" },
 ];
 
 /** The table's row of each list's download. */

@@ -6,7 +6,7 @@
  * name the weeks of the window and fill the weeks with nothing in them.
  */
 
-export const SALON_TIME_ZONE = "Europe/London";
+const SALON_TIME_ZONE = "Europe/London";
 
 /** How many weeks the dashboard looks back over, this week included. */
 export const DASHBOARD_WEEKS = 12;

@@ -27,6 +27,7 @@ import { mailDomainOf } from "../delivery/delivery.server";
 import { queueQuoteMessages } from "../delivery/messages.server";
 import { fingerprintOf, idempotencyKeyOf, KEY_REUSED_MESSAGE, once, previousAnswer } from "../idempotency.server";
 import { wakeOutbox } from "../outbox.server";
+import { recordMarketingConsents } from "../privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { getSalon, listServices } from "./catalogue.server";
@@ -269,7 +270,7 @@ export async function saveQuote(
     cat1: line.service.cat1,
     cat2: line.service.cat2,
   }));
-  const { name, mobile, email, referral } = details.data;
+  const { name, mobile, email, referral, marketing_email, marketing_sms } = details.data;
   const values = {
     name,
     mobile,
@@ -309,9 +310,20 @@ export async function saveQuote(
   for (let attempt = 1; ; attempt++) {
     const link = makeLink();
     try {
-      // The quote, the messages about it and the answer under the form's key are committed together or not at all.
+      // The quote, its consents, the messages about it and the answer under the form's key are committed
+      // together or not at all.
       const saved = await once(db, "quote", keyed.key, fingerprint, async (tx): Promise<SavedAnswer> => {
-        await tx.insert(quotes).values({ ...values, link });
+        const [row] = await tx
+          .insert(quotes)
+          .values({ ...values, link })
+          .returning({ id: quotes.id });
+        if (!row) throw new Error("The quote was not stored");
+        await recordMarketingConsents(
+          tx,
+          { email: { address: email, granted: marketing_email }, sms: { mobile, granted: marketing_sms } },
+          "quote-form",
+          `quotes/${row.id}`,
+        );
         const messagesSent = await queueQuoteMessages(
           tx,
           { email, mobile },

@@ -18,17 +18,17 @@ import { type Actor, audit } from "./audit.server";
 import { hashToken, IDLE_MINUTES, newToken, sameHash } from "./session.server";
 
 export const SIGN_IN_CODE_MINUTES = 15;
-export const INVITE_HOURS = 72;
-export const SETUP_MINUTES = 60;
+const INVITE_HOURS = 72;
+const SETUP_MINUTES = 60;
 /** Wrong codes allowed on one e-mail before it is used up. */
 const CODE_ATTEMPTS = 5;
 
 /** Sign-in attempts of any kind from one address. */
 export const SIGN_IN_LIMIT: RateLimitRule = { name: "staff-sign-in", limit: 30, windowSeconds: 900 };
 /** Codes e-mailed to one address: enough to retry, too few to flood an inbox. */
-export const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 10, windowSeconds: 3600 };
+const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 10, windowSeconds: 3600 };
 /** Wrong codes for one account: past this it is locked out of e-mail sign-in for the rest of the window. */
-export const WRONG_CODE_LIMIT: RateLimitRule = { name: "staff-code-wrong", limit: 10, windowSeconds: 900 };
+const WRONG_CODE_LIMIT: RateLimitRule = { name: "staff-code-wrong", limit: 10, windowSeconds: 900 };
 
 export const LOCKED_OUT_MESSAGE =
   "Too many sign-in attempts. Please wait 15 minutes and try again, or ask the owner for help.";
@@ -39,12 +39,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const codeHash = (tokenId: number, code: string) => hashToken(`${tokenId}:${code}`);
 
-export async function staffCount(db: Database): Promise<number> {
+async function staffCount(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(staffUsers);
   return Number(row?.n ?? 0);
 }
 
-export async function findStaffByEmail(db: Database, email: string): Promise<StaffUser | undefined> {
+async function findStaffByEmail(db: Database, email: string): Promise<StaffUser | undefined> {
   return db.query.staffUsers.findFirst({ where: (s, { eq }) => eq(s.email, normaliseEmail(email)) });
 }
 
@@ -104,7 +104,7 @@ export async function sendSignInEmail(db: Database, email: string, clientIp: str
   return { ok: true };
 }
 
-export const WRONG_CODE_MESSAGE = "That code is wrong or has run out. Check the latest e-mail, or ask for a new code.";
+const WRONG_CODE_MESSAGE = "That code is wrong or has run out. Check the latest e-mail, or ask for a new code.";
 
 /** The account whose latest e-mailed code this is, using the code up. */
 export async function redeemSignInCode(
@@ -258,7 +258,7 @@ export async function createFirstOwner(
 
 // ── invitations and accounts ────────────────────────────────────────────
 
-export const ALREADY_STAFF_MESSAGE = "That e-mail address already has an account.";
+const ALREADY_STAFF_MESSAGE = "That e-mail address already has an account.";
 
 /**
  * Creates an account and e-mails it a one-time link to sign in for the first
@@ -315,7 +315,7 @@ export async function listSessions(db: Database, staffId: number) {
     .orderBy(desc(staffSessions.lastSeenAt));
 }
 
-export const OWN_ACCOUNT_MESSAGE = "You can't change your own account here: ask another owner.";
+const OWN_ACCOUNT_MESSAGE = "You can't change your own account here: ask another owner.";
 
 /** Changes someone's role (never one's own, so the salon cannot lose its last owner by accident). */
 export async function changeRole(db: Database, actor: Actor, staffId: number, role: StaffRole): Promise<string | null> {

@@ -24,7 +24,7 @@ interface Args {
   context: { db: Database };
 }
 
-export const FORBIDDEN_MESSAGE = "Your role does not give you access to this.";
+const FORBIDDEN_MESSAGE = "Your role does not give you access to this.";
 
 /** Who is signed in on this request, if anyone. Grants nothing by itself. */
 export async function currentStaff(args: Args): Promise<StaffContext | null> {
@@ -63,7 +63,7 @@ export async function publicStaffPage(args: Args, key: StaffRouteKey): Promise<S
   return currentStaff(args);
 }
 
-export type ActionInput = Record<string, string | undefined>;
+type ActionInput = Record<string, string | undefined>;
 
 /** The posted fields, from a form or a script's JSON, as strings. */
 async function readInput(request: Request): Promise<ActionInput> {

@@ -137,5 +137,3 @@ export async function loadDashboard(db: Database, now = new Date()) {
     newFeedback: newFeedback[0]?.n ?? 0,
   };
 }
-
-export type Dashboard = Awaited<ReturnType<typeof loadDashboard>>;

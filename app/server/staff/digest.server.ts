@@ -15,8 +15,8 @@ import { enqueue, wakeOutbox } from "../outbox.server";
 import { quotes, salons, scheduledRuns, siteSettings, staffUsers } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 
-export const DIGEST_SETTING = "quoteDigestTime";
-export const DEFAULT_DIGEST_TIME = "17:30";
+const DIGEST_SETTING = "quoteDigestTime";
+const DEFAULT_DIGEST_TIME = "17:30";
 const JOB = "quote-digest";
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -52,7 +52,7 @@ const londonParts = new Intl.DateTimeFormat("en-CA", {
 });
 
 /** London's date (yyyy-mm-dd) and time (hh:mm) at this instant. */
-export function londonNow(now: Date): { day: string; time: string } {
+function londonNow(now: Date): { day: string; time: string } {
   const parts = Object.fromEntries(londonParts.formatToParts(now).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }

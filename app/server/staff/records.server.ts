@@ -11,9 +11,7 @@ import { type Actor, audit } from "./audit.server";
 
 const TABLES = { quote: quotes, job: jobApplications, model: modelApplications, feedback } as const;
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-export async function setStatus(
+async function setStatus(
   db: Database,
   actor: Actor,
   kind: RecordKind,
@@ -34,9 +32,9 @@ export async function setStatus(
   });
 }
 
-export const NOTE_MAX = 5000;
+const NOTE_MAX = 5000;
 
-export async function addNote(
+async function addNote(
   db: Database,
   actor: Actor,
   kind: RecordKind,

@@ -34,7 +34,7 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
-export const cookieName = (request: Request) => (isHttps(request) ? "__Host-staff-session" : "staff-session");
+const cookieName = (request: Request) => (isHttps(request) ? "__Host-staff-session" : "staff-session");
 
 function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
@@ -44,7 +44,7 @@ function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-export function sessionCookie(request: Request, token: string): string {
+function sessionCookie(request: Request, token: string): string {
   const secure = isHttps(request) ? "; Secure" : "";
   return `${cookieName(request)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}${secure}`;
 }
@@ -139,11 +139,4 @@ export async function revokeSession(db: Database, sessionId: number, staffId?: n
     .where(where)
     .returning({ id: staffSessions.id });
   return done.length > 0;
-}
-
-export async function revokeAllSessions(db: Database, staffId: number): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }

@@ -1,0 +1,184 @@
+/**
+ * What the site holds about people and on what terms: the marketing consent
+ * wordings, how an e-mail address or mobile number is written so every record
+ * of one person matches, and the retention periods the owner can change.
+ * Pure: the privacy notice, the forms and the server all read it from here.
+ */
+import { normaliseUkMobile } from "./forms";
+
+// ---------------------------------------------------------------------------
+// The controller
+// ---------------------------------------------------------------------------
+
+/** Who decides what happens to the data (fictional, like the rest of the demo content). */
+export const CONTROLLER = {
+  name: "Maison Ivy Hair Ltd",
+  tradingAs: "Maison Ivy",
+  companyNumber: "09876543",
+  address: "14 Market Row, Wrenbridge WB1 2MR",
+  email: "privacy@maisonivy.example",
+  telephone: "01632 960214",
+  icoRegistration: "ZB123456",
+} as const;
+
+export const PRIVACY_PATH = "/privacy";
+
+// ---------------------------------------------------------------------------
+// Marketing consent
+// ---------------------------------------------------------------------------
+
+const MARKETING_CHANNELS = ["email", "sms"] as const;
+export type MarketingChannel = (typeof MARKETING_CHANNELS)[number];
+
+/**
+ * The exact words beside each tick box. They are stored with every consent,
+ * so what a person agreed to can be shown later even after this text changes.
+ */
+export const MARKETING_CONSENT_WORDING: Readonly<Record<MarketingChannel, string>> = {
+  email:
+    "Yes, e-mail me Maison Ivy's news and offers (about one a month). I can unsubscribe at any time with the link in every e-mail.",
+  sms: "Yes, text me Maison Ivy's news and offers (no more than two a month). I can reply STOP to any text to stop them.",
+};
+
+/** Where a consent or its withdrawal came from, as stored in the consents table. */
+const CONSENT_SOURCES = ["quote-form", "feedback-form", "unsubscribe-link", "sms-stop"] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** Stored as the wording of a withdrawal: what the person did. */
+export const WITHDRAWAL_WORDING: Readonly<Record<"unsubscribe-link" | "sms-stop", string>> = {
+  "unsubscribe-link": "Unsubscribed from marketing e-mails with the link in an e-mail.",
+  "sms-stop": "Replied STOP to a text message.",
+};
+
+/** Added to every marketing text: the way out is in the message itself. */
+export const SMS_STOP_NOTICE = "Reply STOP to opt out.";
+
+/**
+ * The keywords Twilio treats as an opt-out on a long code: after any of them it
+ * blocks further texts to the sender itself, and so do we for marketing.
+ */
+const SMS_OPT_OUT_KEYWORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"] as const;
+
+/** True when an inbound text is an opt-out: the keyword alone, any case, surrounding blanks and punctuation ignored. */
+export function isOptOutText(body: string): boolean {
+  const word = body
+    .trim()
+    .replace(/[\s.!]+$/u, "")
+    .toUpperCase();
+  return (SMS_OPT_OUT_KEYWORDS as readonly string[]).includes(word);
+}
+
+// ---------------------------------------------------------------------------
+// One spelling per person
+// ---------------------------------------------------------------------------
+
+export type Subject = { kind: "email"; value: string } | { kind: "mobile"; value: string };
+
+/** E-mail addresses are compared in lower case: nobody has two mailboxes differing only in case. */
+export function normaliseEmail(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * An e-mail address or a UK mobile number, as staff type it for a rights
+ * request: "Jo@Example.com ", "07700 900123", "+44 7700 900123" and
+ * "0044 (0)7700 900123" each find the same person. Null when it is neither.
+ */
+export function parseSubject(input: string): Subject | null {
+  const trimmed = input.trim();
+  if (trimmed.includes("@")) {
+    const email = normaliseEmail(trimmed);
+    return LOOKS_LIKE_EMAIL.test(email) ? { kind: "email", value: email } : null;
+  }
+  const mobile = normaliseUkMobile(trimmed);
+  return mobile ? { kind: "mobile", value: mobile } : null;
+}
+
+// ---------------------------------------------------------------------------
+// Retention
+// ---------------------------------------------------------------------------
+
+/**
+ * How long each kind of record keeps what identifies a person. The owner may
+ * change them (settings rows); these are the defaults and the notice quotes
+ * whatever is in force.
+ */
+export const RETENTION_SETTINGS = {
+  /** A saved quote's name, mobile and e-mail; the quote itself stays, anonymised, for the statistics. */
+  quoteContactMonths: {
+    label: "Contact details on saved quotes",
+    unit: "months",
+    key: "retention.quoteContactMonths",
+    default: 12,
+    min: 1,
+    max: 120,
+  },
+  /** Job and model applications, counted from when they were made (they have no "closed" state yet). */
+  applicationMonths: {
+    label: "Job and model applications, after the last decision",
+    unit: "months",
+    key: "retention.applicationMonths",
+    default: 6,
+    min: 1,
+    max: 60,
+  },
+  /** The name and mobile on a feedback survey; the ratings stay. */
+  feedbackMonths: {
+    label: "Names and mobiles on feedback",
+    unit: "months",
+    key: "retention.feedbackMonths",
+    default: 12,
+    min: 1,
+    max: 120,
+  },
+  /** The recipient and body of a message once sent (or given up on). */
+  messageDays: {
+    label: "Recipient and content of sent messages",
+    unit: "days",
+    key: "retention.messageDays",
+    default: 30,
+    min: 1,
+    max: 3650,
+  },
+  /** Rate-limit counters and other short-lived request records. */
+  requestRecordHours: {
+    label: "Rate-limit counters (internet addresses)",
+    unit: "hours",
+    key: "retention.requestRecordHours",
+    default: 24,
+    min: 1,
+    max: 720,
+  },
+} as const;
+
+export type RetentionSetting = keyof typeof RETENTION_SETTINGS;
+export type RetentionPeriods = Record<RetentionSetting, number>;
+
+export const DEFAULT_RETENTION: RetentionPeriods = Object.fromEntries(
+  Object.entries(RETENTION_SETTINGS).map(([name, setting]) => [name, setting.default]),
+) as RetentionPeriods;
+
+/** Reads the periods from settings rows; a missing or unreadable value falls back to its default. */
+export function retentionFromSettings(settings: Readonly<Record<string, string | undefined>>): RetentionPeriods {
+  const periods = { ...DEFAULT_RETENTION };
+  for (const [name, setting] of Object.entries(RETENTION_SETTINGS) as [
+    RetentionSetting,
+    (typeof RETENTION_SETTINGS)[RetentionSetting],
+  ][]) {
+    const raw = settings[setting.key];
+    const value = raw === undefined ? Number.NaN : Number(raw);
+    if (Number.isInteger(value) && value >= setting.min && value <= setting.max) periods[name] = value;
+  }
+  return periods;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** "12 months", "30 days", "1 day" as the notice says them. */
+export function describePeriod(setting: RetentionSetting, value: number): string {
+  if (setting.endsWith("Months")) return plural(value, "month");
+  if (setting.endsWith("Days")) return plural(value, "day");
+  return value % 24 === 0 ? plural(value / 24, "day") : plural(value, "hour");
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /staff/privacy/export: everything held about one e-mail address or
+ * mobile number, as a JSON or CSV download for a subject access request.
+ * Owners only, after a recent sign-in; each download is a logged, audited request.
+ */
+import { data } from "react-router";
+import { parseSubject } from "~/domain/privacy";
+import { exportPersonalData } from "~/server/privacy/rights.server";
+import { noPage, requireStaffAction } from "~/server/staff/auth.server";
+import type { Route } from "./+types/privacy-export";
+
+export const loader = () => noPage();
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "privacyExport");
+  const subject = parseSubject(input.identifier ?? "");
+  if (!subject) return data({ error: "Enter an e-mail address or a UK mobile number." }, { status: 422 });
+  const exported = await exportPersonalData(args.context.db, subject, staff);
+  const json = intent === "json";
+  const file = `${exported.reference.replace("/", "-")}.${json ? "json" : "csv"}`;
+  return new Response(json ? exported.json : exported.csv, {
+    headers: {
+      "Content-Type": json ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

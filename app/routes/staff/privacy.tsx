@@ -1,0 +1,278 @@
+import { data, Form } from "react-router";
+import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import {
+  describePeriod,
+  type MarketingChannel,
+  parseSubject,
+  RETENTION_SETTINGS,
+  type RetentionSetting,
+} from "~/domain/privacy";
+import { staffPath } from "~/domain/staff/routes";
+import { consentState } from "~/server/privacy/consents.server";
+import { readRetentionPeriods, saveRetentionPeriods } from "~/server/privacy/retention.server";
+import { erasePersonalData, findForRequest, RECORD_KINDS, type RecordKind } from "~/server/privacy/rights.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import type { Route } from "./+types/privacy";
+
+export const meta = () => staffMeta("Privacy");
+
+const KIND_LABELS: Readonly<Record<RecordKind, string>> = {
+  quotes: "Saved quotes",
+  jobApplications: "Job applications",
+  modelApplications: "Model applications",
+  feedback: "Feedback surveys",
+  consents: "Marketing consents",
+  messages: "Messages sent or queued",
+  unsubscribeLinks: "Unsubscribe links",
+  staffNotes: "Staff notes and replies",
+};
+
+const CHANNEL_LABELS: Readonly<Record<MarketingChannel, string>> = { email: "E-mail", sms: "Text" };
+
+const SUBJECT_MESSAGE = "Enter an e-mail address or a UK mobile number.";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "privacy");
+  return { periods: await readRetentionPeriods(args.context.db) };
+}
+
+/** One line per record: enough to recognise it, the full record is in the export. */
+function describeRecord(kind: RecordKind, row: Record<string, unknown>): string {
+  const at = row.createdAt instanceof Date ? row.createdAt.toISOString().slice(0, 10) : "";
+  switch (kind) {
+    case "quotes":
+      return `Quote #${row.id} of ${at} for ${row.name}, £${((row.totalPence as number) / 100).toFixed(2)}`;
+    case "jobApplications":
+      return `#${row.id} of ${at}: ${row.role}, ${row.position}, status ${row.status}`;
+    case "modelApplications":
+    case "feedback":
+      return `#${row.id} of ${at} from ${row.name}`;
+    case "consents":
+      return `${at}: ${row.granted ? "agreed to" : "withdrew"} ${row.channel} marketing (${row.source})`;
+    case "messages":
+      return `#${row.id} of ${at}: ${row.template} by ${row.channel}, ${row.status}`;
+    case "unsubscribeLinks":
+      return `Made ${at}`;
+    case "staffNotes":
+      return `${at}: ${row.kind} on ${row.subjectType} #${row.subjectId}`;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "privacy");
+  const { db } = args.context;
+
+  if (intent === "retention") {
+    const saved = await saveRetentionPeriods(db, input, staff);
+    if ("invalid" in saved)
+      return data(
+        {
+          kind: "retention" as const,
+          error: `Check ${saved.invalid.map((name) => RETENTION_SETTINGS[name].label.toLowerCase()).join(", ")}: each must be a whole number within its limits.`,
+        },
+        { status: 422 },
+      );
+    return { kind: "retention" as const, done: "The new periods are saved; the next hourly pass follows them." };
+  }
+
+  const identifier = (input.identifier ?? "").trim();
+  const subject = parseSubject(identifier);
+  if (!subject) return data({ kind: "request" as const, error: SUBJECT_MESSAGE }, { status: 422 });
+
+  if (intent === "erase") {
+    if (input.confirmed !== "yes")
+      return data(
+        { kind: "request" as const, error: "Tick the box to confirm the request really comes from this person." },
+        { status: 422 },
+      );
+    const erased = await erasePersonalData(db, subject, staff);
+    const total = Object.values(erased.counts).reduce((sum, n) => sum + n, 0);
+    return {
+      kind: "erased" as const,
+      reference: erased.reference,
+      done: `Erased ${total} record${total === 1 ? "" : "s"}. Keep the reference ${erased.reference} with your reply to the person.`,
+    };
+  }
+
+  const found = await findForRequest(db, subject, staff);
+  const channels = subject.kind === "email" ? (["email"] as const) : (["sms"] as const);
+  const consent = [];
+  for (const channel of channels) {
+    const state = await consentState(db, subject.value, channel);
+    consent.push({ channel, ...state, since: state.since?.toISOString() ?? null });
+  }
+  return {
+    kind: "found" as const,
+    identifier,
+    reference: found.reference,
+    consent,
+    records: RECORD_KINDS.map((kind) => ({
+      kind,
+      lines: found.data[kind].map((row) => describeRecord(kind, row)),
+    })),
+  };
+}
+
+function IdentifierField({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <div className="mb-4">
+      <label htmlFor="identifier" className="block font-semibold">
+        E-mail address or mobile number
+      </label>
+      <p id="identifier-hint" className="text-sm text-muted">
+        As the person gave it to you; any spelling of the same address or number finds the same records.
+      </p>
+      <input
+        id="identifier"
+        name="identifier"
+        defaultValue={defaultValue}
+        required
+        autoComplete="off"
+        maxLength={254}
+        aria-describedby="identifier-hint"
+        className="mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark"
+      />
+    </div>
+  );
+}
+
+export default function StaffPrivacy({ loaderData, actionData }: Route.ComponentProps) {
+  const found = actionData?.kind === "found" ? actionData : null;
+  return (
+    <>
+      <StaffHeading title="Privacy">
+        Requests from people about their data, and how long the site keeps it. Everything you do here is in the audit
+        log.
+      </StaffHeading>
+
+      <section aria-labelledby="request-heading" className="card mb-8 p-5">
+        <h2 id="request-heading" className="text-2xl">
+          A request about someone's data
+        </h2>
+        <p className="my-3 text-muted">
+          Find everything held for one e-mail address or mobile number, send it to them, or erase it. Quotes and
+          feedback ratings stay for the statistics with nothing that identifies the person.
+        </p>
+        {actionData && (actionData.kind === "request" || actionData.kind === "erased") && "error" in actionData ? (
+          <Notice tone="error">{actionData.error}</Notice>
+        ) : null}
+        {actionData?.kind === "erased" ? <Notice tone="success">{actionData.done}</Notice> : null}
+        <Form method="post">
+          <IdentifierField defaultValue={found?.identifier} />
+          <button type="submit" name="intent" value="find" className="btn-primary">
+            Find their data
+          </button>
+        </Form>
+
+        {found ? (
+          <div className="mt-6 border-t border-line pt-6">
+            <h3 className="text-xl">What we hold for {found.identifier}</h3>
+            <p className="text-sm text-muted">Reference {found.reference}</p>
+            <h4 className="mt-4 font-semibold">Marketing consent</h4>
+            <ul className="mb-4">
+              {found.consent.map((c) => (
+                <li key={c.channel}>
+                  {CHANNEL_LABELS[c.channel]}:{" "}
+                  {c.since ? (
+                    <>
+                      {c.granted ? "agreed" : "withdrawn"} <When at={c.since} /> ({c.source}){" "}
+                      {c.wording ? <q className="text-muted">{c.wording}</q> : null}
+                    </>
+                  ) : (
+                    "never asked for marketing"
+                  )}
+                </li>
+              ))}
+            </ul>
+            <dl className="space-y-3">
+              {found.records.map((group) => (
+                <div key={group.kind}>
+                  <dt className="font-semibold">
+                    {KIND_LABELS[group.kind]}: {group.lines.length}
+                  </dt>
+                  {group.lines.map((line) => (
+                    <dd key={line} className="ml-4 text-sm">
+                      {line}
+                    </dd>
+                  ))}
+                </div>
+              ))}
+            </dl>
+
+            <Form
+              method="post"
+              action={staffPath("privacy/export")}
+              reloadDocument
+              className="mt-6 flex flex-wrap gap-3"
+            >
+              <input type="hidden" name="identifier" value={found.identifier} />
+              <button type="submit" name="intent" value="json" className="btn-outline">
+                Download as JSON
+              </button>
+              <button type="submit" name="intent" value="csv" className="btn-outline">
+                Download as CSV
+              </button>
+            </Form>
+
+            <Form method="post" className="mt-6 rounded-xl border border-accent-dark p-4">
+              <input type="hidden" name="identifier" value={found.identifier} />
+              <label className="flex items-start gap-3">
+                <input type="checkbox" name="confirmed" value="yes" required className="mt-1 size-5" />
+                <span>
+                  I have confirmed this request comes from the person themselves, and nothing we must keep (an open
+                  complaint, say) stands in the way.
+                </span>
+              </label>
+              <button type="submit" name="intent" value="erase" className="btn-primary mt-4">
+                Erase everything held for {found.identifier}
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="retention-heading" className="card p-5">
+        <h2 id="retention-heading" className="text-2xl">
+          How long we keep things
+        </h2>
+        <p className="my-3 text-muted">
+          An hourly pass erases what has reached its period. The privacy notice quotes these periods as they stand.
+        </p>
+        {actionData?.kind === "retention" ? (
+          <Notice tone={"error" in actionData ? "error" : "success"}>
+            {"error" in actionData ? actionData.error : actionData.done}
+          </Notice>
+        ) : null}
+        <Form method="post">
+          {(
+            Object.entries(RETENTION_SETTINGS) as [RetentionSetting, (typeof RETENTION_SETTINGS)[RetentionSetting]][]
+          ).map(([name, setting]) => (
+            <div key={name} className="mb-4">
+              <label htmlFor={`period-${name}`} className="block font-semibold">
+                {setting.label} ({setting.unit})
+              </label>
+              <p id={`period-${name}-hint`} className="text-sm text-muted">
+                Now {describePeriod(name, loaderData.periods[name])}; from {setting.min} to {setting.max}.
+              </p>
+              <input
+                id={`period-${name}`}
+                name={name}
+                type="number"
+                min={setting.min}
+                max={setting.max}
+                step={1}
+                required
+                defaultValue={loaderData.periods[name]}
+                aria-describedby={`period-${name}-hint`}
+                className="mt-1 block w-32 rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink"
+              />
+            </div>
+          ))}
+          <button type="submit" name="intent" value="retention" className="btn-primary">
+            Save the periods
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
