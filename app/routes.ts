@@ -2,9 +2,9 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 import { STYLIST_NOTICES } from "./domain/notices";
 import { STAFF_ROUTES } from "./domain/staff/routes";
 
-/** Mirrors the route table of spec section 2.1. */
+/** Every public address of the site, the JSON API and the staff console. */
 export default [
-  // JSON API (spec section 7)
+  // JSON API
   ...prefix("api", [
     route("reviews/:slug?", "routes/api/reviews.ts"),
     route("team", "routes/api/team.ts"),
@@ -29,7 +29,7 @@ export default [
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
-    // — content pages (issue 4) —
+    // — content pages —
     // 4a
     route("about", "routes/about.tsx"),
     route("about-info", "routes/about-info.tsx"),
@@ -68,13 +68,13 @@ export default [
     route("link-tree", "routes/link-tree.tsx"),
     route("links", "routes/links.tsx"),
     route("your-gift", "routes/your-gift.tsx"),
-    // — forms (issue 5) —
+    // — forms —
     route("recruitment/stylist", "routes/recruitment-stylist.tsx"),
     route("recruitment/apprentice", "routes/recruitment-apprentice.tsx"),
     route("recruitment/saturday", "routes/recruitment-saturday.tsx"),
     route("models-info", "routes/models-info.tsx"),
     route("feedback", "routes/feedback.tsx"),
-    // — calculator (issue 3) —
+    // — calculator —
     route("prices", "routes/prices.tsx"),
     route("prices/selector", "routes/prices-selector.tsx"),
     route("prices/calculator", "routes/prices-calculator.tsx"),

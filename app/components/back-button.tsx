@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 
 /**
- * "Back" that goes one step back in the browser's history (spec 2.2, the
- * COVID guidelines): a link to `fallback` for a visitor without JavaScript,
+ * "Back" that goes one step back in the browser's history (on the
+ * COVID guidelines page): a link to `fallback` for a visitor without JavaScript,
  * swapped for a button by `<back-link>` (app/enhance/back-link.ts).
  */
 export function BackButton({

@@ -13,7 +13,7 @@ export interface LinkHubNewsItem {
   body: string;
 }
 
-/** The hub's links, in the order people look for them (spec 2.2). */
+/** The hub's links, in the order people look for them. */
 const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/prices", label: "Get a price quote" },
   { to: "/bookings#skin-test", label: "Skin test info" },

@@ -9,7 +9,7 @@ export interface NewsCardItem {
   body: string;
 }
 
-/** The body on a card is cut to this many characters plus "…" (spec 9); the item's page has it all. */
+/** The body on a card is cut to this many characters plus "…"; the item's page has it all. */
 export const NEWS_BODY_CHARS = 120;
 
 export const newsPath = (slug: string) => `/news/${slug}`;

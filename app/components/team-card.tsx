@@ -11,7 +11,7 @@ export interface TeamCardMember {
   averagePricePence: number;
 }
 
-/** "Average Cut & Colour price £120" (spec 2.2). */
+/** "Average Cut & Colour price £120". */
 export function averagePriceText(pence: number): string {
   return `Average Cut & Colour price ${formatGBP(pence)}`;
 }

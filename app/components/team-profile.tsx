@@ -117,7 +117,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
   );
 }
 
-/** /team/{slug}-profile: photos, bio, Instagram, quote and back (spec 2.2's static profile pages). */
+/** /team/{slug}-profile: photos, bio, Instagram, quote and back. */
 export function StaticProfile({ member }: { member: ProfileMember }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (

@@ -1,5 +1,5 @@
 /**
- * State of the price quote calculator (spec sections 3 and 4). It lives in the
+ * State of the price quote calculator. It lives in the
  * URL search parameters so a quote in progress survives reloads, back/forward
  * and sharing, and the server can re-check exactly what the browser showed.
  */
@@ -164,7 +164,7 @@ function without(state: CalculatorState, fields: readonly Exclude<keyof Calculat
 }
 
 /**
- * Applies a change the way the calculator screens expect (spec 4): a different
+ * Applies a change the way the calculator screens expect: a different
  * calculator type starts the selection again, and a different colour category
  * drops the colour and add-on chosen for the old one. Fields set in the patch
  * itself are kept, so a type and its first selection can be set together.
@@ -385,7 +385,7 @@ function serviceStep(
 /**
  * The ordered steps of the state's flow: the level (or stylist) step, then one
  * step per service slot. Empty while no calculator type is chosen (the
- * calculator routes send the visitor back to /prices then, spec 2.4).
+ * calculator routes send the visitor back to /prices then).
  */
 export function stepsFor(state: CalculatorState, catalogue: Catalogue): Step[] {
   if (state.type === undefined) return [];

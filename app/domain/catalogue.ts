@@ -4,7 +4,7 @@
  * (the price list's "-81.41%" is -8141), so every sum is exact.
  */
 
-/** cat1 of the price list (spec section 3). */
+/** cat1 of the price list: the kind of service. */
 export const Cat1 = {
   Finish: 1,
   Colour: 2,

@@ -6,7 +6,7 @@ export function formatLongDate(date: Date): string {
   return format(date, "MMMM do yyyy");
 }
 
-/** The salon opened on 1 November 2002 (spec section 9). */
+/** The salon opened on 1 November 2002. */
 export const FOUNDED = new Date(2002, 10, 1);
 
 /** Whole years the salon has been open on `now` (local dates). */

@@ -1,6 +1,6 @@
 /**
- * Pages outside the site that a visitor is sent to on purpose (spec section 7:
- * "external links only"). The booking provider's addresses are per salon and
+ * Pages outside the site that a visitor is sent to on purpose (links only:
+ * nothing is embedded from them). The booking provider's addresses are per salon and
  * live in the salons table; this is for the rest.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Zod schemas of every form on the site (spec section 5), with the spec's exact
- * messages. One schema per form is shared by the browser (Conform's
+ * Zod schemas of every form on the site, with the exact messages the salon
+ * wrote. One schema per form is shared by the browser (Conform's
  * `parseWithZod`, so messages appear before a round trip) and the server (route
  * actions and the JSON API), so both sides always agree on what is valid.
  *
@@ -255,7 +255,7 @@ export function positionsForRole(role: JobRole): readonly JobPosition[] {
 
 /** Job applications are recorded against the main salon; they cover all three. */
 const JOB_APPLICATION_SALON_ID = 1;
-/** Salon ids: 1 main salon, 2 second salon, 3 training academy (spec section 3). */
+/** Salon ids: 1 main salon, 2 second salon, 3 training academy. */
 const SALON_IDS = { min: 1, max: 3 } as const;
 
 const JOB_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Stylist transfer and departure notices (spec sections 2.1 and 2.2): one
+ * Stylist transfer and departure notices: one
  * transfer page and four departure pages, each pointing the stylist's clients
  * to colleagues who can take them on and to our sister salon.
  *

@@ -1,5 +1,5 @@
 /**
- * The offers catalogue (spec sections 2.3 and 9) as data.
+ * The offers catalogue as data.
  *
  * Copy, codes and small print live here, in code, because they change with a
  * campaign and a release. What staff switch without a release lives in the
@@ -19,10 +19,10 @@ export type IsoDate = string;
 
 /** An offer that ends on the shared settings `endDate` rather than its own date. */
 const SHARED_END_DATE = "shared";
-/** The shared end date until staff change the setting (spec section 3: 30/06/2025). */
+/** The shared end date until staff change the setting. */
 export const DEFAULT_SHARED_END_DATE: IsoDate = "2025-06-30";
 
-/** Every offer's last line: spec section 9, "offers cannot be combined with others". */
+/** Every offer's last line: no two offers are combined. */
 export const NOT_COMBINABLE = "This offer cannot be combined with any other offer.";
 
 /**
@@ -91,7 +91,7 @@ export interface Offer {
 // ---------------------------------------------------------------------------
 
 /**
- * Codes made of the brand name (spec section 9). Short on purpose: most
+ * Codes made of the brand name. Short on purpose: most
  * visitors arrive from a text message and type the code on a phone.
  */
 const BRAND_CODE = "IVY";

@@ -14,7 +14,7 @@ import {
 import { levelById, levelRows, levels, type ServiceRow, serviceById, serviceRows, services } from "./testing/catalogue";
 
 // ---------------------------------------------------------------------------
-// Independent oracle: spec 9 worked on the CSV's decimal strings, rounding by
+// Independent oracle: the price rule worked on the CSV's decimal strings, rounding by
 // comparing the digits after the penny rather than by integer division.
 
 /** "49.50" → 4950n, "-81.41" → -8141n, "25.3" → 2530n, "5" → 500n. */

@@ -1,5 +1,5 @@
 /**
- * Price and availability rules of the quote calculator (spec sections 5 and 9).
+ * Price and availability rules of the quote calculator.
  * Pure: shared by the browser and the server, so a quote is priced identically
  * on both sides.
  */
@@ -120,7 +120,7 @@ const ADD_ON_CAT_BY_COLOUR_CAT: ReadonlyMap<number, number> = new Map([
 
 /**
  * The colour add-on cat2 that goes with a colour category, or null when that
- * category has no add-on step (classic, balayage, vivids, correction: spec 4).
+ * category has no add-on step (classic, balayage, vivids, correction).
  */
 export function colourAddOnCatFor(colourCat: number): number | null {
   return ADD_ON_CAT_BY_COLOUR_CAT.get(colourCat) ?? null;

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 that pages and structured data share. */
+/** Business constants that pages and structured data share. */
 
 /** The salon in the site header and job applications, and the academy. */
 export const MAIN_SALON_ID = 1;

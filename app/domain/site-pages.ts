@@ -1,5 +1,5 @@
 /**
- * Public paths of the content pages built in issue 4b, for the sitemap.
+ * Public paths of the content pages (offers, notices, shop and the like), for the sitemap.
  * Offer, SMS and notice paths come from their catalogues, so a new offer
  * appears in the sitemap without anyone remembering to add it.
  * Left out: /gift-voucher, which only redirects to the gift-card shop.

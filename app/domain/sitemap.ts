@@ -1,5 +1,5 @@
 /**
- * The sitemap: every public page of spec 2.1's route table, with the pages
+ * The sitemap: every public page of the route table, with the pages
  * that come from data (posts, team members, offers, text campaigns, notices).
  * Left out on purpose: redirects (/details, /gift-voucher), saved quotes
  * (/quote/…, private to whoever has the link), the calculator's steps
@@ -10,7 +10,7 @@ import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
-/** Home, about, team, blog, reviews and contact (issue 4a). */
+/** Home, about, team, blog, reviews and contact. */
 const STATIC_PAGES_4A: readonly string[] = [
   "/",
   "/about",

@@ -2,7 +2,7 @@ import { cameFromThisSite } from "./referrer";
 
 /**
  * `<back-link>`: "Back" that goes one step back in the browser's history
- * (spec 2.2, the COVID guidelines). The server sends a plain link to the
+ * (on the COVID guidelines page). The server sends a plain link to the
  * fallback page, which is what a visitor without JavaScript uses, and a
  * hidden button; this swaps them. A visitor who arrived from another site
  * (or typed the address) has no page of ours to go back to, so they get the

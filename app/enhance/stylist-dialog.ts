@@ -5,7 +5,7 @@ function isPlainClick(event: MouseEvent): boolean {
 const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
- * `<stylist-dialog>`: a stylist card that opens a modal profile (spec 2.4)
+ * `<stylist-dialog>`: a stylist card that opens a modal profile
  * instead of going straight to the stylist's total. The native <dialog>
  * makes the page behind it inert and closes on Escape; Tab and Shift+Tab go
  * round the dialog's own controls rather than out to the browser, and on

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * One module for the stylist transfer and departure notices (spec 2.1): each
+ * One module for the stylist transfer and departure notices: each
  * notice path is its own route in routes.ts, generated from STYLIST_NOTICES,
  * and the page is chosen by the path it was requested on.
  */

@@ -53,7 +53,7 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** Where a visitor goes when the finish form cannot be shown for the state in the URL (spec 2.4 guards). */
+/** Where a visitor goes when the finish form cannot be shown for the state in the URL. */
 function finishGuard(fromUrl: CalculatorState, catalogue: QuoteCatalogue) {
   const mode = selectorModeOf(fromUrl);
   const { stylist: _levelModeHasNoStylist, ...levelState } = fromUrl;

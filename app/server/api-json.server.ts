@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of the read API, with the field names of spec section 7.
+ * The JSON shapes of the read API, with the field names its existing clients already use.
  * Prices leave the API in pounds (as the price list states them); the pence
  * they are stored in convert exactly because they are whole numbers.
  */

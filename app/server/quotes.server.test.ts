@@ -180,7 +180,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     }
   });
 
-  it("prices a worked example to the penny (spec 9)", async () => {
+  it("prices a worked example to the penny", async () => {
     // Level 1 (-81.41%): Roots 3300 × 0.1859 = 613.47 → 613 + 1880 product; Fibre Plex 500 unadjusted;
     // Cut, Dry & Style 4950 × 0.1859 = 920.205 → 920; Curly Blow 1540 × 0.1859 = 286.286 → 286.
     const saved = await saveQuote(

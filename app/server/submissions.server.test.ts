@@ -175,7 +175,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(await count("job_applications")).toBe(before);
     });
 
-    it("an empty application gets every message of spec section 5 and stores nothing", async () => {
+    it("an empty application gets every field's message and stores nothing", async () => {
       const before = await count("job_applications");
       const outcome = await submitJobApplication(database.db, { role: "Stylist", position: "" }, client());
       expect(outcome).toEqual({
@@ -269,7 +269,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       });
     });
 
-    it("an empty survey gets every message of spec section 5", async () => {
+    it("an empty survey gets every question's message", async () => {
       const outcome = await submitFeedback(database.db, {}, client());
       const select = ["Please select an option"];
       expect(outcome).toMatchObject({

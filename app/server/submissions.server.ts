@@ -1,6 +1,6 @@
 /**
- * Job applications, hair-model applications and client feedback (spec sections
- * 3 and 5): the one code path behind both the pages' form posts and the JSON API.
+ * Job applications, hair-model applications and client feedback: the one code
+ * path behind both the pages' form posts and the JSON API.
  *
  * Every submission goes through the same steps, in this order:
  * 1. the honeypot: filled means a bot, so nothing is stored (400);

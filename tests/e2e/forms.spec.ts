@@ -1,6 +1,6 @@
 /**
  * The job, model and feedback forms as a visitor uses them: every message of
- * spec section 5 on an empty submit, the thank-you box and the stored row on a
+ * each field on an empty submit, the thank-you box and the stored row on a
  * valid one, and nothing lost when the server or the connection fails.
  */
 import type { Locator, Page } from "@playwright/test";
@@ -57,7 +57,7 @@ interface FormCase {
   name: string;
   path: string;
   summary: string;
-  /** Accessible name of each control → its message on an empty submit (spec section 5). */
+  /** Accessible name of each control → its message on an empty submit. */
   messages: Array<[string, string]>;
   /** Radio groups (by question) → message. */
   groupMessages?: Array<[string, string]>;
@@ -204,9 +204,7 @@ async function send(page: Page) {
 
 for (const form of FORMS) {
   test.describe(form.path, () => {
-    test("an empty submit shows every message of spec section 5, marks the fields and focuses the summary", async ({
-      page,
-    }) => {
+    test("an empty submit shows every field's message, marks the fields and focuses the summary", async ({ page }) => {
       const errors = trackConsoleErrors(page);
       await page.goto(form.path);
       await expectOneH1(page);

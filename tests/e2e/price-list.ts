@@ -1,5 +1,5 @@
 /**
- * The price list as the public API gives it, and spec section 9's formula
+ * The price list as the public API gives it, and the price formula
  * written independently of the app's engine, so browser tests can check every
  * price the pages show against a second, separate computation.
  */

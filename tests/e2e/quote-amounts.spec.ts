@@ -3,7 +3,7 @@
  * add up to the total it shows, and the saved quote, its JSON, the e-mail and
  * the text say the same amounts as the calculator; the calculator's phone
  * estimate, the optional plex and the level step's "from" prices.
- * Amounts are checked against spec section 9's rule written independently
+ * Amounts are checked against the price rule written independently
  * in price-list.ts, not against the app's engine.
  */
 import { mkdtempSync, rmSync } from "node:fs";

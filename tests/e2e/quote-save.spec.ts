@@ -16,7 +16,7 @@ import {
 /**
  * The second half of the quote calculator, on a phone: the totals screens, the
  * finish form, the saved quote. Every expected price here is worked out
- * independently from /api/services and /api/levels (spec 9), never read back
+ * independently from /api/services and /api/levels, never read back
  * from the page under test.
  */
 test.use({ viewport: { width: 390, height: 844 } });

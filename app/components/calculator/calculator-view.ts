@@ -86,7 +86,7 @@ export interface StylistResolution {
 /**
  * Checks the stylist of a stylist-mode state against the team: an unknown one
  * or one not taking new clients is set aside with a notice; a known one brings
- * their level and salon, whatever the link said (spec 4: choosing a stylist
+ * their level and salon, whatever the link said (choosing a stylist
  * sets the level to theirs).
  */
 export function resolveStylist(state: CalculatorState, stylists: readonly CalculatorStylist[]): StylistResolution {
@@ -178,7 +178,7 @@ export interface CalculatorView {
   stylist: CalculatorStylist | undefined;
   salon: CalculatorSalon | undefined;
   allSelected: boolean;
-  /** The itemised quote, once the first priced choice is made (spec 4); null before. */
+  /** The itemised quote, once the first priced choice is made; null before. */
   quote: { lines: QuoteLineView[]; totalPence: number } | null;
   /** Choices the current level may not carry out (after a level or stylist change). */
   unavailableChoices: { slot: ServiceSlot; label: string; service: Service }[];

@@ -48,7 +48,7 @@ export interface ColourCategoryCopy {
   blurb: string;
 }
 
-/** Keyed by colour cat2 (spec section 3). */
+/** Keyed by the colour category (cat2 of the price list). */
 export const COLOUR_CATEGORIES: Readonly<Record<number, ColourCategoryCopy>> = {
   [ColourCat.Classic]: { name: "Classic", blurb: "Roots, or roots with a refresh of the lengths." },
   [ColourCat.FullHead]: { name: "Full head colour", blurb: "One colour from root to tip, priced by length." },

@@ -27,7 +27,7 @@ function TypeIcon({ type }: { type: CalculatorType }) {
   );
 }
 
-/** The three service types of spec 2.4, each a plain link (works without JavaScript). */
+/** The three service types, each a plain link (works without JavaScript). */
 export function ServiceTypeList({
   hrefFor,
   headingLevel = 2,

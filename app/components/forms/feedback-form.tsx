@@ -39,7 +39,7 @@ const FIRST_RATINGS = [
 ] as const satisfies readonly FeedbackRatingField[];
 const LATER_RATINGS = ["value", "experience", "result"] as const satisfies readonly FeedbackRatingField[];
 
-/** The client feedback survey (spec sections 2.2 and 5). */
+/** The client feedback survey. */
 export function FeedbackForm({ actionData, formKey }: { actionData: FormActionData | undefined; formKey: string }) {
   const state = useSubmissionForm({ id: "feedback", schema: feedbackSchema, actionData, formKey });
   const { fields } = state;

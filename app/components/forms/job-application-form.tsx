@@ -23,7 +23,7 @@ const POSITION_LABEL: Record<Exclude<JobForm, "saturday">, { label: string; hint
 };
 
 /**
- * The Stylist, Apprentice and Saturday/evening application (spec section 5).
+ * The Stylist, Apprentice and Saturday/evening application.
  * Stylist and Apprentice ask the position, with the role as a hidden field;
  * the Saturday form asks none, so the schema makes it an Apprentice new to hairdressing.
  */

@@ -5,7 +5,7 @@ import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, TextareaField } from "./fields";
 import { SubmissionForm, useSubmissionForm } from "./submission-form";
 
-/** Offering to be a hair model for the training academy (spec section 5). */
+/** Offering to be a hair model for the training academy. */
 export function ModelApplicationForm({
   actionData,
   formKey,

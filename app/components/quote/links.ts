@@ -1,6 +1,6 @@
 /**
- * Addresses of the quote screens. Every choice travels in the URL (spec 2.4 and
- * design.md), so each link carries the whole calculator state along.
+ * Addresses of the quote screens. Every choice travels in the URL (so reloads,
+ * Back and shared links keep it), so each link carries the whole calculator state along.
  */
 import { type CalculatorState, toSearchParams } from "~/domain/calculator-state";
 

@@ -58,7 +58,7 @@ interface SaveAnswer {
 }
 
 /**
- * The quote details form (spec 5). It posts to the page's action without
+ * The quote details form. It posts to the page's action without
  * JavaScript; with it, the same schema checks the fields first, then the quote
  * is saved through the JSON endpoint so a failure can be shown without losing
  * a keystroke, and success replaces this history entry with the submitted page.

@@ -16,7 +16,7 @@ interface SelectionTableProps {
   totalLabel?: string;
 }
 
-/** "Your Selection": the itemised services and the total estimate, in whole pounds (spec 9). */
+/** "Your Selection": the itemised services and the total estimate, in whole pounds. */
 export function SelectionTable({
   lines,
   totalPence,

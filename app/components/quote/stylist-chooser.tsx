@@ -14,7 +14,7 @@ export interface ChoosableStylist {
 }
 
 /**
- * A stylist card that opens a modal profile (spec 2.4): photo, name, the
+ * A stylist card that opens a modal profile: photo, name, the
  * paragraphs, "Choose {name}" and "Pick another", with a close button at
  * the top; on a small phone only the profile scrolls. `<stylist-dialog>`
  * (app/enhance/stylist-dialog.ts) opens and closes it; without JavaScript

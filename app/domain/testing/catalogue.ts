@@ -3,7 +3,7 @@
  * CSV order) and levels (levels.csv). Each row keeps the CSV's decimal strings
  * next to the pence figures so tests can price from the strings independently.
  * minLevel 2 (not for New Starters) on balayage, bleach, vivids and correction
- * colours, services 10 and 14, and the men's cuts (spec 5).
+ * colours, services 10 and 14, and the men's cuts.
  */
 import type { Level, Service } from "../catalogue";
 

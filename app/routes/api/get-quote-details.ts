@@ -7,7 +7,7 @@ const privateHeaders = {
   "X-Robots-Tag": "noindex",
 };
 
-/** GET /api/get-quote-details/{link} (spec 7): the saved quote, with the client's first name and never their mobile or e-mail. */
+/** GET /api/get-quote-details/{link}: the saved quote, with the client's first name and never their mobile or e-mail. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.db, params.link);
   if (!quote) return Response.json({ error: "Quote not found" }, { status: 404, headers: privateHeaders });

@@ -1,5 +1,5 @@
 /**
- * POST /api/joinus (spec section 7): a job application. Role and position are
+ * POST /api/joinus: a job application. Role and position are
  * required here (a Saturday/evening applicant is an Apprentice, "new to
  * hairdressing"). JSON in; 201 once stored, 422 with each field's messages.
  */

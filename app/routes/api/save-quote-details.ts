@@ -8,7 +8,7 @@ import type { Route } from "./+types/save-quote-details";
 const noStore = { "Cache-Control": "no-store" };
 
 /**
- * POST /api/save-quote-details (spec 7): the calculator state (type, mode,
+ * POST /api/save-quote-details: the calculator state (type, mode,
  * level, stylist, salon, cc and the service ids, regular) and the visitor's
  * details (name, mobile, email, referral). Prices and totals in the body are
  * ignored: the server prices every line itself. Answers 201 { link, url } once

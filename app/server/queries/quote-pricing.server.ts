@@ -2,7 +2,7 @@
  * Pricing a calculator selection against the database: the catalogue with its
  * stylists and salons, the checks of a flow (stylist taking clients, level,
  * services in the right steps), and the stylist lists of the totals screens.
- * The server prices every quote itself (design.md); the browser and this
+ * The server prices every quote itself (never trusting a total from the browser); the browser and this
  * module use the same domain engine (validateSelection + quoteLines).
  */
 import {

@@ -44,7 +44,7 @@ export function newQuoteLink(): string {
   return randomBytes(LINK_BYTES).toString("base64url");
 }
 
-/** Saving stores a row and (issue 6) sends an e-mail and a text: generous for people, useless for a flood. */
+/** Saving stores a row and sends an e-mail and a text: generous for people, useless for a flood. */
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
 
 export const SPAM_MESSAGE = "Your request could not be processed.";
@@ -198,8 +198,8 @@ interface SavedAnswer {
  * server, and store the quote with a snapshot of its lines, answering only once
  * the row is committed.
  *
- * Issue 6 (delivery) adds its outbox rows inside the transaction below, so a
- * saved quote and the messages about it are committed together or not at all.
+ * The outbox rows are added inside the transaction below, so a saved quote
+ * and the messages about it are committed together or not at all.
  */
 export async function saveQuote(
   db: Database,
@@ -460,7 +460,7 @@ export async function savedQuoteStatus(
 
 const pounds = (pence: number) => pence / 100;
 
-/** GET /api/get-quote-details/{link}: spec 7's shape, prices in pounds; no mobile, no e-mail. */
+/** GET /api/get-quote-details/{link}: the shape its clients use, prices in pounds; no mobile, no e-mail. */
 export function publicQuoteJson(quote: PublicQuote) {
   return {
     name: quote.firstName,
