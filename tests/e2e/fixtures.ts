@@ -28,6 +28,8 @@ export const test = base.extend<object, { site: Site }>({
       process.env.DATA_DIR = dataDir;
       process.env.DATABASE_URL = "";
       process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+      // One line per request would bury the test report; warnings and errors still show.
+      process.env.LOG_LEVEL ??= "warn";
       // Only the token: without an account and a sender, texts still go to the file under DATA_DIR.
       process.env.TWILIO_AUTH_TOKEN = E2E_TWILIO_AUTH_TOKEN;
       const running = await startServer({ port, host: "127.0.0.1", buildDir: process.env.BUILD_DIR ?? "build-e2e" });
