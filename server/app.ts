@@ -79,7 +79,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   });
   const delivery = startDelivery(database.background, settings);
   const scheduler = startScheduler(database.background, [retentionJob]);
-  await announceSetupLink(database.db, settings.PUBLIC_URL);
+  const setupPath = await createSetupLink(database.db);
   const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
   const app = express();
@@ -112,6 +112,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
         content,
         destinations: delivery.destinations,
+        setupLink: setupPath ? new URL(setupPath, url).href : undefined,
       }),
     async close() {
       stopDigest();
@@ -120,15 +121,6 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       await database.close();
     },
   };
-}
-
-/** On a fresh install nobody can sign in yet: the log carries a one-time link for the first owner. */
-async function announceSetupLink(db: Database, publicUrl: string): Promise<void> {
-  const path = await createSetupLink(db);
-  if (path)
-    console.info(
-      `staff: no staff account yet. Create the first owner within the hour at ${new URL(path, publicUrl).href}`,
-    );
 }
 
 export { runStaffCommand } from "./staff-command";

@@ -1,7 +1,8 @@
 /**
  * The few lines the site prints once it listens, and nothing else at start:
  * where it is, which database it uses, whether this start wrote the demo
- * content, and where messages go.
+ * content, where messages go and, on a fresh install, how the first owner
+ * signs in.
  */
 import type { DatabaseKind } from "~/server/db.server";
 
@@ -10,6 +11,8 @@ export interface StartupFacts {
   database: { kind: DatabaseKind; databaseUrl?: string; dataDir: string };
   content: "seeded" | "found";
   destinations: { mail: string; sms: string };
+  /** While no staff account exists, the one-time link for the first owner. */
+  setupLink?: string;
 }
 
 /** A PostgreSQL address without its credentials. */
@@ -27,5 +30,9 @@ export function startupSummary(facts: StartupFacts): string {
     `  content:  ${facts.content === "seeded" ? "demo content seeded (first start)" : "existing content found"}`,
     `  e-mail:   ${facts.destinations.mail}`,
     `  texts:    ${facts.destinations.sms}`,
+    // On a fresh install nobody can sign in yet: the first owner comes in through this link.
+    ...(facts.setupLink
+      ? [`  staff:    no account yet; the first owner signs up within the hour at ${facts.setupLink}`]
+      : []),
   ].join("\n");
 }

@@ -142,7 +142,7 @@ test("a second site on the same data folder exits with one clear message, and th
     const code = await new Promise<number | null>((resolve) => second.once("exit", (c) => resolve(c)));
     expect(code).not.toBe(0);
     expect(stderr.trim()).toBe(
-      `Another process is already using the data folder ${dataDir} (its embedded database). Stop that process first, or give this one its own DATA_DIR, or point DATABASE_URL at a PostgreSQL server to run several processes.`,
+      `Salon site could not start: Another process is already using the data folder ${dataDir} (its embedded database). Stop that process first, or give this one its own DATA_DIR, or point DATABASE_URL at a PostgreSQL server to run several processes.`,
     );
 
     // The first site was not disturbed: it still saves and serves quotes.
