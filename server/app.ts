@@ -112,7 +112,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
         content,
         destinations: delivery.destinations,
-        setupLink: setupPath ? new URL(setupPath, url).href : undefined,
+        setupLink: setupPath ? new URL(setupPath, settings.PUBLIC_URL).href : undefined,
       }),
     async close() {
       stopDigest();

@@ -64,8 +64,9 @@ test("the first start says in a few lines where the site is, which database, tha
     ]);
     expect(lines.slice(5)).toHaveLength(1);
     expect(lines[5]).toMatch(
+      // Without PUBLIC_URL, links use localhost and the port the site listens on.
       new RegExp(
-        `^  staff: {4}no account yet; the first owner signs up within the hour at http://127\\.0\\.0\\.1:${PORT}/staff/setup/\\S+$`,
+        `^  staff: {4}no account yet; the first owner signs up within the hour at http://localhost:${PORT}/staff/setup/\\S+$`,
       ),
     );
 
