@@ -13,6 +13,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
+import { log } from "./log.server";
 import { scheduledJobs } from "./schema.server";
 import { audit } from "./staff/audit.server";
 
@@ -61,9 +62,9 @@ export interface Scheduler {
 export function startScheduler(
   db: Database,
   jobs: readonly ScheduledJob[],
-  options: { pollMs?: number; clock?: Clock; log?: Pick<Console, "info" | "error"> } = {},
+  options: { pollMs?: number; clock?: Clock } = {},
 ): Scheduler {
-  const { pollMs = 60_000, clock = systemClock, log = console } = options;
+  const { pollMs = 60_000, clock = systemClock } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
 
@@ -76,9 +77,14 @@ export function startScheduler(
           const outcome = await runJobIfDue(db, job, clock());
           // A pass that found nothing to do is not news.
           const didSomething = outcome.ran && Object.values(outcome.result).some((value) => value !== 0);
-          if (didSomething) log.info(`scheduler: ${job.name}`, JSON.stringify(outcome.result));
+          if (didSomething) log.info({ job: job.name, result: outcome.result }, "scheduled job done");
         } catch (error) {
-          if (!stopped) log.error(`scheduler: ${job.name} failed; it will be tried again`, error);
+          // One line, no stack: a database that is away for a while must not flood the log.
+          if (!stopped)
+            log.warn(
+              { job: job.name, err: error instanceof Error ? error.message : String(error) },
+              "scheduled job failed; it will be tried again",
+            );
         }
       }
     })().finally(() => {
