@@ -76,7 +76,8 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 
 /**
  * Reads the body of an unsafe request in full, whatever its framing (chunked
- * included), refusing it with 413 the moment it passes MAX_REQUEST_BYTES.
+ * included), refusing it with 413 once it has passed MAX_REQUEST_BYTES (at
+ * once when the declared length says so; after the last chunk otherwise).
  * Until the body is complete nothing else is spent on the request, so slow
  * uploads cost a socket and a few kilobytes each; the server's request
  * time-out ends the ones that never finish.
@@ -90,27 +91,31 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  let finished = false;
+  let tooLarge = false;
   req.on("data", (chunk: Buffer) => {
-    if (finished) return;
+    if (tooLarge) return;
     size += chunk.length;
     if (size > MAX_REQUEST_BYTES) {
-      finished = true;
-      req.pause();
-      res.setHeader("Connection", "close");
-      refuse(req, res, 413, "That request is too large.");
+      // Nothing more is kept; the rest is read and dropped so the client, still sending, can read the 413
+      // (answering mid-body resets its connection first). The request time-out bounds how long that lasts.
+      tooLarge = true;
+      chunks.length = 0;
       return;
     }
     chunks.push(chunk);
   });
   req.on("end", () => {
-    if (finished) return;
-    finished = true;
+    if (tooLarge) {
+      res.setHeader("Connection", "close");
+      refuse(req, res, 413, "That request is too large.");
+      return;
+    }
     req.rawBody = Buffer.concat(chunks, size);
     next();
   });
+  // A connection that breaks mid-body ends the request here: nothing was read in full, so nothing goes on.
   req.on("error", () => {
-    finished = true;
+    tooLarge = true;
   });
 }
 
