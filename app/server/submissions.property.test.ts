@@ -1,6 +1,6 @@
 /**
  * Random and hostile requests against the three submission endpoints, through
- * the real API route handlers on a real (PGlite) database. Each request's
+ * the real API route handlers on a real (embedded PostgreSQL) database. Each request's
  * answer is checked against an oracle built from the same Zod schema: the
  * expected status, the expected messages, and for a 201 the exact row stored.
  */
