@@ -140,7 +140,7 @@ export type ResendSelection = { ids: number[] } | { allFailed: true };
  * retry window. Only failed messages: a sent one is never sent twice this
  * way. Returns the ids queued. For the staff console and `npm run outbox`.
  */
-export async function resendMessages(db: Database, selection: ResendSelection): Promise<number[]> {
+export async function resendMessages(db: Pick<Database, "execute">, selection: ResendSelection): Promise<number[]> {
   const which =
     "ids" in selection
       ? sql`id = any(${`{${selection.ids.map((id) => Math.trunc(id)).join(",")}}`}::int[])`

@@ -2,10 +2,10 @@
  * The outbox as staff see it: what is waiting, what failed and why, what
  * went. Message contents are not shown: sign-in messages carry codes.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import type { MessageTab } from "~/domain/staff/records";
 import type { Database } from "../db.server";
-import { wakeOutbox } from "../outbox.server";
+import { resendMessages, wakeOutbox } from "../outbox.server";
 import { outbox } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 
@@ -48,16 +48,13 @@ export async function listMessages(db: Database, tab: MessageTab, page: { limit:
 /** A failed message goes back in the queue for one more round of attempts, with the same Message-ID. */
 export async function resendFailed(db: Database, actor: Actor, id: number): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(outbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
-      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
-      .returning({ id: outbox.id, template: outbox.template, recipient: outbox.recipient });
-    if (!row) return false;
+    // The same re-send as the command line's: a fresh retry window, the failure cleared.
+    if ((await resendMessages(tx, { ids: [id] })).length === 0) return false;
+    const row = await tx.query.outbox.findFirst({ where: (o, { eq }) => eq(o.id, id) });
     await audit(tx, actor, {
       action: "message.resend",
       subject: { type: "message", id },
-      summary: `${row.template} to ${row.recipient}`,
+      summary: `${row?.template} to ${row?.recipient}`,
     });
     return true;
   });
