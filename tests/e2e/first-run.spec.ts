@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "./delivery-harness";
 
-// Away from the ports the fixtures' workers take.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+const PORT = await freePort();
 
 /** Runs what `npm start` runs and collects what it prints until the site answers. */
 async function start(dataDir: string): Promise<{ server: ChildProcess; output: () => string }> {

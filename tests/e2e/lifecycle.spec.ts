@@ -5,10 +5,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../app/server/embedded-postgres.server";
-import { startSiteProcess, until } from "./delivery-harness";
+import { freePort, startSiteProcess, until } from "./delivery-harness";
 
-// Ports of their own, next to the worker sites' (fixtures.ts), so parallel runs on one machine do not collide.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 90;
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, port = PORT): ChildProcess {
@@ -134,7 +133,7 @@ test("a second site on the same data folder exits with one clear message, and th
     const first = await startSiteProcess(PORT, { DATA_DIR: dataDir, RATE_LIMITS: "off" });
     const links = await Promise.all(Array.from({ length: 10 }, (_, i) => saveQuote(first.url, i)));
 
-    const second = startServer(dataDir, PORT + 1);
+    const second = startServer(dataDir, await freePort());
     let stderr = "";
     second.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;

@@ -54,7 +54,7 @@ async function signInEveryone(browser: Browser) {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   // One failed attempt marks a message failed, so the messages test need not wait through the retries.
-  staff = await startStaffSite(4611, { OUTBOX_RETRY_WINDOW_SECONDS: "1" });
+  staff = await startStaffSite({ OUTBOX_RETRY_WINDOW_SECONDS: "1" });
   await signInEveryone(browser);
   // One of each record, so every detail page has something to show.
   const services: { id: number; service: string; cat1: number; cat2: number }[] = await (

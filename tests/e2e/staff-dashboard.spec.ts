@@ -16,7 +16,7 @@ const signedIn: Record<"owner" | "manager" | "front-desk", StorageState> = {} as
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   // A site of its own, with an empty database: the dashboard's counts are exactly what these tests create.
-  staff = await startStaffSite(Number(process.env.E2E_PORT ?? 3000) + 11);
+  staff = await startStaffSite();
   await createPublicData(browser);
   const owner = await freshPage(browser);
   await createFirstOwner(owner, staff, OWNER.name, OWNER.email);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
 import {
+  freePort,
   type ReceivedMail,
   type SiteProcess,
   type SmtpStandIn,
@@ -23,7 +24,8 @@ export interface StaffSite {
   close(): Promise<void>;
 }
 
-export async function startStaffSite(port: number, env: Record<string, string> = {}): Promise<StaffSite> {
+export async function startStaffSite(env: Record<string, string> = {}): Promise<StaffSite> {
+  const port = await freePort();
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-staff-"));
   const url = `http://localhost:${port}`;

@@ -14,7 +14,7 @@ test.describe.configure({ mode: "serial" });
 let staff: StaffSite;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  staff = await startStaffSite(Number(process.env.E2E_PORT ?? 3210) + 50);
+  staff = await startStaffSite();
 });
 test.afterAll(async () => {
   await staff?.close();

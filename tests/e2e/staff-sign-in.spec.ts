@@ -16,7 +16,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 let staff: StaffSite;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  staff = await startStaffSite(4610);
+  staff = await startStaffSite();
 });
 test.afterAll(async () => {
   await staff.close();
