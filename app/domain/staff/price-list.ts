@@ -69,7 +69,7 @@ export const serviceSchema = z
     groupName: requiredText("the price list heading", 120),
     minLevel: wholeNumber("the lowest level", 1, 99),
     sortOrder: wholeNumber("the order", -9999, 9999),
-    from: optionalText(10).pipe(z.union([z.null(), isoDate("the day the prices apply from")])),
+    from: optionalText(10).pipe(isoDate("the day the prices apply from").nullable()),
   })
   .transform(({ category, ...rest }) => ({ ...rest, ...category }));
 

@@ -9,17 +9,15 @@ import { isoDate, optionalText, requiredText } from "./content";
 import { parseCsv } from "./csv";
 
 /** 1 to 5 stars, or none when the source gave none. */
-const rating = optionalText(1).pipe(
-  z.union([
-    z.null(),
-    z
-      .string()
-      .regex(/^[1-5]$/, "Please give the rating as a whole number of stars from 1 to 5, or leave it empty.")
-      .transform(Number),
-  ]),
+const rating = optionalText(10).pipe(
+  z
+    .string()
+    .regex(/^[1-5]$/, "Please give the rating as a whole number of stars from 1 to 5, or leave it empty.")
+    .transform(Number)
+    .nullable(),
 );
 
-const reviewedOn = optionalText(10).pipe(z.union([z.null(), isoDate("the day of the review")]));
+const reviewedOn = optionalText(10).pipe(isoDate("the day of the review").nullable());
 
 export const reviewSchema = z.object({
   review: requiredText("the review", 2000),
