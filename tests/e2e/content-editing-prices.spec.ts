@@ -54,9 +54,10 @@ async function pageAs(browser: Browser, state: StorageState, viewport = { width:
   return context.newPage();
 }
 
+/** The estimate the calculator shows for a selection, as a new visitor sees it now. */
 async function calculatorTotal(page: Page, query: string) {
   await page.goto(`${staff.url}/prices/calculator?${query}`);
-  return page.getByTestId("quote-total").first().textContent();
+  return page.getByTestId("estimate-total").first().textContent();
 }
 
 /** Saves a quote as a visitor does, from the finish page; answers its public link. */
@@ -86,7 +87,7 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
   await expectOneH1(page);
   await page.getByRole("link", { name: /Cut & blow-dry/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cut & blow-dry");
-  await page.getByLabel("Price (£)").fill("55");
+  await page.getByLabel("Price (£)", { exact: true }).fill("55");
   await page.getByRole("button", { name: "Preview typical quotes" }).click();
 
   // The preview prices the same selections at every level, now and after; nothing is saved yet.
@@ -101,7 +102,7 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await expect(page.getByLabel("Price (£)")).toHaveValue("55");
+  await expect(page.getByLabel("Price (£)", { exact: true })).toHaveValue("55");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved. The calculator and the price pages use the new prices now.")).toBeVisible();
 
@@ -224,9 +225,9 @@ test("a price change scheduled for next week does not apply until its day", asyn
   const page = await pageAs(browser, managerState, { width: 360, height: 800 });
   await page.goto(`${staff.url}/staff/content/prices`);
   await page.getByRole("link", { name: /^Blow-dry & style/ }).click();
-  await expect(page.getByLabel("Price (£)")).toHaveValue("33.00");
+  await expect(page.getByLabel("Price (£)", { exact: true })).toHaveValue("33.00");
   const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Price (£)").fill("36");
+  await page.getByLabel("Price (£)", { exact: true }).fill("36");
   await page.getByLabel("New prices apply from (optional)").fill(nextWeek);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(`Saved. The new prices apply from ${nextWeek}`)).toBeVisible();
