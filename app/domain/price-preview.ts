@@ -21,7 +21,7 @@ export const TYPICAL_QUOTES: readonly TypicalQuote[] = [
   { label: "Men's wash, cut & style", serviceIds: [58] },
 ];
 
-export interface PreviewRow {
+interface PreviewRow {
   levelId: number;
   levelName: string;
   /** null where the level may not carry out the whole selection. */

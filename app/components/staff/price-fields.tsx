@@ -52,7 +52,7 @@ export function QuotePreviewTables({ previews, heading }: { previews: readonly Q
       </h2>
       <p className="my-2 text-muted">Nothing is saved yet. Quotes already given keep their prices.</p>
       {previews.map((preview) => (
-        <table key={preview.label} className="mt-4 w-full text-left">
+        <table key={preview.label} className="mt-4 w-full text-left text-sm tabular-nums sm:text-base">
           <caption className="text-left text-lg font-semibold">{preview.label}</caption>
           <thead>
             <tr className="border-b border-line text-sm">
@@ -76,9 +76,13 @@ export function QuotePreviewTables({ previews, heading }: { previews: readonly Q
                 <th scope="row" className="py-1 pr-2 font-normal">
                   {row.levelName}
                 </th>
-                <td className="py-1 pr-2">{row.beforePence === null ? "—" : formatGBP(row.beforePence)}</td>
-                <td className="py-1 pr-2">{row.afterPence === null ? "—" : formatGBP(row.afterPence)}</td>
-                <td className="py-1">{change(row.beforePence, row.afterPence)}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">
+                  {row.beforePence === null ? "—" : formatGBP(row.beforePence)}
+                </td>
+                <td className="py-1 pr-2 whitespace-nowrap">
+                  {row.afterPence === null ? "—" : formatGBP(row.afterPence)}
+                </td>
+                <td className="py-1 whitespace-nowrap">{change(row.beforePence, row.afterPence)}</td>
               </tr>
             ))}
           </tbody>

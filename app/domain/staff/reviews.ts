@@ -29,7 +29,7 @@ export const reviewSchema = z.object({
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-export const HIDE_REASON_MESSAGE =
+const HIDE_REASON_MESSAGE =
   "Please say why this review is hidden (for example: not a real client, or it names another client). Every genuine review is shown, good or bad.";
 
 export const hideSchema = z.object({

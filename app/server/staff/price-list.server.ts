@@ -17,7 +17,6 @@ import type { StaffContext } from "./auth.server";
 import { type Refusal, refuse, saveVersioned } from "./content.server";
 
 export type StaffService = typeof services.$inferSelect;
-type ScheduledRow = typeof scheduledPrices.$inferSelect;
 
 /** Every service, retired ones included, at the prices in force today, with the prices still to come. */
 export async function priceListForStaff(db: Database) {
@@ -227,4 +226,3 @@ export function saveLevel(
   });
 }
 
-export type { ScheduledRow };
