@@ -4,6 +4,7 @@ import { serviceSchema } from "~/domain/staff/price-list";
 import { setClock } from "../clock.server";
 import { listServices } from "../queries/catalogue.server";
 import { listReviews } from "../queries/content.server";
+import { getPublicQuote, saveQuote } from "../queries/quotes.server";
 import { auditLog, reviews, scheduledPrices, staffSessions, staffUsers } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
@@ -74,6 +75,38 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
     expect(left.map((row) => row.effectiveOn)).toEqual(["2027-01-01"]);
     setClock(new Date("2027-01-01T09:00:00Z"));
     expect((await dryAndStyle())?.pricePence).toBe(3800);
+  });
+
+  it("leaves a quote given before a price change, a scheduled price and a retirement with the prices it was given", async () => {
+    setClock(new Date("2027-02-01T12:00:00Z"));
+    const saved = await saveQuote(database.db, {
+      name: "Ada Lovelace",
+      mobile: "07700 900123",
+      email: "ada@example.com",
+      referral: "Google",
+      regular: "no",
+      type: "cutting",
+      mode: "level",
+      level: "8",
+      finish: "2",
+      finishAddon: "49",
+      treatment: "57",
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const before = await getPublicQuote(database.db, saved.link);
+    // £38 at the Senior Stylist level (+12.32%): £42.6816, one rounding.
+    expect(before?.lines.map((line) => line.pricePence)).toEqual([4268, 0, 0]);
+    expect(await save("45")).toBeNull();
+    expect(await save("50", "2027-03-01")).toBeNull();
+    setClock(new Date("2027-03-02T12:00:00Z"));
+    expect((await dryAndStyle())?.pricePence).toBe(5000);
+    let after = await getPublicQuote(database.db, saved.link);
+    expect(after?.lines).toEqual(before?.lines);
+    expect(after?.totalPence).toBe(4268);
+    const version = (await priceListForStaff(database.db)).services.find((s) => s.id === 2)?.version;
+    expect(await setServiceRetired(database.db, staff, 2, { version: String(version) }, true)).toBeNull();
+    after = await getPublicQuote(database.db, saved.link);
+    expect(after?.lines).toEqual(before?.lines);
   });
 
   it("takes a retired service off the price list but keeps it for the console", async () => {
