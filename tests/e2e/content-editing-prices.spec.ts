@@ -224,6 +224,8 @@ test("a price change scheduled for next week does not apply until its day", asyn
   expect(await calculatorTotal(visitor, DRY)).toBe("£33");
   const page = await pageAs(browser, managerState, { width: 360, height: 800 });
   await page.goto(`${staff.url}/staff/content/prices`);
+  await expectOneH1(page);
+  await expectAccessible(page);
   await page.getByRole("link", { name: /^Blow-dry & style/ }).click();
   await expect(page.getByLabel("Price (£)", { exact: true })).toHaveValue("33.00");
   const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
