@@ -140,6 +140,13 @@ test("a level's uplift is previewed before it is saved", async ({ browser }) => 
   // £55 (the price saved above) at +12.32% is £61.78; at +15% £63.25.
   await expect(cut.getByRole("row", { name: /^Senior Stylist £61.78 £63.25 \+£1.47$/ })).toBeVisible();
   await expectAccessible(page);
+  const visitor = await freshPage(browser);
+  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£61.78");
+  await senior.getByRole("button", { name: "Save level 8" }).click();
+  await expect(page.getByText("Senior Stylist saved.")).toBeVisible();
+  await expect(senior.getByLabel("Uplift (%)")).toHaveValue("15");
+  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£63.25");
+  await visitor.context().close();
   await page.context().close();
 });
 

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { EditForm, EditNotice, EditText, ViewOnSite } from "~/components/staff/edit";
 import { QuotePreviewTables } from "~/components/staff/price-fields";
 import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
@@ -48,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     preview,
     previewError,
     previewId,
+    saved: levels.find((level) => String(level.id) === url.searchParams.get("saved"))?.name ?? null,
   };
 }
 
@@ -59,13 +60,13 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return parsed.refusal;
   const refusal = await saveLevel(args.context.db, staff, id, input, parsed.value);
   if (refusal) return refusal;
-  return { done: `${parsed.value.name} saved. The calculator and the price pages use it now.` };
+  // A fresh address: the forms then carry the new versions, not the one a preview's address named.
+  return redirect(staffPath(`content/levels?saved=${id}`));
 }
 
 export default function Levels({ loaderData, actionData }: Route.ComponentProps) {
-  const { levels, preview, previewError, previewId } = loaderData;
+  const { levels, preview, previewError, previewId, saved } = loaderData;
   const [search] = useSearchParams();
-  const saved = actionData !== undefined && "done" in actionData;
   return (
     <>
       <StaffHeading title="Stylist levels">
@@ -77,10 +78,11 @@ export default function Levels({ loaderData, actionData }: Route.ComponentProps)
         prices. <ViewOnSite href="/prices">Open the calculator</ViewOnSite>
       </StaffHeading>
       <EditNotice />
-      {previewError && !saved ? <Notice tone="error">The preview needs another look: {previewError}</Notice> : null}
-      {preview && !saved ? (
-        <QuotePreviewTables previews={preview.quotes} heading="Typical quotes at this level" />
+      {saved && !actionData ? (
+        <Notice tone="success">{saved} saved. The calculator and the price pages use it now.</Notice>
       ) : null}
+      {previewError ? <Notice tone="error">The preview needs another look: {previewError}</Notice> : null}
+      {preview ? <QuotePreviewTables previews={preview.quotes} heading="Typical quotes at this level" /> : null}
       <ol className="grid gap-4 lg:grid-cols-2">
         {levels.map((level) => (
           <li key={level.id} className="card p-5">

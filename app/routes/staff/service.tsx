@@ -1,10 +1,11 @@
-import { data, Form, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { EditForm, EditNotice, EditText, ViewOnSite } from "~/components/staff/edit";
 import { QuotePreviewTables, ServiceFields } from "~/components/staff/price-fields";
 import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
 import { categoryKey, poundsText, scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
+import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import {
@@ -76,6 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
     preview,
     previewError,
     added: url.searchParams.has("added"),
+    saved: savedMessage(url.searchParams.get("saved")),
   };
 }
 
@@ -109,18 +111,21 @@ export async function action(args: Route.ActionArgs) {
   if (problem) return refuse(400, { error: problem, fieldErrors: { from: problem }, values: input });
   const refusal = await saveService(db, staff, id, input, parsed.value);
   if (refusal) return refusal;
-  return {
-    done:
-      from === null
-        ? "Saved. The calculator and the price pages use the new prices now."
-        : `Saved. The new prices apply from ${from}; until then the calculator uses today's.`,
-  };
+  // A fresh address: the page then carries the new version, not the one a preview's address named.
+  return redirect(staffPath(`content/prices/${id}?saved=${from ?? "now"}`));
+}
+
+/** What the page says after a save, from its ?saved= ("now" or the day the prices apply from). */
+function savedMessage(saved: string | null): string | null {
+  if (saved === "now") return "Saved. The calculator and the price pages use the new prices now.";
+  if (saved && /^\d{4}-\d{2}-\d{2}$/.test(saved))
+    return `Saved. The new prices apply from ${saved}; until then the calculator uses today's.`;
+  return null;
 }
 
 export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, retired, version, current, levels, upcoming, preview, previewError, added } = loaderData;
+  const { id, name, retired, version, current, levels, upcoming, preview, previewError, added, saved } = loaderData;
   const [search] = useSearchParams();
-  const saved = actionData !== undefined && "done" in actionData;
   return (
     <>
       <StaffHeading title={name}>
@@ -128,9 +133,10 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         <ViewOnSite href="/prices">Open the calculator</ViewOnSite>
       </StaffHeading>
       {added ? <Notice tone="success">The service is on the price list.</Notice> : null}
+      {saved && !actionData ? <Notice tone="success">{saved}</Notice> : null}
       <EditNotice />
-      {previewError && !saved ? <Notice tone="error">The preview needs another look: {previewError}</Notice> : null}
-      {preview && !saved ? (
+      {previewError ? <Notice tone="error">The preview needs another look: {previewError}</Notice> : null}
+      {preview ? (
         <QuotePreviewTables
           previews={preview.quotes}
           heading={preview.from ? `Typical quotes from ${preview.from}` : "Typical quotes with this change"}
