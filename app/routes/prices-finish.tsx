@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
 import { seo } from "~/components/page-meta";
+import { EstimateTable } from "~/components/quote/estimate-table";
 import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
@@ -17,7 +18,6 @@ import {
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
-import { formatGBP } from "~/domain/format";
 import { QUOTE_SUCCESS } from "~/domain/forms";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import {
@@ -201,36 +201,14 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
               <p className="text-sm text-muted">{who.detail}</p>
             </div>
           </div>
-          <table className="mt-5 w-full border-t border-line text-sm">
-            <caption className="sr-only">Your services and estimated prices</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.lines.map((line) => (
-                <tr key={line.key} className="border-b border-line/70 align-top">
-                  <td className="py-2 pr-3">{line.label}</td>
-                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatGBP(line.pricePence)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="pt-3 text-left text-base font-normal text-muted">
-                  Total estimate
-                </th>
-                <td
-                  className="pt-3 text-right font-display text-2xl whitespace-nowrap tabular-nums"
-                  data-testid="quote-total"
-                >
-                  {formatGBP(loaderData.totalPence)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <EstimateTable
+            lines={loaderData.lines}
+            totalPence={loaderData.totalPence}
+            caption="Your services and estimated prices"
+            totalLabel="Total estimate"
+            totalTestId="quote-total"
+            className="mt-5 border-t border-line"
+          />
           {loaderData.regular ? null : (
             <p className="mt-4 rounded-lg bg-blush px-3 py-2 text-sm leading-snug">
               As a new client, your quote comes with 20% off your first visit.

@@ -321,8 +321,12 @@ test("without JavaScript the finish form posts to the page, shows the messages a
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "4", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
   await page.getByRole("button", { name: "Send me my quote" }).click();
-  await expect(page.getByText(MESSAGES.name, { exact: true })).toBeVisible();
-  await expect(page.getByText(MESSAGES.referral, { exact: true })).toBeVisible();
+  // The same summary as with JavaScript, focused as the answer loads, and each field's own message.
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: MESSAGES.referral })).toBeVisible();
+  await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(MESSAGES.name);
+  await expect(page.getByLabel("How did you hear about us?")).toHaveAccessibleDescription(MESSAGES.referral);
   await page.getByLabel("Your name").fill("Noscript Nell");
   await page.getByLabel("Mobile number").fill("07700 900 321");
   await page.getByLabel("Email address").fill("nell@example.com");
