@@ -68,7 +68,7 @@ export type FieldErrors = Record<string, string[]>;
 /** What a submission comes to: stored (with what the caller needs to know of it), or refused and why. */
 export type SubmissionOutcome<Stored = { id: number }> = ({ ok: true } & Stored) | SubmissionRefusal;
 
-export type SubmissionRefusal =
+type SubmissionRefusal =
   | { ok: false; status: 422; error: string; fieldErrors: FieldErrors }
   | { ok: false; status: 400 | 409; error: string }
   | { ok: false; status: 429; error: string; retryAfter: number };

@@ -52,7 +52,7 @@ function unlistedErrors(allErrors: Record<string, string[]>, summary: readonly S
 }
 
 /** Element id of a form's `<submission-form>`: the server's answer is found in the page it sends back by it. */
-export const frameIdOf = (formId: string) => `${formId}-frame`;
+const frameIdOf = (formId: string) => `${formId}-frame`;
 
 /**
  * The frame of a form: the error summary on top, the fields, the honeypot, the
