@@ -277,7 +277,7 @@ test("a manager downloads a filtered list as CSV: the list's rows, safely escape
   const manager = await as(browser, "manager");
   await manager.goto(`${staff.url}/staff/leads`);
   await manager.getByRole("combobox", { name: /heard/i }).selectOption("Google");
-  await manager.getByRole("button", { name: "Show" }).click();
+  await manager.getByRole("button", { name: "Search" }).click();
   await expect(manager).toHaveURL(/referral=Google/);
   const quotes = await download(manager);
   expect(quotes.map((q) => [q.Name, q.Mobile, q["E-mail"], q["Heard of us"]]).sort()).toEqual([
