@@ -77,7 +77,7 @@ const LISTS = {
   jobs: {
     title: "Job applications",
     intro: "From the stylist, apprentice and Saturday forms, newest first.",
-    hint: "Name, e-mail, mobile number or a note",
+    hint: "Name, e-mail, mobile number, what they say about themselves, or a note",
     empty: "No applications here.",
   },
   models: {

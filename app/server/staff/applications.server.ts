@@ -78,7 +78,7 @@ export async function listJobApplications(db: Database, filter: RecordFilter, pa
     })
     .from(t)
     .innerJoin(salons, eq(salons.id, t.salonId));
-  return recordPage(query.$dynamic(), t, { kind: "job", text: [t.name, t.email] }, filter, page);
+  return recordPage(query.$dynamic(), t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
 }
 
 export async function getJobApplication(db: Database, id: number) {

@@ -139,15 +139,13 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
         status: "maybe",
       })
       .returning();
-    await db
-      .insert(t.staffNotes)
-      .values({
-        subjectType: "job",
-        subjectId: job?.id as number,
-        staffId: desk,
-        kind: "note",
-        body: "Great portfolio",
-      });
+    await db.insert(t.staffNotes).values({
+      subjectType: "job",
+      subjectId: job?.id as number,
+      staffId: desk,
+      kind: "note",
+      body: "Great portfolio",
+    });
     await db.insert(t.modelApplications).values({ name: "Fay Model", mobile: "+447700900206", info: "Long red hair" });
     await db.insert(t.feedback).values({
       name: "Gil Guest",

@@ -21,7 +21,7 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     await database?.destroy();
   });
 
-  it("sends the new-quotes digest once a day, from whichever process claims it first, to active staff only", async () => {
+  it("sends the new-quotes digest once at the time set each day, from whichever process claims it first, to active staff only", async () => {
     const db = database.db;
     const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
     const [session] = await db
@@ -55,6 +55,34 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     );
     expect(sent.rows.map((r) => r.recipient)).toEqual(["desk@example.com", "owner@example.com"]);
     expect(await runDigestIfDue(db, new Date("2026-11-23T18:00:00Z"))).toBe(0);
+
+    // The owner moves the time later the same day: one more digest at the new time, of the quotes since the last.
+    const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
+    await db.insert(quotes).values({
+      link: "digestlink000002",
+      name: "Later Lead",
+      mobile: "+447700900002",
+      email: "later@example.com",
+      referral: "Google",
+      regular: false,
+      selector: "Level",
+      calculator: "cutting",
+      salonId: 1,
+      levelId: 1,
+      lines: [],
+      totalPence: 4500,
+      createdAt: new Date("2026-11-23T18:30:00Z"),
+    });
+    await setDigestTime(db, actor, "19:00");
+    expect(await runDigestIfDue(db, new Date("2026-11-23T18:45:00Z"))).toBe(0);
+    expect(await runDigestIfDue(db, new Date("2026-11-23T19:00:00Z"))).toBe(2);
+    const digests = await db.execute<{ payload: { quotes: { name: string }[] } }>(
+      sql`select payload from outbox where template = 'staff-quote-digest' order by id desc limit 1`,
+    );
+    expect(digests.rows[0]?.payload.quotes.map((q) => q.name)).toEqual(["Later Lead"]);
+    // Back to a time already sent today: nothing goes twice.
+    await setDigestTime(db, actor, "09:00");
+    expect(await runDigestIfDue(db, new Date("2026-11-23T20:00:00Z"))).toBe(0);
   });
 
   it("a session unused for longer than the idle limit no longer signs anyone in", async () => {
