@@ -75,16 +75,18 @@ test("without JavaScript, a search combines with the filters, stays in the URL, 
   await page.getByRole("searchbox", { name: "Search" }).fill("  ada ");
   await page.getByRole("combobox", { name: "Heard about us" }).selectOption("Google");
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/[?&]q=ada(&|$)/);
   await expect(page).toHaveURL(/referral=Google/);
+  expect(new URL(page.url()).searchParams.get("q"), "the search as typed").toBe("  ada ");
   await expect(cards(page, "Quotes")).toHaveCount(1);
   await expect(cards(page, "Quotes")).toContainText("Ada Lovelace");
   // The box shows the search as understood, and the download carries it.
   await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
-  await expect(page.getByRole("link", { name: "Download as CSV" })).toHaveAttribute(
-    "href",
-    /q=ada.*referral=Google|referral=Google.*q=ada/,
+  const download = new URL(
+    (await page.getByRole("link", { name: "Download as CSV" }).getAttribute("href")) ?? "",
+    staff.url,
   );
+  expect(download.searchParams.get("q")?.trim()).toBe("ada");
+  expect(download.searchParams.get("referral")).toBe("Google");
 
   // A mobile number as people type it.
   await page.goto(`${staff.url}/staff/leads?q=${encodeURIComponent("+44 7700 900302")}`);
@@ -107,7 +109,7 @@ test("without JavaScript, a search combines with the filters, stays in the URL, 
   await page.goto(`${staff.url}/staff/leads?q=%25`);
   await expect(page.getByRole("status")).toHaveText("No quotes match. Nothing matches “%”.");
   await page.getByRole("link", { name: "Clear search and filters" }).click();
-  await expect(page).toHaveURL(`${staff.url}/staff/leads?`);
+  await expect(page).toHaveURL(`${staff.url}/staff/leads`);
   await expect(cards(page, "Quotes")).toHaveCount(25);
 });
 

@@ -18,6 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     filter,
     list,
     staff: staff.map((s) => ({ value: s.id, label: s.name })),
+    subjects: AUDIT_SUBJECTS.map((s) => ({ value: s, label: s })),
     entries: rows.map((r) => ({
       id: r.id,
       at: r.at.toISOString(),
@@ -42,12 +43,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       filters={
         <>
           <FilterSelect label="Who" name="staff" value={filter.staffId} options={loaderData.staff} />
-          <FilterSelect
-            label="About"
-            name="subject"
-            value={filter.subjectType}
-            options={AUDIT_SUBJECTS.map((s) => ({ value: s, label: s }))}
-          />
+          <FilterSelect label="About" name="subject" value={filter.subjectType} options={loaderData.subjects} />
           <FilterDate label="From" name="from" value={filter.from} />
           <FilterDate label="To" name="to" value={filter.to} />
         </>
