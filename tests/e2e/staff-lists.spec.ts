@@ -36,6 +36,8 @@ test.beforeAll(async ({ browser }) => {
     await saveQuoteByApi(staff, {
       name: `Nia Namesake ${String(i).padStart(2, "0")}`,
       mobile: `07700 9004${String(i).padStart(2, "0")}`,
+      // Addresses of their own: the outbox caps what one address is sent.
+      email: `nia.${i}@example.com`,
       referral: "Google",
       salon: "1",
     });
@@ -142,10 +144,10 @@ test("a list's tabs keep its search, and its search keeps the tab", async ({ bro
 
   // The quotes went to their clients: the outbox is searched by recipient.
   await expect(async () => {
-    await page.goto(`${staff.url}/staff/messages?show=sent&q=nia%40`);
+    await page.goto(`${staff.url}/staff/messages?show=sent&q=nia.`);
     await expect(cards(page, "Messages")).toHaveCount(25, { timeout: 1000 });
   }).toPass();
-  for (const card of await cards(page, "Messages").all()) await expect(card).toContainText("nia@example.com");
+  for (const card of await cards(page, "Messages").all()) await expect(card).toContainText(/to nia\.\d+@example\.com/);
   await expect(page.getByRole("link", { name: "Waiting" })).toHaveAttribute(
     "href",
     /show=pending.*q=nia|q=nia.*show=pending/,
