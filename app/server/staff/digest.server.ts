@@ -10,6 +10,7 @@
  */
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import { can } from "~/domain/staff/access";
+import { now as siteNow } from "../clock.server";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -65,7 +66,7 @@ function londonNow(now: Date): { day: string; time: string } {
  * Returns how many e-mails were queued (0 when not due, already claimed, or
  * there were no new quotes).
  */
-export async function runDigestIfDue(db: Database, now = new Date()): Promise<number> {
+export async function runDigestIfDue(db: Database, now = siteNow()): Promise<number> {
   const { day, time } = londonNow(now);
   const due = await digestTime(db);
   if (time < due) return 0;
