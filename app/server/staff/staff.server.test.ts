@@ -30,11 +30,11 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       .returning();
     await setDigestTime(db, { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 }, "09:00");
     const now = new Date("2026-11-23T10:15:00Z");
-    await db.insert(quotes).values({
-      link: "digestlink000001",
-      name: "Dee Gest",
-      mobile: "+447700900001",
-      email: "dee@example.com",
+    const quote = (n: number, name: string, createdAt: string) => ({
+      link: `digestlink00000${n}`,
+      name,
+      mobile: `+44770090000${n}`,
+      email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
       referral: "Google",
       regular: false,
       selector: "Level",
@@ -43,8 +43,9 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       levelId: 1,
       lines: [],
       totalPence: 4500,
-      createdAt: new Date("2026-11-23T08:00:00Z"),
+      createdAt: new Date(createdAt),
     });
+    await db.insert(quotes).values(quote(1, "Dee Gest", "2026-11-23T08:00:00Z"));
     const early = await runDigestIfDue(db, new Date("2026-11-23T08:30:00Z"));
     expect(early).toBe(0);
     // Two processes checking at the same minute: one sends, the other finds the day claimed.
@@ -58,21 +59,7 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
 
     // The owner moves the time later the same day: one more digest at the new time, of the quotes since the last.
     const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
-    await db.insert(quotes).values({
-      link: "digestlink000002",
-      name: "Later Lead",
-      mobile: "+447700900002",
-      email: "later@example.com",
-      referral: "Google",
-      regular: false,
-      selector: "Level",
-      calculator: "cutting",
-      salonId: 1,
-      levelId: 1,
-      lines: [],
-      totalPence: 4500,
-      createdAt: new Date("2026-11-23T18:30:00Z"),
-    });
+    await db.insert(quotes).values(quote(2, "Later Lead", "2026-11-23T18:30:00Z"));
     await setDigestTime(db, actor, "19:00");
     expect(await runDigestIfDue(db, new Date("2026-11-23T18:45:00Z"))).toBe(0);
     expect(await runDigestIfDue(db, new Date("2026-11-23T19:00:00Z"))).toBe(2);
