@@ -225,4 +225,3 @@ export function saveLevel(
     missing: "That level no longer exists.",
   });
 }
-
