@@ -231,7 +231,7 @@ function inCategory(service: Service, category: SlotCategory): boolean {
 }
 
 /**
- * Spec 4: a colour in a category with an add-on step needs colour, add-on, plex,
+ * A colour in a category with an add-on step needs colour, add-on, plex,
  * finish and finish add-on; one without ("colour, skip, finish, finish add-on")
  * needs no bond-builder, though the client may still add one. The price list
  * has no "None" plex, so leaving the slot empty is how a client says no.
@@ -411,7 +411,7 @@ export function allSelected(state: CalculatorState, catalogue: Catalogue): boole
   return steps.length > 0 && steps.every((step) => step.done);
 }
 
-/** Spec 4: totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
+/** Totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
 const FIRST_PRICED_SLOT: Record<CalculatorType, ServiceSlot> = { colour: "colour", cutting: "finish", mens: "cut" };
 
 export function totalsVisible(state: CalculatorState, catalogue: Catalogue): boolean {

@@ -4,7 +4,7 @@ import { seo } from "~/components/page-meta";
 import { yearsActive } from "~/domain/dates";
 import type { Route } from "./+types/about-info";
 
-/** Spec 2.2: the claim on the about page. */
+/** The claim on the about page. */
 export const FIVE_STAR_REVIEWS_CLAIM = "700+ 5 star reviews";
 
 export const meta: Route.MetaFunction = (args) =>

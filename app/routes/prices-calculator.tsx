@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * Spec 2.4 guards: no calculator type → /prices; no selector mode → the
+ * Guards: no calculator type → /prices; no selector mode → the
  * selector. A stylist link with a stale level or salon is corrected to the
  * stylist's own, and an unknown salon to the default, so the totals screens
  * read the same state the page shows.

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** Spec 2.4: a note when the stylist works at a different salon from the one chosen; the academy has its own wording. */
+/** A note when the stylist works at a different salon from the one chosen; the academy has its own wording. */
 function salonNote(firstName: string, salon: { id: number; name: string; shortName: string }): string {
   return salon.id === ACADEMY_SALON_ID
     ? `${firstName} works at ${salon.name}, our training academy`

@@ -17,7 +17,7 @@ const HOW_IT_WORKS = [
   { title: "Save it", text: "We'll send it by e-mail and text, with 20% off your first visit." },
 ];
 
-/** Spec 2.4 "/prices": the three service types. Each link starts a fresh quote: only the type is carried. */
+/** "/prices": the three service types. Each link starts a fresh quote: only the type is carried. */
 export default function Prices() {
   return (
     <>

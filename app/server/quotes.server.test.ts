@@ -433,7 +433,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(await countQuotes()).toBe(before);
   });
 
-  it("answers every missing detail at once, with the spec's messages", async () => {
+  it("answers every missing detail at once, each with its own message", async () => {
     const saved = await saveQuote(database.db, { type: "mens", level: 6, cut: 58, mensColour: 65, regular: "yes" });
     expect(saved.ok).toBe(false);
     if (saved.ok) return;

@@ -8,7 +8,7 @@ import { ColourCat, isNoneService, type Service } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
   type: CalculatorType;
-  /** The spec's names of the three service types. */
+  /** What the three service types are called on every screen. */
   name: string;
   blurb: string;
   /** Heading of the calculator page for this type. */

@@ -153,7 +153,7 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /**
- * Spec 2.4: the stylists of a level at the chosen salon in random order, then
+ * The stylists of a level at the chosen salon in random order, then
  * those at the other salons (also shuffled). Stylists not taking new clients are
  * never offered.
  */
