@@ -6,6 +6,7 @@
 
 import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
+import { DEFAULT_SALON_ID } from "./salon-info";
 import { z } from "./zod";
 
 export interface Catalogue {
@@ -43,8 +44,6 @@ export const SLOT_LABELS: Readonly<Record<ServiceSlot, string>> = {
   cut: "Men's cut",
   mensColour: "Men's colour",
 };
-
-export const DEFAULT_SALON_ID = 2;
 
 /** Field names equal the URL parameter names. Absent fields are simply not chosen yet. */
 export interface CalculatorState {

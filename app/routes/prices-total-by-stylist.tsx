@@ -116,7 +116,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     happy: url.searchParams.get(HAPPY_PARAM) === "1",
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
     // The anchor brings the question into view and, once there, it takes the focus.
-    happyHref: `${stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" })}#${QUESTION_ID}`,
+    happyHref: stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" }, QUESTION_ID),
     yesHref: stateHref(FINISH_PATH, { ...quote.state, regular: true }),
     noHref: stateHref(FINISH_PATH, { ...quote.state, regular: false }),
   };

@@ -5,17 +5,19 @@
  * The server prices every quote itself (never trusting a total from the browser); the browser and this
  * module use the same domain engine (validateSelection + quoteLines).
  */
+
 import {
   type CalculatorState,
   type CalculatorType,
   type Catalogue,
-  DEFAULT_SALON_ID,
   parseCalculatorState,
   type SelectorMode,
   validateSelection,
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { quoteLines } from "~/domain/pricing";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
+import { shuffled } from "~/domain/shuffle";
 import type { Database } from "../db.server";
 import { listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
 
@@ -142,15 +144,6 @@ export function problemFieldErrors(problem: QuoteProblem): Record<string, string
 
 // ---------------------------------------------------------------------------
 // Stylist lists for the totals screens
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
 
 /**
  * The stylists of a level at the chosen salon in random order, then
