@@ -9,6 +9,7 @@ import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { startScheduler } from "~/server/scheduler.server";
@@ -78,7 +79,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob]);
+  const scheduler = startScheduler(database.background, [retentionJob, pruneJob]);
   const setupPath = await createSetupLink(database.db);
   const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
