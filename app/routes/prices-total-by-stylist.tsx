@@ -16,6 +16,8 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
+import { part } from "~/enhance/define-element";
+import { STEP_HEADING } from "~/enhance/focus-step";
 import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
@@ -219,7 +221,7 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
 
           {loaderData.happy ? (
             <section aria-labelledby={QUESTION_ID} className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">
-              <h2 id={QUESTION_ID} data-step-heading tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
+              <h2 id={QUESTION_ID} {...part(STEP_HEADING)} tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
                 Have you been to the salon before (within the last 18 months)?
               </h2>
               <QuestionAnswers yesHref={loaderData.yesHref} noHref={loaderData.noHref} />

@@ -17,13 +17,13 @@ const RETENTION = {
   idempotencyDays: 7,
 };
 
-export interface PruneCounts {
+interface PruneCounts {
   outbox: number;
   rateLimits: number;
   idempotencyKeys: number;
 }
 
-export async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Promise<PruneCounts> {
+async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Promise<PruneCounts> {
   const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
   const outbox = await db.execute(
     sql`delete from outbox where status = 'sent' and sent_at < ${days(retention.sentMessagesDays)}`,

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { BACK_LINK } from "~/enhance/back-link";
+import { part } from "~/enhance/define-element";
 
 /**
  * "Back" that goes one step back in the browser's history (on the
  * COVID guidelines page): a link to `fallback` for a visitor without JavaScript,
  * swapped for a button by `<back-link>` (app/enhance/back-link.ts).
  */
-export function BackButton({
+export function BackLink({
   fallback,
   children = "Back",
   className = "btn-outline",
@@ -21,11 +23,11 @@ export function BackButton({
   );
   return (
     <back-link>
-      <Link to={fallback} className={className}>
+      <Link to={fallback} className={className} {...part(BACK_LINK.fallback)}>
         {arrow}
         {children}
       </Link>
-      <button type="button" className={className} hidden>
+      <button type="button" className={className} hidden {...part(BACK_LINK.back)}>
         {arrow}
         {children}
       </button>
