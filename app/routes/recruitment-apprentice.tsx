@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
+import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { sendOrKeep } from "~/components/forms/submission-form";
 import { hydrated } from "~/components/page-handle";
@@ -39,7 +39,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 export default function RecruitmentApprentice({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
-      back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
+      back={{ to: "/recruitment", label: "Back to recruitment" }}
       eyebrow="Careers · Apprentice"
       title="Start your career as an apprentice"
       intro={
