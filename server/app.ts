@@ -3,11 +3,12 @@
  * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
  * as the server bundle's entry.
  */
+
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { config } from "~/server/config.server";
-import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
+import type { Database, DatabaseKind } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
@@ -18,6 +19,7 @@ import { createSetupLink } from "~/server/staff/accounts.server";
 import { startDigestSchedule } from "~/server/staff/digest.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+import { openSiteDatabase } from "./site-database";
 
 export { precompressedAssets } from "./precompressed";
 
@@ -63,13 +65,8 @@ export interface RunningApp {
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
   let content: "seeded" | "found" = "found";
-  const database = await openDatabase({
-    databaseUrl: settings.DATABASE_URL,
-    dataDir: settings.dataDir,
-    engine: settings.EMBEDDED_DATABASE,
-    prepare: async (db) => {
-      content = await seedDatabase(db);
-    },
+  const database = await openSiteDatabase(async (db) => {
+    content = await seedDatabase(db);
   });
 
   const clearQueryCache = enableContentCache(database.db);
