@@ -2,7 +2,6 @@ import { data, Link, redirect } from "react-router";
 import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   FINISH_PATH,
@@ -15,6 +14,7 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
+import { lineLabel } from "~/domain/line-labels";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { part } from "~/enhance/define-element";
 import { STEP_HEADING } from "~/enhance/focus-step";

@@ -19,6 +19,7 @@ import {
   withChange,
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
+import { clientServiceName, serviceLineLabel } from "~/domain/line-labels";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
 import {
@@ -28,7 +29,7 @@ import {
   TOTAL_BY_PRICE_PATH,
   TOTAL_BY_STYLIST_PATH,
 } from "../quote/links";
-import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
+import { stepLabel } from "./labels";
 
 /** The id of the open step (or the next actions once all is chosen): links jump there, also without JavaScript. */
 export const CURRENT_STEP_ID = "current-step";

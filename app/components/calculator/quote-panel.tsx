@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import { clientServiceName } from "~/domain/line-labels";
 import { part } from "~/enhance/define-element";
 import { DISCLOSURE } from "~/enhance/disclosure";
 import { STEP_HEADING } from "~/enhance/focus-step";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
-import { clientServiceName } from "./labels";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
