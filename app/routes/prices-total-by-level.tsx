@@ -14,14 +14,9 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist-dialog";
 import type { CalculatorState } from "~/domain/calculator-state";
+import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
-import {
-  loadQuoteCatalogue,
-  type QuoteCatalogue,
-  resolveQuote,
-  stateFromUrl,
-  stylistsForLevel,
-} from "~/server/queries/quote-pricing.server";
+import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
 
 export const meta: Route.MetaFunction = (args) =>

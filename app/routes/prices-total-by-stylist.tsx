@@ -15,10 +15,11 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { lineLabel } from "~/domain/line-labels";
+import { resolveQuote } from "~/domain/quote-resolution";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { part } from "~/enhance/define-element";
 import { STEP_HEADING } from "~/enhance/focus-step";
-import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
 /** "Have you been to the salon before?", which "I'm Happy!" reveals and leads to. */

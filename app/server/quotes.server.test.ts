@@ -13,8 +13,9 @@ import {
 import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
+import { pricesByStylist, stylistsForLevel } from "~/domain/quote-resolution";
 import { loadCatalogue } from "./queries/catalogue.server";
-import { loadQuoteCatalogue, pricesByStylist, stylistsForLevel } from "./queries/quote-pricing.server";
+import { loadQuoteCatalogue } from "./queries/quote-pricing.server";
 import {
   getPublicQuote,
   newQuoteLink,
