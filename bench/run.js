@@ -485,7 +485,7 @@ async function main() {
     console.error("no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL server figures skipped");
   }
 
-  // Issue 7's budgets: each row says whether it met its own, where it has one.
+  // The performance budgets: each row says whether it met its own, where it has one.
   const verdict = (ok) => (ok === undefined ? "" : ok ? "met" : "MISSED");
   const CONTENT_PAGES = new Set(["home", "team"]);
   const LOAD_BUDGETS = Object.fromEntries(

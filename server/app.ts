@@ -3,13 +3,15 @@
  * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
  * as the server bundle's entry.
  */
+
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
-import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
+import type { Database, DatabaseKind } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { startScheduler } from "~/server/scheduler.server";
@@ -18,6 +20,7 @@ import { createSetupLink } from "~/server/staff/accounts.server";
 import { startDigestSchedule } from "~/server/staff/digest.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
+import { openSiteDatabase } from "./site-database";
 
 export { precompressedAssets } from "./precompressed";
 
@@ -63,13 +66,8 @@ export interface RunningApp {
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
   let content: "seeded" | "found" = "found";
-  const database = await openDatabase({
-    databaseUrl: settings.DATABASE_URL,
-    dataDir: settings.dataDir,
-    engine: settings.EMBEDDED_DATABASE,
-    prepare: async (db) => {
-      content = await seedDatabase(db);
-    },
+  const database = await openSiteDatabase(async (db) => {
+    content = await seedDatabase(db);
   });
 
   const clearQueryCache = enableContentCache(database.db);
@@ -79,7 +77,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob]);
+  const scheduler = startScheduler(database.background, [retentionJob, pruneJob]);
   const setupPath = await createSetupLink(database.db);
   const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";

@@ -6,9 +6,9 @@
  *   npm run outbox -- resend 12 15     queue those failed messages again
  *   npm run outbox -- resend --failed  queue every failed message again
  */
-import { config } from "~/server/config.server";
-import { openDatabase } from "~/server/db.server";
+
 import { failedMessages, type ResendSelection, resendMessages } from "~/server/outbox.server";
+import { openSiteDatabase } from "./site-database";
 
 const USAGE = "Usage: npm run outbox -- list | resend ID [ID…] | resend --failed";
 
@@ -28,12 +28,7 @@ export async function runOutboxCommand(args: string[], out: Pick<Console, "log" 
     out.error(typeof selection === "string" ? selection : USAGE);
     return 2;
   }
-  const settings = config();
-  const database = await openDatabase({
-    databaseUrl: settings.DATABASE_URL,
-    dataDir: settings.dataDir,
-    engine: settings.EMBEDDED_DATABASE,
-  });
+  const database = await openSiteDatabase();
   try {
     if (command === "list") {
       const rows = await failedMessages(database.db);

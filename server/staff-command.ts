@@ -5,11 +5,12 @@
  * embedded database the site must be stopped first (one process per DATA_DIR);
  * with DATABASE_URL it may keep running.
  */
+
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { config } from "~/server/config.server";
-import { openDatabase } from "~/server/db.server";
 import { seedDatabase } from "~/server/seed.server";
 import { inviteStaff } from "~/server/staff/accounts.server";
+import { openSiteDatabase } from "./site-database";
 
 const USAGE = `Usage: npm run staff -- invite EMAIL ROLE [NAME]
   ROLE is one of: ${STAFF_ROLES.join(", ")}`;
@@ -21,13 +22,7 @@ export async function runStaffCommand(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const settings = config();
-  const database = await openDatabase({
-    databaseUrl: settings.DATABASE_URL,
-    dataDir: settings.dataDir,
-    engine: settings.EMBEDDED_DATABASE,
-    prepare: seedDatabase,
-  });
+  const database = await openSiteDatabase(seedDatabase);
   try {
     const result = await inviteStaff(
       database.db,
@@ -39,7 +34,7 @@ export async function runStaffCommand(args: string[]): Promise<number> {
       return 1;
     }
     console.log(
-      `Invited ${email} as ${ROLE_LABELS[knownRole]}. The e-mail goes out when the site runs; the link, valid once:\n${new URL(result.path, settings.PUBLIC_URL).href}`,
+      `Invited ${email} as ${ROLE_LABELS[knownRole]}. The e-mail goes out when the site runs; the link, valid once:\n${new URL(result.path, config().PUBLIC_URL).href}`,
     );
     return 0;
   } finally {

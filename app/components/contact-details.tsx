@@ -1,3 +1,4 @@
+import { telHref } from "~/domain/format";
 import { OPENING_HOURS, type OpeningDay } from "~/domain/salon-info";
 
 export interface ContactSalon {
@@ -13,7 +14,6 @@ export interface ContactSalon {
 }
 
 /** "01632 960214" → "tel:01632960214". */
-const telHref = (telephone: string) => `tel:${telephone.replace(/[^\d+]/g, "")}`;
 
 /**
  * Days that share hours, in week order of their first day:

@@ -1,4 +1,4 @@
-import { formatGBP } from "~/domain/format";
+import { formatGBP, telHref } from "~/domain/format";
 import type { LevelPrice } from "~/domain/offers";
 
 /** Where and how to book an offer: the salon's online booking, or a call. */
@@ -6,10 +6,6 @@ export interface BookingChannel {
   salonName: string;
   bookingUrl: string;
   telephone: string;
-}
-
-export function telHref(telephone: string): string {
-  return `tel:${telephone.replace(/[^\d+]/g, "")}`;
 }
 
 /** "Book Your FREE Consultation" at the booking provider, with the phone as the alternative. */

@@ -1,5 +1,6 @@
 import { truncate } from "~/domain/format";
-import { REVIEW_FEED_CHARS } from "~/enhance/review-feed";
+import { part } from "~/enhance/define-element";
+import { REVIEW_FEED, REVIEW_FEED_CHARS } from "~/enhance/review-feed";
 import { CarouselButton } from "./carousel-button";
 
 export interface FeedReview {
@@ -25,10 +26,10 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
         <h2 id="review-feed-heading" className="eyebrow font-sans">
           {heading}
         </h2>
-        <div data-live="" aria-live="off" className="mt-4 min-h-40">
+        <div {...part(REVIEW_FEED.live)} aria-live="off" className="mt-4 min-h-40">
           {reviews.map((review, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rendered once on the server; the widget only shows and hides them
-            <figure key={`${i}-${review.client}`} data-review="" hidden={i > 0}>
+            <figure key={`${i}-${review.client}`} {...part(REVIEW_FEED.review)} hidden={i > 0}>
               <blockquote className="font-display text-xl leading-relaxed text-balance sm:text-2xl">
                 <p>“{truncate(review.review, REVIEW_FEED_CHARS)}”</p>
               </blockquote>
@@ -40,12 +41,12 @@ export function ReviewFeed({ reviews, heading = "What our clients say" }: { revi
           ))}
         </div>
         {reviews.length > 1 ? (
-          <div data-controls="" hidden className="mt-6 flex items-center justify-center gap-2">
+          <div {...part(REVIEW_FEED.controls)} hidden className="mt-6 flex items-center justify-center gap-2">
             <CarouselButton action="previous" what="review">
               Previous
             </CarouselButton>
             <CarouselButton action="pause" what="reviews">
-              <span data-label="">Pause</span>
+              <span {...part(REVIEW_FEED.label)}>Pause</span>
             </CarouselButton>
             <CarouselButton action="next" what="review">
               Next

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { reviewCountText } from "~/domain/format";
+import { part } from "~/enhance/define-element";
+import { REVIEW_FILTER, REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 
 export interface FilterStylist {
   slug: string;
@@ -31,7 +33,7 @@ export function reviewsPath(slug: string | null | undefined): string {
  * ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded again
  * shows its own stylist, not the last choice.
  */
-export function ReviewBrowser({
+export function ReviewFilter({
   stylists,
   current,
   reviews,
@@ -60,31 +62,31 @@ export function ReviewBrowser({
           <select
             key={current}
             id="review-stylist"
-            name="stylist"
+            name={REVIEW_FILTER_FIELD}
             defaultValue={stylist ? current : "all"}
             autoComplete="off"
             className="min-h-11 rounded-full border border-ink bg-white px-4 py-2 text-sm"
           >
             <option value="all">All stylists</option>
             {stylists.map((s) => (
-              <option key={s.slug} value={s.slug} data-name={`${s.firstName} ${s.lastName}`}>
+              <option key={s.slug} value={s.slug} {...part(REVIEW_FILTER.name, `${s.firstName} ${s.lastName}`)}>
                 {s.firstName} {s.lastName}
               </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary" data-submit="">
+        <button type="submit" className="btn-primary" {...part(REVIEW_FILTER.submit)}>
           Show reviews
         </button>
       </form>
-      <p role="status" data-status="" className="mt-6 text-sm text-muted">
+      <p role="status" {...part(REVIEW_FILTER.status)} className="mt-6 text-sm text-muted">
         {reviewCountText(shown.length, stylist && `${stylist.firstName} ${stylist.lastName}`)}
       </p>
       <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
         {reviews.map((r) => (
           <li
             key={r.id}
-            data-stylist={r.stylistSlug}
+            {...part(REVIEW_FILTER.stylist, r.stylistSlug)}
             hidden={stylist !== undefined && r.stylistSlug !== stylist.slug}
             className="card p-6 sm:p-8"
           >
@@ -108,7 +110,7 @@ export function ReviewBrowser({
           </li>
         ))}
       </ul>
-      <p data-empty="" hidden={shown.length > 0} className="mt-6 text-muted">
+      <p {...part(REVIEW_FILTER.empty)} hidden={shown.length > 0} className="mt-6 text-muted">
         No reviews yet. Why not be the first?
       </p>
     </review-filter>

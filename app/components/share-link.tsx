@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import { part } from "~/enhance/define-element";
+import { SHARE_LINK } from "~/enhance/share-link";
 
 /**
  * A share link in place of a social "like" widget: without JavaScript a
@@ -22,7 +24,11 @@ export function ShareLink({
   const href = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 
   return (
-    <share-link className="inline-flex flex-wrap items-center gap-3" data-title={title} data-path={path}>
+    <share-link
+      className="inline-flex flex-wrap items-center gap-3"
+      {...part(SHARE_LINK.title, title)}
+      {...part(SHARE_LINK.path, path)}
+    >
       <a href={href} className={className} rel="noopener">
         <svg
           aria-hidden="true"

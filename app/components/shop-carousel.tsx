@@ -1,3 +1,5 @@
+import { part } from "~/enhance/define-element";
+import { SHOP_CAROUSEL } from "~/enhance/shop-carousel";
 import { CarouselButton } from "./carousel-button";
 
 export interface ShopBanner {
@@ -28,13 +30,13 @@ export function ShopCarousel({
     <shop-carousel className="block">
       <section aria-roledescription="carousel" aria-label={label} className="relative" data-testid="shop-carousel">
         <ul
-          data-track=""
+          {...part(SHOP_CAROUSEL.track)}
           className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 motion-reduce:scroll-auto [scrollbar-width:thin]"
         >
           {banners.map((banner, i) => (
             <li
               key={banner.id}
-              data-slide=""
+              {...part(SHOP_CAROUSEL.slide)}
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${banners.length}`}
               className="w-[85%] shrink-0 snap-start md:w-full"
@@ -62,20 +64,20 @@ export function ShopCarousel({
         </ul>
 
         {banners.length > 1 ? (
-          <div data-controls="" hidden className="mt-4 flex items-center justify-center gap-3">
+          <div {...part(SHOP_CAROUSEL.controls)} hidden className="mt-4 flex items-center justify-center gap-3">
             <CarouselButton action="previous" what="banner">
               Previous
             </CarouselButton>
             <p
-              data-status=""
+              {...part(SHOP_CAROUSEL.status)}
               className="min-w-16 text-center text-sm text-muted tabular-nums"
               aria-live="off"
               aria-atomic="true"
             >
-              <span data-spoken="" className="sr-only">
+              <span {...part(SHOP_CAROUSEL.spoken)} className="sr-only">
                 Banner 1 of {banners.length}
               </span>
-              <span data-shown="" aria-hidden="true">
+              <span {...part(SHOP_CAROUSEL.shown)} aria-hidden="true">
                 1 / {banners.length}
               </span>
             </p>

@@ -1,4 +1,6 @@
 import { Link, NavLink } from "react-router";
+import { part } from "~/enhance/define-element";
+import { DISCLOSURE } from "~/enhance/disclosure";
 import { Wordmark } from "./wordmark";
 
 interface NavItem {
@@ -69,7 +71,7 @@ export function SiteNav({
             </li>
           ))}
           <li>
-            <details data-disclosure="" className="group relative" data-testid="more-menu">
+            <details {...part(DISCLOSURE)} className="group relative" data-testid="more-menu">
               <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">
                 More <Chevron />
               </summary>
@@ -100,7 +102,7 @@ export function SiteNav({
           </NavLink>
         </div>
 
-        <details data-disclosure="" className="group lg:hidden" data-testid="phone-menu">
+        <details {...part(DISCLOSURE)} className="group lg:hidden" data-testid="phone-menu">
           <summary className="btn-outline cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
             Menu <Chevron />
           </summary>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
 import { averagePriceText } from "./team-card";
@@ -21,24 +22,6 @@ export interface ProfileMember {
 
 function paragraphs(member: ProfileMember): string[] {
   return [member.para1, member.para2, member.para3].filter((p): p is string => Boolean(p));
-}
-
-function BackToTeam() {
-  return (
-    <Link to="/team-info" className="btn-outline">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 16 16"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-      >
-        <path d="M10 3L5 8l5 5" />
-      </svg>
-      Back to the team
-    </Link>
-  );
 }
 
 /** A stylist not taking new clients offers no quote with them: the same page suggests who else can. */
@@ -97,7 +80,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
             <ShareLink title={`${name} at Maison Ivy`} path={`/team/${member.slug}`}>
               Share<span className="sr-only"> {member.firstName}'s profile</span>
             </ShareLink>
-            <BackToTeam />
+            <ReturnLink to="/team-info">Back to the team</ReturnLink>
           </Actions>
         </div>
         <div className="space-y-4">
@@ -164,7 +147,7 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           ) : null}
           <Actions>
             <QuoteButton member={member} />
-            <BackToTeam />
+            <ReturnLink to="/team-info">Back to the team</ReturnLink>
           </Actions>
         </div>
       </div>

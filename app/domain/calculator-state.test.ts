@@ -8,7 +8,6 @@ import {
   type CalculatorType,
   type ColourStep,
   currentStep,
-  DEFAULT_SALON_ID,
   parseCalculatorState,
   SELECTOR_MODES,
   type ServiceSlot,
@@ -22,6 +21,7 @@ import {
   withChange,
 } from "./calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "./pricing";
+import { DEFAULT_SALON_ID } from "./salon-info";
 import { catalogue, levelById, serviceById } from "./testing/catalogue";
 
 // ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
+import { DEFAULT_SALON_ID } from "./salon-info";
 import { z } from "./zod";
 
 export interface Catalogue {
@@ -43,8 +44,6 @@ export const SLOT_LABELS: Readonly<Record<ServiceSlot, string>> = {
   cut: "Men's cut",
   mensColour: "Men's colour",
 };
-
-export const DEFAULT_SALON_ID = 2;
 
 /** Field names equal the URL parameter names. Absent fields are simply not chosen yet. */
 export interface CalculatorState {
@@ -231,7 +230,7 @@ function inCategory(service: Service, category: SlotCategory): boolean {
 }
 
 /**
- * Spec 4: a colour in a category with an add-on step needs colour, add-on, plex,
+ * A colour in a category with an add-on step needs colour, add-on, plex,
  * finish and finish add-on; one without ("colour, skip, finish, finish add-on")
  * needs no bond-builder, though the client may still add one. The price list
  * has no "None" plex, so leaving the slot empty is how a client says no.
@@ -411,7 +410,7 @@ export function allSelected(state: CalculatorState, catalogue: Catalogue): boole
   return steps.length > 0 && steps.every((step) => step.done);
 }
 
-/** Spec 4: totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
+/** Totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
 const FIRST_PRICED_SLOT: Record<CalculatorType, ServiceSlot> = { colour: "colour", cutting: "finish", mens: "cut" };
 
 export function totalsVisible(state: CalculatorState, catalogue: Catalogue): boolean {

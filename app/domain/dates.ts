@@ -1,7 +1,7 @@
-/** The spec's "MMMM Do YYYY" date format and the founding date (section 9). */
+/** The site's long date format ("November 21st 2026") and the founding date. */
 import { differenceInYears, format } from "date-fns";
 
-/** e.g. "November 21st 2026" (the spec's "MMMM Do YYYY"), in local time. */
+/** e.g. "November 21st 2026" in local time. */
 export function formatLongDate(date: Date): string {
   return format(date, "MMMM do yyyy");
 }

@@ -1,4 +1,4 @@
-/** Spec 9: a first-time client's saved quote carries 20% off (total × 0.8) with code QG20, for four weeks. */
+/** A first-time client's saved quote carries 20% off (total × 0.8) with code QG20, for four weeks. */
 import { addWeeks } from "date-fns";
 
 export const FIRST_VISIT_OFFER = { code: "QG20", percent: 20, validWeeks: 4 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adapterBpFromPercent, formatGBP, penceFromPounds, truncate } from "./format";
+import { adapterBpFromPercent, formatGBP, penceFromPounds, telHref, truncate } from "./format";
 import { levelRows, serviceRows } from "./testing/catalogue";
 
 describe("formatGBP", () => {
@@ -103,5 +103,12 @@ describe("adapterBpFromPercent", () => {
 
   it.each(["", "-", "12.345", "--1", "1%", "+1"])("rejects %j", (text) => {
     expect(() => adapterBpFromPercent(text)).toThrow(RangeError);
+  });
+});
+
+describe("telHref", () => {
+  it("keeps only what a phone dials", () => {
+    expect(telHref("01632 960 123")).toBe("tel:01632960123");
+    expect(telHref("+44 (0)1632-960123")).toBe("tel:+4401632960123");
   });
 });

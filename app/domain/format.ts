@@ -77,3 +77,8 @@ export function penceFromPounds(text: string): number {
 export function adapterBpFromPercent(text: string): number {
   return parseScaledDecimal(text, 2, true);
 }
+
+/** A `tel:` link for a number as the salon writes it ("01632 960 123"): only the digits and a +. */
+export function telHref(telephone: string): string {
+  return `tel:${telephone.replace(/[^\d+]/g, "")}`;
+}

@@ -71,7 +71,7 @@ const validFeedback = {
 
 const validQuote = { name: "Jo Bloggs", mobile: "07700 900321", email: "jo@example.com", referral: "Google" };
 
-// Spec section 5, copied letter for letter (not from the module under test).
+// The messages visitors see, written out letter for letter here (not taken from the module under test).
 const REQUIRED_MESSAGES: ReadonlyArray<[string, z.ZodType, Record<string, string>]> = [
   [
     "job application (Stylist/Apprentice)",
@@ -142,7 +142,7 @@ describe.each(REQUIRED_MESSAGES)("%s: required messages", (_form, schema, expect
     ["null (JSON)", null],
   ];
 
-  it.each(blanks)("%s values give exactly the spec's messages", (_case, blank) => {
+  it.each(blanks)("%s values give exactly the required-field messages", (_case, blank) => {
     const input = blank === undefined ? {} : Object.fromEntries(Object.keys(expected).map((key) => [key, blank]));
     // Only the required fields are in error, each with its single message.
     const wanted = Object.fromEntries(Object.entries(expected).map(([field, message]) => [field, [message]]));
@@ -432,7 +432,7 @@ describe("through Conform (as the browser and route actions parse a form)", () =
     return data;
   }
 
-  it("empty fields give the spec's messages", () => {
+  it("empty fields give the required-field messages", () => {
     const submission = parseWithZod(formData({ name: "", mobile: "", email: "", referral: "" }), {
       schema: quoteDetailsSchema,
     });
@@ -485,7 +485,7 @@ describe("honeypotFilled", () => {
 });
 
 describe("texts", () => {
-  it("success and summary texts are the spec's", () => {
+  it("success and summary texts are the agreed wording", () => {
     expect(JOB_SUCCESS).toBe("Thanks for applying! We'll be in touch when a position becomes available");
     expect(FEEDBACK_SUCCESS).toBe("Thanks for your feedback! We really appreciate it.");
     expect(QUOTE_SUCCESS).toBe("Great! You'll receive your estimated quote via email and text message very soon!");

@@ -16,6 +16,7 @@
  * JSON client may send "" or null: both paths end in the same "required" message.
  */
 import { EMAIL_PATTERN, type FieldRule, normaliseUkMobile, withoutUntypeable } from "./field-check";
+import { MAIN_SALON_ID, SALON_IDS } from "./salon-info";
 import { z } from "./zod";
 
 // ---------------------------------------------------------------------------
@@ -234,10 +235,11 @@ export function positionsForRole(role: JobRole): readonly JobPosition[] {
   return role === "Stylist" ? STYLIST_POSITIONS : APPRENTICE_POSITIONS;
 }
 
-/** Job applications are recorded against the main salon; they cover all three. */
-const JOB_APPLICATION_SALON_ID = 1;
-/** Salon ids: 1 main salon, 2 second salon, 3 training academy. */
-const SALON_IDS = { min: 1, max: 3 } as const;
+/** Any of the salons, the academy included. */
+const SALON_ID_RANGE = {
+  min: Math.min(...Object.values(SALON_IDS)),
+  max: Math.max(...Object.values(SALON_IDS)),
+} as const;
 
 const JOB_MESSAGES = {
   nameRequired: "Full Name is required",
@@ -262,9 +264,10 @@ const salonId = z.preprocess(
   z
     .number({ error: JOB_MESSAGES.salonInvalid })
     .int(JOB_MESSAGES.salonInvalid)
-    .min(SALON_IDS.min, JOB_MESSAGES.salonInvalid)
-    .max(SALON_IDS.max, JOB_MESSAGES.salonInvalid)
-    .default(JOB_APPLICATION_SALON_ID),
+    .min(SALON_ID_RANGE.min, JOB_MESSAGES.salonInvalid)
+    .max(SALON_ID_RANGE.max, JOB_MESSAGES.salonInvalid)
+    // Job applications are filed under the main salon unless one is chosen; they cover all three.
+    .default(MAIN_SALON_ID),
 );
 
 const ALL_POSITIONS = [...STYLIST_POSITIONS, ...APPRENTICE_POSITIONS] as const;

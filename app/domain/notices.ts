@@ -8,6 +8,7 @@
  * whose column is closed).
  */
 import { NOT_COMBINABLE } from "./offers";
+import { SALON_IDS } from "./salon-info";
 
 type NoticeKind = "transfer" | "departure";
 
@@ -37,8 +38,8 @@ export interface StylistNotice {
   offer: NoticeOffer | null;
 }
 
-const WRENBRIDGE = 1;
-const KESTWICK = 2;
+const WRENBRIDGE = SALON_IDS.wrenbridge;
+const KESTWICK = SALON_IDS.kestwick;
 
 const YOUR_HISTORY_IS_SAFE =
   "Your colour formulas and notes stay on file, so whoever you see next will know exactly what your hair has had.";

@@ -222,7 +222,7 @@ describe("quoteLines", () => {
 });
 
 describe("availableAtLevel", () => {
-  // Spec 5: at level 1, services 10 and 14, the balayage (16-21), bleach (22-26),
+  // New Starters (level 1) may not do these: services 10 and 14, the balayage (16-21), bleach (22-26),
   // vivids (27-30) and correction (31-33) colours and the men's cuts (58-60) are out.
   const notForNewStarters = new Set([
     10, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 58, 59, 60,
@@ -242,7 +242,7 @@ describe("availableAtLevel", () => {
 });
 
 describe("mensCutUnavailableMessage", () => {
-  it("has the spec wording", () => {
+  it("tells the client to pick another level or stylist", () => {
     expect(NEW_STARTER_MENS_CUT_MESSAGE).toBe(
       "New Starters are not qualified to carry out this service. Please select a different level or stylist",
     );

@@ -1,4 +1,4 @@
-/** Spec 2.1 and 9: a link with a hash scrolls to its element after 500 ms. */
+/** A link with a hash scrolls to its element after 500 ms, once the page has settled. */
 const HASH_SCROLL_DELAY_MS = 500;
 
 /** Input that means the visitor is scrolling for themselves: we must not pull them back. */

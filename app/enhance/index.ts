@@ -21,9 +21,4 @@ export function enhance() {
   defineStylistDialog();
   defineSubmissionForm();
   enhanceDisclosures();
-  // A page restored by Back or Forward shows what it was sent with, not the choice the visitor left it with.
-  window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
-    for (const form of document.querySelectorAll<HTMLFormElement>("form[data-reset-on-return]")) form.reset();
-  });
 }

@@ -1,4 +1,23 @@
 import { reviewCountText } from "~/domain/format";
+import { defineElement, selector } from "./define-element";
+
+/** The markup `<review-filter>` works on (app/components/review-filter.tsx renders it). */
+export const REVIEW_FILTER = {
+  tag: "review-filter",
+  /** Each review, with its stylist's slug as the value. */
+  stylist: "data-stylist",
+  /** On each option: the stylist's full name, for the count. */
+  name: "data-name",
+  /** The "Show reviews" button a page without JavaScript needs. */
+  submit: "data-submit",
+  /** "No reviews yet", shown when the choice has none. */
+  empty: "data-empty",
+  /** The count of reviews shown, spoken when it changes. */
+  status: "data-status",
+} as const;
+
+/** The filter's select: its name is the query parameter the page reads without JavaScript. */
+export const REVIEW_FILTER_FIELD = "stylist";
 
 /**
  * `<review-filter>`: applies the stylist filter of a reviews page the moment
@@ -10,46 +29,42 @@ import { reviewCountText } from "~/domain/format";
  * Forward bring the page back as it was left: choice, list and address agree.
  */
 export function defineReviewFilter() {
-  class ReviewFilterElement extends HTMLElement {
-    #listeners = new AbortController();
+  defineElement(
+    REVIEW_FILTER.tag,
+    (Base) =>
+      class ReviewFilterElement extends Base {
+        override connect(signal: AbortSignal) {
+          const select = this.querySelector<HTMLSelectElement>(`select[name=${REVIEW_FILTER_FIELD}]`);
+          if (!select) return;
+          const button = this.querySelector<HTMLElement>(selector(REVIEW_FILTER.submit));
+          if (button) button.hidden = true;
+          select.addEventListener("change", () => this.#apply(select), { signal });
+          // The form still submits on Enter: filter in place rather than reload.
+          select.form?.addEventListener(
+            "submit",
+            (event) => {
+              event.preventDefault();
+              this.#apply(select);
+            },
+            { signal },
+          );
+        }
 
-    connectedCallback() {
-      const select = this.querySelector<HTMLSelectElement>("select[name=stylist]");
-      if (!select) return;
-      this.#listeners = new AbortController();
-      const signal = this.#listeners.signal;
-      const button = this.querySelector<HTMLElement>("[data-submit]");
-      if (button) button.hidden = true;
-      select.addEventListener("change", () => this.#apply(select), { signal });
-      // The form still submits on Enter: filter in place rather than reload.
-      select.form?.addEventListener(
-        "submit",
-        (event) => {
-          event.preventDefault();
-          this.#apply(select);
-        },
-        { signal },
-      );
-    }
-
-    disconnectedCallback() {
-      this.#listeners.abort();
-    }
-
-    #apply(select: HTMLSelectElement) {
-      const slug = select.value;
-      const reviews = Array.from(this.querySelectorAll<HTMLElement>("[data-stylist]"));
-      let shown = 0;
-      for (const review of reviews) {
-        review.hidden = slug !== "all" && review.dataset.stylist !== slug;
-        if (!review.hidden) shown++;
-      }
-      const empty = this.querySelector<HTMLElement>("[data-empty]");
-      if (empty) empty.hidden = shown > 0;
-      const status = this.querySelector("[data-status]");
-      if (status) status.textContent = reviewCountText(shown, select.selectedOptions[0]?.dataset.name);
-      window.history.replaceState(null, "", `/reviews/${encodeURIComponent(slug)}`);
-    }
-  }
-  if (!customElements.get("review-filter")) customElements.define("review-filter", ReviewFilterElement);
+        #apply(select: HTMLSelectElement) {
+          const slug = select.value;
+          const reviews = Array.from(this.querySelectorAll<HTMLElement>(selector(REVIEW_FILTER.stylist)));
+          let shown = 0;
+          for (const review of reviews) {
+            review.hidden = slug !== "all" && review.getAttribute(REVIEW_FILTER.stylist) !== slug;
+            if (!review.hidden) shown++;
+          }
+          const empty = this.querySelector<HTMLElement>(selector(REVIEW_FILTER.empty));
+          if (empty) empty.hidden = shown > 0;
+          const status = this.querySelector(selector(REVIEW_FILTER.status));
+          const name = select.selectedOptions[0]?.getAttribute(REVIEW_FILTER.name) ?? undefined;
+          if (status) status.textContent = reviewCountText(shown, name);
+          window.history.replaceState(null, "", `/reviews/${encodeURIComponent(slug)}`);
+        }
+      },
+  );
 }

@@ -1,3 +1,16 @@
+import { defineElement, selector } from "./define-element";
+
+/** The markup `<stylist-dialog>` works on (app/components/quote/stylist-dialog.tsx renders it). */
+export const STYLIST_DIALOG = {
+  tag: "stylist-dialog",
+  /** The card: a link to the stylist's total, which opens the profile instead. */
+  open: "data-open",
+  /** The close button and "Pick another". */
+  close: "data-close",
+  /** The profile's text, scrolled back to its top each time it opens. */
+  profile: "data-profile",
+} as const;
+
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
@@ -14,43 +27,39 @@ const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1
  * a plain link.
  */
 export function defineStylistDialog() {
-  class StylistDialogElement extends HTMLElement {
-    #listeners = new AbortController();
-
-    connectedCallback() {
-      const card = this.querySelector<HTMLAnchorElement>("a[data-open]");
-      const dialog = this.querySelector("dialog");
-      if (!card || !dialog) return;
-      this.#listeners = new AbortController();
-      const signal = this.#listeners.signal;
-      card.setAttribute("aria-haspopup", "dialog");
-      card.addEventListener(
-        "click",
-        (event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
-          dialog.showModal();
-          dialog.querySelector<HTMLElement>("[data-profile]")?.scrollTo(0, 0);
-        },
-        { signal },
-      );
-      dialog.addEventListener(
-        "click",
-        (event) => {
-          // A click on the backdrop lands on the dialog element itself.
-          if (event.target === dialog || (event.target as Element).closest("[data-close]")) dialog.close();
-        },
-        { signal },
-      );
-      dialog.addEventListener("keydown", (event) => keepTabInside(dialog, event), { signal });
-      dialog.addEventListener("close", () => card.focus(), { signal });
-    }
-
-    disconnectedCallback() {
-      this.#listeners.abort();
-    }
-  }
-  if (!customElements.get("stylist-dialog")) customElements.define("stylist-dialog", StylistDialogElement);
+  defineElement(
+    STYLIST_DIALOG.tag,
+    (Base) =>
+      class StylistDialogElement extends Base {
+        override connect(signal: AbortSignal) {
+          const card = this.querySelector<HTMLAnchorElement>(`a${selector(STYLIST_DIALOG.open)}`);
+          const dialog = this.querySelector("dialog");
+          if (!card || !dialog) return;
+          card.setAttribute("aria-haspopup", "dialog");
+          card.addEventListener(
+            "click",
+            (event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              dialog.showModal();
+              dialog.querySelector<HTMLElement>(selector(STYLIST_DIALOG.profile))?.scrollTo(0, 0);
+            },
+            { signal },
+          );
+          dialog.addEventListener(
+            "click",
+            (event) => {
+              // A click on the backdrop lands on the dialog element itself.
+              if (event.target === dialog || (event.target as Element).closest(selector(STYLIST_DIALOG.close)))
+                dialog.close();
+            },
+            { signal },
+          );
+          dialog.addEventListener("keydown", (event) => keepTabInside(dialog, event), { signal });
+          dialog.addEventListener("close", () => card.focus(), { signal });
+        }
+      },
+  );
 }
 
 function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent) {

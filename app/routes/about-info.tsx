@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { ReturnLink } from "~/components/return-link";
 import { yearsActive } from "~/domain/dates";
 import type { Route } from "./+types/about-info";
 
-/** Spec 2.2: the claim on the about page. */
+/** The claim on the about page. */
 export const FIVE_STAR_REVIEWS_CLAIM = "700+ 5 star reviews";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -104,19 +105,7 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="container-page">
-        <Link to="/about" className="btn-outline">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-          >
-            <path d="M10 3L5 8l5 5" />
-          </svg>
-          Back
-        </Link>
+        <ReturnLink to="/about">Back</ReturnLink>
       </div>
     </>
   );

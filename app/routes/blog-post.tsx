@@ -3,6 +3,7 @@ import { PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
 import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
+import { ReturnLink } from "~/components/return-link";
 import { blogPostingJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { getBlogPost } from "~/server/queries/content.server";
@@ -52,22 +53,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <article className="container-page py-12 sm:py-16">
       <JsonLd data={structuredData} />
       <div className="mx-auto max-w-3xl">
-        <Link
+        <ReturnLink
           to="/blog-info"
           className="inline-flex items-center gap-2 text-sm font-medium underline-offset-4 hover:underline"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-          >
-            <path d="M10 3L5 8l5 5" />
-          </svg>
           Back to the blog
-        </Link>
+        </ReturnLink>
         <h1 className="mt-6 text-4xl leading-tight sm:text-5xl">{post.title}</h1>
         <PostByline author={post.author} publishedAt={post.publishedAt} className="mt-5" />
       </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { telHref } from "~/components/offer-details";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { telHref } from "~/domain/format";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/bookings";

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { JsonLd } from "~/components/json-ld";
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { ReturnLink } from "~/components/return-link";
 import { OpeningHours } from "~/components/site-footer";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
@@ -93,19 +93,7 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="container-page mt-12">
-        <Link to="/contact" className="btn-outline">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-          >
-            <path d="M10 3L5 8l5 5" />
-          </svg>
-          Back to contact
-        </Link>
+        <ReturnLink to="/contact">Back to contact</ReturnLink>
       </div>
     </>
   );

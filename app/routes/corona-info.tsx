@@ -1,4 +1,4 @@
-import { BackButton } from "~/components/back-button";
+import { BackLink } from "~/components/back-link";
 import { seo } from "~/components/page-meta";
 import type { Route } from "./+types/corona-info";
 
@@ -63,7 +63,7 @@ export default function CoronaInfo() {
         ))}
       </div>
       <div className="mt-12">
-        <BackButton fallback="/corona" />
+        <BackLink fallback="/corona" />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
+import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { ModelApplicationForm } from "~/components/forms/model-application-form";
 import { seo } from "~/components/page-meta";
 import { modelApplicationSchema } from "~/domain/forms";
@@ -36,7 +36,7 @@ export default function ModelsInfo({ loaderData, actionData }: Route.ComponentPr
   const external = /^https?:/.test(academy.url);
   return (
     <FormPage
-      back={<BackLink to="/models">Back to models</BackLink>}
+      back={{ to: "/models", label: "Back to models" }}
       eyebrow="Models wanted"
       title="Be a hair model for our academy"
       intro={

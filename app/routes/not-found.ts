@@ -1,4 +1,4 @@
 import { redirect } from "react-router";
 
-/** Spec 2.1: any unknown path goes to the home page. */
+/** Any unknown path goes to the home page: old links and typos still land somewhere useful. */
 export const loader = () => redirect("/", 302);

@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
-import { telHref } from "~/components/offer-details";
 import { OfferStylists } from "~/components/offer-page-parts";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { truncate } from "~/domain/format";
+import { telHref, truncate } from "~/domain/format";
 import { noticeByPath } from "~/domain/notices";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { listTeam } from "~/server/queries/content.server";

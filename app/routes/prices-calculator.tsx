@@ -1,18 +1,13 @@
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
-import {
-  calculatorHref,
-  calculatorView,
-  EDIT_PARAM,
-  hrefWithState,
-  PRICES_PATH,
-  resolveStylist,
-  SELECTOR_PATH,
-} from "~/components/calculator/calculator-view";
+import { calculatorHref, calculatorView, EDIT_PARAM } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { PhoneEstimate, QuotePanel } from "~/components/calculator/quote-panel";
 import { seo } from "~/components/page-meta";
-import { DEFAULT_SALON_ID, parseCalculatorState } from "~/domain/calculator-state";
+import { PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
+import { parseCalculatorState } from "~/domain/calculator-state";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
+import { resolveStylist } from "~/domain/stylist-choice";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import type { Route } from "./+types/prices-calculator";
 
@@ -26,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * Spec 2.4 guards: no calculator type → /prices; no selector mode → the
+ * Guards: no calculator type → /prices; no selector mode → the
  * selector. A stylist link with a stale level or salon is corrected to the
  * stylist's own, and an unknown salon to the default, so the totals screens
  * read the same state the page shows.
@@ -34,7 +29,7 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const requested = parseCalculatorState(url.searchParams);
   if (requested.type === undefined) throw redirect(PRICES_PATH);
-  if (requested.mode === undefined) throw redirect(hrefWithState(SELECTOR_PATH, requested));
+  if (requested.mode === undefined) throw redirect(stateHref(SELECTOR_PATH, requested));
 
   const data = await loadCalculatorData(context.db);
   const resolved = resolveStylist(requested, data.stylists);
@@ -42,7 +37,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (resolved.redirect || unknownSalon) {
     const state = unknownSalon ? { ...resolved.state, salon: DEFAULT_SALON_ID } : resolved.state;
     const edit = url.searchParams.get(EDIT_PARAM);
-    throw redirect(hrefWithState(url.pathname, state, edit ? { [EDIT_PARAM]: edit } : {}));
+    throw redirect(stateHref(url.pathname, state, edit ? { [EDIT_PARAM]: edit } : {}));
   }
   return data;
 }
@@ -77,7 +72,7 @@ export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-muted">
           {state.mode === "stylist" ? "For a stylist of your choice." : "By stylist level."}{" "}
           <Link
-            to={hrefWithState(SELECTOR_PATH, state)}
+            to={stateHref(SELECTOR_PATH, state)}
             className="font-semibold text-accent-dark underline underline-offset-2"
           >
             Change how you get your quote

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "react-router";
-import { CALCULATOR_PATH, hrefWithState, PRICES_PATH, SELECTOR_PATH } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { seo } from "~/components/page-meta";
+import { CALCULATOR_PATH, PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
 import { parseCalculatorState, type SelectorMode, withChange } from "~/domain/calculator-state";
 import type { Route } from "./+types/prices-selector";
 
@@ -41,7 +41,7 @@ export default function PricesSelector() {
   // Keep what was already chosen; a stylist only means something in stylist mode.
   const hrefFor = (mode: SelectorMode) => {
     const next = withChange(state, mode === "level" ? { mode, stylist: undefined } : { mode });
-    return type ? hrefWithState(CALCULATOR_PATH, next) : `${hrefWithState(SELECTOR_PATH, next)}#${TYPES_ID}`;
+    return type ? stateHref(CALCULATOR_PATH, next) : `${stateHref(SELECTOR_PATH, next)}#${TYPES_ID}`;
   };
 
   return (
@@ -78,7 +78,7 @@ export default function PricesSelector() {
           </h2>
           <ServiceTypeList
             headingLevel={3}
-            hrefFor={(chosen) => hrefWithState(CALCULATOR_PATH, withChange(state, { type: chosen }))}
+            hrefFor={(chosen) => stateHref(CALCULATOR_PATH, withChange(state, { type: chosen }))}
           />
         </section>
       ) : null}

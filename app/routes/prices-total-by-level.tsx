@@ -12,16 +12,11 @@ import {
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
-import { type ChoosableStylist, StylistChooser } from "~/components/quote/stylist-chooser";
+import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist-dialog";
 import type { CalculatorState } from "~/domain/calculator-state";
+import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
-import {
-  loadQuoteCatalogue,
-  type QuoteCatalogue,
-  resolveQuote,
-  stateFromUrl,
-  stylistsForLevel,
-} from "~/server/queries/quote-pricing.server";
+import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -98,7 +93,7 @@ function StylistList({ heading, stylists }: { heading: string; stylists: Choosab
       <h3 className="text-xl">{heading}</h3>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {stylists.map((stylist) => (
-          <StylistChooser key={stylist.slug} stylist={stylist} />
+          <StylistDialog key={stylist.slug} stylist={stylist} />
         ))}
       </ul>
     </section>

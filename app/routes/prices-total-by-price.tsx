@@ -13,7 +13,8 @@ import {
 import { QuotePageHeader } from "~/components/quote/page-header";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
-import { loadQuoteCatalogue, pricesByStylist, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { pricesByStylist, resolveQuote } from "~/domain/quote-resolution";
+import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-price";
 
 export const MIN_BUDGET = 1;

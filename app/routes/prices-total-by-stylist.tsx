@@ -2,7 +2,6 @@ import { data, Link, redirect } from "react-router";
 import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   FINISH_PATH,
@@ -15,8 +14,12 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
+import { lineLabel } from "~/domain/line-labels";
+import { resolveQuote } from "~/domain/quote-resolution";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
-import { loadQuoteCatalogue, resolveQuote, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { part } from "~/enhance/define-element";
+import { STEP_HEADING } from "~/enhance/focus-step";
+import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
 /** "Have you been to the salon before?", which "I'm Happy!" reveals and leads to. */
@@ -40,7 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** Spec 2.4: a note when the stylist works at a different salon from the one chosen; the academy has its own wording. */
+/** A note when the stylist works at a different salon from the one chosen; the academy has its own wording. */
 function salonNote(firstName: string, salon: { id: number; name: string; shortName: string }): string {
   return salon.id === ACADEMY_SALON_ID
     ? `${firstName} works at ${salon.name}, our training academy`
@@ -116,7 +119,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     happy: url.searchParams.get(HAPPY_PARAM) === "1",
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
     // The anchor brings the question into view and, once there, it takes the focus.
-    happyHref: `${stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" })}#${QUESTION_ID}`,
+    happyHref: stateHref(url.pathname, quote.state, { [HAPPY_PARAM]: "1" }, QUESTION_ID),
     yesHref: stateHref(FINISH_PATH, { ...quote.state, regular: true }),
     noHref: stateHref(FINISH_PATH, { ...quote.state, regular: false }),
   };
@@ -219,7 +222,7 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
 
           {loaderData.happy ? (
             <section aria-labelledby={QUESTION_ID} className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">
-              <h2 id={QUESTION_ID} data-step-heading tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
+              <h2 id={QUESTION_ID} {...part(STEP_HEADING)} tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
                 Have you been to the salon before (within the last 18 months)?
               </h2>
               <QuestionAnswers yesHref={loaderData.yesHref} noHref={loaderData.noHref} />

@@ -1,6 +1,7 @@
-import { hrefWithState, SELECTOR_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { seo } from "~/components/page-meta";
+import { SELECTOR_PATH, stateHref } from "~/components/quote/links";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import type { Route } from "./+types/prices";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +18,7 @@ const HOW_IT_WORKS = [
   { title: "Save it", text: "We'll send it by e-mail and text, with 20% off your first visit." },
 ];
 
-/** Spec 2.4 "/prices": the three service types. Each link starts a fresh quote: only the type is carried. */
+/** "/prices": the three service types. Each link starts a fresh quote: only the type is carried. */
 export default function Prices() {
   return (
     <>
@@ -36,7 +37,10 @@ export default function Prices() {
         <h2 id="types-heading" className="mb-6 text-2xl sm:text-3xl">
           What would you like a quote for?
         </h2>
-        <ServiceTypeList headingLevel={3} hrefFor={(type) => hrefWithState(SELECTOR_PATH, { type, salon: 2 })} />
+        <ServiceTypeList
+          headingLevel={3}
+          hrefFor={(type) => stateHref(SELECTOR_PATH, { type, salon: DEFAULT_SALON_ID })}
+        />
       </section>
 
       <section aria-labelledby="how-heading" className="border-t border-line/70 bg-white/40">

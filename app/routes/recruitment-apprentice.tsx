@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
+import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
@@ -30,7 +30,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function RecruitmentApprentice({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
-      back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
+      back={{ to: "/recruitment", label: "Back to recruitment" }}
       eyebrow="Careers · Apprentice"
       title="Start your career as an apprentice"
       intro={

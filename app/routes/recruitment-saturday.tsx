@@ -1,4 +1,4 @@
-import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
+import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
 import { saturdayApplicationSchema } from "~/domain/forms";
@@ -29,7 +29,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function RecruitmentSaturday({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FormPage
-      back={<BackLink to="/recruitment">Back to recruitment</BackLink>}
+      back={{ to: "/recruitment", label: "Back to recruitment" }}
       asideFirst
       eyebrow="Careers · Saturday and evening work"
       title="Saturday and evening work"

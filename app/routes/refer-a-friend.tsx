@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
       "Recommend Maison Ivy to a friend: they get £20 off their first visit and you get a £20 voucher once they become a client.",
   });
 
-/** Spec section 9: the referral rewards. */
+/** The referral rewards. */
 const FRIEND_WEEKS = 8;
 const REFERRER_WEEKS = 12;
 

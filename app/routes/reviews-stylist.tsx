@@ -2,7 +2,8 @@ import { data, Link, redirect } from "react-router";
 import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { ReviewBrowser, reviewsPath } from "~/components/review-filter";
+import { ReviewFilter, reviewsPath } from "~/components/review-filter";
+import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listReviewsWithNames, listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/reviews-stylist";
  * afresh whenever the route changes, whichever way the visitor got there.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const chosen = new URL(request.url).searchParams.get("stylist");
+  const chosen = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
   if (chosen !== null) throw redirect(reviewsPath(chosen));
 
   const team = await listTeam(context.db);
@@ -74,7 +75,7 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
         }
       />
       <div className="container-page py-12">
-        <ReviewBrowser stylists={stylists} current={slug} reviews={reviews} />
+        <ReviewFilter stylists={stylists} current={slug} reviews={reviews} />
         <p className="mt-12">
           <Link to="/reviews" className="btn-outline">
             Back to reviews

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { ReviewBrowser, reviewsPath } from "~/components/review-filter";
+import { ReviewFilter, reviewsPath } from "~/components/review-filter";
+import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listReviewsWithNames, listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews";
 
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const stylist = new URL(request.url).searchParams.get("stylist");
+  const stylist = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
   if (stylist !== null) throw redirect(reviewsPath(stylist));
   const team = await listTeam(context.db);
   return {
@@ -32,7 +33,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
         lead="We're proud of our 700+ 5 star reviews. Here are some of them, in our clients' own words. Thinking of booking with someone in particular? Choose them to see what their clients say."
       />
       <div className="container-page py-12">
-        <ReviewBrowser stylists={stylists} current="all" reviews={reviews} />
+        <ReviewFilter stylists={stylists} current="all" reviews={reviews} />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
-import { CALCULATOR_PATH, hrefWithState, PRICES_PATH } from "~/components/calculator/calculator-view";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { seo } from "~/components/page-meta";
+import { CALCULATOR_PATH, PRICES_PATH, stateHref } from "~/components/quote/links";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/stylist-prices";
 
@@ -103,7 +103,7 @@ export default function StylistPrices({ loaderData }: Route.ComponentProps) {
           <ServiceTypeList
             headingLevel={3}
             hrefFor={(type) =>
-              hrefWithState(CALCULATOR_PATH, {
+              stateHref(CALCULATOR_PATH, {
                 type,
                 mode: "stylist",
                 stylist: stylist.slug,

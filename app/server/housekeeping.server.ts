@@ -1,13 +1,12 @@
 /**
  * Pruning rows that have served their purpose: sent messages, old rate-limit
- * windows and idempotency keys. Every process checks now and then, but a run
- * is claimed through the database (the scheduled_jobs row's next_run_at is
- * moved on by one UPDATE), so with several processes on one PostgreSQL only
- * one of them prunes per period. Failed messages are kept until re-sent.
+ * windows and idempotency keys. It is one of the scheduler's jobs, so with
+ * several processes on one PostgreSQL only one of them prunes per period.
+ * Failed messages are kept until re-sent.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
-import { log } from "./log.server";
+import type { ScheduledJob } from "./scheduler.server";
 
 const RETENTION = {
   /** Sent messages are kept this long (what was sent, for questions from clients and staff). */
@@ -18,24 +17,14 @@ const RETENTION = {
   idempotencyDays: 7,
 };
 
-/** True when this process won the run of `name` due now; the next one is `everySeconds` later. */
-export async function claimScheduledJob(db: Database, name: string, everySeconds: number): Promise<boolean> {
-  await db.execute(sql`insert into scheduled_jobs (name) values (${name}) on conflict (name) do nothing`);
-  const claimed = await db.execute(sql`
-    update scheduled_jobs set next_run_at = now() + make_interval(secs => ${everySeconds}), last_run_at = now()
-    where name = ${name} and next_run_at <= now()
-    returning name`);
-  return claimed.rows.length > 0;
-}
-
-export interface PruneCounts {
+interface PruneCounts {
   outbox: number;
   rateLimits: number;
   idempotencyKeys: number;
 }
 
-export async function pruneOldRows(db: Database, retention = RETENTION): Promise<PruneCounts> {
-  const days = (n: number) => sql`now() - make_interval(days => ${n})`;
+async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Promise<PruneCounts> {
+  const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
   const outbox = await db.execute(
     sql`delete from outbox where status = 'sent' and sent_at < ${days(retention.sentMessagesDays)}`,
   );
@@ -49,25 +38,9 @@ export async function pruneOldRows(db: Database, retention = RETENTION): Promise
   return { outbox: count(outbox), rateLimits: count(rateLimits), idempotencyKeys: count(idempotencyKeys) };
 }
 
-/** Checks every few minutes; prunes at most once an hour across all processes. */
-export function startHousekeeping(db: Database, { checkMs = 5 * 60_000, everySeconds = 3600 } = {}) {
-  const run = async () => {
-    try {
-      if (!(await claimScheduledJob(db, "prune", everySeconds))) return;
-      const counts = await pruneOldRows(db);
-      log.info({ job: "prune", ...counts }, "housekeeping: old rows pruned");
-    } catch (error) {
-      log.warn({ job: "prune", err: error instanceof Error ? error.message : String(error) }, "housekeeping failed");
-    }
-  };
-  const first = setTimeout(run, 10_000);
-  const timer = setInterval(run, checkMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
-}
+/** Prunes at most once an hour across all processes, through the one scheduler. */
+export const pruneJob: ScheduledJob = {
+  name: "prune",
+  everySeconds: 3600,
+  run: async (tx, now) => ({ ...(await pruneOldRows(tx, now)) }),
+};

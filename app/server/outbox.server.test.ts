@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type QuoteMessagePayload, queueQuoteMessages, renderMessage } from "./delivery/messages.server";
-import { claimScheduledJob, pruneOldRows } from "./housekeeping.server";
+import { pruneJob } from "./housekeeping.server";
 import {
   claimDue,
   enqueue,
@@ -12,6 +12,7 @@ import {
   retryDelaySeconds,
   startOutboxWorker,
 } from "./outbox.server";
+import { runJobIfDue } from "./scheduler.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -335,10 +336,6 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
 
   it("prunes old rows once per period, whichever of several processes asks", async () => {
     await database.db.execute(sql`delete from scheduled_jobs`);
-    const claims = await Promise.all(
-      Array.from({ length: 5 }, () => claimScheduledJob(database.db, "prune-test", 3600)),
-    );
-    expect(claims.filter(Boolean)).toHaveLength(1);
     await enqueue(
       database.db,
       [1, 2].map((i) => ({
@@ -359,8 +356,13 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     await database.db.execute(
       sql`insert into idempotency_keys (key, answer, created_at) values ('old-key', '{}', now() - interval '8 days'), ('new-key', '{}', now())`,
     );
-    const counts = await pruneOldRows(database.db);
-    expect(counts).toEqual({ outbox: 1, rateLimits: 1, idempotencyKeys: 1 });
+    const now = new Date();
+    const passes = await Promise.all(Array.from({ length: 5 }, () => runJobIfDue(database.db, pruneJob, now)));
+    expect(passes.filter((pass) => pass.ran)).toEqual([
+      { ran: true, result: { outbox: 1, rateLimits: 1, idempotencyKeys: 1 } },
+    ]);
+    // Within the hour nobody prunes again.
+    expect(await runJobIfDue(database.db, pruneJob, new Date(now.getTime() + 30 * 60_000))).toEqual({ ran: false });
     const left = await database.db.query.outbox.findMany();
     expect(left.map((r) => r.status)).toEqual(["failed"]); // kept until someone re-sends it
   });

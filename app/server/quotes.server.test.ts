@@ -13,8 +13,9 @@ import {
 import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
+import { pricesByStylist, stylistsForLevel } from "~/domain/quote-resolution";
 import { loadCatalogue } from "./queries/catalogue.server";
-import { loadQuoteCatalogue, pricesByStylist, stylistsForLevel } from "./queries/quote-pricing.server";
+import { loadQuoteCatalogue } from "./queries/quote-pricing.server";
 import {
   getPublicQuote,
   newQuoteLink,
@@ -432,7 +433,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(await countQuotes()).toBe(before);
   });
 
-  it("answers every missing detail at once, with the spec's messages", async () => {
+  it("answers every missing detail at once, each with its own message", async () => {
     const saved = await saveQuote(database.db, { type: "mens", level: 6, cut: 58, mensColour: 65, regular: "yes" });
     expect(saved.ok).toBe(false);
     if (saved.ok || saved.status !== 422) throw new Error(`not a 422: ${JSON.stringify(saved)}`);

@@ -236,7 +236,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       });
     });
 
-    it("an empty application gets the spec's three messages", async () => {
+    it("an empty application gets the three required-field messages", async () => {
       expect(await submitModelApplication(database.db, { name: " ", mobile: "", info: null }, client())).toMatchObject({
         status: 422,
         fieldErrors: {

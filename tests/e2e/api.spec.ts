@@ -10,7 +10,7 @@ async function getJson(request: APIRequestContext, path: string) {
 
 const keysOf = (value: object) => Object.keys(value);
 
-test("every read endpoint answers with seeded data under the spec's field names", async ({ request }) => {
+test("every read endpoint answers with seeded data under the API's field names", async ({ request }) => {
   const team = await getJson(request, "/api/team");
   expect(team.length).toBeGreaterThanOrEqual(8);
   expect(keysOf(team[0])).toEqual(

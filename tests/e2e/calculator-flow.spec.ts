@@ -275,7 +275,7 @@ test("choosing a service type starts a fresh quote", async ({ page }) => {
   await expect(page).toHaveURL("/prices/selector?type=mens");
 });
 
-test("New Starter level: restricted colours are faded and not selectable, and men's cuts show the spec's message", async ({
+test("New Starter level: restricted colours are faded and not selectable, and men's cuts say New Starters may not do them", async ({
   page,
 }) => {
   test.setTimeout(60_000); // a dozen page loads and two accessibility scans

@@ -53,7 +53,7 @@ export async function fetchCatalogue(request: APIRequestContext): Promise<Catalo
 const toPence = (pounds: number) => Math.round(pounds * 100);
 
 /**
- * Spec 9 in whole pence: labour × (100 + adapter)% to the nearest penny (halves
+ * The salon's price rule in whole pence: labour × (100 + adapter)% to the nearest penny (halves
  * up) for everything but treatments (cat1 5); product on top for colour, colour
  * add-ons and men's colour; never below 0.
  */

@@ -3,7 +3,8 @@ import { Link, useLocation } from "react-router";
 import { withChange } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { levelUp } from "~/domain/pricing";
-import { focusStepHeading } from "~/enhance/focus-step";
+import { part } from "~/enhance/define-element";
+import { focusStepHeading, STEP_HEADING } from "~/enhance/focus-step";
 import { type CalculatorView, CURRENT_STEP_ID, calculatorHref, type StepView } from "./calculator-view";
 import { ColourChooser, ServiceChooser } from "./service-choosers";
 import { LevelChooser, StylistChooser } from "./who-choosers";
@@ -137,7 +138,7 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
       <p className="eyebrow">
         Step {step.number} of {view.steps.length}
       </p>
-      <h2 id={headingId(step)} data-step-heading tabIndex={-1} className="mt-2 text-2xl outline-none sm:text-3xl">
+      <h2 id={headingId(step)} {...part(STEP_HEADING)} tabIndex={-1} className="mt-2 text-2xl outline-none sm:text-3xl">
         {inner.title}
       </h2>
       <div className="mt-5 space-y-5">

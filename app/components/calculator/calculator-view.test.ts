@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
 import { NEW_STARTER_MENS_CUT_MESSAGE } from "~/domain/pricing";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
+import type { CalculatorStylist } from "~/domain/stylist-choice";
 import { catalogue } from "~/domain/testing/catalogue";
-import {
-  type CalculatorData,
-  type CalculatorStylist,
-  CURRENT_STEP_ID,
-  calculatorHref,
-  calculatorView,
-  hrefWithState,
-  resolveStylist,
-  stepLinks,
-} from "./calculator-view";
+import { stateHref, TOTAL_BY_LEVEL_PATH } from "../quote/links";
+import { type CalculatorData, CURRENT_STEP_ID, calculatorHref, calculatorView, stepLinks } from "./calculator-view";
 
 const stylist = (slug: string, levelId: number, salonId: number, acceptingNewClients = true): CalculatorStylist => ({
   slug,
@@ -60,7 +54,7 @@ describe("hrefs", () => {
   });
 
   it("leaves out an empty query", () => {
-    expect(hrefWithState("/prices/total-by-level", { salon: 2 })).toBe("/prices/total-by-level");
+    expect(stateHref(TOTAL_BY_LEVEL_PATH, { salon: DEFAULT_SALON_ID })).toBe("/prices/total-by-level");
   });
 
   it("option links set their slot and keep every other choice", () => {
@@ -113,45 +107,6 @@ describe("hrefs", () => {
       level: "3",
       salon: "3",
       edit: "level",
-    });
-  });
-});
-
-describe("resolveStylist", () => {
-  it("applies the stylist's level and salon, asking for a redirect when the link said otherwise", () => {
-    const result = resolveStylist(state("type=mens&mode=stylist&stylist=isla&level=2"), stylists);
-    expect(result).toMatchObject({ stylist: { slug: "isla" }, notice: null, redirect: true });
-    expect(result.state).toMatchObject({ stylist: "isla", level: 7, salon: 1 });
-  });
-
-  it("needs no redirect when the link already agrees", () => {
-    expect(resolveStylist(state("type=mens&mode=stylist&stylist=nadia&level=6"), stylists).redirect).toBe(false);
-  });
-
-  it.each([
-    { slug: "nobody", notice: /couldn't find the stylist/ },
-    { slug: "harriet", notice: /Harriet isn't taking new clients/ },
-  ])("sets $slug aside with a notice and keeps the other choices", ({ slug, notice }) => {
-    const result = resolveStylist(state(`type=mens&mode=stylist&stylist=${slug}&level=9&cut=58`), stylists);
-    expect(result.notice).toMatch(notice);
-    expect(result.redirect).toBe(false);
-    expect(result.stylist).toBeUndefined();
-    expect(result.state).toEqual({ type: "mens", mode: "stylist", level: 9, salon: 2, cut: 58 });
-  });
-
-  it("drops a stylist from a level-mode link", () => {
-    const result = resolveStylist(state("type=mens&mode=level&stylist=isla&level=3"), stylists);
-    expect(result).toMatchObject({ redirect: true, notice: null });
-    expect(result.state).not.toHaveProperty("stylist");
-  });
-
-  it("leaves a state without a stylist alone", () => {
-    const input = state("type=mens&mode=stylist");
-    expect(resolveStylist(input, stylists)).toEqual({
-      state: input,
-      stylist: undefined,
-      notice: null,
-      redirect: false,
     });
   });
 });

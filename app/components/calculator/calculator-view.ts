@@ -15,20 +15,21 @@ import {
   type Step,
   selectedServices,
   stepsFor,
-  toSearchParams,
   totalsVisible,
   withChange,
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
+import { clientServiceName, serviceLineLabel } from "~/domain/line-labels";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
-import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
-
-export const PRICES_PATH = "/prices";
-export const SELECTOR_PATH = "/prices/selector";
-export const CALCULATOR_PATH = "/prices/calculator";
-const TOTAL_BY_LEVEL_PATH = "/prices/total-by-level";
-const TOTAL_BY_STYLIST_PATH = "/prices/total-by-stylist";
-const TOTAL_BY_PRICE_PATH = "/prices/total-by-price";
+import type { CalculatorStylist } from "~/domain/stylist-choice";
+import {
+  CALCULATOR_PATH,
+  stateHref,
+  TOTAL_BY_LEVEL_PATH,
+  TOTAL_BY_PRICE_PATH,
+  TOTAL_BY_STYLIST_PATH,
+} from "../quote/links";
+import { stepLabel } from "./labels";
 
 /** The id of the open step (or the next actions once all is chosen): links jump there, also without JavaScript. */
 export const CURRENT_STEP_ID = "current-step";
@@ -36,84 +37,15 @@ export const CURRENT_STEP_ID = "current-step";
 /** URL parameter that reopens a finished step ("Change"). Not calculator state: the totals screens ignore it. */
 export const EDIT_PARAM = "edit";
 
-export interface CalculatorStylist {
-  slug: string;
-  firstName: string;
-  lastName: string;
-  salonId: number;
-  levelId: number;
-  image: string;
-  acceptingNewClients: boolean;
-}
-
 export interface CalculatorSalon {
   id: number;
   name: string;
   shortName: string;
 }
 
-/** `path?params`, or just the path when there is nothing to say. */
-export function hrefWithState(
-  path: string,
-  state: CalculatorState,
-  extra: Record<string, string> = {},
-  hash?: string,
-): string {
-  const params = toSearchParams(state);
-  for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  const query = params.toString();
-  return `${path}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
-}
-
 /** A calculator link that lands on the step that is open after the change. */
 export function calculatorHref(state: CalculatorState, edit?: string): string {
-  return hrefWithState(CALCULATOR_PATH, state, edit ? { [EDIT_PARAM]: edit } : {}, CURRENT_STEP_ID);
-}
-
-// ---------------------------------------------------------------------------
-// The stylist named in the URL
-
-export interface StylistResolution {
-  /** The state the page works with: an unusable stylist is dropped, a usable one's level and salon applied. */
-  state: CalculatorState;
-  stylist: CalculatorStylist | undefined;
-  /** Why the stylist in the link was set aside, to tell the visitor. */
-  notice: string | null;
-  /** The URL should be replaced by `state` (a stale level or salon for the stylist, or a stylist in level mode). */
-  redirect: boolean;
-}
-
-/**
- * Checks the stylist of a stylist-mode state against the team: an unknown one
- * or one not taking new clients is set aside with a notice; a known one brings
- * their level and salon, whatever the link said (choosing a stylist
- * sets the level to theirs).
- */
-export function resolveStylist(state: CalculatorState, stylists: readonly CalculatorStylist[]): StylistResolution {
-  if (state.stylist === undefined) return { state, stylist: undefined, notice: null, redirect: false };
-  const { stylist: _dropped, ...withoutStylist } = state;
-  if (state.mode !== "stylist") return { state: withoutStylist, stylist: undefined, notice: null, redirect: true };
-
-  const stylist = stylists.find((candidate) => candidate.slug === state.stylist);
-  if (!stylist) {
-    return {
-      state: withoutStylist,
-      stylist: undefined,
-      notice: "We couldn't find the stylist in your link. Please choose a stylist below.",
-      redirect: false,
-    };
-  }
-  if (!stylist.acceptingNewClients) {
-    return {
-      state: withoutStylist,
-      stylist: undefined,
-      notice: `${stylist.firstName} isn't taking new clients at the moment. Please choose another stylist below.`,
-      redirect: false,
-    };
-  }
-  const applied = withChange(state, { level: stylist.levelId, salon: stylist.salonId });
-  const redirect = state.level !== stylist.levelId || state.salon !== stylist.salonId;
-  return { state: applied, stylist, notice: null, redirect };
+  return stateHref(CALCULATOR_PATH, state, edit ? { [EDIT_PARAM]: edit } : {}, CURRENT_STEP_ID);
 }
 
 // ---------------------------------------------------------------------------
@@ -317,11 +249,11 @@ export function calculatorView(
   if (everythingChosen) {
     next = levelMode
       ? {
-          href: hrefWithState(TOTAL_BY_LEVEL_PATH, state),
+          href: stateHref(TOTAL_BY_LEVEL_PATH, state),
           label: "Show Stylists",
-          budgetHref: hrefWithState(TOTAL_BY_PRICE_PATH, state),
+          budgetHref: stateHref(TOTAL_BY_PRICE_PATH, state),
         }
-      : { href: hrefWithState(TOTAL_BY_STYLIST_PATH, state), label: "Next", budgetHref: null };
+      : { href: stateHref(TOTAL_BY_STYLIST_PATH, state), label: "Next", budgetHref: null };
   }
 
   return {

@@ -3,12 +3,12 @@
  * categories, steps and levels. Copy lives here so every screen says the same
  * thing; the rules (what is available, what a step needs) stay in the domain.
  */
-import { type CalculatorType, type ServiceSlot, SLOT_LABELS, type Step } from "~/domain/calculator-state";
-import { ColourCat, isNoneService, type Service } from "~/domain/catalogue";
+import { type CalculatorType, SLOT_LABELS, type Step } from "~/domain/calculator-state";
+import { ColourCat } from "~/domain/catalogue";
 
 export interface ServiceTypeCopy {
   type: CalculatorType;
-  /** The spec's names of the three service types. */
+  /** What the three service types are called on every screen. */
   name: string;
   blurb: string;
   /** Heading of the calculator page for this type. */
@@ -43,55 +43,20 @@ export function serviceTypeCopy(type: CalculatorType): ServiceTypeCopy {
   return copy;
 }
 
-export interface ColourCategoryCopy {
-  name: string;
-  blurb: string;
-}
-
-/** Keyed by the colour category (cat2 of the price list). */
-export const COLOUR_CATEGORIES: Readonly<Record<number, ColourCategoryCopy>> = {
-  [ColourCat.Classic]: { name: "Classic", blurb: "Roots, or roots with a refresh of the lengths." },
-  [ColourCat.FullHead]: { name: "Full head colour", blurb: "One colour from root to tip, priced by length." },
-  [ColourCat.Foils]: {
-    name: "Foils",
-    blurb: "Highlights or lowlights woven in foils, from a face frame to a full head.",
-  },
-  [ColourCat.Balayage]: { name: "Balayage", blurb: "Hand-painted, soft and sun-kissed, toner included." },
-  [ColourCat.Bleach]: { name: "Full head bleach", blurb: "All-over lightening for platinum and pastel bases." },
-  [ColourCat.Vivids]: { name: "Vivids", blurb: "Bold fashion shades: pinks, blues, coppers and more." },
-  [ColourCat.Correction]: {
-    name: "Colour correction",
-    blurb: "Going dark to light, light to dark, or putting a colour right.",
-  },
+/** What each colour category (cat2 of the price list) offers, under its name. */
+export const COLOUR_CATEGORY_BLURBS: Readonly<Record<number, string>> = {
+  [ColourCat.Classic]: "Roots, or roots with a refresh of the lengths.",
+  [ColourCat.FullHead]: "One colour from root to tip, priced by length.",
+  [ColourCat.Foils]: "Highlights or lowlights woven in foils, from a face frame to a full head.",
+  [ColourCat.Balayage]: "Hand-painted, soft and sun-kissed, toner included.",
+  [ColourCat.Bleach]: "All-over lightening for platinum and pastel bases.",
+  [ColourCat.Vivids]: "Bold fashion shades: pinks, blues, coppers and more.",
+  [ColourCat.Correction]: "Going dark to light, light to dark, or putting a colour right.",
 };
-
-export function colourCategoryName(colourCat: number): string {
-  return COLOUR_CATEGORIES[colourCat]?.name ?? `Colour category ${colourCat}`;
-}
-
-function slotLabel(slot: ServiceSlot): string {
-  return SLOT_LABELS[slot];
-}
 
 export function stepLabel(step: Step): string {
   if (step.kind === "level") return step.mode === "stylist" ? "Stylist" : "Stylist level";
-  return slotLabel(step.key);
-}
-
-/** What a client calls a service in a list of options: its menu name, or "None". */
-export function clientServiceName(service: Pick<Service, "service" | "clientName">): string {
-  return isNoneService(service) ? "None" : service.clientName;
-}
-
-/**
- * What a chosen service is called in a summary line, the itemised quote and
- * the messages, e.g. "Foils: Half head": its step (the colour's category) and
- * its client name. A "None" choice reads "No finish add-on".
- */
-export function serviceLineLabel(slot: ServiceSlot, service: Pick<Service, "service" | "clientName" | "cat2">): string {
-  if (isNoneService(service)) return `No ${slotLabel(slot).toLowerCase()}`;
-  if (slot === "colour") return `${colourCategoryName(service.cat2)}: ${service.clientName}`;
-  return `${slotLabel(slot)}: ${service.clientName}`;
+  return SLOT_LABELS[step.key];
 }
 
 /**

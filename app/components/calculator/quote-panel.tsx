@@ -2,9 +2,12 @@ import { Link } from "react-router";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import { clientServiceName } from "~/domain/line-labels";
+import { part } from "~/enhance/define-element";
+import { DISCLOSURE } from "~/enhance/disclosure";
+import { STEP_HEADING } from "~/enhance/focus-step";
 import { EstimateTable } from "../quote/estimate-table";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
-import { clientServiceName } from "./labels";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
@@ -77,7 +80,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
       data-testid="phone-estimate"
       className="sticky bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
     >
-      <details data-disclosure className="group">
+      <details {...part(DISCLOSURE)} className="group">
         <summary className="container-page flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 py-2 [&::-webkit-details-marker]:hidden">
           <span aria-live="polite" aria-atomic="true" className="min-w-0 text-sm">
             {quote ? (
@@ -130,7 +133,7 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       aria-labelledby="estimate-heading"
       className="card scroll-mt-24 p-5 sm:p-6 lg:sticky lg:top-24"
     >
-      <h2 id="estimate-heading" data-step-heading tabIndex={-1} className="text-2xl outline-none">
+      <h2 id="estimate-heading" {...part(STEP_HEADING)} tabIndex={-1} className="text-2xl outline-none">
         Your estimate
       </h2>
       {who ? <p className="mt-1 text-sm text-muted">{who}</p> : null}

@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import type { CalculatorState, ColourStep, ServiceOption, ServiceSlot, ServiceStep } from "~/domain/calculator-state";
 import { ColourCat, type Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import { clientServiceName, colourCategoryName } from "~/domain/line-labels";
 import { linePricePence } from "~/domain/pricing";
 import { stepLinks } from "./calculator-view";
-import { COLOUR_CATEGORIES, clientServiceName, colourCategoryName, unavailableReason } from "./labels";
+import { COLOUR_CATEGORY_BLURBS, unavailableReason } from "./labels";
 import { type OptionItem, OptionList } from "./option-list";
 
 function serviceItems(
@@ -158,7 +159,7 @@ export function ColourChooser({
           items={step.categories.map(({ colourCat, available }) => ({
             key: colourCat,
             name: colourCategoryName(colourCat),
-            description: COLOUR_CATEGORIES[colourCat]?.blurb,
+            description: COLOUR_CATEGORY_BLURBS[colourCat],
             href: stepLinks.colourCategory(state, colourCat),
             selected: false,
             unavailable: available || !level ? null : unavailableReason(level.name),
@@ -167,7 +168,7 @@ export function ColourChooser({
       </div>
     );
   }
-  const copy = COLOUR_CATEGORIES[step.colourCat];
+  const blurb = COLOUR_CATEGORY_BLURBS[step.colourCat];
   const backLink = (
     <p>
       <Link
@@ -185,7 +186,7 @@ export function ColourChooser({
     <div className="space-y-4">
       <div>
         <h3 className="text-xl">{colourCategoryName(step.colourCat)}</h3>
-        {copy ? <p className="mt-1 text-sm text-muted">{copy.blurb}</p> : null}
+        {blurb ? <p className="mt-1 text-sm text-muted">{blurb}</p> : null}
       </div>
       {nothingAvailable ? backLink : null}
       <OptionList

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
-import { type CalculatorSalon, type CalculatorStylist, type LevelChoice, stepLinks } from "./calculator-view";
+import type { CalculatorStylist } from "~/domain/stylist-choice";
+import { type CalculatorSalon, type LevelChoice, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
 

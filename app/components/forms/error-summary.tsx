@@ -7,7 +7,7 @@ export interface SummaryEntry {
   label?: string;
 }
 
-/** The job, model and quote forms' summary heading; the feedback form has the spec's own. */
+/** The job, model and quote forms' summary heading; the feedback form has its own. */
 export const CORRECT_FIELDS_MESSAGE = "Please correct the highlighted fields";
 
 const linkClass =

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { ReturnLink } from "~/components/return-link";
 
 /**
  * The frame of the form pages: a calm heading band, then the form in a card
@@ -18,8 +18,8 @@ export function FormPage({
   eyebrow: string;
   title: string;
   intro: ReactNode;
-  /** A link back to where the visitor came from, above the heading. */
-  back?: ReactNode;
+  /** A link back to the page above, in the heading band. */
+  back?: { to: string; label: string };
   aside?: ReactNode;
   /** On phones, show the aside above the form (when the form makes little sense without it). */
   asideFirst?: boolean;
@@ -29,7 +29,16 @@ export function FormPage({
     <>
       <section className="bg-blush/50">
         <div className="container-page py-12 sm:py-20">
-          {back ? <div className="mb-8">{back}</div> : null}
+          {back ? (
+            <div className="mb-8">
+              <ReturnLink
+                to={back.to}
+                className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:text-accent-dark hover:underline"
+              >
+                {back.label}
+              </ReturnLink>
+            </div>
+          ) : null}
           <p className="eyebrow">{eyebrow}</p>
           <h1 className="mt-4 max-w-3xl text-4xl leading-tight sm:text-5xl">{title}</h1>
           <div className="mt-6 max-w-2xl space-y-4 text-lg leading-relaxed text-muted">{intro}</div>
@@ -40,28 +49,6 @@ export function FormPage({
         {aside ? <aside className={`space-y-8 lg:order-1 ${asideFirst ? "order-first" : ""}`}>{aside}</aside> : null}
       </div>
     </>
-  );
-}
-
-/** A link back to the page above, in the heading band. */
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:text-accent-dark hover:underline"
-    >
-      <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-        <path
-          d="M10 3 5 8l5 5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-      {children}
-    </Link>
   );
 }
 

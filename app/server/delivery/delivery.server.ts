@@ -1,7 +1,6 @@
 /** Wires the outbox worker to the configured transports. */
 import type { Config } from "../config.server";
 import type { Database } from "../db.server";
-import { startHousekeeping } from "../housekeeping.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
 import { renderMessage } from "./messages.server";
 import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioProvider } from "./transports.server";
@@ -47,12 +46,10 @@ export function startDelivery(db: Database, settings: Config): Delivery {
     retrySeconds: settings.OUTBOX_RETRY_SECONDS,
     retryCapSeconds: settings.OUTBOX_RETRY_CAP_SECONDS,
   });
-  const housekeeping = startHousekeeping(db);
   return {
     worker,
     destinations: { mail: mailer.describe, sms: sms.describe },
     async stop() {
-      housekeeping.stop();
       await worker.stop();
       mailer.close();
     },

@@ -1,5 +1,6 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { asc, desc, eq, isNull } from "drizzle-orm";
+import { shuffled } from "~/domain/shuffle";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import {
@@ -121,17 +122,7 @@ export async function listReviewsWithNames(db: Database, team: readonly TeamMemb
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
   const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
-  return shuffle(
+  return shuffled(
     rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })),
   );
-}
-
-/** Fisher–Yates: every order equally likely. */
-function shuffle<T>(items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }

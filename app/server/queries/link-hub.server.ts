@@ -4,7 +4,7 @@ import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";
 import { listNewsItems } from "./content.server";
 
-/** Spec section 9: the link hub shows the first 3 news items. */
+/** The link hub shows the three latest news items: enough to tempt, short on a phone. */
 const LINK_HUB_NEWS_COUNT = 3;
 
 export async function loadLinkHub(db: Database) {

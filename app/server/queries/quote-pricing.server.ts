@@ -1,28 +1,19 @@
 /**
- * Pricing a calculator selection against the database: the catalogue with its
- * stylists and salons, the checks of a flow (stylist taking clients, level,
- * services in the right steps), and the stylist lists of the totals screens.
- * The server prices every quote itself (never trusting a total from the browser); the browser and this
- * module use the same domain engine (validateSelection + quoteLines).
+ * The quote rules' catalogue read from the database: the price list with its
+ * stylists and salons. The rules themselves (resolveQuote, the stylist lists
+ * of the totals screens) are pure and live in domain/quote-resolution.ts.
  */
-import {
-  type CalculatorState,
-  type CalculatorType,
-  type Catalogue,
-  DEFAULT_SALON_ID,
-  parseCalculatorState,
-  type SelectorMode,
-  validateSelection,
-} from "~/domain/calculator-state";
-import type { Level, Service } from "~/domain/catalogue";
-import { quoteLines } from "~/domain/pricing";
+
+import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
+import type { PricingCatalogue } from "~/domain/quote-resolution";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import { listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
 
 // ---------------------------------------------------------------------------
 // Resolving a selection against the database
 
-export type QuoteCatalogue = Catalogue & { stylists: readonly StylistRow[]; salons: readonly SalonRow[] };
+export type QuoteCatalogue = PricingCatalogue<StylistRow, SalonRow>;
 
 export async function loadQuoteCatalogue(db: Database): Promise<QuoteCatalogue> {
   const [catalogue, stylistRows, salonRows] = await Promise.all([loadCatalogue(db), listStylists(db), listSalons(db)]);
@@ -38,161 +29,6 @@ export function stateFromUrl(url: URL, catalogue: QuoteCatalogue): CalculatorSta
   return catalogue.salons.some((salon) => salon.id === state.salon) ? state : { ...state, salon: DEFAULT_SALON_ID };
 }
 
-/** The effective selector mode: a stylist named without a mode means a stylist quote. */
-export function selectorModeOf(state: CalculatorState): SelectorMode {
-  return state.mode ?? (state.stylist !== undefined ? "stylist" : "level");
-}
-
-interface PricedLine {
-  serviceId: number;
-  service: Service;
-  pricePence: number;
-}
-
-interface ResolvedQuote {
-  /** The state as priced: in stylist mode the level is the stylist's own. */
-  state: CalculatorState & { type: CalculatorType };
-  mode: SelectorMode;
-  level: Level;
-  lines: PricedLine[];
-  totalPence: number;
-  salon: SalonRow;
-  stylist: StylistRow | null;
-  stylistSalon: SalonRow | null;
-}
-
-export type QuoteProblem =
-  | { kind: "no-type" }
-  | { kind: "unknown-salon"; salonId: number }
-  | { kind: "no-stylist" }
-  | { kind: "unknown-stylist"; slug: string }
-  | { kind: "stylist-unavailable"; stylist: StylistRow }
-  | { kind: "stylist-in-level-mode" }
-  /** Incomplete flow, unknown level or service, a service in the wrong slot or not available at the level. */
-  | { kind: "selection"; errors: string[]; state: CalculatorState };
-
-export type Resolution = { ok: true; quote: ResolvedQuote } | { ok: false; problem: QuoteProblem };
-
-/**
- * Prices a calculator state with the database's catalogue. In stylist mode the
- * stylist must exist and take new clients, and their own level is used whatever
- * level was sent. In level mode a stylist may not be named (the pages drop it).
- */
-export function resolveQuote(state: CalculatorState, catalogue: QuoteCatalogue): Resolution {
-  const fail = (problem: QuoteProblem): Resolution => ({ ok: false, problem });
-  const type = state.type;
-  if (type === undefined) return fail({ kind: "no-type" });
-  const salon = catalogue.salons.find((candidate) => candidate.id === state.salon);
-  if (!salon) return fail({ kind: "unknown-salon", salonId: state.salon });
-
-  const mode = selectorModeOf(state);
-  let stylist: StylistRow | null = null;
-  let priced: CalculatorState = { ...state, mode };
-  if (mode === "stylist") {
-    if (state.stylist === undefined) return fail({ kind: "no-stylist" });
-    const slug = state.stylist;
-    stylist = catalogue.stylists.find((candidate) => candidate.slug === slug) ?? null;
-    if (!stylist) return fail({ kind: "unknown-stylist", slug });
-    if (!stylist.acceptingNewClients) return fail({ kind: "stylist-unavailable", stylist });
-    priced = { ...priced, level: stylist.levelId };
-  } else if (state.stylist !== undefined) {
-    return fail({ kind: "stylist-in-level-mode" });
-  }
-
-  const validation = validateSelection(priced, catalogue);
-  if (!validation.ok) return fail({ kind: "selection", errors: validation.errors, state: priced });
-  const { lines, totalPence } = quoteLines(validation.services, validation.level);
-  const stylistSalon = stylist
-    ? (catalogue.salons.find((candidate) => candidate.id === stylist.salonId) ?? null)
-    : null;
-  return {
-    ok: true,
-    quote: {
-      state: { ...priced, type },
-      mode,
-      level: validation.level,
-      lines,
-      totalPence,
-      salon,
-      stylist,
-      stylistSalon,
-    },
-  };
-}
-
-/** The field and message a problem is reported under by the save endpoint (422). */
-export function problemFieldErrors(problem: QuoteProblem): Record<string, string[]> {
-  switch (problem.kind) {
-    case "no-type":
-      return { type: ["Choose a calculator type: colour, cutting or mens"] };
-    case "unknown-salon":
-      return { salon: [`Unknown salon ${problem.salonId}`] };
-    case "no-stylist":
-      return { stylist: ["Choose a stylist (or use level mode)"] };
-    case "unknown-stylist":
-      return { stylist: [`Unknown stylist "${problem.slug}"`] };
-    case "stylist-unavailable":
-      return { stylist: [`${problem.stylist.firstName} is not taking new clients at the moment`] };
-    case "stylist-in-level-mode":
-      return { stylist: ['A stylist is only chosen in stylist mode: send mode "stylist" or leave the stylist out'] };
-    case "selection":
-      return { selection: problem.errors };
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Stylist lists for the totals screens
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
-/**
- * Spec 2.4: the stylists of a level at the chosen salon in random order, then
- * those at the other salons (also shuffled). Stylists not taking new clients are
- * never offered.
- */
-export function stylistsForLevel(
-  all: readonly StylistRow[],
-  levelId: number,
-  salonId: number,
-  random: () => number = Math.random,
-): { atSalon: StylistRow[]; elsewhere: StylistRow[] } {
-  const offered = all.filter((stylist) => stylist.levelId === levelId && stylist.acceptingNewClients);
-  return {
-    atSalon: shuffled(
-      offered.filter((stylist) => stylist.salonId === salonId),
-      random,
-    ),
-    elsewhere: shuffled(
-      offered.filter((stylist) => stylist.salonId !== salonId),
-      random,
-    ),
-  };
-}
-
-export interface StylistPrice {
-  stylist: StylistRow;
-  level: Level;
-  totalPence: number;
-}
-
-/**
- * What this selection costs with every stylist who takes new clients and may
- * carry out all of it (a New Starter cannot do a balayage), cheapest first; ties
- * by first name so the order is stable.
- */
-export function pricesByStylist(state: CalculatorState, catalogue: QuoteCatalogue): StylistPrice[] {
-  const prices: StylistPrice[] = [];
-  for (const stylist of catalogue.stylists) {
-    if (!stylist.acceptingNewClients) continue;
-    const resolution = resolveQuote({ ...state, mode: "stylist", stylist: stylist.slug }, catalogue);
-    if (resolution.ok) prices.push({ stylist, level: resolution.quote.level, totalPence: resolution.quote.totalPence });
-  }
-  return prices.sort((a, b) => a.totalPence - b.totalPence || a.stylist.firstName.localeCompare(b.stylist.firstName));
-}
+// Kept only while the quote form's modules (routes/prices-finish.tsx, queries/quotes.server.ts) import the rules
+// from here; everything else takes them from the domain.
+export { problemFieldErrors, resolveQuote, selectorModeOf } from "~/domain/quote-resolution";

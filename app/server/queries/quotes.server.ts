@@ -3,6 +3,7 @@
  * from prices a client sends) with a snapshot of its lines and the messages
  * about it, and reading a saved quote back for its public page.
  */
+
 import { randomBytes } from "node:crypto";
 import { isAfter } from "date-fns";
 import { eq, sql } from "drizzle-orm";
@@ -12,7 +13,6 @@ import {
   CALCULATOR_TYPES,
   type CalculatorState,
   type Catalogue,
-  DEFAULT_SALON_ID,
   SELECTOR_MODES,
   SERVICE_SLOTS,
   type ServiceSlot,
@@ -21,6 +21,7 @@ import {
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { quoteDetailsSchema } from "~/domain/forms";
+import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";

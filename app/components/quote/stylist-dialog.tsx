@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { part } from "~/enhance/define-element";
+import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";
 
 export interface ChoosableStylist {
   slug: string;
@@ -14,13 +16,13 @@ export interface ChoosableStylist {
 }
 
 /**
- * A stylist card that opens a modal profile: photo, name, the
+ * A stylist card that opens a modal profile (`<stylist-dialog>`): photo, name, the
  * paragraphs, "Choose {name}" and "Pick another", with a close button at
  * the top; on a small phone only the profile scrolls. `<stylist-dialog>`
  * (app/enhance/stylist-dialog.ts) opens and closes it; without JavaScript
  * the card is a plain link straight to the stylist's total.
  */
-export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
+export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
   const titleId = useId();
   const fullName = `${stylist.firstName} ${stylist.lastName}`;
 
@@ -29,7 +31,7 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
       <stylist-dialog className="contents">
         <Link
           to={stylist.chooseHref}
-          data-open=""
+          {...part(STYLIST_DIALOG.open)}
           className="card group flex h-full items-center gap-4 p-3 transition-colors hover:border-accent sm:flex-col sm:items-stretch sm:p-0"
         >
           <img
@@ -70,7 +72,7 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
             </div>
             <button
               type="button"
-              data-close=""
+              {...part(STYLIST_DIALOG.close)}
               className="grid size-11 shrink-0 place-items-center self-start rounded-full border border-line bg-white hover:border-ink"
             >
               <svg
@@ -89,7 +91,7 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
           {/* It may scroll on a small phone: reachable by Tab so the arrow keys can scroll it. */}
           <section
             className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 leading-relaxed sm:px-6"
-            data-profile=""
+            {...part(STYLIST_DIALOG.profile)}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keyboard
             tabIndex={0}
             aria-label={`About ${stylist.firstName}`}
@@ -102,7 +104,7 @@ export function StylistChooser({ stylist }: { stylist: ChoosableStylist }) {
             <Link to={stylist.chooseHref} className="btn-accent px-4">
               Choose {stylist.firstName}
             </Link>
-            <button type="button" data-close="" className="btn-outline px-4">
+            <button type="button" {...part(STYLIST_DIALOG.close)} className="btn-outline px-4">
               Pick another
             </button>
           </div>
