@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { reviewCountText } from "~/domain/format";
+import { Pagination } from "./pagination";
 
 export interface FilterStylist {
   slug: string;
@@ -21,15 +22,23 @@ export function reviewsPath(slug: string | null | undefined): string {
   return `/reviews/${encodeURIComponent(value === "" ? "all" : value)}`;
 }
 
+/** One page of reviews and where it stands in the whole list. */
+export interface ReviewPage {
+  items: ListedReview[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
 /**
- * Every review with a filter by stylist. The page holds all the reviews and
- * the server hides those of other stylists, so `<review-filter>`
- * (app/enhance/review-filter.ts) can apply a choice the moment it is made,
- * in place: moving through the options by keyboard never leaves the page,
- * and the address follows the choice. Without JavaScript the filter is a
- * plain GET form with a "Show reviews" button, which the loader turns from
- * ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded again
- * shows its own stylist, not the last choice.
+ * A page of reviews with a filter by stylist. Without JavaScript the filter
+ * is a plain GET form with a "Show reviews" button, which the loader turns
+ * from ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded
+ * again shows its own stylist, not the last choice. `<review-filter>`
+ * (app/enhance/review-filter.ts) applies a choice the moment it is made, in
+ * place: it fetches the stylist's page and swaps in its list, so moving
+ * through the options by keyboard never leaves the page, and the address
+ * follows the choice. The pages of a long list are plain links.
  */
 export function ReviewBrowser({
   stylists,
@@ -38,10 +47,10 @@ export function ReviewBrowser({
 }: {
   stylists: FilterStylist[];
   current: string;
-  reviews: ListedReview[];
+  reviews: ReviewPage;
 }) {
   const stylist = stylists.find((s) => s.slug === current);
-  const shown = reviews.filter((r) => !stylist || r.stylistSlug === stylist.slug);
+  const { items, page, pages, total } = reviews;
   return (
     <review-filter className="block">
       {/* biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark, named by its own label */}
@@ -67,7 +76,7 @@ export function ReviewBrowser({
           >
             <option value="all">All stylists</option>
             {stylists.map((s) => (
-              <option key={s.slug} value={s.slug} data-name={`${s.firstName} ${s.lastName}`}>
+              <option key={s.slug} value={s.slug}>
                 {s.firstName} {s.lastName}
               </option>
             ))}
@@ -78,39 +87,35 @@ export function ReviewBrowser({
         </button>
       </form>
       <p role="status" data-status="" className="mt-6 text-sm text-muted">
-        {reviewCountText(shown.length, stylist && `${stylist.firstName} ${stylist.lastName}`)}
+        {reviewCountText(total, stylist && `${stylist.firstName} ${stylist.lastName}`, page, pages)}
       </p>
-      <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
-        {reviews.map((r) => (
-          <li
-            key={r.id}
-            data-stylist={r.stylistSlug}
-            hidden={stylist !== undefined && r.stylistSlug !== stylist.slug}
-            className="card p-6 sm:p-8"
-          >
-            <figure>
-              <blockquote className="font-display text-lg leading-relaxed">
-                <p>“{r.review}”</p>
-              </blockquote>
-              <figcaption className="mt-4 text-sm text-muted">
-                <span className="font-medium text-ink">{r.client}</span>
-                {r.stylistName ? (
-                  <>
-                    {" "}
-                    with{" "}
-                    <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
-                      {r.stylistName}
-                    </Link>
-                  </>
-                ) : null}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-      <p data-empty="" hidden={shown.length > 0} className="mt-6 text-muted">
-        No reviews yet. Why not be the first?
-      </p>
+      <div data-results="">
+        <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
+          {items.map((r) => (
+            <li key={r.id} className="card p-6 sm:p-8">
+              <figure>
+                <blockquote className="font-display text-lg leading-relaxed">
+                  <p>“{r.review}”</p>
+                </blockquote>
+                <figcaption className="mt-4 text-sm text-muted">
+                  <span className="font-medium text-ink">{r.client}</span>
+                  {r.stylistName ? (
+                    <>
+                      {" "}
+                      with{" "}
+                      <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
+                        {r.stylistName}
+                      </Link>
+                    </>
+                  ) : null}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        {items.length === 0 ? <p className="mt-6 text-muted">No reviews yet. Why not be the first?</p> : null}
+        <Pagination path={reviewsPath(current)} page={page} pages={pages} label="Pages of reviews" />
+      </div>
     </review-filter>
   );
 }

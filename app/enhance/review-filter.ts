@@ -1,17 +1,17 @@
-import { reviewCountText } from "~/domain/format";
-
 /**
  * `<review-filter>`: applies the stylist filter of a reviews page the moment
- * a stylist is chosen, in place (app/components/review-filter.tsx renders
- * every review, those of other stylists hidden). The "Show reviews" button,
- * which the page needs without JavaScript, goes; the address is replaced,
- * not pushed, so arrowing through the options leaves no trail of history,
- * and reloading or sharing the page shows the same reviews. Back and
- * Forward bring the page back as it was left: choice, list and address agree.
+ * a stylist is chosen, in place. It fetches the stylist's page
+ * (/reviews/{slug}, the same page the form leads to without JavaScript) and
+ * swaps in its list, its pages and its count; should that fail, it goes to
+ * the page instead. The "Show reviews" button, which the page needs without
+ * JavaScript, goes; the address is replaced, not pushed, so arrowing through
+ * the options leaves no trail of history, and reloading or sharing the page
+ * shows the same reviews.
  */
 export function defineReviewFilter() {
   class ReviewFilterElement extends HTMLElement {
     #listeners = new AbortController();
+    #loading: AbortController | null = null;
 
     connectedCallback() {
       const select = this.querySelector<HTMLSelectElement>("select[name=stylist]");
@@ -20,13 +20,13 @@ export function defineReviewFilter() {
       const signal = this.#listeners.signal;
       const button = this.querySelector<HTMLElement>("[data-submit]");
       if (button) button.hidden = true;
-      select.addEventListener("change", () => this.#apply(select), { signal });
+      select.addEventListener("change", () => void this.#apply(select), { signal });
       // The form still submits on Enter: filter in place rather than reload.
       select.form?.addEventListener(
         "submit",
         (event) => {
           event.preventDefault();
-          this.#apply(select);
+          void this.#apply(select);
         },
         { signal },
       );
@@ -34,21 +34,32 @@ export function defineReviewFilter() {
 
     disconnectedCallback() {
       this.#listeners.abort();
+      this.#loading?.abort();
     }
 
-    #apply(select: HTMLSelectElement) {
-      const slug = select.value;
-      const reviews = Array.from(this.querySelectorAll<HTMLElement>("[data-stylist]"));
-      let shown = 0;
-      for (const review of reviews) {
-        review.hidden = slug !== "all" && review.dataset.stylist !== slug;
-        if (!review.hidden) shown++;
+    async #apply(select: HTMLSelectElement) {
+      const path = `/reviews/${encodeURIComponent(select.value)}`;
+      // Only the latest choice counts: one still loading is dropped.
+      this.#loading?.abort();
+      const loading = new AbortController();
+      this.#loading = loading;
+      let page: Document;
+      try {
+        const response = await fetch(path, { signal: loading.signal, headers: { Accept: "text/html" } });
+        if (!response.ok) throw new Error(`${response.status}`);
+        page = new DOMParser().parseFromString(await response.text(), "text/html");
+      } catch {
+        if (!loading.signal.aborted) window.location.assign(path);
+        return;
       }
-      const empty = this.querySelector<HTMLElement>("[data-empty]");
-      if (empty) empty.hidden = shown > 0;
+      const results = page.querySelector("review-filter [data-results]");
+      const current = this.querySelector("[data-results]");
+      if (!results || !current) return window.location.assign(path);
+      current.replaceWith(document.adoptNode(results));
       const status = this.querySelector("[data-status]");
-      if (status) status.textContent = reviewCountText(shown, select.selectedOptions[0]?.dataset.name);
-      window.history.replaceState(null, "", `/reviews/${encodeURIComponent(slug)}`);
+      const text = page.querySelector("review-filter [data-status]")?.textContent;
+      if (status && text) status.textContent = text;
+      window.history.replaceState(null, "", path);
     }
   }
   if (!customElements.get("review-filter")) customElements.define("review-filter", ReviewFilterElement);
