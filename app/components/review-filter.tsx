@@ -8,7 +8,7 @@ export interface FilterStylist {
   lastName: string;
 }
 
-export interface ListedReview {
+interface ListedReview {
   id: number;
   review: string;
   client: string;
