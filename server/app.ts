@@ -6,6 +6,7 @@
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
+import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { type Database, type DatabaseKind, openDatabase } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
@@ -85,6 +86,19 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const app = express();
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
+  if (settings.TEST_CLOCK === "on") {
+    app.post("/__test/clock", express.json(), (req, res) => {
+      const at = new Date(String(req.body?.at));
+      if (Number.isNaN(at.getTime())) {
+        res.status(400).json({ error: 'Send {"at": an ISO time}.' });
+        return;
+      }
+      setClock(at);
+      clearQueryCache();
+      responses?.clear();
+      res.json({ now: now().toISOString() });
+    });
+  }
   if (settings.TRUST_PROXY)
     app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(

@@ -42,6 +42,11 @@ const configSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * "on" lets a browser test move the site's clock (POST /__test/clock with
+   * {"at": ISO time}). Never set it on a real site.
+   */
+  TEST_CLOCK: z.enum(["on", "off"]).default("off"),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -21,6 +21,14 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * Rows staff edit from the console carry a version, raised by every save. A
+ * save names the version its form was opened with and changes nothing if the
+ * row has moved on, so two people editing at once never overwrite each other
+ * unseen (app/server/staff/content.server.ts).
+ */
+const version = () => integer("version").notNull().default(1);
+
 export const salons = pgTable("salons", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
@@ -33,6 +41,7 @@ export const salons = pgTable("salons", {
   telephone: text("telephone").notNull(),
   bookingUrl: text("booking_url").notNull(),
   websiteUrl: text("website_url"),
+  version: version(),
 });
 
 export const levels = pgTable("levels", {
@@ -40,6 +49,7 @@ export const levels = pgTable("levels", {
   name: text("name").notNull(),
   /** Percentage uplift in hundredths of a percent (-81.41% is -8141). */
   adapterBp: integer("adapter_bp").notNull(),
+  version: version(),
 });
 
 export const services = pgTable(
@@ -61,6 +71,7 @@ export const services = pgTable(
     /** Lowest level id allowed to carry out the service: availability is data, not code. */
     minLevel: integer("min_level").notNull().default(1),
     sortOrder: integer("sort_order").notNull().default(0),
+    version: version(),
   },
   (t) => [index("services_category_idx").on(t.cat1, t.cat2)],
 );
@@ -86,6 +97,7 @@ export const stylists = pgTable("stylists", {
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
   instagram: text("instagram"),
   displayOrder: integer("display_order").notNull().default(0),
+  version: version(),
 });
 
 export const blogPosts = pgTable("blog_posts", {
@@ -96,6 +108,7 @@ export const blogPosts = pgTable("blog_posts", {
   bodyHtml: text("body_html").notNull(),
   author: text("author").notNull(),
   publishedAt: date("published_at", { mode: "string" }).notNull(),
+  version: version(),
 });
 
 export const reviews = pgTable(
@@ -105,6 +118,7 @@ export const reviews = pgTable(
     review: text("review").notNull(),
     client: text("client").notNull(),
     stylistSlug: text("stylist_slug").notNull(),
+    version: version(),
   },
   (t) => [index("reviews_stylist_idx").on(t.stylistSlug)],
 );
@@ -117,6 +131,7 @@ export const newsItems = pgTable("news_items", {
   alt: text("alt").notNull(),
   body: text("body").notNull(),
   displayOrder: integer("display_order").notNull().default(0),
+  version: version(),
 });
 
 export const shopBanners = pgTable("shop_banners", {
@@ -126,6 +141,7 @@ export const shopBanners = pgTable("shop_banners", {
   alt: text("alt").notNull(),
   url: text("url").notNull(),
   displayOrder: integer("display_order").notNull().default(0),
+  version: version(),
 });
 
 export const shopTiles = pgTable("shop_tiles", {
@@ -136,6 +152,7 @@ export const shopTiles = pgTable("shop_tiles", {
   description: text("description").notNull(),
   url: text("url").notNull(),
   displayOrder: integer("display_order").notNull().default(0),
+  version: version(),
 });
 
 /**
@@ -146,6 +163,7 @@ export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  version: version(),
 });
 
 export const jobApplications = pgTable("job_applications", {

@@ -17,7 +17,7 @@ export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token";
 
 /**
  * Each Playwright worker runs the built site in its own process on a fresh
- * temporary database (PGlite), so tests can look at the rows they caused.
+ * temporary database (the embedded PostgreSQL), so tests can look at the rows they caused.
  */
 export const test = base.extend<object, { site: Site }>({
   site: [

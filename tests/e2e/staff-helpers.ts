@@ -36,6 +36,7 @@ export async function startStaffSite(env: Record<string, string> = {}): Promise<
       PUBLIC_URL: url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       OUTBOX_RETRY_SECONDS: "1",
+      TEST_CLOCK: "on",
       ...env,
     },
     120_000,
@@ -109,4 +110,14 @@ export async function addVirtualAuthenticator(page: Page): Promise<string> {
 /** A page in a browser context of its own: another device, with its own cookies. */
 export async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
+}
+
+/** Moves the site's clock (its process was started with TEST_CLOCK=on), e.g. past an offer's end date. */
+export async function setSiteClock(staff: StaffSite, at: Date): Promise<void> {
+  const answer = await fetch(`${staff.url}/__test/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ at: at.toISOString() }),
+  });
+  expect(answer.status).toBe(200);
 }

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   "audit.view",
   "staff.manage",
   "settings.manage",
+  /** The words, prices, pictures, offers and reviews visitors see on the public site. */
+  "content.edit",
   /** Rights requests (find, export, erase someone's data) and the retention periods: the owner's alone. */
   "privacy.manage",
 ] as const;
@@ -52,6 +54,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "messages.resend",
     "dashboard.view",
     "export",
+    "content.edit",
   ],
   // Works the leads and applications: reads them, sets status, writes notes. No export, no deletion.
   "front-desk": ["console.use", "leads.view", "leads.update", "applications.view", "applications.update"],

@@ -135,6 +135,8 @@ export const STAFF_ROUTES = {
     actions: { digest: { access: "settings.manage" }, template: { access: "settings.manage" } },
   },
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
+  /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
+  content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -175,6 +177,7 @@ export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
   { key: "models", label: "Models" },
   { key: "feedbackList", label: "Feedback" },
   { key: "messages", label: "Messages" },
+  { key: "content", label: "Site content" },
   { key: "audit", label: "Audit log" },
   { key: "team", label: "Team" },
   { key: "settings", label: "Settings" },
@@ -190,3 +193,9 @@ export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
   feedback: "exportFeedback",
   messages: "exportMessages",
 };
+
+/**
+ * The screens that change the public site, as the "Site content" page lists
+ * them: each a row of STAFF_ROUTES with what it is for.
+ */
+export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [];

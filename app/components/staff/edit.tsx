@@ -1,0 +1,251 @@
+/**
+ * The console's edit forms, one way for every content screen. The form
+ * carries the row's version (see app/server/staff/content.server.ts) and,
+ * after a refused save, shows what was typed rather than the stored row, so
+ * nothing is lost with or without JavaScript. On a conflict it shows the
+ * other person's values beside each field they changed.
+ */
+import { createContext, type ReactNode, useContext } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { EditResult } from "~/server/staff/content.server";
+import { Notice } from "./ui";
+
+type Values = Readonly<Record<string, string | undefined>>;
+
+interface EditState {
+  /** The stored row, as the form's fields name it. */
+  current: Values;
+  /** What was posted in a refused save, if this answer is one. */
+  posted?: Values;
+  fieldErrors: Readonly<Record<string, string>>;
+  stale: boolean;
+  idSuffix: string;
+}
+
+const EditContext = createContext<EditState | null>(null);
+
+function useField(name: string) {
+  const state = useContext(EditContext);
+  if (!state) throw new Error(`The field ${name} is outside an EditForm`);
+  const id = `edit-${name}${state.idSuffix}`;
+  const stored = state.current[name] ?? "";
+  const value = state.posted ? (state.posted[name] ?? "") : stored;
+  return {
+    id,
+    value,
+    error: state.fieldErrors[name],
+    /** On a conflict: the other person's value, where it differs from what was typed. */
+    theirs: state.stale && state.posted && stored !== value ? stored : undefined,
+  };
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark aria-[invalid=true]:border-accent-dark";
+
+function FieldShell(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  theirs?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={props.id} className="block font-semibold">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="text-sm text-muted">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 font-semibold text-accent-dark">
+          {props.error}
+        </p>
+      ) : null}
+      {props.theirs !== undefined ? (
+        <p className="mt-1 rounded-lg bg-sand px-3 py-2 text-sm">
+          <span className="font-semibold">Their version: </span>
+          <span className="whitespace-pre-wrap">{props.theirs || "(empty)"}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+interface FieldProps {
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+}
+
+export function EditText(
+  props: FieldProps & {
+    type?: "text" | "date" | "datetime-local" | "number" | "url" | "email" | "tel";
+    maxLength?: number;
+    inputMode?: "numeric" | "decimal" | "text";
+  },
+) {
+  const field = useField(props.name);
+  return (
+    <FieldShell {...field} label={props.label} hint={props.hint}>
+      <input
+        id={field.id}
+        name={props.name}
+        type={props.type ?? "text"}
+        defaultValue={field.value}
+        required={props.required}
+        maxLength={props.maxLength}
+        inputMode={props.inputMode}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, props.hint, field.error)}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+}
+
+export function EditTextArea(props: FieldProps & { rows?: number; maxLength?: number }) {
+  const field = useField(props.name);
+  return (
+    <FieldShell {...field} label={props.label} hint={props.hint}>
+      <textarea
+        id={field.id}
+        name={props.name}
+        rows={props.rows ?? 4}
+        defaultValue={field.value}
+        required={props.required}
+        maxLength={props.maxLength ?? 20_000}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, props.hint, field.error)}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+}
+
+export function EditSelect(props: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const field = useField(props.name);
+  return (
+    <FieldShell {...field} label={props.label} hint={props.hint}>
+      <select
+        id={field.id}
+        name={props.name}
+        defaultValue={field.value}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, props.hint, field.error)}
+        className={inputClass}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A switch posted as "on" when ticked and absent when not (see `checkbox` in app/domain/staff/content.ts). */
+export function EditCheckbox(props: Omit<FieldProps, "required">) {
+  const field = useField(props.name);
+  return (
+    <div className="mb-4">
+      <label htmlFor={field.id} className="flex items-center gap-3 font-semibold">
+        <input
+          id={field.id}
+          name={props.name}
+          type="checkbox"
+          defaultChecked={field.value === "on"}
+          aria-describedby={describedBy(field.id, props.hint, field.error)}
+          className="size-5 accent-accent-dark"
+        />
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${field.id}-hint`} className="ml-8 text-sm text-muted">
+          {props.hint}
+        </p>
+      ) : null}
+      {field.error ? (
+        <p id={`${field.id}-error`} className="ml-8 font-semibold text-accent-dark">
+          {field.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One edit form: `current` is the stored row as the fields name it
+ * (checkboxes as "on" or ""), `version` the row's version. Several forms on
+ * one page need their own `idSuffix` and `intent`.
+ */
+export function EditForm(props: {
+  intent: string;
+  version: number;
+  current: Values;
+  submitLabel: string;
+  idSuffix?: string;
+  /** Extra hidden fields, such as the id of the row on a page of many. */
+  hidden?: Values;
+  encType?: "multipart/form-data";
+  children: ReactNode;
+}) {
+  const answer = useActionData() as EditResult | undefined;
+  const navigation = useNavigation();
+  const mine = answer && "error" in answer && answer.values?.intent === props.intent ? answer : undefined;
+  const posted = mine?.values && (props.hidden?.id === undefined || mine.values.id === props.hidden.id);
+  const state: EditState = {
+    current: props.current,
+    posted: posted ? mine?.values : undefined,
+    fieldErrors: (posted && mine?.fieldErrors) || {},
+    stale: Boolean(posted && mine?.stale),
+    idSuffix: props.idSuffix ?? "",
+  };
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === props.intent;
+  return (
+    <EditContext value={state}>
+      {/* A new version remounts the fields, so a save shows what is now stored. */}
+      <Form key={props.version} method="post" encType={props.encType} className="max-w-2xl">
+        <input type="hidden" name="intent" value={props.intent} />
+        <input type="hidden" name="version" value={props.version} />
+        {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value ?? ""} />
+        ))}
+        {props.children}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Saving…" : props.submitLabel}
+        </button>
+      </Form>
+    </EditContext>
+  );
+}
+
+/** The page's answer to the last save: done, or what went wrong. */
+export function EditNotice() {
+  const answer = useActionData() as EditResult | undefined;
+  if (!answer) return null;
+  return "done" in answer ? (
+    <Notice tone="success">{answer.done}</Notice>
+  ) : (
+    <Notice tone="error">{answer.error}</Notice>
+  );
+}
+
+/** The public page an edit screen changes, opened beside the console. */
+export function ViewOnSite({ href, children = "View on the site" }: { href: string; children?: ReactNode }) {
+  return (
+    <Link to={href} reloadDocument target="_blank" rel="noopener" className="underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </Link>
+  );
+}

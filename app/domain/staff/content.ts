@@ -1,0 +1,62 @@
+/**
+ * The pieces every content screen's schema is made of. Form fields arrive as
+ * strings (or not at all, for an unticked box); these turn them into the
+ * values the tables hold, with messages a member of staff can act on.
+ */
+import { penceFromPounds } from "../format";
+import { z } from "../zod";
+
+/** Required text, trimmed, with its own "please enter" message. */
+export const requiredText = (what: string, max = 2000) =>
+  z
+    .string({ error: `Please enter ${what}.` })
+    .trim()
+    .min(1, `Please enter ${what}.`)
+    .max(max, `Please keep ${what} to ${max} characters or fewer.`);
+
+/** Text that may be left empty: stored as null. */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this to ${max} characters or fewer.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A ticked box posts "on"; an unticked one posts nothing. */
+export const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+
+/** An amount in pounds as typed ("45", "45.5", "£45.50") to whole pence. */
+export const pounds = (what: string) =>
+  z
+    .string({ error: `Please enter ${what}.` })
+    .trim()
+    .transform((v, ctx) => {
+      try {
+        return penceFromPounds(v.replace(/^£/, "").replaceAll(",", ""));
+      } catch {
+        ctx.addIssue({ code: "custom", message: `Please enter ${what} in pounds, such as 45 or 45.50.` });
+        return z.NEVER;
+      }
+    });
+
+/** A calendar date from a date field (YYYY-MM-DD). */
+export const isoDate = (what: string) =>
+  z
+    .string({ error: `Please enter ${what}.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${what} as a date.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Please enter ${what} as a real date.`);
+
+/** An address on this site ("/offers") or a full web address. */
+export const link = (what: string) =>
+  z
+    .string({ error: `Please enter ${what}.` })
+    .trim()
+    .refine(
+      (v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^\s]+$/.test(v),
+      `Please enter ${what} as a path on this site (starting with /) or a full https:// address.`,
+    );
