@@ -32,6 +32,8 @@ test.describe("with more reviews than a page holds", () => {
     test.use({ javaScriptEnabled: false });
 
     test("every review is reached through Next and Previous links, newest first", async ({ page }) => {
+      // Several pages, each checked in full: more than the default time on a busy machine.
+      test.slow();
       const items = page.getByTestId("review-list").getByRole("listitem");
       // Content reads may be cached for a moment after the rows change.
       await expect
@@ -67,6 +69,8 @@ test.describe("with more reviews than a page holds", () => {
     });
 
     test("a stylist's reviews have pages of their own, and the filter form lands on their first", async ({ page }) => {
+      // Several pages, each checked in full: more than the default time on a busy machine.
+      test.slow();
       await page.goto("/reviews/all");
       await page.getByLabel("Show reviews of").selectOption("isla");
       await page.getByRole("button", { name: "Show reviews" }).click();
@@ -100,6 +104,8 @@ test.describe("with more reviews than a page holds", () => {
   });
 
   test("choosing a stylist swaps in their first page in place, with its own page links", async ({ page }) => {
+    // Several pages, each checked in full: more than the default time on a busy machine.
+    test.slow();
     const errors = trackConsoleErrors(page);
     await expect
       .poll(async () => (await page.goto(`/reviews/all?page=${reviewPages}`))?.status(), {
