@@ -61,6 +61,12 @@ const ENGINES = [
 /** React Router's stock template (bench/reference), built beside the site. */
 const REFERENCE_BUILD = path.resolve(`${BUILD_DIR}-reference`);
 
+/** Every process the bench started: should it fail half-way, none is left running (and holding a port). */
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+});
+
 function build() {
   console.error(`building into ${BUILD_DIR}…`);
   for (const [cwd, dir] of [
@@ -92,6 +98,7 @@ async function startSite(env) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  children.add(child);
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited during start");
     try {
@@ -137,8 +144,21 @@ function memoryMb(pid) {
   return { rssMb: mb(rss), pssMb: mb(pss), processes: processTree(pid).length };
 }
 
+/**
+ * fetch, tried once more when the connection itself failed: on a busy machine
+ * a kept-alive connection can be closed by the server just as it is reused.
+ */
+async function fetchOnce(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    await new Promise((r) => setTimeout(r, 200));
+    return fetch(url, init);
+  }
+}
+
 async function json(url, init) {
-  const r = await fetch(url, init);
+  const r = await fetchOnce(url, init);
   if (!r.ok) throw new Error(`${url} answered ${r.status}`);
   return r.json();
 }
@@ -179,7 +199,7 @@ async function fixtures() {
 }
 
 async function saveQuote(body) {
-  const r = await fetch(`${BASE}/api/save-quote-details`, {
+  const r = await fetchOnce(`${BASE}/api/save-quote-details`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -197,7 +217,7 @@ function staticImports(code, url) {
 
 /** What a page loads before it can run: its stylesheets, and every script it names with all they import statically. */
 async function firstLoadWeight(pathname) {
-  const html = await (await fetch(BASE + pathname)).text();
+  const html = await (await fetchOnce(BASE + pathname)).text();
   const js = new Set();
   const css = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(m[1]);
@@ -376,6 +396,7 @@ async function measureReference(name, encoding) {
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
+  children.add(child);
   await once(child.stdout, "data");
   await median3(name, { url: `http://127.0.0.1:${REFERENCE_PORT}/`, headers: { "accept-encoding": encoding } });
   child.kill();
@@ -385,6 +406,7 @@ async function measureReference(name, encoding) {
 /** The stand-in SMTP server and Twilio, in a process of their own; `counts()` asks what has arrived. */
 async function startProviders() {
   const child = fork(path.resolve("bench/fake-providers.js"), { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  children.add(child);
   const [ports] = await once(child, "message");
   const ask = async (message) => {
     child.send(message);
@@ -460,6 +482,7 @@ async function measureStockReference() {
     [path.resolve("node_modules/@react-router/serve/bin.js"), path.join(REFERENCE_BUILD, "server/index.js")],
     { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }, stdio: "ignore" },
   );
+  children.add(child);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("the reference server exited");
@@ -486,7 +509,7 @@ const SAVES = Number(process.env.BENCH_SAVES ?? 600);
 
 /** How big a page is as rendered (the browser's HTML, uncompressed), in kB. */
 async function htmlKb(pathname) {
-  const r = await fetch(`${BASE}${pathname}`);
+  const r = await fetchOnce(`${BASE}${pathname}`);
   if (!r.ok) throw new Error(`${pathname} answered ${r.status}`);
   return Math.round(((await r.arrayBuffer()).byteLength / 1024) * 10) / 10;
 }
