@@ -1,5 +1,5 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
@@ -112,9 +112,14 @@ export async function getBlogPost(db: Database, slug: string): Promise<BlogPostR
   return row;
 }
 
-/** Reviews of one stylist, or of everyone for "all": the API's list. Pages use `reviewPage`. */
+/**
+ * Published reviews (all but those hidden, with a reason, from the console) of one stylist, or of everyone
+ * for "all": the API's list. Pages use `reviewPage`.
+ */
 export async function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
-  const all = await cached(db, "reviews", () => db.select().from(reviews).orderBy(asc(reviews.id)));
+  const all = await cached(db, "reviews", () =>
+    db.select().from(reviews).where(isNull(reviews.hiddenReason)).orderBy(asc(reviews.id)),
+  );
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 
@@ -163,12 +168,15 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 }
 
 /**
- * One page of reviews, newest first, of one stylist or of everyone (null),
+ * One page of published reviews, newest first, of one stylist or of everyone (null),
  * each with the first name of the stylist it is about.
  */
 export async function reviewPage(db: Database, team: readonly TeamMember[], stylistSlug: string | null, page: number) {
   const which = stylistSlug ?? "all";
-  const where = stylistSlug === null ? undefined : eq(reviews.stylistSlug, stylistSlug);
+  const where = and(
+    isNull(reviews.hiddenReason),
+    stylistSlug === null ? undefined : eq(reviews.stylistSlug, stylistSlug),
+  );
   const total = await cached(
     db,
     `reviews-count:${which}`,
@@ -197,7 +205,7 @@ export async function reviewPage(db: Database, team: readonly TeamMember[], styl
 }
 
 /**
- * Reviews for a rotating feed: a random sample of `FEED_REVIEW_COUNT`, however
+ * Published reviews for a rotating feed: a random sample of `FEED_REVIEW_COUNT`, however
  * many there are, shuffled on the server so the page and its hydration agree.
  * The sample is drawn again when the content cache expires.
  */
@@ -207,7 +215,9 @@ export async function listFeedReviews(db: Database, stylistSlug = "all") {
       db
         .select()
         .from(reviews)
-        .where(stylistSlug === "all" ? undefined : eq(reviews.stylistSlug, stylistSlug))
+        .where(
+          and(isNull(reviews.hiddenReason), stylistSlug === "all" ? undefined : eq(reviews.stylistSlug, stylistSlug)),
+        )
         .orderBy(sql`random()`)
         .limit(FEED_REVIEW_COUNT),
     ),
