@@ -108,7 +108,9 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.use(
     createCachedRequestHandler({
       cache: responses,
-      build: options.build ?? (() => import("virtual:react-router/server-build")),
+      // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
+      // request. The production build never changes, so it is given once and its tables are built once.
+      build: options.build ?? ((await import("virtual:react-router/server-build")) as ServerBuild),
       getLoadContext: (req, res) =>
         Object.assign(new RouterContextProvider(), {
           db: database.db,

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { reviewCountText } from "~/domain/format";
 import { part } from "~/enhance/define-element";
 import { REVIEW_FILTER, REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
+import { Pagination } from "./pagination";
 
 export interface FilterStylist {
   slug: string;
@@ -23,15 +24,23 @@ export function reviewsPath(slug: string | null | undefined): string {
   return `/reviews/${encodeURIComponent(value === "" ? "all" : value)}`;
 }
 
+/** One page of reviews and where it stands in the whole list. */
+export interface ReviewPage {
+  items: ListedReview[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
 /**
- * Every review with a filter by stylist. The page holds all the reviews and
- * the server hides those of other stylists, so `<review-filter>`
- * (app/enhance/review-filter.ts) can apply a choice the moment it is made,
- * in place: moving through the options by keyboard never leaves the page,
- * and the address follows the choice. Without JavaScript the filter is a
- * plain GET form with a "Show reviews" button, which the loader turns from
- * ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded again
- * shows its own stylist, not the last choice.
+ * A page of reviews with a filter by stylist. Without JavaScript the filter
+ * is a plain GET form with a "Show reviews" button, which the loader turns
+ * from ?stylist= into /reviews/{slug}; autocomplete is off so a page loaded
+ * again shows its own stylist, not the last choice. `<review-filter>`
+ * (app/enhance/review-filter.ts) applies a choice the moment it is made, in
+ * place: it fetches the stylist's page and swaps in its list, so moving
+ * through the options by keyboard never leaves the page, and the address
+ * follows the choice. The pages of a long list are plain links.
  */
 export function ReviewFilter({
   stylists,
@@ -40,10 +49,10 @@ export function ReviewFilter({
 }: {
   stylists: FilterStylist[];
   current: string;
-  reviews: ListedReview[];
+  reviews: ReviewPage;
 }) {
   const stylist = stylists.find((s) => s.slug === current);
-  const shown = reviews.filter((r) => !stylist || r.stylistSlug === stylist.slug);
+  const { items, page, pages, total } = reviews;
   return (
     <review-filter className="block">
       {/* biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark, named by its own label */}
@@ -69,7 +78,7 @@ export function ReviewFilter({
           >
             <option value="all">All stylists</option>
             {stylists.map((s) => (
-              <option key={s.slug} value={s.slug} {...part(REVIEW_FILTER.name, `${s.firstName} ${s.lastName}`)}>
+              <option key={s.slug} value={s.slug}>
                 {s.firstName} {s.lastName}
               </option>
             ))}
@@ -80,39 +89,35 @@ export function ReviewFilter({
         </button>
       </form>
       <p role="status" {...part(REVIEW_FILTER.status)} className="mt-6 text-sm text-muted">
-        {reviewCountText(shown.length, stylist && `${stylist.firstName} ${stylist.lastName}`)}
+        {reviewCountText(total, stylist && `${stylist.firstName} ${stylist.lastName}`, page, pages)}
       </p>
-      <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
-        {reviews.map((r) => (
-          <li
-            key={r.id}
-            {...part(REVIEW_FILTER.stylist, r.stylistSlug)}
-            hidden={stylist !== undefined && r.stylistSlug !== stylist.slug}
-            className="card p-6 sm:p-8"
-          >
-            <figure>
-              <blockquote className="font-display text-lg leading-relaxed">
-                <p>“{r.review}”</p>
-              </blockquote>
-              <figcaption className="mt-4 text-sm text-muted">
-                <span className="font-medium text-ink">{r.client}</span>
-                {r.stylistName ? (
-                  <>
-                    {" "}
-                    with{" "}
-                    <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
-                      {r.stylistName}
-                    </Link>
-                  </>
-                ) : null}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-      <p {...part(REVIEW_FILTER.empty)} hidden={shown.length > 0} className="mt-6 text-muted">
-        No reviews yet. Why not be the first?
-      </p>
+      <div {...part(REVIEW_FILTER.results)}>
+        <ul className="mt-4 grid gap-6 md:grid-cols-2" data-testid="review-list">
+          {items.map((r) => (
+            <li key={r.id} className="card p-6 sm:p-8">
+              <figure>
+                <blockquote className="font-display text-lg leading-relaxed">
+                  <p>“{r.review}”</p>
+                </blockquote>
+                <figcaption className="mt-4 text-sm text-muted">
+                  <span className="font-medium text-ink">{r.client}</span>
+                  {r.stylistName ? (
+                    <>
+                      {" "}
+                      with{" "}
+                      <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
+                        {r.stylistName}
+                      </Link>
+                    </>
+                  ) : null}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        {items.length === 0 ? <p className="mt-6 text-muted">No reviews yet. Why not be the first?</p> : null}
+        <Pagination path={reviewsPath(current)} page={page} pages={pages} label="Pages of reviews" />
+      </div>
     </review-filter>
   );
 }

@@ -47,9 +47,10 @@ export function truncate(text: string, max: number): string {
 }
 
 /** "Showing 4 reviews of Isla Brennan", "Showing all 49 reviews": what a filtered list of reviews holds. */
-export function reviewCountText(count: number, stylistName: string | undefined): string {
+export function reviewCountText(count: number, stylistName: string | undefined, page = 1, pages = 1): string {
   const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;
-  return stylistName ? `Showing ${reviews} of ${stylistName}` : `Showing all ${reviews}`;
+  const where = pages > 1 ? `, page ${page} of ${pages}` : "";
+  return `${stylistName ? `Showing ${reviews} of ${stylistName}` : `Showing all ${reviews}`}${where}`;
 }
 
 /**

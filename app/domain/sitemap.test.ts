@@ -110,3 +110,25 @@ describe("robotsTxt", () => {
     );
   });
 });
+
+describe("sitemapEntries for lists longer than a page", () => {
+  const posts = Array.from({ length: 25 }, (_, i) => ({ slug: `post-${i}`, publishedAt: "2026-01-01" }));
+  const paths = sitemapEntries({ ...content, posts, reviewCount: 101 }).map((e) => e.path);
+
+  it("lists each later page of the blog and of all reviews once, and no page past the end", () => {
+    expect(paths.filter((p) => p.startsWith("/blog-info"))).toEqual([
+      "/blog-info",
+      "/blog-info?page=2",
+      "/blog-info?page=3",
+    ]);
+    expect(paths.filter((p) => p.startsWith("/reviews/all"))).toEqual([
+      "/reviews/all",
+      "/reviews/all?page=2",
+      "/reviews/all?page=3",
+    ]);
+  });
+
+  it("leaves a stylist's reviews at their first page", () => {
+    expect(paths.filter((p) => p.startsWith("/reviews/isla"))).toEqual(["/reviews/isla"]);
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
+import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
 import { STATIC_PAGES_4B } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact. */
@@ -46,7 +47,18 @@ export interface SitemapContent {
   posts: ReadonlyArray<{ slug: string; publishedAt: string }>;
   team: ReadonlyArray<{ slug: string; instagram: string | null }>;
   news: ReadonlyArray<{ slug: string }>;
+  /** How many reviews there are, for the later pages of /reviews/all. */
+  reviewCount?: number;
   hideOffers: boolean;
+}
+
+/**
+ * The later pages of a list (page 1 is the list's own address, listed with
+ * the static pages). A stylist's reviews are left at their first page: every
+ * review is on a page of /reviews/all already.
+ */
+function laterPages(path: string, total: number, perPage: number): SitemapEntry[] {
+  return Array.from({ length: pageCount(total, perPage) - 1 }, (_, i) => ({ path: pagePath(path, i + 2) }));
 }
 
 /** The offers list, its placeholder, each offer's page and the offers sent by text. */
@@ -55,7 +67,7 @@ export function isOfferPage(path: string): boolean {
 }
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
-export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({ posts, team, news, reviewCount = 0, hideOffers }: SitemapContent): SitemapEntry[] {
   const newestPost = posts
     .map((p) => p.publishedAt)
     .sort()
@@ -65,6 +77,8 @@ export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent
       path,
       ...(newestPost && path.startsWith("/blog") ? { lastModified: newestPost } : {}),
     })),
+    ...laterPages("/blog-info", posts.length, POSTS_PER_PAGE),
+    ...laterPages("/reviews/all", reviewCount, REVIEWS_PER_PAGE),
     ...STATIC_PAGES_4B.map((path) => ({ path })),
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
     ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),

@@ -1,19 +1,14 @@
-import { reviewCountText } from "~/domain/format";
 import { defineElement, selector } from "./define-element";
 
 /** The markup `<review-filter>` works on (app/components/review-filter.tsx renders it). */
 export const REVIEW_FILTER = {
   tag: "review-filter",
-  /** Each review, with its stylist's slug as the value. */
-  stylist: "data-stylist",
-  /** On each option: the stylist's full name, for the count. */
-  name: "data-name",
   /** The "Show reviews" button a page without JavaScript needs. */
   submit: "data-submit",
-  /** "No reviews yet", shown when the choice has none. */
-  empty: "data-empty",
   /** The count of reviews shown, spoken when it changes. */
   status: "data-status",
+  /** The list and its pages: what a choice swaps for the chosen stylist's. */
+  results: "data-results",
 } as const;
 
 /** The filter's select: its name is the query parameter the page reads without JavaScript. */
@@ -21,49 +16,66 @@ export const REVIEW_FILTER_FIELD = "stylist";
 
 /**
  * `<review-filter>`: applies the stylist filter of a reviews page the moment
- * a stylist is chosen, in place (app/components/review-filter.tsx renders
- * every review, those of other stylists hidden). The "Show reviews" button,
- * which the page needs without JavaScript, goes; the address is replaced,
- * not pushed, so arrowing through the options leaves no trail of history,
- * and reloading or sharing the page shows the same reviews. Back and
- * Forward bring the page back as it was left: choice, list and address agree.
+ * a stylist is chosen, in place. It fetches the stylist's page
+ * (/reviews/{slug}, the same page the form leads to without JavaScript) and
+ * swaps in its list, its pages and its count; should that fail, it goes to
+ * the page instead. The "Show reviews" button, which the page needs without
+ * JavaScript, goes; the address is replaced, not pushed, so arrowing through
+ * the options leaves no trail of history, and reloading or sharing the page
+ * shows the same reviews.
  */
 export function defineReviewFilter() {
   defineElement(
     REVIEW_FILTER.tag,
     (Base) =>
       class ReviewFilterElement extends Base {
+        #loading: AbortController | null = null;
+
         override connect(signal: AbortSignal) {
           const select = this.querySelector<HTMLSelectElement>(`select[name=${REVIEW_FILTER_FIELD}]`);
           if (!select) return;
           const button = this.querySelector<HTMLElement>(selector(REVIEW_FILTER.submit));
           if (button) button.hidden = true;
-          select.addEventListener("change", () => this.#apply(select), { signal });
+          select.addEventListener("change", () => void this.#apply(select), { signal });
           // The form still submits on Enter: filter in place rather than reload.
           select.form?.addEventListener(
             "submit",
             (event) => {
               event.preventDefault();
-              this.#apply(select);
+              void this.#apply(select);
             },
             { signal },
           );
         }
 
-        #apply(select: HTMLSelectElement) {
-          const slug = select.value;
-          const reviews = Array.from(this.querySelectorAll<HTMLElement>(selector(REVIEW_FILTER.stylist)));
-          let shown = 0;
-          for (const review of reviews) {
-            review.hidden = slug !== "all" && review.getAttribute(REVIEW_FILTER.stylist) !== slug;
-            if (!review.hidden) shown++;
+        override disconnect() {
+          this.#loading?.abort();
+        }
+
+        async #apply(select: HTMLSelectElement) {
+          const path = `/reviews/${encodeURIComponent(select.value)}`;
+          // Only the latest choice counts: one still loading is dropped.
+          this.#loading?.abort();
+          const loading = new AbortController();
+          this.#loading = loading;
+          let page: Document;
+          try {
+            const response = await fetch(path, { signal: loading.signal, headers: { Accept: "text/html" } });
+            if (!response.ok) throw new Error(`${response.status}`);
+            page = new DOMParser().parseFromString(await response.text(), "text/html");
+          } catch {
+            if (!loading.signal.aborted) window.location.assign(path);
+            return;
           }
-          const empty = this.querySelector<HTMLElement>(selector(REVIEW_FILTER.empty));
-          if (empty) empty.hidden = shown > 0;
+          const inFilter = (attribute: string) => `${REVIEW_FILTER.tag} ${selector(attribute as `data-${string}`)}`;
+          const results = page.querySelector(inFilter(REVIEW_FILTER.results));
+          const current = this.querySelector(selector(REVIEW_FILTER.results));
+          if (!results || !current) return window.location.assign(path);
+          current.replaceWith(document.adoptNode(results));
           const status = this.querySelector(selector(REVIEW_FILTER.status));
-          const name = select.selectedOptions[0]?.getAttribute(REVIEW_FILTER.name) ?? undefined;
-          if (status) status.textContent = reviewCountText(shown, name);
-          window.history.replaceState(null, "", `/reviews/${encodeURIComponent(slug)}`);
+          const text = page.querySelector(inFilter(REVIEW_FILTER.status))?.textContent;
+          if (status && text) status.textContent = text;
+          window.history.replaceState(null, "", path);
         }
       },
   );

@@ -1,22 +1,42 @@
+import { data } from "react-router";
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
+import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { listBlogPosts } from "~/server/queries/content.server";
+import { Pagination } from "~/components/pagination";
+import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
+import { blogPostPage } from "~/server/queries/content.server";
 import { htmlExcerpt } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog-info";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "All blog posts",
+const PATH = "/blog-info";
+
+export const meta: Route.MetaFunction = (args) => {
+  const loaded = args.loaderData;
+  if (!loaded)
+    return seo(args, {
+      title: "No such page of posts",
+      description: "That page of the blog does not exist. The newest posts are on the first page.",
+      noIndex: true,
+    });
+  return seo(args, {
+    title: `All blog posts${pageSuffix(loaded.page, loaded.pages)}`,
     description:
       "Every post from the Maison Ivy blog, newest first: colour care, cutting, styling and treatment advice from our stylists.",
+    // Each page of the list is its own page for search engines, not a copy of the first.
+    path: pagePath(PATH, loaded.page),
   });
+};
 
-/** Newest first (the query orders by date, then id). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listBlogPosts(context.db);
+/** Newest first (the query orders by date, then id), a page at a time. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = requestedPage(new URL(request.url));
+  const posts = page === null ? null : await blogPostPage(context.db, page);
+  if (!posts) throw data("No such page", { status: 404 });
   return {
-    posts: posts.map((p) => ({
+    page: posts.page,
+    pages: posts.pages,
+    posts: posts.items.map((p) => ({
       slug: p.slug,
       title: p.title,
       image: p.image,
@@ -28,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function BlogInfo({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+  const { posts, page, pages } = loaderData;
   return (
     <>
       <PageIntro
@@ -48,7 +68,24 @@ export default function BlogInfo({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
+        <Pagination path={PATH} page={page} pages={pages} label="Pages of posts" />
       </section>
     </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ContentErrorBoundary
+      error={error}
+      notFound={{
+        title: "We couldn't find that page of posts",
+        message: "The blog has fewer pages than that. The newest posts are on the first page.",
+        links: [
+          { to: PATH, label: "Read the newest posts" },
+          { to: "/", label: "Home" },
+        ],
+      }}
+    />
   );
 }

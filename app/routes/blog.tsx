@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { listBlogPosts } from "~/server/queries/content.server";
+import { blogPostPage } from "~/server/queries/content.server";
 import { htmlExcerpt } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog";
 
@@ -16,10 +16,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listBlogPosts(context.db);
+  const latest = await blogPostPage(context.db, 1, LATEST_COUNT);
   return {
-    total: posts.length,
-    latest: posts.slice(0, LATEST_COUNT).map((p) => ({
+    total: latest?.total ?? 0,
+    latest: (latest?.items ?? []).map((p) => ({
       slug: p.slug,
       title: p.title,
       image: p.image,

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [news, reviews, salons] = await Promise.all([
-    listNewsItems(context.db),
+    listNewsItems(context.db, HOME_NEWS_COUNT),
     listFeedReviews(context.db),
     listSalons(context.db),
   ]);

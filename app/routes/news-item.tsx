@@ -13,7 +13,10 @@ const MORE_NEWS_COUNT = 3;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await getNewsItem(context.db, params.slug);
   if (!item) throw data("No such news item", { status: 404 });
-  const others = (await listNewsItems(context.db)).filter((n) => n.slug !== item.slug).slice(0, MORE_NEWS_COUNT);
+  // One more than shown, in case this item is among the first.
+  const others = (await listNewsItems(context.db, MORE_NEWS_COUNT + 1))
+    .filter((n) => n.slug !== item.slug)
+    .slice(0, MORE_NEWS_COUNT);
   const card = ({ slug, title, image, alt, body }: typeof item) => ({ slug, title, image, alt, body });
   return { item: card(item), description: truncate(item.body, DESCRIPTION_CHARS), others: others.map(card) };
 }

@@ -3,28 +3,30 @@ import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
+import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
-import { listReviewsWithNames, listTeam } from "~/server/queries/content.server";
+import { listTeam, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
 
 /**
- * /reviews/{slug} ("all" or a stylist). A loader, so the list is fetched
- * afresh whenever the route changes, whichever way the visitor got there.
+ * /reviews/{slug} ("all" or a stylist), a page at a time (`?page=2`). A
+ * loader, so the list is fetched afresh whenever the route changes, whichever
+ * way the visitor got there.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const chosen = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get(REVIEW_FILTER_FIELD);
   if (chosen !== null) throw redirect(reviewsPath(chosen));
 
   const team = await listTeam(context.db);
   const stylist = params.slug === "all" ? null : team.find((m) => m.slug === params.slug);
   if (stylist === undefined) throw data("No such stylist", { status: 404 });
-
-  // Every review, not only this stylist's: the filter on the page switches between them in place.
-  const reviews = await listReviewsWithNames(context.db, team);
+  const page = requestedPage(url);
+  const reviews = page === null ? null : await reviewPage(context.db, team, stylist?.slug ?? null, page);
+  if (!reviews) throw data("No such page of reviews", { status: 404 });
   return {
     slug: params.slug,
     stylist: stylist && { slug: stylist.slug, firstName: stylist.firstName, lastName: stylist.lastName },
-    count: stylist ? reviews.filter((r) => r.stylistSlug === stylist.slug).length : reviews.length,
     reviews,
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
   };
@@ -34,27 +36,32 @@ export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
   if (!loaded)
     return seo(args, {
-      title: "Stylist not found",
-      description: "We couldn't find that stylist's reviews. Read every review of the Maison Ivy team.",
+      title: "Reviews not found",
+      description: "We couldn't find those reviews. Read every review of the Maison Ivy team.",
       noIndex: true,
     });
+  const { page, pages, total } = loaded.reviews;
+  // Each page of the list is its own page for search engines, not a copy of the first.
+  const path = pagePath(reviewsPath(loaded.slug), page);
   if (!loaded.stylist) {
     return seo(args, {
-      title: "All reviews",
+      title: `All reviews${pageSuffix(page, pages)}`,
       description:
         "Every client review of the Maison Ivy team, with the stylist each client saw. Filter by stylist to find yours.",
+      path,
     });
   }
   const name = `${loaded.stylist.firstName} ${loaded.stylist.lastName}`;
   return seo(args, {
-    title: `Reviews of ${name}`,
-    description: `What clients say about ${name} at Maison Ivy: ${loaded.count} reviews in their own words.`,
+    title: `Reviews of ${name}${pageSuffix(page, pages)}`,
+    description: `What clients say about ${name} at Maison Ivy: ${total} reviews in their own words.`,
+    path,
   });
 };
 
 export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) {
-  const { stylist, reviews, stylists, slug, count } = loaderData;
-  const counted = `${count} ${count === 1 ? "review" : "reviews"}`;
+  const { stylist, reviews, stylists, slug } = loaderData;
+  const counted = `${reviews.total} ${reviews.total === 1 ? "review" : "reviews"}`;
   return (
     <>
       <PageIntro
@@ -92,7 +99,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       notFound={{
         title: "We couldn't find that stylist",
-        message: "There are no reviews under that name. Read every review, or choose a stylist from the team page.",
+        message:
+          "There are no reviews under that name, or not that many pages of them. Read every review, or choose a stylist from the team page.",
         links: [
           { to: "/reviews/all", label: "Read all reviews" },
           { to: "/team-info", label: "Meet the team" },

@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
-import { listReviewsWithNames, listTeam } from "~/server/queries/content.server";
+import { listTeam, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,8 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stylist = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
   if (stylist !== null) throw redirect(reviewsPath(stylist));
   const team = await listTeam(context.db);
+  // The first page of everyone's reviews; the next ones are at /reviews/all?page=2 and on.
+  const reviews = await reviewPage(context.db, team, null, 1);
+  if (!reviews) throw data("No reviews", { status: 404 });
   return {
-    reviews: await listReviewsWithNames(context.db, team),
+    reviews,
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFER_FLAGS } from "~/domain/offers";
+import { FEED_REVIEW_COUNT, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { databaseAnswers } from "./db.server";
 import {
   getSalon,
@@ -12,6 +13,7 @@ import {
   loadCatalogue,
 } from "./queries/catalogue.server";
 import {
+  blogPostPage,
   getBlogPost,
   getSiteSettings,
   getStoreData,
@@ -21,6 +23,7 @@ import {
   listNewsItems,
   listReviews,
   listTeam,
+  reviewPage,
 } from "./queries/content.server";
 import * as t from "./schema.server";
 import { stylists as seedStylists } from "./seed/content";
@@ -78,17 +81,43 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     const theirs = await listReviews(database.db, oneStylist);
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((r) => r.stylistSlug === oneStylist)).toBe(true);
+    // The feeds carry a sample, however many reviews there are.
     const feed = await listFeedReviews(database.db);
-    expect(feed).toHaveLength(reviews.length);
+    expect(feed).toHaveLength(Math.min(FEED_REVIEW_COUNT, reviews.length));
     expect(feed.every((r) => r.stylistName)).toBe(true);
+    expect(new Set(feed.map((r) => r.review)).size).toBe(feed.length);
+    for (const r of feed) expect(reviews.some((all) => all.review === r.review)).toBe(true);
+
+    // Pages: newest first, a page at a time, nothing past the end.
+    const first = await reviewPage(database.db, team, null, 1);
+    expect(first?.total).toBe(reviews.length);
+    expect(first?.pages).toBe(Math.ceil(reviews.length / REVIEWS_PER_PAGE));
+    expect(first?.items.map((r) => r.id)).toEqual(
+      reviews
+        .map((r) => r.id)
+        .reverse()
+        .slice(0, REVIEWS_PER_PAGE),
+    );
+    expect(await reviewPage(database.db, team, null, (first?.pages ?? 0) + 1)).toBeNull();
+    const theirPage = await reviewPage(database.db, team, oneStylist, 1);
+    expect(theirPage?.total).toBe(theirs.length);
+    expect(theirPage?.items.every((r) => r.stylistSlug === oneStylist && r.stylistName)).toBe(true);
 
     const posts = await listBlogPosts(database.db);
     expect(posts.length).toBeGreaterThanOrEqual(6);
     const dates = posts.map((p) => p.publishedAt);
     expect(dates).toEqual([...dates].sort().reverse());
     expect((await getBlogPost(database.db, posts[0]!.slug))?.title).toBe(posts[0]!.title);
+    expect(await getBlogPost(database.db, "no-such-post")).toBeUndefined();
+    const second = await blogPostPage(database.db, 2, 2);
+    expect(second?.items.map((p) => p.slug)).toEqual(posts.slice(2, 4).map((p) => p.slug));
+    expect(second?.pages).toBe(Math.ceil(posts.length / 2));
+    expect(await blogPostPage(database.db, Math.ceil(posts.length / 2) + 1, 2)).toBeNull();
 
     expect((await listNewsItems(database.db)).length).toBeGreaterThanOrEqual(6);
+    expect((await listNewsItems(database.db, 4)).map((n) => n.slug)).toEqual(
+      (await listNewsItems(database.db)).slice(0, 4).map((n) => n.slug),
+    );
     const shop = await getStoreData(database.db);
     expect(shop.banners.length).toBeGreaterThan(0);
     expect(shop.tiles.length).toBeGreaterThanOrEqual(8);

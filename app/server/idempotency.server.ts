@@ -62,6 +62,11 @@ class AlreadyAnswered extends Error {}
  * Runs `work` in a transaction that also records its answer under the key; a
  * concurrent or earlier request with the same key gets that answer instead.
  * `fresh` is false when the answer is a replay (nothing was stored this time).
+ *
+ * The key is written last, with the answer, in one statement: a request
+ * racing another with the same key waits there until the first commits,
+ * then finds the key taken and rolls its own work back. One statement per
+ * submission instead of a claim and an update.
  */
 export async function once<T>(
   db: Database,
@@ -74,16 +79,13 @@ export async function once<T>(
   const scoped = `${scope}:${key}`;
   try {
     const answer = await db.transaction(async (tx) => {
-      // Waits for a transaction holding the same key; inserts nothing when one committed it.
-      const claimed = await tx.execute(
-        sql`insert into idempotency_keys (key) values (${scoped}) on conflict (key) do nothing returning key`,
-      );
-      if (claimed.rows.length === 0) throw new AlreadyAnswered();
       const value = await work(tx);
       const stored: Stored<T> = { fingerprint, answer: value };
-      await tx.execute(
-        sql`update idempotency_keys set answer = ${JSON.stringify(stored)}::jsonb where key = ${scoped}`,
+      const claimed = await tx.execute(
+        sql`insert into idempotency_keys (key, answer) values (${scoped}, ${JSON.stringify(stored)}::jsonb)
+            on conflict (key) do nothing returning key`,
       );
+      if (claimed.rows.length === 0) throw new AlreadyAnswered();
       return value;
     });
     return { fresh: true, answer };

@@ -179,7 +179,8 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     retrySeconds,
     retryCapSeconds,
     pollMs = 2000,
-    batchSize = 10,
+    // Claimed and sent together: a burst of quotes leaves in a few passes, not one pass per ten messages.
+    batchSize = 50,
     log = defaultLog,
   } = options;
   let stopped = false;

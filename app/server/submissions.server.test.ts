@@ -312,7 +312,8 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     it("a job application queues the applicant's thank-you and a note to staff in its transaction", async () => {
       const outcome = await submitJobApplication(database.db, stylistApplication, client());
       if (!outcome.ok) throw new Error("not stored");
-      expect(await messagesAbout(outcome.id)).toEqual([
+      // Ids are per table: a model application may share this number, so only the job's messages are compared.
+      expect((await messagesAbout(outcome.id)).filter((m) => m.template.includes("job"))).toEqual([
         { channel: "email", recipient: "ada@example.com", template: "job-thank-you" },
         { channel: "email", recipient: "team@maisonivy.example", template: "staff-job" },
       ]);

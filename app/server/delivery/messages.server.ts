@@ -41,6 +41,9 @@ export interface QuoteMessagePayload {
   hasColour: boolean;
 }
 
+/** Texts queued across the site in the last 24 hours. */
+const SMS_TODAY = sql`select count(*) from outbox where channel = 'sms' and created_at > now() - interval '24 hours'`;
+
 /**
  * Queues the quote e-mail and text unless either address already had
  * QUOTE_MESSAGES_PER_DAY quote messages in the last 24 hours, counted by
@@ -59,19 +62,24 @@ export async function queueQuoteMessages(
   const email = to.email.toLowerCase();
   const emailKey = recipientKey("email", email);
   const mobileKey = recipientKey("sms", to.mobile);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${emailKey}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${mobileKey}`}))`);
-  const recent = await tx.execute<{ emails: number | string; texts: number | string }>(sql`
+  // Both locks in one statement (always e-mail first, so two saves cannot wait on each other), then the
+  // counts in the next: a statement sees what was committed when it began, so the counts must not share
+  // the statement that may wait for another save to commit.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${emailKey}`})), pg_advisory_xact_lock(hashtext(${`quote-to:${mobileKey}`}))`,
+  );
+  const recent = await tx.execute<{ emails: number | string; texts: number | string; sms: number | string }>(sql`
     select
       (select count(*) from outbox where recipient_key = ${emailKey} and template = 'quote-email'
          and created_at > now() - interval '24 hours') as emails,
       (select count(*) from outbox where recipient_key = ${mobileKey} and template = 'quote-sms'
-         and created_at > now() - interval '24 hours') as texts`);
+         and created_at > now() - interval '24 hours') as texts,
+      (${SMS_TODAY}) as sms`);
   const counts = recent.rows[0];
   if (Math.max(Number(counts?.emails ?? 0), Number(counts?.texts ?? 0)) >= QUOTE_MESSAGES_PER_DAY) return false;
   const body = payload as unknown as Record<string, unknown>;
   const messages: NewMessage[] = [{ channel: "email", recipient: email, template: "quote-email", payload: body }];
-  if (await smsAllowedToday(tx, smsDailyLimit))
+  if (await smsAllowedToday(tx, smsDailyLimit, Number(counts?.sms ?? 0)))
     messages.push({ channel: "sms", recipient: to.mobile, template: "quote-sms", payload: body });
   await enqueue(tx, messages, mailDomain);
   return true;
@@ -80,17 +88,13 @@ export async function queueQuoteMessages(
 /** Slack before the ceiling within which concurrent saves are counted one after the other. */
 const SMS_CEILING_MARGIN = 50;
 
-/** Whether the site may queue another text today (SMS_DAILY_LIMIT in 24 hours, across all processes). */
-async function smsAllowedToday(tx: Tx, limit: number): Promise<boolean> {
-  const count = async () =>
-    Number(
-      (
-        await tx.execute<{ n: number | string }>(
-          sql`select count(*) as n from outbox where channel = 'sms' and created_at > now() - interval '24 hours'`,
-        )
-      ).rows[0]?.n ?? 0,
-    );
-  let sent = await count();
+/**
+ * Whether the site may queue another text today (SMS_DAILY_LIMIT in 24 hours, across all processes),
+ * given the count the caller read with its quota.
+ */
+async function smsAllowedToday(tx: Tx, limit: number, counted: number): Promise<boolean> {
+  const count = async () => Number((await tx.execute<{ count: number | string }>(SMS_TODAY)).rows[0]?.count ?? 0);
+  let sent = counted;
   if (sent >= limit - SMS_CEILING_MARGIN) {
     // Near the ceiling, saves take turns so that together they cannot pass it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-daily-ceiling'))`);

@@ -29,6 +29,9 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      // A few connections kept open and reused: a burst of quotes is not one SMTP handshake per message.
+      pool: true,
+      maxConnections: 5,
       // A hung server must fail the attempt well inside the outbox lease.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

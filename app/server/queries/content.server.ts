@@ -1,5 +1,6 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { shuffled } from "~/domain/shuffle";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
@@ -52,15 +53,70 @@ export async function getTeamMember(db: Database, slug: string): Promise<TeamMem
   return (await listTeam(db)).find((m) => m.slug === slug);
 }
 
+/** One page of a list, newest first, with where it stands; null for a page past the end. */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+const newestPostsFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+
+/** Every post, with its body: the API's list. Pages use `blogPostPage` or `listPostDates`. */
 export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
-  return cached(db, "blog", () => db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)));
+  return cached(db, "blog", () =>
+    db
+      .select()
+      .from(blogPosts)
+      .orderBy(...newestPostsFirst),
+  );
 }
 
+/** Each post's address and date, newest first: what the sitemap needs, without the bodies. */
+export function listPostDates(db: Database): Promise<{ slug: string; publishedAt: string }[]> {
+  return cached(db, "blog-dates", () =>
+    db
+      .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .orderBy(...newestPostsFirst),
+  );
+}
+
+/** One page of posts, newest first, `perPage` to a page. */
+export async function blogPostPage(
+  db: Database,
+  page: number,
+  perPage = POSTS_PER_PAGE,
+): Promise<ListPage<BlogPostRow> | null> {
+  const total = await cached(
+    db,
+    "blog-count",
+    async () => (await db.select({ n: count() }).from(blogPosts))[0]?.n ?? 0,
+  );
+  const pages = pageCount(total, perPage);
+  if (page > pages) return null;
+  const items = await cached(db, `blog-page:${perPage}:${page}`, () =>
+    db
+      .select()
+      .from(blogPosts)
+      .orderBy(...newestPostsFirst)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  );
+  return { items, page, pages, total };
+}
+
+/** Not cached: the slug comes from the address, and the cache would keep every one anybody typed. */
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
-  return (await listBlogPosts(db)).find((p) => p.slug === slug);
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  return row;
 }
 
-/** Published reviews (all but those hidden, with a reason, from the console) of one stylist, or of everyone for "all". */
+/**
+ * Published reviews (all but those hidden, with a reason, from the console) of one stylist, or of everyone
+ * for "all": the API's list. Pages use `reviewPage`.
+ */
 export async function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
   const all = await cached(db, "reviews", () =>
     db.select().from(reviews).where(isNull(reviews.hiddenReason)).orderBy(asc(reviews.id)),
@@ -68,12 +124,18 @@ export async function listReviews(db: Database, stylistSlug = "all"): Promise<Re
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 
-export function listNewsItems(db: Database): Promise<NewsItemRow[]> {
-  return cached(db, "news", () => db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id)));
+/** The first `limit` news items in their display order (all of them without a limit: the API's list). */
+export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow[]> {
+  return cached(db, `news:${limit ?? "all"}`, () => {
+    const query = db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
+    return limit === undefined ? query : query.limit(limit);
+  });
 }
 
+/** Not cached, as `getBlogPost`. */
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
-  return (await listNewsItems(db)).find((n) => n.slug === slug);
+  const [row] = await db.select().from(newsItems).where(eq(newsItems.slug, slug));
+  return row;
 }
 
 export function getStoreData(db: Database) {
@@ -106,21 +168,62 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   };
 }
 
-/** Every review with the first name of the stylist it is about, for the reviews pages' list. */
-export async function listReviewsWithNames(db: Database, team: readonly TeamMember[]) {
+/**
+ * One page of published reviews, newest first, of one stylist or of everyone (null),
+ * each with the first name of the stylist it is about.
+ */
+export async function reviewPage(db: Database, team: readonly TeamMember[], stylistSlug: string | null, page: number) {
+  const which = stylistSlug ?? "all";
+  const where = and(
+    isNull(reviews.hiddenReason),
+    stylistSlug === null ? undefined : eq(reviews.stylistSlug, stylistSlug),
+  );
+  const total = await cached(
+    db,
+    `reviews-count:${which}`,
+    async () => (await db.select({ n: count() }).from(reviews).where(where))[0]?.n ?? 0,
+  );
+  const pages = pageCount(total, REVIEWS_PER_PAGE);
+  if (page > pages) return null;
+  const rows = await cached(db, `reviews-page:${which}:${page}`, () =>
+    db
+      .select()
+      .from(reviews)
+      .where(where)
+      .orderBy(desc(reviews.id))
+      .limit(REVIEWS_PER_PAGE)
+      .offset((page - 1) * REVIEWS_PER_PAGE),
+  );
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
-  return (await listReviews(db)).map((r) => ({
+  const items = rows.map((r) => ({
     id: r.id,
     review: r.review,
     client: r.client,
     stylistSlug: r.stylistSlug,
     stylistName: names.get(r.stylistSlug) ?? null,
   }));
+  return { items, page, pages, total } satisfies ListPage<(typeof items)[number]>;
 }
 
-/** Reviews for the rotating feed, shuffled on the server so the page and its hydration agree. */
+/**
+ * Published reviews for a rotating feed: a random sample of `FEED_REVIEW_COUNT`, however
+ * many there are, shuffled on the server so the page and its hydration agree.
+ * The sample is drawn again when the content cache expires.
+ */
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
-  const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
+  const [rows, team] = await Promise.all([
+    cached(db, `feed-reviews:${stylistSlug}`, () =>
+      db
+        .select()
+        .from(reviews)
+        .where(
+          and(isNull(reviews.hiddenReason), stylistSlug === "all" ? undefined : eq(reviews.stylistSlug, stylistSlug)),
+        )
+        .orderBy(sql`random()`)
+        .limit(FEED_REVIEW_COUNT),
+    ),
+    listTeam(db),
+  ]);
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
   return shuffled(
     rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })),

@@ -8,7 +8,7 @@ import { listNewsItems } from "./content.server";
 const LINK_HUB_NEWS_COUNT = 3;
 
 export async function loadLinkHub(db: Database) {
-  const [news, salons] = await Promise.all([listNewsItems(db), listSalons(db)]);
+  const [news, salons] = await Promise.all([listNewsItems(db, LINK_HUB_NEWS_COUNT), listSalons(db)]);
   const main = salons.find((s) => s.id === MAIN_SALON_ID);
   if (!main) throw new Error("The main salon is missing from the database");
   return {
