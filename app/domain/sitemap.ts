@@ -6,7 +6,6 @@
  * after /prices, which need choices made first, and every offer page while
  * the offers are hidden (hideOffers), as the navigation hides them then.
  */
-import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
@@ -46,6 +45,8 @@ export interface SitemapContent {
   posts: ReadonlyArray<{ slug: string; publishedAt: string }>;
   team: ReadonlyArray<{ slug: string; instagram: string | null }>;
   news: ReadonlyArray<{ slug: string }>;
+  /** The notices showing today. */
+  notices: ReadonlyArray<{ path: string }>;
   hideOffers: boolean;
 }
 
@@ -55,7 +56,7 @@ export function isOfferPage(path: string): boolean {
 }
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
-export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({ posts, team, news, notices, hideOffers }: SitemapContent): SitemapEntry[] {
   const newestPost = posts
     .map((p) => p.publishedAt)
     .sort()
@@ -69,7 +70,7 @@ export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
     ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
     ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
-    ...STYLIST_NOTICES.map((n) => ({ path: n.path })),
+    ...notices.map((n) => ({ path: n.path })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
     ...news.map((n) => ({ path: `/news/${n.slug}` })),
     ...team.flatMap((m) => [

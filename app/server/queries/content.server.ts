@@ -1,11 +1,16 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { asc, desc, eq } from "drizzle-orm";
+import { isPostPublic } from "~/domain/blog";
+import { londonDay } from "~/domain/salon-time";
+import { noticeShows } from "~/domain/staff/site-content";
 import { cached } from "../cache.server";
+import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import {
   blogPosts,
   levels,
   newsItems,
+  notices,
   reviews,
   shopBanners,
   shopTiles,
@@ -51,8 +56,17 @@ export async function getTeamMember(db: Database, slug: string): Promise<TeamMem
   return (await listTeam(db)).find((m) => m.slug === slug);
 }
 
-export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
-  return cached(db, "blog", () => db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)));
+/**
+ * The posts visitors see now, newest first: drafts and posts scheduled for
+ * later are left out. The cache holds every post and the filter runs on each
+ * read, so a scheduled post appears at its time, not when the cache empties.
+ */
+export async function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
+  const all = await cached(db, "blog", () =>
+    db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)),
+  );
+  const at = now();
+  return all.filter((post) => isPostPublic(post, at));
 }
 
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
@@ -71,6 +85,20 @@ export function listNewsItems(db: Database): Promise<NewsItemRow[]> {
 
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
   return (await listNewsItems(db)).find((n) => n.slug === slug);
+}
+
+export type NoticeRow = typeof notices.$inferSelect;
+
+/** The notice at `path` if it shows today (London), read like the rest of the content through the cache. */
+export async function getNotice(db: Database, path: string): Promise<NoticeRow | undefined> {
+  return (await listNotices(db)).find((n) => n.path === path);
+}
+
+/** Every notice showing today (London), for their pages and the sitemap. */
+export async function listNotices(db: Database): Promise<NoticeRow[]> {
+  const all = await cached(db, "notices", () => db.select().from(notices).orderBy(asc(notices.id)));
+  const today = londonDay(now());
+  return all.filter((n) => noticeShows(n, today));
 }
 
 export function getStoreData(db: Database) {
