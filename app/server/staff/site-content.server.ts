@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, max, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { londonDay } from "~/domain/salon-time";
 import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
 import { now } from "../clock.server";
@@ -13,7 +14,7 @@ import { renderMarkdown } from "../markdown.server";
 import { blogPosts, newsItems, notices, shopBanners, shopTiles, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -241,6 +242,74 @@ export async function removeRow(
     });
   if (outcome === "missing") return refuse(404, { error: "That has already been removed." });
   return null;
+}
+
+/** One list screen's rows: their table, schema and how the console names them. */
+export interface OrderedScreen<S extends z.ZodType<Record<string, unknown>>> {
+  rows: Ordered;
+  schema: S;
+  /** "news item", "banner"… */
+  noun: string;
+  summary: (value: z.infer<S>) => string;
+  /** The rows have an address (a slug) no two may share. */
+  slugged?: boolean;
+}
+
+const rowId = (input: Input) => {
+  const id = Number(input.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * Adds, saves, moves or removes a row of a list screen. Answers what the
+ * page shows: a done message, or the refusal to return as it is.
+ */
+export async function orderedAction<S extends z.ZodType<Record<string, unknown>>>(
+  db: Database,
+  staff: StaffContext,
+  screen: OrderedScreen<S>,
+  verb: string,
+  input: Input,
+): Promise<{ done: string } | Refusal> {
+  const { rows, noun } = screen;
+  const id = rowId(input);
+  if (verb !== "add" && id === null) return refuse(400, { error: `Which ${noun}? Reload the page and try again.` });
+  if (verb === "move") {
+    const direction = input.direction === "up" ? "up" : input.direction === "down" ? "down" : null;
+    if (!direction) return refuse(400, { error: "Move it up or down." });
+    if (!(await moveOrdered(db, staff, rows, id as number, direction)))
+      return refuse(404, { error: `That ${noun} has been removed.` });
+    return { done: `Moved the ${noun} ${direction}.` };
+  }
+  if (verb === "delete")
+    return (await removeRow(db, staff, rows, id as number, input)) ?? { done: `Removed the ${noun}.` };
+  if (verb !== "add" && verb !== "save") return refuse(400, { error: "That is not something this page does." });
+  const parsed = parseEdit(screen.schema, input);
+  if (!parsed.ok) return parsed.refusal;
+  const value = parsed.value;
+  const slugged = rows.table as unknown as PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
+  if (screen.slugged && (await slugTaken(db, slugged, String(value.slug), id))) return slugClash(input, noun);
+  try {
+    if (verb === "add") {
+      await addOrdered(db, staff, rows, value, screen.summary(value));
+      return { done: `Added the ${noun}. It is last in the list: move it up to show it sooner.` };
+    }
+    const refused = await saveVersioned(db, staff, input, {
+      table: rows.table,
+      where: eq(rows.table.id, id as number),
+      values: value as never,
+      audit: {
+        action: `${rows.subject}.update`,
+        subject: { type: rows.subject, id: id as number },
+        summary: screen.summary(value),
+      },
+      missing: `That ${noun} has been removed.`,
+    });
+    return refused ?? { done: `Saved the ${noun}.` };
+  } catch (error) {
+    if (isUniqueViolation(error)) return slugClash(input, noun);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------
