@@ -170,7 +170,6 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
           />
           <EditText name="author" label="Author" required maxLength={80} />
           <EditSelect name="image" label="Cover picture" options={withCurrent(BLOG_COVERS, stored.image)} />
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: listens for typing in the textarea inside it */}
           <div onInput={(event) => typed((event.target as HTMLTextAreaElement).value)}>
             <EditTextArea
               name="markdown"
