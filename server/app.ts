@@ -87,8 +87,13 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TEST_CLOCK === "on") {
-    app.post("/__test/clock", express.json(), (req, res) => {
-      const at = new Date(String(req.body?.at));
+    app.post("/__test/clock", (req, res) => {
+      // The body was read in full by readBody before the app (server.js), so the stream is already drained.
+      let body: { at?: unknown } | null = null;
+      try {
+        body = JSON.parse(req.rawBody?.toString("utf8") ?? "null");
+      } catch {}
+      const at = new Date(String(body?.at));
       if (Number.isNaN(at.getTime())) {
         res.status(400).json({ error: 'Send {"at": an ISO time}.' });
         return;

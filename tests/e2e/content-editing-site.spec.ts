@@ -164,7 +164,8 @@ test("an edited news item shows on the home page card and on its own page", asyn
   await expect(visitor.getByTestId("news-body")).toHaveText("Both salons now stay open until 9pm on Thursdays.");
 
   // Moving the second item up puts it first on the home page.
-  await manager.getByRole("button", { name: /Up: move “Models wanted at the Ivy Academy” up/ }).click();
+  await manager.screenshot({ path: "/tmp/sc/news.png", fullPage: true });
+  await manager.getByRole("button", { name: /move “Models wanted at the Ivy Academy” up/ }).click();
   await expect(manager.getByText("Moved the news item up.")).toBeVisible();
   await visitor.goto(`${staff.url}/`);
   const titles = await visitor.locator('a[href^="/news/"]').allTextContents();
