@@ -164,7 +164,6 @@ test("an edited news item shows on the home page card and on its own page", asyn
   await expect(visitor.getByTestId("news-body")).toHaveText("Both salons now stay open until 9pm on Thursdays.");
 
   // Moving the second item up puts it first on the home page.
-  await manager.screenshot({ path: "/tmp/sc/news.png", fullPage: true });
   await manager.getByRole("button", { name: /move “Models wanted at the Ivy Academy” up/ }).click();
   await expect(manager.getByText("Moved the news item up.")).toBeVisible();
   await visitor.goto(`${staff.url}/`);
@@ -198,7 +197,8 @@ test("an edited notice shows on its page, and goes home once its last day is pas
   const again = manager
     .getByRole("listitem")
     .filter({ has: manager.getByRole("heading", { name: "Farewell, Agnes" }) });
-  await again.getByText("Edit “Farewell, Agnes”").click();
+  // The form stays unfolded after a save.
+  await expect(again.locator("details")).toHaveJSProperty("open", true);
   await again.getByRole("textbox", { name: "Stylists suggested instead" }).fill("isla, nobody");
   await again.getByRole("button", { name: "Save the notice" }).click();
   await expect(manager.getByText("Nobody on the team page is called nobody.")).toBeVisible();
