@@ -61,7 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
         image: row.image,
         markdown: row.markdown ?? row.bodyHtml,
         status: row.status,
-        publishAt: row.publishAt ? londonLocal(row.publishAt) : "",
+        // A post from before scheduling shows its own date, so saving an edit does not move it to today.
+        publishAt: row.publishAt ? londonLocal(row.publishAt) : `${row.publishedAt}T09:00`,
       },
       bodyHtml: sanitizeBlogHtml(row.bodyHtml, config().PUBLIC_URL),
     },
