@@ -3,10 +3,7 @@
  * its publish time, so a post published for tomorrow is "scheduled" until
  * then and appears by itself (the site's clock, app/server/clock.server.ts).
  */
-export type PostStatus = "draft" | "published";
 export type PostState = "draft" | "scheduled" | "published";
-
-export const POST_STATUSES: readonly PostStatus[] = ["draft", "published"];
 
 interface Schedulable {
   status: string;

@@ -8,7 +8,7 @@ import { z } from "../zod";
 import { isoDate, link, optionalText, requiredText } from "./content";
 
 /** Lower-case words joined by hyphens: the last part of a page's address. */
-export const slug = (what: string) =>
+const slug = (what: string) =>
   z
     .string({ error: `Please enter ${what}.` })
     .trim()
@@ -20,7 +20,7 @@ export const slug = (what: string) =>
     );
 
 /** A picture the site serves itself (an illustration under /images/). */
-export const sitePicture = (what: string) =>
+const sitePicture = (what: string) =>
   z
     .string({ error: `Please choose ${what}.` })
     .trim()

@@ -19,13 +19,13 @@ import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server
 type Input = Readonly<Record<string, string | undefined>>;
 
 /** A unique index refused the write (two people took one address at the same moment). */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === "23505") return true;
   return false;
 }
 
-export const slugClash = (input: Input, where: string) =>
+const slugClash = (input: Input, where: string) =>
   refuse(409, {
     error: `Another ${where} already has that address. Please choose another one.`,
     fieldErrors: { slug: `The address ${input.slug ?? ""} is taken: please choose another.` },
@@ -72,7 +72,7 @@ function postValues(value: BlogPostInput, origin: string) {
 }
 
 /** Whether another row of `table` (not `exceptId`) has the address `slug`. */
-export async function slugTaken(
+async function slugTaken(
   db: Database,
   table: PgTable & { id: AnyPgColumn; slug: AnyPgColumn },
   slug: string,
@@ -145,7 +145,7 @@ export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
 export const TILES: Ordered = { table: shopTiles, subject: "shop_tile" };
 
 /** Adds a row at the end of the list. */
-export async function addOrdered(
+async function addOrdered(
   db: Database,
   staff: StaffContext,
   { table, subject }: Ordered,
@@ -165,7 +165,7 @@ export async function addOrdered(
 }
 
 /** Swaps a row with its neighbour above or below; at either end nothing moves. */
-export async function moveOrdered(
+async function moveOrdered(
   db: Database,
   staff: StaffContext,
   { table, subject }: Ordered,
@@ -211,7 +211,7 @@ export async function moveOrdered(
 }
 
 /** Deletes a row if it is still the version the page showed: nobody's newer edit is thrown away unseen. */
-export async function removeRow(
+async function removeRow(
   db: Database,
   staff: StaffContext,
   { table, subject }: Pick<Ordered, "table" | "subject">,
