@@ -293,6 +293,7 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     label: "Online shop",
     description: "The banners and brand tiles of the online shop page.",
   },
+  {
     key: "prices",
     label: "Price list",
     description: "Services, their names and prices, now or from a date; add or retire a service.",
