@@ -1,5 +1,4 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
-import { STYLIST_NOTICES } from "./domain/notices";
 import { STAFF_ROUTES } from "./domain/staff/routes";
 
 /** Every public address of the site, the JSON API and the staff console. */
@@ -61,13 +60,15 @@ export default [
     route("corona", "routes/corona.tsx"),
     route("corona-info", "routes/corona-info.tsx"),
     route("reopening", "routes/reopening.tsx"),
-    ...STYLIST_NOTICES.map((notice) => route(notice.slug, "routes/notice.tsx", { id: `notice-${notice.slug}` })),
     route("new-prices", "routes/new-prices.tsx"),
     route("bookings", "routes/bookings.tsx"),
     route("gift-voucher", "routes/gift-voucher.ts"),
     route("link-tree", "routes/link-tree.tsx"),
     route("links", "routes/links.tsx"),
     route("your-gift", "routes/your-gift.tsx"),
+    // A stylist's transfer or departure notice, at the address its row names (/agnes-leaving). Every named
+    // page above wins over it; an address with no notice showing goes home, as any unknown address does.
+    route(":notice", "routes/notice.tsx", { id: "notice" }),
     // — forms —
     route("recruitment/stylist", "routes/recruitment-stylist.tsx"),
     route("recruitment/apprentice", "routes/recruitment-apprentice.tsx"),

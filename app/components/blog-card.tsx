@@ -5,6 +5,13 @@ import { formatLongDate } from "~/domain/dates";
 /** Length of the plain-text opening shown on a post's card. */
 export const BLOG_EXCERPT_CHARS = 180;
 
+/**
+ * A post's body: the tags the sanitiser lets through, styled to match the rest of the site (prose-salon covers p,
+ * h2, a and ul). The console's preview uses it too, so what staff see is what visitors get.
+ */
+export const POST_BODY_STYLES =
+  "prose-salon max-w-none text-lg [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-5 [&_blockquote]:font-display [&_blockquote]:text-xl [&_h3]:pt-2 [&_h3]:text-xl [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6";
+
 export interface BlogCardPost {
   slug: string;
   title: string;

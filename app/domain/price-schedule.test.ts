@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDue, londonDay, pricesInForce, type ScheduledPrice } from "./price-schedule";
+import { isDue, pricesInForce, type ScheduledPrice } from "./price-schedule";
+import { londonDay } from "./salon-time";
 
 const services = [
   { id: 1, pricePence: 4950, productPricePence: 0 },

@@ -18,18 +18,6 @@ export interface ScheduledPrice {
   effectiveOn: string;
 }
 
-const londonYmd = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The salons' calendar day (yyyy-mm-dd) at `at`: a price "from 1 April" applies from midnight in London. */
-export function londonDay(at: Date): string {
-  return londonYmd.format(at);
-}
-
 /** Whether a scheduled price applies on `today` (its day has come). */
 export const isDue = (row: Pick<ScheduledPrice, "effectiveOn">, today: string) => row.effectiveOn <= today;
 

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
 describe("STATIC_PAGES_4B", () => {
-  it("lists every offer page, flagged or not, every SMS campaign and every notice", () => {
+  it("lists every offer page, flagged or not, and every SMS campaign", () => {
     expect(STATIC_PAGES_4B).toEqual(expect.arrayContaining(OFFERS.map((offer) => `/offers/${offer.slug}`)));
     expect(STATIC_PAGES_4B).toEqual(expect.arrayContaining(SMS_CAMPAIGNS.map((campaign) => `/sms/${campaign.slug}`)));
-    expect(STATIC_PAGES_4B).toEqual(expect.arrayContaining(STYLIST_NOTICES.map((notice) => notice.path)));
   });
 
   it("holds clean, unique paths and leaves out the gift-voucher redirect", () => {

@@ -1,10 +1,10 @@
 /**
  * Public paths of the content pages (offers, notices, shop and the like), for the sitemap.
- * Offer, SMS and notice paths come from their catalogues, so a new offer
- * appears in the sitemap without anyone remembering to add it.
+ * Offer and SMS paths come from their catalogues, so a new offer appears in
+ * the sitemap without anyone remembering to add it. Notices are rows with
+ * publish dates: the sitemap lists those showing (SitemapContent.notices).
  * Left out: /gift-voucher, which only redirects to the gift-card shop.
  */
-import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 
 export const STATIC_PAGES_4B: string[] = [
@@ -18,9 +18,6 @@ export const STATIC_PAGES_4B: string[] = [
   "/models",
   "/corona",
   "/corona-info",
-  "/reopening",
-  ...STYLIST_NOTICES.map((notice) => notice.path),
-  "/new-prices",
   "/bookings",
   "/link-tree",
   "/links",

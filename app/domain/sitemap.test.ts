@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { isOfferPage, robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 
@@ -14,6 +13,7 @@ const content = {
     { slug: "rosa", instagram: null },
   ],
   news: [{ slug: "late-evenings" }],
+  notices: [{ path: "/agnes-leaving" }, { path: "/reopening" }],
   hideOffers: false,
 };
 
@@ -52,7 +52,7 @@ describe("sitemapEntries", () => {
     );
     for (const offer of OFFERS) expect(paths).toContain(`/offers/${offer.slug}`);
     for (const campaign of SMS_CAMPAIGNS) expect(paths).toContain(`/sms/${campaign.slug}`);
-    for (const notice of STYLIST_NOTICES) expect(paths).toContain(notice.path);
+    for (const notice of content.notices) expect(paths).toContain(notice.path);
   });
 
   it("leaves out every offer page while the offers are hidden, and nothing else", () => {

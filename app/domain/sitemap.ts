@@ -6,7 +6,6 @@
  * after /prices, which need choices made first, and every offer page while
  * the offers are hidden (hideOffers), as the navigation hides them then.
  */
-import { STYLIST_NOTICES } from "./notices";
 import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
 import { STATIC_PAGES_4B } from "./site-pages";
@@ -49,6 +48,8 @@ export interface SitemapContent {
   news: ReadonlyArray<{ slug: string }>;
   /** How many reviews there are, for the later pages of /reviews/all. */
   reviewCount?: number;
+  /** The notices showing today. */
+  notices: ReadonlyArray<{ path: string }>;
   hideOffers: boolean;
 }
 
@@ -67,7 +68,14 @@ export function isOfferPage(path: string): boolean {
 }
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
-export function sitemapEntries({ posts, team, news, reviewCount = 0, hideOffers }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({
+  posts,
+  team,
+  news,
+  notices,
+  reviewCount = 0,
+  hideOffers,
+}: SitemapContent): SitemapEntry[] {
   const newestPost = posts
     .map((p) => p.publishedAt)
     .sort()
@@ -83,7 +91,7 @@ export function sitemapEntries({ posts, team, news, reviewCount = 0, hideOffers 
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
     ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
     ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
-    ...STYLIST_NOTICES.map((n) => ({ path: n.path })),
+    ...notices.map((n) => ({ path: n.path })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
     ...news.map((n) => ({ path: `/news/${n.slug}` })),
     ...team.flatMap((m) => [

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { PostByline } from "~/components/blog-card";
+import { POST_BODY_STYLES, PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
 import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
@@ -43,10 +43,6 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title: post.title, description: post.description, image: post.image, type: "article" });
 };
 
-/** The tags the sanitiser lets through, styled to match the rest of the site (prose-salon covers p, h2, a and ul). */
-const BODY_STYLES =
-  "prose-salon max-w-none text-lg [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-5 [&_blockquote]:font-display [&_blockquote]:text-xl [&_h3]:pt-2 [&_h3]:text-xl [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6";
-
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, structuredData } = loaderData;
   return (
@@ -71,7 +67,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto mt-12 max-w-3xl">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body was sanitised on the server when it was stored */}
-        <div className={BODY_STYLES} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+        <div className={POST_BODY_STYLES} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
         <div className="mt-14 flex flex-wrap gap-3 border-t border-line pt-8">
           <Link to="/blog-info" className="btn-outline">
             Back to the blog

@@ -1,37 +1,38 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { truncate } from "~/domain/format";
+import { paragraphsOf } from "~/domain/staff/site-content";
+import { getNotice } from "~/server/queries/content.server";
 import type { Route } from "./+types/new-prices";
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "A note about our prices",
-    description:
-      "From April, Maison Ivy's prices are changing slightly to keep up with the minimum wage, employer insurance, stock and energy costs.",
+    description: args.loaderData?.description ?? "A note from the Maison Ivy team about our prices.",
   });
 
-export default function NewPrices() {
+/** The price notice's words are a row staff edit; outside its publish dates the address goes home. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const notice = await getNotice(context.db, "/new-prices");
+  if (!notice) throw redirect("/", 302);
+  const paragraphs = paragraphsOf(notice.body);
+  return {
+    title: notice.title,
+    paragraphs,
+    description: truncate(notice.lead ?? paragraphs[0] ?? notice.title, 155),
+  };
+}
+
+export default function NewPrices({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageIntro eyebrow="A note from the team" title="A small change to our prices" />
+      <PageIntro eyebrow="A note from the team" title={loaderData.title} />
       <article className="container-page max-w-3xl py-14">
         <div className="space-y-5 text-lg leading-relaxed">
-          <p>
-            Thank you, as always, for choosing Maison Ivy. We want to be open with you about a change that's coming.
-          </p>
-          <p>
-            From April, we're making a small adjustment to our prices. Like every independent business, our costs have
-            risen: the minimum wage has gone up (rightly so, for the apprentices and juniors who are the future of our
-            salons), along with employer insurance, the professional stock we use on your hair, and the energy it takes
-            to run our basins, dryers and lights.
-          </p>
-          <p>
-            We've absorbed as much as we can for as long as we can, and we've kept the change as small as possible.
-            Nothing about your appointment will change: the same stylists, the same care, and the same unhurried
-            consultation before we begin.
-          </p>
-          <p>Any appointment you've already booked keeps the price it was booked at.</p>
-          <p>We're so grateful for your loyalty, and we can't wait to see you soon.</p>
+          {loaderData.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
           <p className="font-display text-xl">With love, the Maison Ivy team</p>
         </div>
         <div className="mt-10 flex flex-wrap gap-3">

@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { OfferStylists } from "~/components/offer-page-parts";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { telHref, truncate } from "~/domain/format";
-import { noticeByPath } from "~/domain/notices";
+import { paragraphsOf } from "~/domain/staff/site-content";
 import { listSalons } from "~/server/queries/catalogue.server";
-import { listTeam } from "~/server/queries/content.server";
+import { getNotice, listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/notice";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -15,17 +15,35 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * One module for the stylist transfer and departure notices: each
- * notice path is its own route in routes.ts, generated from STYLIST_NOTICES,
- * and the page is chosen by the path it was requested on.
+ * A stylist's transfer or departure notice: a row of the notices table, found
+ * by the address it was requested on, between its publish dates.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "");
-  const notice = noticeByPath(path);
-  if (!notice) throw data(null, { status: 404 });
+  const row = await getNotice(context.db, path);
+  if (!row || (row.kind !== "transfer" && row.kind !== "departure")) throw redirect("/", 302);
+  const notice = {
+    kind: row.kind,
+    title: row.title,
+    paragraphs: paragraphsOf(row.body),
+    sisterSalonText: row.sisterSalonText ?? "",
+    offer:
+      row.offerCode && row.offerPercent !== null && row.offerText
+        ? {
+            code: row.offerCode,
+            percent: row.offerPercent,
+            text: row.offerText,
+            smallPrint: (row.offerSmallPrint ?? "")
+              .split("\n")
+              .map((line) => line.trim())
+              .filter(Boolean),
+          }
+        : null,
+  };
+  const alternativeSlugs = row.alternativeStylists.split(/[\s,]+/).filter(Boolean);
   const [team, salons] = await Promise.all([listTeam(context.db), listSalons(context.db)]);
   const salonName = (id: number) => salons.find((salon) => salon.id === id)?.name ?? "";
-  const alternatives = notice.alternativeStylistSlugs.flatMap((slug) =>
+  const alternatives = alternativeSlugs.flatMap((slug) =>
     team
       .filter((member) => member.slug === slug)
       .map((member) => ({
@@ -36,8 +54,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         salonName: salonName(member.salonId),
       })),
   );
-  const sister = salons.find((salon) => salon.id === notice.sisterSalonId);
-  const from = salons.find((salon) => salon.id === notice.fromSalonId);
+  const sister = salons.find((salon) => salon.id === row.sisterSalonId);
+  const from = salons.find((salon) => salon.id === row.fromSalonId);
   return {
     notice,
     alternatives,

@@ -1,24 +1,33 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { paragraphsOf } from "~/domain/staff/site-content";
 import { getSalon } from "~/server/queries/catalogue.server";
+import { getNotice } from "~/server/queries/content.server";
 import type { Route } from "./+types/reopening";
 
 export const handle = showsHours;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: "We're back",
+    title: args.loaderData?.title ?? "We're back",
     description:
       "Maison Ivy's salons are open again. Book your appointment online, see our opening hours and how we're keeping you safe.",
   });
 
+/** The reopening notice's words are a row staff edit; outside its publish dates the address goes home. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const main = await getSalon(context.db, MAIN_SALON_ID);
-  return { bookingUrl: main?.bookingUrl ?? null };
+  const [notice, main] = await Promise.all([getNotice(context.db, "/reopening"), getSalon(context.db, MAIN_SALON_ID)]);
+  if (!notice) throw redirect("/", 302);
+  return {
+    title: notice.title,
+    lead: notice.lead,
+    paragraphs: paragraphsOf(notice.body),
+    bookingUrl: main?.bookingUrl ?? null,
+  };
 }
 
 export default function Reopening({ loaderData }: Route.ComponentProps) {
@@ -26,13 +35,8 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro
         eyebrow="Reopening"
-        title="We're back!"
-        lead={
-          <p>
-            Our doors are open again and we couldn't be happier to see you. Thank you for your patience and kind
-            messages while we were closed: they meant the world to the whole team.
-          </p>
-        }
+        title={loaderData.title}
+        lead={loaderData.lead ? <p>{loaderData.lead}</p> : undefined}
       >
         {loaderData.bookingUrl ? (
           <a href={loaderData.bookingUrl} className="btn-accent" rel="noopener">
@@ -49,14 +53,9 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
             What to expect
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed">
-            <p>
-              Appointments are filling quickly, so book online as soon as you can. If you can't find a time that suits,
-              call us and we'll add you to the waiting list for cancellations.
-            </p>
-            <p>
-              If it's been more than 6 months since your last colour, we'll need a quick skin test at least 48 hours
-              before your appointment. Pop in at any time during opening hours: it takes five minutes.
-            </p>
+            {loaderData.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
           </div>
         </section>
         <section aria-labelledby="reopening-hours">

@@ -131,9 +131,16 @@ export const blogPosts = pgTable("blog_posts", {
   slug: text("slug").notNull().unique(),
   title: text("title").notNull(),
   image: text("image").notNull(),
+  /** Sanitised HTML, what the pages show: written by hand for the demo posts, rendered from `markdown` for posts edited in the console. */
   bodyHtml: text("body_html").notNull(),
+  /** The Markdown a post was last written in from the console; null for a post never edited there. */
+  markdown: text("markdown"),
   author: text("author").notNull(),
+  /** The date the post shows (London), the day of `publishAt` for a post published from the console. */
   publishedAt: date("published_at", { mode: "string" }).notNull(),
+  /** "draft" (never shown) or "published" (shown from `publishAt`, at once when that is null). */
+  status: text("status").notNull().default("published"),
+  publishAt: timestamp("publish_at", { withTimezone: true }),
   version: version(),
 });
 
@@ -167,6 +174,37 @@ export const newsItems = pgTable("news_items", {
   alt: text("alt").notNull(),
   body: text("body").notNull(),
   displayOrder: integer("display_order").notNull().default(0),
+  version: version(),
+});
+
+/**
+ * Notices at their own address (a stylist leaving or moving, reopening, a
+ * price change), shown between their publish dates (London days, inclusive;
+ * null for no limit). The stylist fields are null on the others.
+ */
+export const notices = pgTable("notices", {
+  id: serial("id").primaryKey(),
+  /** "/agnes-leaving": fixed at seeding, because the public route is found by it. */
+  path: text("path").notNull().unique(),
+  /** "transfer", "departure", "reopening" or "prices". */
+  kind: text("kind").notNull(),
+  title: text("title").notNull(),
+  /** The opening paragraph under the title, where the page has one. */
+  lead: text("lead"),
+  /** Paragraphs, separated by blank lines. */
+  body: text("body").notNull(),
+  publishFrom: date("publish_from", { mode: "string" }),
+  publishUntil: date("publish_until", { mode: "string" }),
+  fromSalonId: integer("from_salon_id"),
+  sisterSalonId: integer("sister_salon_id"),
+  sisterSalonText: text("sister_salon_text"),
+  /** Team slugs of the stylists suggested instead, most similar first, comma-separated. */
+  alternativeStylists: text("alternative_stylists").notNull().default(""),
+  offerCode: text("offer_code"),
+  offerPercent: integer("offer_percent"),
+  offerText: text("offer_text"),
+  /** One condition a line. */
+  offerSmallPrint: text("offer_small_print"),
   version: version(),
 });
 

@@ -10,6 +10,7 @@ import { OFFER_FLAGS } from "~/domain/offers";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
 import { blogPosts, newsItems, reviews, salons, shopBanners, shopTiles, stylists } from "./seed/content";
+import { seedNotices } from "./seed/notices";
 import { seedLevels, seedServices } from "./seed/services";
 
 const DEFAULT_SETTINGS: Record<string, string> = {
@@ -35,6 +36,11 @@ export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
       await tx.insert(t.shopTiles).values(shopTiles);
     }
     await backfillClientNames(tx);
+    // Notices were pages in code before they were rows: every install gets each one once, by its path.
+    await tx
+      .insert(t.notices)
+      .values([...seedNotices])
+      .onConflictDoNothing({ target: t.notices.path });
     await tx
       .insert(t.siteSettings)
       .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { yearsActive } from "../../app/domain/dates";
-import { STYLIST_NOTICES } from "../../app/domain/notices";
 import { OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
+import { seedNotices } from "../../app/server/seed/notices";
 import { seedLevels } from "../../app/server/seed/services";
 import { expect, test } from "./fixtures";
 import {
@@ -428,7 +428,7 @@ test("sitemap.xml lists every public page with absolute URLs, posts, team member
     ...stylists.map((s) => `/prices/${s.slug}`),
     ...OFFERS.map((o) => `/offers/${o.slug}`),
     ...SMS_CAMPAIGNS.map((c) => `/sms/${c.slug}`),
-    ...STYLIST_NOTICES.map((n) => n.path),
+    ...seedNotices.map((n) => n.path),
     "/offers",
     "/refer-a-friend",
     "/online-shop",

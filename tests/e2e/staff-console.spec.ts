@@ -6,6 +6,7 @@ import { expectAccessible, expectOneH1 } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
+  inviteAndSignIn,
   mailTo,
   type StaffSite,
   saveQuoteInBrowser,
@@ -39,21 +40,7 @@ async function signInEveryone(browser: Browser) {
   await createFirstOwner(owner, staff, PEOPLE.owner.name, PEOPLE.owner.email);
   signedIn.owner = await owner.context().storageState();
   for (const role of ["manager", "front-desk"] as const) {
-    const person = PEOPLE[role];
-    await owner.goto(`${staff.url}/staff/team`);
-    const invite = owner.getByRole("region", { name: "Invite someone" });
-    await invite.getByRole("textbox", { name: "Name" }).fill(person.name);
-    await invite.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
-    await invite.getByRole("combobox", { name: "Role" }).selectOption(role);
-    await invite.getByRole("button", { name: "Send invitation" }).click();
-    await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
-    const mail = await mailTo(staff.smtp, person.email, /invited/);
-    const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-    const page = await freshPage(browser);
-    await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${person.name}`);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+    const page = await inviteAndSignIn(owner, browser, staff, { ...PEOPLE[role], role });
     signedIn[role] = await page.context().storageState();
   }
 }

@@ -76,6 +76,30 @@ export async function createFirstOwner(page: Page, staff: StaffSite, name: strin
   await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
 }
 
+/** The owner (signed in on `owner`) invites someone; they sign in from the e-mailed link in a browser of their own. */
+export async function inviteAndSignIn(
+  owner: Page,
+  browser: Browser,
+  staff: StaffSite,
+  person: { name: string; email: string; role: "manager" | "front-desk" },
+): Promise<Page> {
+  await owner.goto(`${staff.url}/staff/team`);
+  const invite = owner.getByRole("region", { name: "Invite someone" });
+  await invite.getByRole("textbox", { name: "Name" }).fill(person.name);
+  await invite.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
+  await invite.getByRole("combobox", { name: "Role" }).selectOption(person.role);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
+  const mail = await mailTo(staff.smtp, person.email, /invited/);
+  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+  const page = await freshPage(browser);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${person.name}`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+  return page;
+}
+
 /** Signs in with an e-mailed code: the fallback to passkeys. */
 export async function signInWithCode(page: Page, staff: StaffSite, email: string) {
   const since = staff.smtp.mails.length;

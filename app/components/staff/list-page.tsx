@@ -28,7 +28,7 @@ export interface ListTabs {
 }
 
 /** The application statuses: "open" is everything not archived. */
-export const STATUS_TABS: ListTabs["options"] = [
+const STATUS_TABS: ListTabs["options"] = [
   { value: "open", label: "Open" },
   { value: "new", label: "New" },
   { value: "maybe", label: "Maybe" },

@@ -36,6 +36,15 @@ export type ExportList = (typeof EXPORT_LISTS)[number];
 const download = <L extends ExportList>(list: L) =>
   ({ path: `export/${list}`, file: "routes/staff/export.ts", page: "export", actions: {} }) as const;
 
+/** A list staff put in order: add, edit, move and remove rows (see app/server/staff/site-content.server.ts). */
+const orderedActions = <S extends string>(suffix: S) =>
+  ({
+    [`add${suffix}`]: { access: "content.edit" },
+    [`save${suffix}`]: { access: "content.edit" },
+    [`move${suffix}`]: { access: "content.edit" },
+    [`delete${suffix}`]: { access: "content.edit", fresh: true },
+  }) as Record<`${"add" | "save" | "move" | "delete"}${S}`, StaffAction>;
+
 export const STAFF_ROUTES = {
   home: { path: "", file: "routes/staff/home.tsx", page: "console.use", actions: {} },
   signIn: {
@@ -137,6 +146,32 @@ export const STAFF_ROUTES = {
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
+  contentBlog: { path: "content/blog", file: "routes/staff/content-blog.tsx", page: "content.edit", actions: {} },
+  /** One post's editor; "new" for a post not written yet. */
+  contentBlogPost: {
+    path: "content/blog/:id",
+    file: "routes/staff/content-blog-post.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" }, preview: { access: "content.edit" } },
+  },
+  contentNotices: {
+    path: "content/notices",
+    file: "routes/staff/content-notices.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" } },
+  },
+  contentNews: {
+    path: "content/news",
+    file: "routes/staff/content-news.tsx",
+    page: "content.edit",
+    actions: orderedActions(""),
+  },
+  contentShop: {
+    path: "content/shop",
+    file: "routes/staff/content-shop.tsx",
+    page: "content.edit",
+    actions: { ...orderedActions("-banner"), ...orderedActions("-tile") },
+  },
   prices: {
     path: "content/prices",
     file: "routes/staff/prices.tsx",
@@ -238,6 +273,26 @@ export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
  * them: each a row of STAFF_ROUTES with what it is for.
  */
 export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [
+  {
+    key: "contentBlog",
+    label: "Blog",
+    description: "Write posts in Markdown, preview them, and publish now or at a time you choose.",
+  },
+  {
+    key: "contentNews",
+    label: "News",
+    description: "The news cards on the home page and each item's own page: add, edit, reorder, remove.",
+  },
+  {
+    key: "contentNotices",
+    label: "Notices",
+    description: "A stylist leaving or moving, reopening, new prices: their words and the days they show.",
+  },
+  {
+    key: "contentShop",
+    label: "Online shop",
+    description: "The banners and brand tiles of the online shop page.",
+  },
   {
     key: "prices",
     label: "Price list",

@@ -2,7 +2,8 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
-import { londonDay, pricesInForce } from "~/domain/price-schedule";
+import { pricesInForce } from "~/domain/price-schedule";
+import { londonDay } from "~/domain/salon-time";
 import { cached } from "../cache.server";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";

@@ -1,13 +1,17 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
+import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
+import { noticeShows } from "~/domain/staff/site-content";
 import { cached } from "../cache.server";
+import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import {
   blogPosts,
   levels,
   newsItems,
+  notices,
   reviews,
   shopBanners,
   shopTiles,
@@ -63,12 +67,21 @@ export interface ListPage<T> {
 
 const newestPostsFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
-/** Every post, with its body: the API's list. Pages use `blogPostPage` or `listPostDates`. */
+/**
+ * The posts visitors see at `at`: published, and not scheduled for later
+ * (the rule of app/domain/blog.ts, in SQL). Lists keep a cache, so a
+ * scheduled post appears within the cache's lifetime of its time.
+ */
+const publicPosts = (at: Date): SQL =>
+  and(eq(blogPosts.status, "published"), or(isNull(blogPosts.publishAt), lte(blogPosts.publishAt, at))) as SQL;
+
+/** Every post visitors see, with its body: the API's list. Pages use `blogPostPage` or `listPostDates`. */
 export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
   return cached(db, "blog", () =>
     db
       .select()
       .from(blogPosts)
+      .where(publicPosts(now()))
       .orderBy(...newestPostsFirst),
   );
 }
@@ -79,6 +92,7 @@ export function listPostDates(db: Database): Promise<{ slug: string; publishedAt
     db
       .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
+      .where(publicPosts(now()))
       .orderBy(...newestPostsFirst),
   );
 }
@@ -92,7 +106,7 @@ export async function blogPostPage(
   const total = await cached(
     db,
     "blog-count",
-    async () => (await db.select({ n: count() }).from(blogPosts))[0]?.n ?? 0,
+    async () => (await db.select({ n: count() }).from(blogPosts).where(publicPosts(now())))[0]?.n ?? 0,
   );
   const pages = pageCount(total, perPage);
   if (page > pages) return null;
@@ -100,6 +114,7 @@ export async function blogPostPage(
     db
       .select()
       .from(blogPosts)
+      .where(publicPosts(now()))
       .orderBy(...newestPostsFirst)
       .limit(perPage)
       .offset((page - 1) * perPage),
@@ -109,7 +124,10 @@ export async function blogPostPage(
 
 /** Not cached: the slug comes from the address, and the cache would keep every one anybody typed. */
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), publicPosts(now())));
   return row;
 }
 
@@ -136,6 +154,20 @@ export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
   const [row] = await db.select().from(newsItems).where(eq(newsItems.slug, slug));
   return row;
+}
+
+export type NoticeRow = typeof notices.$inferSelect;
+
+/** The notice at `path` if it shows today (London), read like the rest of the content through the cache. */
+export async function getNotice(db: Database, path: string): Promise<NoticeRow | undefined> {
+  return (await listNotices(db)).find((n) => n.path === path);
+}
+
+/** Every notice showing today (London), for their pages and the sitemap. */
+export async function listNotices(db: Database): Promise<NoticeRow[]> {
+  const all = await cached(db, "notices", () => db.select().from(notices).orderBy(asc(notices.id)));
+  const today = londonDay(now());
+  return all.filter((n) => noticeShows(n, today));
 }
 
 export function getStoreData(db: Database) {

@@ -19,7 +19,7 @@ import { audit } from "./audit.server";
 import { requireStaff } from "./auth.server";
 
 /** Longer than any name, address or number anyone searches for; the box stops there too. */
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 /** Words beyond these are ignored: each is one more pass over the same rows. */
 const SEARCH_MAX_WORDS = 6;
 
@@ -39,13 +39,13 @@ export function dayParam(params: URLSearchParams, name: string): string | undefi
 }
 
 /** The start of a London day, as the database compares it. */
-export const londonDay = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/London')`;
+const londonDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/London')`;
 
 /** Rows from the start of `from` to the end of `to` (London days, both inclusive). */
 export function dayRange(column: AnyPgColumn, filter: { from?: string; to?: string }): SQL[] {
   const where: SQL[] = [];
-  if (filter.from) where.push(sql`${column} >= ${londonDay(filter.from)}`);
-  if (filter.to) where.push(sql`${column} < ${londonDay(filter.to)} + interval '1 day'`);
+  if (filter.from) where.push(sql`${column} >= ${londonDayStart(filter.from)}`);
+  if (filter.to) where.push(sql`${column} < ${londonDayStart(filter.to)} + interval '1 day'`);
   return where;
 }
 
@@ -114,7 +114,7 @@ export function describeFilter(filter: object): string {
   return set.length === 0 ? "none" : set.map(([k, v]) => `${k}=${v}`).join(", ");
 }
 
-export interface ListPageState {
+interface ListPageState {
   page: number;
   hasNext: boolean;
   /** The URL's query, so the pager and tabs keep the filters. */

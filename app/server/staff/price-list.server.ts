@@ -7,7 +7,8 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Level, Service } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
-import { londonDay, pricesInForce } from "~/domain/price-schedule";
+import { pricesInForce } from "~/domain/price-schedule";
+import { londonDay } from "~/domain/salon-time";
 import type { ServiceInput } from "~/domain/staff/price-list";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";

@@ -1,42 +1,17 @@
 /**
- * Stylist transfer and departure notices: one
- * transfer page and four departure pages, each pointing the stylist's clients
- * to colleagues who can take them on and to our sister salon.
+ * The notices the demo opens with, as rows: a stylist's transfer, four
+ * departures, the reopening and the price change. Seeded once each, by path;
+ * staff edit them in the console from then on.
  *
- * The five stylists are former team members, so none of them is in the seeded
- * team; the alternatives are seeded stylists taking new clients (not Harriet,
- * whose column is closed).
+ * The departing stylists are former team members, so none of them is in the
+ * seeded team; the alternatives are seeded stylists taking new clients (not
+ * Harriet, whose column is closed).
  */
-import { NOT_COMBINABLE } from "./offers";
-import { SALON_IDS } from "./salon-info";
+import { NOT_COMBINABLE } from "~/domain/offers";
+import { SALON_IDS } from "~/domain/salon-info";
+import type { notices } from "../schema.server";
 
-type NoticeKind = "transfer" | "departure";
-
-/** A thank-you offer on a departure page, for clients who stay with us. */
-interface NoticeOffer {
-  code: string;
-  percent: number;
-  text: string;
-  smallPrint: readonly string[];
-}
-
-export interface StylistNotice {
-  /** The page path, e.g. "/agnes-leaving"; `slug` without the leading "/". */
-  path: string;
-  slug: string;
-  kind: NoticeKind;
-  stylistFirstName: string;
-  /** Salon the stylist worked at (1 Wrenbridge, 2 Kestwick, 3 Academy). */
-  fromSalonId: number;
-  title: string;
-  paragraphs: readonly string[];
-  /** Seeded stylists we suggest instead, most similar first. */
-  alternativeStylistSlugs: readonly string[];
-  /** The other salon the page mentions, and how. */
-  sisterSalonId: number;
-  sisterSalonText: string;
-  offer: NoticeOffer | null;
-}
+type SeedNotice = typeof notices.$inferInsert;
 
 const WRENBRIDGE = SALON_IDS.wrenbridge;
 const KESTWICK = SALON_IDS.kestwick;
@@ -44,15 +19,35 @@ const KESTWICK = SALON_IDS.kestwick;
 const YOUR_HISTORY_IS_SAFE =
   "Your colour formulas and notes stay on file, so whoever you see next will know exactly what your hair has had.";
 
-function notice(fields: Omit<StylistNotice, "path">): StylistNotice {
-  return { ...fields, path: `/${fields.slug}` };
+interface StylistNotice {
+  slug: string;
+  kind: "transfer" | "departure";
+  fromSalonId: number;
+  title: string;
+  paragraphs: readonly string[];
+  alternativeStylistSlugs: readonly string[];
+  sisterSalonId: number;
+  sisterSalonText: string;
+  offer: { code: string; percent: number; text: string; smallPrint: readonly string[] } | null;
 }
 
-export const STYLIST_NOTICES: readonly StylistNotice[] = [
+function notice({ slug, paragraphs, alternativeStylistSlugs, offer, ...rest }: StylistNotice): SeedNotice {
+  return {
+    ...rest,
+    path: `/${slug}`,
+    body: paragraphs.join("\n\n"),
+    alternativeStylists: alternativeStylistSlugs.join(", "),
+    offerCode: offer?.code ?? null,
+    offerPercent: offer?.percent ?? null,
+    offerText: offer?.text ?? null,
+    offerSmallPrint: offer ? offer.smallPrint.join("\n") : null,
+  };
+}
+
+export const seedNotices: readonly SeedNotice[] = [
   notice({
     slug: "oscar-transfer",
     kind: "transfer",
-    stylistFirstName: "Oscar",
     fromSalonId: WRENBRIDGE,
     title: "Oscar is moving to Kestwick",
     paragraphs: [
@@ -68,7 +63,6 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
   notice({
     slug: "agnes-leaving",
     kind: "departure",
-    stylistFirstName: "Agnes",
     fromSalonId: WRENBRIDGE,
     title: "Goodbye and good luck, Agnes",
     paragraphs: [
@@ -90,7 +84,6 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
   notice({
     slug: "felix-leaving",
     kind: "departure",
-    stylistFirstName: "Felix",
     fromSalonId: WRENBRIDGE,
     title: "Felix is leaving Maison Ivy",
     paragraphs: [
@@ -107,7 +100,6 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
   notice({
     slug: "beatrice",
     kind: "departure",
-    stylistFirstName: "Beatrice",
     fromSalonId: KESTWICK,
     title: "A fond farewell to Beatrice",
     paragraphs: [
@@ -123,7 +115,6 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
   notice({
     slug: "imogen",
     kind: "departure",
-    stylistFirstName: "Imogen",
     fromSalonId: WRENBRIDGE,
     title: "Imogen is leaving us",
     paragraphs: [
@@ -136,8 +127,27 @@ export const STYLIST_NOTICES: readonly StylistNotice[] = [
     sisterSalonText: "Our sister salon in Kestwick is here for you too, with Saturday morning appointments.",
     offer: null,
   }),
+  {
+    path: "/reopening",
+    kind: "reopening",
+    title: "We're back!",
+    lead: "Our doors are open again and we couldn't be happier to see you. Thank you for your patience and kind messages while we were closed: they meant the world to the whole team.",
+    body: [
+      "Appointments are filling quickly, so book online as soon as you can. If you can't find a time that suits, call us and we'll add you to the waiting list for cancellations.",
+      "If it's been more than 6 months since your last colour, we'll need a quick skin test at least 48 hours before your appointment. Pop in at any time during opening hours: it takes five minutes.",
+    ].join("\n\n"),
+  },
+  {
+    path: "/new-prices",
+    kind: "prices",
+    title: "A small change to our prices",
+    lead: "From April, Maison Ivy's prices are changing slightly to keep up with the minimum wage, employer insurance, stock and energy costs.",
+    body: [
+      "Thank you, as always, for choosing Maison Ivy. We want to be open with you about a change that's coming.",
+      "From April, we're making a small adjustment to our prices. Like every independent business, our costs have risen: the minimum wage has gone up (rightly so, for the apprentices and juniors who are the future of our salons), along with employer insurance, the professional stock we use on your hair, and the energy it takes to run our basins, dryers and lights.",
+      "We've absorbed as much as we can for as long as we can, and we've kept the change as small as possible. Nothing about your appointment will change: the same stylists, the same care, and the same unhurried consultation before we begin.",
+      "Any appointment you've already booked keeps the price it was booked at.",
+      "We're so grateful for your loyalty, and we can't wait to see you soon.",
+    ].join("\n\n"),
+  },
 ];
-
-export function noticeByPath(path: string): StylistNotice | undefined {
-  return STYLIST_NOTICES.find((candidate) => candidate.path === path);
-}

@@ -1,0 +1,20 @@
+/**
+ * A blog post's life: a draft is never shown; a published post shows from
+ * its publish time, so a post published for tomorrow is "scheduled" until
+ * then and appears by itself (the site's clock, app/server/clock.server.ts).
+ */
+export type PostState = "draft" | "scheduled" | "published";
+
+interface Schedulable {
+  status: string;
+  publishAt: Date | string | null;
+}
+
+export function postState(post: Schedulable, now: Date): PostState {
+  if (post.status !== "published") return "draft";
+  if (post.publishAt !== null && new Date(post.publishAt).getTime() > now.getTime()) return "scheduled";
+  return "published";
+}
+
+/** Whether visitors see the post at `now`: on the blog, its page, the API and the sitemap. */
+export const isPostPublic = (post: Schedulable, now: Date) => postState(post, now) === "published";

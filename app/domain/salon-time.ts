@@ -1,0 +1,53 @@
+/**
+ * The salons' own clock (London). Staff type dates and times as they read
+ * them on the salon wall; the server keeps instants. These turn one into the
+ * other across the clock changes, without a date library.
+ */
+const SALON_TIME_ZONE = "Europe/London";
+
+const parts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SALON_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function wallClock(at: Date): { day: string; time: string; ms: number } {
+  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+  const day = `${p.year}-${p.month}-${p.day}`;
+  const time = `${p.hour}:${p.minute}`;
+  return { day, time, ms: Date.parse(`${day}T${time}:${p.second}Z`) };
+}
+
+/** The London calendar day (yyyy-mm-dd) `at` falls on. */
+export function londonDay(at: Date): string {
+  return wallClock(at).day;
+}
+
+/** `at` as a datetime-local field shows it in London ("2026-11-24T09:30"). */
+export function londonLocal(at: Date): string {
+  const { day, time } = wallClock(at);
+  return `${day}T${time}`;
+}
+
+/**
+ * The instant a London wall-clock time ("2026-11-24T09:30") names, or null
+ * when it is not a real time. In the hour the clocks go back, the first of
+ * the two is taken; a time skipped when they go forward is read an hour on.
+ */
+export function fromLondonLocal(local: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(local.trim());
+  if (!match) return null;
+  const asUtc = Date.parse(`${match[1]}T${match[2]}:00Z`);
+  if (Number.isNaN(asUtc) || new Date(asUtc).toISOString().slice(0, 16) !== `${match[1]}T${match[2]}`) return null;
+  // London is UTC or one hour ahead: try the larger offset first so the earlier instant wins.
+  for (const offsetMs of [3_600_000, 0]) {
+    const at = new Date(asUtc - offsetMs);
+    if (wallClock(at).ms === asUtc) return at;
+  }
+  return new Date(asUtc);
+}

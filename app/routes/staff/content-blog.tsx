@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { ViewOnSite } from "~/components/staff/edit";
+import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { postState } from "~/domain/blog";
+import { staffPath } from "~/domain/staff/routes";
+import { now } from "~/server/clock.server";
+import { requireStaff } from "~/server/staff/auth.server";
+import { listPostsForConsole } from "~/server/staff/site-content.server";
+import type { Route } from "./+types/content-blog";
+
+export const meta = () => staffMeta("Blog");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "contentBlog");
+  const at = now();
+  const posts = await listPostsForConsole(args.context.db);
+  return { posts: posts.map((post) => ({ ...post, state: postState(post, at) })) };
+}
+
+const STATE_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published" } as const;
+
+export default function ContentBlog({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StaffHeading title="Blog">
+        Drafts are never shown; a scheduled post appears on the blog by itself at its time.{" "}
+        <ViewOnSite href="/blog-info">View the blog</ViewOnSite>
+      </StaffHeading>
+      <p className="mb-6">
+        <Link to={staffPath("content/blog/new")} className="btn-primary">
+          Write a new post
+        </Link>
+      </p>
+      <ul className="space-y-3" aria-label="Posts">
+        {loaderData.posts.map((post) => (
+          <li key={post.id} className="card p-4">
+            <Link to={staffPath(`content/blog/${post.id}`)} className="text-lg font-semibold underline">
+              {post.title}
+            </Link>
+            <p className="mt-1 text-sm text-muted">
+              <span className="font-semibold text-ink" data-testid="post-state">
+                {STATE_LABELS[post.state]}
+              </span>
+              {post.state === "scheduled" && post.publishAt ? (
+                <>
+                  {" "}
+                  for <When at={post.publishAt} />
+                </>
+              ) : post.state === "published" ? (
+                <> on {post.publishedAt}</>
+              ) : null}{" "}
+              · {post.author}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

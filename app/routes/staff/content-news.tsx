@@ -1,0 +1,76 @@
+import { newsPath } from "~/components/news-cards";
+import { EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import { OrderedRows } from "~/components/staff/ordered-rows";
+import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
+import { newsItemSchema } from "~/domain/staff/site-content";
+import { listNewsItems } from "~/server/queries/content.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { NEWS, type OrderedScreen, orderedAction } from "~/server/staff/site-content.server";
+import type { Route } from "./+types/content-news";
+
+export const meta = () => staffMeta("News");
+
+const screen: OrderedScreen<typeof newsItemSchema> = {
+  rows: NEWS,
+  schema: newsItemSchema,
+  noun: "news item",
+  summary: (value) => value.title,
+  slugged: true,
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "contentNews");
+  return { items: await listNewsItems(args.context.db) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "contentNews");
+  return orderedAction(args.context.db, staff, screen, intent, input);
+}
+
+export default function ContentNews({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StaffHeading title="News">
+        The first three show as cards on the home page, in this order; each has its own page. Changes show on the site
+        as soon as they are saved. <ViewOnSite href="/">View the home page</ViewOnSite>
+      </StaffHeading>
+      <EditNotice />
+      <section aria-labelledby="news-list">
+        <h2 id="news-list" className="mb-4 text-2xl">
+          News items
+        </h2>
+        <OrderedRows
+          suffix=""
+          rows={loaderData.items}
+          noun="news item"
+          titleOf={(item) => item.title}
+          valuesOf={({ title, slug, image, alt, body }) => ({ title, slug, image, alt, body })}
+          viewHref={(item) => newsPath(item.slug)}
+          fields={(item) => (
+            <>
+              <EditText name="title" label="Headline" required maxLength={120} />
+              <EditText
+                name="slug"
+                label="Address"
+                hint="The end of the item's page address: /news/late-evenings. Lower-case words joined by hyphens."
+                required
+                maxLength={80}
+              />
+              <EditSelect name="image" label="Picture" options={withCurrent(NEWS_PICTURES, item?.image)} />
+              <EditText
+                name="alt"
+                label="What the picture shows"
+                hint="Read aloud to people who cannot see it."
+                required
+                maxLength={200}
+              />
+              <EditTextArea name="body" label="Text" rows={5} required maxLength={2000} />
+            </>
+          )}
+        />
+      </section>
+    </>
+  );
+}

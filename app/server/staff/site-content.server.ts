@@ -1,0 +1,349 @@
+/**
+ * The console's side of the blog, notices, news and the online shop. Edits of
+ * a row go through saveVersioned like every content screen; adding, moving
+ * and removing rows write their audit row in the same transaction.
+ */
+import { and, asc, desc, eq, max, ne, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { londonDay } from "~/domain/salon-time";
+import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
+import { now } from "../clock.server";
+import type { Database } from "../db.server";
+import { renderMarkdown } from "../markdown.server";
+import { blogPosts, newsItems, notices, shopBanners, shopTiles, stylists } from "../schema.server";
+import { audit } from "./audit.server";
+import type { StaffContext } from "./auth.server";
+import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+
+type Input = Readonly<Record<string, string | undefined>>;
+
+/** A unique index refused the write (two people took one address at the same moment). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
+}
+
+const slugClash = (input: Input, where: string) =>
+  refuse(409, {
+    error: `Another ${where} already has that address. Please choose another one.`,
+    fieldErrors: { slug: `The address ${input.slug ?? ""} is taken: please choose another.` },
+    values: input,
+  });
+
+// ---------------------------------------------------------------------------
+// Blog
+
+export function listPostsForConsole(db: Database) {
+  return db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      author: blogPosts.author,
+      publishedAt: blogPosts.publishedAt,
+      status: blogPosts.status,
+      publishAt: blogPosts.publishAt,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+}
+
+export async function getPostForConsole(db: Database, id: number) {
+  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return post;
+}
+
+/** What a post's row holds once its Markdown is rendered: publishing with no time given means now. */
+function postValues(value: BlogPostInput, origin: string) {
+  const publishAt = value.status === "published" ? (value.publishAt ?? now()) : value.publishAt;
+  return {
+    title: value.title,
+    slug: value.slug,
+    author: value.author,
+    image: value.image,
+    markdown: value.markdown,
+    bodyHtml: renderMarkdown(value.markdown, origin),
+    status: value.status,
+    publishAt,
+    publishedAt: londonDay(publishAt ?? now()),
+  };
+}
+
+/** Whether another row of `table` (not `exceptId`) has the address `slug`. */
+async function slugTaken(
+  db: Database,
+  table: PgTable & { id: AnyPgColumn; slug: AnyPgColumn },
+  slug: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const same = eq(table.slug, slug);
+  const [other] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(exceptId === null ? same : and(same, ne(table.id, exceptId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+export async function createPost(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  value: BlogPostInput,
+  origin: string,
+): Promise<{ id: number } | Refusal> {
+  if (await slugTaken(db, blogPosts, value.slug, null)) return slugClash(input, "post");
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(blogPosts).values(postValues(value, origin)).returning({ id: blogPosts.id });
+      const id = row?.id ?? 0;
+      await audit(tx, staff, { action: "blog.create", subject: { type: "blog_post", id }, summary: value.title });
+      return { id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return slugClash(input, "post");
+    throw error;
+  }
+}
+
+export async function updatePost(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Input,
+  value: BlogPostInput,
+  origin: string,
+): Promise<Refusal | null> {
+  if (await slugTaken(db, blogPosts, value.slug, id)) return slugClash(input, "post");
+  try {
+    return await saveVersioned(db, staff, input, {
+      table: blogPosts,
+      where: eq(blogPosts.id, id),
+      values: postValues(value, origin),
+      audit: { action: "blog.update", subject: { type: "blog_post", id }, summary: value.title },
+      missing: "That post has been deleted.",
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return slugClash(input, "post");
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Rows in an order staff choose: news items, shop banners and tiles
+
+interface Ordered {
+  table: PgTable & { id: AnyPgColumn; displayOrder: AnyPgColumn; version: AnyPgColumn };
+  /** For the audit: "news", "shop_banner"… */
+  subject: string;
+}
+
+export const NEWS: Ordered = { table: newsItems, subject: "news_item" };
+export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
+export const TILES: Ordered = { table: shopTiles, subject: "shop_tile" };
+
+/** Adds a row at the end of the list. */
+async function addOrdered(
+  db: Database,
+  staff: StaffContext,
+  { table, subject }: Ordered,
+  values: Record<string, unknown>,
+  summary: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ n: max(table.displayOrder) }).from(table as PgTable);
+    const [row] = await tx
+      .insert(table)
+      .values({ ...values, displayOrder: Number(last?.n ?? 0) + 1 } as never)
+      .returning({ id: table.id });
+    const id = Number(row?.id);
+    await audit(tx, staff, { action: `${subject}.create`, subject: { type: subject, id }, summary });
+    return id;
+  });
+}
+
+/** Swaps a row with its neighbour above or below; at either end nothing moves. */
+async function moveOrdered(
+  db: Database,
+  staff: StaffContext,
+  { table, subject }: Ordered,
+  id: number,
+  direction: "up" | "down",
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: table.id, order: table.displayOrder })
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .for("update");
+    if (!row) return false;
+    const order = Number(row.order);
+    const beyond: SQL =
+      direction === "up"
+        ? sql`(${table.displayOrder} < ${order} or (${table.displayOrder} = ${order} and ${table.id} < ${id}))`
+        : sql`(${table.displayOrder} > ${order} or (${table.displayOrder} = ${order} and ${table.id} > ${id}))`;
+    const [neighbour] = await tx
+      .select({ id: table.id, order: table.displayOrder })
+      .from(table as PgTable)
+      .where(beyond)
+      .orderBy(
+        direction === "up" ? desc(table.displayOrder) : asc(table.displayOrder),
+        direction === "up" ? desc(table.id) : asc(table.id),
+      )
+      .limit(1)
+      .for("update");
+    if (!neighbour) return true;
+    // Equal orders (rows added by hand) are told apart so the swap always moves something.
+    const theirs = Number(neighbour.order) === order ? order + (direction === "up" ? -1 : 1) : Number(neighbour.order);
+    await tx
+      .update(table as PgTable)
+      .set({ displayOrder: theirs } as never)
+      .where(eq(table.id, id));
+    await tx
+      .update(table as PgTable)
+      .set({ displayOrder: order } as never)
+      .where(eq(table.id, neighbour.id));
+    await audit(tx, staff, { action: `${subject}.move`, subject: { type: subject, id }, summary: direction });
+    return true;
+  });
+}
+
+/** Deletes a row if it is still the version the page showed: nobody's newer edit is thrown away unseen. */
+async function removeRow(
+  db: Database,
+  staff: StaffContext,
+  { table, subject }: Pick<Ordered, "table" | "subject">,
+  id: number,
+  input: Input,
+): Promise<Refusal | null> {
+  const version = Number(input.version);
+  if (!Number.isSafeInteger(version)) return refuse(400, { error: "The form had no version: reload the page." });
+  const outcome = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(table)
+      .where(and(eq(table.id, id), eq(table.version, version)))
+      .returning({ id: table.id });
+    if (gone.length === 0) {
+      const [still] = await tx
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(eq(table.id, id));
+      return still ? "stale" : "missing";
+    }
+    await audit(tx, staff, { action: `${subject}.delete`, subject: { type: subject, id } });
+    return "deleted";
+  });
+  if (outcome === "stale")
+    return refuse(409, {
+      error:
+        "Someone changed this since you opened the page. Look at their change, then remove it again if you still mean to.",
+    });
+  if (outcome === "missing") return refuse(404, { error: "That has already been removed." });
+  return null;
+}
+
+/** One list screen's rows: their table, schema and how the console names them. */
+export interface OrderedScreen<S extends z.ZodType<Record<string, unknown>>> {
+  rows: Ordered;
+  schema: S;
+  /** "news item", "banner"… */
+  noun: string;
+  summary: (value: z.infer<S>) => string;
+  /** The rows have an address (a slug) no two may share. */
+  slugged?: boolean;
+}
+
+const rowId = (input: Input) => {
+  const id = Number(input.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * Adds, saves, moves or removes a row of a list screen. Answers what the
+ * page shows: a done message, or the refusal to return as it is.
+ */
+export async function orderedAction<S extends z.ZodType<Record<string, unknown>>>(
+  db: Database,
+  staff: StaffContext,
+  screen: OrderedScreen<S>,
+  verb: string,
+  input: Input,
+): Promise<{ done: string } | Refusal> {
+  const { rows, noun } = screen;
+  const id = rowId(input);
+  if (verb !== "add" && id === null) return refuse(400, { error: `Which ${noun}? Reload the page and try again.` });
+  if (verb === "move") {
+    const direction = input.direction === "up" ? "up" : input.direction === "down" ? "down" : null;
+    if (!direction) return refuse(400, { error: "Move it up or down." });
+    if (!(await moveOrdered(db, staff, rows, id as number, direction)))
+      return refuse(404, { error: `That ${noun} has been removed.` });
+    return { done: `Moved the ${noun} ${direction}.` };
+  }
+  if (verb === "delete")
+    return (await removeRow(db, staff, rows, id as number, input)) ?? { done: `Removed the ${noun}.` };
+  if (verb !== "add" && verb !== "save") return refuse(400, { error: "That is not something this page does." });
+  const parsed = parseEdit(screen.schema, input);
+  if (!parsed.ok) return parsed.refusal;
+  const value = parsed.value;
+  const slugged = rows.table as unknown as PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
+  if (screen.slugged && (await slugTaken(db, slugged, String(value.slug), id))) return slugClash(input, noun);
+  try {
+    if (verb === "add") {
+      await addOrdered(db, staff, rows, value, screen.summary(value));
+      return { done: `Added the ${noun}. It is last in the list: move it up to show it sooner.` };
+    }
+    const refused = await saveVersioned(db, staff, input, {
+      table: rows.table,
+      where: eq(rows.table.id, id as number),
+      values: value as never,
+      audit: {
+        action: `${rows.subject}.update`,
+        subject: { type: rows.subject, id: id as number },
+        summary: screen.summary(value),
+      },
+      missing: `That ${noun} has been removed.`,
+    });
+    return refused ?? { done: `Saved the ${noun}.` };
+  } catch (error) {
+    if (isUniqueViolation(error)) return slugClash(input, noun);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Notices
+
+export function listNoticesForConsole(db: Database) {
+  return db.select().from(notices).orderBy(asc(notices.id));
+}
+
+/** The alternatives must be people on the team page, or the notice would name nobody. */
+export async function unknownStylists(db: Database, slugs: readonly string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const known = new Set((await db.select({ slug: stylists.slug }).from(stylists)).map((s) => s.slug));
+  return slugs.filter((s) => !known.has(s));
+}
+
+export function updateNotice(db: Database, staff: StaffContext, id: number, input: Input, value: NoticeInput) {
+  return saveVersioned(db, staff, input, {
+    table: notices,
+    where: eq(notices.id, id),
+    values: {
+      title: value.title,
+      lead: value.lead,
+      body: value.body,
+      publishFrom: value.publishFrom,
+      publishUntil: value.publishUntil,
+      sisterSalonText: value.sisterSalonText,
+      alternativeStylists: value.alternativeStylists.join(", "),
+      offerCode: value.offerCode,
+      offerPercent: value.offerPercent,
+      offerText: value.offerText,
+      offerSmallPrint: value.offerSmallPrint,
+    },
+    audit: { action: "notice.update", subject: { type: "notice", id }, summary: value.title },
+    missing: "That notice is gone.",
+  });
+}

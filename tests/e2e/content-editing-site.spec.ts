@@ -1,0 +1,258 @@
+/**
+ * A manager changes the blog, news, notices and the online shop from the
+ * console, and visitors see it: a post scheduled for tomorrow stays hidden
+ * until the site's clock passes its time; Markdown is previewed and stored
+ * sanitised; an edited news item and notice show on their pages.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { londonLocal } from "../../app/domain/salon-time";
+import { expectAccessible, expectOneH1 } from "./helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  inviteAndSignIn,
+  type StaffSite,
+  setSiteClock,
+  startStaffSite,
+} from "./staff-helpers";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let staff: StaffSite;
+let manager: Page;
+let managerState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  staff = await startStaffSite();
+  const owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
+  manager = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon Manager",
+    email: "manon@example.com",
+    role: "manager",
+  });
+  managerState = await manager.context().storageState();
+});
+
+test.afterAll(async () => {
+  await staff?.close();
+});
+
+const DAY_MS = 86_400_000;
+
+async function publicGet(path: string) {
+  const response = await fetch(`${staff.url}${path}`, { redirect: "manual" });
+  return { status: response.status, text: await response.text(), location: response.headers.get("location") };
+}
+
+async function writePost(page: Page, post: { title: string; slug: string; markdown: string; publishAt?: string }) {
+  await page.goto(`${staff.url}/staff/content/blog`);
+  await page.getByRole("link", { name: "Write a new post" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("New blog post");
+  await page.getByRole("textbox", { name: "Title" }).fill(post.title);
+  await page.getByRole("textbox", { name: "Address" }).fill(post.slug);
+  await page.getByRole("textbox", { name: "Author" }).fill("Camille Ashdown");
+  await page.getByRole("textbox", { name: "Post" }).fill(post.markdown);
+  await page.getByRole("combobox", { name: "State" }).selectOption("published");
+  if (post.publishAt) await page.getByLabel("Publishing time (UK time)").fill(post.publishAt);
+}
+
+test("a post scheduled for tomorrow stays off the site until its time, then shows everywhere", async () => {
+  const tomorrow = new Date(Date.now() + DAY_MS);
+  await writePost(manager, {
+    title: "Winter colour care",
+    slug: "winter-colour-care",
+    markdown: "## Keep it glossy\n\nA **gloss** every six weeks keeps colour rich.",
+    publishAt: londonLocal(tomorrow),
+  });
+  // The live preview follows the typing, rendered by the server.
+  const preview = manager.getByTestId("post-preview");
+  await expect(preview.getByRole("heading", { level: 2, name: "Keep it glossy" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("gloss");
+  await manager.getByRole("button", { name: "Create the post" }).click();
+  await expect(manager.getByText("Post created.")).toBeVisible();
+  await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Edit “Winter colour care”");
+  await expect(manager.getByText(/Scheduled: it appears on the blog on/)).toBeVisible();
+  await manager.goto(`${staff.url}/staff/content/blog`);
+  await expect(manager.getByRole("listitem").filter({ hasText: "Winter colour care" })).toContainText("Scheduled");
+
+  // Not yet: not in the lists, its page is a 404, not in the sitemap or the API.
+  expect((await publicGet("/blog-info")).text).not.toContain("Winter colour care");
+  expect((await publicGet("/blog")).text).not.toContain("Winter colour care");
+  expect((await publicGet("/blog/winter-colour-care")).status).toBe(404);
+  expect((await publicGet("/api/blog-post/winter-colour-care")).status).toBe(404);
+  expect((await publicGet("/sitemap.xml")).text).not.toContain("/blog/winter-colour-care");
+
+  await setSiteClock(staff, new Date(tomorrow.getTime() + 60 * 60_000));
+  try {
+    expect((await publicGet("/blog-info")).text).toContain("Winter colour care");
+    const page = await publicGet("/blog/winter-colour-care");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("<h2>Keep it glossy</h2>");
+    expect((await publicGet("/sitemap.xml")).text).toContain("/blog/winter-colour-care");
+  } finally {
+    await setSiteClock(staff, new Date());
+  }
+});
+
+test("an address already taken is refused with a clear message and the typing kept", async () => {
+  await writePost(manager, { title: "Another winter post", slug: "winter-colour-care", markdown: "Different words." });
+  await manager.getByRole("button", { name: "Create the post" }).click();
+  await expect(manager.getByText("The address winter-colour-care is taken: please choose another.")).toBeVisible();
+  await expect(manager.getByRole("textbox", { name: "Title" })).toHaveValue("Another winter post");
+  await expect(manager.getByRole("textbox", { name: "Post" })).toHaveValue("Different words.");
+});
+
+test("a script written into the Markdown is stored and shown sanitised", async () => {
+  await writePost(manager, {
+    title: "Bond builders, again",
+    slug: "bond-builders-again",
+    markdown:
+      'Hello <script>window.pwned = true</script> **world**.\n\n<img src="x" onerror="window.pwned = true">\n\n[Call us](javascript:window.pwned=true)',
+  });
+  await manager.getByRole("button", { name: "Create the post" }).click();
+  await expect(manager.getByText("Post created.")).toBeVisible();
+  const stored = (await (await fetch(`${staff.url}/api/blog-post/bond-builders-again`)).json()) as { body: string };
+  expect(stored.body).toContain("<strong>world</strong>");
+  expect(stored.body).not.toMatch(/script|onerror|javascript:|<img/i);
+  // The author's Markdown is kept as written, to edit again.
+  await expect(manager.getByRole("textbox", { name: "Post" })).toHaveValue(/<script>window.pwned = true<\/script>/);
+
+  const visitor = await freshPage(manager.context().browser() as Browser);
+  await visitor.goto(`${staff.url}/blog/bond-builders-again`);
+  await expect(visitor.getByTestId("post-body")).toContainText("Hello");
+  await expect(visitor.getByTestId("post-body").locator("strong")).toHaveText("world");
+  expect(await visitor.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+  await expect(visitor.getByTestId("post-body").locator("script, img")).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test("without JavaScript, the Preview button shows the rendered post and keeps what was typed", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: managerState });
+  const page = await context.newPage();
+  await writePost(page, {
+    title: "Curls in winter",
+    slug: "curls-in-winter",
+    markdown: "## Seal the ends\n\n- oil\n- silk",
+  });
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByTestId("post-preview");
+  await expect(preview.getByRole("heading", { level: 2, name: "Seal the ends" })).toBeVisible();
+  await expect(preview.getByRole("listitem")).toHaveText(["oil", "silk"]);
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Curls in winter");
+  // Previewing saved nothing.
+  expect((await publicGet("/blog/curls-in-winter")).status).toBe(404);
+  await context.close();
+});
+
+test("an edited news item shows on the home page card and on its own page", async () => {
+  await manager.goto(`${staff.url}/staff/content/news`);
+  const item = manager.getByRole("listitem").filter({ has: manager.getByRole("heading", { name: /Late evenings/ }) });
+  await item.getByText("Edit “Late evenings in Wrenbridge and Kestwick”").click();
+  await item.getByRole("textbox", { name: "Headline" }).fill("Late nights until nine");
+  await item.getByRole("textbox", { name: "Text" }).fill("Both salons now stay open until 9pm on Thursdays.");
+  await item.getByRole("button", { name: "Save the news item" }).click();
+  await expect(manager.getByText("Saved the news item.")).toBeVisible();
+
+  const visitor = await freshPage(manager.context().browser() as Browser);
+  await visitor.goto(`${staff.url}/`);
+  await expect(visitor.getByRole("link", { name: /Late nights until nine/ })).toBeVisible();
+  await visitor.getByRole("link", { name: /Late nights until nine/ }).click();
+  await expect(visitor).toHaveURL(/\/news\/late-evenings$/);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Late nights until nine");
+  await expect(visitor.getByTestId("news-body")).toHaveText("Both salons now stay open until 9pm on Thursdays.");
+
+  // Moving the second item up puts it first on the home page.
+  await manager.getByRole("button", { name: /move “Models wanted at the Ivy Academy” up/ }).click();
+  await expect(manager.getByText("Moved the news item up.")).toBeVisible();
+  await visitor.goto(`${staff.url}/`);
+  const titles = await visitor.locator('a[href^="/news/"]').allTextContents();
+  expect(titles[0]).toContain("Models wanted at the Ivy Academy");
+  await visitor.context().close();
+});
+
+test("an edited notice shows on its page, and goes home once its last day is past", async () => {
+  await manager.goto(`${staff.url}/staff/content/notices`);
+  const notice = manager
+    .getByRole("listitem")
+    .filter({ has: manager.getByRole("heading", { name: "Goodbye and good luck, Agnes" }) });
+  await notice.getByText("Edit “Goodbye and good luck, Agnes”").click();
+  await notice.getByRole("textbox", { name: "Title" }).fill("Farewell, Agnes");
+  await notice
+    .getByRole("textbox", { name: "Text" })
+    .fill("Agnes retires this winter.\n\nIsla and Priya will look after you.");
+  await notice.getByRole("textbox", { name: "Thank-you offer: code" }).fill("AG35");
+  await notice.getByRole("textbox", { name: "Offer: percent off" }).fill("35");
+  await notice.getByRole("button", { name: "Save the notice" }).click();
+  await expect(manager.getByText("Saved “Farewell, Agnes”.")).toBeVisible();
+
+  const visitor = await freshPage(manager.context().browser() as Browser);
+  await visitor.goto(`${staff.url}/agnes-leaving`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Farewell, Agnes");
+  await expect(visitor.getByRole("main")).toContainText("Agnes retires this winter.");
+  await expect(visitor.getByTestId("notice-code")).toHaveText("AG35");
+
+  // An unknown stylist is refused by the field, with the typing kept.
+  const again = manager
+    .getByRole("listitem")
+    .filter({ has: manager.getByRole("heading", { name: "Farewell, Agnes" }) });
+  // The form stays unfolded after a save.
+  await expect(again.locator("details")).toHaveJSProperty("open", true);
+  await again.getByRole("textbox", { name: "Stylists suggested instead" }).fill("isla, nobody");
+  await again.getByRole("button", { name: "Save the notice" }).click();
+  await expect(manager.getByText("Nobody on the team page is called nobody.")).toBeVisible();
+  await expect(again.getByRole("textbox", { name: "Stylists suggested instead" })).toHaveValue("isla, nobody");
+
+  const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+  await again.getByRole("textbox", { name: "Stylists suggested instead" }).fill("isla, priya");
+  await again.getByLabel("Last day shown").fill(yesterday);
+  await again.getByLabel("First day shown").fill("2020-01-01");
+  await again.getByRole("button", { name: "Save the notice" }).click();
+  await expect(manager.getByText("Saved “Farewell, Agnes”.")).toBeVisible();
+  const gone = await publicGet("/agnes-leaving");
+  expect(gone.status).toBe(302);
+  expect(gone.location).toBe("/");
+  expect((await publicGet("/sitemap.xml")).text).not.toContain("/agnes-leaving");
+  await visitor.context().close();
+});
+
+test("a shop tile added shows on the online shop page, and goes when removed", async () => {
+  await manager.goto(`${staff.url}/staff/content/shop`);
+  const tiles = manager.getByRole("region", { name: "Brand tiles" });
+  await tiles.getByText("Add a tile").click();
+  await tiles.getByRole("textbox", { name: "Brand" }).last().fill("Oriel");
+  await tiles.getByRole("textbox", { name: "Range" }).last().fill("Gloss Drops");
+  await tiles.getByRole("textbox", { name: "Description" }).last().fill("A weightless shine serum.");
+  await tiles.getByRole("combobox", { name: "Picture" }).last().selectOption({ label: "Oriel" });
+  await tiles.getByRole("textbox", { name: "Where it leads" }).last().fill("http://not-https.example");
+  await tiles.getByRole("button", { name: "Add the tile" }).click();
+  await expect(manager.getByText(/Please enter where the tile leads as a path on this site/)).toBeVisible();
+  await tiles.getByRole("textbox", { name: "Where it leads" }).last().fill("https://shop.oriel.example/gloss");
+  await tiles.getByRole("button", { name: "Add the tile" }).click();
+  await expect(manager.getByText(/Added the tile/)).toBeVisible();
+  expect((await publicGet("/online-shop")).text).toContain("Gloss Drops");
+
+  await tiles.getByRole("button", { name: /Remove “Oriel: Gloss Drops”/ }).click();
+  await expect(manager.getByText("Removed the tile.")).toBeVisible();
+  expect((await publicGet("/online-shop")).text).not.toContain("Gloss Drops");
+});
+
+test("the new screens have one h1 and no accessibility violations on a phone", async () => {
+  await manager.setViewportSize({ width: 360, height: 800 });
+  for (const path of [
+    "content",
+    "content/blog",
+    "content/blog/new",
+    "content/blog/1",
+    "content/news",
+    "content/notices",
+    "content/shop",
+  ]) {
+    await manager.goto(`${staff.url}/staff/${path}`);
+    await expectOneH1(manager);
+    await expectAccessible(manager);
+    const overflow = await manager.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} fits a 360 px screen`).toBeLessThanOrEqual(0);
+  }
+});
