@@ -19,15 +19,36 @@ export interface OpeningDay {
   label: string;
 }
 
-export const OPENING_HOURS: readonly OpeningDay[] = [
-  { day: "Monday", schemaDay: "Monday", opens: null, closes: null, label: "Closed" },
-  { day: "Tuesday", schemaDay: "Tuesday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
-  { day: "Wednesday", schemaDay: "Wednesday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
-  { day: "Thursday", schemaDay: "Thursday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
-  { day: "Friday", schemaDay: "Friday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
-  { day: "Saturday", schemaDay: "Saturday", opens: "08:30", closes: "16:30", label: "8:30am – 4:30pm" },
-  { day: "Sunday", schemaDay: "Sunday", opens: null, closes: null, label: "Closed" },
-];
+/** One day's hours as a salon row holds them: null when closed. */
+export type DayHours = { opens: string; closes: string } | null;
+
+/** The week as the site shows it, Monday first; the salons' hours are stored in this order. */
+export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** "09:00" → "9am", "08:30" → "8:30am", "20:00" → "8pm". */
+function clockLabel(time: string): string {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  const suffix = h < 12 ? "am" : "pm";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return m === 0 ? `${hour}${suffix}` : `${hour}:${String(m).padStart(2, "0")}${suffix}`;
+}
+
+/**
+ * A salon's stored week as the pages show it. A salon without hours (never
+ * the case once seeded) reads as closed every day rather than inventing any.
+ */
+export function openingDays(hours: readonly DayHours[] | null | undefined): OpeningDay[] {
+  return WEEK_DAYS.map((day, i) => {
+    const today = hours?.[i] ?? null;
+    return {
+      day,
+      schemaDay: day,
+      opens: today?.opens ?? null,
+      closes: today?.closes ?? null,
+      label: today ? `${clockLabel(today.opens)} – ${clockLabel(today.closes)}` : "Closed",
+    };
+  });
+}
 
 export const SOCIAL_LINKS = [
   { name: "Instagram", href: "https://www.instagram.com/maisonivyhair" },

@@ -3,11 +3,11 @@
  * that come from data (posts, team members, offers, text campaigns, notices).
  * Left out on purpose: redirects (/details, /gift-voucher), saved quotes
  * (/quote/…, private to whoever has the link), the calculator's steps
- * after /prices, which need choices made first, and every offer page while
- * the offers are hidden (hideOffers), as the navigation hides them then.
+ * after /prices, which need choices made first, the pages of offers that
+ * have ended or not yet started, and every offer page while the offers are
+ * hidden (hideOffers), as the navigation hides them then.
  */
 import { STYLIST_NOTICES } from "./notices";
-import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { STATIC_PAGES_4B } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact. */
@@ -46,6 +46,8 @@ export interface SitemapContent {
   posts: ReadonlyArray<{ slug: string; publishedAt: string }>;
   team: ReadonlyArray<{ slug: string; instagram: string | null }>;
   news: ReadonlyArray<{ slug: string }>;
+  /** The offers that run today, each with whether it has a text-message page. */
+  runningOffers: ReadonlyArray<{ slug: string; sms: boolean }>;
   hideOffers: boolean;
 }
 
@@ -55,7 +57,7 @@ export function isOfferPage(path: string): boolean {
 }
 
 /** Every public page once, in a stable order: static pages first, then data-driven ones. */
-export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({ posts, team, news, runningOffers, hideOffers }: SitemapContent): SitemapEntry[] {
   const newestPost = posts
     .map((p) => p.publishedAt)
     .sort()
@@ -67,8 +69,8 @@ export function sitemapEntries({ posts, team, news, hideOffers }: SitemapContent
     })),
     ...STATIC_PAGES_4B.map((path) => ({ path })),
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
-    ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
-    ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
+    ...runningOffers.map((o) => ({ path: `/offers/${o.slug}` })),
+    ...runningOffers.filter((o) => o.sms).map((o) => ({ path: `/sms/${o.slug}` })),
     ...STYLIST_NOTICES.map((n) => ({ path: n.path })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
     ...news.map((n) => ({ path: `/news/${n.slug}` })),

@@ -3,7 +3,7 @@ import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
-import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { MAIN_SALON_ID, openingDays } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/reopening";
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const main = await getSalon(context.db, MAIN_SALON_ID);
-  return { bookingUrl: main?.bookingUrl ?? null };
+  return { bookingUrl: main?.bookingUrl ?? null, hours: openingDays(main?.openingHours) };
 }
 
 export default function Reopening({ loaderData }: Route.ComponentProps) {
@@ -63,7 +63,7 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
           <h2 id="reopening-hours" className="text-2xl">
             Opening hours
           </h2>
-          <OpeningHours className="mt-4 text-base" />
+          <OpeningHours days={loaderData.hours} className="mt-4 text-base" />
         </section>
       </div>
     </>

@@ -1,17 +1,28 @@
+import { offerStatus, smsCampaignOf } from "~/domain/offers";
 import { sitemapEntries, sitemapXml } from "~/domain/sitemap";
+import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { getSiteSettings, listBlogPosts, listNewsItems, listTeam } from "~/server/queries/content.server";
+import { listOffers } from "~/server/queries/offers.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
-/** /sitemap.xml: every public page, with posts, team, news and whether offers show read from the database. */
+/** /sitemap.xml: every public page, with posts, team, news, running offers and whether offers show read from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [posts, team, news, settings] = await Promise.all([
+  const [posts, team, news, settings, offers] = await Promise.all([
     listBlogPosts(context.db),
     listTeam(context.db),
     listNewsItems(context.db),
     getSiteSettings(context.db),
+    listOffers(context.db),
   ]);
-  const xml = sitemapXml(sitemapEntries({ posts, team, news, hideOffers: settings.hideOffers }), config().PUBLIC_URL);
+  const today = now();
+  const runningOffers = offers
+    .filter((offer) => offerStatus(offer, settings.endDate, today) === "running")
+    .map((offer) => ({ slug: offer.slug, sms: smsCampaignOf(offer) !== null }));
+  const xml = sitemapXml(
+    sitemapEntries({ posts, team, news, runningOffers, hideOffers: settings.hideOffers }),
+    config().PUBLIC_URL,
+  );
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
