@@ -1,4 +1,6 @@
-/** Business constants that pages and structured data share. */
+/** Business constants that pages and structured data share, and the salons screen's schema. */
+import { requiredText } from "./staff/content";
+import { z } from "./zod";
 
 /** The salon in the site header and job applications, and the academy. */
 export const MAIN_SALON_ID = 1;
@@ -56,3 +58,97 @@ export const SOCIAL_LINKS = [
   { name: "Twitter", href: "https://twitter.com/maisonivyhair" },
   { name: "Pinterest", href: "https://www.pinterest.com/maisonivyhair" },
 ] as const;
+
+// ---------------------------------------------------------------------------
+// What the salons screen accepts
+// ---------------------------------------------------------------------------
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The form's names of one day's times: "monday-opens", "monday-closes". */
+export const hoursFieldNames = (day: (typeof WEEK_DAYS)[number]) => {
+  const key = day.toLowerCase();
+  return { opens: `${key}-opens`, closes: `${key}-closes` };
+};
+
+const dayFields = Object.fromEntries(
+  WEEK_DAYS.flatMap((day) => {
+    const names = hoursFieldNames(day);
+    const time = z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() ?? "")
+      .refine((v) => v === "" || TIME.test(v), `Please give ${day}'s times as hours and minutes, such as 09:00.`);
+    return [
+      [names.opens, time],
+      [names.closes, time],
+    ];
+  }),
+);
+
+/** A salon as its form posts it: the details visitors see and a week of hours (both times, or neither for closed). */
+export const salonSchema = z
+  .object({
+    name: requiredText("the salon's name", 80),
+    address: requiredText("the street address", 120),
+    town: requiredText("the town", 60),
+    postcode: requiredText("the postcode", 10).regex(
+      /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+      "Please enter a UK postcode, such as WB1 2MR.",
+    ),
+    telephone: requiredText("the telephone number", 20).regex(
+      /^(\+44 ?|0)\d[\d ]{8,12}$/,
+      "Please enter a UK telephone number, such as 01632 960214.",
+    ),
+    bookingUrl: requiredText("the booking link", 300).regex(
+      /^https:\/\/[^\s]+$/,
+      "Please enter the booking link as a full https:// address.",
+    ),
+    ...dayFields,
+  })
+  .transform((salon, ctx) => {
+    const fields = salon as Record<string, string>;
+    const openingHours: DayHours[] = WEEK_DAYS.map((day) => {
+      const names = hoursFieldNames(day);
+      const opens = fields[names.opens] ?? "";
+      const closes = fields[names.closes] ?? "";
+      if (!opens && !closes) return null;
+      if (!opens || !closes) {
+        ctx.addIssue({
+          code: "custom",
+          path: [opens ? names.closes : names.opens],
+          message: `Please give ${day} both an opening and a closing time, or neither if closed.`,
+        });
+        return null;
+      }
+      if (closes <= opens)
+        ctx.addIssue({
+          code: "custom",
+          path: [names.closes],
+          message: `${day} must close after it opens.`,
+        });
+      return { opens, closes };
+    });
+    return {
+      name: salon.name,
+      address: salon.address,
+      town: salon.town,
+      postcode: salon.postcode.toUpperCase(),
+      telephone: salon.telephone,
+      bookingUrl: salon.bookingUrl,
+      openingHours,
+    };
+  });
+
+/** The form's view of a salon's week. */
+export function hoursFormValues(hours: readonly DayHours[] | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    WEEK_DAYS.flatMap((day, i) => {
+      const names = hoursFieldNames(day);
+      return [
+        [names.opens, hours?.[i]?.opens ?? ""],
+        [names.closes, hours?.[i]?.closes ?? ""],
+      ];
+    }),
+  );
+}

@@ -88,7 +88,7 @@ interface FieldProps {
 
 export function EditText(
   props: FieldProps & {
-    type?: "text" | "date" | "datetime-local" | "number" | "url" | "email" | "tel";
+    type?: "text" | "date" | "time" | "datetime-local" | "number" | "url" | "email" | "tel";
     maxLength?: number;
     inputMode?: "numeric" | "decimal" | "text";
   },
@@ -193,6 +193,8 @@ export function EditForm(props: {
   version: number;
   current: Values;
   submitLabel: string;
+  /** The button's name for screen readers where several forms share a label: it must start with the label. */
+  submitName?: string;
   idSuffix?: string;
   /** Extra hidden fields, such as the id of the row on a page of many. */
   hidden?: Values;
@@ -221,7 +223,7 @@ export function EditForm(props: {
           <input key={name} type="hidden" name={name} value={value ?? ""} />
         ))}
         {props.children}
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy} aria-label={props.submitName}>
           {busy ? "Saving…" : props.submitLabel}
         </button>
       </Form>

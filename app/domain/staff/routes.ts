@@ -137,6 +137,36 @@ export const STAFF_ROUTES = {
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
+  /** Every offer with its switch, and the switches of the whole Offers page. */
+  offers: {
+    path: "offers",
+    file: "routes/staff/offers.tsx",
+    page: "content.edit",
+    actions: {
+      list: { access: "content.edit" },
+      "hide-offers": { access: "content.edit" },
+      "end-date": { access: "content.edit" },
+    },
+  },
+  offerNew: {
+    path: "offers/new",
+    file: "routes/staff/offer-new.tsx",
+    page: "content.edit",
+    actions: { create: { access: "content.edit" } },
+  },
+  offer: {
+    path: "offers/:id",
+    file: "routes/staff/offer.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" } },
+  },
+  /** Each salon's name, address, telephone, booking link and opening hours. */
+  salons: {
+    path: "salons",
+    file: "routes/staff/salons.tsx",
+    page: "content.edit",
+    actions: { salon: { access: "content.edit" } },
+  },
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -198,4 +228,15 @@ export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
  * The screens that change the public site, as the "Site content" page lists
  * them: each a row of STAFF_ROUTES with what it is for.
  */
-export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [];
+export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [
+  {
+    key: "offers",
+    label: "Offers",
+    description: "Each offer's words, code and dates; which show on the Offers page; hiding them all.",
+  },
+  {
+    key: "salons",
+    label: "Salons and opening hours",
+    description: "Names, addresses, phone numbers, booking links and each day's hours.",
+  },
+];
