@@ -87,8 +87,15 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TEST_CLOCK === "on") {
-    app.post("/__test/clock", express.json(), (req, res) => {
-      const at = new Date(String(req.body?.at));
+    // The body was already read whole by readBody (server/hygiene.ts), so it is parsed from there.
+    app.post("/__test/clock", (req, res) => {
+      let body: { at?: unknown } | null = null;
+      try {
+        body = JSON.parse(req.rawBody?.toString("utf8") ?? "");
+      } catch {
+        body = null;
+      }
+      const at = new Date(String(body?.at));
       if (Number.isNaN(at.getTime())) {
         res.status(400).json({ error: 'Send {"at": an ISO time}.' });
         return;
