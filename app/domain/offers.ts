@@ -9,8 +9,8 @@ import { endOfDay, isAfter, isBefore, isValid, parseISO, startOfDay } from "date
 import { checkbox, isoDate, optionalText, pounds, requiredText } from "./staff/content";
 import { z } from "./zod";
 
-export const OFFER_AUDIENCES = ["new", "lapsed", "all"] as const;
-export type OfferAudience = (typeof OFFER_AUDIENCES)[number];
+const OFFER_AUDIENCES = ["new", "lapsed", "all"] as const;
+type OfferAudience = (typeof OFFER_AUDIENCES)[number];
 
 /** A calendar date, "YYYY-MM-DD". */
 export type IsoDate = string;
@@ -85,7 +85,7 @@ export function smsCampaignOf(offer: Offer): SmsCampaign | null {
 // Dates
 // ---------------------------------------------------------------------------
 
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
 }
 
@@ -100,7 +100,7 @@ export function offerEndDate(offer: Pick<Offer, "endDate">, sharedEndDate: strin
   return shared && isIsoDate(shared) ? shared : DEFAULT_SHARED_END_DATE;
 }
 
-export type OfferStatus = "upcoming" | "running" | "ended";
+type OfferStatus = "upcoming" | "running" | "ended";
 
 /**
  * Where an offer is on `now`'s calendar: it runs from the start of its first
@@ -180,14 +180,14 @@ export function standardSmallPrint(options: {
 // ---------------------------------------------------------------------------
 
 /** Paragraphs typed with a blank line between them. */
-export const paragraphsOf = (text: string) =>
+const paragraphsOf = (text: string) =>
   text
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
     .filter(Boolean);
 
 /** One line each. */
-export const linesOf = (text: string) =>
+const linesOf = (text: string) =>
   text
     .split("\n")
     .map((line) => line.trim())

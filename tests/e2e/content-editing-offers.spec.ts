@@ -130,7 +130,9 @@ test("a salon's new hours show on the contact page, in the footer and to search 
     closes: "16:00",
   });
   // The other salons keep their hours, so the page now gives each its own list.
-  await expect(info.getByRole("heading", { name: "Maison Ivy Kestwick", level: 3 })).toBeVisible();
+  const weeks = info.locator("#opening-hours");
+  await expect(weeks.getByRole("heading", { name: "Maison Ivy Kestwick", level: 3 })).toBeVisible();
+  await expect(weeks).toContainText("10am – 4pm");
 });
 
 test("hours that make no sense are refused by the field, with what was typed kept", async () => {
@@ -175,25 +177,29 @@ test("a discount that is not one is refused with a message, and nothing typed is
   await expect(second.getByLabel("Card text")).toHaveValue("Changed card text, kept.");
 });
 
+async function fillNewOffer(page: Page) {
+  await page.getByLabel("Page address").fill("spring-gloss");
+  await page.getByLabel("Title").fill("15% off a spring gloss");
+  await page.getByLabel("Card text").fill("A glossing treatment for spring: 15% off for everyone.");
+  await page
+    .getByLabel("Page text")
+    .fill("Spring light is kind to shiny hair.\n\nBook a gloss with any stylist and take 15% off.");
+  await page.getByLabel("Who it is for").selectOption("all");
+  await page.getByLabel("Discount", { exact: true }).fill("15");
+  await page.getByLabel("Code to quote").fill("GLOSS15");
+  await page
+    .getByLabel("Small print")
+    .fill("Quote code GLOSS15 when you book.\nThis offer cannot be combined with any other offer.");
+  await page.getByLabel("First day").fill("2027-03-12");
+  await page.getByLabel("Last day").fill("2027-04-30");
+  await page.getByLabel("Show on the Offers page").check();
+}
+
 test("a new offer gets its page at once and its card only when listed and running", async ({ browser }) => {
   await setSiteClock(staff, new Date("2027-03-10T10:00:00Z"));
   await first.goto(`${staff.url}/staff/offers`);
   await first.getByRole("link", { name: "New offer" }).click();
-  await first.getByLabel("Page address").fill("spring-gloss");
-  await first.getByLabel("Title").fill("15% off a spring gloss");
-  await first.getByLabel("Card text").fill("A glossing treatment for spring: 15% off for everyone.");
-  await first
-    .getByLabel("Page text")
-    .fill("Spring light is kind to shiny hair.\n\nBook a gloss with any stylist and take 15% off.");
-  await first.getByLabel("Who it is for").selectOption("all");
-  await first.getByLabel("Discount", { exact: true }).fill("15");
-  await first.getByLabel("Code to quote").fill("GLOSS15");
-  await first
-    .getByLabel("Small print")
-    .fill("Quote code GLOSS15 when you book.\nThis offer cannot be combined with any other offer.");
-  await first.getByLabel("First day").fill("2027-03-12");
-  await first.getByLabel("Last day").fill("2027-04-30");
-  await first.getByLabel("Show on the Offers page").check();
+  await fillNewOffer(first);
   await first.getByRole("button", { name: "Create offer" }).click();
   await expect(first.getByRole("heading", { level: 1 })).toHaveText("15% off a spring gloss");
 
@@ -208,7 +214,7 @@ test("a new offer gets its page at once and its card only when listed and runnin
 
   // The same address again is refused by the field.
   await first.goto(`${staff.url}/staff/offers/new`);
-  await first.getByLabel("Page address").fill("spring-gloss");
+  await fillNewOffer(first);
   await first.getByRole("button", { name: "Create offer" }).click();
   await expect(first.getByText("There is already an offer at /offers/spring-gloss")).toBeVisible();
 });

@@ -6,7 +6,7 @@
  * other person's values beside each field they changed.
  */
 import { createContext, type ReactNode, useContext } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import type { EditResult } from "~/server/staff/content.server";
 import { Notice } from "./ui";
 
@@ -251,3 +251,12 @@ export function ViewOnSite({ href, children = "View on the site" }: { href: stri
     </Link>
   );
 }
+
+/**
+ * An edit screen's `shouldRevalidate`: React Router skips reloading a page
+ * after an action answers 4xx, but after a 409 the form must show the row as
+ * it is now (the other person's version, and its new version number so a
+ * second save can replace it). Export it from every edit screen's route.
+ */
+export const revalidateAfterSave: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;

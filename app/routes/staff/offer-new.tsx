@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { EditForm, EditNotice, EditText } from "~/components/staff/edit";
+import { EditForm, EditNotice, EditText, revalidateAfterSave } from "~/components/staff/edit";
 import { OfferFields } from "~/components/staff/offer-fields";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { standardSmallPrint } from "~/domain/offers";
@@ -7,6 +7,8 @@ import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { createOffer, teamSlugs } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offer-new";
+
+export const shouldRevalidate = revalidateAfterSave;
 
 export const meta = () => staffMeta("New offer");
 

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { EditForm, EditNotice, ViewOnSite } from "~/components/staff/edit";
+import { EditForm, EditNotice, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { OfferFields } from "~/components/staff/offer-fields";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { offerFormValues } from "~/domain/offers";
@@ -7,6 +7,8 @@ import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { offerForConsole, saveOffer, teamSlugs } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offer";
+
+export const shouldRevalidate = revalidateAfterSave;
 
 export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Offer: ${data.title}` : "Offer");
 

@@ -1,6 +1,6 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
-import { EditCheckbox, EditForm, EditNotice, EditText, ViewOnSite } from "~/components/staff/edit";
+import { EditCheckbox, EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { formatLongDate } from "~/domain/dates";
 import { DEFAULT_SHARED_END_DATE, discountLabel, offerEndDate, offerStatus } from "~/domain/offers";
@@ -15,6 +15,8 @@ import {
   setSharedEndDate,
 } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offers";
+
+export const shouldRevalidate = revalidateAfterSave;
 
 export const meta = () => staffMeta("Offers");
 

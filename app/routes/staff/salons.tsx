@@ -1,9 +1,11 @@
-import { EditForm, EditNotice, EditText, ViewOnSite } from "~/components/staff/edit";
+import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { hoursFieldNames, hoursFormValues, WEEK_DAYS } from "~/domain/salon-info";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { salonsForConsole, saveSalon } from "~/server/staff/salons.server";
 import type { Route } from "./+types/salons";
+
+export const shouldRevalidate = revalidateAfterSave;
 
 export const meta = () => staffMeta("Salons and opening hours");
 

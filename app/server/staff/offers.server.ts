@@ -76,6 +76,9 @@ export async function saveOffer(db: Database, staff: StaffContext, id: number, i
   });
 }
 
+const slugTaken = (slug: string) =>
+  `There is already an offer at /offers/${slug.trim().toLowerCase()}: please choose another address.`;
+
 /** A new offer, with its audit row in the same transaction. Answers its id, or the refusal. */
 export async function createOffer(
   db: Database,
@@ -84,10 +87,13 @@ export async function createOffer(
 ): Promise<{ id: number } | { refusal: Refusal }> {
   const slug = parseEdit(newOfferSchema, input);
   const parsed = await parseOffer(db, input);
-  if (!slug.ok || !parsed.ok) {
-    // Both forms' messages at once, so one round trip shows every problem.
+  const taken =
+    slug.ok && (await db.select({ id: offers.id }).from(offers).where(eq(offers.slug, slug.value.slug))).length > 0;
+  if (!slug.ok || !parsed.ok || taken) {
+    // Every field's message at once, so one round trip shows every problem.
     const fieldErrors = {
       ...(slug.ok ? {} : (slug.refusal.data as { fieldErrors?: Record<string, string> }).fieldErrors),
+      ...(taken ? { slug: slugTaken(input.slug ?? "") } : {}),
       ...(parsed.ok ? {} : (parsed.refusal.data as { fieldErrors?: Record<string, string> }).fieldErrors),
     };
     return {
@@ -121,9 +127,7 @@ export async function createOffer(
     return {
       refusal: refuse(400, {
         error: "Some of what you entered needs another look: see the message by each field.",
-        fieldErrors: {
-          slug: `There is already an offer at /offers/${slug.value.slug}: please choose another address.`,
-        },
+        fieldErrors: { slug: slugTaken(slug.value.slug) },
         values: input,
       }),
     };
