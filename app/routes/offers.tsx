@@ -4,11 +4,13 @@ import { OfferCard } from "~/components/offer-card";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
+import { everyPlace } from "~/domain/brand";
 import { formatLongDate } from "~/domain/dates";
 import { FIRST_VISIT_OFFER } from "~/domain/first-visit-offer";
 import { offerCards, offerEndDate } from "~/domain/offers";
 import { REFERRAL } from "~/domain/referral";
 import { now } from "~/server/clock.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import { listOffers } from "~/server/queries/offers.server";
 import type { Route } from "./+types/offers";
@@ -30,12 +32,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context.db);
   if (settings.hideOffers) return { hidden: true as const };
+  const brand = await loadBrand(context.db);
   const cards = offerCards(await listOffers(context.db), settings.endDate, now()).map((offer) => ({
     offer,
     endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
     ended: false,
   }));
-  return { hidden: false as const, current: cards };
+  return { hidden: false as const, current: cards, places: everyPlace(brand) };
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
@@ -57,7 +60,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { current } = loaderData;
+  const { current, places } = loaderData;
   return (
     <>
       <PageIntro
@@ -65,8 +68,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         title="Offers for new and returning clients"
         lead={
           <p>
-            Treat yourself to something new. Every offer is good at both our salons and the Ivy Academy unless it says
-            otherwise, and can't be combined with another.
+            Treat yourself to something new. Every offer is good at {places} unless it says otherwise, and can't be
+            combined with another.
           </p>
         }
       >
