@@ -200,7 +200,8 @@ test.describe("offers list", () => {
       site,
       flagged.map((offer) => offer.slug),
       async () => {
-        await site.db.execute(sql`update offers set end_date = null where slug = any(${flagged.map((o) => o.slug)})`);
+        for (const offer of flagged)
+          await site.db.execute(sql`update offers set end_date = null where slug = ${offer.slug}`);
         try {
           await withSettings(site, { endDate: "2099-01-01" }, async () => {
             await visit(page, "/offers");
