@@ -87,15 +87,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TEST_CLOCK === "on") {
-    // The body was already read whole by readBody (server/hygiene.ts), so it is parsed from there.
+    // The body was already read in full by the request hygiene (req.rawBody), so express.json() would find nothing.
     app.post("/__test/clock", (req, res) => {
-      let body: { at?: unknown } | null = null;
+      let at = new Date(Number.NaN);
       try {
-        body = JSON.parse(req.rawBody?.toString("utf8") ?? "");
+        at = new Date(String(JSON.parse(req.rawBody?.toString("utf8") ?? "{}")?.at));
       } catch {
-        body = null;
+        // Not JSON: refused below like any other bad time.
       }
-      const at = new Date(String(body?.at));
       if (Number.isNaN(at.getTime())) {
         res.status(400).json({ error: 'Send {"at": an ISO time}.' });
         return;

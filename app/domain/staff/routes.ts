@@ -167,6 +167,45 @@ export const STAFF_ROUTES = {
     page: "content.edit",
     actions: { salon: { access: "content.edit" } },
   },
+  prices: {
+    path: "content/prices",
+    file: "routes/staff/prices.tsx",
+    page: "content.edit",
+    actions: { "add-service": { access: "content.edit" } },
+  },
+  service: {
+    path: "content/prices/:id",
+    file: "routes/staff/service.tsx",
+    page: "content.edit",
+    actions: {
+      service: { access: "content.edit" },
+      retire: { access: "content.edit" },
+      restore: { access: "content.edit" },
+      "cancel-price": { access: "content.edit" },
+    },
+  },
+  levels: {
+    path: "content/levels",
+    file: "routes/staff/levels.tsx",
+    page: "content.edit",
+    actions: { level: { access: "content.edit" } },
+  },
+  reviews: {
+    path: "content/reviews",
+    file: "routes/staff/reviews.tsx",
+    page: "content.edit",
+    actions: { "add-review": { access: "content.edit" }, "import-reviews": { access: "content.edit" } },
+  },
+  review: {
+    path: "content/reviews/:id",
+    file: "routes/staff/review.tsx",
+    page: "content.edit",
+    actions: {
+      review: { access: "content.edit" },
+      hide: { access: "content.edit" },
+      publish: { access: "content.edit" },
+    },
+  },
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -238,5 +277,16 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "salons",
     label: "Salons and opening hours",
     description: "Names, addresses, phone numbers, booking links and each day's hours.",
+  },
+  {
+    key: "prices",
+    label: "Price list",
+    description: "Services, their names and prices, now or from a date; add or retire a service.",
+  },
+  { key: "levels", label: "Stylist levels", description: "Level names and how much each adds to the price list." },
+  {
+    key: "reviews",
+    label: "Reviews",
+    description: "Add or import clients' reviews, assign them to a stylist; hide one only with a reason.",
   },
 ];
