@@ -1,5 +1,5 @@
 import { telHref } from "~/domain/format";
-import { OPENING_HOURS, type OpeningDay } from "~/domain/salon-info";
+import type { OpeningDay } from "~/domain/salon-info";
 
 export interface ContactSalon {
   id: number;
@@ -19,7 +19,7 @@ export interface ContactSalon {
  * Days that share hours, in week order of their first day:
  * "Tue & Fri 9am – 5pm", "Wed & Thu 11am – 8pm", … for a one-glance summary.
  */
-export function openingHoursSummary(days: readonly OpeningDay[] = OPENING_HOURS): { days: string; label: string }[] {
+export function openingHoursSummary(days: readonly OpeningDay[]): { days: string; label: string }[] {
   const groups = new Map<string, string[]>();
   for (const d of days) groups.set(d.label, [...(groups.get(d.label) ?? []), d.day.slice(0, 3)]);
   return [...groups].map(([label, names]) => ({

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { OPENING_HOURS, SOCIAL_LINKS } from "~/domain/salon-info";
+import { type OpeningDay, SOCIAL_LINKS } from "~/domain/salon-info";
 
 export interface FooterSalon {
   id: number;
@@ -10,10 +10,10 @@ export interface FooterSalon {
   telephone: string;
 }
 
-export function OpeningHours({ className = "" }: { className?: string }) {
+export function OpeningHours({ days, className = "" }: { days: readonly OpeningDay[]; className?: string }) {
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm ${className}`}>
-      {OPENING_HOURS.map((d) => (
+      {days.map((d) => (
         <div key={d.day} className="contents">
           <dt className="font-medium">{d.day}</dt>
           <dd>{d.label}</dd>
@@ -23,8 +23,20 @@ export function OpeningHours({ className = "" }: { className?: string }) {
   );
 }
 
-/** `hours`: false on a page that shows the opening hours itself, so they never appear twice. */
-export function SiteFooter({ salons, hours }: { salons: FooterSalon[]; hours: boolean }) {
+/**
+ * `hours`: the main salon's week, or null on a page that shows the opening
+ * hours itself, so they never appear twice. `groupLine` is the brand's one
+ * description of the group (app/domain/brand.ts).
+ */
+export function SiteFooter({
+  salons,
+  hours,
+  groupLine,
+}: {
+  salons: FooterSalon[];
+  hours: readonly OpeningDay[] | null;
+  groupLine: string;
+}) {
   return (
     <footer className="mt-24 border-t border-line bg-sand/60">
       <div className={`container-page grid gap-10 py-14 ${hours ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
@@ -33,7 +45,7 @@ export function SiteFooter({ salons, hours }: { salons: FooterSalon[]; hours: bo
             <h2 id="footer-hours" className="text-xl">
               Opening hours
             </h2>
-            <OpeningHours className="mt-4" />
+            <OpeningHours days={hours} className="mt-4" />
           </section>
         ) : null}
         <section aria-labelledby="footer-salons">
@@ -85,7 +97,7 @@ export function SiteFooter({ salons, hours }: { salons: FooterSalon[]; hours: bo
         </section>
       </div>
       <p className="container-page pb-8 text-xs text-muted">
-        © {new Date().getFullYear()} Maison Ivy Hair. Offers cover our 3 connected salons.
+        © {new Date().getFullYear()} Maison Ivy Hair: {groupLine}.
       </p>
     </footer>
   );

@@ -325,7 +325,7 @@ export type JobApplication = z.output<typeof jobApplicationSchema>;
 
 export const JOB_SUCCESS = "Thanks for applying! We'll be in touch when a position becomes available";
 export const JOB_SALONS_NOTE =
-  "Your application covers all 3 of our connected salons, so we'll consider you for a position at any of them.";
+  "Your application covers both our salons and the academy, so we'll consider you for a position at any of them.";
 
 // ---------------------------------------------------------------------------
 // Model application (training academy)

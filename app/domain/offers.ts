@@ -1,55 +1,28 @@
 /**
- * The offers catalogue as data.
- *
- * Copy, codes and small print live here, in code, because they change with a
- * campaign and a release. What staff switch without a release lives in the
- * settings rows: one boolean per flagged offer (`OFFER_FLAGS`, all false when
- * seeded), `hideOffers`, and the shared `endDate` that every offer with
- * `endDate: "shared"` ends on.
- *
- * Stylist slugs are the seeded team's (app/server/seed/content.ts). Harriet has
- * no new-client offer on purpose: her column is closed to new clients.
+ * The rules of an offer, apart from its content. The offers themselves are
+ * rows staff edit from the console (title, copy, code, discount, stylists,
+ * dates, small print, the text-message version); what stays in code is what
+ * must hold whatever they type: when an offer runs, which end date applies,
+ * how a discount reads, and what a valid offer is.
  */
-import { endOfDay, isAfter, isValid, parseISO } from "date-fns";
+import { endOfDay, isAfter, isBefore, isValid, parseISO, startOfDay } from "date-fns";
+import { checkbox, isoDate, optionalText, pounds, requiredText } from "./staff/content";
+import { z } from "./zod";
 
-type OfferAudience = "new" | "lapsed" | "all";
+const OFFER_AUDIENCES = ["new", "lapsed", "all"] as const;
+type OfferAudience = (typeof OFFER_AUDIENCES)[number];
 
 /** A calendar date, "YYYY-MM-DD". */
 export type IsoDate = string;
 
-/** An offer that ends on the shared settings `endDate` rather than its own date. */
-const SHARED_END_DATE = "shared";
-/** The shared end date until staff change the setting. */
+/**
+ * The end date of every offer without one of its own until staff change the
+ * setting: the one place this date is written.
+ */
 export const DEFAULT_SHARED_END_DATE: IsoDate = "2025-06-30";
 
 /** Every offer's last line: no two offers are combined. */
 export const NOT_COMBINABLE = "This offer cannot be combined with any other offer.";
-
-/**
- * Settings keys of the offer cards, in the order the cards appear on /offers.
- * Sixteen, as the spec lists: general, nine individual stylists, two joint
- * offers, birthday, new year, spring and keratin. Each is `offer_` + the
- * offer's slug with "-" as "_", so a flag always names its page.
- */
-export const OFFER_FLAGS = [
-  "offer_general",
-  "offer_camille",
-  "offer_isla",
-  "offer_elodie",
-  "offer_nadia",
-  "offer_theo",
-  "offer_priya",
-  "offer_freya",
-  "offer_jonah",
-  "offer_rosa",
-  "offer_nadia_and_freya",
-  "offer_theo_and_priya",
-  "offer_birthday",
-  "offer_newyear",
-  "offer_spring",
-  "offer_keratin",
-] as const;
-export type OfferFlag = (typeof OFFER_FLAGS)[number];
 
 /** A row of the "new clients 25%" page's table: what a cut & colour costs at each level. */
 export interface LevelPrice {
@@ -60,10 +33,9 @@ export interface LevelPrice {
 }
 
 export interface Offer {
-  /** Page /offers/{slug}. */
+  id: number;
+  /** Page /offers/{slug}; with a text-message version also /sms/{slug}. */
   slug: string;
-  /** Settings key that shows the card on /offers; null for pages reached only by link (SMS, e-mail, news). */
-  flag: OfferFlag | null;
   title: string;
   /** Card text on /offers. */
   summary: string;
@@ -76,25 +48,99 @@ export interface Offer {
   /** What the client quotes when booking. */
   code: string;
   smallPrint: readonly string[];
-  /** Last day of the offer (inclusive), or "shared" for the settings `endDate`. */
-  endDate: IsoDate | typeof SHARED_END_DATE;
+  /** First day (inclusive), or null for "from now". */
+  startDate: IsoDate | null;
+  /** Last day (inclusive), or null for the shared end date setting. */
+  endDate: IsoDate | null;
   image: string;
   /** Team members the offer is with; empty means any stylist. */
   stylistSlugs: readonly string[];
   audience: OfferAudience;
   /** Only on the stylist-level price page. */
-  levelPrices?: readonly LevelPrice[];
+  levelPrices: readonly LevelPrice[] | null;
+  /** Has a card on /offers while it runs. */
+  listed: boolean;
+  displayOrder: number;
+  /** The text-message landing page's headline and lead; null when the offer is not sent by text. */
+  smsHeadline: string | null;
+  smsLead: string | null;
+  version: number;
+}
+
+/** A text-message landing page (/sms/{slug}): the offer, introduced for someone who just tapped a link. */
+export interface SmsCampaign {
+  slug: string;
+  offer: Offer;
+  headline: string;
+  lead: string;
+}
+
+export function smsCampaignOf(offer: Offer): SmsCampaign | null {
+  return offer.smsHeadline && offer.smsLead
+    ? { slug: offer.slug, offer, headline: offer.smsHeadline, lead: offer.smsLead }
+    : null;
 }
 
 // ---------------------------------------------------------------------------
-// Building blocks of the copy
+// Dates
 // ---------------------------------------------------------------------------
 
+function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
+}
+
 /**
- * Codes made of the brand name. Short on purpose: most
- * visitors arrive from a text message and type the code on a phone.
+ * Last day of an offer: its own, or the shared setting's. The shared date is
+ * checked when saved, but a malformed one (typed in SQL) falls back to the
+ * default rather than printing nonsense in the small print.
  */
-const BRAND_CODE = "IVY";
+export function offerEndDate(offer: Pick<Offer, "endDate">, sharedEndDate: string | null | undefined): IsoDate {
+  if (offer.endDate) return offer.endDate;
+  const shared = sharedEndDate?.trim();
+  return shared && isIsoDate(shared) ? shared : DEFAULT_SHARED_END_DATE;
+}
+
+type OfferStatus = "upcoming" | "running" | "ended";
+
+/**
+ * Where an offer is on `now`'s calendar: it runs from the start of its first
+ * day to the end of its last (in the `now` clock's local time), so it starts
+ * and ends by itself.
+ */
+export function offerStatus(
+  offer: Pick<Offer, "startDate" | "endDate">,
+  sharedEndDate: string | null | undefined,
+  now: Date,
+): OfferStatus {
+  if (offer.startDate && isBefore(now, startOfDay(parseISO(offer.startDate)))) return "upcoming";
+  if (isAfter(now, endOfDay(parseISO(offerEndDate(offer, sharedEndDate))))) return "ended";
+  return "running";
+}
+
+/** The cards of /offers: listed offers that run on `now`, in their order. */
+export function offerCards<O extends Pick<Offer, "listed" | "startDate" | "endDate" | "displayOrder" | "id">>(
+  offers: readonly O[],
+  sharedEndDate: string | null | undefined,
+  now: Date,
+): O[] {
+  return offers
+    .filter((offer) => offer.listed && offerStatus(offer, sharedEndDate, now) === "running")
+    .sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id);
+}
+
+/** How the discount reads on a card or button: "25% off", "£20 off". */
+export function discountLabel(offer: Pick<Offer, "percent" | "amountOffPence" | "slug">): string {
+  if (offer.percent !== null) return `${offer.percent}% off`;
+  if (offer.amountOffPence !== null) {
+    const pounds = offer.amountOffPence / 100;
+    return `£${Number.isInteger(pounds) ? pounds : pounds.toFixed(2)} off`;
+  }
+  throw new Error(`Offer "${offer.slug}" has no discount`);
+}
+
+// ---------------------------------------------------------------------------
+// Small print
+// ---------------------------------------------------------------------------
 
 const WHO: Record<OfferAudience, string | null> = {
   new: "New clients only: you haven't visited any Maison Ivy salon in the last 18 months.",
@@ -106,19 +152,21 @@ const SKIN_TEST = "A skin test is needed at least 48 hours before any colour ser
 const CANCELLATION =
   "Please give us 48 hours' notice to cancel or move your appointment; later changes are charged at 50% of the appointment.";
 
-interface SmallPrintOptions {
+/**
+ * The standard small print, so every offer states the same rules the same
+ * way: who it is for, the code, its own terms, the skin test for colour, the
+ * cancellation rule and that offers don't combine. A new offer starts with it.
+ */
+export function standardSmallPrint(options: {
   audience: OfferAudience;
   code: string;
-  /** Offer-specific conditions, before the standard lines. */
   terms?: readonly string[];
-  /** Whether the offer covers colour, so the skin-test rule applies. */
   colour?: boolean;
-}
-
-/** The standard small print, so every offer states the same rules the same way. */
-function smallPrint({ audience, code, terms = [], colour = true }: SmallPrintOptions): readonly string[] {
+}): string[] {
+  const { audience, code, terms = [], colour = true } = options;
+  const who = WHO[audience];
   return [
-    ...(WHO[audience] ? [WHO[audience]] : []),
+    ...(who ? [who] : []),
     `Quote code ${code} when you book.`,
     ...terms,
     ...(colour ? [SKIN_TEST] : []),
@@ -127,523 +175,139 @@ function smallPrint({ audience, code, terms = [], colour = true }: SmallPrintOpt
   ];
 }
 
-function imageFor(slug: string): string {
-  return `/images/offers/${slug}.svg`;
-}
-
-/** The fields every offer shares, so entries below only say what is particular to them. */
-function offer(
-  fields: Omit<Offer, "image" | "amountOffPence" | "percent" | "flag" | "smallPrint"> &
-    Partial<Pick<Offer, "amountOffPence" | "percent">> & {
-      flagged: boolean;
-      terms?: readonly string[];
-      colour?: boolean;
-    },
-): Offer {
-  const { flagged, terms, colour, ...rest } = fields;
-  return {
-    ...rest,
-    flag: flagged ? flagFor(rest.slug) : null,
-    percent: rest.percent ?? null,
-    amountOffPence: rest.amountOffPence ?? null,
-    smallPrint: smallPrint({ audience: rest.audience, code: rest.code, terms, colour }),
-    image: imageFor(rest.slug),
-  };
-}
-
-function flagFor(slug: string): OfferFlag {
-  const flag = `offer_${slug.replaceAll("-", "_")}`;
-  const known = OFFER_FLAGS.find((candidate) => candidate === flag);
-  // A flagged offer without its settings row could never be shown: fail at start-up, not silently.
-  if (!known) throw new Error(`Offer "${slug}" is flagged but ${flag} is not in OFFER_FLAGS`);
-  return known;
-}
-
-/** Spec section 9: cut & colour at each level, before and after 25% off (as the salon rounds them). */
-const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = [
-  { levelId: 9, level: "Advanced Senior", beforePence: 17000, afterPence: 13000 },
-  { levelId: 8, level: "Senior Stylist", beforePence: 16000, afterPence: 12000 },
-  { levelId: 7, level: "Advanced Stylist", beforePence: 14000, afterPence: 10500 },
-  { levelId: 6, level: "Stylist", beforePence: 12000, afterPence: 9000 },
-  { levelId: 4, level: "Graduate Stylist", beforePence: 10000, afterPence: 7500 },
-];
-
-const BOOK_WITH_CONSULTATION =
-  "Book your free consultation online or give us a call: we'll talk through what you'd love, check what your hair needs and give you a firm price before we begin.";
-
 // ---------------------------------------------------------------------------
-// The catalogue
+// What the console accepts
 // ---------------------------------------------------------------------------
 
-/** One 25%-off new-client offer with a single stylist (the FIRSTNAME25 family). */
-function stylistOffer(
-  slug: string,
-  name: string,
-  copy: { title: string; summary: string; body: readonly string[] },
-  percent: 20 | 25,
-): Offer {
-  return offer({
-    slug,
-    flagged: true,
-    ...copy,
-    body: [...copy.body, BOOK_WITH_CONSULTATION],
-    percent,
-    code: `${name.toUpperCase()}${percent}`,
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [slug],
-    audience: "new",
-    terms: [`With ${name} only, on your first visit.`],
+/** Paragraphs typed with a blank line between them. */
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
+    .filter(Boolean);
+
+/** One line each. */
+const linesOf = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const optionalDate = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "")
+    .pipe(z.union([z.literal(""), isoDate(what)]))
+    .transform((v) => v || null);
+
+/** An offer as the edit screen posts it. Stylists are checked against the team by the server. */
+export const offerSchema = z
+  .object({
+    title: requiredText("a title", 120),
+    summary: requiredText("the card text", 300),
+    body: requiredText("the offer's page text", 5000).transform(paragraphsOf),
+    audience: z.enum(OFFER_AUDIENCES, { error: "Please choose who the offer is for." }),
+    kind: z.enum(["percent", "amount"], { error: "Please choose a percentage or an amount off." }),
+    discount: z.string({ error: "Please enter the discount." }).trim(),
+    code: requiredText("the code", 20).regex(
+      /^[A-Za-z0-9]+$/,
+      "Please use only letters and numbers in the code, so it is easy to type on a phone.",
+    ),
+    stylists: z
+      .string()
+      .optional()
+      .transform((v) => [
+        ...new Set(
+          (v ?? "")
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ]),
+    startDate: optionalDate("the first day"),
+    endDate: optionalDate("the last day"),
+    smallPrint: requiredText("the small print", 4000).transform(linesOf),
+    image: requiredText("the picture", 300).refine(
+      (v) => v.startsWith("/images/") && !v.includes(".."),
+      "Please give the picture as a path on this site, starting with /images/.",
+    ),
+    listed: checkbox,
+    smsHeadline: optionalText(120),
+    smsLead: optionalText(400),
+  })
+  .transform((offer, ctx) => {
+    let percent: number | null = null;
+    let amountOffPence: number | null = null;
+    if (offer.kind === "percent") {
+      const n = Number(offer.discount.replace(/%$/, ""));
+      if (!Number.isInteger(n) || n < 1 || n > 100)
+        ctx.addIssue({
+          code: "custom",
+          path: ["discount"],
+          message: "Please enter the percentage as a whole number from 1 to 100.",
+        });
+      else percent = n;
+    } else {
+      const parsed = pounds("the amount off").safeParse(offer.discount);
+      if (!parsed.success || parsed.data <= 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["discount"],
+          message: "Please enter the amount off in pounds, such as 20 or 12.50.",
+        });
+      else amountOffPence = parsed.data;
+    }
+    if (offer.startDate && offer.endDate && offer.endDate < offer.startDate)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The last day must be on or after the first day." });
+    if ((offer.smsHeadline === null) !== (offer.smsLead === null))
+      ctx.addIssue({
+        code: "custom",
+        path: [offer.smsHeadline === null ? "smsHeadline" : "smsLead"],
+        message: "A text-message version needs both a headline and a lead, or neither.",
+      });
+    if (!offer.smallPrint.some((line) => line.includes(offer.code)))
+      ctx.addIssue({
+        code: "custom",
+        path: ["smallPrint"],
+        message: `Please say in the small print which code to quote (${offer.code}).`,
+      });
+    const { kind: _kind, discount: _discount, stylists, ...rest } = offer;
+    return { ...rest, stylistSlugs: stylists, percent, amountOffPence };
   });
-}
 
-export const OFFERS: readonly Offer[] = [
-  offer({
-    slug: "general",
-    flagged: true,
-    title: "25% off your first visit",
-    summary: "New to Maison Ivy? Enjoy 25% off your first cut, colour or styling with any of our stylists.",
-    body: [
-      "There has never been a better time to find your salon. For your first visit to any of our salons, we're taking 25% off every service on your bill: cut, colour, treatments and finish.",
-      "Not sure who to choose? Every stylist at Wrenbridge, Kestwick and the Ivy Academy starts with a proper consultation, and our price calculator will show you who fits your budget in under a minute.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "NEWCLIENT25",
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["Applies to every service on your first visit, with any stylist at any of our 3 salons."],
-  }),
+export type OfferInput = z.output<typeof offerSchema>;
 
-  stylistOffer(
-    "camille",
-    "Camille",
-    {
-      title: "20% off blonde with Camille",
-      summary: "Hand-painted balayage from the colourist our whole team calls on: 20% off your first visit.",
-      body: [
-        "Camille leads our Kestwick salon and paints every balayage by hand: soft at the root, bright where the light falls, and made to grow out gracefully for twelve weeks or more.",
-        "Whether you're dreaming of your first lived-in blonde or need a colour rescued, your first appointment with Camille is 20% off. She has space for new clients on Wednesday and Thursday evenings.",
-      ],
-    },
-    20,
-  ),
-  stylistOffer(
-    "isla",
-    "Isla",
-    {
-      title: "20% off curls with Isla",
-      summary: "Curly, coily or wavy? Isla cuts curl by curl. 20% off your first appointment.",
-      body: [
-        "Isla cuts curly and coily hair dry, curl by curl, so she sees exactly how each one sits before anything is taken away. Clients travel from across the county to sit in her chair at Wrenbridge.",
-        "Your first visit is 20% off, and it ends with Isla showing you how to style your curls at home, with the products that suit them.",
-      ],
-    },
-    20,
-  ),
-  stylistOffer(
-    "elodie",
-    "Elodie",
-    {
-      title: "20% off with Elodie at the Ivy Academy",
-      summary: "Twenty years behind the chair, at Academy prices, and now 20% off your first visit.",
-      body: [
-        "Elodie heads up education at the Ivy Academy and keeps a column of her own on Tuesdays and Fridays. Because the Academy runs at training prices, her chair is one of the best-kept secrets in Wrenbridge.",
-        "She specialises in classic cutting and grey blending, and is wonderful with fine hair that wants to look fuller. Your first appointment with her is 20% off.",
-      ],
-    },
-    20,
-  ),
-  stylistOffer(
-    "nadia",
-    "Nadia",
-    {
-      title: "25% off a strong shape with Nadia",
-      summary: "Blunt bobs, sharp fringes and glossy silk presses at Kestwick: 25% off your first visit.",
-      body: [
-        "Nadia is a precision cutter who loves a strong shape, and she is just as at home with textured and Afro hair; her silk presses are full of movement and kind to your natural pattern.",
-        "She builds every cut to air-dry well on the days you have no time. Book your first appointment with her and take 25% off, Saturday mornings included.",
-      ],
-    },
-    25,
-  ),
-  stylistOffer(
-    "theo",
-    "Theo",
-    {
-      title: "25% off short hair with Theo",
-      summary: "Crops, pixies and proper mullets, with free fringe tidies between visits: 25% off your first cut.",
-      body: [
-        "Theo loves short hair in all its forms: textured crops, scissor-over-comb classics, pixies with movement and mullets that mean it. He is meticulous about necklines and tidies your fringe between appointments for free.",
-        "Trained in colour by Camille, he'll happily put a soft copper through a pixie too. Your first visit with Theo at Wrenbridge is 25% off.",
-      ],
-    },
-    25,
-  ),
-  stylistOffer(
-    "priya",
-    "Priya",
-    {
-      title: "25% off with Priya",
-      summary: "The blow-dry that lasts all weekend, and rich, glossy brunettes: 25% off your first visit.",
-      body: [
-        "Priya's full, bouncy finishes are a Friday favourite at Wrenbridge, and her rich brunettes and glossy glazes are winning her a colour column of her own.",
-        "She has late appointments on Wednesdays and Thursdays, and your first visit with her is 25% off.",
-      ],
-    },
-    25,
-  ),
-  stylistOffer(
-    "freya",
-    "Freya",
-    {
-      title: "25% off a fresh start with Freya",
-      summary: "Soft layers and natural colour from our Apprentice of the Year: 25% off your first visit.",
-      body: [
-        "Freya is in the final stage of her training at Kestwick, with a lovely eye for face-framing layers and fresh, natural colour. A senior stylist checks every piece of her work, so you get careful, unhurried service at a gentler price.",
-        "She's a great choice for a trim and gloss, roots and refresh, or your very first foils, and your first visit is 25% off.",
-      ],
-    },
-    25,
-  ),
-  stylistOffer(
-    "jonah",
-    "Jonah",
-    {
-      title: "25% off with Jonah at the Ivy Academy",
-      summary: "Clean fades, tidy beards and supervised cut & colour at Academy prices: 25% off your first visit.",
-      body: [
-        "Jonah is a second-year apprentice at the Ivy Academy and already a skilled barber. Every service he carries out is supervised and checked by a senior educator, and his appointments are longer than usual so nothing is rushed.",
-        "Take 25% off your first visit, and help train the next generation of Maison Ivy stylists.",
-      ],
-    },
-    25,
-  ),
-  stylistOffer(
-    "rosa",
-    "Rosa",
-    {
-      title: "25% off with Rosa at the Ivy Academy",
-      summary: "Great-value blow-dries, trims and root colour, fully supervised: 25% off your first visit.",
-      body: [
-        "Rosa is our newest starter at the Ivy Academy, learning the Maison Ivy way from consultation to finish. Her appointments are supervised from start to finish by Elodie and the Academy educators.",
-        "If you're happy to give a little extra time, enjoy a beautiful blow-dry, trim or root colour (and one of her famous scalp massages) with 25% off your first visit.",
-      ],
-    },
-    25,
-  ),
-
-  offer({
-    slug: "nadia-and-freya",
-    flagged: true,
-    title: "25% off with Nadia or Freya",
-    summary: "New to Nadia or to Freya? Take 25% off your first visit with either of them at Kestwick.",
-    body: [
-      "Two of our Kestwick favourites have space in their columns. Nadia brings precision cuts, strong shapes and glossy silk presses; Freya brings soft layers, natural colour and the warmest welcome in town.",
-      "If you're new to either of them, even if you already know our salon, your first appointment is 25% off.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "SK25",
-    endDate: "2024-05-09",
-    stylistSlugs: ["nadia", "freya"],
-    audience: "new",
-    terms: ["For clients who have not had an appointment with Nadia or with Freya before.", "Valid until 09.05.2024."],
-  }),
-  offer({
-    slug: "theo-and-priya",
-    flagged: true,
-    title: "Summer 25% off with Theo or Priya",
-    summary: "Get summer-ready at Wrenbridge: 25% off your first visit with Theo or Priya this July.",
-    body: [
-      "Short and sharp or big and bouncy? Theo's crops and pixies and Priya's weekend-proof blow-dries are made for summer.",
-      "Book your first visit with either of them before the end of July and take 25% off every service on your bill.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "JULY25",
-    endDate: "2022-07-31",
-    stylistSlugs: ["theo", "priya"],
-    audience: "new",
-    terms: ["With Theo or Priya only, on your first visit."],
-  }),
-
-  offer({
-    slug: "birthday",
-    flagged: true,
-    title: "We're 20! Celebrate with 25% off",
-    summary: "Maison Ivy is 20 years old this November. Join the party with 25% off your first visit.",
-    body: [
-      "Twenty years ago this November we opened our doors on Market Row. Two salons, an academy and more than 700 five-star reviews later, we're celebrating the best way we know: by welcoming new faces.",
-      "All through our birthday month, new clients get 25% off their first visit with any of our stylists.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "BDAY20YRS",
-    endDate: "2022-11-30",
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["Appointments during November 2022."],
-  }),
-  offer({
-    slug: "newyear",
-    flagged: true,
-    title: "New year, new colour: £20 off your cut",
-    summary: "New clients: book any colour service this January or February and take £20 off your haircut.",
-    body: [
-      "Start the year with a change you'll love. Book a colour service with any of our stylists in January or February and we'll take £20 off your haircut in the same appointment.",
-      "Whether it's warming up for winter, going lighter for the year ahead or finally blending those greys, we'll plan it with you at a free consultation.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    amountOffPence: 2000,
-    code: `${BRAND_CODE}NEWYEAR`,
-    endDate: "2024-02-29",
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["£20 off a haircut booked in the same appointment as a colour service, in January and February."],
-  }),
-  offer({
-    slug: "spring",
-    flagged: true,
-    title: "Spring refresh: £20 off your cut",
-    summary: "New clients: pair any colour service with a haircut this March or April and save £20.",
-    body: [
-      "Lighter days call for lighter, brighter hair. Book a colour service in March or April and we'll take £20 off your haircut in the same appointment.",
-      "Sun-kissed foils, a soft balayage or a glossy refresh: our stylists will help you choose at a free consultation.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    amountOffPence: 2000,
-    code: `${BRAND_CODE}SPRING`,
-    endDate: "2024-04-30",
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["£20 off a haircut booked in the same appointment as a colour service, in March and April."],
-  }),
-  offer({
-    slug: "keratin",
-    flagged: true,
-    title: "20% off keratin smoothing",
-    summary: "Frizz-free, glossy hair for up to 3 months: 20% off your first keratin treatment.",
-    body: [
-      "Our keratin smoothing treatment tames frizz, cuts your drying time and leaves hair glossy and manageable for up to 3 months.",
-      "Your first application is 20% off. We'll check your hair at a free consultation first, so we can tell you honestly how long your results should last.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 20,
-    code: `${BRAND_CODE}KERATIN`,
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [],
-    audience: "all",
-    colour: false,
-    terms: [
-      "20% off your first keratin smoothing application only.",
-      "Results last up to 3 months, depending on your hair and how often you wash it.",
-    ],
-  }),
-
-  // Pages without a card: reached from a text message, an e-mail or a news item.
-  offer({
-    slug: "general-november",
-    flagged: false,
-    title: "November: 25% off your first visit",
-    summary: "This November only, new clients take 25% off their first visit with any stylist.",
-    body: [
-      "Treat yourself before the party season. Throughout November, new clients get 25% off every service on their first visit, with any stylist at any of our salons.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "NEWCLIENT25",
-    endDate: "2022-11-30",
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["Appointments during November 2022, with any stylist at any of our 3 salons."],
-  }),
-  offer({
-    slug: "theo-lapsed",
-    flagged: false,
-    title: "Theo would love to see you again: 25% off",
-    summary: "It's been a while! Come back to Theo and take 25% off your next visit.",
-    body: [
-      "It's been a while since we saw you, and Theo's been busy: he's completed his colour training with Camille and is now as happy putting a soft copper through a pixie as he is perfecting a crop.",
-      "Come back to Wrenbridge and take 25% off your next appointment with him.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "THEO25",
-    endDate: SHARED_END_DATE,
-    stylistSlugs: ["theo"],
-    audience: "lapsed",
-    terms: ["With Theo only, on your next visit."],
-  }),
-  offer({
-    slug: "20th-birthday",
-    flagged: false,
-    title: "20 years of Maison Ivy: thank you!",
-    summary: "To thank everyone who has sat in our chairs, 25% off one visit this November.",
-    body: [
-      "None of the last twenty years would have happened without you. Whether you've been with us since 2002 or joined us last month, thank you.",
-      "To celebrate our 20th birthday with you, every client can take 25% off one appointment in November, with any stylist at any of our salons.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "BDAY20YRS",
-    endDate: "2022-11-30",
-    stylistSlugs: [],
-    audience: "all",
-    terms: ["One appointment per client during November 2022."],
-  }),
-  offer({
-    slug: "welcome-back",
-    flagged: false,
-    title: "Welcome back: 20% off your next visit",
-    summary: "We've missed you! Take 20% off your next appointment with any of our stylists.",
-    body: [
-      "It's been a little while, and we'd love to see you back in the chair. Whether you return to your old stylist or try someone new, your next appointment is 20% off.",
-      "If it's been more than 6 months since your last colour, we'll do a quick skin test first: it takes five minutes and keeps you safe.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 20,
-    code: "WELCOMEBACK20",
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [],
-    audience: "lapsed",
-    terms: ["Your next visit only, with any stylist at any of our 3 salons."],
-  }),
-  offer({
-    slug: "blondme",
-    flagged: false,
-    title: "25% off your blonde",
-    summary: "Foils, balayage or a full head of blonde: new clients take 25% off their first blonding service.",
-    body: [
-      "Bright, cool or honey-warm, your blonde should feel like you. We lighten with care, using bond-building protection and professional toners to keep your hair strong and shiny.",
-      "New clients take 25% off their first blonding service: foils, balayage or full head lightening, finished with a toner made for you.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "BlondMe25",
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [],
-    audience: "new",
-    terms: ["Blonding services (foils, balayage, full head lightening) on your first visit."],
-  }),
-  offer({
-    slug: "new-clients",
-    flagged: false,
-    title: "New clients: 25% off at every level",
-    summary: "See exactly what a cut & colour costs at each stylist level, with 25% off your first visit.",
-    body: [
-      "Our stylists are priced by experience, so there's a level for every budget. As a new client you'll take 25% off your first visit at any level.",
-      "Here's what a typical cut & colour costs, before and after your discount. For an exact figure for your hair, try our price calculator.",
-      BOOK_WITH_CONSULTATION,
-    ],
-    percent: 25,
-    code: "NEWCLIENT25",
-    endDate: SHARED_END_DATE,
-    stylistSlugs: [],
-    audience: "new",
-    levelPrices: NEW_CLIENT_LEVEL_PRICES,
-    terms: ["Prices are typical for a cut & colour; yours depends on your hair and the services you choose."],
-  }),
-];
-
-// ---------------------------------------------------------------------------
-// SMS versions (/sms/{campaign})
-// ---------------------------------------------------------------------------
-
-/**
- * A text-message landing page: the same offer, introduced for someone who has
- * just tapped a link in a text, with a shorter headline and lead.
- */
-export interface SmsCampaign {
-  slug: string;
-  offer: Offer;
-  headline: string;
-  lead: string;
-}
-
-const SMS_CAMPAIGNS_BY_OFFER: ReadonlyArray<Omit<SmsCampaign, "offer"> & { offerSlug: string }> = [
-  {
-    slug: "theo",
-    offerSlug: "theo",
-    headline: "25% off your first cut with Theo",
-    lead: "Thanks for tapping through! Quote your code when you book and your first visit with Theo is 25% off.",
-  },
-  {
-    slug: "welcome-back",
-    offerSlug: "welcome-back",
-    headline: "We've missed you!",
-    lead: "It's been a while. Come back to any of our salons and take 20% off your next appointment.",
-  },
-  {
-    slug: "blondme",
-    offerSlug: "blondme",
-    headline: "25% off your blonde",
-    lead: "Foils, balayage or full head: take 25% off your first blonding service with us.",
-  },
-  {
-    slug: "newyear",
-    offerSlug: "newyear",
-    headline: "New year, new colour",
-    lead: "Book a colour service this January or February and we'll take £20 off your haircut.",
-  },
-  {
-    slug: "spring",
-    offerSlug: "spring",
-    headline: "Your spring refresh",
-    lead: "Pair a colour with a haircut this March or April and save £20 on the cut.",
-  },
-];
-
-export const SMS_CAMPAIGNS: readonly SmsCampaign[] = SMS_CAMPAIGNS_BY_OFFER.map(({ offerSlug, ...campaign }) => {
-  const target = offerBySlug(offerSlug);
-  // A campaign pointing at a missing offer is a typo in this file: fail at start-up.
-  if (!target) throw new Error(`SMS campaign "${campaign.slug}" points at unknown offer "${offerSlug}"`);
-  return { ...campaign, offer: target };
+/** A new offer also names its page, which stays its address. */
+export const newOfferSchema = z.object({
+  slug: requiredText("the page address", 60)
+    .toLowerCase()
+    .regex(SLUG, "Please use lower-case letters, numbers and single hyphens, such as summer-colour."),
 });
 
-// ---------------------------------------------------------------------------
-// Look-ups
-// ---------------------------------------------------------------------------
+/** The switches for the whole Offers page. */
+export const offersPageSchema = z.object({ hideOffers: checkbox });
+export const sharedEndDateSchema = z.object({ endDate: isoDate("the shared end date") });
 
-export function offerBySlug(slug: string): Offer | undefined {
-  return OFFERS.find((candidate) => candidate.slug === slug);
-}
-
-export function smsCampaignBySlug(slug: string): SmsCampaign | undefined {
-  return SMS_CAMPAIGNS.find((campaign) => campaign.slug === slug);
-}
-
-/** The cards of /offers whose flag is on, in card order. */
-export function offerCards(isEnabled: (flag: OfferFlag) => boolean): Offer[] {
-  return OFFER_FLAGS.filter(isEnabled).flatMap((flag) => OFFERS.filter((candidate) => candidate.flag === flag));
-}
-
-function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
-}
-
-/**
- * Last day of an offer. The shared date comes from a settings row staff can
- * edit, so a blank or malformed value falls back to the default rather than
- * printing nonsense in the small print.
- */
-export function offerEndDate(offer: Offer, sharedEndDate: string | null | undefined): IsoDate {
-  if (offer.endDate !== SHARED_END_DATE) return offer.endDate;
-  const shared = sharedEndDate?.trim();
-  return shared && isIsoDate(shared) ? shared : DEFAULT_SHARED_END_DATE;
-}
-
-/** True once the whole end day has passed (in the `now` clock's local time). */
-export function offerHasEnded(offer: Offer, sharedEndDate: string | null | undefined, now: Date): boolean {
-  return isAfter(now, endOfDay(parseISO(offerEndDate(offer, sharedEndDate))));
-}
-
-/** How the discount reads on a card or button: "25% off", "£20 off". */
-export function discountLabel(offer: Offer): string {
-  if (offer.percent !== null) return `${offer.percent}% off`;
-  if (offer.amountOffPence !== null) {
-    const pounds = offer.amountOffPence / 100;
-    return `£${Number.isInteger(pounds) ? pounds : pounds.toFixed(2)} off`;
-  }
-  throw new Error(`Offer "${offer.slug}" has no discount`);
+/** The form's view of an offer: every field as the edit screen names it. */
+export function offerFormValues(offer: Offer): Record<string, string> {
+  return {
+    title: offer.title,
+    summary: offer.summary,
+    body: offer.body.join("\n\n"),
+    audience: offer.audience,
+    kind: offer.percent !== null ? "percent" : "amount",
+    discount: offer.percent !== null ? String(offer.percent) : ((offer.amountOffPence ?? 0) / 100).toFixed(2),
+    code: offer.code,
+    stylists: offer.stylistSlugs.join(", "),
+    startDate: offer.startDate ?? "",
+    endDate: offer.endDate ?? "",
+    smallPrint: offer.smallPrint.join("\n"),
+    image: offer.image,
+    listed: offer.listed ? "on" : "",
+    smsHeadline: offer.smsHeadline ?? "",
+    smsLead: offer.smsLead ?? "",
+  };
 }

@@ -1,4 +1,6 @@
-/** Business constants that pages and structured data share. */
+/** Business constants that pages and structured data share, and the salons screen's schema. */
+import { requiredText } from "./staff/content";
+import { z } from "./zod";
 
 /**
  * The salons' ids, as the seed numbers them: every page, form and rule names a
@@ -27,15 +29,36 @@ export interface OpeningDay {
   label: string;
 }
 
-export const OPENING_HOURS: readonly OpeningDay[] = [
-  { day: "Monday", schemaDay: "Monday", opens: null, closes: null, label: "Closed" },
-  { day: "Tuesday", schemaDay: "Tuesday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
-  { day: "Wednesday", schemaDay: "Wednesday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
-  { day: "Thursday", schemaDay: "Thursday", opens: "11:00", closes: "20:00", label: "11am – 8pm" },
-  { day: "Friday", schemaDay: "Friday", opens: "09:00", closes: "17:00", label: "9am – 5pm" },
-  { day: "Saturday", schemaDay: "Saturday", opens: "08:30", closes: "16:30", label: "8:30am – 4:30pm" },
-  { day: "Sunday", schemaDay: "Sunday", opens: null, closes: null, label: "Closed" },
-];
+/** One day's hours as a salon row holds them: null when closed. */
+export type DayHours = { opens: string; closes: string } | null;
+
+/** The week as the site shows it, Monday first; the salons' hours are stored in this order. */
+export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** "09:00" → "9am", "08:30" → "8:30am", "20:00" → "8pm". */
+function clockLabel(time: string): string {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  const suffix = h < 12 ? "am" : "pm";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return m === 0 ? `${hour}${suffix}` : `${hour}:${String(m).padStart(2, "0")}${suffix}`;
+}
+
+/**
+ * A salon's stored week as the pages show it. A salon without hours (never
+ * the case once seeded) reads as closed every day rather than inventing any.
+ */
+export function openingDays(hours: readonly DayHours[] | null | undefined): OpeningDay[] {
+  return WEEK_DAYS.map((day, i) => {
+    const today = hours?.[i] ?? null;
+    return {
+      day,
+      schemaDay: day,
+      opens: today?.opens ?? null,
+      closes: today?.closes ?? null,
+      label: today ? `${clockLabel(today.opens)} – ${clockLabel(today.closes)}` : "Closed",
+    };
+  });
+}
 
 export const SOCIAL_LINKS = [
   { name: "Instagram", href: "https://www.instagram.com/maisonivyhair" },
@@ -43,3 +66,97 @@ export const SOCIAL_LINKS = [
   { name: "Twitter", href: "https://twitter.com/maisonivyhair" },
   { name: "Pinterest", href: "https://www.pinterest.com/maisonivyhair" },
 ] as const;
+
+// ---------------------------------------------------------------------------
+// What the salons screen accepts
+// ---------------------------------------------------------------------------
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The form's names of one day's times: "monday-opens", "monday-closes". */
+export const hoursFieldNames = (day: (typeof WEEK_DAYS)[number]) => {
+  const key = day.toLowerCase();
+  return { opens: `${key}-opens`, closes: `${key}-closes` };
+};
+
+const dayFields = Object.fromEntries(
+  WEEK_DAYS.flatMap((day) => {
+    const names = hoursFieldNames(day);
+    const time = z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() ?? "")
+      .refine((v) => v === "" || TIME.test(v), `Please give ${day}'s times as hours and minutes, such as 09:00.`);
+    return [
+      [names.opens, time],
+      [names.closes, time],
+    ];
+  }),
+);
+
+/** A salon as its form posts it: the details visitors see and a week of hours (both times, or neither for closed). */
+export const salonSchema = z
+  .object({
+    name: requiredText("the salon's name", 80),
+    address: requiredText("the street address", 120),
+    town: requiredText("the town", 60),
+    postcode: requiredText("the postcode", 10).regex(
+      /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+      "Please enter a UK postcode, such as WB1 2MR.",
+    ),
+    telephone: requiredText("the telephone number", 20).regex(
+      /^(\+44 ?|0)\d[\d ]{8,12}$/,
+      "Please enter a UK telephone number, such as 01632 960214.",
+    ),
+    bookingUrl: requiredText("the booking link", 300).regex(
+      /^https:\/\/[^\s]+$/,
+      "Please enter the booking link as a full https:// address.",
+    ),
+    ...dayFields,
+  })
+  .transform((salon, ctx) => {
+    const fields = salon as Record<string, string>;
+    const openingHours: DayHours[] = WEEK_DAYS.map((day) => {
+      const names = hoursFieldNames(day);
+      const opens = fields[names.opens] ?? "";
+      const closes = fields[names.closes] ?? "";
+      if (!opens && !closes) return null;
+      if (!opens || !closes) {
+        ctx.addIssue({
+          code: "custom",
+          path: [opens ? names.closes : names.opens],
+          message: `Please give ${day} both an opening and a closing time, or neither if closed.`,
+        });
+        return null;
+      }
+      if (closes <= opens)
+        ctx.addIssue({
+          code: "custom",
+          path: [names.closes],
+          message: `${day} must close after it opens.`,
+        });
+      return { opens, closes };
+    });
+    return {
+      name: salon.name,
+      address: salon.address,
+      town: salon.town,
+      postcode: salon.postcode.toUpperCase(),
+      telephone: salon.telephone,
+      bookingUrl: salon.bookingUrl,
+      openingHours,
+    };
+  });
+
+/** The form's view of a salon's week. */
+export function hoursFormValues(hours: readonly DayHours[] | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    WEEK_DAYS.flatMap((day, i) => {
+      const names = hoursFieldNames(day);
+      return [
+        [names.opens, hours?.[i]?.opens ?? ""],
+        [names.closes, hours?.[i]?.closes ?? ""],
+      ];
+    }),
+  );
+}

@@ -3,10 +3,10 @@
  * that come from data (posts, team members, offers, text campaigns, notices).
  * Left out on purpose: redirects (/details, /gift-voucher), saved quotes
  * (/quote/…, private to whoever has the link), the calculator's steps
- * after /prices, which need choices made first, and every offer page while
- * the offers are hidden (hideOffers), as the navigation hides them then.
+ * after /prices, which need choices made first, the pages of offers that
+ * have ended or not yet started, and every offer page while the offers are
+ * hidden (hideOffers), as the navigation hides them then.
  */
-import { OFFERS, SMS_CAMPAIGNS } from "./offers";
 import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
 import { STATIC_PAGES_4B } from "./site-pages";
 
@@ -50,6 +50,8 @@ export interface SitemapContent {
   reviewCount?: number;
   /** The notices showing today. */
   notices: ReadonlyArray<{ path: string }>;
+  /** The offers that run today, each with whether it has a text-message page. */
+  runningOffers: ReadonlyArray<{ slug: string; sms: boolean }>;
   hideOffers: boolean;
 }
 
@@ -73,6 +75,7 @@ export function sitemapEntries({
   team,
   news,
   notices,
+  runningOffers,
   reviewCount = 0,
   hideOffers,
 }: SitemapContent): SitemapEntry[] {
@@ -89,8 +92,8 @@ export function sitemapEntries({
     ...laterPages("/reviews/all", reviewCount, REVIEWS_PER_PAGE),
     ...STATIC_PAGES_4B.map((path) => ({ path })),
     ...STATIC_PAGES_OTHER.map((path) => ({ path })),
-    ...OFFERS.map((o) => ({ path: `/offers/${o.slug}` })),
-    ...SMS_CAMPAIGNS.map((c) => ({ path: `/sms/${c.slug}` })),
+    ...runningOffers.map((o) => ({ path: `/offers/${o.slug}` })),
+    ...runningOffers.filter((o) => o.sms).map((o) => ({ path: `/sms/${o.slug}` })),
     ...notices.map((n) => ({ path: n.path })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
     ...news.map((n) => ({ path: `/news/${n.slug}` })),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SEED_OPENING_HOURS } from "~/server/seed/content";
+import { openingDays } from "./salon-info";
 import {
   blogPostingJsonLd,
   hairSalonJsonLd,
@@ -20,11 +22,15 @@ const wrenbridge: SalonFacts = {
   image: "/images/salons/wrenbridge.svg",
   logo: "/images/salons/wrenbridge-logo.svg",
   websiteUrl: null,
+  openingHours: SEED_OPENING_HOURS,
 };
 
 describe("openingHoursSpecification", () => {
   const byDay = Object.fromEntries(
-    openingHoursSpecification().map((s) => [s.dayOfWeek.replace("https://schema.org/", ""), s]),
+    openingHoursSpecification(openingDays(SEED_OPENING_HOURS)).map((s) => [
+      s.dayOfWeek.replace("https://schema.org/", ""),
+      s,
+    ]),
   );
 
   it.each([
@@ -69,7 +75,7 @@ describe("hairSalonJsonLd", () => {
         addressCountry: "GB",
       },
     });
-    expect(ld.openingHoursSpecification).toEqual(openingHoursSpecification());
+    expect(ld.openingHoursSpecification).toEqual(openingHoursSpecification(openingDays(SEED_OPENING_HOURS)));
     expect(ld.sameAs).toContain("https://www.instagram.com/maisonivyhair");
   });
 

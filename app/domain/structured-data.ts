@@ -3,7 +3,7 @@
  * salon and a BlogPosting per post. Pure builders; the page renders the result
  * with `jsonLdText` inside <script type="application/ld+json">.
  */
-import { OPENING_HOURS, type OpeningDay, SOCIAL_LINKS } from "./salon-info";
+import { type DayHours, type OpeningDay, openingDays, SOCIAL_LINKS } from "./salon-info";
 import { SITE_NAME } from "./seo";
 
 export interface SalonFacts {
@@ -17,6 +17,8 @@ export interface SalonFacts {
   logo: string;
   /** The salon's own site, or null for the salon this site belongs to. */
   websiteUrl: string | null;
+  /** Monday first, as the salon's row holds them. */
+  openingHours: readonly DayHours[] | null;
 }
 
 export interface BlogPostFacts {
@@ -48,7 +50,7 @@ export function internationalUkTelephone(telephone: string): string {
  * One specification per day. A closed day says so the way schema.org and
  * Google document it: opens and closes both "00:00".
  */
-export function openingHoursSpecification(days: readonly OpeningDay[] = OPENING_HOURS) {
+export function openingHoursSpecification(days: readonly OpeningDay[]) {
   return days.map((d) => ({
     "@type": "OpeningHoursSpecification",
     dayOfWeek: `https://schema.org/${d.schemaDay}`,
@@ -57,7 +59,7 @@ export function openingHoursSpecification(days: readonly OpeningDay[] = OPENING_
   }));
 }
 
-export function hairSalonJsonLd(salon: SalonFacts, origin: string, days: readonly OpeningDay[] = OPENING_HOURS) {
+export function hairSalonJsonLd(salon: SalonFacts, origin: string) {
   const url = salon.websiteUrl ?? absolute("/", origin);
   return {
     "@context": "https://schema.org",
@@ -76,7 +78,7 @@ export function hairSalonJsonLd(salon: SalonFacts, origin: string, days: readonl
       postalCode: salon.postcode,
       addressCountry: "GB",
     },
-    openingHoursSpecification: openingHoursSpecification(days),
+    openingHoursSpecification: openingHoursSpecification(openingDays(salon.openingHours)),
     // Our social profiles belong to the salon this site is for, not to the sister sites.
     ...(salon.websiteUrl === null ? { sameAs: SOCIAL_LINKS.map((s) => s.href) } : {}),
   };

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
-import { yearsActive } from "~/domain/dates";
+import { groupLine, sentence } from "~/domain/brand";
+import { loadBrand } from "~/server/queries/brand.server";
 import type { Route } from "./+types/about-info";
 
 /** The claim on the about page. */
@@ -15,9 +16,10 @@ export const meta: Route.MetaFunction = (args) =>
       "The history of Maison Ivy: opened in Wrenbridge on 1 November 2002, now two salons and the Ivy Academy, with 700+ five-star reviews from our clients.",
   });
 
-/** Counted on the day of the request from the founding date, 1 November 2002. */
-export function loader() {
-  return { years: yearsActive(new Date()) };
+/** Counted on the day of the request from the founding date, 1 November 2002, and from the salons kept. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const brand = await loadBrand(context.db);
+  return { years: brand.years, brand };
 }
 
 const MILESTONES = [
@@ -31,11 +33,10 @@ const MILESTONES = [
     text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work.",
   },
   { year: "2015", text: "Maison Ivy Kestwick opens on Abbey Walk, led by Camille Ashdown." },
-  { year: "Today", text: "Two salons, an academy, and a team that still takes its time over every consultation." },
 ];
 
 export default function AboutInfo({ loaderData }: Route.ComponentProps) {
-  const { years } = loaderData;
+  const { years, brand } = loaderData;
   return (
     <>
       <PageIntro
@@ -57,8 +58,8 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
             <dd className="order-first font-display text-5xl">700+</dd>
           </div>
           <div className="flex flex-col gap-2">
-            <dt className="text-sm text-muted">Connected salons, academy included</dt>
-            <dd className="order-first font-display text-5xl">3</dd>
+            <dt className="text-sm text-muted">{brand.academies > 0 ? "Salons, and a training academy" : "Salons"}</dt>
+            <dd className="order-first font-display text-5xl">{brand.salons}</dd>
           </div>
         </dl>
       </section>
@@ -94,7 +95,13 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
             Milestones
           </h2>
           <ol className="mt-6 space-y-6 border-l border-line pl-6">
-            {MILESTONES.map((m) => (
+            {[
+              ...MILESTONES,
+              {
+                year: "Today",
+                text: `${sentence(groupLine(brand))}, and a team that still takes its time over every consultation.`,
+              },
+            ].map((m) => (
               <li key={m.year}>
                 <p className="eyebrow">{m.year}</p>
                 <p className="mt-1 leading-relaxed">{m.text}</p>

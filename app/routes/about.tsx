@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { yearsActive } from "~/domain/dates";
+import { groupLine } from "~/domain/brand";
+import { loadBrand } from "~/server/queries/brand.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,8 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Counted on the day of the request, so the figure is never stale. */
-export function loader() {
-  return { years: yearsActive(new Date()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { brand: await loadBrand(context.db) };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -22,7 +23,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="About us"
         title="A Wrenbridge salon, grown by its clients"
-        lead={`For ${loaderData.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as a single chair on Market Row is now two salons and a training academy, and many of our first clients still sit in our chairs today.`}
+        lead={`For ${loaderData.brand.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as a single chair on Market Row is now ${groupLine(loaderData.brand)}, and many of our first clients still sit in our chairs today.`}
       >
         <Link to="/about-info" className="btn-primary">
           Read our story

@@ -5,7 +5,10 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
 import { OpeningHours } from "~/components/site-footer";
+import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { openingDays } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
+import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact-info";
@@ -22,11 +25,19 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const salons = await listSalons(context.db);
   const origin = config().PUBLIC_URL;
-  return { salons, structuredData: salons.map((s) => hairSalonJsonLd(s, origin)) };
+  const weeks = salons.map((s) => ({ name: s.name, days: openingDays(s.openingHours) }));
+  const shared = weeks.every((w) => JSON.stringify(w.days) === JSON.stringify(weeks[0]?.days));
+  return {
+    salons,
+    // Every salon keeps the same hours (as seeded): one list; otherwise one per salon.
+    hours: shared ? weeks.slice(0, 1).map((w) => ({ ...w, name: null })) : weeks,
+    groupLine: sentence(groupLine(brandFacts(salons, now()))),
+    structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
+  };
 }
 
 export default function ContactInfo({ loaderData }: Route.ComponentProps) {
-  const { salons, structuredData } = loaderData;
+  const { salons, hours, structuredData } = loaderData;
   return (
     <>
       {structuredData.map((ld) => (
@@ -35,7 +46,7 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Contact us"
         title="Contact and opening hours"
-        lead="Two salons and a training academy, one team. Book online at any time, or call us during opening hours."
+        lead={`${loaderData.groupLine}, one team. Book online at any time, or call us during opening hours.`}
       />
 
       <section aria-labelledby="salons-heading" className="container-page py-16">
@@ -72,7 +83,16 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
           <h2 id="opening-hours-heading" className="text-2xl">
             Opening hours
           </h2>
-          <OpeningHours className="mt-5 text-base" />
+          {hours.map((week) =>
+            week.name ? (
+              <div key={week.name} className="mt-5">
+                <h3 className="text-lg">{week.name}</h3>
+                <OpeningHours days={week.days} className="mt-2 text-base" />
+              </div>
+            ) : (
+              <OpeningHours key="all" days={week.days} className="mt-5 text-base" />
+            ),
+          )}
           <p className="mt-5 text-sm text-muted">
             Late nights on Wednesday and Thursday. Skin tests can be done at the desk any time we're open.
           </p>

@@ -3,7 +3,7 @@ import { BookingLink, openingHoursSummary, PhoneLink, SalonAddress } from "~/com
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { MAIN_SALON_ID, openingDays } from "~/domain/salon-info";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact";
 
@@ -20,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const salons = await listSalons(context.db);
   const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
   if (!main) throw new Error("No salons in the database");
-  return { main };
+  return { main, hours: openingHoursSummary(openingDays(main.openingHours)) };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { main } = loaderData;
+  const { main, hours } = loaderData;
   return (
     <>
       <PageIntro
@@ -61,7 +61,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             Opening hours
           </h2>
           <dl className="mt-4 space-y-1 text-sm">
-            {openingHoursSummary().map((g) => (
+            {hours.map((g) => (
               <div key={g.label} className="flex justify-between gap-4">
                 <dt className="font-medium">{g.days}</dt>
                 <dd>{g.label}</dd>

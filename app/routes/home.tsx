@@ -3,8 +3,10 @@ import { JsonLd } from "~/components/json-ld";
 import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
+import { brandFacts, groupLine, sentence } from "~/domain/brand";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
+import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { listFeedReviews, listNewsItems } from "~/server/queries/content.server";
@@ -32,11 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
     reviews,
     structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
+    brand: brandFacts(salons, now()),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { news, reviews, structuredData } = loaderData;
+  const { news, reviews, structuredData, brand } = loaderData;
   return (
     <>
       {structuredData.map((ld) => (
@@ -46,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page flex flex-col items-center py-16 text-center sm:py-24">
           <h1 className="max-w-3xl text-4xl leading-tight sm:text-6xl">Hair that feels like you, only more so</h1>
           <p className="mt-6 max-w-xl text-lg text-muted">
-            Three connected salons and a training academy, celebrating 20 years of colour, cutting and styling.
+            {sentence(groupLine(brand))}, celebrating {brand.years} years of colour, cutting and styling.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/prices" className="btn-accent">

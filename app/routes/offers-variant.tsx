@@ -3,8 +3,10 @@ import { BookingButtons, LevelPriceTable, OfferCode, SmallPrint } from "~/compon
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
-import { discountLabel, offerBySlug } from "~/domain/offers";
+import { discountLabel } from "~/domain/offers";
+import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
+import { getOffer } from "~/server/queries/offers.server";
 import type { Route } from "./+types/offers-variant";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -18,15 +20,15 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title: offer.title, description: offer.summary, image: offer.image });
 };
 
-/** Every offer in the catalogue has a page, flag or no flag: the flag only puts its card on /offers. */
+/** Every offer has a page, listed or not: listing only puts its card on /offers while it runs. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const offer = offerBySlug(params.variant);
+  const offer = await getOffer(context.db, params.variant);
   if (!offer) throw data({ variant: params.variant }, { status: 404 });
-  return loadOfferPage(context.db, offer, new Date());
+  return loadOfferPage(context.db, offer, now());
 }
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const { offer, endsLabel, ended, booking, stylists } = loaderData;
+  const { offer, endsLabel, ended, startsLabel, booking, stylists } = loaderData;
   return (
     <>
       <section className="bg-blush/60">
@@ -71,6 +73,18 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
               See current offers
             </Link>
           </div>
+        </div>
+      ) : null}
+
+      {startsLabel ? (
+        <div className="container-page pt-10">
+          <p
+            className="rounded-2xl border border-line bg-sand/70 px-6 py-5 leading-relaxed"
+            data-testid="offer-upcoming"
+          >
+            <strong className="font-semibold">This offer starts on {startsLabel}.</strong> Book now for an appointment
+            from then, quoting the code below.
+          </p>
         </div>
       ) : null}
 

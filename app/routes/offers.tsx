@@ -4,9 +4,15 @@ import { OfferCard } from "~/components/offer-card";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
+import { everyPlace } from "~/domain/brand";
 import { formatLongDate } from "~/domain/dates";
-import { type OfferFlag, offerCards, offerEndDate, offerHasEnded } from "~/domain/offers";
+import { FIRST_VISIT_OFFER } from "~/domain/first-visit-offer";
+import { offerCards, offerEndDate } from "~/domain/offers";
+import { REFERRAL } from "~/domain/referral";
+import { now } from "~/server/clock.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { getSiteSettings } from "~/server/queries/content.server";
+import { listOffers } from "~/server/queries/offers.server";
 import type { Route } from "./+types/offers";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,25 +23,22 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * Which cards show is staff's call, through the settings rows: one flag per
- * card, `hideOffers` for the whole page, the shared end date. A card whose
- * offer has run out stays visible while its flag is on, under "Recently
- * ended", so nobody follows a dead code without being told.
+ * Staff list offers and give them dates in the console; a listed offer has a
+ * card here from its first day to its last, by the site's clock, with nobody
+ * acting. `hideOffers` hides the whole page. With no campaign running the page
+ * still has something real to offer: the first-visit discount every saved
+ * quote carries, and the referral rewards.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context.db);
   if (settings.hideOffers) return { hidden: true as const };
-  const now = new Date();
-  const cards = offerCards((flag: OfferFlag) => settings.offers[flag] === true).map((offer) => ({
+  const brand = await loadBrand(context.db);
+  const cards = offerCards(await listOffers(context.db), settings.endDate, now()).map((offer) => ({
     offer,
     endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
-    ended: offerHasEnded(offer, settings.endDate, now),
+    ended: false,
   }));
-  return {
-    hidden: false as const,
-    current: cards.filter((card) => !card.ended),
-    ended: cards.filter((card) => card.ended),
-  };
+  return { hidden: false as const, current: cards, places: everyPlace(brand) };
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
@@ -57,7 +60,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { current, ended } = loaderData;
+  const { current, places } = loaderData;
   return (
     <>
       <PageIntro
@@ -65,8 +68,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         title="Offers for new and returning clients"
         lead={
           <p>
-            Treat yourself to something new. Every offer is good at all three of our salons unless it says otherwise,
-            and can't be combined with another.
+            Treat yourself to something new. Every offer is good at {places} unless it says otherwise, and can't be
+            combined with another.
           </p>
         }
       >
@@ -93,43 +96,60 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ) : (
-          <section aria-labelledby="no-offers" className="card mx-auto max-w-2xl px-6 py-12 text-center sm:px-12">
-            <h2 id="no-offers" className="text-3xl">
-              No offers right now — check back soon
-            </h2>
-            <p className="mt-4 leading-relaxed text-muted">
-              In the meantime, our price calculator shows exactly what your visit would cost, and if a friend recommends
-              you, you both get £20 off.
-            </p>
-            <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/prices" className="btn-accent">
-                Get a price quote
-              </Link>
-              <Link to="/refer-a-friend" className="btn-outline">
-                Refer a friend
-              </Link>
-            </div>
-          </section>
+          <AlwaysOnOffers />
         )}
-
-        {ended.length > 0 ? (
-          <section aria-labelledby="ended-offers" className="mt-16">
-            <h2 id="ended-offers" className="text-2xl">
-              Recently ended
-            </h2>
-            <p className="mt-2 text-sm text-muted">
-              These offers have finished, but their pages are here if you have an old link.
-            </p>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {ended.map((card) => (
-                <li key={card.offer.slug} className="flex">
-                  <OfferCard {...card} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
       </div>
     </>
+  );
+}
+
+/**
+ * What every new client can have on any day, campaign or not: the quote's
+ * first-visit discount and the referral rewards.
+ */
+function AlwaysOnOffers() {
+  return (
+    <section aria-labelledby="always-on" data-testid="always-on-offers">
+      <h2 id="always-on" className="text-3xl">
+        Our offers for every new client
+      </h2>
+      <p className="mt-3 max-w-prose leading-relaxed text-muted">
+        No seasonal campaign is running just now, but these two are always on.
+      </p>
+      <ul className="mt-8 grid gap-6 md:grid-cols-2">
+        <li className="card flex flex-col p-8">
+          <p className="font-display text-4xl text-accent-dark sm:text-5xl">{FIRST_VISIT_OFFER.percent}% off</p>
+          <h3 className="mt-3 text-xl">Your first visit</h3>
+          <p className="mt-2 flex-1 leading-relaxed text-muted">
+            Make a price quote and save it: as a new client you take {FIRST_VISIT_OFFER.percent}% off its total for{" "}
+            {FIRST_VISIT_OFFER.validWeeks} weeks. Quote code{" "}
+            <strong className="font-mono font-semibold text-ink">{FIRST_VISIT_OFFER.code}</strong> when you book.
+          </p>
+          <div className="mt-6">
+            <Link to="/prices" className="btn-accent">
+              Get a price quote
+            </Link>
+          </div>
+        </li>
+        <li className="card flex flex-col p-8">
+          <p className="font-display text-4xl text-accent-dark sm:text-5xl">£{REFERRAL.friendPounds} off</p>
+          <h3 className="mt-3 text-xl">When a friend recommends you</h3>
+          <p className="mt-2 flex-1 leading-relaxed text-muted">
+            Your friend sends you their invitation: you take £{REFERRAL.friendPounds} off your first visit (book within{" "}
+            {REFERRAL.friendWeeks} weeks) and they get a £{REFERRAL.referrerPounds} voucher, valid for{" "}
+            {REFERRAL.referrerWeeks} weeks, once you have been in.
+          </p>
+          <div className="mt-6">
+            <Link to="/refer-a-friend" className="btn-outline">
+              Refer a friend
+            </Link>
+          </div>
+        </li>
+      </ul>
+      <p className="mt-6 text-sm text-muted">
+        New clients only: no visit to any of our salons in the last 18 months. One offer per visit; they can't be
+        combined.
+      </p>
+    </section>
   );
 }

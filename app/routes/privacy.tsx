@@ -53,7 +53,7 @@ const PURPOSES: readonly Purpose[] = [
     form: "Applying for a job",
     collects:
       "Your name, mobile number, e-mail address, experience, the position you want, and what you tell us about yourself.",
-    why: "To consider you for a position at any of our three salons and to contact you about it.",
+    why: "To consider you for a position at any of our salons or the academy and to contact you about it.",
     basis: "Steps taken at your request before a possible contract of employment.",
     kept: (say) =>
       `Deleted ${say("applicationMonths")} after we close your application (our last decision on it), or ${say("applicationMonths")} after you apply if it is never looked at.`,
@@ -120,9 +120,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <Section id="who" title="Who we are">
             <p>
               {CONTROLLER.tradingAs} is run by {CONTROLLER.name} (company number {CONTROLLER.companyNumber}),{" "}
-              {CONTROLLER.address}. We decide what happens to the details you give us on this website, in all three of
-              our salons and the academy: in data protection law we are the &ldquo;controller&rdquo;. We are registered
-              with the Information Commissioner&rsquo;s Office under number {CONTROLLER.icoRegistration}.
+              {CONTROLLER.address}. We decide what happens to the details you give us on this website, in both of our
+              salons and the academy: in data protection law we are the &ldquo;controller&rdquo;. We are registered with
+              the Information Commissioner&rsquo;s Office under number {CONTROLLER.icoRegistration}.
             </p>
             <p>
               For anything in this notice, e-mail{" "}

@@ -1,8 +1,10 @@
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
+import { everyPlace, groupLine } from "~/domain/brand";
 import { jobApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
+import { loadBrand } from "~/server/queries/brand.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-stylist";
@@ -10,12 +12,14 @@ import type { Route } from "./+types/recruitment-stylist";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Stylist vacancies",
-    description:
-      "Apply to join our team of stylists. One application covers all three of our connected salons; tell us about your experience and why you love hairdressing.",
+    description: `Apply to join our team of stylists. One application covers ${args.loaderData ? everyPlace(args.loaderData.brand) : "every salon"}; tell us about your experience and why you love hairdressing.`,
   });
 
 /** Each visitor's form gets its own idempotency key; the page is never cached. */
-export const loader = () => ({ formKey: newIdempotencyKey() });
+export const loader = async ({ context }: Route.LoaderArgs) => ({
+  formKey: newIdempotencyKey(),
+  brand: await loadBrand(context.db),
+});
 export const headers = () => FORM_PAGE_HEADERS;
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -43,14 +47,14 @@ export default function RecruitmentStylist({ loaderData, actionData }: Route.Com
           <AsideBlock title="What you can expect">
             <TickList
               items={[
-                "A friendly, settled team across three connected salons",
+                `A friendly, settled team across ${groupLine(loaderData.brand)}`,
                 "Ongoing education at our own training academy",
                 "Clear progression through our stylist levels, with prices that grow with you",
                 "Professional colour brands and a well-stocked colour bar",
               ]}
             />
           </AsideBlock>
-          <AsideBlock title="One application, three salons">
+          <AsideBlock title="One application, every salon">
             <p>
               Your application reaches all of our salons, so we'll think of you for a position at whichever suits you
               best.

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { everyPlace } from "~/domain/brand";
+import { loadBrand } from "~/server/queries/brand.server";
 import type { Route } from "./+types/recruitment";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -31,7 +33,12 @@ const POSITIONS = [
   },
 ] as const;
 
-export default function Recruitment() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { brand: await loadBrand(context.db) };
+}
+
+export default function Recruitment({ loaderData }: Route.ComponentProps) {
+  const { brand } = loaderData;
   return (
     <>
       <PageIntro
@@ -39,9 +46,8 @@ export default function Recruitment() {
         title="Come and work with us"
         lead={
           <p>
-            For twenty years we've grown our own talent. Whether you're a qualified stylist, just starting out or
-            looking for weekend work, there's a place for you at Maison Ivy. One application covers all 3 of our
-            connected salons.
+            For {brand.years} years we've grown our own talent. Whether you're a qualified stylist, just starting out or
+            looking for weekend work, there's a place for you at Maison Ivy. One application covers {everyPlace(brand)}.
           </p>
         }
       />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
+import { REFERRAL } from "~/domain/referral";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/refer-a-friend";
@@ -13,9 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
       "Recommend Maison Ivy to a friend: they get £20 off their first visit and you get a £20 voucher once they become a client.",
   });
 
-/** The referral rewards. */
-const FRIEND_WEEKS = 8;
-const REFERRER_WEEKS = 12;
+const { friendWeeks: FRIEND_WEEKS, referrerWeeks: REFERRER_WEEKS } = REFERRAL;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const main = await getSalon(context.db, MAIN_SALON_ID);
@@ -107,7 +106,9 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-muted">
             <li>An online account at our booking provider is needed to refer a friend and to receive your voucher.</li>
-            <li>Your friend must be new to Maison Ivy: no visit to any of our 3 salons in the last 18 months.</li>
+            <li>
+              Your friend must be new to Maison Ivy: no visit to any of our salons or the academy in the last 18 months.
+            </li>
             <li>
               Your friend's £20 off is valid for {FRIEND_WEEKS} weeks; your £20 voucher is valid for {REFERRER_WEEKS}{" "}
               weeks after your friend becomes a client.

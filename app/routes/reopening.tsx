@@ -3,7 +3,7 @@ import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { OpeningHours } from "~/components/site-footer";
-import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { MAIN_SALON_ID, openingDays } from "~/domain/salon-info";
 import { paragraphsOf } from "~/domain/staff/site-content";
 import { getSalon } from "~/server/queries/catalogue.server";
 import { getNotice } from "~/server/queries/content.server";
@@ -27,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     lead: notice.lead,
     paragraphs: paragraphsOf(notice.body),
     bookingUrl: main?.bookingUrl ?? null,
+    hours: openingDays(main?.openingHours),
   };
 }
 
@@ -62,7 +63,7 @@ export default function Reopening({ loaderData }: Route.ComponentProps) {
           <h2 id="reopening-hours" className="text-2xl">
             Opening hours
           </h2>
-          <OpeningHours className="mt-4 text-base" />
+          <OpeningHours days={loaderData.hours} className="mt-4 text-base" />
         </section>
       </div>
     </>

@@ -4,7 +4,9 @@ import { hasQuickActions, QuickActions } from "~/components/quick-actions";
 import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
-import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
+import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { MAIN_SALON_ID, openingDays, salonPlaces } from "~/domain/salon-info";
+import { now } from "~/server/clock.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import type { Route } from "./+types/site-layout";
@@ -16,6 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     hideOffers: settings.hideOffers,
     main: { name: main.name, bookingUrl: main.bookingUrl },
+    /** The main salon's week: the footer's opening hours. */
+    hours: openingDays(main.openingHours),
+    groupLine: sentence(groupLine(brandFacts(salons, now()))),
     places: salonPlaces(salons),
     salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
       id,
@@ -57,7 +62,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter salons={loaderData.salons} hours={!pageShowsHours} />
+      <SiteFooter
+        salons={loaderData.salons}
+        hours={pageShowsHours ? null : loaderData.hours}
+        groupLine={loaderData.groupLine}
+      />
       <ScrollBehaviour />
     </>
   );

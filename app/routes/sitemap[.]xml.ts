@@ -1,4 +1,6 @@
+import { offerStatus, smsCampaignOf } from "~/domain/offers";
 import { sitemapEntries, sitemapXml } from "~/domain/sitemap";
+import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import {
   getSiteSettings,
@@ -8,20 +10,26 @@ import {
   listTeam,
   reviewPage,
 } from "~/server/queries/content.server";
+import { listOffers } from "~/server/queries/offers.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
-/** /sitemap.xml: every public page, with posts, team, news, notices and whether offers show read from the database. */
+/** /sitemap.xml: every public page, with posts, team, news, notices, running offers and whether offers show read from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [posts, team, news, notices, settings] = await Promise.all([
+  const [posts, team, news, notices, settings, offers] = await Promise.all([
     listPostDates(context.db),
     listTeam(context.db),
     listNewsItems(context.db),
     listNotices(context.db),
     getSiteSettings(context.db),
+    listOffers(context.db),
   ]);
   const reviewCount = (await reviewPage(context.db, team, null, 1))?.total ?? 0;
+  const today = now();
+  const runningOffers = offers
+    .filter((offer) => offerStatus(offer, settings.endDate, today) === "running")
+    .map((offer) => ({ slug: offer.slug, sms: smsCampaignOf(offer) !== null }));
   const xml = sitemapXml(
-    sitemapEntries({ posts, team, news, notices, reviewCount, hideOffers: settings.hideOffers }),
+    sitemapEntries({ posts, team, news, notices, runningOffers, reviewCount, hideOffers: settings.hideOffers }),
     config().PUBLIC_URL,
   );
   return new Response(xml, {

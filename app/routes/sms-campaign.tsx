@@ -2,8 +2,10 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { BookingButtons, OfferCode, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
-import { discountLabel, smsCampaignBySlug } from "~/domain/offers";
+import { discountLabel } from "~/domain/offers";
+import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
+import { getSmsCampaign } from "~/server/queries/offers.server";
 import type { Route } from "./+types/sms-campaign";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -27,9 +29,9 @@ export const meta: Route.MetaFunction = (args) => {
  * come first and the rest of the offer after.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const campaign = smsCampaignBySlug(params.campaign);
+  const campaign = await getSmsCampaign(context.db, params.campaign);
   if (!campaign) throw data({ campaign: params.campaign }, { status: 404 });
-  const page = await loadOfferPage(context.db, campaign.offer, new Date());
+  const page = await loadOfferPage(context.db, campaign.offer, now());
   return { ...page, headline: campaign.headline, lead: campaign.lead };
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OFFER_FLAGS } from "~/domain/offers";
+import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { databaseAnswers } from "./db.server";
 import {
@@ -25,8 +25,10 @@ import {
   listTeam,
   reviewPage,
 } from "./queries/content.server";
+import { getOffer, getSmsCampaign, listOffers } from "./queries/offers.server";
 import * as t from "./schema.server";
-import { stylists as seedStylists } from "./seed/content";
+import { SEED_OPENING_HOURS, stylists as seedStylists } from "./seed/content";
+import { seedOffers } from "./seed/offers";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
@@ -123,28 +125,51 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     expect(shop.tiles.length).toBeGreaterThanOrEqual(8);
   });
 
-  it("seeds the settings: offers shown, every offer flag off, the shared end date", async () => {
+  it("seeds the settings, every offer as a row (none listed) and each salon's opening hours", async () => {
     const settings = await getSiteSettings(database.db);
-    expect(settings.hideOffers).toBe(false);
-    expect(settings.endDate).toBe("2025-06-30");
-    expect(Object.keys(settings.offers).sort()).toEqual([...OFFER_FLAGS].sort());
-    expect(Object.values(settings.offers).every((v) => v === false)).toBe(true);
+    expect(settings).toEqual({ hideOffers: false, endDate: DEFAULT_SHARED_END_DATE });
+    const offers = await listOffers(database.db);
+    expect(offers.map((o) => o.slug)).toEqual(seedOffers.map((o) => o.slug));
+    expect(offers.every((o) => !o.listed)).toBe(true);
+    expect(await getSmsCampaign(database.db, "theo")).toMatchObject({ headline: "25% off your first cut with Theo" });
+    expect(await getSmsCampaign(database.db, "general")).toBeUndefined();
+    for (const salon of await listSalons(database.db)) expect(salon.openingHours).toEqual(SEED_OPENING_HOURS);
   });
 
-  it("never overwrites content on a later start, but adds settings rows that are new", async () => {
+  it("never overwrites content on a later start, but adds rows that are new", async () => {
     const slug = seedStylists[0]!.slug;
     await database.db.update(t.stylists).set({ firstName: "Edited" }).where(eq(t.stylists.slug, slug));
     await database.db.update(t.siteSettings).set({ value: "true" }).where(eq(t.siteSettings.key, "hideOffers"));
-    await database.db.delete(t.siteSettings).where(eq(t.siteSettings.key, OFFER_FLAGS[0]!));
+    await database.db.update(t.offers).set({ title: "Edited offer" }).where(eq(t.offers.slug, "general"));
+    await database.db.delete(t.offers).where(eq(t.offers.slug, "keratin"));
 
     await seedDatabase(database.db);
 
     expect((await getStylist(database.db, slug))?.firstName).toBe("Edited");
     const settings = await getSiteSettings(database.db);
     expect(settings.hideOffers).toBe(true);
-    expect(settings.offers[OFFER_FLAGS[0]!]).toBe(false);
+    expect((await getOffer(database.db, "general"))?.title).toBe("Edited offer");
+    expect((await getOffer(database.db, "keratin"))?.title).toBe("20% off keratin smoothing");
     expect((await listSalons(database.db)).length).toBe(3);
     expect(await getSalon(database.db, 2)).toBeDefined();
+  });
+
+  it("turns an install's offer switches (settings rows from before offers were rows) into listed offers", async () => {
+    await database.db.delete(t.offers);
+    await database.db.update(t.salons).set({ openingHours: null });
+    await database.db.insert(t.siteSettings).values([
+      { key: "offer_isla", value: "true" },
+      { key: "offer_nadia_and_freya", value: "true" },
+      { key: "offer_general", value: "false" },
+    ]);
+
+    await seedDatabase(database.db);
+
+    const listed = (await listOffers(database.db)).filter((o) => o.listed).map((o) => o.slug);
+    expect(listed).toEqual(["isla", "nadia-and-freya"]);
+    const left = await database.db.select().from(t.siteSettings);
+    expect(left.some((row) => row.key.startsWith("offer_"))).toBe(false);
+    expect((await getSalon(database.db, 1))?.openingHours).toEqual(SEED_OPENING_HOURS);
   });
 
   it("gives the services of a database made before clients' names their names on the next start, never overwriting staff's", async () => {

@@ -41,8 +41,15 @@ export const salons = pgTable("salons", {
   telephone: text("telephone").notNull(),
   bookingUrl: text("booking_url").notNull(),
   websiteUrl: text("website_url"),
+  /**
+   * Monday first, seven days: "HH:MM" opening and closing times, or null on a
+   * closed day. Null for a salon saved before hours were rows: the seed fills it.
+   */
+  openingHours: jsonb("opening_hours").$type<readonly SalonDayHours[]>(),
   version: version(),
 });
+
+export type SalonDayHours = { opens: string; closes: string } | null;
 
 export const levels = pgTable("levels", {
   id: integer("id").primaryKey(),
@@ -230,8 +237,40 @@ export const shopTiles = pgTable("shop_tiles", {
 });
 
 /**
+ * An offer: its page /offers/{slug}, a card on /offers while `listed` and
+ * running, and /sms/{slug} when it has a text-message version. It runs from
+ * `start_date` (or always) to `end_date` (or the shared endDate setting).
+ */
+export const offers = pgTable("offers", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  summary: text("summary").notNull(),
+  body: text("body").array().notNull(),
+  audience: text("audience", { enum: ["new", "lapsed", "all"] }).notNull(),
+  percent: integer("percent"),
+  amountOffPence: integer("amount_off_pence"),
+  code: text("code").notNull(),
+  stylistSlugs: text("stylist_slugs").array().notNull(),
+  startDate: date("start_date", { mode: "string" }),
+  endDate: date("end_date", { mode: "string" }),
+  smallPrint: text("small_print").array().notNull(),
+  image: text("image").notNull(),
+  levelPrices:
+    jsonb("level_prices").$type<
+      readonly { levelId: number; level: string; beforePence: number; afterPence: number }[]
+    >(),
+  listed: boolean("listed").notNull().default(false),
+  displayOrder: integer("display_order").notNull().default(0),
+  smsHeadline: text("sms_headline"),
+  smsLead: text("sms_lead"),
+  version: version(),
+});
+
+/**
  * Site settings as rows, so staff change them without a deploy:
- * hideOffers ("true"/"false"), endDate (ISO date) and one row per offer flag.
+ * hideOffers ("true"/"false") and endDate (ISO date), the end of every offer
+ * without its own.
  */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),

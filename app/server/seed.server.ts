@@ -1,22 +1,31 @@
 /**
  * Demo content, written on the first start only. A later start never
- * overwrites a row staff may have edited; it only adds settings rows that a
- * newer version of the site introduces (new offer flags, for instance), and
- * fills in what a newer version added to existing rows (clients' names for the
- * services).
+ * overwrites a row staff may have edited; it only adds the rows a newer
+ * version of the site introduces (settings, the offers once they became
+ * rows), and fills in what a newer version added to existing rows (clients'
+ * names for the services, salons' opening hours).
  */
-import { count, sql } from "drizzle-orm";
-import { OFFER_FLAGS } from "~/domain/offers";
+import { count, isNull, like, sql } from "drizzle-orm";
+import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
-import { blogPosts, newsItems, reviews, salons, shopBanners, shopTiles, stylists } from "./seed/content";
+import {
+  blogPosts,
+  newsItems,
+  reviews,
+  SEED_OPENING_HOURS,
+  salons,
+  shopBanners,
+  shopTiles,
+  stylists,
+} from "./seed/content";
 import { seedNotices } from "./seed/notices";
+import { seedOffers } from "./seed/offers";
 import { seedLevels, seedServices } from "./seed/services";
 
 const DEFAULT_SETTINGS: Record<string, string> = {
   hideOffers: "false",
-  endDate: "2025-06-30",
-  ...Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "false"])),
+  endDate: DEFAULT_SHARED_END_DATE,
 };
 
 /** Says whether this start wrote the demo content (an empty database) or found content already there. */
@@ -41,6 +50,8 @@ export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
       .insert(t.notices)
       .values([...seedNotices])
       .onConflictDoNothing({ target: t.notices.path });
+    await seedOfferRows(tx);
+    await tx.update(t.salons).set({ openingHours: SEED_OPENING_HOURS }).where(isNull(t.salons.openingHours));
     await tx
       .insert(t.siteSettings)
       .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
@@ -64,4 +75,31 @@ async function backfillClientNames(tx: Pick<Database, "execute">): Promise<void>
     update services set client_name = seed.client_name
     from (values ${rows}) as seed(id, service, client_name)
     where services.id = seed.id and services.service = seed.service and services.client_name is null`);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Adds each seeded offer that has no row yet, by its slug, so an install from
+ * before offers were rows gets them and one where staff edited them keeps the
+ * edits. Such an install switched cards on with settings rows
+ * (offer_{slug}): an offer whose switch was on starts listed, and the
+ * switches, now the offers' own, are removed.
+ */
+async function seedOfferRows(tx: Tx): Promise<void> {
+  const switches = await tx.select().from(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
+  const on = new Set(switches.filter((row) => row.value === "true").map((row) => row.key));
+  await tx
+    .insert(t.offers)
+    .values(
+      seedOffers.map(({ flagged, ...offer }) => ({
+        ...offer,
+        body: [...offer.body],
+        smallPrint: [...offer.smallPrint],
+        stylistSlugs: [...offer.stylistSlugs],
+        listed: flagged && on.has(`offer_${offer.slug.replaceAll("-", "_")}`),
+      })),
+    )
+    .onConflictDoNothing({ target: t.offers.slug });
+  if (switches.length > 0) await tx.delete(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
 }

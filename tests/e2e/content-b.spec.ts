@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { OFFER_FLAGS, OFFERS, SMS_CAMPAIGNS } from "../../app/domain/offers";
 import { STATIC_PAGES_4B } from "../../app/domain/site-pages";
 import { seedNotices } from "../../app/server/seed/notices";
+import { seedOffers } from "../../app/server/seed/offers";
 import { expect, type Site, test } from "./fixtures";
 import {
   expectAccessible,
@@ -37,6 +37,22 @@ async function withSettings(site: Site, values: Record<string, string>, run: () 
   }
 }
 
+/** Lists the named offers (gives them a card on /offers while they run) for the length of `run`. */
+async function withListed(site: Site, slugs: readonly string[], run: () => Promise<void>) {
+  try {
+    for (const slug of slugs) await site.db.execute(sql`update offers set listed = true where slug = ${slug}`);
+    await run();
+  } finally {
+    await site.db.execute(sql`update offers set listed = false`);
+  }
+}
+
+/** Every seeded offer's page, and the text-message pages of those sent by text. */
+const OFFER_PAGES = [
+  ...seedOffers.map((offer) => `/offers/${offer.slug}`),
+  ...seedOffers.filter((offer) => offer.smsHeadline).map((offer) => `/sms/${offer.slug}`),
+];
+
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
@@ -49,14 +65,7 @@ const PAGES = [...STATIC_PAGES_4B, ...seedNotices.map((notice) => notice.path)];
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 test.describe("every page of this half", () => {
-  // The sitemap list covers every offer and SMS campaign, generated from their catalogues.
-  test("the page list holds every offer and SMS campaign", () => {
-    for (const offer of OFFERS) expect(STATIC_PAGES_4B).toContain(`/offers/${offer.slug}`);
-    for (const campaign of SMS_CAMPAIGNS) expect(STATIC_PAGES_4B).toContain(`/sms/${campaign.slug}`);
-    expect(new Set(STATIC_PAGES_4B).size).toBe(STATIC_PAGES_4B.length);
-  });
-
-  for (const path of PAGES) {
+  for (const path of [...PAGES, ...OFFER_PAGES]) {
     test(`${path}: 200, one h1, its own meta tags, no console error, accessible`, async ({ page }) => {
       const errors = trackConsoleErrors(page);
       await visit(page, path);
@@ -69,7 +78,7 @@ test.describe("every page of this half", () => {
   test("every page title is its own", async ({ request }) => {
     await expectDistinctTitles(
       request,
-      PAGES.filter((p) => !p.startsWith("/sms/") && p !== "/link-tree"),
+      [...PAGES, ...OFFER_PAGES].filter((p) => !p.startsWith("/sms/") && p !== "/link-tree"),
     );
   });
 });
@@ -81,95 +90,127 @@ test("/gift-voucher leaves for the gift-card shop", async ({ request }) => {
 });
 
 test.describe("offers list", () => {
-  test("with every flag off (the seeded state) it says so kindly and points to prices and referrals", async ({
+  test("with no offer running (the seeded state) it presents the first-visit offer and referrals", async ({
     page,
     site,
   }) => {
-    const flags = await site.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from site_settings where key like 'offer_%' and value = 'true'`,
-    );
-    expect(flags.rows[0]?.n).toBe(0);
+    const listed = await site.db.execute<{ n: number }>(sql`select count(*)::int as n from offers where listed`);
+    expect(listed.rows[0]?.n).toBe(0);
     await visit(page, "/offers");
-    await expect(page.getByRole("heading", { name: "No offers right now — check back soon" })).toBeVisible();
+    await expect(page.getByText("No offers right now")).toHaveCount(0);
     await expect(page.getByTestId("offer-card")).toHaveCount(0);
+    const always = page.getByTestId("always-on-offers");
+    await expect(always).toContainText("20% off");
+    await expect(always).toContainText("QG20");
+    await expect(always).toContainText("£20 off");
     const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
-    await expect(main.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
+    await expect(always.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
+    await expect(always.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
     await expect(main.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/prices");
     await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute(
       "href",
       /^https:\/\/www\.facebook\.com\/sharer/,
     );
+    await expectAccessible(page);
   });
 
   test("hideOffers takes Offers out of the navigation and the page says Coming soon", async ({ page, site }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, "/offers");
     await expect(mainNav(page).getByRole("link", { name: "Offers", exact: true })).toBeVisible();
-    await withSettings(site, { hideOffers: "true", offer_general: "true" }, async () => {
-      await visit(page, "/offers");
-      await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toBeVisible();
-      await expect(page.getByText("Some amazing offers for new clients")).toBeVisible();
-      await expect(page.getByTestId("offer-card")).toHaveCount(0);
-      await expect(mainNav(page).getByRole("link", { name: "Offers", exact: true })).toHaveCount(0);
-      await expectAccessible(page);
+    await withListed(site, ["general"], async () => {
+      await withSettings(site, { hideOffers: "true", endDate: "2099-01-01" }, async () => {
+        await visit(page, "/offers");
+        await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toBeVisible();
+        await expect(page.getByText("Some amazing offers for new clients")).toBeVisible();
+        await expect(page.getByTestId("offer-card")).toHaveCount(0);
+        await expect(mainNav(page).getByRole("link", { name: "Offers", exact: true })).toHaveCount(0);
+        await expectAccessible(page);
+      });
     });
     await visit(page, "/offers");
     await expect(page.getByRole("heading", { level: 1, name: "Coming soon..." })).toHaveCount(0);
   });
 
-  test("while offers are hidden the sitemap leaves out every offer page", async ({ request, site }) => {
+  test("the sitemap lists the offers that run, and no offer page while the offers are hidden", async ({
+    request,
+    site,
+  }) => {
     const offerLocs = async () =>
       [
         ...(await (await request.get("/sitemap.xml")).text()).matchAll(
           /<loc>[^<]*\/(offers|offers-info|sms)\b[^<]*<\/loc>/g,
         ),
-      ].length;
-    expect(await offerLocs()).toBeGreaterThan(OFFERS.length);
-    await withSettings(site, { hideOffers: "true" }, async () => {
-      await expect.poll(offerLocs).toBe(0);
-      expect(await (await request.get("/sitemap.xml")).text()).toContain("/refer-a-friend</loc>");
-    });
-    await expect.poll(offerLocs).toBeGreaterThan(OFFERS.length);
-  });
-
-  test("turning one flag on shows exactly that card, with its discount and end date", async ({ page, site }) => {
-    await withSettings(site, { offer_keratin: "true", endDate: "2099-03-31" }, async () => {
-      await visit(page, "/offers");
-      const cards = page.getByTestId("offer-card");
-      await expect(cards).toHaveCount(1);
-      await expect(cards).toContainText("20% off keratin smoothing");
-      await expect(cards).toContainText("20% off");
-      await expect(cards).toContainText("March 31st 2099");
-      await cards.getByRole("link").click();
-      await expect(page).toHaveURL(/\/offers\/keratin$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("20% off keratin smoothing");
+      ].map((m) => new URL(m[0].replace(/<\/?loc>/g, "")).pathname);
+    // As seeded, the shared end date is past: only the list and its placeholder.
+    expect((await offerLocs()).sort()).toEqual(["/offers", "/offers-info"]);
+    await withSettings(site, { endDate: "2099-01-01" }, async () => {
+      // Now every offer without a date of its own runs; those with a past one (SK25) stay out.
+      await expect.poll(async () => (await offerLocs()).includes("/offers/general")).toBe(true);
+      const running = await offerLocs();
+      expect(running).toContain("/sms/theo");
+      expect(running).not.toContain("/offers/nadia-and-freya");
+      await withSettings(site, { hideOffers: "true" }, async () => {
+        await expect.poll(async () => (await offerLocs()).length).toBe(0);
+        expect(await (await request.get("/sitemap.xml")).text()).toContain("/refer-a-friend</loc>");
+      });
     });
   });
 
-  test("an enabled offer that has run out is listed apart, as ended", async ({ page, site }) => {
+  test("listing one offer shows exactly that card, with its discount and end date", async ({ page, site }) => {
+    await withListed(site, ["keratin"], async () => {
+      await withSettings(site, { endDate: "2099-03-31" }, async () => {
+        await visit(page, "/offers");
+        const cards = page.getByTestId("offer-card");
+        await expect(cards).toHaveCount(1);
+        await expect(cards).toContainText("20% off keratin smoothing");
+        await expect(cards).toContainText("20% off");
+        await expect(cards).toContainText("March 31st 2099");
+        await expect(page.getByTestId("always-on-offers")).toHaveCount(0);
+        await cards.getByRole("link").click();
+        await expect(page).toHaveURL(/\/offers\/keratin$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("20% off keratin smoothing");
+      });
+    });
+  });
+
+  test("a listed offer that has run out is not on the list", async ({ page, site }) => {
     // The joint Nadia & Freya offer has its own end date, 9 May 2024.
-    await withSettings(
-      site,
-      { offer_nadia_and_freya: "true", offer_general: "true", endDate: "2099-01-01" },
-      async () => {
+    await withListed(site, ["nadia-and-freya", "general"], async () => {
+      await withSettings(site, { endDate: "2099-01-01" }, async () => {
         await visit(page, "/offers");
         const current = page.getByRole("region", { name: "Current offers" });
         await expect(current.getByTestId("offer-card")).toHaveCount(1);
         await expect(current).toContainText("25% off your first visit");
-        const ended = page.getByRole("region", { name: "Recently ended" });
-        await expect(ended.getByTestId("offer-card")).toHaveCount(1);
-        await expect(ended).toContainText("Ended May 9th 2024");
+        await expect(page.getByText("25% off with Nadia or Freya")).toHaveCount(0);
         await expectAccessible(page);
-      },
-    );
+      });
+    });
   });
 
-  test("all sixteen flags on show sixteen cards in catalogue order", async ({ page, site }) => {
-    await withSettings(site, Object.fromEntries(OFFER_FLAGS.map((flag) => [flag, "true"])), async () => {
-      await visit(page, "/offers");
-      await expect(page.getByTestId("offer-card")).toHaveCount(16);
-    });
+  test("all sixteen once-flagged offers listed and running show sixteen cards in their order", async ({
+    page,
+    site,
+  }) => {
+    const flagged = seedOffers.filter((offer) => offer.flagged);
+    await withListed(
+      site,
+      flagged.map((offer) => offer.slug),
+      async () => {
+        for (const offer of flagged)
+          await site.db.execute(sql`update offers set end_date = null where slug = ${offer.slug}`);
+        try {
+          await withSettings(site, { endDate: "2099-01-01" }, async () => {
+            await visit(page, "/offers");
+            await expect(page.getByTestId("offer-card")).toHaveCount(16);
+            await expect(page.getByTestId("offer-card").first()).toContainText("25% off your first visit");
+          });
+        } finally {
+          for (const offer of flagged)
+            await site.db.execute(sql`update offers set end_date = ${offer.endDate} where slug = ${offer.slug}`);
+        }
+      },
+    );
   });
 });
 

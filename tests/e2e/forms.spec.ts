@@ -310,7 +310,7 @@ test("the stylist form stores a trimmed Stylist application for the main salon",
   const email = await stylist.fill(page);
   await send(page);
   await expect(page.getByText(JOB_SUCCESS)).toBeVisible();
-  await expect(page.getByText("covers all 3 of our connected salons")).toBeVisible();
+  await expect(page.getByText("covers both our salons and the academy")).toBeVisible();
   expect(await stylist.row(site, email)).toEqual({
     name: "Ada Lovelace",
     mobile: "+447700900123",

@@ -6,7 +6,7 @@
  * other person's values beside each field they changed.
  */
 import { createContext, type ReactNode, useContext } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import type { EditResult } from "~/server/staff/content.server";
 import { Notice } from "./ui";
 
@@ -88,7 +88,7 @@ interface FieldProps {
 
 export function EditText(
   props: FieldProps & {
-    type?: "text" | "date" | "datetime-local" | "number" | "url" | "email" | "tel";
+    type?: "text" | "date" | "time" | "datetime-local" | "number" | "url" | "email" | "tel";
     maxLength?: number;
     inputMode?: "numeric" | "decimal" | "text";
   },
@@ -193,6 +193,8 @@ export function EditForm(props: {
   version: number;
   current: Values;
   submitLabel: string;
+  /** The button's name for screen readers where several forms share a label: it must start with the label. */
+  submitName?: string;
   idSuffix?: string;
   /** Extra hidden fields, such as the id of the row on a page of many. */
   hidden?: Values;
@@ -221,7 +223,7 @@ export function EditForm(props: {
           <input key={name} type="hidden" name={name} value={value ?? ""} />
         ))}
         {props.children}
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy} aria-label={props.submitName}>
           {busy ? "Saving…" : props.submitLabel}
         </button>
       </Form>
@@ -249,3 +251,12 @@ export function ViewOnSite({ href, children = "View on the site" }: { href: stri
     </Link>
   );
 }
+
+/**
+ * An edit screen's `shouldRevalidate`: React Router skips reloading a page
+ * after an action answers 4xx, but after a 409 the form must show the row as
+ * it is now (the other person's version, and its new version number so a
+ * second save can replace it). Export it from every edit screen's route.
+ */
+export const revalidateAfterSave: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;

@@ -49,7 +49,11 @@ export const isoDate = (what: string) =>
     .string({ error: `Please enter ${what}.` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${what} as a date.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Please enter ${what} as a real date.`);
+    // A day the calendar lacks (30 February) would roll over into the next month: refuse it.
+    .refine((v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+    }, `Please enter ${what} as a real date.`);
 
 /** An address on this site ("/offers") or a full web address. */
 export const link = (what: string) =>

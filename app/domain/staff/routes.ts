@@ -172,6 +172,36 @@ export const STAFF_ROUTES = {
     page: "content.edit",
     actions: { ...orderedActions("-banner"), ...orderedActions("-tile") },
   },
+  /** Every offer with its switch, and the switches of the whole Offers page. */
+  offers: {
+    path: "content/offers",
+    file: "routes/staff/offers.tsx",
+    page: "content.edit",
+    actions: {
+      list: { access: "content.edit" },
+      "hide-offers": { access: "content.edit" },
+      "end-date": { access: "content.edit" },
+    },
+  },
+  offerNew: {
+    path: "content/offers/new",
+    file: "routes/staff/offer-new.tsx",
+    page: "content.edit",
+    actions: { create: { access: "content.edit" } },
+  },
+  offer: {
+    path: "content/offers/:id",
+    file: "routes/staff/offer.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" } },
+  },
+  /** Each salon's name, address, telephone, booking link and opening hours. */
+  salons: {
+    path: "content/salons",
+    file: "routes/staff/salons.tsx",
+    page: "content.edit",
+    actions: { salon: { access: "content.edit" } },
+  },
   prices: {
     path: "content/prices",
     file: "routes/staff/prices.tsx",
@@ -292,6 +322,16 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "contentShop",
     label: "Online shop",
     description: "The banners and brand tiles of the online shop page.",
+  },
+  {
+    key: "offers",
+    label: "Offers",
+    description: "Each offer's words, code and dates; which show on the Offers page; hiding them all.",
+  },
+  {
+    key: "salons",
+    label: "Salons and opening hours",
+    description: "Names, addresses, phone numbers, booking links and each day's hours.",
   },
   {
     key: "prices",

@@ -135,19 +135,17 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
       </p>
       <StaffHeading title={post ? `Edit “${post.title}”` : "New blog post"}>
         {post ? (
-          <>
-            {post.state === "draft" ? (
-              "A draft: visitors do not see it."
-            ) : post.state === "scheduled" && post.publishAt ? (
-              <>
-                Scheduled: it appears on the blog on <When at={post.publishAt} />.
-              </>
-            ) : (
-              <>
-                Published. <ViewOnSite href={`/blog/${post.slug}`} />
-              </>
-            )}
-          </>
+          post.state === "draft" ? (
+            "A draft: visitors do not see it."
+          ) : post.state === "scheduled" && post.publishAt ? (
+            <>
+              Scheduled: it appears on the blog on <When at={post.publishAt} />.
+            </>
+          ) : (
+            <>
+              Published. <ViewOnSite href={`/blog/${post.slug}`} />
+            </>
+          )
         ) : (
           "Write it in Markdown: ## for a heading, **bold**, *italic*, - for a list, [words](address) for a link."
         )}

@@ -320,7 +320,7 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
     }
     case "job-thank-you": {
       const name = safeFirstName(String(p.name ?? "")) ?? "there";
-      const text = `Hi ${name},\n\nThanks for applying to Maison Ivy for the ${String(p.role ?? "")} role! We'll be in touch when a position becomes available. Your application covers all 3 of our connected salons.\n\nThe Maison Ivy team`;
+      const text = `Hi ${name},\n\nThanks for applying to Maison Ivy for the ${String(p.role ?? "")} role! We'll be in touch when a position becomes available. Your application covers both our salons and the academy.\n\nThe Maison Ivy team`;
       return {
         channel: "email",
         email: {

@@ -1,5 +1,6 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
@@ -182,21 +183,16 @@ export function getStoreData(db: Database) {
 
 export interface SiteSettings {
   hideOffers: boolean;
-  /** ISO date (yyyy-mm-dd) the shared offers end on. */
+  /** ISO date (yyyy-mm-dd) the offers without their own end date end on. */
   endDate: string;
-  /** Offer flag key → shown. */
-  offers: Record<string, boolean>;
 }
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   const rows = await cached(db, "settings", () => db.select().from(siteSettings));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const offers: Record<string, boolean> = {};
-  for (const [key, value] of byKey) if (key.startsWith("offer_")) offers[key] = value === "true";
   return {
     hideOffers: byKey.get("hideOffers") === "true",
-    endDate: byKey.get("endDate") ?? "2025-06-30",
-    offers,
+    endDate: byKey.get("endDate") ?? DEFAULT_SHARED_END_DATE,
   };
 }
 

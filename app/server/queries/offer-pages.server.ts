@@ -1,7 +1,7 @@
 /** What an offer's page (/offers/{variant}, /sms/{campaign}) needs besides the catalogue entry. */
 import { parseISO } from "date-fns";
 import { formatLongDate } from "~/domain/dates";
-import { type Offer, offerEndDate, offerHasEnded } from "~/domain/offers";
+import { type Offer, offerEndDate, offerStatus } from "~/domain/offers";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";
@@ -19,10 +19,13 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
     salons[0];
   if (!salon) throw new Error("No salons in the database");
 
+  const status = offerStatus(offer, settings.endDate, now);
   return {
     offer,
     endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
-    ended: offerHasEnded(offer, settings.endDate, now),
+    ended: status === "ended",
+    /** "December 1st 2026" while the offer has yet to start, else null. */
+    startsLabel: status === "upcoming" && offer.startDate ? formatLongDate(parseISO(offer.startDate)) : null,
     booking: { salonName: salon.name, bookingUrl: salon.bookingUrl, telephone: salon.telephone },
     stylists: stylists.map((member) => ({
       slug: member.slug,

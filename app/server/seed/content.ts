@@ -9,6 +9,7 @@
  *
  * Money is integer pence.
  */
+import type { DayHours } from "~/domain/salon-info";
 
 export interface SeedSalon {
   id: number;
@@ -23,6 +24,8 @@ export interface SeedSalon {
   bookingUrl: string;
   /** Sister site of the salon, or null for the salon this site belongs to. */
   websiteUrl: string | null;
+  /** Monday first; null on a closed day. */
+  openingHours: readonly DayHours[];
 }
 
 export interface SeedStylist {
@@ -85,6 +88,20 @@ export interface SeedShopTile {
   displayOrder: number;
 }
 
+/**
+ * The week every salon opened on before hours were editable: closed Monday
+ * and Sunday, late Wednesday and Thursday. Each salon now has its own copy.
+ */
+export const SEED_OPENING_HOURS: readonly DayHours[] = [
+  null,
+  { opens: "09:00", closes: "17:00" },
+  { opens: "11:00", closes: "20:00" },
+  { opens: "11:00", closes: "20:00" },
+  { opens: "09:00", closes: "17:00" },
+  { opens: "08:30", closes: "16:30" },
+  null,
+];
+
 /** Id 1 is the main salon (site header, job applications), 2 the calculator's default, 3 the academy. */
 export const salons: SeedSalon[] = [
   {
@@ -99,6 +116,7 @@ export const salons: SeedSalon[] = [
     telephone: "01632 960214",
     bookingUrl: "https://booking.example/maison-ivy-wrenbridge",
     websiteUrl: null,
+    openingHours: SEED_OPENING_HOURS,
   },
   {
     id: 2,
@@ -112,6 +130,7 @@ export const salons: SeedSalon[] = [
     telephone: "01632 960587",
     bookingUrl: "https://booking.example/maison-ivy-kestwick",
     websiteUrl: "https://kestwick.maisonivy.example",
+    openingHours: SEED_OPENING_HOURS,
   },
   {
     id: 3,
@@ -125,6 +144,7 @@ export const salons: SeedSalon[] = [
     telephone: "01632 960730",
     bookingUrl: "https://booking.example/ivy-academy",
     websiteUrl: "https://academy.maisonivy.example",
+    openingHours: SEED_OPENING_HOURS,
   },
 ];
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { salons } from "~/server/seed/content";
+import { brandFacts, everyPlace, groupLine, sentence } from "./brand";
+
+describe("the brand's description of itself", () => {
+  it("counts the seeded group as two salons and one academy, open 24 years in November 2026", () => {
+    const facts = brandFacts(salons, new Date(2026, 10, 23));
+    expect(facts).toEqual({ salons: 2, academies: 1, years: 24 });
+    expect(sentence(groupLine(facts))).toBe("Two salons and a training academy");
+    expect(everyPlace(facts)).toBe("both our salons and the academy");
+  });
+
+  it("turns a year older on the founding anniversary, not before", () => {
+    expect(brandFacts(salons, new Date(2027, 9, 31)).years).toBe(24);
+    expect(brandFacts(salons, new Date(2027, 10, 1)).years).toBe(25);
+  });
+
+  it("follows the salons as they are kept", () => {
+    expect(groupLine({ salons: 3, academies: 0, years: 1 })).toBe("three salons");
+    expect(everyPlace({ salons: 1, academies: 1, years: 1 })).toBe("our salon and the academy");
+    expect(groupLine({ salons: 1, academies: 2, years: 1 })).toBe("one salon and two training academies");
+  });
+});

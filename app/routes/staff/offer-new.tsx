@@ -1,0 +1,67 @@
+import { redirect } from "react-router";
+import { EditForm, EditNotice, EditText, revalidateAfterSave } from "~/components/staff/edit";
+import { OfferFields } from "~/components/staff/offer-fields";
+import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { standardSmallPrint } from "~/domain/offers";
+import { staffPath } from "~/domain/staff/routes";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { createOffer, teamSlugs } from "~/server/staff/offers.server";
+import type { Route } from "./+types/offer-new";
+
+export const shouldRevalidate = revalidateAfterSave;
+
+export const meta = () => staffMeta("New offer");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "offerNew");
+  return { team: await teamSlugs(args.context.db) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, input } = await requireStaffAction(args, "offerNew");
+  const created = await createOffer(args.context.db, staff, input);
+  if ("refusal" in created) return created.refusal;
+  return redirect(staffPath(`offers/${created.id}`));
+}
+
+/** A new offer starts with the standard small print and everything else to write. */
+const START = {
+  slug: "",
+  title: "",
+  summary: "",
+  body: "",
+  audience: "new",
+  kind: "percent",
+  discount: "",
+  code: "",
+  stylists: "",
+  startDate: "",
+  endDate: "",
+  smallPrint: standardSmallPrint({ audience: "new", code: "YOURCODE" }).join("\n"),
+  image: "/images/offers/general.svg",
+  listed: "",
+  smsHeadline: "",
+  smsLead: "",
+};
+
+export default function OfferNew({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StaffHeading title="New offer">
+        It has a page as soon as it is saved; it shows on the Offers page only once you tick "Show on the Offers page",
+        and then only between its first and last days (without a last day, until the shared end date).
+      </StaffHeading>
+      <EditNotice />
+      <EditForm intent="create" version={1} current={START} submitLabel="Create offer">
+        <EditText
+          name="slug"
+          label="Page address"
+          hint="After /offers/: lower-case words joined by hyphens, such as winter-gloss. It cannot be changed later."
+          required
+          maxLength={60}
+        />
+        <OfferFields team={loaderData.team} />
+      </EditForm>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** The offers, as every public page reads them (cached; the content_changed trigger drops the cache). */
+import { asc } from "drizzle-orm";
+import { type Offer, type SmsCampaign, smsCampaignOf } from "~/domain/offers";
+import { cached } from "../cache.server";
+import type { Database } from "../db.server";
+import { offers } from "../schema.server";
+
+export function listOffers(db: Database): Promise<Offer[]> {
+  return cached(db, "offers", async () => {
+    const rows = await db.select().from(offers).orderBy(asc(offers.displayOrder), asc(offers.id));
+    return rows.map((row) => ({ ...row, audience: row.audience as Offer["audience"] }));
+  });
+}
+
+export async function getOffer(db: Database, slug: string): Promise<Offer | undefined> {
+  return (await listOffers(db)).find((offer) => offer.slug === slug);
+}
+
+export async function getSmsCampaign(db: Database, slug: string): Promise<SmsCampaign | undefined> {
+  const offer = await getOffer(db, slug);
+  return (offer && smsCampaignOf(offer)) ?? undefined;
+}

@@ -1,0 +1,181 @@
+/**
+ * The console's offers: each offer's edit, a new offer, the switch that
+ * lists an offer on /offers, and the two settings for the whole page
+ * (hideOffers and the shared end date). Every save goes through the schemas
+ * of app/domain/offers.ts and the versioned save of content.server.ts.
+ */
+import { asc, eq } from "drizzle-orm";
+import {
+  newOfferSchema,
+  type Offer,
+  type OfferInput,
+  offerSchema,
+  offersPageSchema,
+  sharedEndDateSchema,
+} from "~/domain/offers";
+import type { Database } from "../db.server";
+import { offers, siteSettings, stylists } from "../schema.server";
+import { audit } from "./audit.server";
+import type { StaffContext } from "./auth.server";
+import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+
+type Input = Readonly<Record<string, string | undefined>>;
+
+/** Read fresh (not from the public pages' cache): staff edit what is stored now. */
+export async function offersForConsole(db: Database): Promise<Offer[]> {
+  const rows = await db.select().from(offers).orderBy(asc(offers.displayOrder), asc(offers.id));
+  return rows.map((row) => ({ ...row, audience: row.audience as Offer["audience"] }));
+}
+
+export async function offerForConsole(db: Database, id: number): Promise<Offer | undefined> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  return row && { ...row, audience: row.audience as Offer["audience"] };
+}
+
+/** The team as the stylists field names them ("isla"), with their names for the hint. */
+export async function teamSlugs(db: Database): Promise<{ slug: string; name: string }[]> {
+  const rows = await db
+    .select({ slug: stylists.slug, firstName: stylists.firstName, lastName: stylists.lastName })
+    .from(stylists)
+    .orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  return rows.map((r) => ({ slug: r.slug, name: `${r.firstName} ${r.lastName}` }));
+}
+
+/** The offer as typed, or the refusal: the schema's, or stylists who are not on the team. */
+async function parseOffer(
+  db: Database,
+  input: Input,
+): Promise<{ ok: true; value: OfferInput } | { ok: false; refusal: Refusal }> {
+  const parsed = parseEdit(offerSchema, input);
+  if (!parsed.ok) return parsed;
+  const team = new Set((await teamSlugs(db)).map((m) => m.slug));
+  const unknown = parsed.value.stylistSlugs.filter((slug) => !team.has(slug));
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      refusal: refuse(400, {
+        error: "Some of what you entered needs another look: see the message by each field.",
+        fieldErrors: {
+          stylists: `Not on the team: ${unknown.join(", ")}. Use the names from the list above the field.`,
+        },
+        values: input,
+      }),
+    };
+  return parsed;
+}
+
+export async function saveOffer(db: Database, staff: StaffContext, id: number, input: Input): Promise<Refusal | null> {
+  const parsed = await parseOffer(db, input);
+  if (!parsed.ok) return parsed.refusal;
+  return saveVersioned(db, staff, input, {
+    table: offers,
+    where: eq(offers.id, id),
+    values: parsed.value,
+    audit: { action: "offer.update", subject: { type: "offer", id }, summary: `Saved "${parsed.value.title}"` },
+    missing: "This offer is no longer there.",
+  });
+}
+
+const slugTaken = (slug: string) =>
+  `There is already an offer at /offers/${slug.trim().toLowerCase()}: please choose another address.`;
+
+/** A new offer, with its audit row in the same transaction. Answers its id, or the refusal. */
+export async function createOffer(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+): Promise<{ id: number } | { refusal: Refusal }> {
+  const slug = parseEdit(newOfferSchema, input);
+  const parsed = await parseOffer(db, input);
+  const taken =
+    slug.ok && (await db.select({ id: offers.id }).from(offers).where(eq(offers.slug, slug.value.slug))).length > 0;
+  if (!slug.ok || !parsed.ok || taken) {
+    // Every field's message at once, so one round trip shows every problem.
+    const fieldErrors = {
+      ...(slug.ok ? {} : (slug.refusal.data as { fieldErrors?: Record<string, string> }).fieldErrors),
+      ...(taken ? { slug: slugTaken(input.slug ?? "") } : {}),
+      ...(parsed.ok ? {} : (parsed.refusal.data as { fieldErrors?: Record<string, string> }).fieldErrors),
+    };
+    return {
+      refusal: refuse(400, {
+        error: "Some of what you entered needs another look: see the message by each field.",
+        fieldErrors,
+        values: input,
+      }),
+    };
+  }
+  const created = await db.transaction(async (tx) => {
+    const [first] = await tx
+      .select({ order: offers.displayOrder })
+      .from(offers)
+      .orderBy(asc(offers.displayOrder))
+      .limit(1);
+    const [row] = await tx
+      .insert(offers)
+      .values({ ...parsed.value, slug: slug.value.slug, displayOrder: (first?.order ?? 0) - 10 })
+      .onConflictDoNothing({ target: offers.slug })
+      .returning({ id: offers.id });
+    if (!row) return null;
+    await audit(tx, staff, {
+      action: "offer.create",
+      subject: { type: "offer", id: row.id },
+      summary: `Created "${parsed.value.title}" at /offers/${slug.value.slug}`,
+    });
+    return row;
+  });
+  if (!created)
+    return {
+      refusal: refuse(400, {
+        error: "Some of what you entered needs another look: see the message by each field.",
+        fieldErrors: { slug: slugTaken(slug.value.slug) },
+        values: input,
+      }),
+    };
+  return created;
+}
+
+/** The switch that gives an offer its card on /offers while it runs. */
+export async function setListed(db: Database, staff: StaffContext, input: Input): Promise<Refusal | null> {
+  const id = Number(input.id);
+  if (!Number.isSafeInteger(id)) return refuse(400, { error: "Which offer? Reload the page and try again." });
+  const listed = input.listed === "on";
+  return saveVersioned(db, staff, input, {
+    table: offers,
+    where: eq(offers.id, id),
+    values: { listed },
+    audit: {
+      action: "offer.list",
+      subject: { type: "offer", id },
+      summary: listed ? "Listed on /offers" : "Taken off /offers",
+    },
+    missing: "This offer is no longer there.",
+  });
+}
+
+export async function offerSettings(db: Database) {
+  const rows = await db.select().from(siteSettings);
+  const row = (key: string) => rows.find((r) => r.key === key);
+  return { hideOffers: row("hideOffers"), endDate: row("endDate") };
+}
+
+const saveSetting = (db: Database, staff: StaffContext, input: Input, key: string, value: string, summary: string) =>
+  saveVersioned(db, staff, input, {
+    table: siteSettings,
+    where: eq(siteSettings.key, key),
+    values: { value, updatedAt: new Date() },
+    audit: { action: "settings.update", subject: { type: "setting", id: key }, summary },
+    missing: "This setting is missing: restart the site to put it back.",
+  });
+
+export async function setHideOffers(db: Database, staff: StaffContext, input: Input): Promise<Refusal | null> {
+  const parsed = parseEdit(offersPageSchema, input);
+  if (!parsed.ok) return parsed.refusal;
+  const { hideOffers } = parsed.value;
+  return saveSetting(db, staff, input, "hideOffers", String(hideOffers), hideOffers ? "Offers hidden" : "Offers shown");
+}
+
+export async function setSharedEndDate(db: Database, staff: StaffContext, input: Input): Promise<Refusal | null> {
+  const parsed = parseEdit(sharedEndDateSchema, input);
+  if (!parsed.ok) return parsed.refusal;
+  return saveSetting(db, staff, input, "endDate", parsed.value.endDate, `Shared end date ${parsed.value.endDate}`);
+}
