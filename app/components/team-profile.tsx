@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PictureRef } from "~/domain/pictures";
+import { Picture } from "./picture";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
 import { averagePriceText } from "./team-card";
@@ -11,6 +13,9 @@ export interface ProfileMember {
   levelName: string;
   image: string;
   montageImage: string;
+  /** Uploaded pictures, shown instead of the illustrations. */
+  photo: PictureRef | null;
+  montage: PictureRef | null;
   para1: string;
   para2: string;
   para3: string | null;
@@ -18,6 +23,9 @@ export interface ProfileMember {
   acceptingNewClients: boolean;
   instagram: string | null;
 }
+
+/** The montage spans the page's column, at most about 1200 px. */
+const MONTAGE_SIZES = "(min-width: 1280px) 1200px, 100vw";
 
 function paragraphs(member: ProfileMember): string[] {
   return [member.para1, member.para2, member.para3].filter((p): p is string => Boolean(p));
@@ -72,12 +80,15 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="container-page py-12 sm:py-16">
-      <img
-        src={member.montageImage}
-        alt={`${name} at work: portrait, hair detail and tools`}
-        width={1200}
-        height={600}
-        className="aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+      <Picture
+        picture={member.montage}
+        fallback={member.montageImage}
+        fallbackWidth={1200}
+        fallbackHeight={600}
+        sizes={MONTAGE_SIZES}
+        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
+        fetchPriority="high"
+        className="aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
       />
       <div className="mt-10 grid gap-12 lg:grid-cols-[3fr_2fr]">
         <div className="max-w-2xl">
@@ -123,12 +134,15 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
-        <img
-          src={member.image}
-          alt={`Portrait of ${name}`}
-          width={600}
-          height={750}
-          className="aspect-[4/5] w-full max-w-md rounded-2xl border border-line bg-sand object-cover"
+        <Picture
+          picture={member.photo}
+          fallback={member.image}
+          fallbackWidth={600}
+          fallbackHeight={750}
+          sizes="(min-width: 480px) 448px, 100vw"
+          alt={member.photo ? undefined : `Portrait of ${name}`}
+          fetchPriority="high"
+          className="aspect-[4/5] h-auto w-full max-w-md rounded-2xl border border-line bg-sand object-cover"
         />
         <div className="max-w-2xl">
           <p className="eyebrow">Profile · {member.levelName}</p>
@@ -168,13 +182,15 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           </Actions>
         </div>
       </div>
-      <img
-        src={member.montageImage}
-        alt={`${name} at work: portrait, hair detail and tools`}
-        width={1200}
-        height={600}
+      <Picture
+        picture={member.montage}
+        fallback={member.montageImage}
+        fallbackWidth={1200}
+        fallbackHeight={600}
+        sizes={MONTAGE_SIZES}
+        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
         loading="lazy"
-        className="mt-12 aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+        className="mt-12 aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
       />
     </article>
   );

@@ -15,6 +15,7 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { type ChoosableStylist, StylistChooser } from "~/components/quote/stylist-chooser";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { StylistRow } from "~/server/queries/catalogue.server";
+import { teamPhotos } from "~/server/queries/content.server";
 import {
   loadQuoteCatalogue,
   type QuoteCatalogue,
@@ -49,7 +50,7 @@ function nearestLevelsWithStylists(state: CalculatorState, levelId: number, cata
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const catalogue = await loadQuoteCatalogue(context.db);
+  const [catalogue, photos] = await Promise.all([loadQuoteCatalogue(context.db), teamPhotos(context.db)]);
   const { stylist: _levelModeNamesNoStylist, ...fromUrl } = stateFromUrl(new URL(request.url), catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
   const state: CalculatorState = { ...fromUrl, mode: "level" };
@@ -67,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: stylist.firstName,
     lastName: stylist.lastName,
     image: stylist.image,
+    photo: photos.get(stylist.slug) ?? null,
     paragraphs: [stylist.para1, stylist.para2, stylist.para3].filter((p): p is string => Boolean(p?.trim())),
     salonName: salonName(stylist.salonId),
     chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug }),

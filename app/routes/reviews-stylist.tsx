@@ -3,7 +3,7 @@ import { ContentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewBrowser, reviewsPath } from "~/components/review-filter";
-import { listReviewsWithNames, listTeam } from "~/server/queries/content.server";
+import { listEveryMember, listReviewsWithNames } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
 
 /**
@@ -14,12 +14,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const chosen = new URL(request.url).searchParams.get("stylist");
   if (chosen !== null) throw redirect(reviewsPath(chosen));
 
-  const team = await listTeam(context.db);
-  const stylist = params.slug === "all" ? null : team.find((m) => m.slug === params.slug);
+  const everyone = await listEveryMember(context.db);
+  // A member who has left keeps the page of their reviews; the filter lists the team as it is now, and them here.
+  const stylist = params.slug === "all" ? null : everyone.find((m) => m.slug === params.slug);
   if (stylist === undefined) throw data("No such stylist", { status: 404 });
+  const team = everyone.filter((m) => !m.retired || m === stylist);
 
   // Every review, not only this stylist's: the filter on the page switches between them in place.
-  const reviews = await listReviewsWithNames(context.db, team);
+  const reviews = await listReviewsWithNames(context.db);
   return {
     slug: params.slug,
     stylist: stylist && { slug: stylist.slug, firstName: stylist.firstName, lastName: stylist.lastName },

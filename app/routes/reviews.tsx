@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (stylist !== null) throw redirect(reviewsPath(stylist));
   const team = await listTeam(context.db);
   return {
-    reviews: await listReviewsWithNames(context.db, team),
+    reviews: await listReviewsWithNames(context.db),
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
   };
 }

@@ -20,6 +20,7 @@ import {
   withChange,
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
+import type { PictureRef } from "~/domain/pictures";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
 import { clientServiceName, serviceLineLabel, stepLabel } from "./labels";
 
@@ -43,6 +44,8 @@ export interface CalculatorStylist {
   salonId: number;
   levelId: number;
   image: string;
+  /** An uploaded portrait, shown instead of the illustration. */
+  photo: PictureRef | null;
   acceptingNewClients: boolean;
 }
 

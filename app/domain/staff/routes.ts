@@ -137,6 +137,29 @@ export const STAFF_ROUTES = {
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
+  /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
+  contentTeam: {
+    path: "content/team",
+    file: "routes/staff/content-team.tsx",
+    page: "content.edit",
+    actions: {
+      move: { access: "content.edit" },
+      retire: { access: "content.edit" },
+      restore: { access: "content.edit" },
+    },
+  },
+  contentTeamNew: {
+    path: "content/team/new",
+    file: "routes/staff/content-team-new.tsx",
+    page: "content.edit",
+    actions: { create: { access: "content.edit" } },
+  },
+  contentTeamMember: {
+    path: "content/team/:id",
+    file: "routes/staff/content-team-member.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" } },
+  },
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -198,4 +221,10 @@ export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
  * The screens that change the public site, as the "Site content" page lists
  * them: each a row of STAFF_ROUTES with what it is for.
  */
-export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [];
+export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [
+  {
+    key: "contentTeam",
+    label: "Team",
+    description: "Add, edit, reorder and retire team members; their photos, levels, salons and prices.",
+  },
+];

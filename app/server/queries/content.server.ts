@@ -1,11 +1,14 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { PictureRef } from "~/domain/pictures";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import {
   blogPosts,
   levels,
   newsItems,
+  pictures,
   reviews,
   shopBanners,
   shopTiles,
@@ -16,6 +19,17 @@ import {
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type NewsItemRow = typeof newsItems.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+const photos = alias(pictures, "photo");
+const montages = alias(pictures, "montage");
+
+const refColumns = (t: typeof photos | typeof montages) => ({
+  id: t.id,
+  alt: t.alt,
+  width: t.width,
+  height: t.height,
+  widths: t.widths,
+});
 
 const teamColumns = {
   id: stylists.id,
@@ -33,18 +47,48 @@ const teamColumns = {
   averagePricePence: stylists.averagePricePence,
   acceptingNewClients: stylists.acceptingNewClients,
   instagram: stylists.instagram,
+  retired: stylists.retiredAt,
+  photo: refColumns(photos),
+  montage: refColumns(montages),
 };
 
-function selectTeam(db: Database) {
-  return db.select(teamColumns).from(stylists).innerJoin(levels, eq(levels.id, stylists.levelId));
+/**
+ * Everyone, retired members included, in the team's order, with their
+ * uploaded pictures (if any). Uncached: the console reads it this way.
+ */
+export async function readEveryMember(db: Database) {
+  const rows = await db
+    .select(teamColumns)
+    .from(stylists)
+    .innerJoin(levels, eq(levels.id, stylists.levelId))
+    .leftJoin(photos, eq(photos.id, stylists.photoId))
+    .leftJoin(montages, eq(montages.id, stylists.montageId))
+    .orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  return rows.map(({ retired, ...m }) => ({
+    ...m,
+    retired: retired !== null,
+    photo: m.photo as PictureRef | null,
+    montage: m.montage as PictureRef | null,
+  }));
 }
 
-export type TeamMember = Awaited<ReturnType<typeof selectTeam>>[number];
+export type TeamMember = Awaited<ReturnType<typeof readEveryMember>>[number];
 
 // Content reads are cached per process (see cache.server.ts); callers must not mutate the results.
 
-export function listTeam(db: Database): Promise<TeamMember[]> {
-  return cached(db, "team", () => selectTeam(db).orderBy(asc(stylists.displayOrder), asc(stylists.id)));
+/** Every member, retired ones too: for the names on their reviews, which stay published. */
+export function listEveryMember(db: Database): Promise<TeamMember[]> {
+  return cached(db, "team-all", () => readEveryMember(db));
+}
+
+/** The team as the public pages show it: retired members are gone. */
+export async function listTeam(db: Database): Promise<TeamMember[]> {
+  return (await listEveryMember(db)).filter((m) => !m.retired);
+}
+
+/** Each member's uploaded portrait by slug (null: the illustration), for pages that list stylists. */
+export async function teamPhotos(db: Database): Promise<Map<string, PictureRef | null>> {
+  return new Map((await listEveryMember(db)).map((m) => [m.slug, m.photo]));
 }
 
 export async function getTeamMember(db: Database, slug: string): Promise<TeamMember | undefined> {
@@ -104,8 +148,8 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 }
 
 /** Every review with the first name of the stylist it is about, for the reviews pages' list. */
-export async function listReviewsWithNames(db: Database, team: readonly TeamMember[]) {
-  const names = new Map(team.map((m) => [m.slug, m.firstName]));
+export async function listReviewsWithNames(db: Database) {
+  const names = new Map((await listEveryMember(db)).map((m) => [m.slug, m.firstName]));
   return (await listReviews(db)).map((r) => ({
     id: r.id,
     review: r.review,
@@ -117,7 +161,7 @@ export async function listReviewsWithNames(db: Database, team: readonly TeamMemb
 
 /** Reviews for the rotating feed, shuffled on the server so the page and its hydration agree. */
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
-  const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listTeam(db)]);
+  const [rows, team] = await Promise.all([listReviews(db, stylistSlug), listEveryMember(db)]);
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
   return shuffle(
     rows.map((r) => ({ review: r.review, client: r.client, stylistName: names.get(r.stylistSlug) ?? null })),
