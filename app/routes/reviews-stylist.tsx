@@ -24,7 +24,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reviews = await listReviewsWithNames(context.db);
   return {
     slug: params.slug,
-    stylist: stylist && { slug: stylist.slug, firstName: stylist.firstName, lastName: stylist.lastName },
+    stylist: stylist && {
+      slug: stylist.slug,
+      firstName: stylist.firstName,
+      lastName: stylist.lastName,
+      retired: stylist.retired,
+    },
     count: stylist ? reviews.filter((r) => r.stylistSlug === stylist.slug).length : reviews.length,
     reviews,
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
@@ -64,11 +69,18 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
         lead={
           stylist ? (
             <p>
-              {counted} from {stylist.firstName}'s clients.{" "}
-              <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
-                Read {stylist.firstName}'s profile
-              </Link>
-              .
+              {counted} from {stylist.firstName}'s clients.
+              {stylist.retired ? (
+                ` ${stylist.firstName} has moved on from Maison Ivy.`
+              ) : (
+                <>
+                  {" "}
+                  <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
+                    Read {stylist.firstName}'s profile
+                  </Link>
+                  .
+                </>
+              )}
             </p>
           ) : (
             <p>{counted} from clients of our whole team. Choose a stylist to see only theirs.</p>
