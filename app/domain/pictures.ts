@@ -19,7 +19,7 @@ export const MAX_PICTURE_SIZE_TEXT = `${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
 export const PICTURE_INPUT_TYPES = "image/jpeg,image/png,image/webp";
 
 /** The widths each picture is made at, never wider than the picture itself. */
-export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
+const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
 
 /** Served formats, best first: the browser takes the first it knows (AVIF, then WebP, JPEG for the rest). */
 export const PICTURE_FORMATS = ["avif", "webp", "jpg"] as const;
@@ -60,8 +60,6 @@ export function parsePictureFile(file: string): { id: string; width: number; for
   if (!match || !PICTURE_ID.test(match[1] as string)) return null;
   return { id: match[1] as string, width: Number(match[2]), format: match[3] as PictureFormat };
 }
-
-export const isPictureId = (value: string) => PICTURE_ID.test(value);
 
 export const srcSet = (picture: PictureRef, format: PictureFormat) =>
   picture.widths.map((w) => `${pictureUrl(picture.id, w, format)} ${w}w`).join(", ");

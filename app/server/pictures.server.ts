@@ -16,7 +16,7 @@
  *   of uploads queues instead of taking every core from the pages.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import {
   altText,
@@ -63,7 +63,7 @@ export function sniffPicture(bytes: Buffer): Sniffed | null {
   return null;
 }
 
-export type PictureField = "file" | "alt";
+type PictureField = "file" | "alt";
 
 export type StoreResult =
   | { ok: true; picture: PictureRef }
@@ -223,23 +223,4 @@ export async function getPictureVariant(
     .where(and(eq(pictureVariants.pictureId, id), eq(pictureVariants.width, width), eq(pictureVariants.format, format)))
     .limit(1);
   return row?.bytes;
-}
-
-/** The columns a page needs to show a picture: never its bytes. */
-export const pictureRefColumns = {
-  id: pictures.id,
-  alt: pictures.alt,
-  width: pictures.width,
-  height: pictures.height,
-  widths: pictures.widths,
-};
-
-/** Pictures by id, for pages that show several. */
-export async function getPictureRefs(db: Database, ids: readonly string[]): Promise<Map<string, PictureRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select(pictureRefColumns)
-    .from(pictures)
-    .where(inArray(pictures.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r]));
 }

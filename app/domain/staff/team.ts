@@ -36,8 +36,6 @@ export const teamMemberSchema = z.object({
   instagram,
 });
 
-export type TeamMemberInput = z.infer<typeof teamMemberSchema>;
-
 /** The address of a new member's pages: their first name ("isla"), made unique with a number if taken. */
 export function slugFor(firstName: string, taken: ReadonlySet<string>): string {
   const base =

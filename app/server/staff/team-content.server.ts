@@ -20,14 +20,8 @@ import { type EditResult, parseEdit, type Refusal, refuse, saveVersioned } from 
 type Input = Readonly<Record<string, string | undefined>>;
 
 /** The picture fields of the member form: file field name → the column it fills. */
-export const MEMBER_PICTURES = { photo: "photoId", montage: "montageId" } as const;
+const MEMBER_PICTURES = { photo: "photoId", montage: "montageId" } as const;
 type PictureField = keyof typeof MEMBER_PICTURES;
-
-/** The illustration each picture falls back to, and its size. */
-export const MEMBER_FALLBACK_SIZES = {
-  photo: { width: 600, height: 750 },
-  montage: { width: 1200, height: 600 },
-} as const;
 
 /** Every member for the console, retired ones last, with their row version. */
 export async function listMembersForStaff(db: Database) {
