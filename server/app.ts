@@ -87,8 +87,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   app.disable("x-powered-by");
   app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
   if (settings.TEST_CLOCK === "on") {
-    app.post("/__test/clock", express.json(), (req, res) => {
-      const at = new Date(String(req.body?.at));
+    // The body was already read in full by the request hygiene (req.rawBody), so express.json() would find nothing.
+    app.post("/__test/clock", (req, res) => {
+      let at = new Date(Number.NaN);
+      try {
+        at = new Date(String(JSON.parse(req.rawBody?.toString("utf8") ?? "{}")?.at));
+      } catch {
+        // Not JSON: refused below like any other bad time.
+      }
       if (Number.isNaN(at.getTime())) {
         res.status(400).json({ error: 'Send {"at": an ISO time}.' });
         return;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { normaliseUkMobile, withoutUntypeable } from "./field-check";
 import {
   APPRENTICE_POSITIONS,
   FEEDBACK_MESSAGES,
@@ -14,13 +15,11 @@ import {
   JOB_SUCCESS,
   jobApplicationSchema,
   modelApplicationSchema,
-  normaliseUkMobile,
   QUOTE_SUCCESS,
   quoteDetailsSchema,
   REFERRAL_OPTIONS,
   STYLIST_POSITIONS,
   saturdayApplicationSchema,
-  withoutUntypeable,
 } from "./forms";
 
 /** Field → messages, the way a form shows them. */

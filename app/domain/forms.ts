@@ -15,6 +15,7 @@
  * Conform turns an empty form field into `undefined` before validation, while a
  * JSON client may send "" or null: both paths end in the same "required" message.
  */
+import { EMAIL_PATTERN, type FieldRule, normaliseUkMobile, withoutUntypeable } from "./field-check";
 import { z } from "./zod";
 
 // ---------------------------------------------------------------------------
@@ -47,8 +48,6 @@ const MAX_LENGTH = {
   name: 100,
   /** The longest address SMTP can deliver (RFC 5321 path limit). */
   email: 254,
-  /** Longest way anyone types a mobile number, spaces and +44 (0) included. */
-  mobile: 32,
   longText: 5000,
 } as const;
 
@@ -56,57 +55,29 @@ function tooLong(label: string, max: number): string {
   return `${label} must be ${max} characters or fewer`;
 }
 
+/**
+ * What each field checks, for the browser (app/domain/field-check.ts): every
+ * builder below records its rule beside the schema it returns.
+ */
+const fieldRules = z.registry<FieldRule>();
+
+function withRule<S extends z.ZodType>(schema: S, rule: FieldRule): S {
+  fieldRules.add(schema, rule);
+  return schema;
+}
+
+/** The rules of a form's fields, by name, for the page to send with the form. */
+export function fieldRulesOf(schema: z.ZodObject): Record<string, FieldRule> {
+  const rules: Record<string, FieldRule> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const rule = fieldRules.get(field as z.ZodType);
+    if (rule) rules[name] = rule;
+  }
+  return rules;
+}
+
 /** Label and value of the first option of every select: choosing it is no answer. */
 export const PLEASE_SELECT = { label: "Please select", value: "" } as const;
-
-// ---------------------------------------------------------------------------
-// UK mobile numbers
-// ---------------------------------------------------------------------------
-
-/**
- * UK mobile ranges after the leading 7 of the national number: 71–75 and 77–79
- * are mobiles; in 76 only 7624 (Isle of Man mobiles) is, the rest being pagers;
- * 70 is "personal numbering", which forwards anywhere and cannot take our SMS.
- */
-const UK_MOBILE_NATIONAL = /^7(?:[1-57-9]\d{8}|624\d{6})$/;
-
-/** What people type in a phone number besides digits and a leading "+". */
-const PHONE_PUNCTUATION = /[\s().-]/g;
-
-/**
- * Normalises a UK mobile number as people type it into E.164 (+447…), or null
- * when it is not a UK mobile (landline, too short or long, letters, foreign).
- *
- * Accepted spellings: 07700 900123, 07700-900-123, (07700) 900123, 7700 900123,
- * +44 7700 900123, +44 (0)7700 900123, 0044 7700 900123, 447700900123.
- */
-export function normaliseUkMobile(input: string): string | null {
-  const trimmed = input.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_LENGTH.mobile) return null;
-  // Digits and punctuation only, "+" allowed once at the very start.
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-
-  const international = trimmed.startsWith("+");
-  const digits = trimmed.replace(PHONE_PUNCTUATION, "").replace(/^\+/, "");
-
-  let national: string;
-  if (international) {
-    if (!digits.startsWith("44")) return null;
-    // "+44 (0)7700…" keeps the trunk 0 that must not be dialled after +44.
-    national = digits.slice(2).replace(/^0/, "");
-  } else if (digits.startsWith("0044")) {
-    national = digits.slice(4).replace(/^0/, "");
-  } else if (digits.startsWith("44") && digits.length === 12) {
-    national = digits.slice(2);
-  } else if (digits.startsWith("0")) {
-    national = digits.slice(1);
-  } else {
-    // Typed without the trunk 0 ("7700 900123"); the pattern below still insists on 10 digits.
-    national = digits;
-  }
-
-  return UK_MOBILE_NATIONAL.test(national) ? `+44${national}` : null;
-}
 
 // ---------------------------------------------------------------------------
 // Field builders
@@ -118,53 +89,58 @@ interface TextMessages {
   label: string;
 }
 
-/**
- * Characters nobody types and no database should hold: C0 controls other than
- * tab and line breaks (PostgreSQL refuses NUL outright, so a NUL would turn a
- * bad request into a server error), and lone UTF-16 surrogates (which cannot be
- * encoded as UTF-8 and would be silently replaced on the way into the database).
- */
-const UNTYPEABLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Drops what `UNTYPEABLE` matches, so what is stored is exactly what was validated. */
-export function withoutUntypeable(value: string): string {
-  return value.replace(UNTYPEABLE, "");
-}
-
 /** Required free text: trimmed, all spaces counts as missing, bounded length. */
 function requiredText(messages: TextMessages, max: number) {
-  return z
-    .string({ error: messages.required })
-    .overwrite(withoutUntypeable)
-    .trim()
-    .min(1, messages.required)
-    .max(max, tooLong(messages.label, max));
+  const tooLongMessage = tooLong(messages.label, max);
+  return withRule(
+    z
+      .string({ error: messages.required })
+      .overwrite(withoutUntypeable)
+      .trim()
+      .min(1, messages.required)
+      .max(max, tooLongMessage),
+    { required: messages.required, max: [max, tooLongMessage] },
+  );
 }
 
 /** Optional free text: trimmed and bounded; blank is stored as null, not "". */
 function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .overwrite(withoutUntypeable)
-    .trim()
-    .max(max, tooLong(label, max))
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return withRule(
+    z
+      .string()
+      .overwrite(withoutUntypeable)
+      .trim()
+      .max(max, tooLong(label, max))
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    { max: [max, tooLong(label, max)] },
+  );
 }
 
 function emailAddress(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(MAX_LENGTH.email, tooLong("Email Address", MAX_LENGTH.email))
-    .pipe(z.email({ error: messages.invalid }));
+  const tooLongMessage = tooLong("Email Address", MAX_LENGTH.email);
+  return withRule(
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(MAX_LENGTH.email, tooLongMessage)
+      .pipe(z.email({ pattern: EMAIL_PATTERN, error: messages.invalid })),
+    {
+      required: messages.required,
+      max: [MAX_LENGTH.email, tooLongMessage],
+      format: { kind: "email", message: messages.invalid },
+    },
+  );
 }
 
 /** UK mobile, parsed to E.164 so every stored number has one spelling. */
 function ukMobile(messages: { required: string; invalid: string }) {
+  const rule: FieldRule = { required: messages.required, format: { kind: "uk-mobile", message: messages.invalid } };
+  return withRule(ukMobileSchema(messages), rule);
+}
+
+function ukMobileSchema(messages: { required: string; invalid: string }) {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? messages.required : messages.invalid),
@@ -206,7 +182,10 @@ function choiceError(messages: ChoiceMessages) {
 
 /** A required pick from a fixed list (select, radio). */
 function requiredChoice<const T extends readonly [string, ...string[]]>(options: T, messages: ChoiceMessages) {
-  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }));
+  return withRule(z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) })), {
+    required: messages.required,
+    format: { kind: "choice", message: messages.invalid ?? messages.required, options },
+  });
 }
 
 /** A pick from a fixed list that falls back to `fallback` when the form does not ask it. */
@@ -215,7 +194,9 @@ function choiceWithDefault<const T extends readonly [string, ...string[]]>(
   messages: ChoiceMessages,
   fallback: NoInfer<T[number]>,
 ) {
-  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }).default(fallback));
+  return withRule(z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }).default(fallback)), {
+    format: { kind: "choice", message: messages.invalid ?? messages.required, options },
+  });
 }
 
 /**
@@ -442,13 +423,21 @@ export const feedbackSchema = z
     repeat: requiredChoice(REPEAT_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption }),
     comments: optionalText("Comments", MAX_LENGTH.longText),
     /** Asked only for e-mail marketing: the survey itself needs no e-mail address. */
-    email: z
-      .string()
-      .trim()
-      .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
-      .nullish()
-      .transform((value) => (value ? value : null))
-      .pipe(z.email({ error: FEEDBACK_MESSAGES.emailInvalid }).nullable()),
+    email: withRule(
+      z
+        .string()
+        .trim()
+        .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
+        .nullish()
+        .transform((value) => (value ? value : null))
+        .pipe(z.email({ pattern: EMAIL_PATTERN, error: FEEDBACK_MESSAGES.emailInvalid }).nullable()),
+      {
+        max: [MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email)],
+        format: { kind: "email", message: FEEDBACK_MESSAGES.emailInvalid },
+        // The refinement below, said by the browser as the visitor goes.
+        requiredWith: { field: "marketing_email", message: FEEDBACK_MESSAGES.emailForMarketing },
+      },
+    ),
     ...marketingConsentFields,
   })
   .refine((answers) => !answers.marketing_email || answers.email !== null, {

@@ -12,6 +12,7 @@ declare module "react" {
       "back-link": ElementProps;
       "share-link": ElementProps;
       "stylist-dialog": ElementProps;
+      "submission-form": ElementProps;
     }
   }
 }

@@ -5,12 +5,12 @@ import { defineReviewFilter } from "./review-filter";
 import { defineShareLink } from "./share-link";
 import { defineShopCarousel } from "./shop-carousel";
 import { defineStylistDialog } from "./stylist-dialog";
+import { defineSubmissionForm } from "./submission-form";
 
 /**
- * The behaviour the pages React does not hydrate add to their
- * server-rendered HTML, with no framework (decision 006). The React entry
- * calls it too, so the widgets work the same when a form page's React
- * renders another page in the browser.
+ * The behaviour the public pages add to their server-rendered HTML, with no
+ * framework (decisions 006 and 018): the widgets and the forms. The React
+ * entry (the staff console, and every page in development) calls it too.
  */
 export function enhance() {
   defineReviewFeed();
@@ -19,6 +19,7 @@ export function enhance() {
   defineBackLink();
   defineShareLink();
   defineStylistDialog();
+  defineSubmissionForm();
   enhanceDisclosures();
   // A page restored by Back or Forward shows what it was sent with, not the choice the visitor left it with.
   window.addEventListener("pageshow", (event) => {

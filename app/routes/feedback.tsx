@@ -1,15 +1,10 @@
 import { FeedbackForm } from "~/components/forms/feedback-form";
-import { sendOrKeep } from "~/components/forms/submission-form";
-import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { feedbackSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitFeedback } from "~/server/submissions.server";
 import type { Route } from "./+types/feedback";
-
-/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -25,10 +20,6 @@ export const headers = () => FORM_PAGE_HEADERS;
 
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, { schema: feedbackSchema, submit: submitFeedback });
-}
-
-export function clientAction(args: Route.ClientActionArgs) {
-  return sendOrKeep(args);
 }
 
 export default function FeedbackPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,5 @@
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { ModelApplicationForm } from "~/components/forms/model-application-form";
-import { sendOrKeep } from "~/components/forms/submission-form";
-import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { modelApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
@@ -10,9 +8,6 @@ import { getSalon } from "~/server/queries/catalogue.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitModelApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/models-info";
-
-/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -34,10 +29,6 @@ export const headers = () => FORM_PAGE_HEADERS;
 
 export function action({ request, context }: Route.ActionArgs) {
   return submissionFormAction(request, context, { schema: modelApplicationSchema, submit: submitModelApplication });
-}
-
-export function clientAction(args: Route.ClientActionArgs) {
-  return sendOrKeep(args);
 }
 
 export default function ModelsInfo({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
-import { hydrated } from "~/components/page-handle";
+import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
 import { seo } from "~/components/page-meta";
+import { EstimateTable } from "~/components/quote/estimate-table";
 import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
@@ -17,14 +17,9 @@ import {
   TOTAL_BY_STYLIST_PATH,
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
-import { QuoteDetailsForm, SAVE_FAILED_MESSAGE } from "~/components/quote/quote-details-form";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
-import { formatGBP } from "~/domain/format";
-import { QUOTE_SUCCESS, quoteDetailsSchema } from "~/domain/forms";
-import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
-import { HttpError, readFormData } from "~/server/http.server";
-import { log } from "~/server/log.server";
-import { isDatabaseUnavailable } from "~/server/pg-pool.server";
+import { QUOTE_SUCCESS } from "~/domain/forms";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import {
   loadQuoteCatalogue,
   type QuoteCatalogue,
@@ -32,14 +27,11 @@ import {
   selectorModeOf,
   stateFromUrl,
 } from "~/server/queries/quote-pricing.server";
-import { quotePath, savedQuoteStatus, saveQuote } from "~/server/queries/quotes.server";
+import { quotePath, savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
+import { submissionFormAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/prices-finish";
 
-/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
-export const handle = hydrated;
-
 const SUBMITTED_STATUS = "submitted";
-const DETAIL_FIELDS = ["name", "mobile", "email", "referral"];
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -125,59 +117,23 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     regular: quote.state.regular === true,
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
     action: stateHref(FINISH_PATH, quote.state),
-    submittedHref: stateHref(SUBMITTED_PATH, quote.state),
     hiddenFields: stateFields(quote.state),
     formKey: newIdempotencyKey(),
   };
 }
 
-/** The form without JavaScript: the same saving as the JSON endpoint, answered as a page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  let formData: FormData;
-  try {
-    formData = await readFormData(request);
-  } catch (error) {
-    if (error instanceof HttpError)
-      return data({ result: null, message: error.message, key: undefined }, { status: error.status });
-    throw error;
-  }
-  const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
-  // The form shown again keeps its key: sending it again is the same save, never a second quote.
-  const key = typeof input[IDEMPOTENCY_FIELD] === "string" ? input[IDEMPOTENCY_FIELD] : undefined;
-  let saved: Awaited<ReturnType<typeof saveQuote>>;
-  try {
-    saved = await saveQuote(context.db, input, { clientIp: context.clientIp });
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    log.warn({ reqId: context.requestId, err: (error as Error).message }, "quote not saved: database unavailable");
-    const submission = parseWithZod(formData, { schema: quoteDetailsSchema });
-    return data(
-      { result: submission.reply(), message: SAVE_FAILED_MESSAGE, key },
-      { status: 503, headers: { "Retry-After": "5" } },
-    );
-  }
-  if (saved.ok) {
-    const state = parseCalculatorState(new URLSearchParams(input as Record<string, string>));
-    throw redirect(stateHref(SUBMITTED_PATH, state, { [QUOTE_PARAM]: saved.link }), 303);
-  }
-
-  const detailErrors: Record<string, string[]> = {};
-  const otherErrors: string[] = [];
-  for (const [field, errors] of Object.entries(saved.fieldErrors)) {
-    if (DETAIL_FIELDS.includes(field)) detailErrors[field] = errors;
-    else otherErrors.push(...errors);
-  }
-  const message =
-    otherErrors.length > 0
-      ? `Your choices could not be saved as they are (${otherErrors.join("; ")}). Please change your choices and try again.`
-      : saved.status === 422
-        ? null
-        : saved.message;
-  const submission = parseWithZod(formData, { schema: quoteDetailsSchema });
-  return data(
-    { result: submission.reply({ fieldErrors: detailErrors }), message, key },
-    { status: saved.status, headers: saved.status === 429 ? { "Retry-After": String(saved.retryAfter) } : undefined },
-  );
+/** The form's post, with or without JavaScript: the same saving as the JSON endpoint, answered as a page. */
+export function action({ request, context }: Route.ActionArgs) {
+  return submissionFormAction(request, context, {
+    schema: saveQuoteSchema,
+    submit: saveQuote,
+    // The submitted page replaces the form: Back from it goes to the totals, not to a filled-in form.
+    sent: (saved, values) =>
+      redirect(
+        stateHref(SUBMITTED_PATH, parseCalculatorState(new URLSearchParams(values)), { [QUOTE_PARAM]: saved.link }),
+        303,
+      ),
+  });
 }
 
 /** Said instead of the usual success when the address already had its quota of quote messages today. */
@@ -222,10 +178,8 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
         <QuoteDetailsForm
           action={loaderData.action}
           hiddenFields={loaderData.hiddenFields}
-          submittedHref={loaderData.submittedHref}
-          lastResult={actionData?.result}
-          serverMessage={actionData?.message}
-          formKey={actionData?.key ?? loaderData.formKey}
+          actionData={actionData}
+          formKey={loaderData.formKey}
         />
 
         <aside aria-labelledby="summary-heading" className="card order-first p-5 sm:p-7 lg:order-none">
@@ -247,36 +201,14 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
               <p className="text-sm text-muted">{who.detail}</p>
             </div>
           </div>
-          <table className="mt-5 w-full border-t border-line text-sm">
-            <caption className="sr-only">Your services and estimated prices</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.lines.map((line) => (
-                <tr key={line.key} className="border-b border-line/70 align-top">
-                  <td className="py-2 pr-3">{line.label}</td>
-                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatGBP(line.pricePence)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="pt-3 text-left text-base font-normal text-muted">
-                  Total estimate
-                </th>
-                <td
-                  className="pt-3 text-right font-display text-2xl whitespace-nowrap tabular-nums"
-                  data-testid="quote-total"
-                >
-                  {formatGBP(loaderData.totalPence)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <EstimateTable
+            lines={loaderData.lines}
+            totalPence={loaderData.totalPence}
+            caption="Your services and estimated prices"
+            totalLabel="Total estimate"
+            totalTestId="quote-total"
+            className="mt-5 border-t border-line"
+          />
           {loaderData.regular ? null : (
             <p className="mt-4 rounded-lg bg-blush px-3 py-2 text-sm leading-snug">
               As a new client, your quote comes with 20% off your first visit.

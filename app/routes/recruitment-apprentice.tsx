@@ -1,17 +1,12 @@
 import { Link } from "react-router";
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
-import { sendOrKeep } from "~/components/forms/submission-form";
-import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { jobApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-apprentice";
-
-/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -30,10 +25,6 @@ export function action({ request, context }: Route.ActionArgs) {
     submit: submitJobApplication,
     fixed: { role: "Apprentice" },
   });
-}
-
-export function clientAction(args: Route.ClientActionArgs) {
-  return sendOrKeep(args);
 }
 
 export default function RecruitmentApprentice({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,11 @@
 import { AsideBlock, BackLink, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
-import { sendOrKeep } from "~/components/forms/submission-form";
-import { hydrated } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { saturdayApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitJobApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/recruitment-saturday";
-
-/** A form: Conform validates as the visitor types, and it sends without leaving the page (decision 006). */
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -29,10 +24,6 @@ export function action({ request, context }: Route.ActionArgs) {
     // The form asks no position: the applicant is an Apprentice, new to hairdressing.
     submit: (db, input, options) => submitJobApplication(db, input, { ...options, form: "saturday" }),
   });
-}
-
-export function clientAction(args: Route.ClientActionArgs) {
-  return sendOrKeep(args);
 }
 
 export default function RecruitmentSaturday({ loaderData, actionData }: Route.ComponentProps) {

@@ -38,6 +38,11 @@ const configSchema = z.object({
   /** First retry delay; each later one doubles, up to OUTBOX_RETRY_CAP_SECONDS. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().positive().default(10),
   OUTBOX_RETRY_CAP_SECONDS: z.coerce.number().positive().default(3600),
+  /**
+   * How often each process asks whether the new-quotes digest is due. A
+   * minute matches the minutes the owner sets; tests make it shorter.
+   */
+  STAFF_DIGEST_CHECK_SECONDS: z.coerce.number().positive().default(60),
   /** Texts the whole site may queue in 24 hours (an SMS bill has no natural ceiling otherwise). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */

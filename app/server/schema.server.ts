@@ -72,6 +72,11 @@ export const services = pgTable(
     /** Lowest level id allowed to carry out the service: availability is data, not code. */
     minLevel: integer("min_level").notNull().default(1),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * When staff took the service off the price list. The row stays, so the
+     * quotes and scheduled prices that name it still read.
+     */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
     version: version(),
   },
   (t) => [index("services_category_idx").on(t.cat1, t.cat2)],
@@ -81,7 +86,7 @@ export const services = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * A photograph uploaded from the console (app/server/pictures/pictures.server.ts).
+ * A photograph uploaded from the console (app/server/pictures.server.ts).
  * Never changed once stored: a new upload is a new row with a new id, so the
  * addresses of its variants can be cached for ever. `master` is the picture
  * upright, without its metadata (a phone's photo says where it was taken)
@@ -115,6 +120,27 @@ export const pictureVariants = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.pictureId, t.width, t.format] })],
+);
+
+/**
+ * A service's price from a calendar day on (London time). The price list in
+ * force is the services row overlaid by the latest of its rows here whose day
+ * has come (app/domain/price-schedule.ts): nothing has to run at midnight.
+ */
+export const scheduledPrices = pgTable(
+  "scheduled_prices",
+  {
+    id: serial("id").primaryKey(),
+    serviceId: integer("service_id")
+      .notNull()
+      .references(() => services.id),
+    pricePence: integer("price_pence").notNull(),
+    productPricePence: integer("product_price_pence").notNull(),
+    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("scheduled_prices_service_day_idx").on(t.serviceId, t.effectiveOn)],
 );
 
 /** Team members and calculator stylists are the same people: one table. */
@@ -167,6 +193,16 @@ export const reviews = pgTable(
     review: text("review").notNull(),
     client: text("client").notNull(),
     stylistSlug: text("stylist_slug").notNull(),
+    /** 1 to 5 stars, when the source gave one. */
+    rating: smallint("rating"),
+    /** The day the client wrote it, when known. */
+    reviewedOn: date("reviewed_on", { mode: "string" }),
+    /**
+     * Every genuine review is shown, whatever its rating; one is hidden only
+     * with a reason (a fake, personal details, abuse), kept here and audited.
+     */
+    hiddenReason: text("hidden_reason"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     version: version(),
   },
   (t) => [index("reviews_stylist_idx").on(t.stylistSlug)],

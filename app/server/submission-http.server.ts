@@ -1,8 +1,9 @@
 /**
- * The two doors into app/server/submissions.server.ts: the JSON API
- * (POST /api/joinus, /api/models, /api/feedback) and the pages' form posts
- * (route actions). Both read a size-limited body and call the same submit
- * function; they differ only in how they answer.
+ * The two doors into app/server/submissions.server.ts and the quote's
+ * `saveQuote`: the JSON API (POST /api/joinus, /api/models, /api/feedback,
+ * /api/save-quote-details) and the pages' form posts (route actions). Both
+ * read a size-limited body and call the same submit function; they differ
+ * only in how they answer.
  */
 import { parse } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
@@ -12,7 +13,7 @@ import { HONEYPOT_FIELD } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
 import { log } from "./log.server";
-import { isDatabaseUnavailable } from "./pg-pool.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./pg-pool.server";
 import { tooManyRequests } from "./rate-limit.server";
 import type { FieldErrors, SubmissionOutcome, Submit } from "./submissions.server";
 
@@ -25,7 +26,6 @@ export const SUBMISSION_MAX_BYTES = 64 * 1024;
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-const UNAVAILABLE_MESSAGE = "We couldn't save that just now. Please try again in a moment.";
 const TOO_LARGE_FORM_MESSAGE =
   "Your answers are too long to send in one go. Please shorten the longest ones and try again.";
 
@@ -33,9 +33,9 @@ const TOO_LARGE_FORM_MESSAGE =
 // JSON API
 // ---------------------------------------------------------------------------
 
-/** 201 `{ ok: true }` once the row is committed; otherwise the status and message of the outcome. */
-function outcomeResponse(outcome: SubmissionOutcome): Response {
-  if (outcome.ok) return Response.json({ ok: true }, { status: 201, headers: NO_STORE });
+/** 201 with `created`'s body once the row is committed; otherwise the status and message of the outcome. */
+function outcomeResponse<Stored>(outcome: SubmissionOutcome<Stored>, created: (stored: Stored) => unknown): Response {
+  if (outcome.ok) return Response.json(created(outcome), { status: 201, headers: NO_STORE });
   switch (outcome.status) {
     case 422:
       return validationFailed(outcome.fieldErrors);
@@ -53,20 +53,25 @@ export function methodNotAllowed(): Response {
   );
 }
 
-export async function submissionApiAction(
+export async function submissionApiAction<Stored = { id: number }>(
   request: Request,
   context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
-  submit: Submit,
+  submit: Submit<Stored>,
+  /** The body of the 201: `{ ok: true }` unless the endpoint has more to say (the saved quote's link). */
+  created: (stored: Stored) => unknown = () => ({ ok: true }),
 ): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   try {
     const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
-    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp, request }));
+    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp, request }), created);
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     // The database or the connection failed: nothing was stored, and the client may send again (with the same key).
     logStoreFailure(context, error);
-    return Response.json({ error: UNAVAILABLE_MESSAGE }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
+    return Response.json(
+      { error: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } },
+    );
   }
 }
 
@@ -74,12 +79,14 @@ export async function submissionApiAction(
 // Form posts from the pages
 // ---------------------------------------------------------------------------
 
-export interface FormPost {
+export interface FormPost<Stored = { id: number }> {
   /** The form's schema: its keys are the only fields read from the post. */
   schema: z.ZodObject;
-  submit: Submit;
+  submit: Submit<Stored>;
   /** Values the page decides, whatever the post says (the role of a job form). */
   fixed?: Record<string, string>;
+  /** Where the visitor goes once it is stored (a redirect); without it the page shows its thank-you box. */
+  sent?: (stored: Stored, values: Record<string, string>) => Response;
 }
 
 /**
@@ -107,10 +114,10 @@ function answer(body: FormActionData, status: number) {
   return data<FormActionData>(body, { status, headers: NO_STORE });
 }
 
-export async function submissionFormAction(
+export async function submissionFormAction<Stored = { id: number }>(
   request: Request,
   context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
-  post: FormPost,
+  post: FormPost<Stored>,
 ) {
   let formData: FormData;
   try {
@@ -131,7 +138,7 @@ export async function submissionFormAction(
   // The page shown again after a failure keeps the key, so sending it again is the same submission.
   const key = values[IDEMPOTENCY_FIELD] || undefined;
 
-  let outcome: SubmissionOutcome;
+  let outcome: SubmissionOutcome<Stored>;
   try {
     outcome = await post.submit(context.db, values, { clientIp: context.clientIp });
   } catch (error) {
@@ -147,7 +154,7 @@ export async function submissionFormAction(
     );
   }
 
-  if (outcome.ok) return answer({ status: "sent" }, 201);
+  if (outcome.ok) return post.sent ? post.sent(outcome, values) : answer({ status: "sent" }, 201);
   if (outcome.status === 422)
     return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }), key }, 422);
   const message = outcome.status === 429 ? `${outcome.error} ${KEPT_NOTE}` : outcome.error;

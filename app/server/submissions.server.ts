@@ -65,8 +65,10 @@ const NOT_AN_OBJECT_MESSAGE = "The request body must be a JSON object.";
 
 export type FieldErrors = Record<string, string[]>;
 
-export type SubmissionOutcome =
-  | { ok: true; id: number }
+/** What a submission comes to: stored (with what the caller needs to know of it), or refused and why. */
+export type SubmissionOutcome<Stored = { id: number }> = ({ ok: true } & Stored) | SubmissionRefusal;
+
+type SubmissionRefusal =
   | { ok: false; status: 422; error: string; fieldErrors: FieldErrors }
   | { ok: false; status: 400 | 409; error: string }
   | { ok: false; status: 429; error: string; retryAfter: number };
@@ -105,18 +107,35 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === "object" && input !== null && !Array.isArray(input);
 }
 
-type Checked<T> =
-  | { ok: true; value: T; key: string | undefined; fingerprint: string }
-  | Exclude<SubmissionOutcome, { ok: true }>;
+/** Where a kind of submission keeps its idempotency keys, how often one address may send it and what it is told past that. */
+export interface SubmissionScope {
+  name: string;
+  rateLimit: RateLimitRule;
+  rateLimitedMessage: string;
+}
 
-/** Steps 1 to 3: honeypot, schema, an earlier answer under the same key, rate limit. */
-async function check<S extends z.ZodType>(
+const SCOPES: Readonly<Record<SubmissionKind, SubmissionScope>> = {
+  joinus: { name: "joinus", rateLimit: SUBMISSION_RATE_LIMITS.joinus, rateLimitedMessage: RATE_LIMITED_MESSAGE },
+  models: { name: "models", rateLimit: SUBMISSION_RATE_LIMITS.models, rateLimitedMessage: RATE_LIMITED_MESSAGE },
+  feedback: { name: "feedback", rateLimit: SUBMISSION_RATE_LIMITS.feedback, rateLimitedMessage: RATE_LIMITED_MESSAGE },
+};
+
+export type Checked<T, Answer> =
+  | { ok: true; value: T; key: string | undefined; fingerprint: string }
+  | { ok: true; replayed: Answer }
+  | SubmissionRefusal;
+
+/**
+ * Steps 1 to 3 of every submission, the saved quote's included: honeypot,
+ * idempotency key, schema, an earlier answer under the same key, rate limit.
+ */
+export async function check<S extends z.ZodType, Answer>(
   db: Database,
-  kind: SubmissionKind,
+  scope: SubmissionScope,
   schema: S,
   input: unknown,
-  options: SubmitOptions,
-): Promise<Checked<z.output<S>> | { ok: true; replayed: number }> {
+  options: Omit<SubmitOptions, "clientIp"> & { clientIp?: string },
+): Promise<Checked<z.output<S>, Answer>> {
   if (!isPlainObject(input)) return { ok: false, status: 400, error: NOT_AN_OBJECT_MESSAGE };
   if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, error: SPAM_MESSAGE };
   const keyed = idempotencyKeyOf(input, options.request);
@@ -126,12 +145,15 @@ async function check<S extends z.ZodType>(
     return { ok: false, status: 422, error: VALIDATION_MESSAGE, fieldErrors: fieldErrorsOf(parsed.error) };
   const fingerprint = fingerprintOf(parsed.data);
   if (keyed.key) {
-    const earlier = await previousAnswer<number>(db, kind, keyed.key, fingerprint);
+    const earlier = await previousAnswer<Answer>(db, scope.name, keyed.key, fingerprint);
     if (earlier.kind === "answer") return { ok: true, replayed: earlier.answer };
     if (earlier.kind === "reused") return { ok: false, status: 409, error: KEY_REUSED_MESSAGE };
   }
-  const limit = await hitRateLimit(db, SUBMISSION_RATE_LIMITS[kind], options.clientIp, options.now);
-  if (!limit.allowed) return { ok: false, status: 429, error: RATE_LIMITED_MESSAGE, retryAfter: limit.retryAfter };
+  if (options.clientIp !== undefined) {
+    const limit = await hitRateLimit(db, scope.rateLimit, options.clientIp, options.now);
+    if (!limit.allowed)
+      return { ok: false, status: 429, error: scope.rateLimitedMessage, retryAfter: limit.retryAfter };
+  }
   return { ok: true, value: parsed.data, key: keyed.key, fingerprint };
 }
 
@@ -139,7 +161,7 @@ async function check<S extends z.ZodType>(
 async function store<T>(
   db: Database,
   kind: SubmissionKind,
-  checked: Checked<T> | { ok: true; replayed: number },
+  checked: Checked<T, number>,
   record: (tx: Transaction, value: T) => Promise<number>,
 ): Promise<SubmissionOutcome> {
   if (!checked.ok) return checked;
@@ -257,7 +279,7 @@ export async function submitJobApplication(
   options: JobSubmitOptions,
 ): Promise<SubmissionOutcome> {
   const schema = options.form === "saturday" ? saturdayApplicationSchema : jobApplicationSchema;
-  return store(db, "joinus", await check(db, "joinus", schema, input, options), recordJobApplication);
+  return store(db, "joinus", await check(db, SCOPES.joinus, schema, input, options), recordJobApplication);
 }
 
 export async function submitModelApplication(
@@ -265,11 +287,20 @@ export async function submitModelApplication(
   input: unknown,
   options: SubmitOptions,
 ): Promise<SubmissionOutcome> {
-  return store(db, "models", await check(db, "models", modelApplicationSchema, input, options), recordModelApplication);
+  return store(
+    db,
+    "models",
+    await check(db, SCOPES.models, modelApplicationSchema, input, options),
+    recordModelApplication,
+  );
 }
 
 export async function submitFeedback(db: Database, input: unknown, options: SubmitOptions): Promise<SubmissionOutcome> {
-  return store(db, "feedback", await check(db, "feedback", feedbackSchema, input, options), recordFeedback);
+  return store(db, "feedback", await check(db, SCOPES.feedback, feedbackSchema, input, options), recordFeedback);
 }
 
-export type Submit = (db: Database, input: unknown, options: SubmitOptions) => Promise<SubmissionOutcome>;
+export type Submit<Stored = { id: number }> = (
+  db: Database,
+  input: unknown,
+  options: SubmitOptions,
+) => Promise<SubmissionOutcome<Stored>>;

@@ -271,9 +271,9 @@ for (const form of FORMS) {
       const key = await form.fill(page);
 
       for (const failure of ["abort", "500"] as const) {
-        // The enhanced form posts to the route's data URL.
+        // The form's script posts to the page's own address.
         await page.route(
-          (url) => url.pathname.endsWith(".data"),
+          (url) => url.pathname === form.path,
           (route) => {
             if (route.request().method() !== "POST") return route.continue();
             return failure === "abort"

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { scriptsReady, trackConsoleErrors } from "./helpers";
+import { trackConsoleErrors } from "./helpers";
 
-/** Decision 006: pages are HTML with one small script; only the forms run React in the browser. */
+/** Decisions 006 and 018: public pages, the forms included, are HTML with one small script and no framework. */
 
 const scriptsOf = async (page: { text(): Promise<string> }) => {
   const html = await page.text();
@@ -13,7 +13,7 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
   };
 };
 
-test("content pages, the calculator's screens and the saved quote load no framework; the forms do", async ({
+test("content pages, the calculator's screens, the saved quote and the forms load no framework", async ({
   request,
 }) => {
   for (const path of [
@@ -25,18 +25,16 @@ test("content pages, the calculator's screens and the saved quote load no framew
     "/prices",
     "/prices/selector?type=colour",
     "/prices/total-by-level",
+    "/recruitment/stylist",
+    "/recruitment/apprentice",
+    "/recruitment/saturday",
+    "/models-info",
+    "/feedback",
   ]) {
     expect(await scriptsOf(await request.get(path)), path).toEqual({
       react: false,
       pageScript: true,
       speculation: true,
-    });
-  }
-  for (const path of ["/recruitment/stylist", "/recruitment/apprentice", "/models-info", "/feedback"]) {
-    expect(await scriptsOf(await request.get(path)), path).toEqual({
-      react: true,
-      pageScript: false,
-      speculation: false,
     });
   }
 });
@@ -134,21 +132,4 @@ test("without JavaScript the feed shows one review and no dead buttons", async (
   await expect(shown).toHaveCount(1);
   await expect(feed.getByRole("button")).toHaveCount(0);
   await context.close();
-});
-
-test("when React takes the visitor from a form to a content page, its widgets still work", async ({ page }) => {
-  const errors = trackConsoleErrors(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/recruitment/stylist");
-  await scriptsReady(page);
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  // Still the same document: React rendered the page.
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  const { feed, shown } = feedParts(page);
-  const first = await captionOf(shown);
-  await feed.getByRole("button", { name: "Next review" }).click();
-  await expect(shown.locator("figcaption")).not.toHaveText(first!);
-  expect(errors).toEqual([]);
 });

@@ -282,22 +282,27 @@ test("the finish form shows every message after an empty submit and checks the m
     if (r.method() === "POST") posted++;
   });
   await page.getByRole("button", { name: "Send me my quote" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields" });
+  await expect(summary).toBeFocused();
   for (const message of [MESSAGES.name, MESSAGES.mobile, MESSAGES.email, MESSAGES.referral]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(summary.getByRole("link", { name: message, exact: true })).toBeVisible();
   }
   const name = page.getByLabel("Your name");
-  await expect(name).toBeFocused();
   await expect(name).toHaveAttribute("aria-invalid", "true");
-  const describedBy = await name.getAttribute("aria-describedby");
-  expect(describedBy).toBeTruthy();
-  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(MESSAGES.name);
+  await expect(name).toHaveAccessibleDescription(MESSAGES.name);
   await expectAccessible(page);
+  // The summary's first line takes the visitor to the field.
+  await summary.getByRole("link", { name: MESSAGES.name }).click();
+  await expect(name).toBeFocused();
 
   for (const notAMobile of ["12345", "01632 960214", "07700 9001234"]) {
     await page.getByLabel("Mobile number").fill(notAMobile);
     await page.getByRole("button", { name: "Send me my quote" }).click();
-    await expect(page.getByText(MESSAGES.mobileInvalid, { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Mobile number")).toHaveAccessibleDescription(MESSAGES.mobileInvalid);
   }
+  // Typing a real one clears its message as the visitor goes.
+  await page.getByLabel("Mobile number").fill("07700 900123");
+  await expect(page.getByLabel("Mobile number")).not.toHaveAttribute("aria-invalid");
   expect(posted).toBe(0);
 });
 
@@ -316,8 +321,12 @@ test("without JavaScript the finish form posts to the page, shows the messages a
   const params = { ...selection(catalogue, "cutting"), mode: "level", level: "4", regular: "no" };
   await page.goto(`/prices/finish?${query(params)}`);
   await page.getByRole("button", { name: "Send me my quote" }).click();
-  await expect(page.getByText(MESSAGES.name, { exact: true })).toBeVisible();
-  await expect(page.getByText(MESSAGES.referral, { exact: true })).toBeVisible();
+  // The same summary as with JavaScript, focused as the answer loads, and each field's own message.
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: MESSAGES.referral })).toBeVisible();
+  await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(MESSAGES.name);
+  await expect(page.getByLabel("How did you hear about us?")).toHaveAccessibleDescription(MESSAGES.referral);
   await page.getByLabel("Your name").fill("Noscript Nell");
   await page.getByLabel("Mobile number").fill("07700 900 321");
   await page.getByLabel("Email address").fill("nell@example.com");
@@ -346,11 +355,16 @@ test("when saving fails the visitor is told and keeps what they typed", async ({
   await fillDetails(page, details);
   const send = page.getByRole("button", { name: "Send me my quote" });
 
-  await page.route("**/api/save-quote-details", (route) =>
-    route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" }),
+  // The form's script posts to the finish page's own address.
+  const finish = (url: URL) => url.pathname === "/prices/finish";
+  await page.route(finish, (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Oops</h1>" })
+      : route.continue(),
   );
   await send.click();
-  await expect(page.getByRole("alert")).toContainText("couldn't save your quote just now");
+  await expect(page.getByRole("alert")).toContainText("We couldn't send your form");
+  await expect(page.getByRole("alert")).toBeFocused();
   await expect(send).toBeEnabled();
   await expect(page.getByLabel("Your name")).toHaveValue(details.name);
   await expect(page.getByLabel("Mobile number")).toHaveValue(details.mobile);
@@ -358,15 +372,18 @@ test("when saving fails the visitor is told and keeps what they typed", async ({
   await expect(page.getByLabel("How did you hear about us?")).toHaveValue(details.referral);
   await expectAccessible(page);
 
-  await page.unroute("**/api/save-quote-details");
-  await page.route("**/api/save-quote-details", (route) => route.abort("internetdisconnected"));
+  await page.unroute(finish);
+  await page.route(finish, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
   await send.click();
   await expect(page.getByRole("alert")).toContainText("check your connection");
   await expect(send).toBeEnabled();
   await expect(page.getByLabel("Email address")).toHaveValue(details.email);
 
-  await page.unroute("**/api/save-quote-details");
+  await page.unroute(finish);
   await send.click();
+  await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
   await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
 });
 

@@ -1,7 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, mailTo, type StaffSite, startStaffSite } from "./staff-helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  mailTo,
+  postJson,
+  type QuoteContact,
+  type StaffSite,
+  saveQuoteByApi,
+  startStaffSite,
+} from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -52,43 +61,8 @@ async function as(browser: Browser, role: keyof typeof signedIn): Promise<Page> 
   return (await browser.newContext({ storageState: signedIn[role] })).newPage();
 }
 
-async function post(path: string, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${staff.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: staff.url },
-    body: JSON.stringify(body),
-  });
-}
-
-/** A cutting quote from the live price list, at a level or with a named stylist. */
-async function saveQuote(contact: {
-  name: string;
-  mobile: string;
-  referral: string;
-  salon: string;
-  stylist?: string;
-}): Promise<string> {
-  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
-    await fetch(`${staff.url}/api/services`)
-  ).json();
-  const id = (cat1: number, cat2: number, name: string) =>
-    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
-  const response = await post("/api/save-quote-details", {
-    type: "cutting",
-    ...(contact.stylist ? { mode: "stylist", stylist: contact.stylist } : { mode: "level", level: "6" }),
-    salon: contact.salon,
-    finish: id(1, 0, "Cut, Dry & Style"),
-    finishAddon: id(4, 0, "None"),
-    treatment: id(5, 2, "None"),
-    regular: "no",
-    name: contact.name,
-    mobile: contact.mobile,
-    email: `${contact.name.split(" ")[0]?.toLowerCase()}@example.com`,
-    referral: contact.referral,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()).link as string;
-}
+const post = (path: string, body: Record<string, unknown>) => postJson(staff, path, body);
+const saveQuote = (contact: QuoteContact) => saveQuoteByApi(staff, contact);
 
 function feedbackReply(name: string, mobile: string, rating: number, comments = "") {
   const r = String(rating);
@@ -277,7 +251,7 @@ test("a manager downloads a filtered list as CSV: the list's rows, safely escape
   const manager = await as(browser, "manager");
   await manager.goto(`${staff.url}/staff/leads`);
   await manager.getByRole("combobox", { name: /heard/i }).selectOption("Google");
-  await manager.getByRole("button", { name: "Show" }).click();
+  await manager.getByRole("button", { name: "Search" }).click();
   await expect(manager).toHaveURL(/referral=Google/);
   const quotes = await download(manager);
   expect(quotes.map((q) => [q.Name, q.Mobile, q["E-mail"], q["Heard of us"]]).sort()).toEqual([

@@ -112,6 +112,78 @@ export async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
+/** A JSON post to the site, as a browser on the site would send it (same origin). */
+export async function postJson(staff: StaffSite, path: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`${staff.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: staff.url },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface QuoteContact {
+  name: string;
+  mobile: string;
+  referral: string;
+  salon: string;
+  stylist?: string;
+  email?: string;
+}
+
+/** Saves a cutting quote from the live price list, at a level or with a named stylist; returns its link. */
+export async function saveQuoteByApi(staff: StaffSite, contact: QuoteContact): Promise<string> {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  const response = await postJson(staff, "/api/save-quote-details", {
+    type: "cutting",
+    ...(contact.stylist ? { mode: "stylist", stylist: contact.stylist } : { mode: "level", level: "6" }),
+    salon: contact.salon,
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "no",
+    name: contact.name,
+    mobile: contact.mobile,
+    email: contact.email ?? `${contact.name.split(" ")[0]?.toLowerCase()}@example.com`,
+    referral: contact.referral,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()).link as string;
+}
+
+/** What a visitor does: picks a cut at level 4 on the price calculator, saves the quote with their details, opens it. */
+export async function saveQuoteInBrowser(
+  visitor: Page,
+  staff: StaffSite,
+  contact: { name: string; mobile: string; email: string; referral: string },
+) {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  const params = new URLSearchParams({
+    type: "cutting",
+    mode: "level",
+    level: "4",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "yes",
+  });
+  await visitor.goto(`${staff.url}/prices/finish?${params}`);
+  await visitor.getByLabel("Your name").fill(contact.name);
+  await visitor.getByLabel("Mobile number").fill(contact.mobile);
+  await visitor.getByLabel("Email address").fill(contact.email);
+  await visitor.getByLabel("How did you hear about us?").selectOption(contact.referral);
+  await visitor.getByRole("button", { name: "Send me my quote" }).click();
+  await visitor.getByRole("link", { name: "View your quote" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(contact.name.split(" ")[0] as string);
+}
+
 /** Moves the site's clock (its process was started with TEST_CLOCK=on), e.g. past an offer's end date. */
 export async function setSiteClock(staff: StaffSite, at: Date): Promise<void> {
   const answer = await fetch(`${staff.url}/__test/clock`, {

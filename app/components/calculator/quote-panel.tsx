@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import { EstimateTable } from "../quote/estimate-table";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
 import { clientServiceName } from "./labels";
 
@@ -37,40 +38,17 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
 }
 
 /** The itemised lines and their total, as every estimate on the page shows them. */
-function EstimateTable({ quote, className }: { quote: NonNullable<CalculatorView["quote"]>; className: string }) {
+function Estimate({ quote, className }: { quote: NonNullable<CalculatorView["quote"]>; className?: string }) {
   return (
-    <table className={`w-full text-sm ${className}`}>
-      <caption className="sr-only">Your selection and estimated prices</caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">Service</th>
-          <th scope="col">Price</th>
-        </tr>
-      </thead>
-      <tbody>
-        {quote.lines.map((line) => (
-          <tr key={line.service.id} className="border-b border-line/70" data-testid="estimate-line">
-            <th scope="row" className="py-2 pr-3 text-left font-normal">
-              {line.label}
-            </th>
-            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatGBP(line.pricePence)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" className="pt-3 text-left text-base font-semibold">
-            Estimated total
-          </th>
-          <td
-            className="pt-3 text-right font-display text-2xl whitespace-nowrap tabular-nums"
-            data-testid="estimate-total"
-          >
-            {formatGBP(quote.totalPence)}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+    <EstimateTable
+      lines={quote.lines.map((line) => ({ key: line.service.id, label: line.label, pricePence: line.pricePence }))}
+      totalPence={quote.totalPence}
+      caption="Your selection and estimated prices"
+      totalLabel="Estimated total"
+      totalTestId="estimate-total"
+      lineTestId="estimate-line"
+      className={className}
+    />
   );
 }
 
@@ -126,7 +104,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
         </summary>
         {quote ? (
           <div className="container-page max-h-[60vh] overflow-y-auto pb-4">
-            <EstimateTable quote={quote} className="" />
+            <Estimate quote={quote} />
             {needsSkinTestNow(view) ? (
               <p className="mt-3 text-xs text-muted">Colour services need a skin test 48 hours before.</p>
             ) : null}
@@ -158,7 +136,7 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       {who ? <p className="mt-1 text-sm text-muted">{who}</p> : null}
 
       {quote ? (
-        <EstimateTable quote={quote} className="mt-4" />
+        <Estimate quote={quote} className="mt-4" />
       ) : state.type ? (
         <p className="mt-4 text-sm text-muted">{waitingText(state.type)}</p>
       ) : null}

@@ -15,9 +15,12 @@ const hintClass = "mt-1 text-sm leading-relaxed text-muted";
 const controlClass =
   "mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-[inset_0_1px_2px_rgba(31,27,22,0.05)] transition-colors placeholder:text-muted/70 hover:border-muted";
 
-function controlBorder(invalid: boolean): string {
-  return invalid ? "border-red-700 bg-red-50/60 hover:border-red-800" : "border-line";
-}
+/** Red while the control says it is invalid: the server marks it, and so does the form's script in the browser. */
+const controlBorder =
+  "border-line aria-invalid:border-red-700 aria-invalid:bg-red-50/60 aria-invalid:hover:border-red-800";
+/** The same for a radio tile, whose group carries the mark. */
+const tileBorder =
+  "border-line group-aria-invalid:border-red-700 group-aria-invalid:bg-red-50/60 group-aria-invalid:hover:border-red-800";
 
 function WarningIcon() {
   return (
@@ -29,18 +32,28 @@ function WarningIcon() {
   );
 }
 
-/** A field's messages; its id is what the control's `aria-describedby` points at. */
+/**
+ * A field's messages; its id is what the control's `aria-describedby` points
+ * at. Always there, hidden while empty, so the form's script in the browser
+ * can fill it.
+ */
 function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
-  if (!errors?.length) return null;
   return (
-    <ul id={id} className="mt-2 space-y-1">
-      {errors.map((error) => (
-        <li key={error} className="flex gap-1.5 text-sm font-medium text-red-800">
-          <WarningIcon />
-          <span>{error}</span>
-        </li>
+    <ul id={id} hidden={!errors?.length} className="mt-2 space-y-1">
+      {errors?.map((error) => (
+        <ErrorItem key={error}>{error}</ErrorItem>
       ))}
     </ul>
+  );
+}
+
+/** One message under a field. */
+export function ErrorItem({ children }: { children?: ReactNode }) {
+  return (
+    <li className="flex gap-1.5 text-sm font-medium text-red-800">
+      <WarningIcon />
+      <span>{children}</span>
+    </li>
   );
 }
 
@@ -69,8 +82,6 @@ interface CommonProps {
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
-  /** The first field to fix after a submit without JavaScript, where nothing else moves the cursor there. */
-  autoFocus?: boolean;
 }
 
 const hintIdOf = (meta: AnyField, hint: ReactNode) => (hint ? `${meta.id}-hint` : undefined);
@@ -110,7 +121,6 @@ export function Field({
   type = "text",
   autoComplete,
   inputMode,
-  autoFocus,
 }: CommonProps & {
   type?: "text" | "email" | "tel";
   autoComplete?: string;
@@ -125,10 +135,8 @@ export function Field({
         {...props}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
-        autoFocus={autoFocus}
         aria-required={optional ? undefined : true}
-        className={`${controlClass} ${controlBorder(!!meta.errors)}`}
+        className={`${controlClass} ${controlBorder}`}
       />
     </FieldShell>
   );
@@ -144,7 +152,7 @@ export function TextareaField({ meta, label, hint, optional, className, rows = 5
         {...props}
         rows={rows}
         aria-required={optional ? undefined : true}
-        className={`${controlClass} ${controlBorder(!!meta.errors)} min-h-28 resize-y leading-relaxed`}
+        className={`${controlClass} ${controlBorder} min-h-28 resize-y leading-relaxed`}
       />
     </FieldShell>
   );
@@ -162,7 +170,6 @@ export function SelectField({
   hint,
   optional,
   className,
-  autoFocus,
   options,
 }: CommonProps & { options: readonly Option[] }) {
   const hintId = hintIdOf(meta, hint);
@@ -173,10 +180,8 @@ export function SelectField({
         <select
           key={key}
           {...props}
-          // biome-ignore lint/a11y/noAutofocus: a form sent back with errors puts focus on its first wrong field as the page loads
-          autoFocus={autoFocus}
           aria-required={optional ? undefined : true}
-          className={`${controlClass} ${controlBorder(!!meta.errors)} appearance-none pr-11`}
+          className={`${controlClass} ${controlBorder} appearance-none pr-11`}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -224,6 +229,7 @@ export function RadioGroup({
       <fieldset
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a radio group may be marked required and invalid; a plain fieldset may not
         role="radiogroup"
+        className="group"
         aria-labelledby={legendId}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
@@ -252,7 +258,7 @@ export function RadioGroup({
               <label
                 key={`${key ?? ""}${option.value}`}
                 htmlFor={id}
-                className={`relative flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl border bg-white px-1 py-2 text-center transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-ivory has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${controlBorder(invalid)}`}
+                className={`relative flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl border bg-white px-1 py-2 text-center transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-ivory has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${tileBorder}`}
               >
                 {/* Transparent over the whole tile, so a tap anywhere on it is a tap on the radio itself. */}
                 <input

@@ -1,12 +1,14 @@
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 
 /** Why the form was not sent (connection lost, server trouble, too many forms): what was typed stays. */
-export function SendNotice({ message, ref }: { message: string; ref?: Ref<HTMLDivElement> }) {
+export function SendNotice({ message, autoFocus }: { message: string; autoFocus?: boolean }) {
   return (
     <div
-      ref={ref}
       tabIndex={-1}
       role="alert"
+      data-send-notice=""
+      // biome-ignore lint/a11y/noAutofocus: shown only in answer to a submit that failed, where the visitor's next step starts
+      autoFocus={autoFocus}
       className="flex gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-sm leading-relaxed font-medium text-red-900 outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-red-700">
@@ -19,21 +21,14 @@ export function SendNotice({ message, ref }: { message: string; ref?: Ref<HTMLDi
   );
 }
 
-/** Replaces a form once it has been stored. */
-export function SuccessBox({
-  title,
-  children,
-  ref,
-}: {
-  title: string;
-  children?: ReactNode;
-  ref?: Ref<HTMLDivElement>;
-}) {
+/** Replaces a form once it has been stored; it takes the focus, since the form the visitor was in is gone. */
+export function SuccessBox({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div
-      ref={ref}
       tabIndex={-1}
       role="status"
+      // biome-ignore lint/a11y/noAutofocus: shown only in answer to a submit, in place of the form that had the focus
+      autoFocus
       className="scroll-mt-28 rounded-2xl px-2 py-8 text-center outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent sm:px-6 sm:py-10"
     >
       <span

@@ -1,121 +1,46 @@
 /**
- * How every public form sends itself: Conform validates with the form's Zod
- * schema in the browser (the same schema the route action runs), a fetcher
- * posts it, and a real <form method="post"> underneath does the same job when
- * JavaScript is off. The form never stays pending and never loses what was
- * typed: an unanswered request comes back as a message beside the button.
+ * How every public form is drawn and sent, the quote's included. The server
+ * renders it with Conform's field metadata from the route's answer (messages,
+ * what was typed); a plain <form method="post"> sends it, with or without
+ * JavaScript. In the browser `<submission-form>` (app/enhance/submission-form.ts)
+ * checks the fields with the schema's own rules and messages before sending,
+ * sends without leaving the page and shows the server's answer in place;
+ * React does not run in the browser (decision 018).
  */
 import { type DefaultValue, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import type { ReactNode } from "react";
 import type { z } from "zod";
+import type { FormFieldScript } from "~/domain/field-check";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
+import { fieldRulesOf } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
-import { ErrorSummary, type SummaryEntry } from "./error-summary";
+import { ErrorSummary, type SummaryEntry, SummaryFrame, SummaryItem } from "./error-summary";
+import { ErrorItem } from "./fields";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./marketing-consent";
 import { SendNotice, SuccessBox } from "./notices";
 import { SubmitButton } from "./submit-button";
 
-/** The name of the temporary button Conform submits with when it revalidates as people type. */
-const CONFORM_INTENT = "__intent__";
-
-type FocusTarget = "summary" | "notice" | "success";
-
-/**
- * A route's `clientAction`: passes the post to the server action, and turns a
- * request that got no usable answer (offline, a proxy's error page, a crash)
- * into a message instead of an error page, so the form and its values stay.
- */
-export async function sendOrKeep<T>({ serverAction }: { serverAction: () => Promise<T> }): Promise<T | FormActionData> {
-  try {
-    return await serverAction();
-  } catch {
-    return { status: "unsent", message: SEND_FAILED_MESSAGE };
-  }
-}
-
-export function useSubmissionForm<Schema extends z.ZodType<Record<string, unknown>>>(options: {
+export function useSubmissionForm<Schema extends z.ZodObject>(options: {
   id: string;
   schema: Schema;
-  /** The route's actionData: the answer to a post sent without JavaScript. */
+  /** The route's actionData: the server's answer to the post, when the page is that answer. */
   actionData: FormActionData | undefined;
   /** The idempotency key the page was rendered with (the route loader's). */
   formKey: string;
   defaultValue?: DefaultValue<Record<string, unknown>>;
 }) {
-  const { id, schema } = options;
+  const { id, schema, actionData } = options;
   // One key for this form until it is sent: a retry after a lost answer is recognised, not stored twice.
-  const [idempotencyKey] = useState(() =>
-    options.actionData && "key" in options.actionData && options.actionData.key
-      ? options.actionData.key
-      : options.formKey,
-  );
-  const fetcher = useFetcher<FormActionData>();
-  const answer = fetcher.data ?? options.actionData;
-  const sending = fetcher.state !== "idle";
-
+  const idempotencyKey = actionData && "key" in actionData && actionData.key ? actionData.key : options.formKey;
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: options.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const successRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
-  const [, setFocusRequests] = useState(0);
-  const requestFocus = (target: FocusTarget) => {
-    focusNext.current = target;
-    setFocusRequests((n) => n + 1);
-  };
-
-  // Each answer from the server moves focus to what it changed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: requestFocus is remade each render and only writes a ref and a counter
-  useEffect(() => {
-    if (!fetcher.data) return;
-    const { status } = fetcher.data;
-    requestFocus(status === "sent" ? "success" : status === "invalid" ? "summary" : "notice");
-  }, [fetcher.data]);
-
-  // Focus lands once its target is on screen (the summary appears a render after the errors arrive).
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    const element = { summary: summaryRef, notice: noticeRef, success: successRef }[target].current;
-    if (!element) return;
-    focusNext.current = null;
-    element.focus({ preventScroll: true });
-    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    element.scrollIntoView({ block: target === "notice" ? "center" : "start", behavior: smooth ? "smooth" : "auto" });
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    form.onSubmit(event);
-    // Conform stopped a real submit (not its own revalidation as people type): show what is wrong.
-    if (event.defaultPrevented && submitter?.name !== CONFORM_INTENT) requestFocus("summary");
-  };
-
   const notice =
-    !sending && answer && (answer.status === "refused" || answer.status === "unsent") ? answer.message : undefined;
-
-  return {
-    form,
-    fields,
-    idempotencyKey,
-    fetcher,
-    sending,
-    sent: answer?.status === "sent",
-    notice,
-    onSubmit,
-    refs: { summary: summaryRef, notice: noticeRef, success: successRef },
-  };
+    actionData && (actionData.status === "refused" || actionData.status === "unsent") ? actionData.message : undefined;
+  return { form, fields, rules: fieldRulesOf(schema), idempotencyKey, sent: actionData?.status === "sent", notice };
 }
 
 export type SubmissionFormState = ReturnType<typeof useSubmissionForm>;
@@ -126,58 +51,85 @@ function unlistedErrors(allErrors: Record<string, string[]>, summary: readonly S
   return Object.entries(allErrors).flatMap(([name, messages]) => (name && !listed.has(name) ? messages : []));
 }
 
+/** Element id of a form's `<submission-form>`: the server's answer is found in the page it sends back by it. */
+const frameIdOf = (formId: string) => `${formId}-frame`;
+
 /**
  * The frame of a form: the error summary on top, the fields, the honeypot, the
- * notice and the button; or, once sent, the thank-you box in its place.
+ * notice and the button; or, once sent, the thank-you box in its place. The
+ * templates are what the form's script clones to show messages in the browser.
  */
 export function SubmissionForm({
   state,
+  action,
   summaryTitle,
   summary,
   submitLabel,
+  sendingLabel,
+  privacyNote,
   success,
+  className = "relative space-y-8",
   children,
 }: {
   state: SubmissionFormState;
+  /** Where the form posts: the page's own address unless said (the quote's carries its choices). */
+  action?: string;
   summaryTitle: string;
   /** The fields in the order the form shows them, for the summary. */
   summary: readonly SummaryEntry[];
   submitLabel: string;
-  success: { title: string; body?: ReactNode };
+  sendingLabel?: string;
+  /** Said before the link to the privacy notice. */
+  privacyNote?: ReactNode;
+  /** The thank-you box; a form whose route redirects once it is stored has none. */
+  success?: { title: string; body?: ReactNode };
+  className?: string;
   children: ReactNode;
 }) {
-  const { form, fetcher, sending, sent, notice, onSubmit, refs, idempotencyKey } = state;
-  if (sent) {
-    return (
-      <SuccessBox ref={refs.success} title={success.title}>
-        {success.body}
-      </SuccessBox>
-    );
-  }
+  const { form, rules, sent, notice, idempotencyKey } = state;
+  const script: FormFieldScript[] = summary.map(({ meta, label }) => ({
+    name: meta.name,
+    id: meta.id,
+    errorId: meta.errorId,
+    label,
+    rule: rules[meta.name],
+  }));
   return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form, { ariaAttributes: false })}
-      onSubmit={onSubmit}
-      className="relative space-y-8"
-    >
-      <ErrorSummary
-        ref={refs.summary}
-        title={summaryTitle}
-        entries={summary}
-        others={unlistedErrors(form.allErrors, summary)}
-      />
-      {children}
-      <Honeypot formId={form.id} />
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-      <div className="space-y-4 border-t border-line pt-8">
-        {notice ? <SendNotice ref={refs.notice} message={notice} /> : null}
-        <SubmitButton sending={sending}>{submitLabel}</SubmitButton>
-        <PrivacyNote />
-        <p aria-live="polite" className="sr-only">
-          {sending ? "Sending your form…" : ""}
-        </p>
-      </div>
-    </fetcher.Form>
+    <submission-form id={frameIdOf(form.id)}>
+      {sent && success ? (
+        <SuccessBox title={success.title}>{success.body}</SuccessBox>
+      ) : (
+        <form
+          method="post"
+          action={action}
+          {...getFormProps(form, { ariaAttributes: false })}
+          data-fields={JSON.stringify(script)}
+          className={className}
+        >
+          <ErrorSummary title={summaryTitle} entries={summary} others={unlistedErrors(form.allErrors, summary)} />
+          {children}
+          <Honeypot formId={form.id} />
+          <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+          <div className="space-y-4 border-t border-line pt-8">
+            {notice ? <SendNotice message={notice} autoFocus /> : null}
+            <SubmitButton sendingLabel={sendingLabel}>{submitLabel}</SubmitButton>
+            <PrivacyNote>{privacyNote}</PrivacyNote>
+            <p aria-live="polite" className="sr-only" data-sending-status="Sending your form…" />
+          </div>
+          <template data-template="summary">
+            <SummaryFrame title={summaryTitle} />
+          </template>
+          <template data-template="summary-item">
+            <SummaryItem href="#" />
+          </template>
+          <template data-template="error">
+            <ErrorItem />
+          </template>
+          <template data-template="notice">
+            <SendNotice message={SEND_FAILED_MESSAGE} />
+          </template>
+        </form>
+      )}
+    </submission-form>
   );
 }

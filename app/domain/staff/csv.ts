@@ -50,3 +50,51 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
   for (const row of rows) file += csvRow(columns, row);
   return file;
 }
+
+/**
+ * A CSV file read back as rows of fields (RFC 4180: quoted fields may hold
+ * commas, doubled quotes and line breaks; lines end in CRLF or LF; a leading
+ * byte-order mark is dropped). Each row carries the line it starts on, so a
+ * refusal can name the row as a spreadsheet numbers it. Blank lines are
+ * skipped. Answers null when a quote is never closed.
+ */
+export function parseCsv(text: string): { line: number; fields: string[] }[] | null {
+  const rows: { line: number; fields: string[] }[] = [];
+  const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let rowStart = 1;
+  const endRow = () => {
+    fields.push(field);
+    if (fields.length > 1 || fields[0]?.trim()) rows.push({ line: rowStart, fields });
+    fields = [];
+    field = "";
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === "\n") line++;
+        field += c;
+      }
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === ",") {
+      fields.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && source[i + 1] === "\n") i++;
+      endRow();
+      line++;
+      rowStart = line;
+    } else field += c;
+  }
+  if (quoted) return null;
+  if (field !== "" || fields.length > 0) endRow();
+  return rows;
+}

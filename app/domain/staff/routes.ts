@@ -137,6 +137,45 @@ export const STAFF_ROUTES = {
   dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
+  prices: {
+    path: "content/prices",
+    file: "routes/staff/prices.tsx",
+    page: "content.edit",
+    actions: { "add-service": { access: "content.edit" } },
+  },
+  service: {
+    path: "content/prices/:id",
+    file: "routes/staff/service.tsx",
+    page: "content.edit",
+    actions: {
+      service: { access: "content.edit" },
+      retire: { access: "content.edit" },
+      restore: { access: "content.edit" },
+      "cancel-price": { access: "content.edit" },
+    },
+  },
+  levels: {
+    path: "content/levels",
+    file: "routes/staff/levels.tsx",
+    page: "content.edit",
+    actions: { level: { access: "content.edit" } },
+  },
+  reviews: {
+    path: "content/reviews",
+    file: "routes/staff/reviews.tsx",
+    page: "content.edit",
+    actions: { "add-review": { access: "content.edit" }, "import-reviews": { access: "content.edit" } },
+  },
+  review: {
+    path: "content/reviews/:id",
+    file: "routes/staff/review.tsx",
+    page: "content.edit",
+    actions: {
+      review: { access: "content.edit" },
+      hide: { access: "content.edit" },
+      publish: { access: "content.edit" },
+    },
+  },
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
   contentTeam: {
     path: "content/team",
@@ -222,6 +261,17 @@ export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {
  * them: each a row of STAFF_ROUTES with what it is for.
  */
 export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; description: string }[] = [
+  {
+    key: "prices",
+    label: "Price list",
+    description: "Services, their names and prices, now or from a date; add or retire a service.",
+  },
+  { key: "levels", label: "Stylist levels", description: "Level names and how much each adds to the price list." },
+  {
+    key: "reviews",
+    label: "Reviews",
+    description: "Add or import clients' reviews, assign them to a stylist; hide one only with a reason.",
+  },
   {
     key: "contentTeam",
     label: "Team",

@@ -6,7 +6,7 @@
  * the number: they are not consent to marketing, so nothing is recorded.
  * The answer is an empty TwiML document: Twilio sends its own STOP reply.
  */
-import { normaliseUkMobile } from "~/domain/forms";
+import { normaliseUkMobile } from "~/domain/field-check";
 import { isOptOutText } from "~/domain/privacy";
 import { config } from "~/server/config.server";
 import { HttpError, readFormData } from "~/server/http.server";

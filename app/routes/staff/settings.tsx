@@ -46,7 +46,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           New-quotes e-mail
         </h2>
         <p className="my-2 text-muted">
-          Once a day, staff who see quotes get one e-mail listing the new ones (UK time).
+          Once a day at this time (UK time), staff who see quotes get one e-mail listing the new ones. A time changed
+          today counts from today.
         </p>
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <TextField label="Time" name="time" type="time" required defaultValue={loaderData.time} />

@@ -2,9 +2,11 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
+import { londonDay, pricesInForce } from "~/domain/price-schedule";
 import { cached } from "../cache.server";
+import { now } from "../clock.server";
 import type { Database } from "../db.server";
-import { levels, salons, services, stylists } from "../schema.server";
+import { levels, salons, scheduledPrices, services, stylists } from "../schema.server";
 
 export type SalonRow = typeof salons.$inferSelect;
 export type StylistRow = typeof stylists.$inferSelect;
@@ -23,14 +25,28 @@ export function listLevels(db: Database): Promise<Level[]> {
   return cached(db, "levels", () => db.select().from(levels).orderBy(asc(levels.id)));
 }
 
+/**
+ * The price list in force today: services not retired, each at its scheduled
+ * price once that price's day has come (app/domain/price-schedule.ts). The
+ * cache is kept per London day, so a new day's prices apply at its midnight.
+ */
 export function listServices(db: Database): Promise<Service[]> {
-  return cached(db, "services", async () => {
-    const rows = await db
-      .select()
-      .from(services)
-      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id));
+  const today = londonDay(now());
+  return cached(db, `services@${today}`, async () => {
+    const [rows, scheduled] = await Promise.all([
+      db
+        .select()
+        .from(services)
+        .where(isNull(services.retiredAt))
+        .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
+      db.select().from(scheduledPrices),
+    ]);
     // A row without a client's name (added by staff) is shown by its till name rather than as nothing.
-    return rows.map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
+    const named = rows.map(({ retiredAt: _retired, version: _version, ...row }) => ({
+      ...row,
+      clientName: row.clientName?.trim() || row.service,
+    }));
+    return pricesInForce(named, scheduled, today);
   });
 }
 

@@ -1,5 +1,5 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PictureRef } from "~/domain/pictures";
 import { cached } from "../cache.server";
@@ -103,9 +103,11 @@ export async function getBlogPost(db: Database, slug: string): Promise<BlogPostR
   return (await listBlogPosts(db)).find((p) => p.slug === slug);
 }
 
-/** Reviews of one stylist, or of everyone for "all". */
+/** Published reviews (all but those hidden, with a reason, from the console) of one stylist, or of everyone for "all". */
 export async function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
-  const all = await cached(db, "reviews", () => db.select().from(reviews).orderBy(asc(reviews.id)));
+  const all = await cached(db, "reviews", () =>
+    db.select().from(reviews).where(isNull(reviews.hiddenReason)).orderBy(asc(reviews.id)),
+  );
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 

@@ -20,16 +20,17 @@ import {
 } from "~/domain/calculator-state";
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { HONEYPOT_FIELD, honeypotFilled, quoteDetailsSchema } from "~/domain/forms";
+import { quoteDetailsSchema } from "~/domain/forms";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { queueQuoteMessages } from "../delivery/messages.server";
-import { fingerprintOf, idempotencyKeyOf, KEY_REUSED_MESSAGE, once, previousAnswer } from "../idempotency.server";
+import { KEY_REUSED_MESSAGE, once } from "../idempotency.server";
 import { wakeOutbox } from "../outbox.server";
 import { recordMarketingConsents } from "../privacy/consents.server";
-import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import type { RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
+import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
 import { getSalon, listServices } from "./catalogue.server";
 import { loadQuoteCatalogue, problemFieldErrors, resolveQuote } from "./quote-pricing.server";
 
@@ -47,7 +48,6 @@ export function newQuoteLink(): string {
 /** Saving stores a row and sends an e-mail and a text: generous for people, useless for a flood. */
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
 
-export const SPAM_MESSAGE = "Your request could not be processed.";
 const RATE_LIMITED_MESSAGE =
   "You've saved a lot of quotes in a short time. Please wait a little and try again, or give us a call.";
 
@@ -151,11 +151,23 @@ interface SavedQuote {
   lines: SavedQuoteLine[];
 }
 
-export type SaveQuoteResult =
-  /** messagesSent is false when the address already had its quota of quote messages today. */
-  | { ok: true; link: string; url: string; quote: SavedQuote; messagesSent: boolean }
-  | { ok: false; status: 400 | 409 | 422; message: string; fieldErrors: Record<string, string[]> }
-  | { ok: false; status: 429; message: string; fieldErrors: Record<string, string[]>; retryAfter: number };
+/** messagesSent is false when the address already had its quota of quote messages today. */
+export type SaveQuoteResult = SubmissionOutcome<{
+  link: string;
+  url: string;
+  quote: SavedQuote;
+  messagesSent: boolean;
+}>;
+
+/** Saved quotes share the other forms' steps, with their own key scope and a limit of their own. */
+const QUOTE_SCOPE: SubmissionScope = {
+  name: "quote",
+  rateLimit: SAVE_QUOTE_RATE_LIMIT,
+  rateLimitedMessage: RATE_LIMITED_MESSAGE,
+};
+
+/** A save request: the visitor's details and the calculator's choices, in one flat object as the form posts them. */
+export const saveQuoteSchema = quoteDetailsSchema.extend(quoteSelectionSchema.shape);
 
 export interface SaveQuoteOptions {
   /** Rate-limited per client address when given. */
@@ -171,15 +183,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((current as { code?: unknown }).code === "23505") return true;
   }
   return false;
-}
-
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
 }
 
 export const quotePath = (link: string) => `/quote/${link}`;
@@ -203,30 +206,9 @@ interface SavedAnswer {
  */
 export async function saveQuote(
   db: Database,
-  input: Record<string, unknown>,
+  input: unknown,
   options: SaveQuoteOptions = {},
 ): Promise<SaveQuoteResult> {
-  // People never see the honeypot; only a bot fills it. Store nothing.
-  if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, message: SPAM_MESSAGE, fieldErrors: {} };
-
-  const details = quoteDetailsSchema.safeParse(input);
-  const selection = quoteSelectionSchema.safeParse(input);
-  if (!details.success || !selection.success) {
-    return {
-      ok: false,
-      status: 422,
-      message: "Some answers need attention.",
-      fieldErrors: {
-        ...(details.success ? {} : fieldErrorsOf(details.error)),
-        ...(selection.success ? {} : fieldErrorsOf(selection.error)),
-      },
-    };
-  }
-
-  // A retry of a save whose answer was lost gets that answer again, before the rate limit counts it.
-  const keyed = idempotencyKeyOf(input, options.request);
-  if (!keyed.ok) return { ok: false, status: 400, message: keyed.message, fieldErrors: {} };
-  const fingerprint = fingerprintOf({ details: details.data, selection: selection.data });
   const replayed = (answer: SavedAnswer): SaveQuoteResult => ({
     ok: true,
     link: answer.link,
@@ -234,28 +216,21 @@ export async function saveQuote(
     quote: { link: answer.link, totalPence: answer.totalPence, lines: answer.lines },
     messagesSent: answer.messagesSent,
   });
-  const reused = { ok: false, status: 409, message: KEY_REUSED_MESSAGE, fieldErrors: {} } as const;
-  if (keyed.key) {
-    const earlier = await previousAnswer<SavedAnswer>(db, "quote", keyed.key, fingerprint);
-    if (earlier.kind === "answer") return replayed(earlier.answer);
-    if (earlier.kind === "reused") return reused;
-  }
-
-  if (options.clientIp !== undefined) {
-    const limit = await hitRateLimit(db, SAVE_QUOTE_RATE_LIMIT, options.clientIp);
-    if (!limit.allowed) {
-      return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE, fieldErrors: {}, retryAfter: limit.retryAfter };
-    }
-  }
+  const reused = { ok: false, status: 409, error: KEY_REUSED_MESSAGE } as const;
+  // A retry of a save whose answer was lost gets that answer again, before the rate limit counts it.
+  const checked = await check<typeof saveQuoteSchema, SavedAnswer>(db, QUOTE_SCOPE, saveQuoteSchema, input, options);
+  if (!checked.ok) return checked;
+  if ("replayed" in checked) return replayed(checked.replayed);
+  const { key, fingerprint } = checked;
+  const { name, mobile, email, referral, marketing_email, marketing_sms, regular, ...chosen } = checked.value;
 
   const catalogue = await loadQuoteCatalogue(db);
-  const { regular, ...chosen } = selection.data;
   const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
   if (!resolution.ok) {
     return {
       ok: false,
       status: 422,
-      message: "This quote can't be saved as it stands: please check your choices.",
+      error: "This quote can't be saved as it stands: please check your choices.",
       fieldErrors: problemFieldErrors(resolution.problem),
     };
   }
@@ -270,7 +245,6 @@ export async function saveQuote(
     cat1: line.service.cat1,
     cat2: line.service.cat2,
   }));
-  const { name, mobile, email, referral, marketing_email, marketing_sms } = details.data;
   const values = {
     name,
     mobile,
@@ -312,7 +286,7 @@ export async function saveQuote(
     try {
       // The quote, its consents, the messages about it and the answer under the form's key are committed
       // together or not at all.
-      const saved = await once(db, "quote", keyed.key, fingerprint, async (tx): Promise<SavedAnswer> => {
+      const saved = await once(db, QUOTE_SCOPE.name, key, fingerprint, async (tx): Promise<SavedAnswer> => {
         const [row] = await tx
           .insert(quotes)
           .values({ ...values, link })

@@ -2,10 +2,18 @@
  * Job applications, model applications and feedback as staff work them:
  * lists by status, one in full, and the template replies to job applicants.
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import type { RecordListData } from "~/components/staff/list-page";
 import { firstNameOf } from "~/domain/first-visit-offer";
-import { APPLICATION_STATUSES, fillTemplate, REPLY_TEMPLATES, type ReplyTemplateKey } from "~/domain/staff/records";
+import {
+  APPLICATION_STATUSES,
+  fillTemplate,
+  REPLY_TEMPLATES,
+  type RecordKind,
+  type ReplyTemplateKey,
+} from "~/domain/staff/records";
+import type { StaffRouteKey } from "~/domain/staff/routes";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -13,47 +21,64 @@ import { applicantReply } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
 import { feedback, jobApplications, modelApplications, replyTemplates, salons, staffNotes } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
+import { loadListPage, searchParam, searchWhere } from "./lists.server";
 
-/** The status a list URL asks for: "open" (everything not archived, the default), "all" or one status. */
-export function statusFilterOf(params: URLSearchParams): string {
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
+export interface RecordFilter {
+  status: string;
+  q?: string;
+}
+
+/** The status and search a list URL asks for; an unknown status shows the open ones. */
+export function recordFilterOf(params: URLSearchParams): RecordFilter {
   const value = params.get("status") ?? "open";
-  return value === "all" || value === "open" || (APPLICATION_STATUSES as readonly string[]).includes(value)
-    ? value
-    : "open";
+  const status =
+    value === "all" || value === "open" || (APPLICATION_STATUSES as readonly string[]).includes(value) ? value : "open";
+  return { status, q: searchParam(params) };
 }
 
-function statusWhere(column: AnyPgColumn, status: string): SQL | undefined {
-  if (status === "all") return undefined;
-  if (status === "open") return sql`${column} <> 'archived'`;
-  return eq(column, status);
-}
-
-export async function listJobApplications(
-  db: Database,
-  filter: { status: string; role?: string },
-  page: { limit: number; offset: number },
+/** One page of a list of records: its status, its search (the record's notes included), newest first. */
+function recordPage<Q extends PgSelect>(
+  query: Q,
+  t: { id: AnyPgColumn; status: AnyPgColumn; createdAt: AnyPgColumn; mobile: AnyPgColumn },
+  search: { kind: RecordKind; text: AnyPgColumn[] },
+  filter: RecordFilter,
+  page: Page,
 ) {
-  return db
+  const status =
+    filter.status === "all"
+      ? undefined
+      : filter.status === "open"
+        ? sql`${t.status} <> 'archived'`
+        : eq(t.status, filter.status);
+  const found = searchWhere(filter.q, {
+    text: search.text,
+    mobile: t.mobile,
+    notes: { subjectType: search.kind, id: t.id },
+  });
+  return query.where(and(status, found)).orderBy(desc(t.createdAt), desc(t.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function listJobApplications(db: Database, filter: RecordFilter, page: Page) {
+  const t = jobApplications;
+  const query = db
     .select({
-      id: jobApplications.id,
-      name: jobApplications.name,
-      role: jobApplications.role,
-      position: jobApplications.position,
+      id: t.id,
+      name: t.name,
+      role: t.role,
+      position: t.position,
       salon: salons.shortName,
-      status: jobApplications.status,
-      createdAt: jobApplications.createdAt,
+      status: t.status,
+      createdAt: t.createdAt,
     })
-    .from(jobApplications)
-    .innerJoin(salons, eq(salons.id, jobApplications.salonId))
-    .where(
-      and(
-        statusWhere(jobApplications.status, filter.status),
-        filter.role ? eq(jobApplications.role, filter.role) : undefined,
-      ),
-    )
-    .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .from(t)
+    .innerJoin(salons, eq(salons.id, t.salonId));
+  return recordPage(query.$dynamic(), t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
 }
 
 export async function getJobApplication(db: Database, id: number) {
@@ -66,40 +91,21 @@ export async function getJobApplication(db: Database, id: number) {
   return row;
 }
 
-export async function listModelApplications(db: Database, status: string, page: { limit: number; offset: number }) {
-  return db
-    .select({
-      id: modelApplications.id,
-      name: modelApplications.name,
-      status: modelApplications.status,
-      createdAt: modelApplications.createdAt,
-    })
-    .from(modelApplications)
-    .where(statusWhere(modelApplications.status, status))
-    .orderBy(desc(modelApplications.createdAt), desc(modelApplications.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export async function listModelApplications(db: Database, filter: RecordFilter, page: Page) {
+  const t = modelApplications;
+  const query = db.select({ id: t.id, name: t.name, status: t.status, createdAt: t.createdAt }).from(t);
+  return recordPage(query.$dynamic(), t, { kind: "model", text: [t.name, t.info] }, filter, page);
 }
 
 export async function getModelApplication(db: Database, id: number) {
   return db.query.modelApplications.findFirst({ where: (m, { eq }) => eq(m.id, id) });
 }
 
-export async function listFeedback(db: Database, status: string, page: { limit: number; offset: number }) {
-  return db
-    .select({
-      id: feedback.id,
-      name: feedback.name,
-      experience: feedback.experience,
-      result: feedback.result,
-      status: feedback.status,
-      createdAt: feedback.createdAt,
-    })
-    .from(feedback)
-    .where(statusWhere(feedback.status, status))
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export async function listFeedback(db: Database, filter: RecordFilter, page: Page) {
+  const t = feedback;
+  const { experience, result } = t;
+  const query = db.select({ id: t.id, name: t.name, experience, result, status: t.status, createdAt: t.createdAt });
+  return recordPage(query.from(t).$dynamic(), t, { kind: "feedback", text: [t.name, t.comments] }, filter, page);
 }
 
 export async function getFeedback(db: Database, id: number) {
@@ -192,4 +198,30 @@ export async function sendReply(
   });
   wakeOutbox();
   return { ok: true, subject };
+}
+
+// ── the lists' pages ────────────────────────────────────────────────────
+
+/**
+ * A loader of a list of records worked by status: one page of rows, each
+ * with its line of detail, and the status and search it was asked for.
+ */
+export async function loadRecordList<Row extends { id: number; name: string; status: string; createdAt: Date }>(
+  args: { request: Request; context: { db: Database } },
+  key: StaffRouteKey,
+  query: { rows(db: Database, filter: RecordFilter, page: Page): Promise<Row[]>; audited: string },
+  detail?: (row: Row) => string,
+): Promise<RecordListData> {
+  const { filter, rows, list } = await loadListPage(args, key, { filterOf: recordFilterOf, ...query });
+  return {
+    status: filter.status,
+    list,
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      detail: detail?.(r),
+    })),
+  };
 }

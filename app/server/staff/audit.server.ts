@@ -3,9 +3,11 @@
  * someone's personal data is one appended row (who, what, when, from which
  * session). There is no update or delete here, on purpose.
  */
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { RECORD_KINDS } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { auditLog, staffUsers } from "../schema.server";
+import { dayParam, dayRange, idParam, oneOf, searchParam, searchWhere } from "./lists.server";
 
 export interface Actor {
   staffId: number;
@@ -33,22 +35,42 @@ export async function audit(tx: Tx, actor: Actor | null, entry: AuditEntry): Pro
   });
 }
 
+/** What the log's entries are about, as the filter offers them. */
+export const AUDIT_SUBJECTS = [...RECORD_KINDS, "staff", "session", "message", "template", "settings", "list"] as const;
+
 export interface AuditFilter {
   staffId?: number;
   subjectType?: string;
   subjectId?: string;
-  from?: Date;
-  /** Exclusive. */
-  to?: Date;
+  /** yyyy-mm-dd, inclusive, London days. */
+  from?: string;
+  to?: string;
+  /** Words in what was done, its details, the subject's id or who did it. */
+  q?: string;
+}
+
+export function auditFilterOf(params: URLSearchParams): AuditFilter {
+  const subjectId = params.get("id") ?? "";
+  return {
+    staffId: idParam(params.get("staff")),
+    subjectType: oneOf(AUDIT_SUBJECTS, params.get("subject")),
+    subjectId: /^[\w-]{1,40}$/.test(subjectId) ? subjectId : undefined,
+    from: dayParam(params, "from"),
+    to: dayParam(params, "to"),
+    q: searchParam(params),
+  };
 }
 
 export async function listAudit(db: Database, filter: AuditFilter, page: { limit: number; offset: number }) {
-  const where: SQL[] = [];
-  if (filter.staffId) where.push(eq(auditLog.staffId, filter.staffId));
-  if (filter.subjectType) where.push(eq(auditLog.subjectType, filter.subjectType));
-  if (filter.subjectId) where.push(eq(auditLog.subjectId, filter.subjectId));
-  if (filter.from) where.push(gte(auditLog.at, filter.from));
-  if (filter.to) where.push(lt(auditLog.at, filter.to));
+  const where: (SQL | undefined)[] = [
+    filter.staffId ? eq(auditLog.staffId, filter.staffId) : undefined,
+    filter.subjectType ? eq(auditLog.subjectType, filter.subjectType) : undefined,
+    filter.subjectId ? eq(auditLog.subjectId, filter.subjectId) : undefined,
+    ...dayRange(auditLog.at, filter),
+    searchWhere(filter.q, {
+      text: [auditLog.action, auditLog.summary, auditLog.subjectId, staffUsers.name, staffUsers.email],
+    }),
+  ];
   return db
     .select({
       id: auditLog.id,

@@ -63,6 +63,9 @@ export function parseEdit<S extends z.ZodType>(
 
 type Versioned = PgTable & { version: AnyPgColumn };
 
+/** The transaction a save runs in, for writes that go with it. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /**
  * Updates the row `where` selects if its version is still the one the form
  * was opened with (its `version` field), raising the version and writing the
@@ -80,6 +83,8 @@ export async function saveVersioned<T extends Versioned>(
     audit: AuditEntry;
     /** Said when the row is gone. */
     missing: string;
+    /** More writes that belong to the same change, in its transaction, after the row is saved. */
+    alongside?: (tx: Transaction) => Promise<void>;
   },
 ): Promise<Refusal | null> {
   const version = Number(input.version);
@@ -100,6 +105,7 @@ export async function saveVersioned<T extends Versioned>(
         .limit(1);
       return exists ? "stale" : "missing";
     }
+    await change.alongside?.(tx);
     await audit(tx, staff, change.audit);
     return "saved";
   });

@@ -3,10 +3,14 @@
  * time), every member of staff who can see quotes gets one e-mail listing the
  * quotes saved since the last digest. Every process checks each minute; the
  * run is claimed by inserting its row into scheduled_runs, so exactly one
- * process sends each day's digest, together with that claim.
+ * process sends each day's digest, together with that claim. The claim is of
+ * the day and the time: a time the owner changes today takes effect today
+ * (one more digest, of the quotes since the last), and setting a time back
+ * to one already sent today sends nothing twice.
  */
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import { can } from "~/domain/staff/access";
+import { now as siteNow } from "../clock.server";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -62,9 +66,10 @@ function londonNow(now: Date): { day: string; time: string } {
  * Returns how many e-mails were queued (0 when not due, already claimed, or
  * there were no new quotes).
  */
-export async function runDigestIfDue(db: Database, now = new Date()): Promise<number> {
+export async function runDigestIfDue(db: Database, now = siteNow()): Promise<number> {
   const { day, time } = londonNow(now);
-  if (time < (await digestTime(db))) return 0;
+  const due = await digestTime(db);
+  if (time < due) return 0;
   const queued = await db.transaction(async (tx) => {
     const [previous] = await tx
       .select({ claimedAt: scheduledRuns.claimedAt })
@@ -74,7 +79,7 @@ export async function runDigestIfDue(db: Database, now = new Date()): Promise<nu
       .limit(1);
     const claimed = await tx
       .insert(scheduledRuns)
-      .values({ job: JOB, runKey: day, claimedAt: now })
+      .values({ job: JOB, runKey: `${day} ${due}`, claimedAt: now })
       .onConflictDoNothing()
       .returning({ job: scheduledRuns.job });
     if (claimed.length === 0) return 0;
@@ -116,13 +121,13 @@ export async function runDigestIfDue(db: Database, now = new Date()): Promise<nu
   return queued;
 }
 
-/** Checks every minute in this process; returns a stop function. */
+/** Checks every minute (STAFF_DIGEST_CHECK_SECONDS) in this process; returns a stop function. */
 export function startDigestSchedule(db: Database, log: Pick<Console, "error"> = console): () => void {
   const tick = () =>
     void runDigestIfDue(db).catch((error) =>
       log.error("staff digest: run failed", error instanceof Error ? error.message : error),
     );
-  const timer = setInterval(tick, 60_000);
+  const timer = setInterval(tick, config().STAFF_DIGEST_CHECK_SECONDS * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -8,14 +8,21 @@
 import { inArray } from "drizzle-orm";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
 import { CSV_BOM, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
-import { MESSAGE_TABS, STATUS_LABELS } from "~/domain/staff/records";
+import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, quotes } from "../schema.server";
-import { listFeedback, listJobApplications, listModelApplications, statusFilterOf } from "./applications.server";
+import {
+  listFeedback,
+  listJobApplications,
+  listModelApplications,
+  type RecordFilter,
+  recordFilterOf,
+} from "./applications.server";
 import { type Actor, audit } from "./audit.server";
 import { leadFilterOf, listLeads } from "./leads.server";
-import { listMessages, TEMPLATE_LABELS } from "./messages.server";
+import { describeFilter } from "./lists.server";
+import { listMessages, type MessageFilter, messageFilterOf, TEMPLATE_LABELS } from "./messages.server";
 
 interface Page {
   limit: number;
@@ -46,7 +53,7 @@ const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof leadRows>>[number]> = {
   name: "quotes",
   filterOf: leadFilterOf,
-  page: (db, filter, page) => leadRows(db, filter, page),
+  page: leadRows,
   columns: [
     { header: "Saved", value: (r) => r.createdAt },
     { header: "Name", value: (r) => r.name },
@@ -74,10 +81,10 @@ async function leadRows(db: Database, filter: ReturnType<typeof leadFilterOf>, p
   return joinById(rows, extra);
 }
 
-const jobs: Download<{ status: string }, Awaited<ReturnType<typeof jobRows>>[number]> = {
+const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> = {
   name: "job-applications",
-  filterOf: (params) => ({ status: statusFilterOf(params) }),
-  page: (db, filter, page) => jobRows(db, filter, page),
+  filterOf: recordFilterOf,
+  page: jobRows,
   columns: [
     { header: "Applied", value: (r) => r.createdAt },
     { header: "Name", value: (r) => r.name },
@@ -92,7 +99,7 @@ const jobs: Download<{ status: string }, Awaited<ReturnType<typeof jobRows>>[num
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function jobRows(db: Database, filter: { status: string }, page: Page) {
+async function jobRows(db: Database, filter: RecordFilter, page: Page) {
   const rows = await listJobApplications(db, filter, page);
   if (rows.length === 0) return [];
   const t = jobApplications;
@@ -103,10 +110,10 @@ async function jobRows(db: Database, filter: { status: string }, page: Page) {
   return joinById(rows, extra);
 }
 
-const models: Download<{ status: string }, Awaited<ReturnType<typeof modelRows>>[number]> = {
+const models: Download<RecordFilter, Awaited<ReturnType<typeof modelRows>>[number]> = {
   name: "model-applications",
-  filterOf: (params) => ({ status: statusFilterOf(params) }),
-  page: (db, filter, page) => modelRows(db, filter.status, page),
+  filterOf: recordFilterOf,
+  page: modelRows,
   columns: [
     { header: "Applied", value: (r) => r.createdAt },
     { header: "Name", value: (r) => r.name },
@@ -115,7 +122,7 @@ const models: Download<{ status: string }, Awaited<ReturnType<typeof modelRows>>
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function modelRows(db: Database, filter: string, page: Page) {
+async function modelRows(db: Database, filter: RecordFilter, page: Page) {
   const rows = await listModelApplications(db, filter, page);
   if (rows.length === 0) return [];
   const t = modelApplications;
@@ -126,10 +133,10 @@ async function modelRows(db: Database, filter: string, page: Page) {
   return joinById(rows, extra);
 }
 
-const feedbackList: Download<{ status: string }, Awaited<ReturnType<typeof feedbackRows>>[number]> = {
+const feedbackList: Download<RecordFilter, Awaited<ReturnType<typeof feedbackRows>>[number]> = {
   name: "feedback",
-  filterOf: (params) => ({ status: statusFilterOf(params) }),
-  page: (db, filter, page) => feedbackRows(db, filter.status, page),
+  filterOf: recordFilterOf,
+  page: feedbackRows,
   columns: [
     { header: "Sent", value: (r) => r.createdAt },
     { header: "Name", value: (r) => r.name },
@@ -146,7 +153,7 @@ const feedbackList: Download<{ status: string }, Awaited<ReturnType<typeof feedb
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function feedbackRows(db: Database, filter: string, page: Page) {
+async function feedbackRows(db: Database, filter: RecordFilter, page: Page) {
   const rows = await listFeedback(db, filter, page);
   if (rows.length === 0) return [];
   const extra = await db
@@ -156,12 +163,10 @@ async function feedbackRows(db: Database, filter: string, page: Page) {
   return joinById(rows, extra);
 }
 
-type MessageTab = (typeof MESSAGE_TABS)[number];
-const messages: Download<{ show: MessageTab }, Awaited<ReturnType<typeof listMessages>>[number]> = {
+const messages: Download<MessageFilter, Awaited<ReturnType<typeof listMessages>>[number]> = {
   name: "messages",
-  // The messages page opens on the failed ones.
-  filterOf: (params) => ({ show: MESSAGE_TABS.find((t) => t === params.get("show")) ?? "failed" }),
-  page: (db, filter, page) => listMessages(db, filter.show, page),
+  filterOf: messageFilterOf,
+  page: listMessages,
   columns: [
     { header: "Queued", value: (r) => r.createdAt },
     { header: "Channel", value: (r) => r.channel },
@@ -179,12 +184,6 @@ const DOWNLOADS = { leads, jobs, models, feedback: feedbackList, messages } sati
 
 /** Rows read per query: the file streams out as they come, so memory stays flat however long the list. */
 const BATCH = 500;
-
-/** The filters as the audit log records them: only those the list understood, in the URL's words. */
-function describeFilter(filter: object): string {
-  const set = Object.entries(filter).filter(([, v]) => v !== undefined && v !== "");
-  return set.length === 0 ? "none" : set.map(([k, v]) => `${k}=${v}`).join(", ");
-}
 
 /**
  * The CSV file of one list, as a stream. The audit row is written before

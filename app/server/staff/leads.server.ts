@@ -2,12 +2,13 @@
  * Saved quotes as leads: the filtered list, one quote in full, and how often
  * its client opened it (a counter and two times; nothing about the viewer).
  */
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { CALCULATOR_TYPES } from "~/domain/calculator-state";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
 import { QUOTE_STATUSES } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { levels, quotes, salons, stylists } from "../schema.server";
+import { dayParam, dayRange, idParam as id, oneOf, searchParam, searchWhere } from "./lists.server";
 
 export interface LeadFilter {
   salon?: number;
@@ -20,18 +21,12 @@ export interface LeadFilter {
   /** yyyy-mm-dd, inclusive, London days. */
   from?: string;
   to?: string;
+  /** Words found in the name, e-mail or staff notes, or a mobile number. */
+  q?: string;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const id = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined);
-const oneOf = <T extends string>(list: readonly T[], value: string | null) => list.find((item) => item === value);
 
 /** The filters a list URL asks for; anything unrecognised is ignored rather than refused. */
 export function leadFilterOf(params: URLSearchParams): LeadFilter {
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
-  };
   return {
     salon: id(params.get("salon")),
     stylist: id(params.get("stylist")),
@@ -40,12 +35,11 @@ export function leadFilterOf(params: URLSearchParams): LeadFilter {
     client: oneOf(["new", "returning"] as const, params.get("client")),
     referral: oneOf(REFERRAL_OPTIONS, params.get("referral")),
     status: oneOf(QUOTE_STATUSES, params.get("status")),
-    from: day("from"),
-    to: day("to"),
+    from: dayParam(params, "from"),
+    to: dayParam(params, "to"),
+    q: searchParam(params),
   };
 }
-
-const londonDay = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/London')`;
 
 export async function listLeads(db: Database, filter: LeadFilter, page: { limit: number; offset: number }) {
   const where: SQL[] = [];
@@ -56,8 +50,13 @@ export async function listLeads(db: Database, filter: LeadFilter, page: { limit:
   if (filter.client) where.push(eq(quotes.regular, filter.client === "returning"));
   if (filter.referral) where.push(eq(quotes.referral, filter.referral));
   if (filter.status) where.push(eq(quotes.status, filter.status));
-  if (filter.from) where.push(gte(quotes.createdAt, londonDay(filter.from)));
-  if (filter.to) where.push(lt(quotes.createdAt, sql`${londonDay(filter.to)} + interval '1 day'`));
+  where.push(...dayRange(quotes.createdAt, filter));
+  const found = searchWhere(filter.q, {
+    text: [quotes.name, quotes.email],
+    mobile: quotes.mobile,
+    notes: { subjectType: "quote", id: quotes.id },
+  });
+  if (found) where.push(found);
   return db
     .select({
       id: quotes.id,

@@ -2,12 +2,13 @@
  * The outbox as staff see it: what is waiting, what failed and why, what
  * went. Message contents are not shown: sign-in messages carry codes.
  */
-import { desc, inArray } from "drizzle-orm";
-import type { MessageTab } from "~/domain/staff/records";
+import { and, desc, inArray } from "drizzle-orm";
+import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { resendMessages, wakeOutbox } from "../outbox.server";
 import { outbox } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
+import { oneOf, searchParam, searchWhere } from "./lists.server";
 
 /** Staff names for the templates; a template not listed shows its own name. */
 export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
@@ -23,8 +24,23 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   "applicant-reply": "Reply to a job applicant",
 };
 
-export async function listMessages(db: Database, tab: MessageTab, page: { limit: number; offset: number }) {
-  const statuses = tab === "pending" ? ["pending", "sending"] : [tab];
+export interface MessageFilter {
+  show: MessageTab;
+  /** Words in the recipient, the template's name or the failure, or a mobile number. */
+  q?: string;
+}
+
+/** The messages page opens on the failed ones. */
+export function messageFilterOf(params: URLSearchParams): MessageFilter {
+  return { show: oneOf(MESSAGE_TABS, params.get("show")) ?? "failed", q: searchParam(params) };
+}
+
+export async function listMessages(db: Database, filter: MessageFilter, page: { limit: number; offset: number }) {
+  const statuses = filter.show === "pending" ? ["pending", "sending"] : [filter.show];
+  const found = searchWhere(filter.q, {
+    text: [outbox.recipient, outbox.template, outbox.lastError],
+    mobile: outbox.recipient,
+  });
   return db
     .select({
       id: outbox.id,
@@ -39,7 +55,7 @@ export async function listMessages(db: Database, tab: MessageTab, page: { limit:
       nextAttemptAt: outbox.nextAttemptAt,
     })
     .from(outbox)
-    .where(inArray(outbox.status, statuses))
+    .where(and(inArray(outbox.status, statuses), found))
     .orderBy(desc(outbox.id))
     .limit(page.limit)
     .offset(page.offset);

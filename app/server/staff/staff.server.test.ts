@@ -21,7 +21,7 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     await database?.destroy();
   });
 
-  it("sends the new-quotes digest once a day, from whichever process claims it first, to active staff only", async () => {
+  it("sends the new-quotes digest once at the time set each day, from whichever process claims it first, to active staff only", async () => {
     const db = database.db;
     const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
     const [session] = await db
@@ -30,11 +30,11 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       .returning();
     await setDigestTime(db, { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 }, "09:00");
     const now = new Date("2026-11-23T10:15:00Z");
-    await db.insert(quotes).values({
-      link: "digestlink000001",
-      name: "Dee Gest",
-      mobile: "+447700900001",
-      email: "dee@example.com",
+    const quote = (n: number, name: string, createdAt: string) => ({
+      link: `digestlink00000${n}`,
+      name,
+      mobile: `+44770090000${n}`,
+      email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
       referral: "Google",
       regular: false,
       selector: "Level",
@@ -43,8 +43,9 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       levelId: 1,
       lines: [],
       totalPence: 4500,
-      createdAt: new Date("2026-11-23T08:00:00Z"),
+      createdAt: new Date(createdAt),
     });
+    await db.insert(quotes).values(quote(1, "Dee Gest", "2026-11-23T08:00:00Z"));
     const early = await runDigestIfDue(db, new Date("2026-11-23T08:30:00Z"));
     expect(early).toBe(0);
     // Two processes checking at the same minute: one sends, the other finds the day claimed.
@@ -55,6 +56,20 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     );
     expect(sent.rows.map((r) => r.recipient)).toEqual(["desk@example.com", "owner@example.com"]);
     expect(await runDigestIfDue(db, new Date("2026-11-23T18:00:00Z"))).toBe(0);
+
+    // The owner moves the time later the same day: one more digest at the new time, of the quotes since the last.
+    const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
+    await db.insert(quotes).values(quote(2, "Later Lead", "2026-11-23T18:30:00Z"));
+    await setDigestTime(db, actor, "19:00");
+    expect(await runDigestIfDue(db, new Date("2026-11-23T18:45:00Z"))).toBe(0);
+    expect(await runDigestIfDue(db, new Date("2026-11-23T19:00:00Z"))).toBe(2);
+    const digests = await db.execute<{ payload: { quotes: { name: string }[] } }>(
+      sql`select payload from outbox where template = 'staff-quote-digest' order by id desc limit 1`,
+    );
+    expect(digests.rows[0]?.payload.quotes.map((q) => q.name)).toEqual(["Later Lead"]);
+    // Back to a time already sent today: nothing goes twice.
+    await setDigestTime(db, actor, "09:00");
+    expect(await runDigestIfDue(db, new Date("2026-11-23T20:00:00Z"))).toBe(0);
   });
 
   it("a session unused for longer than the idle limit no longer signs anyone in", async () => {

@@ -1,0 +1,64 @@
+import type { FormActionData } from "~/domain/form-outcome";
+import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } from "~/domain/forms";
+import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
+import { Field, SelectField } from "./fields";
+import { MarketingConsent } from "./marketing-consent";
+import { SubmissionForm, useSubmissionForm } from "./submission-form";
+
+/** The spec's option values, in words that read naturally. */
+const REFERRAL_LABELS: Record<Referral, string> = {
+  "Social Media": "Social media",
+  Google: "Google",
+  "Friends-family": "Friends or family",
+  "Work colleague": "A work colleague",
+  other: "Other",
+};
+const REFERRAL_CHOICES = [
+  PLEASE_SELECT,
+  ...REFERRAL_OPTIONS.map((value) => ({ value, label: REFERRAL_LABELS[value] })),
+];
+
+/**
+ * The quote details form: the visitor's details, with the calculator's
+ * choices as hidden fields. Sent like every other form (SubmissionForm); once
+ * the quote is saved the page's action sends the visitor to the submitted page.
+ */
+export function QuoteDetailsForm({
+  action,
+  hiddenFields,
+  actionData,
+  formKey,
+}: {
+  /** The finish page's own address (with the calculator state): where the form posts. */
+  action: string;
+  /** The calculator state, sent along as hidden fields. */
+  hiddenFields: [string, string][];
+  /** The page action's answer, when the page is that answer. */
+  actionData: FormActionData | undefined;
+  /** The idempotency key the page was rendered with. */
+  formKey: string;
+}) {
+  const state = useSubmissionForm({ id: "quote-details", schema: quoteDetailsSchema, actionData, formKey });
+  const { fields } = state;
+  return (
+    <SubmissionForm
+      state={state}
+      action={action}
+      summaryTitle={CORRECT_FIELDS_MESSAGE}
+      summary={[{ meta: fields.name! }, { meta: fields.mobile! }, { meta: fields.email! }, { meta: fields.referral! }]}
+      submitLabel="Send me my quote"
+      sendingLabel="Saving your quote…"
+      privacyNote="We'll e-mail and text your quote to you. We never sell your details."
+      className="card relative flex flex-col gap-6 p-5 sm:p-8"
+    >
+      {hiddenFields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Field meta={fields.name!} label="Your name" autoComplete="name" />
+      <Field meta={fields.mobile!} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" />
+      <Field meta={fields.email!} label="Email address" type="email" autoComplete="email" />
+      <SelectField meta={fields.referral!} label="How did you hear about us?" options={REFERRAL_CHOICES} />
+      <MarketingConsent email={fields.marketing_email!} sms={fields.marketing_sms!} />
+    </SubmissionForm>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The one scaffold of every console list: heading, download link, tabs,
+ * the search box with the list's filters, the rows and the pager. The search
+ * form is a plain GET form, so a searched and filtered list is a link that
+ * works without JavaScript and can be shared; tabs and pages keep the search.
+ */
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { EXPORT_LISTS, type ExportList } from "~/domain/staff/routes";
+import { ExportLink } from "./export-link";
+import { StatusBadge } from "./record";
+import { Pager, StaffHeading, TextField, When } from "./ui";
+
+/** What the loader says of the page shown (loadListPage). */
+export interface ListState {
+  page: number;
+  hasNext: boolean;
+  search: string;
+  q: string;
+}
+
+export interface ListTabs {
+  /** The URL parameter the tabs set. */
+  name: string;
+  label: string;
+  current: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** The application statuses: "open" is everything not archived. */
+export const STATUS_TABS: ListTabs["options"] = [
+  { value: "open", label: "Open" },
+  { value: "new", label: "New" },
+  { value: "maybe", label: "Maybe" },
+  { value: "definitely", label: "Definitely" },
+  { value: "no", label: "No" },
+  { value: "archived", label: "Archived" },
+  { value: "all", label: "All" },
+];
+
+/** A link to the same list with one parameter changed, its search and other filters kept, from its first page. */
+function withParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  params.delete("page");
+  return `?${params}`;
+}
+
+function Tabs({ tabs, search }: { tabs: ListTabs; search: string }) {
+  return (
+    <nav aria-label={tabs.label} className="mb-4 overflow-x-auto">
+      <ul className="flex gap-1 whitespace-nowrap">
+        {tabs.options.map((tab) => (
+          <li key={tab.value}>
+            <Link
+              to={withParam(search, tabs.name, tab.value)}
+              aria-current={tab.value === tabs.current ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border border-line px-3 text-sm ${tab.value === tabs.current ? "bg-ink text-ivory" : "bg-white hover:bg-sand"}`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Each list's words: its heading, what its search looks in, what it says when it shows nothing. */
+const LISTS = {
+  leads: {
+    title: "Quotes",
+    intro: "Every quote saved on the website, newest first.",
+    hint: "Name, e-mail, mobile number or a note",
+    empty: "No quotes match.",
+  },
+  jobs: {
+    title: "Job applications",
+    intro: "From the stylist, apprentice and Saturday forms, newest first.",
+    hint: "Name, e-mail, mobile number, what they say about themselves, or a note",
+    empty: "No applications here.",
+  },
+  models: {
+    title: "Model applications",
+    intro: "People offering to be hair models for training.",
+    hint: "Name, mobile number, what they wrote or a note",
+    empty: "No model applications here.",
+  },
+  feedback: {
+    title: "Feedback",
+    intro: "Answers to the client survey, newest first.",
+    hint: "Name, mobile number, comments or a note",
+    empty: "No feedback here.",
+  },
+  messages: {
+    title: "Messages",
+    intro: "E-mails and texts the site sends, from the outbox.",
+    hint: "Address or mobile number it went to, what it was, or why it failed",
+    empty: "No messages here.",
+  },
+  audit: {
+    title: "Audit log",
+    intro: "Every change, and every look at someone's details, newest first.",
+    hint: "What was done, its details, a record's number or who did it",
+    empty: "Nothing recorded that matches.",
+  },
+} as const satisfies Record<string, { title: string; intro: string; hint: string; empty: string }>;
+export type ListKind = keyof typeof LISTS;
+
+const isExportList = (kind: ListKind): kind is ListKind & ExportList =>
+  (EXPORT_LISTS as readonly string[]).includes(kind);
+
+/**
+ * A console list: `count` is how many rows this page shows; `filters` the
+ * list's own fields (FilterSelect, FilterDate), sent with the search;
+ * `notice` the answer to an action taken on the list.
+ */
+export function ListPage({
+  kind,
+  list,
+  count,
+  tabs,
+  filters,
+  notice,
+  children,
+}: {
+  kind: ListKind;
+  list: ListState;
+  count: number;
+  tabs?: ListTabs;
+  filters?: ReactNode;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  const words = LISTS[kind];
+  return (
+    <>
+      <StaffHeading title={words.title}>{words.intro}</StaffHeading>
+      {isExportList(kind) ? <ExportLink list={kind} /> : null}
+      {notice}
+      {tabs ? <Tabs tabs={tabs} search={list.search} /> : null}
+      <Form method="get" className="card mb-6 p-4" aria-label="Search and filters">
+        {tabs ? <input type="hidden" name={tabs.name} value={tabs.current} /> : null}
+        <TextField label="Search" name="q" type="search" defaultValue={list.q} hint={words.hint} maxLength={100} />
+        {filters ? <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{filters}</div> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+          <Link to={tabs ? `?${tabs.name}=${tabs.current}` : "?"} className="underline underline-offset-2">
+            {filters ? "Clear search and filters" : "Clear search"}
+          </Link>
+        </div>
+      </Form>
+      {count === 0 ? (
+        <p className="text-muted" role="status">
+          {list.q ? `${words.empty} Nothing matches “${list.q}”.` : words.empty}
+        </p>
+      ) : (
+        children
+      )}
+      <Pager page={list.page} hasNext={list.hasNext} search={list.search} />
+    </>
+  );
+}
+
+/** A list's rows as cards: its name (a link to the record, where it has a page), a line or two, and on the right its status or an action. */
+export function ListCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="space-y-3" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+export function ListCard(props: { title: string; href?: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <li className="card flex flex-wrap items-start justify-between gap-3 p-4">
+      <div className="min-w-0">
+        {props.href ? (
+          <Link to={props.href} className="text-lg font-semibold underline underline-offset-2">
+            {props.title}
+          </Link>
+        ) : (
+          <p className="font-semibold break-words">{props.title}</p>
+        )}
+        {props.children}
+      </div>
+      {props.aside}
+    </li>
+  );
+}
+
+/** What the loader of an application or feedback list gives its page (loadRecordList). */
+export interface RecordListData {
+  status: string;
+  list: ListState;
+  items: { id: number; name: string; createdAt: string; status: string; detail?: string }[];
+}
+
+/** Where each record of a list worked by status has its page. */
+const RECORD_PAGES = { jobs: "/staff/applications", models: "/staff/models", feedback: "/staff/feedback" } as const;
+
+export function RecordListPage({ kind, data }: { kind: keyof typeof RECORD_PAGES; data: RecordListData }) {
+  return (
+    <ListPage
+      kind={kind}
+      list={data.list}
+      count={data.items.length}
+      tabs={{ name: "status", label: "By status", current: data.status, options: STATUS_TABS }}
+    >
+      <ListCards label={LISTS[kind].title}>
+        {data.items.map((item) => (
+          <ListCard
+            key={item.id}
+            title={item.name}
+            href={`${RECORD_PAGES[kind]}/${item.id}`}
+            aside={<StatusBadge status={item.status} />}
+          >
+            <p className="text-sm text-muted">
+              {item.detail ? `${item.detail} · ` : ""}
+              <When at={item.createdAt} />
+            </p>
+          </ListCard>
+        ))}
+      </ListCards>
+    </ListPage>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What a price change does to the quotes clients actually ask for, shown
+ * before a manager saves it: a few typical selections priced at every level
+ * with the price list as it is and as it would be, by the same pricing rule
+ * the calculator uses (one rounding per line, the total the sum of the lines).
+ */
+import type { Level, Service } from "./catalogue";
+import { availableAtLevel, quoteLines } from "./pricing";
+
+export interface TypicalQuote {
+  label: string;
+  /** Service ids of the demo's price list. */
+  serviceIds: readonly number[];
+}
+
+/** Selections the salon quotes most often, by the seeded price list's ids. */
+export const TYPICAL_QUOTES: readonly TypicalQuote[] = [
+  { label: "Cut & blow-dry", serviceIds: [1] },
+  { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] },
+  { label: "Full head foils, toner and a blow-dry", serviceIds: [11, 35, 2] },
+  { label: "Men's wash, cut & style", serviceIds: [58] },
+];
+
+interface PreviewRow {
+  levelId: number;
+  levelName: string;
+  /** null where the level may not carry out the whole selection. */
+  beforePence: number | null;
+  afterPence: number | null;
+}
+
+export interface QuotePreview {
+  label: string;
+  rows: PreviewRow[];
+}
+
+function priceAt(serviceIds: readonly number[], services: readonly Service[], level: Level): number | null {
+  const chosen = serviceIds.map((id) => services.find((service) => service.id === id));
+  if (chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
+  return quoteLines(chosen as Service[], level).totalPence;
+}
+
+/**
+ * The typical quotes priced before and after, at each of `levels` (every
+ * level, or the one being changed). When a service is being changed, only
+ * the typical quotes with it are shown, and the service on its own first.
+ */
+export function previewQuotes(input: {
+  before: { services: readonly Service[]; levels: readonly Level[] };
+  after: { services: readonly Service[]; levels: readonly Level[] };
+  serviceId?: number;
+  levelIds?: readonly number[];
+}): QuotePreview[] {
+  const { before, after, serviceId } = input;
+  let quotes: TypicalQuote[] = [...TYPICAL_QUOTES];
+  if (serviceId !== undefined) {
+    const service = after.services.find((candidate) => candidate.id === serviceId);
+    quotes = [
+      { label: `${service?.clientName ?? "This service"} on its own`, serviceIds: [serviceId] },
+      ...TYPICAL_QUOTES.filter((quote) => quote.serviceIds.includes(serviceId) && quote.serviceIds.length > 1),
+    ];
+  }
+  const levelIds = input.levelIds ?? after.levels.map((level) => level.id);
+  return quotes.map((quote) => ({
+    label: quote.label,
+    rows: levelIds.flatMap((levelId) => {
+      const was = before.levels.find((level) => level.id === levelId);
+      const now = after.levels.find((level) => level.id === levelId);
+      if (!was || !now) return [];
+      return [
+        {
+          levelId,
+          levelName: now.name,
+          beforePence: priceAt(quote.serviceIds, before.services, was),
+          afterPence: priceAt(quote.serviceIds, after.services, now),
+        },
+      ];
+    }),
+  }));
+}

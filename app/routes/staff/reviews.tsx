@@ -1,0 +1,155 @@
+import { Link, redirect } from "react-router";
+import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { IMPORT_COLUMNS, MAX_IMPORT_CHARS, parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
+import { staffPath } from "~/domain/staff/routes";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { parseEdit, refuse } from "~/server/staff/content.server";
+import { addReview, importReviews, listAllReviews, teamNames } from "~/server/staff/reviews.server";
+import type { Route } from "./+types/reviews";
+
+export const meta = () => staffMeta("Reviews");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "reviews");
+  const [rows, team] = await Promise.all([listAllReviews(args.context.db), teamNames(args.context.db)]);
+  const names = new Map(team.map((m) => [m.slug, `${m.firstName} ${m.lastName}`]));
+  return {
+    team: team.map((m) => ({ value: m.slug, label: `${m.firstName} ${m.lastName}` })),
+    reviews: rows.map((r) => ({
+      id: r.id,
+      review: r.review,
+      client: r.client,
+      stylist: names.get(r.stylistSlug) ?? r.stylistSlug,
+      rating: r.rating,
+      reviewedOn: r.reviewedOn,
+      hiddenReason: r.hiddenReason,
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "reviews");
+  const db = args.context.db;
+  const team = await teamNames(db);
+  if (intent === "import-reviews") {
+    const result = parseReviewsCsv(input.csv ?? "", team);
+    if (!result.ok)
+      return refuse(400, {
+        error: result.error,
+        fieldErrors: {
+          csv:
+            result.problems.length > 0
+              ? result.problems.map((p) => `Row ${p.row}: ${p.message}`).join(" ")
+              : result.error,
+        },
+        values: input,
+      });
+    const count = await importReviews(db, staff, result.reviews);
+    return { done: `${count} ${count === 1 ? "review is" : "reviews are"} imported and published.` };
+  }
+  const parsed = parseEdit(reviewSchema, input);
+  if (!parsed.ok) return parsed.refusal;
+  if (!team.some((m) => m.slug === parsed.value.stylistSlug))
+    return refuse(400, {
+      error: "Please choose a stylist from the team.",
+      fieldErrors: { stylistSlug: "Please choose a stylist from the team." },
+      values: input,
+    });
+  const id = await addReview(db, staff, parsed.value);
+  return redirect(staffPath(`content/reviews/${id}?added=1`));
+}
+
+const RATINGS = [
+  { value: "", label: "No rating" },
+  ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? "" : "s"}` })),
+];
+
+/** Reads a chosen .csv file into the text box, so it is posted as text; pasting works without a script. */
+function readFileInto(targetId: string) {
+  return async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    const target = document.getElementById(targetId) as HTMLTextAreaElement | null;
+    if (!file || !target) return;
+    target.value = file.size > MAX_IMPORT_CHARS ? "" : await file.text();
+  };
+}
+
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  const { reviews, team } = loaderData;
+  return (
+    <>
+      <StaffHeading title="Reviews">
+        Every genuine review is shown on the site, whatever its rating. A review is hidden only for a reason you give
+        (not a real client, personal details, abuse). <ViewOnSite href="/reviews">Open the reviews page</ViewOnSite>
+      </StaffHeading>
+      <EditNotice />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="add-heading" className="card p-5">
+          <h2 id="add-heading" className="mb-4 text-2xl">
+            Add a review
+          </h2>
+          <EditForm
+            intent="add-review"
+            version={1}
+            idSuffix="-add"
+            current={{ stylistSlug: team[0]?.value ?? "" }}
+            submitLabel="Add and publish"
+          >
+            <EditTextArea name="review" label="Review" required maxLength={2000} />
+            <EditText name="client" label="Client, as shown" required maxLength={80} hint="First name and initial." />
+            <EditSelect name="stylistSlug" label="Stylist" options={team} />
+            <EditSelect name="rating" label="Rating" options={RATINGS} />
+            <EditText name="reviewedOn" type="date" label="Date written (optional)" />
+          </EditForm>
+        </section>
+        <section aria-labelledby="import-heading" className="card p-5">
+          <h2 id="import-heading" className="mb-2 text-2xl">
+            Import reviews
+          </h2>
+          <p className="mb-4 text-muted">
+            A CSV file with a header row: {IMPORT_COLUMNS.join(", ")} (rating and date may be left out). The stylist is
+            a first name or full name. Every row is checked first: if any is wrong, nothing is imported.
+          </p>
+          <label htmlFor="csv-file" className="block font-semibold">
+            Choose a .csv file
+          </label>
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={readFileInto("edit-csv-import")}
+            className="mb-4 mt-1 block w-full"
+          />
+          <EditForm intent="import-reviews" version={1} idSuffix="-import" current={{}} submitLabel="Import">
+            <EditTextArea name="csv" label="Or paste the CSV here" required rows={6} maxLength={MAX_IMPORT_CHARS} />
+          </EditForm>
+        </section>
+      </div>
+      <h2 className="mb-3 mt-8 text-2xl">All reviews ({reviews.length})</h2>
+      <ul className="space-y-3">
+        {reviews.map((r) => (
+          <li key={r.id} className="card p-4">
+            <p className="whitespace-pre-wrap">{r.review}</p>
+            <p className="mt-2 text-sm text-muted">
+              {r.client} about {r.stylist}
+              {r.rating ? `, ${r.rating} of 5` : ""}
+              {r.reviewedOn ? `, ${r.reviewedOn}` : ""}
+            </p>
+            <p className="mt-1 text-sm">
+              {r.hiddenReason ? (
+                <span className="font-semibold">Hidden: {r.hiddenReason}</span>
+              ) : (
+                <span>Published</span>
+              )}{" "}
+              ·{" "}
+              <Link to={staffPath(`content/reviews/${r.id}`)} className="underline">
+                Edit or hide<span className="sr-only"> the review by {r.client}</span>
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * What every console list shares on the server: reading its filters and its
+ * search from the URL, the text search itself, and the one page of rows the
+ * loader hands the page (audited, because lists show people's details).
+ *
+ * The search is ILIKE on the columns staff would recognise someone by. Each
+ * list is read newest first through its created/id index and stops after one
+ * page, so a search reads rows until it has a page of matches; no list loads
+ * everything, however long the salon keeps its records. Wildcards typed into
+ * the box are matched literally.
+ */
+import { and, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { pageOf } from "~/components/staff/ui";
+import type { StaffRouteKey } from "~/domain/staff/routes";
+import type { Database } from "../db.server";
+import { staffNotes } from "../schema.server";
+import { audit } from "./audit.server";
+import { requireStaff } from "./auth.server";
+
+/** Longer than any name, address or number anyone searches for; the box stops there too. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Words beyond these are ignored: each is one more pass over the same rows. */
+const SEARCH_MAX_WORDS = 6;
+
+const ID = /^[1-9]\d{0,8}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A record's id from the URL, or nothing: unrecognised filters are ignored, never refused. */
+export const idParam = (value: string | null) => (value && ID.test(value) ? Number(value) : undefined);
+
+export const oneOf = <T extends string>(list: readonly T[], value: string | null) =>
+  list.find((item) => item === value);
+
+/** A yyyy-mm-dd day from the URL that is a real date, or nothing. */
+export function dayParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+/** The start of a London day, as the database compares it. */
+export const londonDay = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/London')`;
+
+/** Rows from the start of `from` to the end of `to` (London days, both inclusive). */
+export function dayRange(column: AnyPgColumn, filter: { from?: string; to?: string }): SQL[] {
+  const where: SQL[] = [];
+  if (filter.from) where.push(sql`${column} >= ${londonDay(filter.from)}`);
+  if (filter.to) where.push(sql`${column} < ${londonDay(filter.to)} + interval '1 day'`);
+  return where;
+}
+
+/** The search box's words (`q`): white space folded, at most SEARCH_MAX_LENGTH characters, or nothing. */
+export function searchParam(params: URLSearchParams): string | undefined {
+  const value = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  return value === "" ? undefined : value;
+}
+
+/** `%term%` for ILIKE, with the term's own %, _ and \ matched as themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The digits of a typed phone number as they stand in a stored one: numbers
+ * are kept as +447…, so "07700 900222", "+44 7700 900222" and "900222" all
+ * become digits found inside it. Nothing when the term is not a number.
+ */
+export function mobileDigits(term: string): string | undefined {
+  if (!/^[\d\s()+-]+$/.test(term)) return undefined;
+  let digits = term.replace(/\D/g, "").replace(/^00/, "");
+  if (digits.length < 3) return undefined;
+  // A whole international number (44 and ten or eleven digits): the country code goes, as does a "(0)" after it.
+  if (digits.startsWith("44") && digits.length >= 12) digits = digits.slice(2);
+  return digits.replace(/^0(?=7)/, "");
+}
+
+export interface SearchIn {
+  /** Text columns matched word by word (name, e-mail, notes of the record itself…). */
+  text: readonly (AnyPgColumn | SQL)[];
+  /** A stored +447… mobile, matched on the typed number's digits. */
+  mobile?: AnyPgColumn;
+  /** The record's staff notes: its kind in staff_notes and its id column. */
+  notes?: { subjectType: string; id: AnyPgColumn };
+}
+
+const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`;
+
+/**
+ * Rows where every word of the search is found in one of the columns (so
+ * "ada 900201" finds Ada by her number), or where the whole search is a
+ * phone number found in the mobile. Undefined (no condition) without a search.
+ */
+export function searchWhere(term: string | undefined, where: SearchIn): SQL | undefined {
+  if (!term) return undefined;
+  const digits = where.mobile ? mobileDigits(term) : undefined;
+  if (where.mobile && digits) return ilike(where.mobile, containsPattern(digits));
+  const words = term.split(" ").slice(0, SEARCH_MAX_WORDS);
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word);
+      const found = where.text.map((column) => ilike(column, pattern));
+      if (where.notes)
+        found.push(
+          sql`exists (select 1 from ${staffNotes} where ${staffNotes.subjectType} = ${where.notes.subjectType} and ${staffNotes.subjectId} = ${where.notes.id} and ${staffNotes.kind} = 'note' and ${ilike(staffNotes.body, pattern)})`,
+        );
+      return sql`(${sql.join(found, sql` or `)})`;
+    }),
+  );
+}
+
+/** The filters as words, for the audit log: only those the list understood, in the URL's terms. */
+export function describeFilter(filter: object): string {
+  const set = Object.entries(filter).filter(([, v]) => v !== undefined && v !== "");
+  return set.length === 0 ? "none" : set.map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+export interface ListPageState {
+  page: number;
+  hasNext: boolean;
+  /** The URL's query, so the pager and tabs keep the filters. */
+  search: string;
+  /** The search box's words, as understood. */
+  q: string;
+}
+
+export interface ListQuery<Filter extends { q?: string }, Row> {
+  filterOf(params: URLSearchParams): Filter;
+  rows(db: Database, filter: Filter, page: { limit: number; offset: number }): Promise<Row[]>;
+  /** The audit log's name for looking at this list; none for the audit log itself. */
+  audited?: string;
+}
+
+/**
+ * One page of a console list for its loader: the gate, the filters and
+ * search from the URL, one row more than a page to know whether another
+ * follows, and the audit row saying who looked at which page with which filters.
+ */
+export async function loadListPage<Filter extends { q?: string }, Row>(
+  args: { request: Request; context: { db: Database } },
+  key: StaffRouteKey,
+  query: ListQuery<Filter, Row>,
+) {
+  const staff = await requireStaff(args, key);
+  const url = new URL(args.request.url);
+  const filter = query.filterOf(url.searchParams);
+  const page = pageOf(url);
+  const found = await query.rows(args.context.db, filter, { limit: page.limit + 1, offset: page.offset });
+  const rows = found.slice(0, page.limit);
+  if (query.audited)
+    await audit(args.context.db, staff, {
+      action: query.audited,
+      summary: `page ${page.page}, ${rows.length} shown; filters: ${describeFilter(filter)}`,
+    });
+  const list: ListPageState = {
+    page: page.page,
+    hasNext: found.length > page.limit,
+    search: url.search,
+    q: filter.q ?? "",
+  };
+  return { staff, filter, rows, list };
+}

@@ -1,0 +1,132 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { serviceSchema } from "~/domain/staff/price-list";
+import { setClock } from "../clock.server";
+import { listServices } from "../queries/catalogue.server";
+import { listReviews } from "../queries/content.server";
+import { getPublicQuote, saveQuote } from "../queries/quotes.server";
+import { auditLog, reviews, scheduledPrices, staffSessions, staffUsers } from "../schema.server";
+import { seedDatabase } from "../seed.server";
+import { type TestDatabase, testDatabases } from "../test-databases";
+import type { StaffContext } from "./auth.server";
+import { priceListForStaff, saveService, setServiceRetired } from "./price-list.server";
+import { hideReview, publishReview } from "./reviews.server";
+
+describe.each(testDatabases)("the price list and reviews as the console changes them, on %s", (_name, open) => {
+  let database: TestDatabase;
+  let staff: StaffContext;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+    const [user] = await database.db
+      .insert(staffUsers)
+      .values({ email: "m@example.com", name: "Manager", role: "manager" })
+      .returning();
+    const [session] = await database.db
+      .insert(staffSessions)
+      .values({ tokenHash: "price-list-test", staffId: user?.id ?? 0, method: "passkey" })
+      .returning();
+    staff = { staffId: user?.id ?? 0, sessionId: session?.id ?? 0, role: "manager", can: () => true } as never;
+  }, 120_000);
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  afterEach(() => setClock(new Date()));
+
+  const dryAndStyle = async () => (await listServices(database.db)).find((s) => s.id === 2);
+  const form = (price: string, from = "") => ({
+    clientName: "Blow-dry & style",
+    service: "Dry & Style",
+    price,
+    productPrice: "0",
+    category: "1-0",
+    groupName: "Cut/style",
+    minLevel: "1",
+    sortOrder: "2",
+    from,
+  });
+  const save = async (price: string, from = "") => {
+    const [row] = await priceListForStaff(database.db).then((l) => l.services.filter((s) => s.id === 2));
+    const input = { ...form(price, from), version: String(row?.version) };
+    return saveService(database.db, staff, 2, input, serviceSchema.parse(input));
+  };
+
+  it("applies a price scheduled for a day from that London day, not before", async () => {
+    setClock(new Date("2026-11-23T12:00:00Z"));
+    expect(await save("36", "2026-12-01")).toBeNull();
+    expect((await dryAndStyle())?.pricePence).toBe(3300);
+    setClock(new Date("2026-11-30T23:59:00Z"));
+    expect((await dryAndStyle())?.pricePence).toBe(3300);
+    setClock(new Date("2026-12-01T00:00:00Z"));
+    expect((await dryAndStyle())?.pricePence).toBe(3600);
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      action: "service.schedule",
+      summary: "Blow-dry & style (Dry & Style): £36 from 2026-12-01",
+    });
+  });
+
+  it("replaces a due scheduled price with a price saved now, and leaves those still to come", async () => {
+    setClock(new Date("2026-12-05T12:00:00Z"));
+    expect(await save("38", "2027-01-01")).toBeNull();
+    expect((await dryAndStyle())?.pricePence).toBe(3600);
+    expect(await save("35")).toBeNull();
+    expect((await dryAndStyle())?.pricePence).toBe(3500);
+    const left = await database.db.select().from(scheduledPrices).where(eq(scheduledPrices.serviceId, 2));
+    expect(left.map((row) => row.effectiveOn)).toEqual(["2027-01-01"]);
+    setClock(new Date("2027-01-01T09:00:00Z"));
+    expect((await dryAndStyle())?.pricePence).toBe(3800);
+  });
+
+  it("leaves a quote given before a price change, a scheduled price and a retirement with the prices it was given", async () => {
+    setClock(new Date("2027-02-01T12:00:00Z"));
+    const saved = await saveQuote(database.db, {
+      name: "Ada Lovelace",
+      mobile: "07700 900123",
+      email: "ada@example.com",
+      referral: "Google",
+      regular: "no",
+      type: "cutting",
+      mode: "level",
+      level: "8",
+      finish: "2",
+      finishAddon: "49",
+      treatment: "57",
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const before = await getPublicQuote(database.db, saved.link);
+    // £38 at the Senior Stylist level (+12.32%): £42.6816, one rounding.
+    expect(before?.lines.map((line) => line.pricePence)).toEqual([4268, 0, 0]);
+    expect(await save("45")).toBeNull();
+    expect(await save("50", "2027-03-01")).toBeNull();
+    setClock(new Date("2027-03-02T12:00:00Z"));
+    expect((await dryAndStyle())?.pricePence).toBe(5000);
+    let after = await getPublicQuote(database.db, saved.link);
+    expect(after?.lines).toEqual(before?.lines);
+    expect(after?.totalPence).toBe(4268);
+    const version = (await priceListForStaff(database.db)).services.find((s) => s.id === 2)?.version;
+    expect(await setServiceRetired(database.db, staff, 2, { version: String(version) }, true)).toBeNull();
+    after = await getPublicQuote(database.db, saved.link);
+    expect(after?.lines).toEqual(before?.lines);
+  });
+
+  it("takes a retired service off the price list but keeps it for the console", async () => {
+    const version = (await priceListForStaff(database.db)).services.find((s) => s.id === 3)?.version;
+    expect(await setServiceRetired(database.db, staff, 3, { version: String(version) }, true)).toBeNull();
+    expect((await listServices(database.db)).some((s) => s.id === 3)).toBe(false);
+    expect((await priceListForStaff(database.db)).services.find((s) => s.id === 3)?.retiredAt).not.toBeNull();
+  });
+
+  it("hides a review from the site with its reason, audited, and shows it again", async () => {
+    const [review] = await database.db.select().from(reviews).orderBy(reviews.id).limit(1);
+    if (!review) throw new Error("no seeded review");
+    const before = (await listReviews(database.db)).length;
+    const reason = "Not a client of ours";
+    expect(await hideReview(database.db, staff, review.id, { version: String(review.version) }, reason)).toBeNull();
+    expect((await listReviews(database.db)).map((r) => r.id)).not.toContain(review.id);
+    expect((await listReviews(database.db)).length).toBe(before - 1);
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: "review.hide", subjectId: String(review.id), summary: `Hidden: ${reason}` });
+    expect(await publishReview(database.db, staff, review.id, { version: String(review.version + 1) })).toBeNull();
+    expect((await listReviews(database.db)).length).toBe(before);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The price list and levels as the console edits them. A service's prices
+ * change when saved, or from a later day (a row of scheduled_prices, applied
+ * by the read in app/server/queries/catalogue.server.ts); either way a saved
+ * quote keeps the prices it was given, because it stores its own lines.
+ */
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Level, Service } from "~/domain/catalogue";
+import { formatGBP } from "~/domain/format";
+import { londonDay, pricesInForce } from "~/domain/price-schedule";
+import type { ServiceInput } from "~/domain/staff/price-list";
+import { now } from "../clock.server";
+import type { Database } from "../db.server";
+import { levels, scheduledPrices, services } from "../schema.server";
+import { audit } from "./audit.server";
+import type { StaffContext } from "./auth.server";
+import { type Refusal, refuse, saveVersioned } from "./content.server";
+
+export type StaffService = typeof services.$inferSelect;
+
+/** Every service, retired ones included, at the prices in force today, with the prices still to come. */
+export async function priceListForStaff(db: Database) {
+  const today = londonDay(now());
+  const [rows, scheduled, levelRows] = await Promise.all([
+    db
+      .select()
+      .from(services)
+      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
+    db.select().from(scheduledPrices).orderBy(asc(scheduledPrices.effectiveOn), asc(scheduledPrices.id)),
+    db.select().from(levels).orderBy(asc(levels.id)),
+  ]);
+  return {
+    today,
+    services: pricesInForce(rows, scheduled, today),
+    upcoming: scheduled.filter((row) => row.effectiveOn > today),
+    levels: levelRows,
+  };
+}
+
+export async function serviceForStaff(db: Database, id: number) {
+  const list = await priceListForStaff(db);
+  const service = list.services.find((row) => row.id === id);
+  if (!service) return null;
+  return { ...list, service, upcoming: list.upcoming.filter((row) => row.serviceId === id) };
+}
+
+/** The services and levels as the calculator prices them (retired services left out). */
+export function pricingCatalogue(rows: readonly StaffService[], levelRows: readonly Level[]) {
+  const live: Service[] = rows
+    .filter((row) => row.retiredAt === null)
+    .map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
+  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })) };
+}
+
+const pricesText = (price: number, product: number) =>
+  product > 0 ? `${formatGBP(price)} + ${formatGBP(product)} product` : formatGBP(price);
+
+/**
+ * Saves a service. With no day, the prices apply at once, and any scheduled
+ * price whose day has already come is dropped in the same transaction, since
+ * the price saved now replaces it. With a day, everything but the prices
+ * changes now and the prices wait for their day (one row per day: saving the
+ * same day again replaces it).
+ */
+export function saveService(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Readonly<Record<string, string | undefined>>,
+  value: ServiceInput,
+): Promise<Refusal | null> {
+  const today = londonDay(now());
+  const details = {
+    service: value.service,
+    clientName: value.clientName,
+    cat1: value.cat1,
+    cat2: value.cat2,
+    groupName: value.groupName,
+    minLevel: value.minLevel,
+    sortOrder: value.sortOrder,
+  };
+  const prices = pricesText(value.price, value.productPrice);
+  if (value.from === null)
+    return saveVersioned(db, staff, input, {
+      table: services,
+      where: eq(services.id, id),
+      values: { ...details, pricePence: value.price, productPricePence: value.productPrice },
+      audit: {
+        action: "service.edit",
+        subject: { type: "service", id },
+        summary: `${value.clientName} (${value.service}): ${prices} from now`,
+      },
+      missing: "That service is no longer on the price list.",
+      alongside: async (tx) => {
+        await tx
+          .delete(scheduledPrices)
+          .where(and(eq(scheduledPrices.serviceId, id), lte(scheduledPrices.effectiveOn, today)));
+      },
+    });
+  const from = value.from;
+  return saveVersioned(db, staff, input, {
+    table: services,
+    where: eq(services.id, id),
+    values: details,
+    audit: {
+      action: "service.schedule",
+      subject: { type: "service", id },
+      summary: `${value.clientName} (${value.service}): ${prices} from ${from}`,
+    },
+    missing: "That service is no longer on the price list.",
+    alongside: async (tx) => {
+      await tx
+        .insert(scheduledPrices)
+        .values({ serviceId: id, pricePence: value.price, productPricePence: value.productPrice, effectiveOn: from })
+        .onConflictDoUpdate({
+          target: [scheduledPrices.serviceId, scheduledPrices.effectiveOn],
+          set: {
+            pricePence: value.price,
+            productPricePence: value.productPrice,
+            version: sql`${scheduledPrices.version} + 1`,
+          },
+        });
+    },
+  });
+}
+
+/** A new service, on the list at once; its id follows the last one. */
+export async function addService(db: Database, staff: StaffContext, value: ServiceInput): Promise<number | Refusal> {
+  if (value.from !== null)
+    return refuse(400, {
+      error: "A new service is on the price list from when it is added: leave the day empty.",
+      fieldErrors: { from: "Leave this empty for a new service." },
+    });
+  try {
+    return await db.transaction(async (tx) => {
+      const [next] = await tx.select({ id: sql<number>`coalesce(max(${services.id}), 0) + 1` }).from(services);
+      const id = Number(next?.id ?? 1);
+      await tx.insert(services).values({
+        id,
+        service: value.service,
+        clientName: value.clientName,
+        pricePence: value.price,
+        productPricePence: value.productPrice,
+        cat1: value.cat1,
+        cat2: value.cat2,
+        groupName: value.groupName,
+        minLevel: value.minLevel,
+        sortOrder: value.sortOrder,
+      });
+      await audit(tx, staff, {
+        action: "service.add",
+        subject: { type: "service", id },
+        summary: `${value.clientName} (${value.service}): ${pricesText(value.price, value.productPrice)}`,
+      });
+      return id;
+    });
+  } catch (error) {
+    // Two services added in the same instant took the same id: the second is asked to try again.
+    if (
+      (error as { cause?: { code?: string } }).cause?.code === "23505" ||
+      (error as { code?: string }).code === "23505"
+    )
+      return refuse(409, { error: "Someone added a service at the same moment: please add yours again." });
+    throw error;
+  }
+}
+
+/** Takes a service off the price list (or puts it back). The row stays for the quotes that name it. */
+export function setServiceRetired(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Readonly<Record<string, string | undefined>>,
+  retired: boolean,
+): Promise<Refusal | null> {
+  return saveVersioned(db, staff, input, {
+    table: services,
+    where: eq(services.id, id),
+    values: { retiredAt: retired ? now() : null },
+    audit: { action: retired ? "service.retire" : "service.restore", subject: { type: "service", id } },
+    missing: "That service is no longer on the price list.",
+  });
+}
+
+/** Drops a price still to come; one whose day has come is part of the price list and is changed by a save. */
+export async function cancelScheduledPrice(db: Database, staff: StaffContext, serviceId: number, scheduledId: number) {
+  const today = londonDay(now());
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(scheduledPrices)
+      .where(
+        and(
+          eq(scheduledPrices.id, scheduledId),
+          eq(scheduledPrices.serviceId, serviceId),
+          gt(scheduledPrices.effectiveOn, today),
+        ),
+      )
+      .returning();
+    if (!gone) return false;
+    await audit(tx, staff, {
+      action: "service.schedule-cancel",
+      subject: { type: "service", id: serviceId },
+      summary: `${pricesText(gone.pricePence, gone.productPricePence)} from ${gone.effectiveOn} cancelled`,
+    });
+    return true;
+  });
+}
+
+export function saveLevel(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Readonly<Record<string, string | undefined>>,
+  value: { name: string; uplift: number },
+): Promise<Refusal | null> {
+  return saveVersioned(db, staff, input, {
+    table: levels,
+    where: eq(levels.id, id),
+    values: { name: value.name, adapterBp: value.uplift },
+    audit: {
+      action: "level.edit",
+      subject: { type: "level", id },
+      summary: `${value.name}: ${value.uplift >= 0 ? "+" : ""}${(value.uplift / 100).toFixed(2)}%`,
+    },
+    missing: "That level no longer exists.",
+  });
+}

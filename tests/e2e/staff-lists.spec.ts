@@ -1,0 +1,233 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { until } from "./delivery-harness";
+import { expectAccessible, expectOneH1 } from "./helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  postJson,
+  type StaffSite,
+  saveQuoteByApi,
+  saveQuoteInBrowser,
+  startStaffSite,
+} from "./staff-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+let staff: StaffSite;
+let owner: StorageState;
+const OWNER = { name: "Orla Owner", email: "orla@example.com" };
+/** More quotes of one name than a page holds, to see a search paged. */
+const NAMESAKES = 27;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  // A site of its own: the lists hold exactly what these tests create. The digest is checked every second,
+  // so its test waits for the time the owner sets, not for the next minute's check.
+  staff = await startStaffSite({ RATE_LIMITS: "off", STAFF_DIGEST_CHECK_SECONDS: "1" });
+  const page = await freshPage(browser);
+  await createFirstOwner(page, staff, OWNER.name, OWNER.email);
+  owner = await page.context().storageState();
+  await page.context().close();
+  await saveQuoteByApi(staff, { name: "Ada Lovelace", mobile: "07700 900301", referral: "Google", salon: "1" });
+  await saveQuoteByApi(staff, { name: "Ada Byron", mobile: "07700 900302", referral: "Social Media", salon: "2" });
+  for (let i = 0; i < NAMESAKES; i++)
+    await saveQuoteByApi(staff, {
+      name: `Nia Namesake ${String(i).padStart(2, "0")}`,
+      mobile: `07700 9004${String(i).padStart(2, "0")}`,
+      // Addresses of their own: the outbox caps what one address is sent.
+      email: `nia.${i}@example.com`,
+      referral: "Google",
+      salon: "1",
+    });
+  const job = await postJson(staff, "/api/joinus", {
+    name: "Eve Applicant",
+    mobile: "07700 900305",
+    email: "eve@example.com",
+    role: "Stylist",
+    position: "1 - 3 years",
+    about: "Colour work, mostly balayage.",
+    why_hair: "I love it.",
+    why_us: "Your training.",
+  });
+  expect(job.status, await job.clone().text()).toBe(201);
+  expect(
+    (await postJson(staff, "/api/models", { name: "Fay Model", mobile: "07700 900306", info: "Long red hair" })).status,
+  ).toBe(201);
+});
+test.afterAll(async () => {
+  await staff.close();
+});
+
+async function ownerPage(browser: Browser, options: { javaScriptEnabled?: boolean; width?: number } = {}) {
+  const context = await browser.newContext({
+    storageState: owner,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  return context.newPage();
+}
+
+const cards = (page: Page, list: string) => page.getByRole("list", { name: list }).getByRole("listitem");
+
+test("without JavaScript, a search combines with the filters, stays in the URL, and pages", async ({ browser }) => {
+  const page = await ownerPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${staff.url}/staff/leads`);
+  await page.getByRole("searchbox", { name: "Search" }).fill("  ada ");
+  await page.getByRole("combobox", { name: "Heard about us" }).selectOption("Google");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/referral=Google/);
+  expect(new URL(page.url()).searchParams.get("q"), "the search as typed").toBe("  ada ");
+  await expect(cards(page, "Quotes")).toHaveCount(1);
+  await expect(cards(page, "Quotes")).toContainText("Ada Lovelace");
+  // The box shows the search as understood, and the download carries it.
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
+  const download = new URL(
+    (await page.getByRole("link", { name: "Download as CSV" }).getAttribute("href")) ?? "",
+    staff.url,
+  );
+  expect(download.searchParams.get("q")?.trim()).toBe("ada");
+  expect(download.searchParams.get("referral")).toBe("Google");
+
+  // A mobile number as people type it.
+  await page.goto(`${staff.url}/staff/leads?q=${encodeURIComponent("+44 7700 900302")}`);
+  await expect(cards(page, "Quotes")).toHaveCount(1);
+  await expect(cards(page, "Quotes")).toContainText("Ada Byron");
+
+  // More matches than a page: 25, then the rest, the search kept by the pager.
+  await page.goto(`${staff.url}/staff/leads`);
+  await page.getByRole("searchbox", { name: "Search" }).fill("namesake");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(cards(page, "Quotes")).toHaveCount(25);
+  await expect(cards(page, "Quotes").first()).toContainText(`Nia Namesake ${NAMESAKES - 1}`);
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/q=namesake/);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(cards(page, "Quotes")).toHaveCount(NAMESAKES - 25);
+  await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
+
+  // Wildcards are letters like any other: nobody's name has a % in it.
+  await page.goto(`${staff.url}/staff/leads?q=%25`);
+  await expect(page.getByRole("status")).toHaveText("No quotes match. Nothing matches “%”.");
+  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await expect(page).toHaveURL(`${staff.url}/staff/leads`);
+  await expect(cards(page, "Quotes")).toHaveCount(25);
+});
+
+test("a list's tabs keep its search, and its search keeps the tab", async ({ browser }) => {
+  const page = await ownerPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${staff.url}/staff/applications?status=all`);
+  await page.getByRole("searchbox", { name: "Search" }).fill("balayage");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/status=all&q=balayage/);
+  await expect(cards(page, "Job applications")).toHaveCount(1);
+  await expect(cards(page, "Job applications")).toContainText("Eve Applicant");
+  await page.getByRole("link", { name: "Archived" }).click();
+  await expect(page).toHaveURL(/status=archived/);
+  await expect(page).toHaveURL(/q=balayage/);
+  await expect(page.getByRole("status")).toHaveText("No applications here. Nothing matches “balayage”.");
+
+  // Staff notes are searched too.
+  await page.goto(`${staff.url}/staff/applications?q=interview`);
+  await expect(cards(page, "Job applications")).toHaveCount(0);
+  await page.goto(`${staff.url}/staff/applications/1`);
+  await page.getByLabel("Add a note").fill("Second interview on Friday");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("region", { name: "Follow-up" })).toContainText("Second interview on Friday");
+  await page.goto(`${staff.url}/staff/applications?q=interview`);
+  await expect(cards(page, "Job applications")).toHaveCount(1);
+
+  await page.goto(`${staff.url}/staff/models?q=red`);
+  await expect(cards(page, "Model applications")).toHaveCount(1);
+  await expect(cards(page, "Model applications")).toContainText("Fay Model");
+
+  // The quotes went to their clients: the outbox is searched by recipient.
+  await expect(async () => {
+    await page.goto(`${staff.url}/staff/messages?show=sent&q=nia.`);
+    await expect(cards(page, "Messages")).toHaveCount(25, { timeout: 1000 });
+  }).toPass();
+  for (const card of await cards(page, "Messages").all()) await expect(card).toContainText(/to nia\.\d+@example\.com/);
+  await expect(page.getByRole("link", { name: "Waiting" })).toHaveAttribute(
+    "href",
+    /show=pending.*q=nia|q=nia.*show=pending/,
+  );
+
+  // The audit log records each search, and finds it again by its words.
+  await page.goto(`${staff.url}/staff/audit?q=namesake`);
+  const rows = page.getByRole("table", { name: "Audit entries" }).locator("tbody tr");
+  await expect(rows.first()).toContainText("quote.list");
+  await expect(rows.first()).toContainText("q=namesake");
+  await expect(rows.first()).toContainText(OWNER.name);
+});
+
+test("the lists with a search read well and pass axe on a 360 px phone and a wide screen", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const lists = [
+    ["quotes", "/staff/leads?q=ada&referral=Google"],
+    ["applications", "/staff/applications?status=all&q=eve"],
+    ["models", "/staff/models?q=fay"],
+    ["feedback", "/staff/feedback?q=nobody"],
+    ["messages", "/staff/messages?show=sent&q=ada"],
+    ["audit", "/staff/audit?q=quote.list"],
+  ] as const;
+  for (const width of [360, 1280]) {
+    const page = await ownerPage(browser, { width });
+    for (const [name, path] of lists) {
+      await page.goto(`${staff.url}${path}`);
+      await expectOneH1(page);
+      await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(
+        new URL(path, staff.url).searchParams.get("q") ?? "",
+      );
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+    await page.context().close();
+  }
+});
+
+const DORA = { name: "Dora Digest", mobile: "07700 900399", email: "dora@example.com", referral: "Google" };
+
+/** London's clock now, as the owner reads it, and the next whole minute at least `ahead` ms away. */
+function londonMinuteAhead(ahead: number): { time: string; at: number } {
+  const at = Math.ceil((Date.now() + ahead) / 60_000) * 60_000;
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+  return { time, at };
+}
+
+test("the owner sets the digest time; a quote saved before it arrives in the digest at that time", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // The set time must fall later today: near midnight, wait for the new day first.
+  let target = londonMinuteAhead(30_000);
+  while (target.time < "00:03") {
+    await new Promise((r) => setTimeout(r, 30_000));
+    target = londonMinuteAhead(30_000);
+  }
+  const page = await ownerPage(browser);
+  await page.goto(`${staff.url}/staff/settings`);
+  await page.getByLabel("Time", { exact: true }).fill(target.time);
+  await page.getByRole("button", { name: "Save time" }).click();
+  await expect(page.getByLabel("Time", { exact: true })).toHaveValue(target.time);
+
+  const visitor = await freshPage(browser);
+  await saveQuoteInBrowser(visitor, staff, DORA);
+  const digest = () =>
+    staff.smtp.mails.find(
+      (m) => m.to === OWNER.email && /new quotes? on the website/.test(m.subject) && m.text.includes("Dora Digest"),
+    );
+  expect(digest(), "no digest before its time").toBeUndefined();
+  await until(() => digest() !== undefined, "the digest listing Dora's quote", 150_000);
+  expect(Date.now(), "the digest came at the time set, not before").toBeGreaterThanOrEqual(target.at - 1000);
+  const mail = digest();
+  expect(mail?.text).toMatch(/Dora Digest, \w+/);
+  expect(mail?.text).toContain(`${staff.url}/staff/leads/`);
+});
