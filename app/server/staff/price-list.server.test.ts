@@ -92,7 +92,7 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
       finishAddon: "49",
       treatment: "57",
     });
-    if (!saved.ok) throw new Error(saved.message);
+    if (!saved.ok) throw new Error(saved.error);
     const before = await getPublicQuote(database.db, saved.link);
     // £38 at the Senior Stylist level (+12.32%): £42.6816, one rounding.
     expect(before?.lines.map((line) => line.pricePence)).toEqual([4268, 0, 0]);
