@@ -25,6 +25,8 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  // Uploaded pictures, each size and format at its own address.
+  route("pictures/:file", "routes/picture.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),

@@ -8,11 +8,25 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
 import type { Logger } from "~/server/log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 
 /** The largest body any endpoint accepts (the longest form, percent-encoded, fits with room to spare). */
 const MAX_REQUEST_BYTES = 64 * 1024;
+
+/**
+ * A console form with picture fields: up to two pictures (a photo and a
+ * montage) of MAX_PICTURE_BYTES each, and its text fields. Its body is not
+ * read here but streamed to the action, which parses it with a limit per
+ * file (app/server/multipart.server.ts) after the gate has checked who sent it.
+ */
+const MAX_UPLOAD_REQUEST_BYTES = 2 * MAX_PICTURE_BYTES + 1024 * 1024;
+
+const isConsoleUpload = (req: Request) =>
+  req.path.startsWith("/staff/") && /^multipart\/form-data/i.test(req.get("content-type") ?? "");
+
+const UPLOAD_TOO_LARGE = `That is too much to upload at once: a photo can be up to ${MAX_PICTURE_SIZE_TEXT}. Go back, choose a smaller photo and save again.`;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -85,6 +99,11 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 export function readBody(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const declared = Number(req.get("content-length") ?? "0");
+  if (isConsoleUpload(req)) {
+    if (declared <= MAX_UPLOAD_REQUEST_BYTES) return next();
+    res.setHeader("Connection", "close");
+    return refuse(req, res, 413, UPLOAD_TOO_LARGE);
+  }
   if (declared > MAX_REQUEST_BYTES) {
     res.setHeader("Connection", "close");
     return refuse(req, res, 413, "That request is too large.");

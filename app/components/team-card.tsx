@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { formatGBP } from "~/domain/format";
+import type { PictureRef } from "~/domain/pictures";
+import { Picture } from "./picture";
 
 export interface TeamCardMember {
   slug: string;
@@ -7,6 +9,8 @@ export interface TeamCardMember {
   lastName: string;
   levelName: string;
   image: string;
+  /** An uploaded portrait, shown instead of the illustration. */
+  photo: PictureRef | null;
   para1: string;
   averagePricePence: number;
 }
@@ -35,11 +39,13 @@ export function TeamCard({
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="card group relative flex h-full gap-4 overflow-hidden p-3 transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent sm:flex-col sm:gap-0 sm:p-0">
-      <img
-        src={member.image}
+      <Picture
+        picture={member.photo}
+        fallback={member.image}
+        fallbackWidth={600}
+        fallbackHeight={750}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 104px"
         alt=""
-        width={600}
-        height={750}
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}
         className="h-32 w-[6.4rem] shrink-0 rounded-xl bg-sand object-cover sm:aspect-[4/5] sm:h-auto sm:w-full sm:rounded-none"

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PictureRef } from "~/domain/pictures";
+import { Picture } from "./picture";
 import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
@@ -12,6 +14,9 @@ export interface ProfileMember {
   levelName: string;
   image: string;
   montageImage: string;
+  /** Uploaded pictures, shown instead of the illustrations. */
+  photo: PictureRef | null;
+  montage: PictureRef | null;
   para1: string;
   para2: string;
   para3: string | null;
@@ -19,6 +24,9 @@ export interface ProfileMember {
   acceptingNewClients: boolean;
   instagram: string | null;
 }
+
+/** The montage spans the page's column, at most about 1200 px. */
+const MONTAGE_SIZES = "(min-width: 1280px) 1200px, 100vw";
 
 function paragraphs(member: ProfileMember): string[] {
   return [member.para1, member.para2, member.para3].filter((p): p is string => Boolean(p));
@@ -55,12 +63,15 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="container-page py-12 sm:py-16">
-      <img
-        src={member.montageImage}
-        alt={`${name} at work: portrait, hair detail and tools`}
-        width={1200}
-        height={600}
-        className="aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+      <Picture
+        picture={member.montage}
+        fallback={member.montageImage}
+        fallbackWidth={1200}
+        fallbackHeight={600}
+        sizes={MONTAGE_SIZES}
+        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
+        fetchPriority="high"
+        className="aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
       />
       <div className="mt-10 grid gap-12 lg:grid-cols-[3fr_2fr]">
         <div className="max-w-2xl">
@@ -106,12 +117,15 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
-        <img
-          src={member.image}
-          alt={`Portrait of ${name}`}
-          width={600}
-          height={750}
-          className="aspect-[4/5] w-full max-w-md rounded-2xl border border-line bg-sand object-cover"
+        <Picture
+          picture={member.photo}
+          fallback={member.image}
+          fallbackWidth={600}
+          fallbackHeight={750}
+          sizes="(min-width: 480px) 448px, 100vw"
+          alt={member.photo ? undefined : `Portrait of ${name}`}
+          fetchPriority="high"
+          className="aspect-[4/5] h-auto w-full max-w-md rounded-2xl border border-line bg-sand object-cover"
         />
         <div className="max-w-2xl">
           <p className="eyebrow">Profile · {member.levelName}</p>
@@ -151,13 +165,15 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           </Actions>
         </div>
       </div>
-      <img
-        src={member.montageImage}
-        alt={`${name} at work: portrait, hair detail and tools`}
-        width={1200}
-        height={600}
+      <Picture
+        picture={member.montage}
+        fallback={member.montageImage}
+        fallbackWidth={1200}
+        fallbackHeight={600}
+        sizes={MONTAGE_SIZES}
+        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
         loading="lazy"
-        className="mt-12 aspect-[2/1] w-full rounded-2xl border border-line bg-sand object-cover"
+        className="mt-12 aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
       />
     </article>
   );

@@ -9,6 +9,7 @@ const stylist = (slug: string, levelId: number, salonId: number, acceptingNewCli
   salonId,
   levelId,
   image: `/images/team/${slug}.svg`,
+  photo: null,
   acceptingNewClients,
 });
 

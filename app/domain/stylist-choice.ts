@@ -5,6 +5,7 @@
  * it prices a quote (resolveQuote).
  */
 import { type CalculatorState, withChange } from "./calculator-state";
+import type { PictureRef } from "./pictures";
 
 export interface CalculatorStylist {
   slug: string;
@@ -13,6 +14,8 @@ export interface CalculatorStylist {
   salonId: number;
   levelId: number;
   image: string;
+  /** An uploaded portrait, shown instead of the illustration. */
+  photo: PictureRef | null;
   acceptingNewClients: boolean;
 }
 

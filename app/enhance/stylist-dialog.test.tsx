@@ -10,6 +10,7 @@ const isla: ChoosableStylist = {
   firstName: "Isla",
   lastName: "Reid",
   image: "/images/team/isla.svg",
+  photo: null,
   paragraphs: ["Isla has coloured hair for twelve years."],
   salonName: "Maison Ivy Wrenbridge",
   chooseHref: "/prices/total-by-stylist?stylist=isla",

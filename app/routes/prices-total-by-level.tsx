@@ -16,6 +16,7 @@ import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist
 import type { CalculatorState } from "~/domain/calculator-state";
 import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
+import { teamPhotos } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-level";
 
@@ -44,7 +45,7 @@ function nearestLevelsWithStylists(state: CalculatorState, levelId: number, cata
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const catalogue = await loadQuoteCatalogue(context.db);
+  const [catalogue, photos] = await Promise.all([loadQuoteCatalogue(context.db), teamPhotos(context.db)]);
   const { stylist: _levelModeNamesNoStylist, ...fromUrl } = stateFromUrl(new URL(request.url), catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
   const state: CalculatorState = { ...fromUrl, mode: "level" };
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: stylist.firstName,
     lastName: stylist.lastName,
     image: stylist.image,
+    photo: photos.get(stylist.slug) ?? null,
     paragraphs: [stylist.para1, stylist.para2, stylist.para3].filter((p): p is string => Boolean(p?.trim())),
     salonName: salonName(stylist.salonId),
     chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug }),

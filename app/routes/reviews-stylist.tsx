@@ -5,7 +5,7 @@ import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
-import { listTeam, reviewPage } from "~/server/queries/content.server";
+import { listEveryMember, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
 
 /**
@@ -18,15 +18,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const chosen = url.searchParams.get(REVIEW_FILTER_FIELD);
   if (chosen !== null) throw redirect(reviewsPath(chosen));
 
-  const team = await listTeam(context.db);
-  const stylist = params.slug === "all" ? null : team.find((m) => m.slug === params.slug);
+  const everyone = await listEveryMember(context.db);
+  // A member who has left keeps the page of their reviews; the filter lists the team as it is now, and them here.
+  const stylist = params.slug === "all" ? null : everyone.find((m) => m.slug === params.slug);
   if (stylist === undefined) throw data("No such stylist", { status: 404 });
+  const team = everyone.filter((m) => !m.retired || m === stylist);
   const page = requestedPage(url);
-  const reviews = page === null ? null : await reviewPage(context.db, team, stylist?.slug ?? null, page);
+  const reviews = page === null ? null : await reviewPage(context.db, everyone, stylist?.slug ?? null, page);
   if (!reviews) throw data("No such page of reviews", { status: 404 });
   return {
     slug: params.slug,
-    stylist: stylist && { slug: stylist.slug, firstName: stylist.firstName, lastName: stylist.lastName },
+    stylist: stylist && {
+      slug: stylist.slug,
+      firstName: stylist.firstName,
+      lastName: stylist.lastName,
+      retired: stylist.retired,
+    },
     reviews,
     stylists: team.map(({ slug, firstName, lastName }) => ({ slug, firstName, lastName })),
   };
@@ -70,11 +77,18 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
         lead={
           stylist ? (
             <p>
-              {counted} from {stylist.firstName}'s clients.{" "}
-              <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
-                Read {stylist.firstName}'s profile
-              </Link>
-              .
+              {counted} from {stylist.firstName}'s clients.
+              {stylist.retired ? (
+                ` ${stylist.firstName} has moved on from Maison Ivy.`
+              ) : (
+                <>
+                  {" "}
+                  <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
+                    Read {stylist.firstName}'s profile
+                  </Link>
+                  .
+                </>
+              )}
             </p>
           ) : (
             <p>{counted} from clients of our whole team. Choose a stylist to see only theirs.</p>

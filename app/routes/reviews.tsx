@@ -3,7 +3,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
-import { listTeam, reviewPage } from "~/server/queries/content.server";
+import { listEveryMember, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,9 +16,11 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const stylist = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
   if (stylist !== null) throw redirect(reviewsPath(stylist));
-  const team = await listTeam(context.db);
+  // Reviews keep the name of a stylist who has left; the filter lists the team as it is now.
+  const everyone = await listEveryMember(context.db);
+  const team = everyone.filter((m) => !m.retired);
   // The first page of everyone's reviews; the next ones are at /reviews/all?page=2 and on.
-  const reviews = await reviewPage(context.db, team, null, 1);
+  const reviews = await reviewPage(context.db, everyone, null, 1);
   if (!reviews) throw data("No reviews", { status: 404 });
   return {
     reviews,

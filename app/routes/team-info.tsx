@@ -14,12 +14,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const team = await listTeam(context.db);
   return {
-    team: team.map(({ slug, firstName, lastName, levelName, image, para1, averagePricePence }) => ({
+    team: team.map(({ slug, firstName, lastName, levelName, image, photo, para1, averagePricePence }) => ({
       slug,
       firstName,
       lastName,
       levelName,
       image,
+      photo,
       para1,
       averagePricePence,
     })),

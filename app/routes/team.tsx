@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { Picture } from "~/components/picture";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team";
 
@@ -17,9 +18,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const team = await listTeam(context.db);
   return {
     count: team.length,
-    preview: team
-      .slice(0, PREVIEW_COUNT)
-      .map(({ slug, firstName, lastName, levelName, image }) => ({ slug, firstName, lastName, levelName, image })),
+    preview: team.slice(0, PREVIEW_COUNT).map(({ slug, firstName, lastName, levelName, image, photo }) => ({
+      slug,
+      firstName,
+      lastName,
+      levelName,
+      image,
+      photo,
+    })),
   };
 }
 
@@ -47,12 +53,14 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           {preview.map((m) => (
             <li key={m.slug}>
               <Link to={`/team/${m.slug}`} className="group block">
-                <img
-                  src={m.image}
+                <Picture
+                  picture={m.photo}
+                  fallback={m.image}
+                  fallbackWidth={600}
+                  fallbackHeight={750}
+                  sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"
                   alt=""
-                  width={600}
-                  height={750}
-                  className="aspect-[4/5] w-full rounded-2xl border border-line bg-sand object-cover transition-opacity group-hover:opacity-90"
+                  className="aspect-[4/5] h-auto w-full rounded-2xl border border-line bg-sand object-cover transition-opacity group-hover:opacity-90"
                 />
                 <span className="mt-3 block font-display text-lg group-hover:underline">
                   {m.firstName} {m.lastName}

@@ -6,6 +6,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -88,6 +89,46 @@ export const services = pgTable(
   (t) => [index("services_category_idx").on(t.cat1, t.cat2)],
 );
 
+/** Binary data (PostgreSQL bytea) as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * A photograph uploaded from the console (app/server/pictures.server.ts).
+ * Never changed once stored: a new upload is a new row with a new id, so the
+ * addresses of its variants can be cached for ever. `master` is the picture
+ * upright, without its metadata (a phone's photo says where it was taken)
+ * and at most MASTER_WIDTH wide: what new variant sizes would be made from.
+ */
+export const pictures = pgTable("pictures", {
+  id: text("id").primaryKey(),
+  alt: text("alt").notNull(),
+  /** The master's size, upright: the aspect ratio every variant keeps. */
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** The widths each format was made at, smallest first. */
+  widths: integer("widths").array().notNull(),
+  /** What was uploaded: jpeg, png or webp. */
+  sourceFormat: text("source_format").notNull(),
+  master: bytea("master").notNull(),
+  createdAt: createdAt(),
+  createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+});
+
+/** One picture at one width in one format, as served at /pictures/{id}-{width}.{ext}. */
+export const pictureVariants = pgTable(
+  "picture_variants",
+  {
+    pictureId: text("picture_id")
+      .notNull()
+      .references(() => pictures.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    /** avif, webp or jpg: the address's extension. */
+    format: text("format").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pictureId, t.width, t.format] })],
+);
+
 /**
  * A service's price from a calendar day on (London time). The price list in
  * force is the services row overlaid by the latest of its rows here whose day
@@ -130,6 +171,14 @@ export const stylists = pgTable("stylists", {
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
   instagram: text("instagram"),
   displayOrder: integer("display_order").notNull().default(0),
+  /** An uploaded portrait and montage (pictures.id); without one the pages show `image` / `montageImage`. */
+  photoId: text("photo_id").references(() => pictures.id),
+  montageId: text("montage_id").references(() => pictures.id),
+  /**
+   * Set when the member leaves: gone from every public list and page, while
+   * their reviews and the quotes saved with them still name them.
+   */
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
   version: version(),
 });
 

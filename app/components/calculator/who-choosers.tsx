@@ -3,6 +3,7 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
+import { Picture } from "../picture";
 import { type CalculatorSalon, type LevelChoice, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
@@ -135,11 +136,13 @@ function StylistCard({
   const name = `${stylist.firstName} ${stylist.lastName}`;
   const body = (
     <>
-      <img
-        src={stylist.image}
+      <Picture
+        picture={stylist.photo}
+        fallback={stylist.image}
+        fallbackWidth={56}
+        fallbackHeight={70}
+        sizes="56px"
         alt=""
-        width={56}
-        height={70}
         loading="lazy"
         className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover"
       />

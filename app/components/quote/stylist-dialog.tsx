@@ -1,13 +1,17 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import type { PictureRef } from "~/domain/pictures";
 import { part } from "~/enhance/define-element";
 import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";
+import { Picture } from "../picture";
 
 export interface ChoosableStylist {
   slug: string;
   firstName: string;
   lastName: string;
   image: string;
+  /** An uploaded portrait, shown instead of the illustration. */
+  photo: PictureRef | null;
   paragraphs: string[];
   /** Where they work, e.g. "Maison Ivy Kestwick". */
   salonName: string;
@@ -34,11 +38,13 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           {...part(STYLIST_DIALOG.open)}
           className="card group flex h-full items-center gap-4 p-3 transition-colors hover:border-accent sm:flex-col sm:items-stretch sm:p-0"
         >
-          <img
-            src={stylist.image}
+          <Picture
+            picture={stylist.photo}
+            fallback={stylist.image}
+            fallbackWidth={600}
+            fallbackHeight={750}
+            sizes="(min-width: 640px) 300px, 80px"
             alt=""
-            width={600}
-            height={750}
             loading="lazy"
             className="h-24 w-20 shrink-0 rounded-xl object-cover sm:aspect-[4/5] sm:h-auto sm:w-full sm:rounded-none sm:rounded-t-2xl"
           />
@@ -57,11 +63,14 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           className="m-auto max-h-[min(40rem,calc(100dvh-1.5rem))] w-[min(36rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/60 open:flex"
         >
           <div className="flex items-center gap-4 border-b border-line p-4 sm:px-6">
-            <img
-              src={stylist.image}
+            <Picture
+              picture={stylist.photo}
+              fallback={stylist.image}
+              fallbackWidth={600}
+              fallbackHeight={750}
+              sizes="90px"
               alt={`Portrait of ${fullName}`}
-              width={600}
-              height={750}
+              loading="lazy"
               className="h-20 w-16 shrink-0 rounded-xl object-cover sm:h-28 sm:w-[5.6rem]"
             />
             <div className="min-w-0 flex-1">

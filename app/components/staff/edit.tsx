@@ -7,7 +7,9 @@
  */
 import { createContext, type ReactNode, useContext } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
+import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
 import type { EditResult } from "~/server/staff/content.server";
+import { Picture } from "../picture";
 import { Notice } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -180,6 +182,86 @@ export function EditCheckbox(props: Omit<FieldProps, "required">) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A picture field: the picture shown now, a file to replace it and the
+ * description the upload needs (posted as `{name}Alt`). The form must be
+ * multipart (EditForm's `encType`) and its action must take files
+ * (requireStaffAction with `uploads`), then hand them to storePicture.
+ * A file too large is stopped in the browser before it is sent; the server
+ * checks everything again. After a refused save the browser cannot keep the
+ * chosen file, so the message asks for it again; the description is kept.
+ */
+export function EditPicture(props: {
+  name: string;
+  label: string;
+  hint?: string;
+  current: PictureRef | null;
+  /** What the site shows while no picture is uploaded. */
+  fallback: { src: string; width: number; height: number };
+}) {
+  const file = useField(props.name);
+  const hintId = `${file.id}-hint`;
+  return (
+    <fieldset className="mb-6 rounded-xl border border-line p-4">
+      <legend className="px-1 font-semibold">{props.label}</legend>
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="w-28 shrink-0">
+          <Picture
+            picture={props.current}
+            fallback={props.fallback.src}
+            fallbackWidth={props.fallback.width}
+            fallbackHeight={props.fallback.height}
+            sizes="112px"
+            alt={props.current ? `Now: ${props.current.alt}` : "Now: the demo illustration"}
+            className="h-auto w-28 rounded-lg border border-line bg-sand object-cover"
+          />
+        </div>
+        <div className="min-w-0 flex-1">
+          <label htmlFor={file.id} className="block font-semibold">
+            New photo (optional)
+          </label>
+          <p id={hintId} className="text-sm text-muted">
+            {props.hint ? `${props.hint} ` : ""}JPEG, PNG or WebP, up to {MAX_PICTURE_BYTES / 1024 / 1024} MB. From an
+            iPhone, the photo library gives a JPEG.
+          </p>
+          <input
+            id={file.id}
+            name={props.name}
+            type="file"
+            accept={PICTURE_INPUT_TYPES}
+            aria-invalid={file.error ? true : undefined}
+            aria-describedby={describedBy(file.id, "hint", file.error)}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const chosen = input.files?.[0];
+              input.setCustomValidity(
+                chosen && chosen.size > MAX_PICTURE_BYTES
+                  ? `That photo is ${(chosen.size / 1024 / 1024).toFixed(1)} MB: please choose one of up to ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`
+                  : "",
+              );
+              input.reportValidity();
+            }}
+            className="mt-1 block w-full text-base file:mr-3 file:rounded-lg file:border file:border-muted file:bg-white file:px-3 file:py-2"
+          />
+          {file.error ? (
+            <p id={`${file.id}-error`} className="mt-1 font-semibold text-accent-dark">
+              {file.error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-4">
+        <EditText
+          name={`${props.name}Alt`}
+          label="Description of the new photo"
+          hint="Required with a new photo: what it shows, for people who cannot see it (“Isla smiling at the colour bar”)."
+          maxLength={250}
+        />
+      </div>
+    </fieldset>
   );
 }
 

@@ -241,6 +241,29 @@ export const STAFF_ROUTES = {
       publish: { access: "content.edit" },
     },
   },
+  /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
+  contentTeam: {
+    path: "content/team",
+    file: "routes/staff/content-team.tsx",
+    page: "content.edit",
+    actions: {
+      move: { access: "content.edit" },
+      retire: { access: "content.edit" },
+      restore: { access: "content.edit" },
+    },
+  },
+  contentTeamNew: {
+    path: "content/team/new",
+    file: "routes/staff/content-team-new.tsx",
+    page: "content.edit",
+    actions: { create: { access: "content.edit" } },
+  },
+  contentTeamMember: {
+    path: "content/team/:id",
+    file: "routes/staff/content-team-member.tsx",
+    page: "content.edit",
+    actions: { save: { access: "content.edit" } },
+  },
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -343,5 +366,10 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "reviews",
     label: "Reviews",
     description: "Add or import clients' reviews, assign them to a stylist; hide one only with a reason.",
+  },
+  {
+    key: "contentTeam",
+    label: "Team",
+    description: "Add, edit, reorder and retire team members; their photos, levels, salons and prices.",
   },
 ];

@@ -2,10 +2,12 @@
  * What the calculator screens load: the price list, levels, salons and the
  * stylists' card fields (no biographies: the calculator shows cards only).
  */
+import type { PictureRef } from "~/domain/pictures";
 import type { Database } from "../db.server";
 import { listSalons, listStylists, loadCatalogue, type SalonRow, type StylistRow } from "./catalogue.server";
+import { teamPhotos } from "./content.server";
 
-function calculatorStylist(row: StylistRow) {
+function calculatorStylist(row: StylistRow, photo: PictureRef | null) {
   return {
     slug: row.slug,
     firstName: row.firstName,
@@ -13,6 +15,7 @@ function calculatorStylist(row: StylistRow) {
     salonId: row.salonId,
     levelId: row.levelId,
     image: row.image,
+    photo,
     acceptingNewClients: row.acceptingNewClients,
   };
 }
@@ -22,6 +25,15 @@ function calculatorSalon(row: SalonRow) {
 }
 
 export async function loadCalculatorData(db: Database) {
-  const [catalogue, stylists, salons] = await Promise.all([loadCatalogue(db), listStylists(db), listSalons(db)]);
-  return { catalogue, stylists: stylists.map(calculatorStylist), salons: salons.map(calculatorSalon) };
+  const [catalogue, stylists, salons, photos] = await Promise.all([
+    loadCatalogue(db),
+    listStylists(db),
+    listSalons(db),
+    teamPhotos(db),
+  ]);
+  return {
+    catalogue,
+    stylists: stylists.map((row) => calculatorStylist(row, photos.get(row.slug) ?? null)),
+    salons: salons.map(calculatorSalon),
+  };
 }

@@ -51,8 +51,11 @@ export function listServices(db: Database): Promise<Service[]> {
   });
 }
 
+/** The stylists a visitor can choose: those who have left are not offered (their saved quotes keep their own copy). */
 export function listStylists(db: Database): Promise<StylistRow[]> {
-  return cached(db, "stylists", () => db.select().from(stylists).orderBy(asc(stylists.displayOrder), asc(stylists.id)));
+  return cached(db, "stylists", () =>
+    db.select().from(stylists).where(isNull(stylists.retiredAt)).orderBy(asc(stylists.displayOrder), asc(stylists.id)),
+  );
 }
 
 export async function getStylist(db: Database, slug: string): Promise<StylistRow | undefined> {

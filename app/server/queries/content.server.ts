@@ -1,7 +1,9 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { and, asc, count, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
+import type { PictureRef } from "~/domain/pictures";
 import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
 import { noticeShows } from "~/domain/staff/site-content";
@@ -13,6 +15,7 @@ import {
   levels,
   newsItems,
   notices,
+  pictures,
   reviews,
   shopBanners,
   shopTiles,
@@ -23,6 +26,17 @@ import {
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type NewsItemRow = typeof newsItems.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+const photos = alias(pictures, "photo");
+const montages = alias(pictures, "montage");
+
+const refColumns = (t: typeof photos | typeof montages) => ({
+  id: t.id,
+  alt: t.alt,
+  width: t.width,
+  height: t.height,
+  widths: t.widths,
+});
 
 const teamColumns = {
   id: stylists.id,
@@ -40,18 +54,48 @@ const teamColumns = {
   averagePricePence: stylists.averagePricePence,
   acceptingNewClients: stylists.acceptingNewClients,
   instagram: stylists.instagram,
+  retired: stylists.retiredAt,
+  photo: refColumns(photos),
+  montage: refColumns(montages),
 };
 
-function selectTeam(db: Database) {
-  return db.select(teamColumns).from(stylists).innerJoin(levels, eq(levels.id, stylists.levelId));
+/**
+ * Everyone, retired members included, in the team's order, with their
+ * uploaded pictures (if any). Uncached: the console reads it this way.
+ */
+export async function readEveryMember(db: Database) {
+  const rows = await db
+    .select(teamColumns)
+    .from(stylists)
+    .innerJoin(levels, eq(levels.id, stylists.levelId))
+    .leftJoin(photos, eq(photos.id, stylists.photoId))
+    .leftJoin(montages, eq(montages.id, stylists.montageId))
+    .orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  return rows.map(({ retired, ...m }) => ({
+    ...m,
+    retired: retired !== null,
+    photo: m.photo as PictureRef | null,
+    montage: m.montage as PictureRef | null,
+  }));
 }
 
-export type TeamMember = Awaited<ReturnType<typeof selectTeam>>[number];
+export type TeamMember = Awaited<ReturnType<typeof readEveryMember>>[number];
 
 // Content reads are cached per process (see cache.server.ts); callers must not mutate the results.
 
-export function listTeam(db: Database): Promise<TeamMember[]> {
-  return cached(db, "team", () => selectTeam(db).orderBy(asc(stylists.displayOrder), asc(stylists.id)));
+/** Every member, retired ones too: for the names on their reviews, which stay published. */
+export function listEveryMember(db: Database): Promise<TeamMember[]> {
+  return cached(db, "team-all", () => readEveryMember(db));
+}
+
+/** The team as the public pages show it: retired members are gone. */
+export async function listTeam(db: Database): Promise<TeamMember[]> {
+  return (await listEveryMember(db)).filter((m) => !m.retired);
+}
+
+/** Each member's uploaded portrait by slug (null: the illustration), for pages that list stylists. */
+export async function teamPhotos(db: Database): Promise<Map<string, PictureRef | null>> {
+  return new Map((await listEveryMember(db)).map((m) => [m.slug, m.photo]));
 }
 
 export async function getTeamMember(db: Database, slug: string): Promise<TeamMember | undefined> {
@@ -250,7 +294,7 @@ export async function listFeedReviews(db: Database, stylistSlug = "all") {
         .orderBy(sql`random()`)
         .limit(FEED_REVIEW_COUNT),
     ),
-    listTeam(db),
+    listEveryMember(db),
   ]);
   const names = new Map(team.map((m) => [m.slug, m.firstName]));
   return shuffled(

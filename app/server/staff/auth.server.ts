@@ -8,9 +8,11 @@
  *   prove it again.
  */
 import { data, redirect } from "react-router";
+import { MAX_PICTURE_BYTES } from "~/domain/pictures";
 import { can, type Permission, ROLE_PERMISSIONS, type StaffRole } from "~/domain/staff/access";
 import { type Access, STAFF_ROUTES, type StaffAction, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
+import { isMultipart, MultipartError, readMultipart, type UploadedFile } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
 
@@ -65,19 +67,45 @@ export async function publicStaffPage(args: Args, key: StaffRouteKey): Promise<S
 
 type ActionInput = Record<string, string | undefined>;
 
-/** The posted fields, from a form or a script's JSON, as strings. */
-async function readInput(request: Request): Promise<ActionInput> {
+/** How many files an action takes (a form with picture fields), each up to MAX_PICTURE_BYTES. */
+export interface UploadOptions {
+  files: number;
+}
+
+/**
+ * The posted fields, from a form or a script's JSON, as strings; and the
+ * files of a multipart form, read as they stream in (multipart.server.ts).
+ * An action that takes no files refuses a form that carries one.
+ */
+async function readInput(
+  request: Request,
+  uploads: UploadOptions = { files: 0 },
+): Promise<{ input: ActionInput; files: Record<string, UploadedFile> }> {
   if (wantsJson(request)) {
     const body: unknown = await request.json().catch(() => null);
     if (typeof body !== "object" || body === null || Array.isArray(body))
       throw data({ error: "The request body must be a JSON object." }, { status: 400 });
-    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    return {
+      input: Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+      ),
+      files: {},
+    };
+  }
+  if (isMultipart(request)) {
+    try {
+      const form = await readMultipart(request, { files: uploads.files, fileBytes: MAX_PICTURE_BYTES });
+      return { input: form.fields, files: form.files };
+    } catch (error) {
+      if (error instanceof MultipartError) throw data({ error: error.message }, { status: 400 });
+      throw error;
+    }
   }
   const form = await request.formData().catch(() => null);
   if (!form) throw data({ error: "The form could not be read." }, { status: 400 });
   const input: ActionInput = {};
   for (const [k, v] of form) if (typeof v === "string" && !(k in input)) input[k] = v;
-  return input;
+  return { input, files: {} };
 }
 
 function actionOf(key: StaffRouteKey, intent: string | undefined): StaffAction {
@@ -91,6 +119,8 @@ export interface Granted<S> {
   staff: S;
   intent: string;
   input: ActionInput;
+  /** The files of a form that takes them (requireStaffUpload), by field name. */
+  files: Record<string, UploadedFile>;
 }
 
 /**
@@ -98,20 +128,30 @@ export interface Granted<S> {
  * table and, unless that is public, demands a session with the permission
  * (and a recent sign-in for a destructive one).
  */
-export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
+export async function staffAction(
+  args: Args,
+  key: StaffRouteKey,
+  uploads?: UploadOptions,
+): Promise<Granted<StaffContext | null>> {
   const staff = await currentStaff(args);
-  const input = await readInput(args.request);
+  // Nobody signed out gets to send files: refused before the body is read.
+  if (uploads && !staff) signInRedirect(args.request);
+  const { input, files } = await readInput(args.request, uploads);
   const action = actionOf(key, input.intent);
   if (action.access !== "public") {
     if (!staff) signInRedirect(args.request);
     check(args.request, staff, action.access, action.fresh);
   }
-  return { staff, intent: input.intent as string, input };
+  return { staff, intent: input.intent as string, input, files };
 }
 
 /** staffAction for a page whose actions all need a signed-in member of staff. */
-export async function requireStaffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext>> {
-  const granted = await staffAction(args, key);
+export async function requireStaffAction(
+  args: Args,
+  key: StaffRouteKey,
+  uploads?: UploadOptions,
+): Promise<Granted<StaffContext>> {
+  const granted = await staffAction(args, key, uploads);
   if (!granted.staff) throw new Error(`${key} ${granted.intent} is public: use staffAction`);
   return granted as Granted<StaffContext>;
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { slugFor, teamMemberSchema } from "./team";
+
+const typed = {
+  firstName: " Zoë ",
+  lastName: "O'Neill-Hart",
+  salonId: "2",
+  levelId: "6",
+  para1: "Zoë cuts curls dry.",
+  para2: "She trained in Leeds.",
+  para3: "",
+  averagePrice: "£95.50",
+  acceptingNewClients: "on",
+  instagram: "https://www.instagram.com/zoe.maisonivy/",
+};
+
+describe("a team member's form", () => {
+  it("turns what was typed into the stored values", () => {
+    expect(teamMemberSchema.parse(typed)).toEqual({
+      firstName: "Zoë",
+      lastName: "O'Neill-Hart",
+      salonId: 2,
+      levelId: 6,
+      para1: "Zoë cuts curls dry.",
+      para2: "She trained in Leeds.",
+      para3: null,
+      averagePrice: 9550,
+      acceptingNewClients: true,
+      instagram: "https://www.instagram.com/zoe.maisonivy/",
+    });
+    expect(teamMemberSchema.parse({ ...typed, acceptingNewClients: undefined, instagram: "" })).toMatchObject({
+      acceptingNewClients: false,
+      instagram: null,
+    });
+  });
+
+  it("refuses each wrong field with a message saying what to do", () => {
+    const result = teamMemberSchema.safeParse({
+      ...typed,
+      firstName: "<script>",
+      salonId: "Kestwick",
+      para1: " ",
+      averagePrice: "0",
+      instagram: "https://evil.example/zoe",
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error?.issues.map((i) => [i.path[0], i.message]) ?? []);
+    expect(messages).toEqual({
+      firstName: "Please enter the first name in letters only.",
+      salonId: "Please choose the salon.",
+      para1: "Please enter the first paragraph.",
+      averagePrice: "Please enter an average price between £1 and £1,000.",
+      instagram:
+        "Please enter the Instagram profile's full address, such as https://www.instagram.com/isla.maisonivy/.",
+    });
+  });
+
+  it("gives a new member an address of their first name, numbered when taken, never 'all'", () => {
+    expect(slugFor("Zoë", new Set(["isla"]))).toBe("zoe");
+    expect(slugFor("Isla", new Set(["isla"]))).toBe("isla-2");
+    expect(slugFor("Isla", new Set(["isla", "isla-2"]))).toBe("isla-3");
+    expect(slugFor("All", new Set())).toBe("all-2");
+  });
+});

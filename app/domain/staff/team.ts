@@ -1,0 +1,51 @@
+/**
+ * A team member as the console edits them: who they are, where and at what
+ * level they work, whether they take new clients, what their page says.
+ */
+import { z } from "../zod";
+import { checkbox, optionalText, pounds, requiredText } from "./content";
+
+const name = (what: string) =>
+  requiredText(what, 40).regex(/^[\p{L}][\p{L}'’ .-]*$/u, `Please enter ${what} in letters only.`);
+
+const id = (what: string) =>
+  z
+    .string({ error: `Please choose ${what}.` })
+    .regex(/^\d{1,6}$/, `Please choose ${what}.`)
+    .transform(Number);
+
+/** An Instagram profile's full address, or nothing. */
+const instagram = optionalText(200).refine(
+  (v) => v === null || /^https:\/\/(www\.)?instagram\.com\/[A-Za-z0-9._]{1,30}\/?$/.test(v),
+  "Please enter the Instagram profile's full address, such as https://www.instagram.com/isla.maisonivy/.",
+);
+
+export const teamMemberSchema = z.object({
+  firstName: name("the first name"),
+  lastName: name("the last name"),
+  salonId: id("the salon"),
+  levelId: id("the level"),
+  para1: requiredText("the first paragraph", 1200),
+  para2: requiredText("the second paragraph", 1200),
+  para3: optionalText(1200),
+  averagePrice: pounds("the average cut and colour price").refine(
+    (p) => p > 0 && p <= 100_000,
+    "Please enter an average price between £1 and £1,000.",
+  ),
+  acceptingNewClients: checkbox,
+  instagram,
+});
+
+/** The address of a new member's pages: their first name ("isla"), made unique with a number if taken. */
+export function slugFor(firstName: string, taken: ReadonlySet<string>): string {
+  const base =
+    firstName
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "stylist";
+  // "all" is the reviews page of everyone (/reviews/all).
+  if (base !== "all" && !taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

@@ -1,0 +1,152 @@
+import { Form, Link } from "react-router";
+import { Picture } from "~/components/picture";
+import { EditNotice, ViewOnSite } from "~/components/staff/edit";
+import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { staffPath } from "~/domain/staff/routes";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { refuse } from "~/server/staff/content.server";
+import { listMembersForStaff, moveMember, setRetired } from "~/server/staff/team-content.server";
+import type { Route } from "./+types/content-team";
+
+export const meta = () => staffMeta("Team");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "contentTeam");
+  return { members: await listMembersForStaff(args.context.db) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "contentTeam");
+  const { db } = args.context;
+  const id = /^\d{1,9}$/.test(input.id ?? "") ? Number(input.id) : 0;
+  if (!id) return refuse(400, { error: "Choose a team member from the list." });
+  const name = input.name ?? "The team member";
+  if (intent === "move") {
+    const direction = input.direction === "up" || input.direction === "down" ? input.direction : null;
+    if (!direction) return refuse(400, { error: "Choose to move them up or down." });
+    return (await moveMember(db, staff, id, direction)) ?? { done: `${name} moved ${direction}.` };
+  }
+  const retire = intent === "retire";
+  return (
+    (await setRetired(db, staff, id, input, retire)) ?? {
+      done: retire
+        ? `${name} is retired: gone from the site, while their reviews and saved quotes stay.`
+        : `${name} is back on the site.`,
+    }
+  );
+}
+
+function MemberActions({
+  member,
+  first,
+  last,
+}: {
+  member: Route.ComponentProps["loaderData"]["members"][number];
+  first: boolean;
+  last: boolean;
+}) {
+  const name = `${member.firstName} ${member.lastName}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="id" value={member.id} />
+      <input type="hidden" name="name" value={member.firstName} />
+      <input type="hidden" name="version" value={member.version} />
+    </>
+  );
+  const button = "rounded-lg border border-muted bg-white px-3 py-2 text-sm font-semibold hover:bg-sand";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={staffPath(`content/team/${member.id}`)} className={button}>
+        Edit<span className="sr-only"> {name}</span>
+      </Link>
+      {member.retired ? (
+        <Form method="post">
+          {hidden}
+          <button type="submit" name="intent" value="restore" className={button}>
+            Bring back<span className="sr-only"> {name}</span>
+          </button>
+        </Form>
+      ) : (
+        <>
+          <Form method="post">
+            {hidden}
+            <input type="hidden" name="direction" value="up" />
+            <button type="submit" name="intent" value="move" className={button} disabled={first}>
+              Move up<span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+          <Form method="post">
+            {hidden}
+            <input type="hidden" name="direction" value="down" />
+            <button type="submit" name="intent" value="move" className={button} disabled={last}>
+              Move down<span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+          <Form method="post">
+            {hidden}
+            <button type="submit" name="intent" value="retire" className={button}>
+              Retire<span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function TeamContent({ loaderData }: Route.ComponentProps) {
+  const active = loaderData.members.filter((m) => !m.retired);
+  const retired = loaderData.members.filter((m) => m.retired);
+  const row = (member: (typeof active)[number], i: number, list: typeof active) => (
+    <li key={member.id} className="card flex flex-wrap items-center gap-4 p-3">
+      <div className="w-14 shrink-0">
+        <Picture
+          picture={member.photo}
+          fallback={member.image}
+          fallbackWidth={600}
+          fallbackHeight={750}
+          sizes="56px"
+          alt=""
+          loading="lazy"
+          className="aspect-[4/5] h-auto w-14 rounded-lg bg-sand object-cover"
+        />
+      </div>
+      <div className="min-w-40 flex-1">
+        <p className="font-semibold">
+          {member.firstName} {member.lastName}
+        </p>
+        <p className="text-sm text-muted">
+          {member.levelName}
+          {member.acceptingNewClients ? "" : " · not taking new clients"}
+        </p>
+      </div>
+      <MemberActions member={member} first={i === 0} last={i === list.length - 1} />
+    </li>
+  );
+  return (
+    <>
+      <StaffHeading title="Team">
+        The team in the order the site shows them. <ViewOnSite href="/team-info">View the team page</ViewOnSite>
+      </StaffHeading>
+      <EditNotice />
+      <p className="mb-4">
+        <Link to={staffPath("content/team/new")} className="btn-primary">
+          Add a team member
+        </Link>
+      </p>
+      <h2 className="mb-3 text-2xl">On the site</h2>
+      <ol aria-label="Team on the site" className="grid gap-3">
+        {active.map(row)}
+      </ol>
+      {retired.length > 0 ? (
+        <>
+          <h2 className="mt-8 mb-3 text-2xl">Retired</h2>
+          <p className="mb-3 text-muted">Not on the site. Their reviews and the quotes saved with them still show.</p>
+          <ul aria-label="Retired" className="grid gap-3">
+            {retired.map(row)}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Reads a multipart form (a form with a file field) as it streams in, with
+ * limits: Request.formData() would hold the whole body in memory whatever
+ * its size. Each file is kept up to `fileBytes`; past that it is marked too
+ * large and the rest of it is read and dropped, so what one upload costs in
+ * memory is bounded however much is sent.
+ */
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+
+export interface UploadedFile {
+  /** Empty when the file was too large: nothing of it is kept. */
+  bytes: Buffer;
+  tooLarge: boolean;
+}
+
+export interface MultipartForm {
+  /** Text fields, the first of each name. */
+  fields: Record<string, string>;
+  /** File fields that carried a file, by name. */
+  files: Record<string, UploadedFile>;
+}
+
+/** Text fields are short: the longest is a few paragraphs. */
+const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_FIELDS = 100;
+
+export class MultipartError extends Error {}
+
+export const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+
+export function readMultipart(request: Request, limits: { files: number; fileBytes: number }): Promise<MultipartForm> {
+  const body = request.body;
+  if (!body) return Promise.reject(new MultipartError("The form was empty."));
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+        limits: {
+          fileSize: limits.fileBytes,
+          files: limits.files,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + limits.files,
+        },
+      });
+    } catch {
+      reject(new MultipartError("The form could not be read."));
+      return;
+    }
+    const form: MultipartForm = { fields: {}, files: {} };
+    const pending: Promise<void>[] = [];
+    let failed = false;
+    const fail = (message: string) => {
+      if (failed) return;
+      failed = true;
+      reject(new MultipartError(message));
+    };
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) fail("One of the fields was too long.");
+      else if (!(name in form.fields)) form.fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      // A file field left empty still sends a part, with no file name and no bytes.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      stream.on("data", (chunk: Buffer) => {
+        if (tooLarge) return;
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      stream.on("limit", () => {
+        tooLarge = true;
+        chunks.length = 0;
+      });
+      pending.push(
+        new Promise((done) =>
+          stream.on("close", () => {
+            if ((info.filename || size > 0 || tooLarge) && !(name in form.files))
+              form.files[name] = { bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks, size), tooLarge };
+            done();
+          }),
+        ),
+      );
+    });
+    parser.on("fieldsLimit", () => fail("The form had too many fields."));
+    parser.on("partsLimit", () => fail("The form had too many fields."));
+    parser.on("filesLimit", () => fail("The form had more files than it takes."));
+    parser.on("error", () => fail("The form could not be read."));
+    parser.on("close", () => {
+      Promise.all(pending).then(() => {
+        if (!failed) resolve(form);
+      });
+    });
+    const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+    source.on("error", () => fail("The form did not arrive in full."));
+    source.pipe(parser);
+  });
+}

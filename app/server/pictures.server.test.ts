@@ -1,0 +1,237 @@
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, variantWidths } from "~/domain/pictures";
+import { readMultipart } from "./multipart.server";
+import { getPictureVariant, PICTURE_MESSAGES, sniffPicture, storePicture } from "./pictures.server";
+import { auditLog, pictures, pictureVariants } from "./schema.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+/** A photo as a phone takes it: stored sideways with an EXIF orientation, and the place it was taken. */
+async function phonePhoto(): Promise<Buffer> {
+  // Left half red, right half blue, 400×200 as stored; orientation 6 means "turn a quarter clockwise to view".
+  const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 400, height: 200, channels: 3, background: "#0000ff" } })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .jpeg({ quality: 95 })
+    .withExif({
+      IFD0: { Make: "Phone", Model: "Camera 15" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 60, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+
+/** A body of `size` bytes made as it is read, never held whole. */
+function streamedUpload(size: number, boundary: string): Request {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\nMe\r\n--${boundary}--\r\n`,
+  );
+  const chunk = Buffer.alloc(64 * 1024, 0xab);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    pull(controller) {
+      if (sent >= size) {
+        controller.enqueue(tail);
+        controller.close();
+        return;
+      }
+      const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+      sent += piece.length;
+      controller.enqueue(new Uint8Array(piece));
+    },
+  });
+  return new Request("http://localhost/staff/content/team/1", {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+describe("what an upload is, by its content", () => {
+  it("knows JPEG, PNG, WebP, HEIC and AVIF by their first bytes, and nothing else", async () => {
+    expect(sniffPicture(await phonePhoto())).toBe("jpeg");
+    expect(sniffPicture(await png(4, 4))).toBe("png");
+    expect(
+      sniffPicture(
+        await sharp(await png(4, 4))
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe("webp");
+    expect(
+      sniffPicture(
+        await sharp(await png(4, 4))
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBe("avif");
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic\0\0\0\0mif1heic"), Buffer.alloc(64)]);
+    expect(sniffPicture(heic)).toBe("heic");
+    expect(sniffPicture(Buffer.from("just some text, saved as photo.jpg"))).toBeNull();
+    expect(sniffPicture(Buffer.alloc(0))).toBeNull();
+  });
+
+  it("makes each standard width below the picture's own, never a larger one", () => {
+    expect(variantWidths(4000)).toEqual([320, 640, 960, 1280]);
+    expect(variantWidths(800)).toEqual([320, 640, 800]);
+    expect(variantWidths(200)).toEqual([200]);
+    expect(parsePictureFile("0123456789abcdef-640.avif")).toEqual({
+      id: "0123456789abcdef",
+      width: 640,
+      format: "avif",
+    });
+    expect(parsePictureFile("0123456789abcdef-640.gif")).toBeNull();
+    expect(parsePictureFile("../etc-640.jpg")).toBeNull();
+  });
+});
+
+describe("multipart forms read as they stream in", () => {
+  it("keeps nothing of a 50 MB file and says it was too large", async () => {
+    const form = await readMultipart(streamedUpload(50 * 1024 * 1024, "b0undary"), {
+      files: 2,
+      fileBytes: MAX_PICTURE_BYTES,
+    });
+    expect(form.fields).toEqual({ intent: "save", alt: "Me" });
+    expect(form.files.photo).toEqual({ bytes: Buffer.alloc(0), tooLarge: true });
+  });
+
+  it("refuses a file sent to a form that takes none", async () => {
+    await expect(readMultipart(streamedUpload(10, "b0undary"), { files: 0, fileBytes: 1000 })).rejects.toThrow(
+      "more files than it takes",
+    );
+  });
+});
+
+describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.delete(pictures);
+  });
+
+  const stored = async () => (await database.db.select({ n: count() }).from(pictures))[0]?.n;
+
+  it("turns a phone photo upright, drops its location and serves every size in AVIF, WebP and JPEG", async () => {
+    const photo = await phonePhoto();
+    const sent = (await sharp(photo).metadata()).exif;
+    // The GPS block's pointer (tag 0x8825), in either byte order: the photo says where it was taken.
+    expect(sent?.includes(Buffer.from([0x88, 0x25])) || sent?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    const result = await storePicture(database.db, null, { bytes: photo, alt: "  Isla at the colour bar " });
+    if (!result.ok) throw new Error(result.message);
+    const { picture } = result;
+    expect(picture).toMatchObject({ alt: "Isla at the colour bar", width: 200, height: 400, widths: [200] });
+    expect(parsePictureFile(pictureUrl(picture.id, 200, "avif").slice("/pictures/".length))?.id).toBe(picture.id);
+
+    const formats = { avif: "heif", webp: "webp", jpg: "jpeg" } as const;
+    for (const [format, decoded] of Object.entries(formats) as [keyof typeof formats, string][]) {
+      const bytes = await getPictureVariant(database.db, picture.id, 200, format);
+      if (!bytes) throw new Error(`no ${format}`);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe(decoded);
+      expect([meta.width, meta.height]).toEqual([200, 400]);
+      expect(meta.exif, `${format} carries no EXIF`).toBeUndefined();
+      expect(meta.orientation ?? 1).toBe(1);
+      expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+      // Upright: the stored photo's left (red) half is now the top.
+      const { data } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const top = [...data.subarray((20 * 200 + 100) * 3, (20 * 200 + 100) * 3 + 3)];
+      const bottom = [...data.subarray((380 * 200 + 100) * 3, (380 * 200 + 100) * 3 + 3)];
+      expect(top[0]).toBeGreaterThan(200);
+      expect(top[2]).toBeLessThan(60);
+      expect(bottom[2]).toBeGreaterThan(200);
+      expect(bottom[0]).toBeLessThan(60);
+    }
+    const [row] = await database.db.select().from(pictures).where(eq(pictures.id, picture.id));
+    expect((await sharp(row?.master).metadata()).exif).toBeUndefined();
+    expect(row?.sourceFormat).toBe("jpeg");
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, picture.id));
+    expect(entry?.action).toBe("picture.upload");
+  });
+
+  it("makes the standard widths of a large picture, and decides its type by content, not by name", async () => {
+    // A PNG, whatever the browser called it: stored as the PNG it is.
+    const result = await storePicture(database.db, null, { bytes: await png(1500, 1000), alt: "Salon front" });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.picture.widths).toEqual([320, 640, 960, 1280]);
+    const variants = await database.db
+      .select({ width: pictureVariants.width, format: pictureVariants.format })
+      .from(pictureVariants)
+      .where(eq(pictureVariants.pictureId, result.picture.id));
+    expect(variants).toHaveLength(12);
+    const jpg = await getPictureVariant(database.db, result.picture.id, 960, "jpg");
+    expect((await sharp(jpg).metadata()).width).toBe(960);
+    const [row] = await database.db.select().from(pictures).where(eq(pictures.id, result.picture.id));
+    expect(row?.sourceFormat).toBe("png");
+  });
+
+  it("refuses what is not a picture, a damaged one, a HEIC, a file too large and a missing description, storing nothing", async () => {
+    const photo = await phonePhoto();
+    const cases: [Parameters<typeof storePicture>[2], { status: number; field: string; message: string }][] = [
+      [
+        { bytes: Buffer.from("Not a photo at all, only named photo.jpg"), alt: "x" },
+        { status: 400, field: "file", message: PICTURE_MESSAGES.notPicture },
+      ],
+      [
+        { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), alt: "x" },
+        { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
+      ],
+      [
+        { bytes: photo.subarray(0, Math.floor(photo.length * 0.6)), alt: "x" },
+        { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
+      ],
+      [
+        {
+          bytes: Buffer.concat([
+            Buffer.from([0, 0, 0, 24]),
+            Buffer.from("ftypheic\0\0\0\0mif1heic"),
+            Buffer.alloc(500),
+          ]),
+          alt: "x",
+        },
+        { status: 400, field: "file", message: PICTURE_MESSAGES.heic },
+      ],
+      [
+        { bytes: Buffer.alloc(0), tooLarge: true, alt: "x" },
+        { status: 413, field: "file", message: PICTURE_MESSAGES.tooLarge },
+      ],
+      [
+        { bytes: Buffer.alloc(MAX_PICTURE_BYTES + 1, 0xff), alt: "x" },
+        { status: 413, field: "file", message: PICTURE_MESSAGES.tooLarge },
+      ],
+      [
+        { bytes: null, alt: "x" },
+        { status: 400, field: "file", message: PICTURE_MESSAGES.missing },
+      ],
+      [
+        { bytes: photo, alt: "   " },
+        { status: 400, field: "alt", message: "Please describe the picture for people who cannot see it." },
+      ],
+    ];
+    for (const [upload, refusal] of cases) {
+      expect(await storePicture(database.db, null, upload)).toEqual({ ok: false, ...refusal });
+    }
+    expect(PICTURE_MESSAGES.heic).toContain("Most Compatible");
+    expect(await stored()).toBe(0);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Pictures uploaded from the console: checked, made into the sizes and
+ * formats the pages serve, and stored in the database so every process of
+ * the site serves the same ones.
+ *
+ * - What a file is comes from its first bytes and from decoding it, never
+ *   from its name or the type the browser claims: a text file called
+ *   photo.jpg is refused, and so is a PNG that will not decode.
+ * - HEIC (an iPhone's own format) is recognised and refused with what to do
+ *   instead: the prebuilt image library decodes HEIF only with AV1 inside
+ *   (AVIF), not HEVC (see docs/decisions/016-pictures.md).
+ * - The photo is turned upright by its EXIF orientation and every bit of
+ *   metadata (the phone's location included) is left behind: nothing stored
+ *   or served carries it.
+ * - Resizing runs in libvips' own threads, one upload at a time, so a burst
+ *   of uploads queues instead of taking every core from the pages.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+import {
+  altText,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURE_SIZE_TEXT,
+  PICTURE_FORMATS,
+  type PictureFormat,
+  type PictureRef,
+  variantWidths,
+} from "~/domain/pictures";
+import type { Database } from "./db.server";
+import { pictures, pictureVariants } from "./schema.server";
+import { type Actor, audit } from "./staff/audit.server";
+
+// Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
+sharp.cache(false);
+
+/** The widest the stored master is: twice the widest variant, room for larger sizes later. */
+const MASTER_WIDTH = 2560;
+
+/** More pixels than any phone takes (a 48-megapixel photo is about 49 million): beyond this, a file is refused undecoded. */
+const MAX_PIXELS = 100_000_000;
+
+type Sniffed = "jpeg" | "png" | "webp" | "heic" | "avif";
+
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+const AVIF_BRANDS = new Set(["avif", "avis"]);
+
+/** What the file's first bytes say it is, or null when they say it is no picture we know. */
+export function sniffPicture(bytes: Buffer): Sniffed | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP")
+    return "webp";
+  // HEIF files (HEIC and AVIF) open with an ISO "ftyp" box: a major brand, then compatible brands.
+  if (bytes.length >= 16 && bytes.toString("latin1", 4, 8) === "ftyp") {
+    const size = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+    const brands = [bytes.toString("latin1", 8, 12)];
+    for (let at = 16; at + 4 <= size; at += 4) brands.push(bytes.toString("latin1", at, at + 4));
+    if (brands.some((b) => HEIC_BRANDS.has(b))) return "heic";
+    if (brands.some((b) => AVIF_BRANDS.has(b))) return "avif";
+  }
+  return null;
+}
+
+type PictureField = "file" | "alt";
+
+export type StoreResult =
+  | { ok: true; picture: PictureRef }
+  | { ok: false; status: 400 | 413; field: PictureField; message: string };
+
+const refused = (status: 400 | 413, field: PictureField, message: string): StoreResult => ({
+  ok: false,
+  status,
+  field,
+  message,
+});
+
+export const PICTURE_MESSAGES = {
+  missing: "Please choose a photo to upload.",
+  tooLarge: `That file is too large: a photo can be up to ${MAX_PICTURE_SIZE_TEXT}. Please choose a smaller one, or send it from your phone at a smaller size.`,
+  notPicture:
+    "That file is not a JPEG, PNG, WebP or HEIC photo, whatever its name says. Please choose a photo from your camera roll.",
+  avif: "AVIF files cannot be uploaded yet. Please choose a JPEG, PNG or WebP photo.",
+  heic: "This is an iPhone HEIC photo, which the site cannot read yet. On the iPhone, open Settings, Camera, Formats and choose “Most Compatible”, then take or export the photo again as a JPEG and upload that.",
+  damaged:
+    "That photo could not be read: the file looks damaged or incomplete. Please choose it again, or another one.",
+  tooManyPixels: "That picture has more pixels than any phone camera makes. Please choose a smaller one.",
+} as const;
+
+/** Checks the file by its content: its type, that it decodes, and its size in pixels. */
+async function inspect(
+  bytes: Buffer,
+): Promise<{ ok: true; format: "jpeg" | "png" | "webp" } | { ok: false; message: string; status: 400 | 413 }> {
+  if (bytes.length === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
+  if (bytes.length > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
+  const sniffed = sniffPicture(bytes);
+  if (sniffed === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
+  if (sniffed === "heic") return { ok: false, status: 400, message: PICTURE_MESSAGES.heic };
+  if (sniffed === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (meta.format !== sniffed) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
+    if (!meta.width || !meta.height) return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
+    if (meta.width * meta.height > MAX_PIXELS)
+      return { ok: false, status: 400, message: PICTURE_MESSAGES.tooManyPixels };
+  } catch {
+    return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
+  }
+  return { ok: true, format: sniffed };
+}
+
+/** One upload is resized at a time; the others wait their turn. */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+const encoders: Record<PictureFormat, (image: Sharp) => Sharp> = {
+  // Effort 2 of 9: a 1280-pixel AVIF in well under a second on one core, within a few per cent of the smallest file.
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 75 }),
+  // JPEG has no transparency: a transparent PNG is laid on white, as it would look on the page.
+  jpg: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }),
+};
+
+interface Derived {
+  width: number;
+  height: number;
+  widths: number[];
+  master: Buffer;
+  variants: { width: number; format: PictureFormat; bytes: Buffer }[];
+}
+
+/**
+ * The master (upright, no metadata, at most MASTER_WIDTH on its longer side)
+ * and every variant made from it. sharp writes no metadata unless asked, and
+ * `rotate()` with no angle applies the EXIF orientation first.
+ */
+async function derive(bytes: Buffer): Promise<Derived> {
+  const { data: master, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+  const widths = variantWidths(info.width);
+  const variants: Derived["variants"] = [];
+  for (const width of widths) {
+    const made = await Promise.all(
+      PICTURE_FORMATS.map(async (format) => ({
+        width,
+        format,
+        bytes: await encoders[format](sharp(master).resize({ width, withoutEnlargement: true })).toBuffer(),
+      })),
+    );
+    variants.push(...made);
+  }
+  return { width: info.width, height: info.height, widths, master, variants };
+}
+
+/** 16 random letters and digits: an address nobody can guess or count through. */
+const newPictureId = () => randomBytes(8).toString("hex");
+
+/**
+ * Checks, resizes and stores an uploaded picture with its alt text, and
+ * records who uploaded it. A refusal says which field is at fault and why;
+ * nothing is stored then.
+ */
+export async function storePicture(
+  db: Database,
+  actor: Actor | null,
+  upload: { bytes: Buffer | null; tooLarge?: boolean; alt: string | undefined },
+): Promise<StoreResult> {
+  const alt = altText.safeParse(upload.alt ?? "");
+  if (upload.tooLarge) return refused(413, "file", PICTURE_MESSAGES.tooLarge);
+  const checked = await inspect(upload.bytes ?? Buffer.alloc(0));
+  if (!checked.ok) return refused(checked.status, "file", checked.message);
+  if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
+  let derived: Derived;
+  try {
+    derived = await oneAtATime(() => derive(upload.bytes as Buffer));
+  } catch {
+    // The header was readable but the pixels were not (a truncated file, most often).
+    return refused(400, "file", PICTURE_MESSAGES.damaged);
+  }
+  const id = newPictureId();
+  await db.transaction(async (tx) => {
+    await tx.insert(pictures).values({
+      id,
+      alt: alt.data,
+      width: derived.width,
+      height: derived.height,
+      widths: derived.widths,
+      sourceFormat: checked.format,
+      master: derived.master,
+      createdBy: actor?.staffId ?? null,
+    });
+    await tx.insert(pictureVariants).values(derived.variants.map((v) => ({ pictureId: id, ...v })));
+    await audit(tx, actor, {
+      action: "picture.upload",
+      subject: { type: "picture", id },
+      summary: `${derived.width}×${derived.height} ${checked.format}: ${alt.data}`,
+    });
+  });
+  return {
+    ok: true,
+    picture: { id, alt: alt.data, width: derived.width, height: derived.height, widths: derived.widths },
+  };
+}
+
+/** The bytes of one variant, as /pictures/{id}-{width}.{ext} serves them. */
+export async function getPictureVariant(
+  db: Database,
+  id: string,
+  width: number,
+  format: PictureFormat,
+): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ bytes: pictureVariants.bytes })
+    .from(pictureVariants)
+    .where(and(eq(pictureVariants.pictureId, id), eq(pictureVariants.width, width), eq(pictureVariants.format, format)))
+    .limit(1);
+  return row?.bytes;
+}

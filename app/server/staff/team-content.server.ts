@@ -1,0 +1,242 @@
+/**
+ * The team as the console changes it: add, edit (with a photo and a montage
+ * through the picture pipeline), reorder, retire and bring back. A retired
+ * member keeps their row, so the reviews and saved quotes that name them
+ * keep working; the public lists leave them out.
+ */
+import { asc, eq, isNull, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { slugFor, teamMemberSchema } from "~/domain/staff/team";
+import { now } from "../clock.server";
+import type { Database } from "../db.server";
+import type { UploadedFile } from "../multipart.server";
+import { storePicture } from "../pictures.server";
+import { readEveryMember } from "../queries/content.server";
+import { stylists } from "../schema.server";
+import { audit } from "./audit.server";
+import type { StaffContext } from "./auth.server";
+import { type EditResult, parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+
+type Input = Readonly<Record<string, string | undefined>>;
+
+/** The picture fields of the member form: file field name → the column it fills. */
+const MEMBER_PICTURES = { photo: "photoId", montage: "montageId" } as const;
+type PictureField = keyof typeof MEMBER_PICTURES;
+
+/** Every member for the console, retired ones last, with their row version. */
+export async function listMembersForStaff(db: Database) {
+  const [members, versions] = await Promise.all([
+    readEveryMember(db),
+    db.select({ id: stylists.id, version: stylists.version }).from(stylists),
+  ]);
+  const versionOf = new Map(versions.map((v) => [v.id, v.version]));
+  return [...members.filter((m) => !m.retired), ...members.filter((m) => m.retired)].map((m) => ({
+    ...m,
+    version: versionOf.get(m.id) ?? 1,
+  }));
+}
+
+export async function getMemberForStaff(db: Database, id: number) {
+  return (await listMembersForStaff(db)).find((m) => m.id === id);
+}
+
+/** The form's fields as the stored row names them (checkbox "on" or ""). */
+export function memberFormValues(member: Awaited<ReturnType<typeof getMemberForStaff>>) {
+  if (!member) return {};
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    salonId: String(member.salonId),
+    levelId: String(member.levelId),
+    para1: member.para1,
+    para2: member.para2,
+    para3: member.para3 ?? "",
+    averagePrice: (member.averagePricePence / 100).toFixed(2).replace(/\.00$/, ""),
+    acceptingNewClients: member.acceptingNewClients ? "on" : "",
+    instagram: member.instagram ?? "",
+  };
+}
+
+/**
+ * Stores the pictures the form carried, each with its description. A refusal
+ * names the field at fault (the file, or its description) and keeps what was typed.
+ */
+async function storeMemberPictures(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  files: Record<string, UploadedFile>,
+): Promise<{ ok: true; ids: Partial<Record<PictureField, string>> } | { ok: false; refusal: Refusal }> {
+  const ids: Partial<Record<PictureField, string>> = {};
+  for (const field of Object.keys(MEMBER_PICTURES) as PictureField[]) {
+    const file = files[field];
+    if (!file) continue;
+    const stored = await storePicture(db, staff, { ...file, alt: input[`${field}Alt`] });
+    if (!stored.ok) {
+      const fieldName = stored.field === "alt" ? `${field}Alt` : field;
+      return {
+        ok: false,
+        refusal: data<EditResult>(
+          {
+            error: `${stored.message} Your other entries are still in the form.`,
+            fieldErrors: { [fieldName]: stored.message },
+            values: input,
+          },
+          { status: stored.status },
+        ),
+      };
+    }
+    ids[field] = stored.picture.id;
+  }
+  return { ok: true, ids };
+}
+
+const pictureColumns = (ids: Partial<Record<PictureField, string>>) => ({
+  ...(ids.photo ? { photoId: ids.photo } : {}),
+  ...(ids.montage ? { montageId: ids.montage } : {}),
+});
+
+const knownIds = async (db: Database, salonId: number, levelId: number) => {
+  const [salon, level] = await Promise.all([
+    db.query.salons.findFirst({ where: (t, { eq }) => eq(t.id, salonId), columns: { id: true } }),
+    db.query.levels.findFirst({ where: (t, { eq }) => eq(t.id, levelId), columns: { id: true } }),
+  ]);
+  const fieldErrors: Record<string, string> = {};
+  if (!salon) fieldErrors.salonId = "Please choose one of the salons.";
+  if (!level) fieldErrors.levelId = "Please choose one of the levels.";
+  return fieldErrors;
+};
+
+async function parseMember(db: Database, input: Input) {
+  const parsed = parseEdit(teamMemberSchema, input);
+  if (!parsed.ok) return parsed;
+  const fieldErrors = await knownIds(db, parsed.value.salonId, parsed.value.levelId);
+  if (Object.keys(fieldErrors).length > 0)
+    return {
+      ok: false as const,
+      refusal: refuse(400, { error: "Please choose a salon and a level from the lists.", fieldErrors, values: input }),
+    };
+  return parsed;
+}
+
+const columnsOf = (v: ReturnType<typeof teamMemberSchema.parse>) => ({
+  firstName: v.firstName,
+  lastName: v.lastName,
+  salonId: v.salonId,
+  levelId: v.levelId,
+  para1: v.para1,
+  para2: v.para2,
+  para3: v.para3,
+  averagePricePence: v.averagePrice,
+  acceptingNewClients: v.acceptingNewClients,
+  instagram: v.instagram,
+});
+
+/** Adds a member at the end of the team. Answers their id, or the refusal to return. */
+export async function createMember(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  files: Record<string, UploadedFile>,
+): Promise<{ ok: true; id: number } | { ok: false; refusal: Refusal }> {
+  const parsed = await parseMember(db, input);
+  if (!parsed.ok) return parsed;
+  const pictures = await storeMemberPictures(db, staff, input, files);
+  if (!pictures.ok) return pictures;
+  const id = await db.transaction(async (tx) => {
+    // One new member at a time, so two people adding an "Isla" get isla and isla-2.
+    await tx.execute(sql`lock table stylists in share row exclusive mode`);
+    const taken = new Set((await tx.select({ slug: stylists.slug }).from(stylists)).map((r) => r.slug));
+    const last = await tx.select({ order: stylists.displayOrder }).from(stylists);
+    const [row] = await tx
+      .insert(stylists)
+      .values({
+        ...columnsOf(parsed.value),
+        slug: slugFor(parsed.value.firstName, taken),
+        // The illustration every page shows until a photo is uploaded.
+        image: "/images/team/placeholder.svg",
+        montageImage: "/images/team/placeholder-montage.svg",
+        displayOrder: Math.max(0, ...last.map((r) => r.order)) + 1,
+        ...pictureColumns(pictures.ids),
+      })
+      .returning({ id: stylists.id, slug: stylists.slug });
+    if (!row) throw new Error("The new member was not stored");
+    await audit(tx, staff, {
+      action: "team.create",
+      subject: { type: "stylist", id: row.id },
+      summary: `${parsed.value.firstName} ${parsed.value.lastName} (/team/${row.slug})`,
+    });
+    return row.id;
+  });
+  return { ok: true, id };
+}
+
+/** Saves the member form against the version it was opened with; new pictures replace the old. */
+export async function updateMember(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Input,
+  files: Record<string, UploadedFile>,
+): Promise<Refusal | null> {
+  const parsed = await parseMember(db, input);
+  if (!parsed.ok) return parsed.refusal;
+  const pictures = await storeMemberPictures(db, staff, input, files);
+  if (!pictures.ok) return pictures.refusal;
+  const changed = Object.keys(pictures.ids);
+  return saveVersioned(db, staff, input, {
+    table: stylists,
+    where: eq(stylists.id, id),
+    values: { ...columnsOf(parsed.value), ...pictureColumns(pictures.ids) },
+    audit: {
+      action: "team.update",
+      subject: { type: "stylist", id },
+      summary: `${parsed.value.firstName} ${parsed.value.lastName}${changed.length ? `, new ${changed.join(" and ")}` : ""}`,
+    },
+    missing: "That team member is no longer there.",
+  });
+}
+
+/** Retires a member (gone from the public pages) or brings them back. */
+export function setRetired(db: Database, staff: StaffContext, id: number, input: Input, retired: boolean) {
+  return saveVersioned(db, staff, input, {
+    table: stylists,
+    where: eq(stylists.id, id),
+    values: { retiredAt: retired ? now() : null },
+    audit: { action: retired ? "team.retire" : "team.restore", subject: { type: "stylist", id } },
+    missing: "That team member is no longer there.",
+  });
+}
+
+/**
+ * Moves a member one place up or down among those on the site, numbering
+ * the whole team afresh in one transaction so the order has no ties.
+ */
+export async function moveMember(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  direction: "up" | "down",
+): Promise<Refusal | null> {
+  return db.transaction(async (tx) => {
+    const order = await tx
+      .select({ id: stylists.id })
+      .from(stylists)
+      .where(isNull(stylists.retiredAt))
+      .orderBy(asc(stylists.displayOrder), asc(stylists.id))
+      .for("update");
+    const ids = order.map((r) => r.id);
+    const at = ids.indexOf(id);
+    if (at < 0) return refuse(404, { error: "That team member is not on the site: bring them back first." });
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= ids.length) return null;
+    [ids[at], ids[to]] = [ids[to] as number, ids[at] as number];
+    for (const [i, member] of ids.entries())
+      await tx
+        .update(stylists)
+        .set({ displayOrder: i + 1 })
+        .where(eq(stylists.id, member));
+    await audit(tx, staff, { action: "team.reorder", subject: { type: "stylist", id }, summary: `moved ${direction}` });
+    return null;
+  });
+}
