@@ -152,7 +152,8 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
       </StaffHeading>
       {loaderData.created ? <Notice tone="success">Post created.</Notice> : null}
       {previewed ? null : <EditNotice />}
-      <div className="grid gap-8 xl:grid-cols-2">
+      {/* A preview still waiting to be asked for must not race the save that follows the typing. */}
+      <div className="grid gap-8 xl:grid-cols-2" onSubmitCapture={() => clearTimeout(timer.current)}>
         <EditForm
           intent="save"
           version={post?.version ?? 1}

@@ -21,7 +21,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, input } = await requireStaffAction(args, "offerNew");
   const created = await createOffer(args.context.db, staff, input);
   if ("refusal" in created) return created.refusal;
-  return redirect(staffPath(`offers/${created.id}`));
+  return redirect(staffPath(`content/offers/${created.id}`));
 }
 
 /** A new offer starts with the standard small print and everything else to write. */

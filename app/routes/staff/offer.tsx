@@ -43,7 +43,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p className="mb-2">
-        <Link to={staffPath("offers")} className="underline underline-offset-4">
+        <Link to={staffPath("content/offers")} className="underline underline-offset-4">
           All offers
         </Link>
       </p>

@@ -111,7 +111,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           <h2 id="all-offers" className="text-2xl">
             Every offer
           </h2>
-          <Link to={staffPath("offers/new")} className="btn-primary">
+          <Link to={staffPath("content/offers/new")} className="btn-primary">
             New offer
           </Link>
         </div>
@@ -120,7 +120,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <li key={offer.id} className="card flex flex-wrap items-start justify-between gap-4 p-5">
               <div className="min-w-0 flex-1">
                 <h3 className="text-xl">
-                  <Link to={staffPath(`offers/${offer.id}`)} className="underline underline-offset-4">
+                  <Link to={staffPath(`content/offers/${offer.id}`)} className="underline underline-offset-4">
                     {offer.title}
                   </Link>
                 </h3>
