@@ -58,21 +58,28 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-10 flex flex-wrap gap-3">{children}</div>;
 }
 
+/** A member's montage: at the top of their page it loads first; lower down, when scrolled to. */
+function Montage({ member, name, first = false }: { member: ProfileMember; name: string; first?: boolean }) {
+  return (
+    <Picture
+      picture={member.montage}
+      fallback={member.montageImage}
+      fallbackWidth={1200}
+      fallbackHeight={600}
+      sizes={MONTAGE_SIZES}
+      alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
+      {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+      className={`${first ? "" : "mt-12 "}aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover`}
+    />
+  );
+}
+
 /** /team/{slug}: montage, name, level, the three paragraphs, average price, their reviews, quote, share and back. */
 export function StylistDetail({ member, reviews }: { member: ProfileMember; reviews: FeedReview[] }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="container-page py-12 sm:py-16">
-      <Picture
-        picture={member.montage}
-        fallback={member.montageImage}
-        fallbackWidth={1200}
-        fallbackHeight={600}
-        sizes={MONTAGE_SIZES}
-        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
-        fetchPriority="high"
-        className="aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
-      />
+      <Montage member={member} name={name} first />
       <div className="mt-10 grid gap-12 lg:grid-cols-[3fr_2fr]">
         <div className="max-w-2xl">
           <p className="eyebrow">{member.levelName}</p>
@@ -165,16 +172,7 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           </Actions>
         </div>
       </div>
-      <Picture
-        picture={member.montage}
-        fallback={member.montageImage}
-        fallbackWidth={1200}
-        fallbackHeight={600}
-        sizes={MONTAGE_SIZES}
-        alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
-        loading="lazy"
-        className="mt-12 aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover"
-      />
+      <Montage member={member} name={name} />
     </article>
   );
 }

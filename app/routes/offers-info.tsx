@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { ReturnLink } from "~/components/return-link";
 import type { Route } from "./+types/offers-info";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,19 +19,7 @@ export default function OffersInfo() {
       lead={<p>Keep an eye out for some amazing new client offers coming very soon!</p>}
       align="center"
     >
-      <Link to="/offers" className="btn-outline">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-        >
-          <path d="M10 3L5 8l5 5" />
-        </svg>
-        Back to offers
-      </Link>
+      <ReturnLink to="/offers">Back to offers</ReturnLink>
       <Link to="/prices" className="btn-accent">
         Get a price quote
       </Link>

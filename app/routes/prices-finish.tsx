@@ -3,7 +3,6 @@ import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
 import { seo } from "~/components/page-meta";
 import { EstimateTable } from "~/components/quote/estimate-table";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   FINISH_PATH,
@@ -20,13 +19,9 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-state";
 import { QUOTE_SUCCESS } from "~/domain/forms";
 import { newIdempotencyKey } from "~/domain/idempotency";
-import {
-  loadQuoteCatalogue,
-  type QuoteCatalogue,
-  resolveQuote,
-  selectorModeOf,
-  stateFromUrl,
-} from "~/server/queries/quote-pricing.server";
+import { lineLabel } from "~/domain/line-labels";
+import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
+import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { quotePath, savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/prices-finish";

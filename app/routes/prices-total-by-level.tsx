@@ -1,7 +1,6 @@
 import { Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   PRICES_PATH,
@@ -14,6 +13,7 @@ import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist-dialog";
 import type { CalculatorState } from "~/domain/calculator-state";
+import { lineLabel } from "~/domain/line-labels";
 import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
 import { teamPhotos } from "~/server/queries/content.server";

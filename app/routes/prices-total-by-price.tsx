@@ -1,7 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { seo } from "~/components/page-meta";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_PATH,
   PRICES_PATH,
@@ -13,6 +12,7 @@ import {
 import { QuotePageHeader } from "~/components/quote/page-header";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
+import { lineLabel } from "~/domain/line-labels";
 import { pricesByStylist, resolveQuote } from "~/domain/quote-resolution";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-price";

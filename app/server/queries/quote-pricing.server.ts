@@ -28,7 +28,3 @@ export function stateFromUrl(url: URL, catalogue: QuoteCatalogue): CalculatorSta
   const state = parseCalculatorState(url.searchParams);
   return catalogue.salons.some((salon) => salon.id === state.salon) ? state : { ...state, salon: DEFAULT_SALON_ID };
 }
-
-// Kept only while the quote form's modules (routes/prices-finish.tsx, queries/quotes.server.ts) import the rules
-// from here; everything else takes them from the domain.
-export { problemFieldErrors, resolveQuote, selectorModeOf } from "~/domain/quote-resolution";

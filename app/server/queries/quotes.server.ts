@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import { isAfter } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lineLabel } from "~/components/quote/line-label";
 import {
   CALCULATOR_TYPES,
   type CalculatorState,
@@ -21,6 +20,8 @@ import {
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { quoteDetailsSchema } from "~/domain/forms";
+import { lineLabel } from "~/domain/line-labels";
+import { problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -33,7 +34,7 @@ import type { RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
 import { getSalon, listServices } from "./catalogue.server";
-import { loadQuoteCatalogue, problemFieldErrors, resolveQuote } from "./quote-pricing.server";
+import { loadQuoteCatalogue } from "./quote-pricing.server";
 
 // ---------------------------------------------------------------------------
 // Constants
