@@ -14,6 +14,8 @@ import { startDelivery } from "~/server/delivery/delivery.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { retentionJob } from "~/server/privacy/retention.server";
+import { listSalons } from "~/server/queries/catalogue.server";
+import { getSiteSettings } from "~/server/queries/content.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
@@ -71,6 +73,9 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   });
 
   const clearQueryCache = enableContentCache(database.db);
+  // Every public page is framed by the salons and the site settings: read them now, so a database
+  // that goes away later still leaves them to draw the pages with (see the content cache).
+  await Promise.all([listSalons(database.db), getSiteSettings(database.db)]);
   const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
   await database.listen(CONTENT_CHANNEL, () => {
     clearQueryCache();

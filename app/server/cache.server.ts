@@ -6,6 +6,7 @@
  * server registered with `enableContentCache` is cached.
  */
 import type { Database } from "./db.server";
+import { isDatabaseUnavailable } from "./pg-pool.server";
 
 const TTL_MS = 30_000;
 
@@ -16,9 +17,17 @@ interface Entry {
 
 const caches = new WeakMap<Database, Map<string, Entry>>();
 
+/**
+ * The last value each key loaded, kept through expiry and clearing: when the
+ * database is away, a read that would fail answers with it instead, so pages
+ * made of content still render (forms say "try again" on their own).
+ */
+const lastGood = new WeakMap<Database, Map<string, unknown>>();
+
 export function enableContentCache(db: Database): () => void {
   const cache = new Map<string, Entry>();
   caches.set(db, cache);
+  lastGood.set(db, new Map());
   return () => cache.clear();
 }
 
@@ -33,7 +42,17 @@ export function cached<T>(db: Database, key: string, load: () => PromiseLike<T>)
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = Promise.resolve(load());
+  const good = lastGood.get(db);
+  const value = Promise.resolve(load()).then(
+    (loaded) => {
+      good?.set(key, loaded);
+      return loaded;
+    },
+    (error: unknown) => {
+      if (good?.has(key) && isDatabaseUnavailable(error)) return good.get(key) as T;
+      throw error;
+    },
+  );
   cache.set(key, { expires: now + TTL_MS, value });
   // A failed read is not kept.
   value.catch(() => {
