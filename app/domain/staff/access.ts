@@ -37,25 +37,12 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const EVERYTHING: readonly Permission[] = PERMISSIONS;
+/** What only an owner does: staff accounts, the audit log, settings and people's data rights. */
+const OWNER_ONLY: readonly Permission[] = ["audit.view", "staff.manage", "settings.manage", "privacy.manage"];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
-  owner: EVERYTHING,
-  manager: [
-    "console.use",
-    "leads.view",
-    "leads.update",
-    "applications.view",
-    "applications.update",
-    "applications.reply",
-    "feedback.view",
-    "feedback.update",
-    "messages.view",
-    "messages.resend",
-    "dashboard.view",
-    "export",
-    "content.edit",
-  ],
+  owner: PERMISSIONS,
+  manager: PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission)),
   // Works the leads and applications: reads them, sets status, writes notes. No export, no deletion.
   "front-desk": ["console.use", "leads.view", "leads.update", "applications.view", "applications.update"],
 };
