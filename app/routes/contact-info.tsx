@@ -5,11 +5,11 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
 import { OpeningHours } from "~/components/site-footer";
-import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { groupLine, sentence } from "~/domain/brand";
 import { openingDays } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
-import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact-info";
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const salons = await listSalons(context.db);
+  const [salons, brand] = await Promise.all([listSalons(context.db), loadBrand(context.db)]);
   const origin = config().PUBLIC_URL;
   const weeks = salons.map((s) => ({ name: s.name, days: openingDays(s.openingHours) }));
   const shared = weeks.every((w) => JSON.stringify(w.days) === JSON.stringify(weeks[0]?.days));
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     salons,
     // Every salon keeps the same hours (as seeded): one list; otherwise one per salon.
     hours: shared ? weeks.slice(0, 1).map((w) => ({ ...w, name: null })) : weeks,
-    groupLine: sentence(groupLine(brandFacts(salons, now()))),
+    groupLine: sentence(groupLine(brand)),
     structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
   };
 }

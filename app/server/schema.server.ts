@@ -197,6 +197,8 @@ export const blogPosts = pgTable("blog_posts", {
   /** "draft" (never shown) or "published" (shown from `publishAt`, at once when that is null). */
   status: text("status").notNull().default("published"),
   publishAt: timestamp("publish_at", { withTimezone: true }),
+  /** An uploaded cover (pictures.id); without one the pages show the illustration `image`. */
+  coverId: text("cover_id").references(() => pictures.id),
   version: version(),
 });
 

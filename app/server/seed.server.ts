@@ -5,7 +5,9 @@
  * rows), and fills in what a newer version added to existing rows (clients'
  * names for the services, salons' opening hours).
  */
+
 import { count, isNull, like, sql } from "drizzle-orm";
+import { BRAND_SETTING_KEYS, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
@@ -26,6 +28,8 @@ import { seedLevels, seedServices } from "./seed/services";
 const DEFAULT_SETTINGS: Record<string, string> = {
   hideOffers: "false",
   endDate: DEFAULT_SHARED_END_DATE,
+  [BRAND_SETTING_KEYS.founded]: DEFAULT_BRAND.founded,
+  [BRAND_SETTING_KEYS.groupLine]: DEFAULT_BRAND.groupLine,
 };
 
 /** Says whether this start wrote the demo content (an empty database) or found content already there. */

@@ -17,7 +17,7 @@ import type { Database } from "../db.server";
 import { offers, siteSettings, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveSetting, saveVersioned } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -157,15 +157,6 @@ export async function offerSettings(db: Database) {
   const row = (key: string) => rows.find((r) => r.key === key);
   return { hideOffers: row("hideOffers"), endDate: row("endDate") };
 }
-
-const saveSetting = (db: Database, staff: StaffContext, input: Input, key: string, value: string, summary: string) =>
-  saveVersioned(db, staff, input, {
-    table: siteSettings,
-    where: eq(siteSettings.key, key),
-    values: { value, updatedAt: new Date() },
-    audit: { action: "settings.update", subject: { type: "setting", id: key }, summary },
-    missing: "This setting is missing: restart the site to put it back.",
-  });
 
 export async function setHideOffers(db: Database, staff: StaffContext, input: Input): Promise<Refusal | null> {
   const parsed = parseEdit(offersPageSchema, input);
