@@ -6,7 +6,7 @@
  * names for the services, salons' opening hours).
  */
 
-import { count, isNull, like, sql } from "drizzle-orm";
+import { count, eq, isNull, like, sql } from "drizzle-orm";
 import { BRAND_SETTING_KEYS, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import type { Database } from "./db.server";
@@ -83,14 +83,20 @@ async function backfillClientNames(tx: Pick<Database, "execute">): Promise<void>
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** Set once the seeded offers are in: after that an offer staff deleted stays deleted. */
+const OFFERS_SEEDED = "offersSeeded";
+
 /**
  * Adds each seeded offer that has no row yet, by its slug, so an install from
  * before offers were rows gets them and one where staff edited them keeps the
  * edits. Such an install switched cards on with settings rows
  * (offer_{slug}): an offer whose switch was on starts listed, and the
- * switches, now the offers' own, are removed.
+ * switches, now the offers' own, are removed. It runs until it has run once,
+ * so an offer deleted in the console does not come back at the next start.
  */
 async function seedOfferRows(tx: Tx): Promise<void> {
+  const [done] = await tx.select().from(t.siteSettings).where(eq(t.siteSettings.key, OFFERS_SEEDED));
+  if (done) return;
   const switches = await tx.select().from(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
   const on = new Set(switches.filter((row) => row.value === "true").map((row) => row.key));
   await tx
@@ -106,4 +112,5 @@ async function seedOfferRows(tx: Tx): Promise<void> {
     )
     .onConflictDoNothing({ target: t.offers.slug });
   if (switches.length > 0) await tx.delete(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
+  await tx.insert(t.siteSettings).values({ key: OFFERS_SEEDED, value: "true" }).onConflictDoNothing();
 }

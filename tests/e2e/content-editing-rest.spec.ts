@@ -7,6 +7,7 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { yearsActive } from "../../app/domain/dates";
 import { expectAccessible, expectOneH1 } from "./helpers";
 import { createFirstOwner, freshPage, inviteAndSignIn, type StaffSite, startStaffSite } from "./staff-helpers";
 
@@ -14,18 +15,18 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let staff: StaffSite;
 let manager: Page;
+let owner: Page;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   staff = await startStaffSite();
-  const owner = await freshPage(browser);
+  owner = await freshPage(browser);
   await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
   manager = await inviteAndSignIn(owner, browser, staff, {
     name: "Manon Manager",
     email: "manon@example.com",
     role: "manager",
   });
-  await owner.context().close();
 });
 
 test.afterAll(async () => {
@@ -149,4 +150,110 @@ test("a manager uploads a blog cover: the post and its card serve it as AVIF wit
     "1200",
   );
   await visitor.context().close();
+});
+
+test("a manager changes the founding date and the group's line: home, about and the footer follow", async ({
+  browser,
+}) => {
+  await manager.setViewportSize({ width: 1280, height: 900 });
+  await manager.goto(`${staff.url}/staff/content`);
+  await manager.getByRole("link", { name: /^About the group/ }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toHaveText("About the group");
+  await expect(manager).toHaveTitle(/About the group/);
+  await expectAccessible(manager);
+  const years = yearsActive(new Date(), new Date(1998, 2, 14));
+
+  const founded = manager.getByRole("region", { name: "Founded" });
+  await founded.getByLabel("The day the first salon opened").fill("1998-03-14");
+  await founded.getByRole("button", { name: "Save" }).click();
+  await expect(manager.getByText("Saved the founding date.")).toBeVisible();
+  await expect(manager.getByTestId("brand-years")).toHaveText(`The site says: celebrating ${years} years.`);
+
+  const line = manager.getByRole("region", { name: "The group in a few words" });
+  await line
+    .getByLabel("How the group describes itself (optional)")
+    .fill("three salons, a barbershop and a training academy");
+  await line.getByRole("button", { name: "Save" }).click();
+  await expect(manager.getByText("Saved the group's line.")).toBeVisible();
+
+  const visitor = await visitorPage(browser);
+  await eventually(visitor, `${staff.url}/`, async () => {
+    await expect(visitor.getByRole("main")).toContainText(
+      `Three salons, a barbershop and a training academy, celebrating ${years} years`,
+      { timeout: 1000 },
+    );
+  });
+  await expect(visitor.getByRole("contentinfo")).toContainText("Three salons, a barbershop and a training academy.");
+  await visitor.goto(`${staff.url}/about`);
+  await expect(visitor.getByRole("main")).toContainText(`For ${years} years we've been doing one thing carefully`);
+  await expect(visitor.getByRole("main")).toContainText("is now three salons, a barbershop and a training academy");
+  await visitor.goto(`${staff.url}/about-info`);
+  await expect(visitor.getByTestId("years-active")).toHaveText(String(years));
+
+  // Emptied, the line is counted from the salons again.
+  await line.getByLabel("How the group describes itself (optional)").fill("");
+  await line.getByRole("button", { name: "Save" }).click();
+  await expect(manager.getByTestId("brand-line")).toHaveText("The site says: “two salons and a training academy”.");
+  await eventually(visitor, `${staff.url}/about`, async () => {
+    await expect(visitor.getByRole("main")).toContainText("is now two salons and a training academy", {
+      timeout: 1000,
+    });
+  });
+  await visitor.context().close();
+});
+
+test("an offer never listed or sent can be deleted after a confirmation, without JavaScript; one that went out is kept", async ({
+  browser,
+}) => {
+  // The manager's session in a browser with JavaScript off: the confirmation is a link and a form.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await manager.context().storageState(),
+  });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`${staff.url}/staff/content/offers`);
+  await page.getByRole("link", { name: "New clients: 25% off at every level" }).click();
+  const section = page.getByRole("region", { name: "Delete this offer" });
+  await expect(section).toContainText("It has never been listed or sent, so it can go.");
+  await section.getByRole("link", { name: "Delete this offer…" }).click();
+  await expect(section).toContainText("Delete “New clients: 25% off at every level” for good?");
+  await expectAccessible(page);
+  // Keeping it changes nothing.
+  await section.getByRole("link", { name: "Keep it" }).click();
+  await expect(section.getByRole("link", { name: "Delete this offer…" })).toBeVisible();
+  await section.getByRole("link", { name: "Delete this offer…" }).click();
+  await section.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL(/\/staff\/content\/offers\?deleted=/);
+  await expect(page.getByText("Deleted “New clients: 25% off at every level”.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New clients: 25% off at every level" })).toHaveCount(0);
+  expect((await fetch(`${staff.url}/offers/new-clients`)).status).toBe(404);
+
+  // A text-message campaign's page has been open since it started: it can only be ended.
+  await page.getByRole("link", { name: "Welcome back: 20% off your next visit" }).click();
+  await expect(section.getByTestId("offer-kept-because")).toContainText("clients may have been sent the link");
+  await expect(section.getByRole("link", { name: "Delete this offer…" })).toHaveCount(0);
+  // Asked for anyway (an old tab), the server refuses and says why.
+  const offerUrl = page.url();
+  const version = await page.locator('input[name="version"]').first().inputValue();
+  const refused = await page.request.post(offerUrl, { form: { intent: "delete", version } });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain("This offer cannot be deleted");
+
+  // Listed once, even if taken off again, an offer stays.
+  await page.goto(`${staff.url}/staff/content/offers`);
+  await page.getByRole("button", { name: "List on the Offers page: November: 25% off your first visit" }).click();
+  await expect(page.getByText("Listed on the Offers page.")).toBeVisible();
+  await page.getByRole("button", { name: "Take off the Offers page: November: 25% off your first visit" }).click();
+  await expect(page.getByText("Taken off the Offers page.")).toBeVisible();
+  await page.getByRole("link", { name: "November: 25% off your first visit" }).click();
+  await expect(section.getByTestId("offer-kept-because")).toContainText("It has been listed on the Offers page");
+  await context.close();
+
+  // The deletion is in the audit log, as the owner sees it.
+  await owner.goto(`${staff.url}/staff/audit`);
+  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("offer.delete");
+  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText(
+    "New clients: 25% off at every level",
+  );
 });

@@ -172,6 +172,13 @@ export const STAFF_ROUTES = {
     page: "content.edit",
     actions: { ...orderedActions("-banner"), ...orderedActions("-tile") },
   },
+  /** How the group describes itself: the founding date ("N years") and its line about itself. */
+  contentBrand: {
+    path: "content/brand",
+    file: "routes/staff/content-brand.tsx",
+    page: "content.edit",
+    actions: { founded: { access: "content.edit" }, "group-line": { access: "content.edit" } },
+  },
   /** Every offer with its switch, and the switches of the whole Offers page. */
   offers: {
     path: "content/offers",
@@ -193,7 +200,7 @@ export const STAFF_ROUTES = {
     path: "content/offers/:id",
     file: "routes/staff/offer.tsx",
     page: "content.edit",
-    actions: { save: { access: "content.edit" } },
+    actions: { save: { access: "content.edit" }, delete: { access: "content.edit", fresh: true } },
   },
   /** Each salon's name, address, telephone, booking link and opening hours. */
   salons: {
@@ -366,6 +373,11 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "reviews",
     label: "Reviews",
     description: "Add or import clients' reviews, assign them to a stylist; hide one only with a reason.",
+  },
+  {
+    key: "contentBrand",
+    label: "About the group",
+    description: "The year the salon opened (“celebrating 24 years”) and how the group describes itself.",
   },
   {
     key: "contentTeam",
