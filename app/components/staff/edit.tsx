@@ -201,6 +201,8 @@ export function EditPicture(props: {
   current: PictureRef | null;
   /** What the site shows while no picture is uploaded. */
   fallback: { src: string; width: number; height: number };
+  /** A description such a photo might have, for the hint. */
+  example?: string;
 }) {
   const file = useField(props.name);
   const hintId = `${file.id}-hint`;
@@ -219,7 +221,8 @@ export function EditPicture(props: {
             className="h-auto w-28 rounded-lg border border-line bg-sand object-cover"
           />
         </div>
-        <div className="min-w-0 flex-1">
+        {/* At least 13rem wide: on a phone the field goes below the picture instead of squeezing beside it. */}
+        <div className="min-w-0 flex-1 basis-52">
           <label htmlFor={file.id} className="block font-semibold">
             New photo (optional)
           </label>
@@ -257,7 +260,7 @@ export function EditPicture(props: {
         <EditText
           name={`${props.name}Alt`}
           label="Description of the new photo"
-          hint="Required with a new photo: what it shows, for people who cannot see it (“Isla smiling at the colour bar”)."
+          hint={`Required with a new photo: what it shows, for people who cannot see it (“${props.example ?? "Isla smiling at the colour bar"}”).`}
           maxLength={250}
         />
       </div>

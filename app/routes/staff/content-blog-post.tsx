@@ -185,6 +185,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             name="cover"
             label="Cover picture"
             hint="Wide, about 3 by 2: the top of the post and its card on the blog."
+            example="Freshly toned blonde under the salon lights"
             current={post?.cover ?? null}
             fallback={{ src: post?.image ?? stored.image ?? BLOG_COVERS[0]?.value ?? "", width: 1200, height: 800 }}
           />

@@ -4,9 +4,11 @@
  * and a training academy", counted from the salons unless staff write their
  * own. Two settings, two forms, each saved against its own version.
  */
+import { parseISO } from "date-fns";
 import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
+import { formatLongDate } from "~/domain/dates";
 import { now } from "~/server/clock.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -60,7 +62,7 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
               label="The day the first salon opened"
               type="date"
               required
-              hint={`The years count from this day: a year more on each anniversary. The demo's is ${DEFAULT_BRAND.founded}.`}
+              hint={`The years count from this day: a year more on each anniversary. The demo's is ${formatLongDate(parseISO(DEFAULT_BRAND.founded))}.`}
             />
           </EditForm>
         </section>

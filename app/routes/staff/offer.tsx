@@ -72,7 +72,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
       <EditForm intent="save" version={version} current={values} hidden={{ id: String(id) }} submitLabel="Save offer">
         <OfferFields team={team} />
       </EditForm>
-      <section aria-labelledby="delete-heading" className="card mt-10 max-w-2xl p-5">
+      <section id="delete-offer" aria-labelledby="delete-heading" className="card mt-10 max-w-2xl p-5">
         <h2 id="delete-heading" className="mb-3 text-2xl">
           Delete this offer
         </h2>
@@ -97,7 +97,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
               <button type="submit" className="btn-primary">
                 Yes, delete it
               </button>
-              <Link to="." className="btn-outline" replace>
+              <Link to="#delete-offer" className="btn-outline" replace>
                 Keep it
               </Link>
             </Form>
@@ -105,7 +105,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="mb-3">It has never been listed or sent, so it can go.</p>
-            <Link to="?delete" className="btn-outline">
+            <Link to="?delete#delete-offer" className="btn-outline">
               Delete this offer…
             </Link>
           </>

@@ -120,7 +120,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4" aria-label="Offers">
           {offers.map((offer) => (
             <li key={offer.id} className="card flex flex-wrap items-start justify-between gap-4 p-5">
-              <div className="min-w-0 flex-1">
+              {/* The words take the row and the button wraps below them on a phone, never over them. */}
+              <div className="min-w-0 flex-1 basis-64">
                 <h3 className="text-xl">
                   <Link to={staffPath(`content/offers/${offer.id}`)} className="underline underline-offset-4">
                     {offer.title}
@@ -138,17 +139,19 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                   {offer.listed ? " · listed on the Offers page" : " · not listed"}
                 </p>
               </div>
-              <EditForm
-                intent="list"
-                version={offer.version}
-                current={{}}
-                hidden={{ id: String(offer.id), listed: offer.listed ? "" : "on" }}
-                idSuffix={`-${offer.id}`}
-                submitLabel={offer.listed ? "Take off the Offers page" : "List on the Offers page"}
-                submitName={`${offer.listed ? "Take off the Offers page" : "List on the Offers page"}: ${offer.title}`}
-              >
-                {null}
-              </EditForm>
+              <div className="shrink-0">
+                <EditForm
+                  intent="list"
+                  version={offer.version}
+                  current={{}}
+                  hidden={{ id: String(offer.id), listed: offer.listed ? "" : "on" }}
+                  idSuffix={`-${offer.id}`}
+                  submitLabel={offer.listed ? "Take off the Offers page" : "List on the Offers page"}
+                  submitName={`${offer.listed ? "Take off the Offers page" : "List on the Offers page"}: ${offer.title}`}
+                >
+                  {null}
+                </EditForm>
+              </div>
             </li>
           ))}
         </ul>
