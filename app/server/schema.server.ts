@@ -682,14 +682,3 @@ export const replyTemplates = pgTable("reply_templates", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer("updated_by").references(() => staffUsers.id),
 });
-
-/** One row per run of a scheduled job: the insert is the claim, so exactly one process does each run. */
-export const scheduledRuns = pgTable(
-  "scheduled_runs",
-  {
-    job: text("job").notNull(),
-    runKey: text("run_key").notNull(),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
-);
