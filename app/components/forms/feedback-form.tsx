@@ -82,14 +82,7 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <Field meta={fields.name!} label="Full Name" autoComplete="name" />
-          <Field
-            meta={fields.mobile!}
-            label="Mobile number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            hint="The number you booked with"
-          />
+          <Field meta={fields.mobile!} label="Mobile number" type="tel" hint="The number you booked with" />
         </div>
       </fieldset>
 
@@ -132,7 +125,6 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
           label="Email address"
           hint="Only if you ticked the e-mail box: where to send our news."
           type="email"
-          autoComplete="email"
           optional
         />
       </MarketingConsent>
