@@ -1,6 +1,7 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { telHref } from "~/domain/format";
 
 /** Console pages are for staff only: a title of their own, never indexed. */
 export function staffMeta(title: string) {
@@ -131,6 +132,22 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** Written on the server and the browser alike in London time, so hydration agrees. */
+/** Call and e-mail buttons for the person a record is from. */
+export function ContactButtons({ mobile, email }: { mobile: string; email?: string }) {
+  return (
+    <div className="my-3 flex flex-wrap gap-3">
+      <a href={telHref(mobile)} className="btn-primary">
+        Call {mobile}
+      </a>
+      {email ? (
+        <a href={`mailto:${email}`} className="btn-outline">
+          E-mail {email}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 export function When({ at }: { at: string | Date | null }) {
   if (!at) return <>never</>;
   const date = typeof at === "string" ? new Date(at) : at;
