@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
-export interface HelpfulLink {
+interface HelpfulLink {
   to: string;
   label: string;
 }
