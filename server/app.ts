@@ -19,7 +19,7 @@ import { getSiteSettings } from "~/server/queries/content.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
-import { startDigestSchedule } from "~/server/staff/digest.server";
+import { digestJob } from "~/server/staff/digest.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
@@ -82,9 +82,10 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob, pruneJob]);
+  const scheduler = startScheduler(database.background, [retentionJob, pruneJob, digestJob], {
+    pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
+  });
   const setupPath = await createSetupLink(database.db);
-  const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -140,7 +141,6 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         setupLink: setupPath ? new URL(setupPath, settings.PUBLIC_URL).href : undefined,
       }),
     async close() {
-      stopDigest();
       await scheduler.stop();
       await delivery.stop();
       await database.close();

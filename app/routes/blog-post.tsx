@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { POST_BODY_STYLES, PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { Picture } from "~/components/picture";
 import { ReturnLink } from "~/components/return-link";
@@ -88,19 +88,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that post",
-        message:
-          "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
-        links: [
-          { to: "/blog-info", label: "See all posts" },
-          { to: "/", label: "Home" },
-        ],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that post",
+  message: "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
+  links: [
+    { to: "/blog-info", label: "See all posts" },
+    { to: "/", label: "Home" },
+  ],
+});

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { pruneUnusedPictures } from "./pictures.server";
-import type { ScheduledJob } from "./scheduler.server";
+import { every, type ScheduledJob } from "./scheduler.server";
 
 const RETENTION = {
   /** Sent messages are kept this long (what was sent, for questions from clients and staff). */
@@ -48,6 +48,6 @@ async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Pro
 /** Prunes at most once an hour across all processes, through the one scheduler. */
 export const pruneJob: ScheduledJob = {
   name: "prune",
-  everySeconds: 3600,
+  nextRun: every(3600),
   run: async (tx, now) => ({ ...(await pruneOldRows(tx, now)) }),
 };

@@ -9,6 +9,7 @@
  */
 import { type DefaultValue, getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { z } from "zod";
 import type { FormFieldScript } from "~/domain/field-check";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
@@ -81,8 +82,8 @@ export function SubmissionForm({
   sendingLabel?: string;
   /** Said before the link to the privacy notice. */
   privacyNote?: ReactNode;
-  /** The thank-you box; a form whose route redirects once it is stored has none. */
-  success?: { title: string; body?: ReactNode };
+  /** The thank-you box, with a way back to where the visitor came from; a form whose route redirects once it is stored has none. */
+  success?: { title: string; body?: ReactNode; back?: { to: string; label: string } };
   className?: string;
   children: ReactNode;
 }) {
@@ -97,7 +98,16 @@ export function SubmissionForm({
   return (
     <submission-form id={frameIdOf(form.id)}>
       {sent && success ? (
-        <SuccessBox title={success.title}>{success.body}</SuccessBox>
+        <SuccessBox title={success.title}>
+          {success.body}
+          {success.back ? (
+            <p className="mt-6">
+              <Link to={success.back.to} className="btn-outline">
+                {success.back.label}
+              </Link>
+            </p>
+          ) : null}
+        </SuccessBox>
       ) : (
         <form
           method="post"

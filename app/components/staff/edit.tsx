@@ -10,7 +10,7 @@ import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
-import { Notice } from "./ui";
+import { FieldShell, inputClass, Notice } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
 
@@ -39,43 +39,6 @@ function useField(name: string) {
     /** On a conflict: the other person's value, where it differs from what was typed. */
     theirs: state.stale && state.posted && stored !== value ? stored : undefined,
   };
-}
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark aria-[invalid=true]:border-accent-dark";
-
-function FieldShell(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  theirs?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mb-4">
-      <label htmlFor={props.id} className="block font-semibold">
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={`${props.id}-hint`} className="text-sm text-muted">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 font-semibold text-accent-dark">
-          {props.error}
-        </p>
-      ) : null}
-      {props.theirs !== undefined ? (
-        <p className="mt-1 rounded-lg bg-sand px-3 py-2 text-sm">
-          <span className="font-semibold">Their version: </span>
-          <span className="whitespace-pre-wrap">{props.theirs || "(empty)"}</span>
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 const describedBy = (id: string, hint?: string, error?: string) =>
