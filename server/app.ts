@@ -67,6 +67,11 @@ export interface RunningApp {
 
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
+  // The server build (every route, React's server renderer) takes most of a second to load: load it while the
+  // database starts, migrates and seeds in processes of its own, rather than after.
+  const loadingBuild = options.build ? undefined : import("virtual:react-router/server-build");
+  // Should the database fail to open, that is the failure to report, not this one.
+  loadingBuild?.catch(() => {});
   let content: "seeded" | "found" = "found";
   const database = await openSiteDatabase(async (db) => {
     content = await seedDatabase(db);
@@ -115,7 +120,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       cache: responses,
       // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
       // request. The production build never changes, so it is given once and its tables are built once.
-      build: options.build ?? ((await import("virtual:react-router/server-build")) as ServerBuild),
+      build: options.build ?? ((await loadingBuild) as ServerBuild),
       getLoadContext: (req, res) =>
         Object.assign(new RouterContextProvider(), {
           db: database.db,
