@@ -68,14 +68,15 @@ export interface RunningApp {
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
   // The server build (every route, React's server renderer) takes most of a second to load: load it while the
-  // database starts, migrates and seeds in processes of its own, rather than after.
+  // embedded database makes its cluster and starts, in processes of its own, rather than after. Connecting waits
+  // for it: evaluating it holds the thread, and a connect time-out must not fire for that.
   const loadingBuild = options.build ? undefined : import("virtual:react-router/server-build");
-  // Should the database fail to open, that is the failure to report, not this one.
+  // Should the database fail to start before this is awaited, that failure is the one to report.
   loadingBuild?.catch(() => {});
   let content: "seeded" | "found" = "found";
   const database = await openSiteDatabase(async (db) => {
     content = await seedDatabase(db);
-  });
+  }, loadingBuild);
 
   const clearQueryCache = enableContentCache(database.db);
   // Every public page is framed by the salons and the site settings: read them now, so a database
