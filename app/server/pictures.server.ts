@@ -18,7 +18,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import sharp, { type Sharp } from "sharp";
+import type { default as createImage, Sharp } from "sharp";
 import {
   altText,
   MAX_PICTURE_BYTES,
@@ -32,8 +32,19 @@ import type { Database } from "./db.server";
 import { blogPosts, pictures, pictureVariants, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
-// Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
-sharp.cache(false);
+/**
+ * The image library, loaded with the first upload rather than at every start (it takes about half a second to
+ * load, and most starts never see an upload).
+ */
+let loadingSharp: Promise<typeof createImage> | undefined;
+function imageLibrary() {
+  loadingSharp ??= import("sharp").then((module) => {
+    // Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
+    module.default.cache(false);
+    return module.default;
+  });
+  return loadingSharp;
+}
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
 const MASTER_WIDTH = 2560;
@@ -100,6 +111,7 @@ async function inspect(
   if (sniffed === "heic") return { ok: false, status: 400, message: PICTURE_MESSAGES.heic };
   if (sniffed === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
   try {
+    const sharp = await imageLibrary();
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (meta.format !== sniffed) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
     if (!meta.width || !meta.height) return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
@@ -141,6 +153,7 @@ interface Derived {
  * `rotate()` with no angle applies the EXIF orientation first.
  */
 async function derive(bytes: Buffer): Promise<Derived> {
+  const sharp = await imageLibrary();
   const { data: master, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH, fit: "inside", withoutEnlargement: true })

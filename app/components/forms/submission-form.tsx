@@ -7,10 +7,14 @@
  * sends without leaving the page and shows the server's answer in place;
  * React does not run in the browser (decision 018).
  */
+
+import pageScripts from "virtual:page-script";
 import { type DefaultValue, getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { preinitModule, preloadModule } from "react-dom";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { useNonce } from "~/components/nonce";
 import type { FormFieldScript } from "~/domain/field-check";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { fieldRulesOf } from "~/domain/forms";
@@ -88,6 +92,10 @@ export function SubmissionForm({
   children: ReactNode;
 }) {
   const { form, rules, sent, notice, idempotencyKey } = state;
+  // Only the pages with a form load the forms' script: React puts it in the page's <head>.
+  const nonce = useNonce();
+  for (const href of pageScripts.form.imports) preloadModule(href, { as: "script", nonce });
+  preinitModule(pageScripts.form.src, { as: "script", nonce });
   const script: FormFieldScript[] = summary.map(({ meta, label }) => ({
     name: meta.name,
     id: meta.id,

@@ -3,9 +3,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref } from "~/domain/format";
 
-/** Console pages are for staff only: a title of their own, never indexed. */
+/** What every console page says of itself to a browser or a link preview, with its own title in it. */
+export const staffDescription = (title: string) =>
+  `${title}: Maison Ivy's staff console, where the salons' team works the site's quotes, applications and content.`;
+
+/** Console pages are for staff only: a title and a description of their own, never indexed. */
 export function staffMeta(title: string) {
-  return [{ title: `${title} | Maison Ivy staff` }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: `${title} | Maison Ivy staff` },
+    { name: "description", content: staffDescription(title) },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
 
 export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {

@@ -101,7 +101,12 @@ export const STAFF_ROUTES = {
     "content.edit",
     may("content.edit", ["save", "preview"]),
   ),
-  contentNotices: screen("content/notices", "content-notices.tsx", "content.edit", may("content.edit", ["save", "delete"], ["delete"])),
+  contentNotices: screen(
+    "content/notices",
+    "content-notices.tsx",
+    "content.edit",
+    may("content.edit", ["save", "delete"], ["delete"]),
+  ),
   contentNews: screen("content/news", "content-news.tsx", "content.edit", orderedActions("")),
   contentShop: screen("content/shop", "content-shop.tsx", "content.edit", {
     ...orderedActions("-banner"),
