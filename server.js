@@ -137,7 +137,10 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     // Hashed assets never change under their name (so they are compressed once); everything else may.
     server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+    // Every other file the build ships has an extension: an address without one (every page but the sitemap
+    // and robots.txt) is not looked for on disk first.
+    const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
+    server.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   server.use(readBody);
   server.use(running.app);
