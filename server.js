@@ -66,11 +66,22 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   const serverModule = vite
     ? await vite.ssrLoadModule("./server/app.ts")
     : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
-  const { createApp, log, requestLogging, readBody, errorHandler, answerClientError, precompressedAssets } =
-    serverModule;
+  const {
+    createApp,
+    log,
+    requestLogging,
+    startRequestLog,
+    readBody,
+    errorHandler,
+    answerClientError,
+    precompressedAssets,
+  } = serverModule;
 
   const server = express();
   server.disable("x-powered-by");
+  const shutdown = { stopping: false };
+  /** @type {import("./server/app.ts").RunningApp["cachedHit"] | undefined} */
+  let cachedHit;
   const httpServer = createServer(
     {
       headersTimeout: Math.min(LIMITS.headersTimeoutMs, LIMITS.requestTimeoutMs),
@@ -79,7 +90,13 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
       // How often the time-outs above are checked (Node's default is every 30 s).
       connectionsCheckingInterval: 1_000,
     },
-    server,
+    (req, res) => {
+      // A cached answer ready as the browser wants it goes out at once; everything else goes through Express.
+      const hit = cachedHit?.(req);
+      if (!hit) return server(req, res);
+      startRequestLog(log, shutdown, req, res);
+      hit(res);
+    },
   );
   httpServer.maxConnections = LIMITS.maxConnections;
   httpServer.on("clientError", answerClientError);
@@ -91,7 +108,6 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   // Links in pages and messages point at where the site really is, unless told otherwise.
   if (!process.env.PUBLIC_URL) process.env.PUBLIC_URL = `http://localhost:${actualPort}`;
 
-  const shutdown = { stopping: false };
   server.use(requestLogging(log, shutdown));
   let ready = false;
   // Until the database is open and the app mounted, say so rather than 404.
@@ -112,6 +128,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     await vite?.close();
     throw error;
   }
+  cachedHit = running.cachedHit;
   server.use(running.headers);
   if (vite) {
     server.use(vite.middlewares);
@@ -120,7 +137,10 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     // Hashed assets never change under their name (so they are compressed once); everything else may.
     server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    server.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+    // Every other file the build ships has an extension: an address without one (every page but the sitemap
+    // and robots.txt) is not looked for on disk first.
+    const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
+    server.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   server.use(readBody);
   server.use(running.app);

@@ -26,6 +26,16 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * For quick iteration, `BENCH_ONLY` measures one part; `npm run bench` without it measures everything.
+ * - `pages`: only the page loads (cached with gzip against plain Node, uncached against the stock template) on
+ *   the embedded database; no Lighthouse, saving or growth.
+ * - `lighthouse`: the embedded default's start-up, first-load weight and Lighthouse only (no loads, no
+ *   PostgreSQL server); `BENCH_LIGHTHOUSE_PAGES` (a regular expression) keeps the pages whose name matches.
+ */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && !["pages", "lighthouse"].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY} is not known`);
+const PAGES_ONLY = ONLY === "pages";
 /** What Chromium sends: every answer a browser gets is compressed. */
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const CHROMIUM_FLAGS = [
@@ -258,13 +268,6 @@ async function firstLoadWeight(pathname) {
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/**
- * For quick iteration: `BENCH_ONLY=lighthouse` measures the embedded default's start-up, first-load weight and
- * Lighthouse only (no loads, no PostgreSQL server), and `BENCH_LIGHTHOUSE_PAGES` (a regular expression) keeps
- * the pages whose name matches. `npm run bench` without them measures everything.
- */
-const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "lighthouse") throw new Error(`BENCH_ONLY=${ONLY}: only "lighthouse" is known`);
 const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES ? new RegExp(process.env.BENCH_LIGHTHOUSE_PAGES) : null;
 
 /**
@@ -640,7 +643,7 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   // Clients each open their own quote: the load goes through twenty of them, not one quote row for everyone.
   const quotePages = [quotePage];
   for (let i = 1; i < 20; i++) quotePages.push(`/quote/${(await saveQuote(quoteBody(i))).link}`);
-  if (pages) {
+  if (pages && !PAGES_ONLY) {
     const list = { home: "/", team: "/team-info", calculator: calculatorMidFlow, quote: quotePage };
     for (const [name, p] of Object.entries(list)) results.weight[name] = await firstLoadWeight(p);
     if (LIGHTHOUSE_RUNS > 0) {
@@ -703,9 +706,11 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   } else {
     await load(`quote page (${engine})`, { url: BASE, ...uncached(quotePages) });
   }
-  await load(`api-services (${engine})`, { url: `${BASE}/api/services` });
-  await load(`quote api (${engine})`, { url: `${BASE}/api/get-quote-details/${saved.link}`, connections: 10 });
-  await measureSaving(engine, quoteBody, providers);
+  if (!PAGES_ONLY) {
+    await load(`api-services (${engine})`, { url: `${BASE}/api/services` });
+    await load(`quote api (${engine})`, { url: `${BASE}/api/get-quote-details/${saved.link}`, connections: 10 });
+    await measureSaving(engine, quoteBody, providers);
+  }
   figures.loaded = memoryMb(site.child.pid);
   if (growth) await measureGrowth(env.DATABASE_URL);
   await stopSite(site);
@@ -723,9 +728,7 @@ async function main() {
   const providers = await startProviders();
   for (const [engine, env] of ENGINES) await measureEngine(engine, env, { pages: engine === "embedded", providers });
 
-  if (ONLY === "lighthouse") {
-    // Lighthouse only: no PostgreSQL server figures.
-  } else if (PG_URL) {
+  if (PG_URL && !ONLY) {
     const { default: pg } = await import("pg");
     const name = `salon_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -737,7 +740,7 @@ async function main() {
     await measureEngine("postgres", { DATABASE_URL: url.href }, { providers, growth: true });
     await admin.query(`drop database ${name} with (force)`);
     await admin.end();
-  } else {
+  } else if (!ONLY) {
     console.error("no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL server figures skipped");
   }
 

@@ -4,6 +4,7 @@
  * as the server bundle's entry.
  */
 
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
@@ -20,16 +21,17 @@ import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
+import { flushAllQuoteViews } from "~/server/staff/leads.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
 
 export { precompressedAssets } from "./precompressed";
 
-import { refuseCrossSiteWrites, securityHeaders } from "./security";
+import { fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
-export { readBody, requestLogging } from "./hygiene";
+export { readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
@@ -58,6 +60,12 @@ export interface RunningApp {
   /** Headers for every answer, static files included: mount before anything else. */
   headers: express.RequestHandler;
   app: express.Express;
+  /**
+   * For a GET whose answer is cached and ready in the encoding the browser
+   * accepts: what sends it, with every header the ordinary way would set.
+   * Mounted before Express, since such an answer needs none of its middleware.
+   */
+  cachedHit(req: IncomingMessage): ((res: ServerResponse) => void) | undefined;
   db: Database;
   databaseKind: DatabaseKind;
   /** What to print once the server listens on `url`. */
@@ -133,9 +141,19 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     }),
   );
 
+  const hsts = settings.PUBLIC_URL.startsWith("https:") || !dev;
+  const fixedHeaders = fixedSecurityHeaders({ hsts });
   return {
-    headers: securityHeaders({ dev, hsts: settings.PUBLIC_URL.startsWith("https:") || !dev }),
+    headers: securityHeaders({ dev, hsts }),
     app,
+    cachedHit(req) {
+      const send = responses?.hit(req);
+      if (!send) return undefined;
+      return (res) => {
+        for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+        send(res);
+      };
+    },
     db: database.db,
     databaseKind: database.kind,
     summary: (url) =>
@@ -149,6 +167,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     async close() {
       await scheduler.stop();
       await delivery.stop();
+      await flushAllQuoteViews();
       await database.close();
     },
   };

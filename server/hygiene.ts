@@ -6,6 +6,7 @@
  * caused, and one logged stack for a real fault.
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
@@ -41,38 +42,50 @@ declare module "express-serve-static-core" {
  * One line per request when its answer is finished or the client went away,
  * with a request id (the caller's X-Request-Id when it is sane) that error
  * lines carry too. While the server is stopping, answers close their connection.
+ * Works on the bare request, so an answer sent before Express is logged the same.
  */
+export function startRequestLog(
+  log: Logger,
+  shutdown: { stopping: boolean },
+  req: IncomingMessage,
+  res: ServerResponse,
+): string {
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const url = (req.url ?? "").slice(0, 300);
+  res.setHeader("X-Request-Id", id);
+  const started = process.hrtime.bigint();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    // A keep-alive connection is closed after its answer once shutdown has begun.
+    if (shutdown.stopping) this.shouldKeepAlive = false;
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  let logged = false;
+  const done = () => {
+    if (logged) return;
+    logged = true;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const line = {
+      reqId: id,
+      method: req.method,
+      url,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    if (res.statusCode >= 500) log.warn(line, "request");
+    else log.info(line, "request");
+  };
+  res.on("finish", done);
+  res.on("close", done);
+  return id;
+}
+
+/** The same as Express middleware, which hands the id on to the loaders. */
 export function requestLogging(log: Logger, shutdown: { stopping: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
-    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = id;
-    res.setHeader("X-Request-Id", id);
-    const started = process.hrtime.bigint();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      // A keep-alive connection is closed after its answer once shutdown has begun.
-      if (shutdown.stopping) this.shouldKeepAlive = false;
-      return writeHead.apply(this, args);
-    } as Response["writeHead"];
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = {
-        reqId: id,
-        method: req.method,
-        url: req.originalUrl.slice(0, 300),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      };
-      if (res.statusCode >= 500) log.warn(line, "request");
-      else log.info(line, "request");
-    };
-    res.on("finish", done);
-    res.on("close", done);
+    res.locals.requestId = startRequestLog(log, shutdown, req, res);
     next();
   };
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { acceptedEncoding } from "./encoding";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -51,7 +52,7 @@ export function precompressedAssets(dir: string) {
       if (!pending.has(name)) void compress(name);
       return next();
     }
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
     if (encoding !== "br" && encoding !== "gzip") return next();
     const body = stored[encoding];
     res.vary("Accept-Encoding");

@@ -20,11 +20,11 @@
  * hashes instead, which is as strict (only those exact scripts run).
  */
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { acceptedEncoding, compressBody, type Encoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
 
@@ -33,41 +33,42 @@ const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 const MAX_KEY_LENGTH = 512;
 const CACHEABLE_TYPES = /^(text\/html|application\/json|text\/x-script|application\/xml|text\/plain)/i;
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
 
 interface Entry {
   expires: number;
   status: number;
+  /** As rendered, with Vary: Accept-Encoding. */
   headers: [string, string][];
-  /** For a page: the policy that allows its inline scripts by hash. */
-  csp?: string;
+  /** For a page: the policy that allows its inline scripts by hash (none for an answer with no inline script). */
+  csp: string;
   /** The body as rendered, off the JavaScript heap. */
   identity: Buffer;
   /** The body in each encoding asked for so far, compressed once. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The same, once compressed: a hit in a form that is ready is answered before any middleware. */
+  ready: Partial<Record<Encoding, Buffer>>;
 }
-
-type Encoding = "br" | "gzip";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * The answer's body in one encoding, compressed in the thread pool the first
- * time it is asked for. Brotli at quality 5: a page is compressed again
- * every time it expires, and an address seen once is compressed for one
- * answer. Measured on the home page (39 kB): quality 5 gave 7,850 bytes in
- * about 3 ms, quality 9 7,782 bytes in about 30 times that, quality 11
- * 6,914 bytes in about 90 times that.
+ * time it is asked for: a page is compressed again every time it expires, and
+ * an address seen once is compressed for one answer.
  */
 function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
-  const body = entry.identity;
-  entry.encoded[encoding] ??=
-    encoding === "br"
-      ? brotli(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : gzipAsync(body);
-  return entry.encoded[encoding];
+  let pending = entry.encoded[encoding];
+  if (!pending) {
+    pending = compressBody(entry.identity, encoding);
+    entry.encoded[encoding] = pending;
+    pending.then(
+      (body) => {
+        entry.ready[encoding] = body;
+      },
+      () => {},
+    );
+  }
+  return pending;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
@@ -109,6 +110,21 @@ export class ResponseCache {
     return entry;
   }
 
+  /**
+   * A fresh answer for this request already in the form its browser accepts,
+   * to be sent before any middleware; or nothing, and the request takes the
+   * ordinary way (which renders, waits for a render under way, or compresses).
+   */
+  hit(req: IncomingMessage): ((res: ServerResponse) => void) | undefined {
+    const key = keyFor(req);
+    const entry = key === null ? undefined : this.get(key);
+    if (!entry) return undefined;
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "identity" ? entry.identity : entry.ready[encoding];
+    if (!body) return undefined;
+    return (res) => writeEntry(res, entry, encoding, body, true);
+  }
+
   set(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -120,11 +136,14 @@ export class ResponseCache {
 const STAFF_PATH = /^\/staff(?:[/.?]|$)/;
 const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-function keyFor(req: ExpressRequest): string | null {
+/** The request's key in the cache, or null for one that is never answered from it. */
+function keyFor(req: IncomingMessage): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (STAFF_PATH.test(req.originalUrl)) return null;
+  // Express keeps the address as asked for in originalUrl; before Express it is the request's own url.
+  const url = (req as Partial<ExpressRequest>).originalUrl ?? req.url ?? "";
+  if (STAFF_PATH.test(url)) return null;
   if (req.headers.authorization) return null;
-  return req.originalUrl.length <= MAX_KEY_LENGTH ? req.originalUrl : null;
+  return url.length <= MAX_KEY_LENGTH ? url : null;
 }
 
 function cacheable(response: Response): boolean {
@@ -156,19 +175,36 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
-/** Writes the stored bytes in the best encoding the browser accepts: no per-request work on the page. */
-async function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit: boolean): Promise<void> {
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
-  const compressed = encoding === "br" || encoding === "gzip";
-  const body = compressed ? await encodedBody(entry, encoding) : entry.identity;
-  res.status(entry.status);
-  for (const [key, value] of entry.headers) res.append(key, value);
-  if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+/** Writes the stored bytes as they are, in the encoding chosen: no per-request work on the page. */
+function writeEntry(
+  res: ServerResponse,
+  entry: Entry,
+  encoding: Encoding | "identity",
+  body: Buffer,
+  hit: boolean,
+): void {
+  res.statusCode = entry.status;
+  for (const [key, value] of entry.headers) res.appendHeader(key, value);
+  res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
-  res.vary("Accept-Encoding");
-  if (compressed) res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
+}
+
+/** The stored bytes in the best encoding the browser accepts, compressed first if this is the first ask. */
+async function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean): Promise<void> {
+  const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "identity" ? entry.identity : await encodedBody(entry, encoding);
+  writeEntry(res, entry, encoding, body, hit);
+}
+
+/** Vary: Accept-Encoding added to an answer's headers (once). */
+function withVary(headers: [string, string][]): [string, string][] {
+  const vary = headers.find(([key]) => key === "vary");
+  if (!vary) return [...headers, ["vary", "Accept-Encoding"]];
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary[1])) vary[1] = `${vary[1]}, Accept-Encoding`;
+  return headers;
 }
 
 export function createCachedRequestHandler(options: {
@@ -183,7 +219,6 @@ export function createCachedRequestHandler(options: {
     let settle: ((entry: Entry | undefined) => void) | undefined;
     let kept: Entry | undefined;
     try {
-      const context = options.getLoadContext(req, res);
       if (cache && key) {
         const ready = cache.get(key) ?? (await cache.rendering.get(key));
         if (ready) return await sendEntry(req, res, ready, true);
@@ -196,6 +231,7 @@ export function createCachedRequestHandler(options: {
           );
       }
 
+      const context = options.getLoadContext(req, res);
       const response = await handle(toFetchRequest(req, res), context);
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
@@ -210,25 +246,27 @@ export function createCachedRequestHandler(options: {
       }
       if (STAFF_PATH.test(req.originalUrl))
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
-      if (!cache || !key || !cacheable(response)) return await sendResponse(res, response, undefined, status);
+      if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
       const rendered = await response.text();
       let body = rendered;
       let csp: string | undefined;
       if (context.cspNonce && rendered.includes(context.cspNonce)) {
         const page = pageWithoutNonce(rendered, context.cspNonce);
         // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
-        if (!page) return await sendResponse(res, response, rendered);
+        if (!page) return await sendResponse(req, res, response, rendered);
         ({ html: body, csp } = page);
       }
       const identity = Buffer.from(body);
-      if (identity.length > MAX_BODY_BYTES) return await sendResponse(res, response, rendered);
+      if (identity.length > MAX_BODY_BYTES) return await sendResponse(req, res, response, rendered);
       kept = {
         expires: Date.now() + TTL_MS,
         status: response.status,
-        headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
-        csp,
+        headers: withVary([...response.headers.entries()].filter(([k]) => k !== "content-length")),
+        // No nonce in the answer: no inline script of it may run, as before.
+        csp: csp ?? contentSecurityPolicy([], false),
         identity,
         encoded: {},
+        ready: {},
       };
       cache.set(key, kept);
       return await sendEntry(req, res, kept, false);
@@ -243,7 +281,13 @@ export function createCachedRequestHandler(options: {
   };
 }
 
+/**
+ * An answer that is not kept. A page or JSON answer is read whole and, for a
+ * browser that accepts it, compressed in one piece off the event loop (see
+ * ./encoding); anything else streams as it comes.
+ */
 async function sendResponse(
+  req: ExpressRequest,
   res: ExpressResponse,
   response: Response,
   text?: string,
@@ -252,7 +296,19 @@ async function sendResponse(
   if (status === response.status) res.statusMessage = response.statusText;
   res.status(status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (text !== undefined) res.end(text);
+  const compressible =
+    (text !== undefined || response.body) &&
+    !response.headers.has("content-encoding") &&
+    CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
+  if (compressible) {
+    const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+    const encoding = body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers["accept-encoding"]) : "identity";
+    const sent = encoding === "identity" ? body : await compressBody(body, encoding);
+    res.vary("Accept-Encoding");
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", sent.length);
+    res.end(sent);
+  } else if (text !== undefined) res.end(text);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

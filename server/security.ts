@@ -27,21 +27,26 @@ export function contentSecurityPolicy(nonceOrHashes: string | string[], dev: boo
   ].join("; ");
 }
 
+/** The headers every answer carries besides its Content-Security-Policy. */
+export function fixedSecurityHeaders(options: { hsts: boolean }): [string, string][] {
+  return [
+    ...(options.hsts ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+  ];
+}
+
 export function securityHeaders(options: { dev: boolean; hsts: boolean }) {
+  const fixed = fixedSecurityHeaders(options);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
-    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

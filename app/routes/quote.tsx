@@ -37,8 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.db, params.link);
   if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
   // Staff see whether the client opened their quote; link previewers and crawlers are not the client.
-  if (request.method === "GET" && !isbot(request.headers.get("user-agent")))
-    await countQuoteView(context.db, params.link);
+  if (request.method === "GET" && !isbot(request.headers.get("user-agent"))) countQuoteView(context.db, params.link);
   // Dates are written out here, on the server, so the page reads the same before and after hydration.
   return data(
     {

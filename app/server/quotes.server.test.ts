@@ -27,6 +27,7 @@ import {
 } from "./queries/quotes.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
+import { countQuoteView, flushQuoteViews } from "./staff/leads.server";
 import { SPAM_MESSAGE } from "./submissions.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
@@ -506,6 +507,41 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
         .where(eq(t.services.id, 2));
       await database.db.update(t.levels).set({ adapterBp: 0 }).where(eq(t.levels.id, 6));
     }
+  });
+
+  it("counts views together: two quotes opened three times are written in one go, times kept", async () => {
+    const save = async (i: number) => {
+      const saved = await saveQuote(
+        database.db,
+        request(
+          { type: "cutting", level: 6, finish: 2, finishAddon: 47, treatment: 55 },
+          { mobile: `07700 90055${i}` },
+        ),
+      );
+      if (!saved.ok) throw new Error("not saved");
+      return saved.link;
+    };
+    const [a, b] = [await save(1), await save(2)];
+    const opened = new Date();
+    countQuoteView(database.db, a);
+    countQuoteView(database.db, b);
+    countQuoteView(database.db, a);
+    // Not written yet: the page did not wait for it.
+    expect((await storedQuote(a)).viewCount).toBe(0);
+    await flushQuoteViews(database.db);
+    const [first, second] = [await storedQuote(a), await storedQuote(b)];
+    expect([first.viewCount, second.viewCount]).toEqual([2, 1]);
+    expect(first.firstViewedAt?.getTime()).toBeGreaterThanOrEqual(opened.getTime() - 1000);
+    expect(first.lastViewedAt?.getTime()).toBeGreaterThanOrEqual(first.firstViewedAt?.getTime() ?? Number.NaN);
+    const firstSeen = first.firstViewedAt;
+    countQuoteView(database.db, a);
+    await flushQuoteViews(database.db);
+    const again = await storedQuote(a);
+    expect(again.viewCount).toBe(3);
+    expect(again.firstViewedAt).toEqual(firstSeen);
+    // Nothing pending: a flush writes nothing and returns.
+    await flushQuoteViews(database.db);
+    expect((await storedQuote(a)).viewCount).toBe(3);
   });
 
   describe("the public view of a saved quote", () => {

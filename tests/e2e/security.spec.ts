@@ -54,6 +54,11 @@ test("a cached page allows exactly its own inline scripts by hash, is the same c
     .poll(async () => (await request.get("/", { headers: { "Accept-Encoding": "br" } })).headers()["content-encoding"])
     .toBe("br");
   const raw = await fetch(new URL("/", first.url()), { headers: { "Accept-Encoding": "br" } });
+  // A hit answered before any middleware still carries every header the ordinary way sets.
+  expect(raw.headers.get("x-cache")).toBe("HIT");
+  expectSecurityHeaders(Object.fromEntries(raw.headers));
+  expect(raw.headers.get("x-request-id")).toBeTruthy();
+  expect(raw.headers.get("cache-control")).toBe(first.headers()["cache-control"]);
   expect(raw.headers.get("vary")).toMatch(/Accept-Encoding/i);
   expect(raw.headers.get("content-security-policy")).toBe(csp);
   const gzipped = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
@@ -104,6 +109,19 @@ test("an answer that is not cached carries a fresh nonce on every script", async
   const scripts = scriptsOf(await response.text()).filter((s) => !/type="application\/ld\+json"/.test(s.attrs));
   expect(scripts.length).toBeGreaterThan(0);
   for (const { attrs } of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+
+  // Compressed for a browser that accepts it, and the same page once decompressed (bar its own nonce).
+  const compressed = await fetch(new URL("/quote/no-such-quote-link", response.url()), {
+    headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+  });
+  expect(compressed.status).toBe(404);
+  expect(compressed.headers.get("content-encoding")).toBe("br");
+  expect(compressed.headers.get("vary")).toMatch(/Accept-Encoding/i);
+  const otherNonce = /'nonce-([^']+)'/.exec(compressed.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  expect(otherNonce).not.toBe(nonce);
+  expect((await compressed.text()).replaceAll(otherNonce, "")).toBe(
+    (await response.text()).replaceAll(nonce ?? "", ""),
+  );
 });
 
 test("a cross-origin POST is refused, a same-origin one is not", async ({ request, baseURL }) => {

@@ -14,6 +14,7 @@ import { type Access, STAFF_ROUTES, type StaffAction, type StaffRouteKey, staffP
 import type { Database } from "../db.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile } from "../multipart.server";
 import type { Actor } from "./audit.server";
+import { flushQuoteViews } from "./leads.server";
 import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
 
 export interface StaffContext extends SessionUser, Actor {
@@ -51,9 +52,13 @@ function check(request: Request, staff: StaffContext, access: Access | null, fre
   if (fresh && Date.now() - staff.signedInAt.getTime() > FRESH_MINUTES * 60_000) signInRedirect(request, true);
 }
 
-/** For a page's loader: the member of staff, allowed to see the page. */
+/**
+ * For a page's loader: the member of staff, allowed to see the page. The
+ * quote views this process has counted but not yet written are written
+ * first, so what the page reads is up to date.
+ */
 export async function requireStaff(args: Args, key: StaffRouteKey): Promise<StaffContext> {
-  const staff = await currentStaff(args);
+  const [staff] = await Promise.all([currentStaff(args), flushQuoteViews(args.context.db)]);
   if (!staff) signInRedirect(args.request);
   check(args.request, staff, STAFF_ROUTES[key].page);
   return staff;

@@ -1,0 +1,34 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { acceptedEncoding, compressBody } from "./encoding";
+
+describe("the encoding a browser gets", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate", "gzip"],
+    ["br", "br"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0.8, br;q=0.9", "br"],
+    ["br;q=0, gzip;q=0", "identity"],
+    ["*", "br"],
+    ["*;q=0.1, gzip", "gzip"],
+    ["identity", "identity"],
+    ["deflate", "identity"],
+    ["GZIP", "gzip"],
+    ["", "identity"],
+    [undefined, "identity"],
+  ])("Accept-Encoding %j: %s", (header, expected) => {
+    expect(acceptedEncoding(header)).toBe(expected);
+    // Asked again, the remembered answer is the same.
+    expect(acceptedEncoding(header)).toBe(expected);
+  });
+
+  it("compresses a body in one piece to the same bytes once decompressed", async () => {
+    const body = Buffer.from("<p>Estimated quote for Ada</p>".repeat(500));
+    const br = await compressBody(body, "br");
+    const gz = await compressBody(body, "gzip");
+    expect(br.length).toBeLessThan(body.length / 10);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gz).equals(body)).toBe(true);
+  });
+});
