@@ -26,6 +26,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** `BENCH_ONLY=saving`: only the saving loads (no reference build, no pages, no start-up or memory rows). */
+const SAVING_ONLY = process.env.BENCH_ONLY === "saving";
 /** What Chromium sends: every answer a browser gets is compressed. */
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const CHROMIUM_FLAGS = [
@@ -69,10 +71,7 @@ process.on("exit", () => {
 
 function build() {
   console.error(`building into ${BUILD_DIR}…`);
-  for (const [cwd, dir] of [
-    [".", BUILD_DIR],
-    ["bench/reference", REFERENCE_BUILD],
-  ]) {
+  for (const [cwd, dir] of [[".", BUILD_DIR], ...(SAVING_ONLY ? [] : [["bench/reference", REFERENCE_BUILD]])]) {
     const r = spawnSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
       cwd,
       stdio: ["ignore", "ignore", "inherit"],
@@ -85,7 +84,9 @@ function build() {
 async function startSite(env) {
   const started = performance.now();
   // The same heap limit as `npm start` (package.json).
-  const child = spawn(process.execPath, ["--max-old-space-size=96", "server.js"], {
+  // BENCH_PROFILE=dir: each site process writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, "--max-old-space-size=96", "server.js"], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -490,45 +491,60 @@ async function startProviders() {
 /**
  * Saving quotes for different clients as fast as they come, then how long
  * until the last e-mail and text of those saves reached the stand-ins, and
- * whether each left exactly once.
+ * whether each left exactly once. Three loads, each with clients of its own;
+ * the row keeps the median by saves per second, and the delivery of every load.
  */
+let nextClient = 1000;
 async function measureSaving(engine, quoteBody, providers) {
-  await new Promise((r) => setTimeout(r, 1000));
-  await providers.reset();
-  let n = 1000;
-  // A fixed number of saves, all answered, so the messages to expect are known exactly.
-  const saved = await load(`save-quote (${engine})`, {
-    url: `${BASE}/api/save-quote-details`,
-    connections: 10,
-    amount: SAVES,
-    requests: [
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(n++)) }),
-      },
-    ],
-  });
-  const loadEnded = Date.now();
-  let counts = await providers.counts();
-  while ((counts.mails < saved.ok || counts.texts < saved.ok) && Date.now() - loadEnded < 60_000) {
-    await new Promise((r) => setTimeout(r, 50));
+  const name = `save-quote (${engine})`;
+  const runs = [];
+  const deliveries = [];
+  for (let run = 0; run < 3; run++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    await providers.reset();
+    // A fixed number of saves, all answered, so the messages to expect are known exactly.
+    const saved = await load(name, {
+      url: `${BASE}/api/save-quote-details`,
+      connections: 10,
+      amount: SAVES,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(nextClient++)) }),
+        },
+      ],
+    });
+    const loadEnded = Date.now();
+    let counts = await providers.counts();
+    while ((counts.mails < saved.ok || counts.texts < saved.ok) && Date.now() - loadEnded < 60_000) {
+      await new Promise((r) => setTimeout(r, 50));
+      counts = await providers.counts();
+    }
+    const allSent = counts.mails >= saved.ok && counts.texts >= saved.ok;
+    // A moment longer: anything sent twice would show up as more messages than saves.
+    await new Promise((r) => setTimeout(r, 1000));
     counts = await providers.counts();
+    const delivery = {
+      saves: saved.ok,
+      mails: counts.mails,
+      texts: counts.texts,
+      distinctMails: counts.distinctMails,
+      distinctTexts: counts.distinctTexts,
+      allSent,
+      lastSentAfterLoadMs: allSent ? Math.max(0, counts.lastAt - loadEnded) : null,
+    };
+    console.error(`delivery ${engine}: ${JSON.stringify(delivery)}`);
+    runs.push(saved);
+    deliveries.push(delivery);
   }
-  const allSent = counts.mails >= saved.ok && counts.texts >= saved.ok;
-  // A moment longer: anything sent twice would show up as more messages than saves.
-  await new Promise((r) => setTimeout(r, 1000));
-  counts = await providers.counts();
-  results.delivery[engine] = {
-    saves: saved.ok,
-    mails: counts.mails,
-    texts: counts.texts,
-    distinctMails: counts.distinctMails,
-    distinctTexts: counts.distinctTexts,
-    allSent,
-    lastSentAfterLoadMs: allSent ? Math.max(0, counts.lastAt - loadEnded) : null,
-  };
-  console.error(`delivery ${engine}: ${JSON.stringify(results.delivery[engine])}`);
+  const median = [...runs].sort((a, b) => a.rps - b.rps)[1];
+  results.load[name] = { ...median, runs: runs.map((r) => r.rps) };
+  // The slowest delivery of the three: every load must have its messages out in time, each once.
+  const worst = deliveries.reduce((slowest, d) =>
+    !d.allSent || (slowest.allSent && d.lastSentAfterLoadMs > slowest.lastSentAfterLoadMs) ? d : slowest,
+  );
+  results.delivery[engine] = { ...worst, runs: deliveries };
 }
 
 /** React Router's stock template, served by its own server (react-router-serve), in a process of its own. */
@@ -616,6 +632,13 @@ async function measureGrowth(databaseUrl) {
 async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-bench-"));
   const siteEnv = { DATA_DIR: dataDir, ...providers.env, ...env };
+  if (SAVING_ONLY) {
+    const site = await startSite(siteEnv);
+    await measureSaving(engine, (await fixtures()).quoteBody, providers);
+    await stopSite(site);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   let site = await startSite(siteEnv);
   const figures = { newMs: site.startMs };
   await stopSite(site);
@@ -713,7 +736,7 @@ async function main() {
     const url = new URL(PG_URL);
     url.pathname = `/${name}`;
     // The server's own processes are not the site's: its memory row is the site alone.
-    await measureEngine("postgres", { DATABASE_URL: url.href }, { providers, growth: true });
+    await measureEngine("postgres", { DATABASE_URL: url.href }, { providers, growth: !SAVING_ONLY });
     await admin.query(`drop database ${name} with (force)`);
     await admin.end();
   } else {
@@ -786,6 +809,13 @@ async function main() {
       verdict(r.ratio >= 1.5 && r.p99Ms < 100),
     ]);
   // Saving quotes: at least 300 a second on PostgreSQL, and every message sent within 5 s of the end of the load.
+  const deliveredInTime = (d) =>
+    d.allSent &&
+    d.lastSentAfterLoadMs <= 5000 &&
+    d.mails === d.saves &&
+    d.texts === d.saves &&
+    d.distinctMails === d.mails &&
+    d.distinctTexts === d.texts;
   for (const [engine, d] of Object.entries(results.delivery)) {
     const rps = results.load[`save-quote (${engine})`]?.rps ?? 0;
     rows.push([
@@ -793,16 +823,8 @@ async function main() {
       d.allSent
         ? `last sent ${(d.lastSentAfterLoadMs / 1000).toFixed(1)} s after the load`
         : "NOT ALL SENT within 60 s",
-      `${d.saves} quotes saved (each a different client): ${d.mails} e-mails and ${d.texts} texts received${d.distinctMails < d.mails || d.distinctTexts < d.texts ? " (SOME TWICE)" : ", each once"}; ${rps} saves/s`,
-      verdict(
-        d.allSent &&
-          d.lastSentAfterLoadMs <= 5000 &&
-          d.mails === d.saves &&
-          d.texts === d.saves &&
-          d.distinctMails === d.mails &&
-          d.distinctTexts === d.texts &&
-          (engine !== "postgres" || rps >= 300),
-      ),
+      `the slowest of ${d.runs.length} loads of ${d.saves} quotes (each a different client): ${d.mails} e-mails and ${d.texts} texts received${d.runs.some((r) => r.distinctMails < r.mails || r.distinctTexts < r.texts) ? " (SOME TWICE)" : ", each once"}; ${rps} saves/s`,
+      verdict(d.runs.every(deliveredInTime) && (engine !== "postgres" || rps >= 300)),
     ]);
   }
   // Growth: page weight and time with 10× and 100× the demo reviews and posts; pages under 100 kB of HTML.

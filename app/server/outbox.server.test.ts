@@ -264,6 +264,54 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     expect(new Set(delivered).size).toBe(40);
   });
 
+  it("never delivers a message again when marking it sent failed", async () => {
+    await enqueue(
+      database.db,
+      Array.from({ length: 4 }, (_, i) => ({
+        channel: "sms" as const,
+        recipient: `+44770090100${i}`,
+        template: "quote-sms",
+        payload: {},
+      })),
+      "test.example",
+    );
+    // The database refuses every "sent" mark until the trigger is dropped.
+    await database.db.execute(sql`
+      create function refuse_sent_marks() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' then raise exception 'sent marks refused'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_sent_marks before update on outbox for each row execute function refuse_sent_marks()`,
+    );
+    const delivered: number[] = [];
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async (row) => void delivered.push(row.id),
+      leaseSeconds: 1,
+      retryWindowSeconds: 3600,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    try {
+      await worker.runOnce();
+      expect(delivered).toHaveLength(4);
+      expect(await statuses()).toEqual([["sending", 4]]);
+      await wait(1200); // past the lease and the first retry delay: the rows are due again
+      await worker.runOnce();
+      expect(await statuses()).toEqual([["sending", 4]]);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_sent_marks on outbox`);
+      await database.db.execute(sql`drop function refuse_sent_marks()`);
+    }
+    await worker.runOnce();
+    await worker.stop();
+    expect(delivered).toHaveLength(4);
+    expect(await statuses()).toEqual([["sent", 4]]);
+  });
+
   it("queues at most three quote messages per address in 24 hours", async () => {
     const to = { email: "Repeat@Example.com", mobile: "+447700900123" };
     const results: boolean[] = [];

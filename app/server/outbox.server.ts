@@ -14,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { recipientKey } from "~/domain/message-safety";
 import type { Database } from "./db.server";
 import { log as defaultLog, type Logger } from "./log.server";
@@ -85,31 +85,41 @@ export function retryDelaySeconds(attempt: number, retrySeconds: number, capSeco
   return Math.min(capSeconds, retrySeconds * 2 ** Math.max(0, attempt - 1));
 }
 
-/** Claims due messages: pending ones whose time has come, and sending ones whose lease ran out. */
+/**
+ * Claims due messages, pending ones whose time has come and sending ones whose
+ * lease ran out, and returns them in one statement.
+ */
 export async function claimDue(db: Database, leaseSeconds: number, batchSize: number): Promise<OutboxRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update outbox set status = 'sending', attempts = attempts + 1,
-      lease_until = now() + make_interval(secs => ${leaseSeconds})
-    where id in (
-      select id from outbox
-      where (status = 'pending' and next_attempt_at <= now())
-         or (status = 'sending' and lease_until < now())
-      order by id
-      limit ${batchSize}
-      for update skip locked
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      sql`(${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now())
+        or (${outbox.status} = 'sending' and ${outbox.leaseUntil} < now())`,
     )
-    returning id`);
-  const ids = result.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return db.query.outbox.findMany({
-    where: (o, { inArray }) => inArray(o.id, ids),
-    orderBy: (o, { asc }) => asc(o.id),
-  });
+    .orderBy(outbox.id)
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-async function markSent(db: Database, id: number): Promise<void> {
+/**
+ * Marks delivered messages sent, all in one statement. Only rows still
+ * `sending`: one given up on meanwhile is not rewritten.
+ */
+async function markSent(db: Database, ids: number[]): Promise<void> {
   await db.execute(
-    sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`,
+    sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+        where id = any(${`{${ids.join(",")}}`}::int[]) and status = 'sending'`,
   );
 }
 
@@ -186,11 +196,17 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
+  /**
+   * Delivered, not yet marked sent. Should the mark fail (the database went
+   * away), they are marked before anything else is claimed: a delivered
+   * message is never taken for a failed one and sent again.
+   */
+  const unmarked = new Set<number>();
 
   async function send(row: OutboxRow): Promise<void> {
     try {
       await deliver(row);
-      await markSent(db, row.id);
+      unmarked.add(row.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = await markFailedAttempt(db, row, reason, {
@@ -211,10 +227,22 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     }
   }
 
-  /** Each claimed batch is sent concurrently, so a slow provider does not hold up the queue behind it. */
+  /** One statement for every message delivered since the last mark; kept for the next pass if it fails. */
+  async function markDelivered(): Promise<void> {
+    if (unmarked.size === 0) return;
+    const ids = [...unmarked];
+    await markSent(db, ids);
+    for (const id of ids) unmarked.delete(id);
+  }
+
+  /**
+   * Each claimed batch is sent concurrently, so a slow provider does not hold
+   * up the queue behind it, then marked sent in one statement.
+   */
   async function pass(): Promise<number> {
     let handled = 0;
     for (;;) {
+      await markDelivered();
       if (stopped) return handled;
       const rows = await claimDue(db, leaseSeconds, batchSize);
       if (rows.length === 0) return handled;
