@@ -36,17 +36,19 @@ type Tx = Pick<Database, "insert" | "execute">;
 
 const signal = new EventEmitter();
 
+/** A new message's Message-ID, fixed when its row is written, so a resend after a crash carries the same one. */
+export const newMessageId = (mailDomain: string) => `<${randomUUID()}@${mailDomain}>`;
+
 /** Adds messages inside the caller's transaction and returns their ids; call `wakeOutbox()` after it commits. */
 export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await tx
     .insert(outbox)
     .values(
-      // The Message-ID is fixed when the row is written, so a resend after a crash carries the same one.
       messages.map((m) => ({
         ...m,
         recipientKey: recipientKey(m.channel, m.recipient),
-        messageId: `<${randomUUID()}@${mailDomain}>`,
+        messageId: newMessageId(mailDomain),
       })),
     )
     .returning({ id: outbox.id });
