@@ -683,15 +683,9 @@ describe("skin test", () => {
 
 describe.each(testDatabases)("quote messages on %s", (_name, open) => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await open(seedDatabase);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
   let cutting: Record<string, unknown>;
   beforeAll(async () => {
+    database = await open(seedDatabase);
     const catalogue = await loadCatalogue(database.db);
     const cut = (name: string, cat1: number, cat2: number) =>
       catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
@@ -704,6 +698,9 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
       finishAddon: cut("None", 4, 0),
       treatment: cut("None", 5, 2),
     };
+  });
+  afterAll(async () => {
+    await database?.destroy();
   });
   beforeEach(async () => {
     await database.db.execute(sql`delete from outbox`);
