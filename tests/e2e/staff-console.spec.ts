@@ -122,12 +122,24 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   expect((await visitor.context().cookies()).length).toBe(0);
 
   const desk = await pageAs(browser, "front-desk");
+  // The console's home counts the quotes nobody has contacted yet.
+  const newQuotes = async () => {
+    await desk.goto(`${staff.url}/staff`);
+    const card = await desk
+      .getByRole("main")
+      .getByRole("link", { name: /^Quotes/ })
+      .textContent();
+    return Number(/(\d+) new/.exec(card ?? "")?.[1] ?? 0);
+  };
+  const waitingBefore = await newQuotes();
+  expect(waitingBefore).toBeGreaterThanOrEqual(1);
   await desk.goto(`${staff.url}/staff/leads?referral=Friends-family`);
   const quotes = desk.getByRole("list", { name: "Quotes" });
   await expect(quotes.getByRole("listitem")).toHaveCount(1);
   await expect(quotes).toContainText("Opened 1×");
   await quotes.getByRole("link", { name: "Vera Visitor" }).click();
   await expect(desk.getByRole("heading", { level: 1 })).toHaveText("Quote for Vera Visitor");
+  const leadPage = desk.url();
   await expect(desk.getByRole("link", { name: /Call 07700 ?900 ?222|Call \+447700900222/ })).toHaveAttribute(
     "href",
     /^tel:/,
@@ -140,6 +152,8 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   await desk.getByLabel("Change status").selectOption("contacted");
   await desk.getByRole("button", { name: "Save status" }).click();
   await expect(desk.getByText("Status saved.")).toBeVisible();
+  expect(await newQuotes(), "a contacted quote no longer waits").toBe(waitingBefore - 1);
+  await desk.goto(leadPage);
   await desk.getByLabel("Add a note").fill("Called back, booking for Friday.");
   await desk.getByRole("button", { name: "Add note" }).click();
   await expect(desk.getByText("Note added.")).toBeVisible();

@@ -66,6 +66,32 @@ function Tabs({ tabs, search }: { tabs: ListTabs; search: string }) {
   );
 }
 
+/** How many of the list's own filters are set: the search box, the page and the tabs are not filters. */
+function filtersInUse(search: string, keep?: string) {
+  let count = 0;
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (value && name !== "q" && name !== "page" && name !== keep) count++;
+  }
+  return count;
+}
+
+/**
+ * The filters fold away behind one line, so on a phone the search box and
+ * the first rows are on the first screen; they stay open while any is set,
+ * so staff always see what narrows the list.
+ */
+function Filters({ search, keep, children }: { search: string; keep?: string; children: ReactNode }) {
+  const inUse = filtersInUse(search, keep);
+  return (
+    <details open={inUse > 0} className="mb-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold underline-offset-2 hover:underline">
+        Filters{inUse > 0 ? ` (${inUse} in use)` : ""}
+      </summary>
+      <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+    </details>
+  );
+}
+
 /** Each list's words: its heading, what its search looks in, what it says when it shows nothing. */
 const LISTS = {
   leads: {
@@ -142,7 +168,11 @@ export function ListPage({
       <Form method="get" className="card mb-6 p-4" aria-label="Search and filters">
         {tabs ? <input type="hidden" name={tabs.name} value={tabs.current} /> : null}
         <TextField label="Search" name="q" type="search" defaultValue={list.q} hint={words.hint} maxLength={100} />
-        {filters ? <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{filters}</div> : null}
+        {filters ? (
+          <Filters search={list.search} keep={tabs?.name}>
+            {filters}
+          </Filters>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
             Search

@@ -3,7 +3,7 @@ import { weekOf } from "~/domain/staff/weeks";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
-import { loadDashboard } from "./dashboard.server";
+import { loadDashboard, loadWaiting } from "./dashboard.server";
 
 const NOW = new Date("2026-07-08T12:00:00Z"); // a Wednesday in summer time
 
@@ -127,5 +127,27 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
     expect(Object.fromEntries(d.openJobs.map((r) => [r.status, r.n]))).toEqual({ new: 1, maybe: 1 });
     expect(d.openModels).toEqual([]);
     expect(d.newFeedback).toBe(3);
+  });
+  it("counts what waits on the home page: new quotes and applications, and messages that failed", async () => {
+    const { db } = database;
+    const before = await loadWaiting(db);
+    await db
+      .insert(t.quotes)
+      .values([quote("2026-07-08T09:00:00Z", 1), quote("2026-07-08T09:05:00Z", 2, { status: "contacted" })]);
+    await db.insert(t.modelApplications).values([{ name: "M2", mobile: "+447700900062", info: "long hair" }]);
+    const message = { channel: "sms", recipient: "+447700900063", template: "quote", payload: {} };
+    await db.insert(t.outbox).values([
+      { ...message, messageId: "waiting-failed", status: "failed" },
+      { ...message, messageId: "waiting-sent", status: "sent" },
+    ]);
+    const after = await loadWaiting(db);
+    expect(after).toEqual({
+      leads: before.leads + 1,
+      jobs: before.jobs,
+      models: before.models + 1,
+      feedbackList: before.feedbackList,
+      messages: before.messages + 1,
+    });
+    expect(after.jobs, "the new application of the test above").toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField } from "~/domain/forms";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
-import { feedback, jobApplications, modelApplications, quotes, salons } from "../schema.server";
+import { feedback, jobApplications, modelApplications, outbox, quotes, salons } from "../schema.server";
 
 /** The Monday (yyyy-mm-dd) of the London week a timestamp falls in; its text is inlined, not a parameter, so GROUP BY matches it. */
 const weekOf = (column: AnyPgColumn) =>
@@ -136,4 +136,22 @@ export async function loadDashboard(db: Database, now = new Date()) {
     openModels: models,
     newFeedback: newFeedback[0]?.n ?? 0,
   };
+}
+
+/**
+ * What is waiting for someone on the console's home page: new quotes and
+ * applications nobody has touched, and messages that could not be sent.
+ * Counts only, so the page shows no one's details.
+ */
+export async function loadWaiting(db: Database) {
+  const [row] = await db
+    .select({
+      leads: int(sql`(select count(*) from ${quotes} where ${quotes.status} = 'new')`),
+      jobs: int(sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new')`),
+      models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
+      feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
+      messages: int(sql`(select count(*) from ${outbox} where ${outbox.status} = 'failed')`),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { leads: 0, jobs: 0, models: 0, feedbackList: 0, messages: 0 };
 }
