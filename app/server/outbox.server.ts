@@ -209,6 +209,7 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     try {
       await deliver(row);
       unmarked.add(row.id);
+      markSoon();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = await markFailedAttempt(db, row, reason, {
@@ -238,12 +239,41 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
   }
 
   /**
+   * Marks a delivered message at once, not when its whole batch is done: a
+   * process killed while one message hangs re-sends only that one. Messages
+   * delivered while a mark is being written go together in the next.
+   */
+  let marking: Promise<void> | null = null;
+  let markAgain = false;
+  function markSoon(): void {
+    if (marking) {
+      markAgain = true;
+      return;
+    }
+    marking = (async () => {
+      do {
+        markAgain = false;
+        await markDelivered();
+      } while (markAgain);
+    })()
+      .catch((error) => {
+        const err = error instanceof Error ? error.message : String(error);
+        log.warn({ err }, "outbox: could not mark messages sent; will try again");
+      })
+      .finally(() => {
+        marking = null;
+      });
+  }
+
+  /**
    * Each claimed batch is sent concurrently, so a slow provider does not hold
-   * up the queue behind it, then marked sent in one statement.
+   * up the queue behind it; every delivered message is marked before the next
+   * batch is claimed.
    */
   async function pass(): Promise<number> {
     let handled = 0;
     for (;;) {
+      await marking;
       await markDelivered();
       if (stopped) return handled;
       const rows = await claimDue(db, leaseSeconds, batchSize);
