@@ -31,7 +31,7 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     // — content pages —
-    // 4a
+    // the salons, their team, blog, reviews and contact
     route("about", "routes/about.tsx"),
     route("about-info", "routes/about-info.tsx"),
     route("team", "routes/team.tsx"),
@@ -50,7 +50,7 @@ export default [
     // Resource routes: only their own loader runs, the layout's does not.
     route("sitemap.xml", "routes/sitemap[.]xml.ts"),
     route("robots.txt", "routes/robots[.]txt.ts"),
-    // 4b
+    // offers, the shop, jobs, link hubs and notices
     route("offers", "routes/offers.tsx"),
     route("offers-info", "routes/offers-info.tsx"),
     route("offers/:variant", "routes/offers-variant.tsx"),

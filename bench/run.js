@@ -275,6 +275,14 @@ async function firstLoadWeight(pathname) {
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/**
+ * For quick iteration: `BENCH_ONLY=lighthouse` measures the embedded default's start-up, first-load weight and
+ * Lighthouse only (no loads, no PostgreSQL server), and `BENCH_LIGHTHOUSE_PAGES` (a regular expression) keeps
+ * the pages whose name matches. `npm run bench` without them measures everything.
+ */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "lighthouse") throw new Error(`BENCH_ONLY=${ONLY}: only "lighthouse" is known`);
+const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES ? new RegExp(process.env.BENCH_LIGHTHOUSE_PAGES) : null;
 
 /**
  * The first owner signs up from the link the site prints while it has no
@@ -328,12 +336,14 @@ async function applyForJob() {
  * console is noindex by design and hydrates React for staff, so SEO and performance are reported only).
  */
 async function runLighthouse(pages, { budget = "public", headers } = {}) {
+  const chosen = Object.entries(pages).filter(([name]) => !LIGHTHOUSE_PAGES || LIGHTHOUSE_PAGES.test(name));
+  if (chosen.length === 0) return;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
-    for (const [name, pathname] of Object.entries(pages)) {
+    for (const [name, pathname] of chosen) {
       await fetch(BASE + pathname, { headers }); // the server's first render of a page is not what visitors get afterwards
       const runs = [];
       for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt++) {
@@ -697,6 +707,15 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     }
   }
 
+  if (ONLY === "lighthouse") {
+    await stopSite(site);
+    rmSync(dataDir, { recursive: true, force: true });
+    results.startup[`${engine} new`] = figures.newMs;
+    results.startup[`${engine} existing`] = figures.existingMs;
+    results.memory[`${engine} idle`] = figures.idle;
+    return;
+  }
+
   // warm up, then measure
   await autocannon({ url: `${BASE}/`, connections: 8, duration: 2 });
   await load(`home (${engine})`, { url: `${BASE}/` });
@@ -748,7 +767,9 @@ async function main() {
   const providers = await startProviders();
   for (const [engine, env] of ENGINES) await measureEngine(engine, env, { pages: engine === "embedded", providers });
 
-  if (PG_URL) {
+  if (ONLY === "lighthouse") {
+    // Lighthouse only: no PostgreSQL server figures.
+  } else if (PG_URL) {
     const { default: pg } = await import("pg");
     const name = `salon_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -884,6 +905,8 @@ async function main() {
   for (const r of rows) console.log(line(r));
 
   providers.stop();
+  // A partial run (BENCH_ONLY) is for iterating: only full runs are kept.
+  if (ONLY) return;
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/${results.when.replace(/[:.]/g, "-")}.json`;
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

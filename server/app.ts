@@ -19,7 +19,7 @@ import { getSiteSettings } from "~/server/queries/content.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
-import { startDigestSchedule } from "~/server/staff/digest.server";
+import { digestJob } from "~/server/staff/digest.server";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
@@ -67,10 +67,16 @@ export interface RunningApp {
 
 export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
   const settings = config();
+  // The server build (every route, React's server renderer) takes most of a second to load: load it while the
+  // embedded database makes its cluster and starts, in processes of its own, rather than after. Connecting waits
+  // for it: evaluating it holds the thread, and a connect time-out must not fire for that.
+  const loadingBuild = options.build ? undefined : import("virtual:react-router/server-build");
+  // Should the database fail to start before this is awaited, that failure is the one to report.
+  loadingBuild?.catch(() => {});
   let content: "seeded" | "found" = "found";
   const database = await openSiteDatabase(async (db) => {
     content = await seedDatabase(db);
-  });
+  }, loadingBuild);
 
   const clearQueryCache = enableContentCache(database.db);
   // Every public page is framed by the salons and the site settings: read them now, so a database
@@ -82,9 +88,10 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob, pruneJob]);
+  const scheduler = startScheduler(database.background, [retentionJob, pruneJob, digestJob], {
+    pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
+  });
   const setupPath = await createSetupLink(database.db);
-  const stopDigest = startDigestSchedule(database.background);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -115,7 +122,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       cache: responses,
       // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
       // request. The production build never changes, so it is given once and its tables are built once.
-      build: options.build ?? ((await import("virtual:react-router/server-build")) as ServerBuild),
+      build: options.build ?? ((await loadingBuild) as ServerBuild),
       getLoadContext: (req, res) =>
         Object.assign(new RouterContextProvider(), {
           db: database.db,
@@ -140,7 +147,6 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         setupLink: setupPath ? new URL(setupPath, settings.PUBLIC_URL).href : undefined,
       }),
     async close() {
-      stopDigest();
       await scheduler.stop();
       await delivery.stop();
       await database.close();

@@ -4,25 +4,29 @@ import type { Manifest, Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:page-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const CHUNK_NAME = "page-script";
 
 /**
- * Builds `entry` as a script of its own for the pages React does not hydrate
- * (decision 006), and tells the server where it went: `import pageScript
- * from "virtual:page-script"` gives its hashed address under /assets (`src`)
- * and those of the chunks it imports (`imports`, to preload alongside it).
- * The client environment emits the chunk; the server environment, built after
- * it, reads the client's build manifest (React Router turns the manifest on
- * and removes it once every environment is built). In development it is the
+ * Builds each of `entries` as a script of its own for the pages React does
+ * not hydrate (decision 006), and tells the server where they went: `import
+ * pageScripts from "virtual:page-script"` gives, by the entry's name, its
+ * hashed address under /assets (`src`) and those of the chunks it imports
+ * (`imports`, to preload alongside it). The client environment emits the
+ * chunks (named `{name}-script`); the server environment, built after it,
+ * reads the client's build manifest (React Router turns the manifest on and
+ * removes it once every environment is built). In development each is its
  * source, which Vite serves compiled.
  */
-export function pageScript({ entry }: { entry: string }): Plugin {
-  const answer = (src: string, imports: string[]) => `export default ${JSON.stringify({ src, imports })};`;
+export function pageScript({ entries }: { entries: Record<string, string> }): Plugin {
+  type Script = { src: string; imports: string[] };
+  const answer = (scripts: Record<string, Script>) => `export default ${JSON.stringify(scripts)};`;
+  const each = (make: (name: string, entry: string) => Script) =>
+    Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, make(name, entry)]));
   return {
     name: "salon:page-script",
     buildStart() {
       if (this.environment.mode === "build" && this.environment.name === "client") {
-        this.emitFile({ type: "chunk", id: entry, name: CHUNK_NAME });
+        for (const [name, entry] of Object.entries(entries))
+          this.emitFile({ type: "chunk", id: entry, name: `${name}-script` });
       }
     },
     resolveId(id) {
@@ -31,9 +35,9 @@ export function pageScript({ entry }: { entry: string }): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       const { mode, config } = this.environment;
-      if (mode === "dev") return answer(`/${entry}`, []);
+      if (mode === "dev") return answer(each((_, entry) => ({ src: `/${entry}`, imports: [] })));
       // The browser never renders the script tags itself: only the server does.
-      if (config.consumer === "client") return answer("", []);
+      if (config.consumer === "client") return answer(each(() => ({ src: "", imports: [] })));
 
       const client = config.environments.client?.build;
       if (!client?.manifest) this.error("the client build must write a manifest (React Router turns it on)");
@@ -41,22 +45,25 @@ export function pageScript({ entry }: { entry: string }): Plugin {
       const manifestPath = path.resolve(config.root, client.outDir, file);
       if (!existsSync(manifestPath)) this.error(`${manifestPath} is missing: the client build must run first`);
       const manifest: Manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-      const chunk = manifest[entry];
-      if (!chunk) this.error(`${entry} is not in the client's build manifest`);
-
-      // Every chunk it imports statically, however deep, so the browser fetches them all at once.
-      const imports = new Set<string>();
-      const visit = (keys: string[] = []) => {
-        for (const key of keys) {
-          const imported = manifest[key];
-          if (!imported || imports.has(imported.file)) continue;
-          imports.add(imported.file);
-          visit(imported.imports);
-        }
-      };
-      visit(chunk.imports);
       const address = (name: string) => `${config.base}${name}`;
-      return answer(address(chunk.file), [...imports].map(address));
+      return answer(
+        each((_, entry) => {
+          const chunk = manifest[entry];
+          if (!chunk) this.error(`${entry} is not in the client's build manifest`);
+          // Every chunk it imports statically, however deep, so the browser fetches them all at once.
+          const imports = new Set<string>();
+          const visit = (keys: string[] = []) => {
+            for (const key of keys) {
+              const imported = manifest[key];
+              if (!imported || imports.has(imported.file)) continue;
+              imports.add(imported.file);
+              visit(imported.imports);
+            }
+          };
+          visit(chunk.imports);
+          return { src: address(chunk.file), imports: [...imports].map(address) };
+        }),
+      );
     },
   };
 }

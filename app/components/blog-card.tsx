@@ -1,6 +1,8 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
 import { formatLongDate } from "~/domain/dates";
+import type { PictureRef } from "~/domain/pictures";
+import { Picture } from "./picture";
 
 /** Length of the plain-text opening shown on a post's card. */
 export const BLOG_EXCERPT_CHARS = 180;
@@ -15,7 +17,9 @@ export const POST_BODY_STYLES =
 export interface BlogCardPost {
   slug: string;
   title: string;
+  /** The illustration, shown when no cover was uploaded. */
   image: string;
+  cover: PictureRef | null;
   author: string;
   /** ISO date, "YYYY-MM-DD". */
   publishedAt: string;
@@ -62,11 +66,16 @@ export function BlogCard({
       className={`card flex h-full flex-col overflow-hidden ${featured ? "md:flex-row" : ""}`}
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className={featured ? "md:w-1/2 md:shrink-0" : ""}>
-        <img
-          src={post.image}
+        <Picture
+          picture={post.cover}
+          fallback={post.image}
+          fallbackWidth={1200}
+          fallbackHeight={800}
+          // The title beside it says what the post is: the picture is decoration here.
           alt=""
-          width={1200}
-          height={800}
+          sizes={
+            featured ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+          }
           loading="lazy"
           className="aspect-[3/2] h-full w-full bg-sand object-cover"
         />

@@ -1,17 +1,15 @@
 import { Link } from "react-router";
-import { truncate } from "~/domain/format";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { SITE_NAME } from "~/domain/seo";
-import { NEWS_BODY_CHARS, newsPath } from "./news-cards";
+import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText } from "./news-cards";
 import { Wordmark } from "./wordmark";
 
-export interface LinkHubNewsItem {
-  slug: string;
-  title: string;
-  image: string;
-  alt: string;
-  body: string;
-}
+/** The title and description of /links and /link-tree, one hub at two addresses. */
+export const LINK_HUB_SEO = {
+  title: "Links",
+  description:
+    "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
+};
 
 /** The hub's links, in the order people look for them. */
 const HUB_LINKS: ReadonlyArray<{ to: string; label: string }> = [
@@ -36,7 +34,7 @@ export function LinkHub({
   bookingUrl,
   places,
 }: {
-  news: readonly LinkHubNewsItem[];
+  news: readonly NewsCardItem[];
   bookingUrl: string;
   places: string;
 }) {
@@ -78,10 +76,7 @@ export function LinkHub({
         </h2>
         <ul className="mt-6 space-y-4" data-testid="hub-news">
           {news.map((item) => (
-            <li
-              key={item.slug}
-              className="card group relative flex gap-4 overflow-hidden p-3 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent"
-            >
+            <li key={item.slug} className={`${NEWS_CARD_CLASS} flex gap-4 p-3`}>
               <img
                 src={item.image}
                 alt={item.alt}
@@ -91,15 +86,7 @@ export function LinkHub({
                 className="h-20 w-28 shrink-0 rounded-xl object-cover"
               />
               <div className="min-w-0 py-1">
-                <h3 className="text-base leading-snug">
-                  <Link
-                    to={newsPath(item.slug)}
-                    className="underline-offset-4 after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
-                  >
-                    {item.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
+                <NewsCardText item={item} titleClass="text-base leading-snug" bodyClass="mt-1" />
               </div>
             </li>
           ))}

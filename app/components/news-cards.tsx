@@ -10,9 +10,38 @@ export interface NewsCardItem {
 }
 
 /** The body on a card is cut to this many characters plus "…"; the item's page has it all. */
-export const NEWS_BODY_CHARS = 120;
+const NEWS_BODY_CHARS = 120;
 
 export const newsPath = (slug: string) => `/news/${slug}`;
+
+/** A news card's frame: the whole card is the link's target, so it shows the link's focus ring. */
+export const NEWS_CARD_CLASS =
+  "card group relative overflow-hidden has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent";
+
+/** A news card's title, its link stretched over the whole card, and the start of its body. */
+export function NewsCardText({
+  item,
+  titleClass,
+  bodyClass,
+}: {
+  item: NewsCardItem;
+  titleClass: string;
+  bodyClass: string;
+}) {
+  return (
+    <>
+      <h3 className={titleClass}>
+        <Link
+          to={newsPath(item.slug)}
+          className="underline-offset-4 after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
+        >
+          {item.title}
+        </Link>
+      </h3>
+      <p className={`${bodyClass} text-sm leading-relaxed text-muted`}>{truncate(item.body, NEWS_BODY_CHARS)}</p>
+    </>
+  );
+}
 
 /**
  * News items as cards, each leading to its own page: the title is the link,
@@ -34,10 +63,7 @@ export function NewsCards({
       {items.map((item, i) => {
         const eager = eagerFirst && i === 0;
         return (
-          <li
-            key={item.slug}
-            className="card group relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent"
-          >
+          <li key={item.slug} className={`${NEWS_CARD_CLASS} flex flex-col transition-shadow hover:shadow-md`}>
             <img
               src={item.image}
               alt={item.alt}
@@ -48,15 +74,7 @@ export function NewsCards({
               className="aspect-[20/13] w-full bg-sand object-cover"
             />
             <div className="flex flex-1 flex-col p-5">
-              <h3 className="text-lg">
-                <Link
-                  to={newsPath(item.slug)}
-                  className="underline-offset-4 after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
-                >
-                  {item.title}
-                </Link>
-              </h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{truncate(item.body, NEWS_BODY_CHARS)}</p>
+              <NewsCardText item={item} titleClass="text-lg" bodyClass="mt-2" />
               <p aria-hidden="true" className="mt-auto pt-4 text-sm font-semibold text-accent-dark">
                 Read more
               </p>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
-export interface HelpfulLink {
+interface HelpfulLink {
   to: string;
   label: string;
 }
@@ -39,14 +39,17 @@ function NotFoundNotice({
   );
 }
 
-/** For a route's ErrorBoundary: the helpful 404 when the loader said 404, a calm apology otherwise. */
-export function ContentErrorBoundary({
-  error,
-  notFound,
-}: {
-  error: unknown;
-  notFound: { title: string; message: string; links: HelpfulLink[] };
-}) {
+type NotFound = { title: string; message: string; links: HelpfulLink[] };
+
+/** A route's ErrorBoundary: the helpful 404 when the loader said 404, a calm apology otherwise. */
+export function contentErrorBoundary(notFound: NotFound) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route module when it loads, never while rendering
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    return <ContentErrorBoundary error={error} notFound={notFound} />;
+  };
+}
+
+function ContentErrorBoundary({ error, notFound }: { error: unknown; notFound: NotFound }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundNotice {...notFound} />;
   return (
     <NotFoundNotice

@@ -1,14 +1,8 @@
 import { Link } from "react-router";
 import { type OpeningDay, SOCIAL_LINKS } from "~/domain/salon-info";
+import type { SalonFacts } from "~/domain/structured-data";
 
-export interface FooterSalon {
-  id: number;
-  name: string;
-  address: string;
-  town: string;
-  postcode: string;
-  telephone: string;
-}
+export type FooterSalon = Pick<SalonFacts, "id" | "name" | "address" | "town" | "postcode" | "telephone">;
 
 export function OpeningHours({ days, className = "" }: { days: readonly OpeningDay[]; className?: string }) {
   return (

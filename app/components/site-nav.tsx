@@ -38,6 +38,39 @@ function Chevron() {
   );
 }
 
+/** The links of a menu, then Models, set apart from them by a rule. */
+function MenuLinks({ items, linkClass, ruleClass }: { items: NavItem[]; linkClass: string; ruleClass: string }) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className={ruleClass}>
+        <NavLink to={modelsItem.to} className={linkClass}>
+          {modelsItem.label}
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+function BookAndContact({ bookingUrl }: { bookingUrl: string }) {
+  return (
+    <>
+      <a href={bookingUrl} className="btn-primary" rel="noopener">
+        Book Now
+      </a>
+      <NavLink to="/contact" className="btn-outline">
+        Contact Us
+      </NavLink>
+    </>
+  );
+}
+
 /**
  * The menus are <details> disclosures: they open and close by keyboard and
  * without JavaScript, and app/enhance/disclosure.ts adds Escape, closing on
@@ -76,30 +109,18 @@ export function SiteNav({
                 More <Chevron />
               </summary>
               <ul className="absolute right-0 mt-2 w-52 rounded-2xl border border-line bg-white p-2 shadow-lg">
-                {moreItems.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className="block rounded-xl px-3 py-2 text-sm hover:bg-sand">
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-                <li className="mt-2 border-t border-line pt-2">
-                  <NavLink to={modelsItem.to} className="block rounded-xl px-3 py-2 text-sm hover:bg-sand">
-                    {modelsItem.label}
-                  </NavLink>
-                </li>
+                <MenuLinks
+                  items={moreItems}
+                  linkClass="block rounded-xl px-3 py-2 text-sm hover:bg-sand"
+                  ruleClass="mt-2 border-t border-line pt-2"
+                />
               </ul>
             </details>
           </li>
         </ul>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <a href={bookingUrl} className="btn-primary" rel="noopener">
-            Book Now
-          </a>
-          <NavLink to="/contact" className="btn-outline">
-            Contact Us
-          </NavLink>
+          <BookAndContact bookingUrl={bookingUrl} />
         </div>
 
         <details {...part(DISCLOSURE)} className="group lg:hidden" data-testid="phone-menu">
@@ -108,26 +129,14 @@ export function SiteNav({
           </summary>
           <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-ivory px-5 pt-2 pb-6 shadow-lg">
             <ul className="divide-y divide-line/70">
-              {[...items, ...moreItems].map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className="block py-3 text-base font-medium">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li className="border-t-2 border-line">
-                <NavLink to={modelsItem.to} className="block py-3 text-base font-medium">
-                  {modelsItem.label}
-                </NavLink>
-              </li>
+              <MenuLinks
+                items={[...items, ...moreItems]}
+                linkClass="block py-3 text-base font-medium"
+                ruleClass="border-t-2 border-line"
+              />
             </ul>
             <div className="mt-4 grid grid-cols-2 gap-3">
-              <a href={bookingUrl} className="btn-primary" rel="noopener">
-                Book Now
-              </a>
-              <NavLink to="/contact" className="btn-outline">
-                Contact Us
-              </NavLink>
+              <BookAndContact bookingUrl={bookingUrl} />
             </div>
           </div>
         </details>

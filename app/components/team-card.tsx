@@ -15,6 +15,12 @@ export interface TeamCardMember {
   averagePricePence: number;
 }
 
+/** What a team page sends the browser of each member: the card's fields, nothing more. */
+export function teamCardMember(m: TeamCardMember): TeamCardMember {
+  const { slug, firstName, lastName, levelName, image, photo, para1, averagePricePence } = m;
+  return { slug, firstName, lastName, levelName, image, photo, para1, averagePricePence };
+}
+
 /** "Average Cut & Colour price £120". */
 export function averagePriceText(pence: number): string {
   return `Average Cut & Colour price ${formatGBP(pence)}`;

@@ -3,6 +3,8 @@
  * its publish time, so a post published for tomorrow is "scheduled" until
  * then and appears by itself (the site's clock, app/server/clock.server.ts).
  */
+import { largestJpeg, type PictureRef } from "./pictures";
+
 export type PostState = "draft" | "scheduled" | "published";
 
 interface Schedulable {
@@ -18,3 +20,7 @@ export function postState(post: Schedulable, now: Date): PostState {
 
 /** Whether visitors see the post at `now`: on the blog, its page, the API and the sitemap. */
 export const isPostPublic = (post: Schedulable, now: Date) => postState(post, now) === "published";
+
+/** The one address of a post's cover (share cards, feeds): its uploaded picture, else the illustration. */
+export const coverAddress = (post: { image: string; cover: PictureRef | null }) =>
+  post.cover ? largestJpeg(post.cover) : post.image;

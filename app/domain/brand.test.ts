@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { salons } from "~/server/seed/content";
-import { brandFacts, everyPlace, groupLine, sentence } from "./brand";
+import { brandFacts, DEFAULT_BRAND, everyPlace, groupLine, sentence } from "./brand";
 
 describe("the brand's description of itself", () => {
   it("counts the seeded group as two salons and one academy, open 24 years in November 2026", () => {
@@ -19,5 +19,17 @@ describe("the brand's description of itself", () => {
     expect(groupLine({ salons: 3, academies: 0, years: 1 })).toBe("three salons");
     expect(everyPlace({ salons: 1, academies: 1, years: 1 })).toBe("our salon and the academy");
     expect(groupLine({ salons: 1, academies: 2, years: 1 })).toBe("one salon and two training academies");
+  });
+
+  it("counts the years from the founding day staff keep, and uses their line when they wrote one", () => {
+    expect(DEFAULT_BRAND).toEqual({ founded: "2002-11-01", groupLine: "" });
+    const facts = brandFacts(salons, new Date(2026, 10, 23), {
+      founded: "1998-03-14",
+      groupLine: "three salons, a barbershop and a training academy",
+    });
+    expect(facts.years).toBe(28);
+    expect(groupLine(facts)).toBe("three salons, a barbershop and a training academy");
+    // The counts stay the salons' own: "both our salons" still says where one application covers.
+    expect(everyPlace(facts)).toBe("both our salons and the academy");
   });
 });

@@ -1,12 +1,31 @@
 /**
  * How the group describes itself, in one place: how many salons and
- * academies it has (counted from the salons staff keep in the console) and
- * how long it has been open (from the founding date). Every page that says
- * "two salons and a training academy" or "24 years" takes it from here, so
- * the pages never disagree.
+ * academies it has (counted from the salons staff keep in the console), how
+ * long it has been open (from the founding date staff keep on the brand
+ * screen) and, if staff wrote one, its own line about itself. Every page that
+ * says "two salons and a training academy" or "24 years" takes it from here,
+ * so the pages never disagree.
  */
-import { yearsActive } from "./dates";
+import { formatISO, parseISO } from "date-fns";
+import { FOUNDED, yearsActive } from "./dates";
 import { ACADEMY_SALON_ID } from "./salon-info";
+
+/** What a salon changes about how it describes itself: settings rows, edited in the console. */
+export interface BrandSettings {
+  /** The day the first salon opened (ISO date): "N years" counts from it. */
+  founded: string;
+  /** The group in a few words, to follow "is now …"; empty: counted from the salons. */
+  groupLine: string;
+}
+
+/** The demo's brand, as a new install starts: founded November 2002, the line counted from the salons. */
+export const DEFAULT_BRAND: BrandSettings = {
+  founded: formatISO(FOUNDED, { representation: "date" }),
+  groupLine: "",
+};
+
+/** The settings rows (site_settings keys) the brand is kept in. */
+export const BRAND_SETTING_KEYS = { founded: "brandFounded", groupLine: "brandGroupLine" } as const;
 
 export interface BrandFacts {
   /** Salons, the academy not counted. */
@@ -14,19 +33,31 @@ export interface BrandFacts {
   academies: number;
   /** Whole years open. */
   years: number;
+  /** Staff's own line about the group, when they wrote one. */
+  line?: string;
 }
 
-export function brandFacts(salons: ReadonlyArray<{ id: number }>, now: Date): BrandFacts {
+export function brandFacts(
+  salons: ReadonlyArray<{ id: number }>,
+  now: Date,
+  settings: BrandSettings = DEFAULT_BRAND,
+): BrandFacts {
   const academies = salons.filter((s) => s.id === ACADEMY_SALON_ID).length;
-  return { salons: salons.length - academies, academies, years: yearsActive(now) };
+  return {
+    salons: salons.length - academies,
+    academies,
+    years: yearsActive(now, parseISO(settings.founded)),
+    ...(settings.groupLine ? { line: settings.groupLine } : {}),
+  };
 }
 
 const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 const inWords = (n: number) => WORDS[n] ?? String(n);
 const plural = (n: number, one: string, many: string) => `${inWords(n)} ${n === 1 ? one : many}`;
 
-/** "two salons and a training academy". */
-export function groupLine({ salons, academies }: BrandFacts): string {
+/** Staff's line, or "two salons and a training academy" counted from the salons. */
+export function groupLine({ salons, academies, line }: BrandFacts): string {
+  if (line) return line;
   const places = plural(salons, "salon", "salons");
   if (academies === 0) return places;
   return `${places} and ${academies === 1 ? "a training academy" : plural(academies, "training academy", "training academies")}`;

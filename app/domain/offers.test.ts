@@ -6,6 +6,7 @@ import {
   type Offer,
   offerCards,
   offerEndDate,
+  offerKeepReasons,
   offerSchema,
   offerStatus,
   sharedEndDateSchema,
@@ -193,5 +194,28 @@ describe("the offer form", () => {
   it("the shared end date must be a real date", () => {
     expect(sharedEndDateSchema.safeParse({ endDate: "2026-02-30" }).success).toBe(false);
     expect(sharedEndDateSchema.parse({ endDate: "2026-12-31" })).toEqual({ endDate: "2026-12-31" });
+  });
+});
+
+describe("whether an offer may be deleted", () => {
+  const never = { everListed: false, noticePaths: [] };
+  const today = new Date(2026, 10, 23, 12);
+
+  it("lets an offer go that was never listed, texted or offered by a notice", () => {
+    expect(offerKeepReasons(base, never, today)).toEqual([]);
+    // A text-message version whose first day has not come: nobody has been sent it yet.
+    expect(offerKeepReasons({ ...base, smsHeadline: "Hi", startDate: "2026-12-01" }, never, today)).toEqual([]);
+  });
+
+  it("keeps one that was listed, whose text page has been open, or whose code a notice offers, saying each why", () => {
+    expect(offerKeepReasons(base, { ...never, everListed: true }, today)).toEqual([
+      "It has been listed on the Offers page, so visitors may have its link or its code.",
+    ]);
+    expect(offerKeepReasons({ ...base, smsHeadline: "Hi", startDate: "2026-11-23" }, never, today)).toEqual([
+      "Its text-message page has been open since it started, so clients may have been sent the link.",
+    ]);
+    expect(offerKeepReasons(base, { everListed: false, noticePaths: ["/agnes-leaving"] }, today)).toEqual([
+      "The notice at /agnes-leaving offers its code NEWCLIENT25.",
+    ]);
   });
 });

@@ -311,3 +311,30 @@ export function offerFormValues(offer: Offer): Record<string, string> {
     smsLead: offer.smsLead ?? "",
   };
 }
+
+/** What points at an offer from outside its row, as the server finds it. */
+export interface OfferUse {
+  /** It is listed now, or the audit log shows it was listed once. */
+  everListed: boolean;
+  /** The addresses of notices that offer its code. */
+  noticePaths: readonly string[];
+}
+
+/**
+ * Why an offer must be kept (ended or taken off the page instead of
+ * deleted): anything that means a client may have seen it, holds its link
+ * or its code. None: it never went out, and may be deleted.
+ */
+export function offerKeepReasons(
+  offer: Pick<Offer, "code" | "smsHeadline" | "startDate">,
+  use: OfferUse,
+  now: Date,
+): string[] {
+  const reasons: string[] = [];
+  if (use.everListed) reasons.push("It has been listed on the Offers page, so visitors may have its link or its code.");
+  const started = !offer.startDate || !isBefore(now, startOfDay(parseISO(offer.startDate)));
+  if (offer.smsHeadline !== null && started)
+    reasons.push("Its text-message page has been open since it started, so clients may have been sent the link.");
+  for (const path of use.noticePaths) reasons.push(`The notice at ${path} offers its code ${offer.code}.`);
+  return reasons;
+}

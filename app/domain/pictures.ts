@@ -70,3 +70,7 @@ export const altText = z
   .trim()
   .min(1, "Please describe the picture for people who cannot see it.")
   .max(250, "Please keep the description to 250 characters or fewer.");
+
+/** The largest JPEG of a picture: for a share card or a feed, where one address must do. */
+export const largestJpeg = (picture: PictureRef) =>
+  pictureUrl(picture.id, picture.widths[picture.widths.length - 1] ?? picture.width, "jpg");

@@ -28,6 +28,11 @@ export function londonDay(at: Date): string {
   return wallClock(at).day;
 }
 
+/** The London wall-clock time (hh:mm) at `at`. */
+export function londonTime(at: Date): string {
+  return wallClock(at).time;
+}
+
 /** `at` as a datetime-local field shows it in London ("2026-11-24T09:30"). */
 export function londonLocal(at: Date): string {
   const { day, time } = wallClock(at);

@@ -8,10 +8,10 @@
  * hidden (hideOffers), as the navigation hides them then.
  */
 import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
-import { STATIC_PAGES_4B } from "./site-pages";
+import { PROMOTION_PAGES } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact. */
-const STATIC_PAGES_4A: readonly string[] = [
+const SALON_PAGES: readonly string[] = [
   "/",
   "/about",
   "/about-info",
@@ -26,7 +26,7 @@ const STATIC_PAGES_4A: readonly string[] = [
 ];
 
 /** The calculator's entry, the forms and the privacy notice. */
-const STATIC_PAGES_OTHER: readonly string[] = [
+const FORM_AND_CALCULATOR_PAGES: readonly string[] = [
   "/prices",
   "/recruitment/stylist",
   "/recruitment/apprentice",
@@ -84,14 +84,14 @@ export function sitemapEntries({
     .sort()
     .at(-1);
   const entries: SitemapEntry[] = [
-    ...STATIC_PAGES_4A.map((path) => ({
+    ...SALON_PAGES.map((path) => ({
       path,
       ...(newestPost && path.startsWith("/blog") ? { lastModified: newestPost } : {}),
     })),
     ...laterPages("/blog-info", posts.length, POSTS_PER_PAGE),
     ...laterPages("/reviews/all", reviewCount, REVIEWS_PER_PAGE),
-    ...STATIC_PAGES_4B.map((path) => ({ path })),
-    ...STATIC_PAGES_OTHER.map((path) => ({ path })),
+    ...PROMOTION_PAGES.map((path) => ({ path })),
+    ...FORM_AND_CALCULATOR_PAGES.map((path) => ({ path })),
     ...runningOffers.map((o) => ({ path: `/offers/${o.slug}` })),
     ...runningOffers.filter((o) => o.sms).map((o) => ({ path: `/sms/${o.slug}` })),
     ...notices.map((n) => ({ path: n.path })),

@@ -5,12 +5,12 @@ import { defineReviewFilter } from "./review-filter";
 import { defineShareLink } from "./share-link";
 import { defineShopCarousel } from "./shop-carousel";
 import { defineStylistDialog } from "./stylist-dialog";
-import { defineSubmissionForm } from "./submission-form";
 
 /**
  * The behaviour the public pages add to their server-rendered HTML, with no
- * framework (decisions 006 and 018): the widgets and the forms. The React
- * entry (the staff console, and every page in development) calls it too.
+ * framework (decisions 006 and 018): the widgets. The forms' element
+ * (`submission-form.ts`) is loaded only by the pages that show a form. The
+ * React entry (the staff console, and every page in development) calls both.
  */
 export function enhance() {
   defineReviewFeed();
@@ -19,6 +19,5 @@ export function enhance() {
   defineBackLink();
   defineShareLink();
   defineStylistDialog();
-  defineSubmissionForm();
   enhanceDisclosures();
 }

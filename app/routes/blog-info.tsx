@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Pagination } from "~/components/pagination";
@@ -40,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       slug: p.slug,
       title: p.title,
       image: p.image,
+      cover: p.cover,
       author: p.author,
       publishedAt: p.publishedAt,
       excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),
@@ -74,18 +75,11 @@ export default function BlogInfo({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that page of posts",
-        message: "The blog has fewer pages than that. The newest posts are on the first page.",
-        links: [
-          { to: PATH, label: "Read the newest posts" },
-          { to: "/", label: "Home" },
-        ],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that page of posts",
+  message: "The blog has fewer pages than that. The newest posts are on the first page.",
+  links: [
+    { to: PATH, label: "Read the newest posts" },
+    { to: "/", label: "Home" },
+  ],
+});

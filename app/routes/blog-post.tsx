@@ -1,9 +1,11 @@
 import { data, Link } from "react-router";
 import { POST_BODY_STYLES, PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
+import { Picture } from "~/components/picture";
 import { ReturnLink } from "~/components/return-link";
+import { coverAddress } from "~/domain/blog";
 import { blogPostingJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { getBlogPost } from "~/server/queries/content.server";
@@ -22,13 +24,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       slug: post.slug,
       title: post.title,
       image: post.image,
+      cover: post.cover,
       author: post.author,
       publishedAt: post.publishedAt,
       // The body is staff-written HTML from the database: only the sanitised copy ever reaches the page.
       bodyHtml: sanitizeBlogHtml(post.bodyHtml, origin),
       description,
     },
-    structuredData: blogPostingJsonLd({ ...post, description }, origin),
+    structuredData: blogPostingJsonLd({ ...post, image: coverAddress(post), description }, origin),
   };
 }
 
@@ -40,7 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
       description: "We couldn't find that blog post. Browse every post on the Maison Ivy blog.",
       noIndex: true,
     });
-  return seo(args, { title: post.title, description: post.description, image: post.image, type: "article" });
+  return seo(args, { title: post.title, description: post.description, image: coverAddress(post), type: "article" });
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
@@ -58,11 +61,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-6 text-4xl leading-tight sm:text-5xl">{post.title}</h1>
         <PostByline author={post.author} publishedAt={post.publishedAt} className="mt-5" />
       </div>
-      <img
-        src={post.image}
-        alt=""
-        width={1200}
-        height={800}
+      <Picture
+        picture={post.cover}
+        fallback={post.image}
+        fallbackWidth={1200}
+        fallbackHeight={800}
+        // The cover is what the post's first screen shows: fetched first, and described for those who cannot see it.
+        alt={post.cover ? undefined : ""}
+        sizes="(min-width: 960px) 896px, 100vw"
+        fetchPriority="high"
         className="mx-auto mt-10 aspect-[3/2] w-full max-w-4xl rounded-2xl border border-line bg-sand object-cover"
       />
       <div className="mx-auto mt-12 max-w-3xl">
@@ -81,19 +88,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that post",
-        message:
-          "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
-        links: [
-          { to: "/blog-info", label: "See all posts" },
-          { to: "/", label: "Home" },
-        ],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that post",
+  message: "It may have been renamed, or the link may be mistyped. Every post is listed on the blog, newest first.",
+  links: [
+    { to: "/blog-info", label: "See all posts" },
+    { to: "/", label: "Home" },
+  ],
+});

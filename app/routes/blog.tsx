@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       slug: p.slug,
       title: p.title,
       image: p.image,
+      cover: p.cover,
       author: p.author,
       publishedAt: p.publishedAt,
       excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),

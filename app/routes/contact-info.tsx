@@ -1,3 +1,4 @@
+import { CardSection } from "~/components/card-section";
 import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { JsonLd } from "~/components/json-ld";
 import { showsHours } from "~/components/page-handle";
@@ -5,11 +6,11 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
 import { OpeningHours } from "~/components/site-footer";
-import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { groupLine, sentence } from "~/domain/brand";
 import { openingDays } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
-import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import type { Route } from "./+types/contact-info";
 
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const salons = await listSalons(context.db);
+  const [salons, brand] = await Promise.all([listSalons(context.db), loadBrand(context.db)]);
   const origin = config().PUBLIC_URL;
   const weeks = salons.map((s) => ({ name: s.name, days: openingDays(s.openingHours) }));
   const shared = weeks.every((w) => JSON.stringify(w.days) === JSON.stringify(weeks[0]?.days));
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     salons,
     // Every salon keeps the same hours (as seeded): one list; otherwise one per salon.
     hours: shared ? weeks.slice(0, 1).map((w) => ({ ...w, name: null })) : weeks,
-    groupLine: sentence(groupLine(brandFacts(salons, now()))),
+    groupLine: sentence(groupLine(brand)),
     structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
   };
 }
@@ -79,10 +80,7 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container-page grid gap-6 md:grid-cols-2">
-        <section id="opening-hours" aria-labelledby="opening-hours-heading" className="card scroll-mt-24 p-6 sm:p-8">
-          <h2 id="opening-hours-heading" className="text-2xl">
-            Opening hours
-          </h2>
+        <CardSection id="opening-hours" title="Opening hours" className="scroll-mt-24">
           {hours.map((week) =>
             week.name ? (
               <div key={week.name} className="mt-5">
@@ -96,11 +94,8 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 text-sm text-muted">
             Late nights on Wednesday and Thursday. Skin tests can be done at the desk any time we're open.
           </p>
-        </section>
-        <section aria-labelledby="app-heading" className="card bg-blush/60 p-6 sm:p-8">
-          <h2 id="app-heading" className="text-2xl">
-            Book and manage appointments in the booking app
-          </h2>
+        </CardSection>
+        <CardSection id="app" title="Book and manage appointments in the booking app" className="bg-blush/60">
           <p className="mt-4 leading-relaxed">
             Our booking provider's free app lets you book, move or cancel appointments, see your upcoming visits and get
             a reminder the day before. Download it from your phone's app store, search for Maison Ivy and sign in with
@@ -109,7 +104,7 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-sm text-muted">
             Please give us 48 hours' notice if you need to cancel or move an appointment.
           </p>
-        </section>
+        </CardSection>
       </div>
 
       <div className="container-page mt-12">

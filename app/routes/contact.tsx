@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CardSection } from "~/components/card-section";
 import { BookingLink, openingHoursSummary, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
@@ -38,28 +39,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <BookingLink salon={main} className="btn-outline" />
       </PageIntro>
       <div className="container-page grid gap-6 py-16 md:grid-cols-3">
-        <section aria-labelledby="visit-heading" className="card p-6 sm:p-8">
-          <h2 id="visit-heading" className="text-2xl">
-            Visit
-          </h2>
+        <CardSection id="visit" title="Visit">
           <p className="mt-1 text-sm text-muted">{main.name}</p>
           <div className="mt-4">
             <SalonAddress salon={main} />
           </div>
-        </section>
-        <section aria-labelledby="call-heading" className="card p-6 sm:p-8">
-          <h2 id="call-heading" className="text-2xl">
-            Call
-          </h2>
+        </CardSection>
+        <CardSection id="call" title="Call">
           <p className="mt-1 text-sm text-muted">For bookings and questions</p>
           <p className="mt-4 text-lg">
             <PhoneLink salon={main} />
           </p>
-        </section>
-        <section aria-labelledby="hours-heading" className="card p-6 sm:p-8">
-          <h2 id="hours-heading" className="text-2xl">
-            Opening hours
-          </h2>
+        </CardSection>
+        <CardSection id="hours" title="Opening hours">
           <dl className="mt-4 space-y-1 text-sm">
             {hours.map((g) => (
               <div key={g.label} className="flex justify-between gap-4">
@@ -73,7 +65,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               Full opening hours and our other salons
             </Link>
           </p>
-        </section>
+        </CardSection>
       </div>
     </>
   );

@@ -3,11 +3,11 @@ import { JsonLd } from "~/components/json-ld";
 import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
-import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { groupLine, sentence } from "~/domain/brand";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
-import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { listFeedReviews, listNewsItems } from "~/server/queries/content.server";
 import type { Route } from "./+types/home";
@@ -22,10 +22,11 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [news, reviews, salons] = await Promise.all([
+  const [news, reviews, salons, brand] = await Promise.all([
     listNewsItems(context.db, HOME_NEWS_COUNT),
     listFeedReviews(context.db),
     listSalons(context.db),
+    loadBrand(context.db),
   ]);
   const origin = config().PUBLIC_URL;
   return {
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
     reviews,
     structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
-    brand: brandFacts(salons, now()),
+    brand,
   };
 }
 

@@ -1,4 +1,4 @@
-import { LinkHub } from "~/components/link-hub";
+import { LINK_HUB_SEO, LinkHub } from "~/components/link-hub";
 import type { PageHandle } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { loadLinkHub } from "~/server/queries/link-hub.server";
@@ -7,12 +7,7 @@ import type { Route } from "./+types/link-tree";
 /** Social profiles link here: the page stands on its own, without the navigation bar (site-layout reads this). */
 export const handle: PageHandle = { hideNav: true };
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Links",
-    description:
-      "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, LINK_HUB_SEO);
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadLinkHub(context.db);

@@ -1,4 +1,4 @@
-import { LinkHub } from "~/components/link-hub";
+import { LINK_HUB_SEO, LinkHub } from "~/components/link-hub";
 import { seo } from "~/components/page-meta";
 import { loadLinkHub } from "~/server/queries/link-hub.server";
 import type { Route } from "./+types/links";
@@ -8,12 +8,7 @@ import type { Route } from "./+types/links";
  * `handle` belongs to its module and only /link-tree hides the navigation bar.
  */
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Links",
-    description:
-      "Book, get a price quote, meet the team, refer a friend and catch up on the latest news from Maison Ivy, all in one place.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, LINK_HUB_SEO);
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadLinkHub(context.db);

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { NewsCards } from "~/components/news-cards";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { truncate } from "~/domain/format";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
@@ -75,15 +75,8 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that news item",
-        message: "It may have been taken down, or the link may be mistyped. The latest news is on the home page.",
-        links: [{ to: "/", label: "Home" }],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that news item",
+  message: "It may have been taken down, or the link may be mistyped. The latest news is on the home page.",
+  links: [{ to: "/", label: "Home" }],
+});

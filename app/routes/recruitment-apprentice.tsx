@@ -2,10 +2,8 @@ import { Link } from "react-router";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
-import { jobApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
-import { submissionFormAction } from "~/server/submission-http.server";
-import { submitJobApplication } from "~/server/submissions.server";
+import { jobApplicationAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/recruitment-apprentice";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,13 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const loader = () => ({ formKey: newIdempotencyKey() });
 export const headers = () => FORM_PAGE_HEADERS;
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submissionFormAction(request, context, {
-    schema: jobApplicationSchema,
-    submit: submitJobApplication,
-    fixed: { role: "Apprentice" },
-  });
-}
+export const action = jobApplicationAction("Apprentice");
 
 export default function RecruitmentApprentice({ loaderData, actionData }: Route.ComponentProps) {
   return (

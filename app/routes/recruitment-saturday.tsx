@@ -1,10 +1,8 @@
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
-import { saturdayApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
-import { submissionFormAction } from "~/server/submission-http.server";
-import { submitJobApplication } from "~/server/submissions.server";
+import { jobApplicationAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/recruitment-saturday";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,13 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const loader = () => ({ formKey: newIdempotencyKey() });
 export const headers = () => FORM_PAGE_HEADERS;
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submissionFormAction(request, context, {
-    schema: saturdayApplicationSchema,
-    // The form asks no position: the applicant is an Apprentice, new to hairdressing.
-    submit: (db, input, options) => submitJobApplication(db, input, { ...options, form: "saturday" }),
-  });
-}
+export const action = jobApplicationAction("saturday");
 
 export default function RecruitmentSaturday({ loaderData, actionData }: Route.ComponentProps) {
   return (

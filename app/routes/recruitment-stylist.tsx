@@ -2,11 +2,9 @@ import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
 import { everyPlace, groupLine } from "~/domain/brand";
-import { jobApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { loadBrand } from "~/server/queries/brand.server";
-import { submissionFormAction } from "~/server/submission-http.server";
-import { submitJobApplication } from "~/server/submissions.server";
+import { jobApplicationAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/recruitment-stylist";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -22,13 +20,7 @@ export const loader = async ({ context }: Route.LoaderArgs) => ({
 });
 export const headers = () => FORM_PAGE_HEADERS;
 
-export function action({ request, context }: Route.ActionArgs) {
-  return submissionFormAction(request, context, {
-    schema: jobApplicationSchema,
-    submit: submitJobApplication,
-    fixed: { role: "Stylist" },
-  });
-}
+export const action = jobApplicationAction("Stylist");
 
 export default function RecruitmentStylist({ loaderData, actionData }: Route.ComponentProps) {
   return (

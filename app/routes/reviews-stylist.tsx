@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter, reviewsPath } from "~/components/review-filter";
@@ -107,20 +107,13 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that stylist",
-        message:
-          "There are no reviews under that name, or not that many pages of them. Read every review, or choose a stylist from the team page.",
-        links: [
-          { to: "/reviews/all", label: "Read all reviews" },
-          { to: "/team-info", label: "Meet the team" },
-          { to: "/", label: "Home" },
-        ],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that stylist",
+  message:
+    "There are no reviews under that name, or not that many pages of them. Read every review, or choose a stylist from the team page.",
+  links: [
+    { to: "/reviews/all", label: "Read all reviews" },
+    { to: "/team-info", label: "Meet the team" },
+    { to: "/", label: "Home" },
+  ],
+});

@@ -4,15 +4,19 @@ import { hasQuickActions, QuickActions } from "~/components/quick-actions";
 import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
-import { brandFacts, groupLine, sentence } from "~/domain/brand";
+import { groupLine, sentence } from "~/domain/brand";
 import { MAIN_SALON_ID, openingDays, salonPlaces } from "~/domain/salon-info";
-import { now } from "~/server/clock.server";
+import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [salons, settings] = await Promise.all([listSalons(context.db), getSiteSettings(context.db)]);
+  const [salons, settings, brand] = await Promise.all([
+    listSalons(context.db),
+    getSiteSettings(context.db),
+    loadBrand(context.db),
+  ]);
   const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
   if (!main) throw new Error("No salons in the database");
   return {
@@ -20,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     main: { name: main.name, bookingUrl: main.bookingUrl },
     /** The main salon's week: the footer's opening hours. */
     hours: openingDays(main.openingHours),
-    groupLine: sentence(groupLine(brandFacts(salons, now()))),
+    groupLine: sentence(groupLine(brand)),
     places: salonPlaces(salons),
     salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
       id,

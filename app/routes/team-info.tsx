@@ -1,6 +1,6 @@
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { TeamCard } from "~/components/team-card";
+import { TeamCard, teamCardMember } from "~/components/team-card";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team-info";
 
@@ -14,16 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const team = await listTeam(context.db);
   return {
-    team: team.map(({ slug, firstName, lastName, levelName, image, photo, para1, averagePricePence }) => ({
-      slug,
-      firstName,
-      lastName,
-      levelName,
-      image,
-      photo,
-      para1,
-      averagePricePence,
-    })),
+    team: team.map(teamCardMember),
   };
 }
 

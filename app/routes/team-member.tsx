@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ContentErrorBoundary } from "~/components/not-found-notice";
+import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { StaticProfile, StylistDetail } from "~/components/team-profile";
 import { truncate } from "~/domain/format";
@@ -47,20 +47,13 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ContentErrorBoundary
-      error={error}
-      notFound={{
-        title: "We couldn't find that stylist",
-        message:
-          "They may have moved on, or the link may be mistyped. The whole team is on our team page, with everyone's prices.",
-        links: [
-          { to: "/team-info", label: "Meet the team" },
-          { to: "/prices", label: "Get a price quote" },
-          { to: "/", label: "Home" },
-        ],
-      }}
-    />
-  );
-}
+export const ErrorBoundary = contentErrorBoundary({
+  title: "We couldn't find that stylist",
+  message:
+    "They may have moved on, or the link may be mistyped. The whole team is on our team page, with everyone's prices.",
+  links: [
+    { to: "/team-info", label: "Meet the team" },
+    { to: "/prices", label: "Get a price quote" },
+    { to: "/", label: "Home" },
+  ],
+});

@@ -3,6 +3,8 @@
  * Prices leave the API in pounds (as the price list states them); the pence
  * they are stored in convert exactly because they are whole numbers.
  */
+
+import { coverAddress } from "~/domain/blog";
 import type { Level, Service } from "~/domain/catalogue";
 import type { SalonRow, StylistRow } from "./queries/catalogue.server";
 import type { BlogPostRow, getStoreData, NewsItemRow, ReviewRow, TeamMember } from "./queries/content.server";
@@ -28,7 +30,7 @@ export const teamMemberJson = (m: TeamMember) => ({
 export const blogPostJson = (p: BlogPostRow) => ({
   slug: p.slug,
   title: p.title,
-  image: p.image,
+  image: coverAddress(p),
   body: p.bodyHtml,
   author: p.author,
   date: p.publishedAt,

@@ -39,10 +39,11 @@ const configSchema = z.object({
   OUTBOX_RETRY_SECONDS: z.coerce.number().positive().default(10),
   OUTBOX_RETRY_CAP_SECONDS: z.coerce.number().positive().default(3600),
   /**
-   * How often each process asks whether the new-quotes digest is due. A
-   * minute matches the minutes the owner sets; tests make it shorter.
+   * How often each process asks whether a scheduled job (the new-quotes
+   * digest, retention, pruning) is due. A minute matches the minutes the
+   * owner sets the digest to; tests make it shorter.
    */
-  STAFF_DIGEST_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  SCHEDULE_CHECK_SECONDS: z.coerce.number().positive().default(60),
   /** Texts the whole site may queue in 24 hours (an SMS bill has no natural ceiling otherwise). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */

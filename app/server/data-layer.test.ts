@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { databaseAnswers } from "./db.server";
@@ -15,6 +16,7 @@ import {
 import {
   blogPostPage,
   getBlogPost,
+  getBrandSettings,
   getSiteSettings,
   getStoreData,
   getTeamMember,
@@ -128,6 +130,7 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
   it("seeds the settings, every offer as a row (none listed) and each salon's opening hours", async () => {
     const settings = await getSiteSettings(database.db);
     expect(settings).toEqual({ hideOffers: false, endDate: DEFAULT_SHARED_END_DATE });
+    expect(await getBrandSettings(database.db)).toEqual(DEFAULT_BRAND);
     const offers = await listOffers(database.db);
     expect(offers.map((o) => o.slug)).toEqual(seedOffers.map((o) => o.slug));
     expect(offers.every((o) => !o.listed)).toBe(true);
@@ -136,7 +139,7 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     for (const salon of await listSalons(database.db)) expect(salon.openingHours).toEqual(SEED_OPENING_HOURS);
   });
 
-  it("never overwrites content on a later start, but adds rows that are new", async () => {
+  it("never overwrites content on a later start, and does not bring back an offer staff deleted", async () => {
     const slug = seedStylists[0]!.slug;
     await database.db.update(t.stylists).set({ firstName: "Edited" }).where(eq(t.stylists.slug, slug));
     await database.db.update(t.siteSettings).set({ value: "true" }).where(eq(t.siteSettings.key, "hideOffers"));
@@ -149,13 +152,16 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     const settings = await getSiteSettings(database.db);
     expect(settings.hideOffers).toBe(true);
     expect((await getOffer(database.db, "general"))?.title).toBe("Edited offer");
-    expect((await getOffer(database.db, "keratin"))?.title).toBe("20% off keratin smoothing");
+    // Deleted in the console: it stays deleted.
+    expect(await getOffer(database.db, "keratin")).toBeUndefined();
     expect((await listSalons(database.db)).length).toBe(3);
     expect(await getSalon(database.db, 2)).toBeDefined();
   });
 
   it("turns an install's offer switches (settings rows from before offers were rows) into listed offers", async () => {
+    // As an install from before offers were rows: no offers, and never seeded them.
     await database.db.delete(t.offers);
+    await database.db.delete(t.siteSettings).where(eq(t.siteSettings.key, "offersSeeded"));
     await database.db.update(t.salons).set({ openingHours: null });
     await database.db.insert(t.siteSettings).values([
       { key: "offer_isla", value: "true" },

@@ -67,13 +67,25 @@ export interface OpenOptions {
   prepare?: (db: Database) => Promise<unknown>;
   /** Without DATABASE_URL: the embedded engine. PGlite is kept for comparing the two in the benchmark only. */
   engine?: "postgres" | "pglite";
+  /**
+   * Work of the caller's own (loading code) to overlap with the embedded server's start, awaited before the
+   * first connection: no connect or query timer runs while it may hold the thread.
+   */
+  whileStarting?: Promise<unknown>;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPool(options.databaseUrl, options.prepare, "postgres");
-  if (options.engine === "pglite") return openPglite(options);
+  if (options.databaseUrl) {
+    await options.whileStarting;
+    return openPool(options.databaseUrl, options.prepare, "postgres");
+  }
+  if (options.engine === "pglite") {
+    await options.whileStarting;
+    return openPglite(options);
+  }
   const server = await startEmbeddedPostgres(options.dataDir);
   try {
+    await options.whileStarting;
     const handle = await openPool(
       server.url,
       async (db) => {

@@ -1,12 +1,13 @@
 /**
  * Pruning rows that have served their purpose: sent messages, old rate-limit
- * windows and idempotency keys. It is one of the scheduler's jobs, so with
+ * windows, idempotency keys and uploaded pictures nothing shows any more. It is one of the scheduler's jobs, so with
  * several processes on one PostgreSQL only one of them prunes per period.
  * Failed messages are kept until re-sent.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "./db.server";
-import type { ScheduledJob } from "./scheduler.server";
+import { pruneUnusedPictures } from "./pictures.server";
+import { every, type ScheduledJob } from "./scheduler.server";
 
 const RETENTION = {
   /** Sent messages are kept this long (what was sent, for questions from clients and staff). */
@@ -21,6 +22,7 @@ interface PruneCounts {
   outbox: number;
   rateLimits: number;
   idempotencyKeys: number;
+  pictures: number;
 }
 
 async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Promise<PruneCounts> {
@@ -35,12 +37,17 @@ async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Pro
     sql`delete from idempotency_keys where created_at < ${days(retention.idempotencyDays)}`,
   );
   const count = (r: { rowCount?: number | null; affectedRows?: number }) => Number(r.rowCount ?? r.affectedRows ?? 0);
-  return { outbox: count(outbox), rateLimits: count(rateLimits), idempotencyKeys: count(idempotencyKeys) };
+  return {
+    outbox: count(outbox),
+    rateLimits: count(rateLimits),
+    idempotencyKeys: count(idempotencyKeys),
+    pictures: await pruneUnusedPictures(db, now),
+  };
 }
 
 /** Prunes at most once an hour across all processes, through the one scheduler. */
 export const pruneJob: ScheduledJob = {
   name: "prune",
-  everySeconds: 3600,
+  nextRun: every(3600),
   run: async (tx, now) => ({ ...(await pruneOldRows(tx, now)) }),
 };

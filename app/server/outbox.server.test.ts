@@ -356,7 +356,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     const now = new Date();
     const passes = await Promise.all(Array.from({ length: 5 }, () => runJobIfDue(database.db, pruneJob, now)));
     expect(passes.filter((pass) => pass.ran)).toEqual([
-      { ran: true, result: { outbox: 1, rateLimits: 1, idempotencyKeys: 1 } },
+      { ran: true, result: { outbox: 1, rateLimits: 1, idempotencyKeys: 1, pictures: 0 } },
     ]);
     // Within the hour nobody prunes again.
     expect(await runJobIfDue(database.db, pruneJob, new Date(now.getTime() + 30 * 60_000))).toEqual({ ran: false });

@@ -16,8 +16,9 @@
  *   of uploads queues instead of taking every core from the pages.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import sharp, { type Sharp } from "sharp";
+import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { default as createImage, Sharp } from "sharp";
 import {
   altText,
   MAX_PICTURE_BYTES,
@@ -28,11 +29,22 @@ import {
   variantWidths,
 } from "~/domain/pictures";
 import type { Database } from "./db.server";
-import { pictures, pictureVariants } from "./schema.server";
+import { blogPosts, pictures, pictureVariants, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
-// Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
-sharp.cache(false);
+/**
+ * The image library, loaded with the first upload rather than at every start (it takes about half a second to
+ * load, and most starts never see an upload).
+ */
+let loadingSharp: Promise<typeof createImage> | undefined;
+function imageLibrary() {
+  loadingSharp ??= import("sharp").then((module) => {
+    // Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
+    module.default.cache(false);
+    return module.default;
+  });
+  return loadingSharp;
+}
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
 const MASTER_WIDTH = 2560;
@@ -99,6 +111,7 @@ async function inspect(
   if (sniffed === "heic") return { ok: false, status: 400, message: PICTURE_MESSAGES.heic };
   if (sniffed === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
   try {
+    const sharp = await imageLibrary();
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (meta.format !== sniffed) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
     if (!meta.width || !meta.height) return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
@@ -140,6 +153,7 @@ interface Derived {
  * `rotate()` with no angle applies the EXIF orientation first.
  */
 async function derive(bytes: Buffer): Promise<Derived> {
+  const sharp = await imageLibrary();
   const { data: master, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH, fit: "inside", withoutEnlargement: true })
@@ -223,4 +237,59 @@ export async function getPictureVariant(
     .where(and(eq(pictureVariants.pictureId, id), eq(pictureVariants.width, width), eq(pictureVariants.format, format)))
     .limit(1);
   return row?.bytes;
+}
+
+/**
+ * Every column that shows a picture somewhere. A picture none of them names
+ * is shown nowhere and can go (a test checks this list against the
+ * database's foreign keys, so a new use cannot be forgotten here).
+ */
+export const PICTURE_USES: readonly { table: PgTable; column: AnyPgColumn }[] = [
+  { table: stylists, column: stylists.photoId },
+  { table: stylists, column: stylists.montageId },
+  { table: blogPosts, column: blogPosts.coverId },
+];
+
+const unused = (db: Pick<Database, "select">): SQL[] =>
+  PICTURE_USES.map(({ table, column }) =>
+    notExists(db.select({ one: sql`1` }).from(table).where(eq(column, pictures.id))),
+  );
+
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+/**
+ * Removes those of `candidates` that nothing shows any more, with their
+ * variants: the pictures a save has just replaced or whose owner has gone.
+ * Run in the save's transaction, so the old picture goes exactly when the
+ * new one takes its place; a picture still shown elsewhere stays.
+ */
+export async function dropUnusedPictures(
+  tx: Pick<Database, "select" | "delete">,
+  candidates: readonly (string | null | undefined)[],
+): Promise<string[]> {
+  const wanted = [...new Set(candidates.filter((id): id is string => typeof id === "string"))];
+  if (wanted.length === 0) return [];
+  return ids(
+    await tx
+      .delete(pictures)
+      .where(and(inArray(pictures.id, wanted), ...unused(tx)))
+      .returning({ id: pictures.id }),
+  );
+}
+
+/**
+ * How long an upload nothing shows is kept: a save refused after its photo
+ * was stored (someone else saved first) leaves one behind, and the person
+ * usually saves again within minutes, uploading it anew.
+ */
+const UNUSED_PICTURE_HOURS = 24;
+
+/** Removes pictures nothing shows that were uploaded more than a day before `now`: the prune job's share. */
+export async function pruneUnusedPictures(db: Pick<Database, "select" | "delete">, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_PICTURE_HOURS * 3_600_000);
+  const gone = await db
+    .delete(pictures)
+    .where(and(lt(pictures.createdAt, before), ...unused(db)))
+    .returning({ id: pictures.id });
+  return gone.length;
 }

@@ -1,5 +1,5 @@
 /**
- * Work on a schedule (retention today; digests and pruning can join), run
+ * Work on a schedule (retention, pruning, the staff digest), run
  * inside every server process and claimed through the database so that
  * exactly one process does each pass, however many are running.
  *
@@ -10,8 +10,12 @@
  * nothing is half-erased, and the next process to look runs the pass again.
  * A pass that changed anything leaves an audit entry (by the system, not a
  * member of staff) with its counts.
+ *
+ * Each job says when its next pass is due: most every so many seconds
+ * (`every`), the digest at a time of day the owner sets. A job whose timing
+ * setting changes calls `reschedule` in the same transaction as the change.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
 import { scheduledJobs } from "./schema.server";
@@ -23,34 +27,68 @@ const systemClock: Clock = () => new Date();
 
 export interface ScheduledJob {
   name: string;
-  /** Seconds from one pass to the next. */
-  everySeconds: number;
-  /** The work, inside the pass's transaction; returns counts for the audit log (never personal data). */
-  run(tx: Database, now: Date): Promise<Record<string, unknown>>;
+  /**
+   * When the pass after one that ran at `lastRun` is due (`lastRun` null: the job has never run).
+   * Reads any setting it needs through `tx`.
+   */
+  nextRun(tx: Database, lastRun: Date | null, now: Date): Date | Promise<Date>;
+  /**
+   * The work, inside the pass's transaction, given when the previous pass ran (null: never); returns
+   * counts for the audit log (never personal data).
+   */
+  run(tx: Database, now: Date, lastRun: Date | null): Promise<Record<string, unknown>>;
+  /** In this process, once a pass's transaction has committed (to wake a worker for what it queued). */
+  committed?(result: Record<string, unknown>): void;
+}
+
+/** A job due at once when new, then every `seconds` after each pass. */
+export function every(seconds: number): ScheduledJob["nextRun"] {
+  return (_tx, lastRun, now) => (lastRun ? new Date(lastRun.getTime() + seconds * 1000) : now);
 }
 
 export type PassOutcome = { ran: false } | { ran: true; result: Record<string, unknown> };
 
 /** Runs the job if it is due and no other process is running it; otherwise does nothing. */
 export async function runJobIfDue(db: Database, job: ScheduledJob, now: Date): Promise<PassOutcome> {
-  // A new job is due at once. Committed on its own, so claiming never waits on another process's pass.
-  await db.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing();
-  return db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      select name from scheduled_jobs
+  // A new job's row, committed on its own, so claiming never waits on another process's pass.
+  await db
+    .insert(scheduledJobs)
+    .values({ name: job.name, nextRunAt: await job.nextRun(db, null, now) })
+    .onConflictDoNothing();
+  const outcome: PassOutcome = await db.transaction(async (tx) => {
+    const claimed = await tx.execute<{ last_run_at: string | Date | null }>(sql`
+      select last_run_at from scheduled_jobs
       where name = ${job.name} and next_run_at <= ${now.toISOString()}
       for update skip locked`);
-    if (claimed.rows.length === 0) return { ran: false } as const;
-    const result = await job.run(tx as unknown as Database, now);
-    await tx.execute(sql`
-      update scheduled_jobs
-      set last_run_at = ${now.toISOString()},
-          next_run_at = ${new Date(now.getTime() + job.everySeconds * 1000).toISOString()}
-      where name = ${job.name}`);
+    const [row] = claimed.rows;
+    if (!row) return { ran: false } as const;
+    const lastRun = row.last_run_at === null ? null : new Date(row.last_run_at);
+    const result = await job.run(tx as unknown as Database, now, lastRun);
+    const nextRunAt = await job.nextRun(tx as unknown as Database, now, now);
+    await tx.update(scheduledJobs).set({ lastRunAt: now, nextRunAt }).where(eq(scheduledJobs.name, job.name));
     if (Object.values(result).some((value) => value !== 0))
       await audit(tx, null, { action: `scheduled.${job.name}`, summary: JSON.stringify(result) });
     return { ran: true, result } as const;
   });
+  if (outcome.ran) job.committed?.(outcome.result);
+  return outcome;
+}
+
+/**
+ * Moves a job's next pass to what its schedule says now, after a setting it reads has changed; call it in
+ * the transaction that changes the setting. Waits for a pass of the job that is under way.
+ */
+export async function reschedule(tx: Database, job: ScheduledJob, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ lastRunAt: scheduledJobs.lastRunAt })
+    .from(scheduledJobs)
+    .where(eq(scheduledJobs.name, job.name))
+    .for("update");
+  const nextRunAt = await job.nextRun(tx, row?.lastRunAt ?? null, now);
+  await tx
+    .insert(scheduledJobs)
+    .values({ name: job.name, nextRunAt })
+    .onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt } });
 }
 
 export interface Scheduler {

@@ -31,6 +31,14 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
  */
 const version = () => integer("version").notNull().default(1);
 
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Where a row stands in a list staff put in order from the console (lowest first). */
+const displayOrder = () => integer("display_order").notNull().default(0);
+
+/** A row of a list staff add to, put in order and edit from the console: its id, place and version. */
+const listRow = () => ({ id: serial("id").primaryKey(), displayOrder: displayOrder(), version: version() });
+
 export const salons = pgTable("salons", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
@@ -171,7 +179,7 @@ export const stylists = pgTable("stylists", {
   averagePricePence: integer("average_price_pence").notNull(),
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
   instagram: text("instagram"),
-  displayOrder: integer("display_order").notNull().default(0),
+  displayOrder: displayOrder(),
   /** An uploaded portrait and montage (pictures.id); without one the pages show `image` / `montageImage`. */
   photoId: text("photo_id").references(() => pictures.id),
   montageId: text("montage_id").references(() => pictures.id),
@@ -198,6 +206,8 @@ export const blogPosts = pgTable("blog_posts", {
   /** "draft" (never shown) or "published" (shown from `publishAt`, at once when that is null). */
   status: text("status").notNull().default("published"),
   publishAt: timestamp("publish_at", { withTimezone: true }),
+  /** An uploaded cover (pictures.id); without one the pages show the illustration `image`. */
+  coverId: text("cover_id").references(() => pictures.id),
   version: version(),
 });
 
@@ -224,14 +234,12 @@ export const reviews = pgTable(
 );
 
 export const newsItems = pgTable("news_items", {
-  id: serial("id").primaryKey(),
+  ...listRow(),
   slug: text("slug").notNull().unique(),
   title: text("title").notNull(),
   image: text("image").notNull(),
   alt: text("alt").notNull(),
   body: text("body").notNull(),
-  displayOrder: integer("display_order").notNull().default(0),
-  version: version(),
 });
 
 /**
@@ -266,24 +274,20 @@ export const notices = pgTable("notices", {
 });
 
 export const shopBanners = pgTable("shop_banners", {
-  id: serial("id").primaryKey(),
+  ...listRow(),
   mobileImage: text("mobile_image").notNull(),
   desktopImage: text("desktop_image").notNull(),
   alt: text("alt").notNull(),
   url: text("url").notNull(),
-  displayOrder: integer("display_order").notNull().default(0),
-  version: version(),
 });
 
 export const shopTiles = pgTable("shop_tiles", {
-  id: serial("id").primaryKey(),
+  ...listRow(),
   image: text("image").notNull(),
   brand: text("brand").notNull(),
   title: text("title").notNull(),
   description: text("description").notNull(),
   url: text("url").notNull(),
-  displayOrder: integer("display_order").notNull().default(0),
-  version: version(),
 });
 
 /**
@@ -311,7 +315,7 @@ export const offers = pgTable("offers", {
       readonly { levelId: number; level: string; beforePence: number; afterPence: number }[]
     >(),
   listed: boolean("listed").notNull().default(false),
-  displayOrder: integer("display_order").notNull().default(0),
+  displayOrder: displayOrder(),
   smsHeadline: text("sms_headline"),
   smsLead: text("sms_lead"),
   version: version(),
@@ -325,7 +329,7 @@ export const offers = pgTable("offers", {
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   version: version(),
 });
 
@@ -689,17 +693,6 @@ export const replyTemplates = pgTable("reply_templates", {
   key: text("key").primaryKey(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   updatedBy: integer("updated_by").references(() => staffUsers.id),
 });
-
-/** One row per run of a scheduled job: the insert is the claim, so exactly one process does each run. */
-export const scheduledRuns = pgTable(
-  "scheduled_runs",
-  {
-    job: text("job").notNull(),
-    runKey: text("run_key").notNull(),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
-);

@@ -5,7 +5,9 @@
  * rows), and fills in what a newer version added to existing rows (clients'
  * names for the services, salons' opening hours).
  */
-import { count, isNull, like, sql } from "drizzle-orm";
+
+import { count, eq, isNull, like, sql } from "drizzle-orm";
+import { BRAND_SETTING_KEYS, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
@@ -26,6 +28,8 @@ import { seedLevels, seedServices } from "./seed/services";
 const DEFAULT_SETTINGS: Record<string, string> = {
   hideOffers: "false",
   endDate: DEFAULT_SHARED_END_DATE,
+  [BRAND_SETTING_KEYS.founded]: DEFAULT_BRAND.founded,
+  [BRAND_SETTING_KEYS.groupLine]: DEFAULT_BRAND.groupLine,
 };
 
 /** Says whether this start wrote the demo content (an empty database) or found content already there. */
@@ -79,14 +83,20 @@ async function backfillClientNames(tx: Pick<Database, "execute">): Promise<void>
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** Set once the seeded offers are in: after that an offer staff deleted stays deleted. */
+const OFFERS_SEEDED = "offersSeeded";
+
 /**
  * Adds each seeded offer that has no row yet, by its slug, so an install from
  * before offers were rows gets them and one where staff edited them keeps the
  * edits. Such an install switched cards on with settings rows
  * (offer_{slug}): an offer whose switch was on starts listed, and the
- * switches, now the offers' own, are removed.
+ * switches, now the offers' own, are removed. It runs until it has run once,
+ * so an offer deleted in the console does not come back at the next start.
  */
 async function seedOfferRows(tx: Tx): Promise<void> {
+  const [done] = await tx.select().from(t.siteSettings).where(eq(t.siteSettings.key, OFFERS_SEEDED));
+  if (done) return;
   const switches = await tx.select().from(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
   const on = new Set(switches.filter((row) => row.value === "true").map((row) => row.key));
   await tx
@@ -102,4 +112,5 @@ async function seedOfferRows(tx: Tx): Promise<void> {
     )
     .onConflictDoNothing({ target: t.offers.slug });
   if (switches.length > 0) await tx.delete(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
+  await tx.insert(t.siteSettings).values({ key: OFFERS_SEEDED, value: "true" }).onConflictDoNothing();
 }

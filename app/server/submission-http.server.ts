@@ -9,13 +9,13 @@ import { parse } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
-import { HONEYPOT_FIELD } from "~/domain/forms";
+import { HONEYPOT_FIELD, jobApplicationSchema, saturdayApplicationSchema } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
 import { log } from "./log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./pg-pool.server";
 import { tooManyRequests } from "./rate-limit.server";
-import type { FieldErrors, SubmissionOutcome, Submit } from "./submissions.server";
+import { type FieldErrors, type SubmissionOutcome, type Submit, submitJobApplication } from "./submissions.server";
 
 /**
  * Every field of the longest form (the job application: three answers of up to
@@ -159,4 +159,26 @@ export async function submissionFormAction<Stored = { id: number }>(
     return answer({ status: "invalid", result: reply(values, { fieldErrors: outcome.fieldErrors }), key }, 422);
   const message = outcome.status === 429 ? `${outcome.error} ${KEPT_NOTE}` : outcome.error;
   return answer({ status: "refused", message, result: reply(values, { formError: message }), key }, outcome.status);
+}
+
+/**
+ * The action of a recruitment page: the job application, for the role that
+ * page is for. The Saturday form asks no position: the applicant is an
+ * Apprentice, new to hairdressing.
+ */
+export function jobApplicationAction(page: "Stylist" | "Apprentice" | "saturday") {
+  const post: FormPost =
+    page === "saturday"
+      ? {
+          schema: saturdayApplicationSchema,
+          submit: (db, input, options) => submitJobApplication(db, input, { ...options, form: "saturday" }),
+        }
+      : { schema: jobApplicationSchema, submit: submitJobApplication, fixed: { role: page } };
+  return ({
+    request,
+    context,
+  }: {
+    request: Request;
+    context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">;
+  }) => submissionFormAction(request, context, post);
 }

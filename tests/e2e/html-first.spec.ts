@@ -9,6 +9,8 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
   return {
     react: /entry\.client-[\w-]+\.js/.test(html),
     pageScript: /<script type="module" src="\/assets\/page-script-[\w-]+\.js"/.test(html),
+    // The forms' element: only the pages that show a form load it.
+    formScript: /<script src="\/assets\/form-script-[\w-]+\.js" type="module"/.test(html),
     speculation: /<script type="speculationrules"/.test(html),
   };
 };
@@ -16,7 +18,7 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
 test("content pages, the calculator's screens, the saved quote and the forms load no framework", async ({
   request,
 }) => {
-  for (const path of [
+  const withoutForm = [
     "/",
     "/team-info",
     "/online-shop",
@@ -25,18 +27,37 @@ test("content pages, the calculator's screens, the saved quote and the forms loa
     "/prices",
     "/prices/selector?type=colour",
     "/prices/total-by-level",
+  ];
+  const withForm = [
     "/recruitment/stylist",
     "/recruitment/apprentice",
     "/recruitment/saturday",
     "/models-info",
     "/feedback",
-  ]) {
+  ];
+  for (const path of [...withoutForm, ...withForm]) {
     expect(await scriptsOf(await request.get(path)), path).toEqual({
       react: false,
       pageScript: true,
+      formScript: withForm.includes(path),
       speculation: true,
     });
   }
+});
+
+test("a page with a form loads the forms' element; one without loads none of it", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/team-info");
+  await page.waitForLoadState("load");
+  expect(scripts.some((s) => s.includes("page-script-"))).toBe(true);
+  expect(scripts.filter((s) => /form-(script|element)-/.test(s))).toEqual([]);
+  expect(await page.evaluate(() => customElements.get("submission-form") === undefined)).toBe(true);
+
+  await page.goto("/feedback");
+  await expect.poll(() => page.evaluate(() => customElements.get("submission-form") !== undefined)).toBe(true);
 });
 
 test("the page script and the chunk it imports are preloaded together, hashed and cached for good", async ({

@@ -1,4 +1,4 @@
-import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import { STAFF_ROUTES, type StaffAction, type StaffRouteDef, staffPath } from "../../app/domain/staff/routes";
 import { startSmtp } from "./delivery-harness";
@@ -202,6 +202,15 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await expectAccessible(manager);
 });
 
+/** Not indexed, yet described (browsers and link previews show it): the page's own name opens its description. */
+async function expectDescribed(page: Page) {
+  const name = (await page.title()).replace(/ \| Maison Ivy staff$/, "");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    `${name}: Maison Ivy's staff console, where the salons' team works the site's quotes, applications and content.`,
+  );
+}
+
 test("every console page is accessible on a 360 px phone and a wide screen", async ({ browser }) => {
   test.setTimeout(600_000);
   // Every page of the route table (record pages as their first record), signed in as the owner, who sees them all.
@@ -218,6 +227,7 @@ test("every console page is accessible on a 360 px phone and a wide screen", asy
       await expectOneH1(page);
       await expect(page).toHaveTitle(/\| Maison Ivy staff$/);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await expectDescribed(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await expectAccessible(page);
@@ -226,6 +236,7 @@ test("every console page is accessible on a 360 px phone and a wide screen", asy
   const signIn = await freshPage(browser);
   await signIn.setViewportSize({ width: 360, height: 800 });
   await signIn.goto(`${staff.url}/staff/sign-in`);
+  await expectDescribed(signIn);
   await expectAccessible(signIn);
 });
 

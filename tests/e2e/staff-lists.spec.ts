@@ -23,9 +23,9 @@ const NAMESAKES = 27;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  // A site of its own: the lists hold exactly what these tests create. The digest is checked every second,
+  // A site of its own: the lists hold exactly what these tests create. Scheduled jobs (the digest) are checked every second,
   // so its test waits for the time the owner sets, not for the next minute's check.
-  staff = await startStaffSite({ RATE_LIMITS: "off", STAFF_DIGEST_CHECK_SECONDS: "1" });
+  staff = await startStaffSite({ RATE_LIMITS: "off", SCHEDULE_CHECK_SECONDS: "1" });
   const page = await freshPage(browser);
   await createFirstOwner(page, staff, OWNER.name, OWNER.email);
   owner = await page.context().storageState();

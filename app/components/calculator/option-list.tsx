@@ -51,11 +51,13 @@ export function OptionList({ items, columns = 2, label }: { items: OptionItem[];
               <span>
                 <span className="block font-medium">{item.name}</span>
                 {item.description ? (
-                  <span id={`${idPrefix}-${item.key}`} className="mt-0.5 block text-sm text-muted">
+                  // Read as the description, after the name; hidden from the name itself, which is the label.
+                  <span id={`${idPrefix}-${item.key}`} aria-hidden="true" className="mt-0.5 block text-sm text-muted">
                     {item.description}
                   </span>
                 ) : null}
               </span>
+              {/* Keeps the name and the price apart in the link's text, as in its label (a flex row draws no space). */}{" "}
               <span className="flex shrink-0 items-center gap-2">
                 {item.detail ? <span className="font-semibold tabular-nums">{item.detail}</span> : null}
                 {item.selected ? <CheckIcon /> : null}

@@ -67,9 +67,11 @@ function needsSkinTestNow(view: CalculatorView): boolean {
 /**
  * On a phone the steps fill the screen, so the estimate rides along at the
  * bottom: the running total, always in view (sticky, so it never covers the
- * footer) and announced politely when it changes, opening to the itemised
- * lines. A native <details>, so it works without JavaScript; on wide screens
- * the side panel does this job.
+ * footer) and announced politely when it changes, with a button opening the
+ * itemised lines. A native <details>, so it works without JavaScript; on wide
+ * screens the side panel does this job. Only the button is the details'
+ * summary, not the whole bar: a bar-wide target would sit over whichever
+ * choice scrolls beneath it and leave that choice no room of its own.
  */
 export function PhoneEstimate({ view }: { view: CalculatorView }) {
   const { quote, state } = view;
@@ -80,40 +82,40 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
       data-testid="phone-estimate"
       className="sticky bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
     >
-      <details {...part(DISCLOSURE)} className="group">
-        <summary className="container-page flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 py-2 [&::-webkit-details-marker]:hidden">
-          <span aria-live="polite" aria-atomic="true" className="min-w-0 text-sm">
-            {quote ? (
-              <>
-                Estimate so far:{" "}
-                <strong className="font-display text-xl tabular-nums" data-testid="phone-estimate-total">
-                  {formatGBP(quote.totalPence)}
-                </strong>
-                <span className="text-muted">
-                  {" "}
-                  · {count} {count === 1 ? "service" : "services"}
-                </span>
-              </>
-            ) : (
-              <span className="text-muted">{waitingText(state.type)}</span>
-            )}
-          </span>
+      <div className={`container-page flex min-h-14 items-center py-2 ${quote ? "pr-36 sm:pr-39" : ""}`}>
+        <span aria-live="polite" aria-atomic="true" className="min-w-0 text-sm">
           {quote ? (
-            <span className="shrink-0 rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold">
+            <>
+              Estimate so far:{" "}
+              <strong className="font-display text-xl tabular-nums" data-testid="phone-estimate-total">
+                {formatGBP(quote.totalPence)}
+              </strong>
+              <span className="text-muted">
+                {" "}
+                · {count} {count === 1 ? "service" : "services"}
+              </span>
+            </>
+          ) : (
+            <span className="text-muted">{waitingText(state.type)}</span>
+          )}
+        </span>
+      </div>
+      {quote ? (
+        <details {...part(DISCLOSURE)} className="group">
+          <summary className="absolute top-0 right-5 flex h-14 cursor-pointer list-none items-center sm:right-8 [&::-webkit-details-marker]:hidden">
+            <span className="rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold">
               <span className="group-open:hidden">Show lines</span>
               <span className="hidden group-open:inline">Hide lines</span>
             </span>
-          ) : null}
-        </summary>
-        {quote ? (
+          </summary>
           <div className="container-page max-h-[60vh] overflow-y-auto pb-4">
             <Estimate quote={quote} />
             {needsSkinTestNow(view) ? (
               <p className="mt-3 text-xs text-muted">Colour services need a skin test 48 hours before.</p>
             ) : null}
           </div>
-        ) : null}
-      </details>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -148,6 +148,7 @@ function StylistCard({
       />
       <span className="min-w-0 flex-1">
         <span className="block font-medium">{name}</span>
+        {/* Keeps the name and the level apart in the link's text, as in its label (no space is drawn between blocks). */}{" "}
         <span className="block text-sm text-muted">{levelName}</span>
         {stylist.acceptingNewClients ? null : (
           <span className="mt-0.5 block text-xs font-semibold text-muted">Not taking new clients</span>

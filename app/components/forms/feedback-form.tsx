@@ -2,6 +2,7 @@ import type { FormActionData } from "~/domain/form-outcome";
 import {
   FEEDBACK_LABELS,
   FEEDBACK_QUESTIONS,
+  FEEDBACK_RATING_FIELDS,
   FEEDBACK_SUCCESS,
   FEEDBACK_SUMMARY_MESSAGE,
   type FeedbackRatingField,
@@ -28,16 +29,10 @@ const GROUP_FRAME = "rounded-2xl bg-sand/45 p-4 sm:p-6";
 
 const REPEAT_CHOICES: readonly RadioOption[] = REPEAT_OPTIONS.map((value) => ({ value, label: value }));
 
-/** The survey asks in this order: two groups of ratings with the two tick boxes between them. */
-const FIRST_RATINGS = [
-  "intro",
-  "consultation",
-  "cleanliness",
-  "appearance",
-  "products",
-  "styling",
-] as const satisfies readonly FeedbackRatingField[];
-const LATER_RATINGS = ["value", "experience", "result"] as const satisfies readonly FeedbackRatingField[];
+/** The survey's ratings, in the order it asks them, fall in two groups with the two tick boxes after "styling". */
+const TICKS_AFTER = FEEDBACK_RATING_FIELDS.indexOf("styling") + 1;
+const FIRST_RATINGS = FEEDBACK_RATING_FIELDS.slice(0, TICKS_AFTER);
+const LATER_RATINGS = FEEDBACK_RATING_FIELDS.slice(TICKS_AFTER);
 
 /** The client feedback survey. */
 export function FeedbackForm({ actionData, formKey }: { actionData: FormActionData | undefined; formKey: string }) {
@@ -57,7 +52,7 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
   const summary: SummaryEntry[] = [
     { meta: fields.name! },
     { meta: fields.mobile! },
-    ...[...FIRST_RATINGS, ...LATER_RATINGS].map((field) => ({
+    ...FEEDBACK_RATING_FIELDS.map((field) => ({
       meta: fields[field]!,
       label: `${FEEDBACK_QUESTIONS[field]} —`,
     })),
@@ -82,14 +77,7 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <Field meta={fields.name!} label="Full Name" autoComplete="name" />
-          <Field
-            meta={fields.mobile!}
-            label="Mobile number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            hint="The number you booked with"
-          />
+          <Field meta={fields.mobile!} label="Mobile number" type="tel" hint="The number you booked with" />
         </div>
       </fieldset>
 
@@ -132,7 +120,6 @@ export function FeedbackForm({ actionData, formKey }: { actionData: FormActionDa
           label="Email address"
           hint="Only if you ticked the e-mail box: where to send our news."
           type="email"
-          autoComplete="email"
           optional
         />
       </MarketingConsent>

@@ -119,13 +119,13 @@ export function Field({
   optional,
   className,
   type = "text",
-  autoComplete,
-  inputMode,
+  autoComplete = type === "text" ? undefined : type,
 }: CommonProps & {
+  /** "tel" and "email" also bring the phone's keyboard and the browser's autofill for that kind. */
   type?: "text" | "email" | "tel";
   autoComplete?: string;
-  inputMode?: "text" | "email" | "tel";
 }) {
+  const kindOfValue = type === "text" ? undefined : type;
   const hintId = hintIdOf(meta, hint);
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
@@ -134,7 +134,7 @@ export function Field({
         key={key}
         {...props}
         autoComplete={autoComplete}
-        inputMode={inputMode}
+        inputMode={kindOfValue}
         aria-required={optional ? undefined : true}
         className={`${controlClass} ${controlBorder}`}
       />

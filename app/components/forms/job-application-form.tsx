@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FormActionData } from "~/domain/form-outcome";
 import {
   JOB_SALONS_NOTE,
@@ -56,38 +55,16 @@ export function JobApplicationForm({
       submitLabel="Send my application"
       success={{
         title: JOB_SUCCESS,
-        body: (
-          <>
-            <p>{JOB_SALONS_NOTE}</p>
-            <p className="mt-6">
-              <Link to="/recruitment" className="btn-outline">
-                Back to recruitment
-              </Link>
-            </p>
-          </>
-        ),
+        body: <p>{JOB_SALONS_NOTE}</p>,
+        back: { to: "/recruitment", label: "Back to recruitment" },
       }}
     >
       <fieldset className="space-y-6">
         <legend className="font-display text-xl">About you</legend>
         <Field meta={fields.name!} label="Full Name" autoComplete="name" />
         <div className="grid gap-6 sm:grid-cols-2">
-          <Field
-            meta={fields.mobile!}
-            label="Mobile number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            hint="For example 07700 900123"
-          />
-          <Field
-            meta={fields.email!}
-            label="Email Address"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            hint="We'll reply here"
-          />
+          <Field meta={fields.mobile!} label="Mobile number" type="tel" hint="For example 07700 900123" />
+          <Field meta={fields.email!} label="Email Address" type="email" hint="We'll reply here" />
         </div>
         {saturday ? null : (
           <>

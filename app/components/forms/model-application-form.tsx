@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FormActionData } from "~/domain/form-outcome";
 import { MODEL_SUCCESS, modelApplicationSchema } from "~/domain/forms";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
@@ -23,16 +22,8 @@ export function ModelApplicationForm({
       submitLabel="Send my details"
       success={{
         title: "We've got your details",
-        body: (
-          <>
-            <p>{MODEL_SUCCESS}</p>
-            <p className="mt-6">
-              <Link to="/models" className="btn-outline">
-                Back to models
-              </Link>
-            </p>
-          </>
-        ),
+        body: <p>{MODEL_SUCCESS}</p>,
+        back: { to: "/models", label: "Back to models" },
       }}
     >
       <div className="space-y-6">
@@ -41,8 +32,6 @@ export function ModelApplicationForm({
           meta={fields.mobile!}
           label="Mobile number"
           type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           hint="We'll text you when there's a session for your hair. For example 07700 900123"
         />
         <TextareaField

@@ -55,8 +55,8 @@ export function QuoteDetailsForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Field meta={fields.name!} label="Your name" autoComplete="name" />
-      <Field meta={fields.mobile!} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" />
-      <Field meta={fields.email!} label="Email address" type="email" autoComplete="email" />
+      <Field meta={fields.mobile!} label="Mobile number" type="tel" />
+      <Field meta={fields.email!} label="Email address" type="email" />
       <SelectField meta={fields.referral!} label="How did you hear about us?" options={REFERRAL_CHOICES} />
       <MarketingConsent email={fields.marketing_email!} sms={fields.marketing_sms!} />
     </SubmissionForm>

@@ -7,9 +7,14 @@
  * sends without leaving the page and shows the server's answer in place;
  * React does not run in the browser (decision 018).
  */
+
+import pageScripts from "virtual:page-script";
 import { type DefaultValue, getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { preinitModule, preloadModule } from "react-dom";
+import { Link } from "react-router";
 import type { z } from "zod";
+import { useNonce } from "~/components/nonce";
 import type { FormFieldScript } from "~/domain/field-check";
 import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { fieldRulesOf } from "~/domain/forms";
@@ -81,12 +86,16 @@ export function SubmissionForm({
   sendingLabel?: string;
   /** Said before the link to the privacy notice. */
   privacyNote?: ReactNode;
-  /** The thank-you box; a form whose route redirects once it is stored has none. */
-  success?: { title: string; body?: ReactNode };
+  /** The thank-you box, with a way back to where the visitor came from; a form whose route redirects once it is stored has none. */
+  success?: { title: string; body?: ReactNode; back?: { to: string; label: string } };
   className?: string;
   children: ReactNode;
 }) {
   const { form, rules, sent, notice, idempotencyKey } = state;
+  // Only the pages with a form load the forms' script: React puts it in the page's <head>.
+  const nonce = useNonce();
+  for (const href of pageScripts.form.imports) preloadModule(href, { as: "script", nonce });
+  preinitModule(pageScripts.form.src, { as: "script", nonce });
   const script: FormFieldScript[] = summary.map(({ meta, label }) => ({
     name: meta.name,
     id: meta.id,
@@ -97,7 +106,16 @@ export function SubmissionForm({
   return (
     <submission-form id={frameIdOf(form.id)}>
       {sent && success ? (
-        <SuccessBox title={success.title}>{success.body}</SuccessBox>
+        <SuccessBox title={success.title}>
+          {success.body}
+          {success.back ? (
+            <p className="mt-6">
+              <Link to={success.back.to} className="btn-outline">
+                {success.back.label}
+              </Link>
+            </p>
+          ) : null}
+        </SuccessBox>
       ) : (
         <form
           method="post"

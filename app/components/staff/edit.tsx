@@ -10,7 +10,7 @@ import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
-import { Notice } from "./ui";
+import { FieldShell, inputClass, Notice } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
 
@@ -39,43 +39,6 @@ function useField(name: string) {
     /** On a conflict: the other person's value, where it differs from what was typed. */
     theirs: state.stale && state.posted && stored !== value ? stored : undefined,
   };
-}
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark aria-[invalid=true]:border-accent-dark";
-
-function FieldShell(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  theirs?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mb-4">
-      <label htmlFor={props.id} className="block font-semibold">
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={`${props.id}-hint`} className="text-sm text-muted">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 font-semibold text-accent-dark">
-          {props.error}
-        </p>
-      ) : null}
-      {props.theirs !== undefined ? (
-        <p className="mt-1 rounded-lg bg-sand px-3 py-2 text-sm">
-          <span className="font-semibold">Their version: </span>
-          <span className="whitespace-pre-wrap">{props.theirs || "(empty)"}</span>
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 const describedBy = (id: string, hint?: string, error?: string) =>
@@ -201,6 +164,8 @@ export function EditPicture(props: {
   current: PictureRef | null;
   /** What the site shows while no picture is uploaded. */
   fallback: { src: string; width: number; height: number };
+  /** A description such a photo might have, for the hint. */
+  example?: string;
 }) {
   const file = useField(props.name);
   const hintId = `${file.id}-hint`;
@@ -219,7 +184,8 @@ export function EditPicture(props: {
             className="h-auto w-28 rounded-lg border border-line bg-sand object-cover"
           />
         </div>
-        <div className="min-w-0 flex-1">
+        {/* At least 13rem wide: on a phone the field goes below the picture instead of squeezing beside it. */}
+        <div className="min-w-0 flex-1 basis-52">
           <label htmlFor={file.id} className="block font-semibold">
             New photo (optional)
           </label>
@@ -257,7 +223,7 @@ export function EditPicture(props: {
         <EditText
           name={`${props.name}Alt`}
           label="Description of the new photo"
-          hint="Required with a new photo: what it shows, for people who cannot see it (“Isla smiling at the colour bar”)."
+          hint={`Required with a new photo: what it shows, for people who cannot see it (“${props.example ?? "Isla smiling at the colour bar"}”).`}
           maxLength={250}
         />
       </div>

@@ -1,10 +1,19 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { telHref } from "~/domain/format";
 
-/** Console pages are for staff only: a title of their own, never indexed. */
+/** What every console page says of itself to a browser or a link preview, with its own title in it. */
+export const staffDescription = (title: string) =>
+  `${title}: Maison Ivy's staff console, where the salons' team works the site's quotes, applications and content.`;
+
+/** Console pages are for staff only: a title and a description of their own, never indexed. */
 export function staffMeta(title: string) {
-  return [{ title: `${title} | Maison Ivy staff` }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: `${title} | Maison Ivy staff` },
+    { name: "description", content: staffDescription(title) },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
 
 export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {
@@ -30,8 +39,46 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
   );
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark";
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark aria-[invalid=true]:border-accent-dark";
+
+/** A field's label, hint, control and, on the editing screens, its message and the other person's version. */
+export function FieldShell(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  theirs?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={props.id} className="block font-semibold">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="text-sm text-muted">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 font-semibold text-accent-dark">
+          {props.error}
+        </p>
+      ) : null}
+      {props.theirs !== undefined ? (
+        <p className="mt-1 rounded-lg bg-sand px-3 py-2 text-sm">
+          <span className="font-semibold">Their version: </span>
+          <span className="whitespace-pre-wrap">{props.theirs || "(empty)"}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The field's id: its name, and the suffix that tells apart fields of one name in several forms on a page. */
+const fieldId = (props: { name: string; idSuffix?: string }) => `field-${props.name}${props.idSuffix ?? ""}`;
 
 export function TextField(props: {
   label: string;
@@ -46,17 +93,9 @@ export function TextField(props: {
   /** Tells apart fields of the same name in several forms on one page. */
   idSuffix?: string;
 }) {
-  const id = `field-${props.name}${props.idSuffix ?? ""}`;
+  const id = fieldId(props);
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-semibold">
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldShell id={id} label={props.label} hint={props.hint}>
       <input
         id={id}
         name={props.name}
@@ -69,7 +108,7 @@ export function TextField(props: {
         aria-describedby={props.hint ? `${id}-hint` : undefined}
         className={inputClass}
       />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -81,12 +120,9 @@ export function TextArea(props: {
   required?: boolean;
   idSuffix?: string;
 }) {
-  const id = `field-${props.name}${props.idSuffix ?? ""}`;
+  const id = fieldId(props);
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-semibold">
-        {props.label}
-      </label>
+    <FieldShell id={id} label={props.label}>
       <textarea
         id={id}
         name={props.name}
@@ -96,7 +132,7 @@ export function TextArea(props: {
         maxLength={5000}
         className={inputClass}
       />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -107,12 +143,9 @@ export function SelectField(props: {
   defaultValue?: string;
   idSuffix?: string;
 }) {
-  const id = `field-${props.name}${props.idSuffix ?? ""}`;
+  const id = fieldId(props);
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-semibold">
-        {props.label}
-      </label>
+    <FieldShell id={id} label={props.label}>
       <select id={id} name={props.name} defaultValue={props.defaultValue} className={inputClass}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -120,7 +153,7 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-    </div>
+    </FieldShell>
   );
 }
 
@@ -129,6 +162,22 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "short",
   timeZone: "Europe/London",
 });
+
+/** Call and e-mail buttons for the person a record is from. */
+export function ContactButtons({ mobile, email }: { mobile: string; email?: string }) {
+  return (
+    <div className="my-3 flex flex-wrap gap-3">
+      <a href={telHref(mobile)} className="btn-primary">
+        Call {mobile}
+      </a>
+      {email ? (
+        <a href={`mailto:${email}`} className="btn-outline">
+          E-mail {email}
+        </a>
+      ) : null}
+    </div>
+  );
+}
 
 /** Written on the server and the browser alike in London time, so hydration agrees. */
 export function When({ at }: { at: string | Date | null }) {

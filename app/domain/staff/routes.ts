@@ -26,267 +26,163 @@ export interface StaffRouteDef {
   actions: Readonly<Record<string, StaffAction>>;
 }
 
-const recordActions = (update: Permission) => ({ status: { access: update }, note: { access: update } });
+/** A page of the console (its module under app/routes/staff/) and what its actions need. */
+const screen = (path: string, file: string, page: Access | null, actions: Readonly<Record<string, StaffAction>> = {}) =>
+  ({ path, file: `routes/staff/${file}`, page, actions }) satisfies StaffRouteDef;
+
+/** Actions that all need one permission; those named in `fresh` also ask for a recent sign-in. */
+const may = (access: Access, intents: readonly string[], fresh: readonly string[] = []): Record<string, StaffAction> =>
+  Object.fromEntries(intents.map((intent) => [intent, fresh.includes(intent) ? { access, fresh: true } : { access }]));
+
+const recordActions = (update: Permission) => may(update, ["status", "note"]);
 
 /** The lists that download as CSV, with the filters of the list they come from. */
 export const EXPORT_LISTS = ["leads", "jobs", "models", "feedback", "messages"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 /** Each download is a row of the table of its own, so the access test walks every one. */
-const download = <L extends ExportList>(list: L) =>
-  ({ path: `export/${list}`, file: "routes/staff/export.ts", page: "export", actions: {} }) as const;
+const download = (list: ExportList) => screen(`export/${list}`, "export.ts", "export");
 
 /** A list staff put in order: add, edit, move and remove rows (see app/server/staff/site-content.server.ts). */
-const orderedActions = <S extends string>(suffix: S) =>
-  ({
-    [`add${suffix}`]: { access: "content.edit" },
-    [`save${suffix}`]: { access: "content.edit" },
-    [`move${suffix}`]: { access: "content.edit" },
-    [`delete${suffix}`]: { access: "content.edit", fresh: true },
-  }) as Record<`${"add" | "save" | "move" | "delete"}${S}`, StaffAction>;
+const orderedActions = (suffix: string) =>
+  may(
+    "content.edit",
+    ["add", "save", "move", "delete"].map((verb) => `${verb}${suffix}`),
+    [`delete${suffix}`],
+  );
 
 export const STAFF_ROUTES = {
-  home: { path: "", file: "routes/staff/home.tsx", page: "console.use", actions: {} },
-  signIn: {
-    path: "sign-in",
-    file: "routes/staff/sign-in.tsx",
-    page: "public",
-    actions: { "email-send": { access: "public" }, "email-code": { access: "public" } },
-  },
+  home: screen("", "home.tsx", "console.use"),
+  signIn: screen("sign-in", "sign-in.tsx", "public", may("public", ["email-send", "email-code"])),
   /** The passkey ceremonies, as JSON for the page's script. */
-  passkey: {
-    path: "passkey",
-    file: "routes/staff/passkey.ts",
-    page: null,
-    actions: {
-      "sign-in-options": { access: "public" },
-      "sign-in-verify": { access: "public" },
-      "register-options": { access: "console.use" },
-      "register-verify": { access: "console.use" },
-    },
-  },
-  signInLink: {
-    path: "sign-in/link/:token",
-    file: "routes/staff/sign-in-link.tsx",
-    page: "public",
-    actions: { use: { access: "public" } },
-  },
-  setup: {
-    path: "setup/:token",
-    file: "routes/staff/setup.tsx",
-    page: "public",
-    actions: { "create-owner": { access: "public" } },
-  },
-  signOut: {
-    path: "sign-out",
-    file: "routes/staff/sign-out.tsx",
-    page: "console.use",
-    actions: { "sign-out": { access: "console.use" } },
-  },
-  devices: {
-    path: "devices",
-    file: "routes/staff/devices.tsx",
-    page: "console.use",
-    actions: {
-      "revoke-session": { access: "console.use" },
-      "remove-passkey": { access: "console.use", fresh: true },
-    },
-  },
-  leads: { path: "leads", file: "routes/staff/leads.tsx", page: "leads.view", actions: {} },
-  lead: {
-    path: "leads/:id",
-    file: "routes/staff/lead.tsx",
-    page: "leads.view",
-    actions: recordActions("leads.update"),
-  },
-  jobs: { path: "applications", file: "routes/staff/jobs.tsx", page: "applications.view", actions: {} },
-  job: {
-    path: "applications/:id",
-    file: "routes/staff/job.tsx",
-    page: "applications.view",
-    actions: { ...recordActions("applications.update"), reply: { access: "applications.reply" } },
-  },
-  models: { path: "models", file: "routes/staff/models.tsx", page: "applications.view", actions: {} },
-  model: {
-    path: "models/:id",
-    file: "routes/staff/model.tsx",
-    page: "applications.view",
-    actions: recordActions("applications.update"),
-  },
-  feedbackList: { path: "feedback", file: "routes/staff/feedback-list.tsx", page: "feedback.view", actions: {} },
-  feedback: {
-    path: "feedback/:id",
-    file: "routes/staff/feedback.tsx",
-    page: "feedback.view",
-    actions: recordActions("feedback.update"),
-  },
-  messages: {
-    path: "messages",
-    file: "routes/staff/messages.tsx",
-    page: "messages.view",
-    actions: { resend: { access: "messages.resend" } },
-  },
-  audit: { path: "audit", file: "routes/staff/audit.tsx", page: "audit.view", actions: {} },
-  team: {
-    path: "team",
-    file: "routes/staff/team.tsx",
-    page: "staff.manage",
-    actions: {
-      invite: { access: "staff.manage" },
-      role: { access: "staff.manage", fresh: true },
-      disable: { access: "staff.manage", fresh: true },
-    },
-  },
-  settings: {
-    path: "settings",
-    file: "routes/staff/settings.tsx",
-    page: "settings.manage",
-    actions: { digest: { access: "settings.manage" }, template: { access: "settings.manage" } },
-  },
-  dashboard: { path: "dashboard", file: "routes/staff/dashboard.tsx", page: "dashboard.view", actions: {} },
+  passkey: screen("passkey", "passkey.ts", null, {
+    "sign-in-options": { access: "public" },
+    "sign-in-verify": { access: "public" },
+    "register-options": { access: "console.use" },
+    "register-verify": { access: "console.use" },
+  }),
+  signInLink: screen("sign-in/link/:token", "sign-in-link.tsx", "public", may("public", ["use"])),
+  setup: screen("setup/:token", "setup.tsx", "public", may("public", ["create-owner"])),
+  signOut: screen("sign-out", "sign-out.tsx", "console.use", may("console.use", ["sign-out"])),
+  devices: screen(
+    "devices",
+    "devices.tsx",
+    "console.use",
+    may("console.use", ["revoke-session", "remove-passkey"], ["remove-passkey"]),
+  ),
+  leads: screen("leads", "leads.tsx", "leads.view"),
+  lead: screen("leads/:id", "lead.tsx", "leads.view", recordActions("leads.update")),
+  jobs: screen("applications", "jobs.tsx", "applications.view"),
+  job: screen("applications/:id", "job.tsx", "applications.view", {
+    ...recordActions("applications.update"),
+    reply: { access: "applications.reply" },
+  }),
+  models: screen("models", "models.tsx", "applications.view"),
+  model: screen("models/:id", "model.tsx", "applications.view", recordActions("applications.update")),
+  feedbackList: screen("feedback", "feedback-list.tsx", "feedback.view"),
+  feedback: screen("feedback/:id", "feedback.tsx", "feedback.view", recordActions("feedback.update")),
+  messages: screen("messages", "messages.tsx", "messages.view", may("messages.resend", ["resend"])),
+  audit: screen("audit", "audit.tsx", "audit.view"),
+  team: screen(
+    "team",
+    "team.tsx",
+    "staff.manage",
+    may("staff.manage", ["invite", "role", "disable"], ["role", "disable"]),
+  ),
+  settings: screen("settings", "settings.tsx", "settings.manage", may("settings.manage", ["digest", "template"])),
+  dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
-  content: { path: "content", file: "routes/staff/content.tsx", page: "content.edit", actions: {} },
-  contentBlog: { path: "content/blog", file: "routes/staff/content-blog.tsx", page: "content.edit", actions: {} },
+  content: screen("content", "content.tsx", "content.edit"),
+  contentBlog: screen("content/blog", "content-blog.tsx", "content.edit"),
   /** One post's editor; "new" for a post not written yet. */
-  contentBlogPost: {
-    path: "content/blog/:id",
-    file: "routes/staff/content-blog-post.tsx",
-    page: "content.edit",
-    actions: { save: { access: "content.edit" }, preview: { access: "content.edit" } },
-  },
-  contentNotices: {
-    path: "content/notices",
-    file: "routes/staff/content-notices.tsx",
-    page: "content.edit",
-    actions: { save: { access: "content.edit" } },
-  },
-  contentNews: {
-    path: "content/news",
-    file: "routes/staff/content-news.tsx",
-    page: "content.edit",
-    actions: orderedActions(""),
-  },
-  contentShop: {
-    path: "content/shop",
-    file: "routes/staff/content-shop.tsx",
-    page: "content.edit",
-    actions: { ...orderedActions("-banner"), ...orderedActions("-tile") },
-  },
+  contentBlogPost: screen(
+    "content/blog/:id",
+    "content-blog-post.tsx",
+    "content.edit",
+    may("content.edit", ["save", "preview"]),
+  ),
+  contentNotices: screen(
+    "content/notices",
+    "content-notices.tsx",
+    "content.edit",
+    may("content.edit", ["save", "delete"], ["delete"]),
+  ),
+  contentNews: screen("content/news", "content-news.tsx", "content.edit", orderedActions("")),
+  contentShop: screen("content/shop", "content-shop.tsx", "content.edit", {
+    ...orderedActions("-banner"),
+    ...orderedActions("-tile"),
+  }),
+  /** How the group describes itself: the founding date ("N years") and its line about itself. */
+  contentBrand: screen(
+    "content/brand",
+    "content-brand.tsx",
+    "content.edit",
+    may("content.edit", ["founded", "group-line"]),
+  ),
   /** Every offer with its switch, and the switches of the whole Offers page. */
-  offers: {
-    path: "content/offers",
-    file: "routes/staff/offers.tsx",
-    page: "content.edit",
-    actions: {
-      list: { access: "content.edit" },
-      "hide-offers": { access: "content.edit" },
-      "end-date": { access: "content.edit" },
-    },
-  },
-  offerNew: {
-    path: "content/offers/new",
-    file: "routes/staff/offer-new.tsx",
-    page: "content.edit",
-    actions: { create: { access: "content.edit" } },
-  },
-  offer: {
-    path: "content/offers/:id",
-    file: "routes/staff/offer.tsx",
-    page: "content.edit",
-    actions: { save: { access: "content.edit" } },
-  },
+  offers: screen(
+    "content/offers",
+    "offers.tsx",
+    "content.edit",
+    may("content.edit", ["list", "hide-offers", "end-date"]),
+  ),
+  offerNew: screen("content/offers/new", "offer-new.tsx", "content.edit", may("content.edit", ["create"])),
+  offer: screen("content/offers/:id", "offer.tsx", "content.edit", may("content.edit", ["save", "delete"], ["delete"])),
   /** Each salon's name, address, telephone, booking link and opening hours. */
-  salons: {
-    path: "content/salons",
-    file: "routes/staff/salons.tsx",
-    page: "content.edit",
-    actions: { salon: { access: "content.edit" } },
-  },
-  prices: {
-    path: "content/prices",
-    file: "routes/staff/prices.tsx",
-    page: "content.edit",
-    actions: { "add-service": { access: "content.edit" } },
-  },
-  service: {
-    path: "content/prices/:id",
-    file: "routes/staff/service.tsx",
-    page: "content.edit",
-    actions: {
-      service: { access: "content.edit" },
-      retire: { access: "content.edit" },
-      restore: { access: "content.edit" },
-      "cancel-price": { access: "content.edit" },
-    },
-  },
-  levels: {
-    path: "content/levels",
-    file: "routes/staff/levels.tsx",
-    page: "content.edit",
-    actions: { level: { access: "content.edit" } },
-  },
-  reviews: {
-    path: "content/reviews",
-    file: "routes/staff/reviews.tsx",
-    page: "content.edit",
-    actions: { "add-review": { access: "content.edit" }, "import-reviews": { access: "content.edit" } },
-  },
-  review: {
-    path: "content/reviews/:id",
-    file: "routes/staff/review.tsx",
-    page: "content.edit",
-    actions: {
-      review: { access: "content.edit" },
-      hide: { access: "content.edit" },
-      publish: { access: "content.edit" },
-    },
-  },
+  salons: screen("content/salons", "salons.tsx", "content.edit", may("content.edit", ["salon"])),
+  prices: screen("content/prices", "prices.tsx", "content.edit", may("content.edit", ["add-service"])),
+  service: screen(
+    "content/prices/:id",
+    "service.tsx",
+    "content.edit",
+    may("content.edit", ["service", "retire", "restore", "cancel-price"]),
+  ),
+  levels: screen("content/levels", "levels.tsx", "content.edit", may("content.edit", ["level"])),
+  reviews: screen(
+    "content/reviews",
+    "reviews.tsx",
+    "content.edit",
+    may("content.edit", ["add-review", "import-reviews"]),
+  ),
+  review: screen(
+    "content/reviews/:id",
+    "review.tsx",
+    "content.edit",
+    may("content.edit", ["review", "hide", "publish"]),
+  ),
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
-  contentTeam: {
-    path: "content/team",
-    file: "routes/staff/content-team.tsx",
-    page: "content.edit",
-    actions: {
-      move: { access: "content.edit" },
-      retire: { access: "content.edit" },
-      restore: { access: "content.edit" },
-    },
-  },
-  contentTeamNew: {
-    path: "content/team/new",
-    file: "routes/staff/content-team-new.tsx",
-    page: "content.edit",
-    actions: { create: { access: "content.edit" } },
-  },
-  contentTeamMember: {
-    path: "content/team/:id",
-    file: "routes/staff/content-team-member.tsx",
-    page: "content.edit",
-    actions: { save: { access: "content.edit" } },
-  },
+  contentTeam: screen(
+    "content/team",
+    "content-team.tsx",
+    "content.edit",
+    may("content.edit", ["move", "retire", "restore"]),
+  ),
+  contentTeamNew: screen("content/team/new", "content-team-new.tsx", "content.edit", may("content.edit", ["create"])),
+  contentTeamMember: screen(
+    "content/team/:id",
+    "content-team-member.tsx",
+    "content.edit",
+    may("content.edit", ["save"]),
+  ),
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
   exportFeedback: download("feedback"),
   exportMessages: download("messages"),
   /** Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in first. */
-  privacy: {
-    path: "privacy",
-    file: "routes/staff/privacy.tsx",
-    page: "privacy.manage",
-    actions: {
-      find: { access: "privacy.manage", fresh: true },
-      erase: { access: "privacy.manage", fresh: true },
-      retention: { access: "privacy.manage", fresh: true },
-    },
-  },
+  privacy: screen(
+    "privacy",
+    "privacy.tsx",
+    "privacy.manage",
+    may("privacy.manage", ["find", "erase", "retention"], ["find", "erase", "retention"]),
+  ),
   /** The download of everything held about one person, as JSON or CSV. */
-  privacyExport: {
-    path: "privacy/export",
-    file: "routes/staff/privacy-export.ts",
-    page: null,
-    actions: { json: { access: "privacy.manage", fresh: true }, csv: { access: "privacy.manage", fresh: true } },
-  },
+  privacyExport: screen(
+    "privacy/export",
+    "privacy-export.ts",
+    null,
+    may("privacy.manage", ["json", "csv"], ["json", "csv"]),
+  ),
 } as const satisfies Record<string, StaffRouteDef>;
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTES;
@@ -366,6 +262,11 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "reviews",
     label: "Reviews",
     description: "Add or import clients' reviews, assign them to a stylist; hide one only with a reason.",
+  },
+  {
+    key: "contentBrand",
+    label: "About the group",
+    description: "The year the salon opened (“celebrating 24 years”) and how the group describes itself.",
   },
   {
     key: "contentTeam",

@@ -3,6 +3,8 @@ import { isPostPublic, postState } from "../blog";
 import { fromLondonLocal, londonLocal } from "../salon-time";
 import {
   blogPostSchema,
+  brandFoundedSchema,
+  brandLineSchema,
   newsItemSchema,
   noticeSchema,
   noticeShows,
@@ -127,5 +129,27 @@ describe("news, shop and notice forms", () => {
 
   it("splits text into paragraphs at blank lines", () => {
     expect(paragraphsOf("One\nline.\n\n\nTwo.\r\n\r\n  ")).toEqual(["One line.", "Two."]);
+  });
+});
+
+describe("the brand screen's forms", () => {
+  it("takes a founding day and a line, empty meaning counted from the salons", () => {
+    expect(brandFoundedSchema.parse({ founded: " 1998-03-14 " })).toEqual({ founded: "1998-03-14" });
+    expect(brandLineSchema.parse({ groupLine: "  three salons and an academy " })).toEqual({
+      groupLine: "three salons and an academy",
+    });
+    expect(brandLineSchema.parse({ groupLine: "" })).toEqual({ groupLine: "" });
+    expect(brandLineSchema.parse({})).toEqual({ groupLine: "" });
+  });
+
+  it("refuses a day the calendar lacks and a line too long to read", () => {
+    expect(brandFoundedSchema.safeParse({ founded: "1998-02-30" }).success).toBe(false);
+    expect(brandFoundedSchema.safeParse({ founded: "" }).success).toBe(false);
+    expect(brandLineSchema.safeParse({ groupLine: "x".repeat(121) }).success).toBe(false);
+  });
+
+  it("takes the remove-cover box of the post form", () => {
+    expect(blogPostSchema.parse({ ...post, removeCover: "on" }).removeCover).toBe(true);
+    expect(blogPostSchema.parse(post).removeCover).toBe(false);
   });
 });

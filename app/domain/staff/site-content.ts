@@ -5,7 +5,7 @@
  */
 import { fromLondonLocal } from "../salon-time";
 import { z } from "../zod";
-import { isoDate, link, optionalText, requiredText } from "./content";
+import { checkbox, isoDate, link, optionalText, requiredText } from "./content";
 
 /** Lower-case words joined by hyphens: the last part of a page's address. */
 const slug = (what: string) =>
@@ -47,6 +47,8 @@ export const blogPostSchema = z
     slug: slug("the address"),
     author: requiredText("the author's name", 80),
     image: sitePicture("a cover picture"),
+    /** Back to the illustration: the uploaded cover is taken off the post. */
+    removeCover: checkbox,
     markdown: requiredText("the post", 50_000),
     status: z.enum(["draft", "published"], { error: "Please choose draft or published." }),
     /** London wall-clock time, from a datetime-local field; empty means "now" when publishing. */
@@ -162,3 +164,15 @@ export function noticeShows(notice: { publishFrom: string | null; publishUntil: 
     (notice.publishUntil === null || day <= notice.publishUntil)
   );
 }
+
+/** The brand screen's two settings, each a form of its own (app/routes/staff/content-brand.tsx). */
+export const brandFoundedSchema = z.object({ founded: isoDate("the day the first salon opened") });
+
+export const brandLineSchema = z.object({
+  groupLine: z
+    .string()
+    .trim()
+    .max(120, "Please keep the line to 120 characters or fewer.")
+    .optional()
+    .transform((v) => v ?? ""),
+});

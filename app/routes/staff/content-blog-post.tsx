@@ -7,7 +7,16 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { POST_BODY_STYLES } from "~/components/blog-card";
-import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import {
+  EditCheckbox,
+  EditForm,
+  EditNotice,
+  EditPicture,
+  EditSelect,
+  EditText,
+  EditTextArea,
+  ViewOnSite,
+} from "~/components/staff/edit";
 import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
@@ -65,12 +74,14 @@ export async function loader(args: Route.LoaderArgs) {
         publishAt: row.publishAt ? londonLocal(row.publishAt) : `${row.publishedAt}T09:00`,
       },
       bodyHtml: sanitizeBlogHtml(row.bodyHtml, config().PUBLIC_URL),
+      image: row.image,
+      cover: row.cover,
     },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input } = await requireStaffAction(args, "contentBlogPost");
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentBlogPost", { files: 1 });
   const id = postId(args.params.id);
   if (id === null) return notFound();
   const origin = config().PUBLIC_URL;
@@ -80,11 +91,11 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseEdit(blogPostSchema, input);
   if (!parsed.ok) return parsed.refusal;
   if (id === "new") {
-    const created = await createPost(args.context.db, staff, input, parsed.value, origin);
+    const created = await createPost(args.context.db, staff, input, parsed.value, origin, files);
     if ("id" in created) throw redirect(staffPath(`content/blog/${created.id}?created=1`));
     return created;
   }
-  const refused = await updatePost(args.context.db, staff, id, input, parsed.value, origin);
+  const refused = await updatePost(args.context.db, staff, id, input, parsed.value, origin, files);
   if (refused) return refused;
   const saved = await getPostForConsole(args.context.db, id);
   const state = saved ? postState(saved, now()) : "draft";
@@ -159,6 +170,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
           version={post?.version ?? 1}
           current={current}
           submitLabel={post ? "Save the post" : "Create the post"}
+          encType="multipart/form-data"
         >
           <EditText name="title" label="Title" required maxLength={120} />
           <EditText
@@ -169,7 +181,27 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             maxLength={80}
           />
           <EditText name="author" label="Author" required maxLength={80} />
-          <EditSelect name="image" label="Cover picture" options={withCurrent(BLOG_COVERS, stored.image)} />
+          <EditPicture
+            name="cover"
+            label="Cover picture"
+            hint="Wide, about 3 by 2: the top of the post and its card on the blog."
+            example="Freshly toned blonde under the salon lights"
+            current={post?.cover ?? null}
+            fallback={{ src: post?.image ?? stored.image ?? BLOG_COVERS[0]?.value ?? "", width: 1200, height: 800 }}
+          />
+          {post?.cover ? (
+            <EditCheckbox
+              name="removeCover"
+              label="Remove the uploaded cover"
+              hint="The post goes back to the illustration below."
+            />
+          ) : null}
+          <EditSelect
+            name="image"
+            label="Illustration"
+            hint="Shown while the post has no uploaded cover."
+            options={withCurrent(BLOG_COVERS, stored.image)}
+          />
           <div onInput={(event) => typed((event.target as HTMLTextAreaElement).value)}>
             <EditTextArea
               name="markdown"

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { SelectField, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, SelectField, StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
@@ -68,14 +68,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="applicant-heading" className="text-2xl">
             Applicant
           </h2>
-          <div className="my-3 flex flex-wrap gap-3">
-            <a href={`tel:${a.mobile.replace(/[^\d+]/g, "")}`} className="btn-primary">
-              Call {a.mobile}
-            </a>
-            <a href={`mailto:${a.email}`} className="btn-outline">
-              E-mail {a.email}
-            </a>
-          </div>
+          <ContactButtons mobile={a.mobile} email={a.email} />
           <dl className="space-y-3">
             <div>
               <dt className="text-muted">Position and salon</dt>

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { hydrated } from "~/components/page-handle";
+import { staffDescription } from "~/components/staff/ui";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
 import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { currentStaff } from "~/server/staff/auth.server";
@@ -96,6 +97,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="container-page py-16">
       <title>{`${title} | Maison Ivy staff`}</title>
+      <meta name="description" content={staffDescription(title)} />
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl">{title}</h1>
       <p className="mt-4 text-muted">{message}</p>

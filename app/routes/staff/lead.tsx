@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -56,7 +56,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
-  const tel = lead.mobile.replace(/[^\d+]/g, "");
   return (
     <>
       <StaffHeading title={`Quote for ${lead.name}`}>
@@ -68,14 +67,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="client-heading" className="text-2xl">
             Client
           </h2>
-          <div className="my-3 flex flex-wrap gap-3">
-            <a href={`tel:${tel}`} className="btn-primary">
-              Call {lead.mobile}
-            </a>
-            <a href={`mailto:${lead.email}`} className="btn-outline">
-              E-mail {lead.email}
-            </a>
-          </div>
+          <ContactButtons mobile={lead.mobile} email={lead.email} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-muted">Client</dt>
             <dd>{lead.regular ? "Returning" : "New"}</dd>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { getModelApplication } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -50,9 +50,7 @@ export default function Model({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="model-heading" className="text-2xl">
           Details
         </h2>
-        <a href={`tel:${m.mobile.replace(/[^\d+]/g, "")}`} className="btn-primary my-3">
-          Call {m.mobile}
-        </a>
+        <ContactButtons mobile={m.mobile} />
         <p className="whitespace-pre-wrap">{m.info}</p>
       </section>
       <RecordWork kind="model" status={m.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />

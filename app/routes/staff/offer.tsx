@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { EditForm, EditNotice, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { OfferFields } from "~/components/staff/offer-fields";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { offerFormValues } from "~/domain/offers";
 import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
-import { offerForConsole, saveOffer, teamSlugs } from "~/server/staff/offers.server";
+import { deleteOffer, offerForConsole, offerKeptBecause, saveOffer, teamSlugs } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offer";
 
 export const shouldRevalidate = revalidateAfterSave;
@@ -28,18 +28,27 @@ export async function loader(args: Route.LoaderArgs) {
     hasLevelPrices: offer.levelPrices !== null,
     values: offerFormValues(offer),
     team: await teamSlugs(args.context.db),
+    keptBecause: await offerKeptBecause(args.context.db, offer),
+    /** The delete button was pressed: the page asks to confirm (a link, so it works without JavaScript). */
+    confirmingDelete: new URL(args.request.url).searchParams.has("delete"),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input } = await requireStaffAction(args, "offer");
+  const { staff, intent, input } = await requireStaffAction(args, "offer");
   const id = idOf(args.params.id);
   if (id === null) return data({ error: "There is no such offer." }, { status: 404 });
+  if (intent === "delete") {
+    const outcome = await deleteOffer(args.context.db, staff, id, input);
+    if ("deleted" in outcome)
+      throw redirect(`${staffPath("content/offers")}?${new URLSearchParams({ deleted: outcome.deleted })}`);
+    return outcome;
+  }
   return (await saveOffer(args.context.db, staff, id, input)) ?? { done: "Offer saved. The site shows it now." };
 }
 
 export default function OfferEdit({ loaderData }: Route.ComponentProps) {
-  const { id, slug, title, version, sms, hasLevelPrices, values, team } = loaderData;
+  const { id, slug, title, version, sms, hasLevelPrices, values, team, keptBecause } = loaderData;
   return (
     <>
       <p className="mb-2">
@@ -63,6 +72,45 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
       <EditForm intent="save" version={version} current={values} hidden={{ id: String(id) }} submitLabel="Save offer">
         <OfferFields team={team} />
       </EditForm>
+      <section id="delete-offer" aria-labelledby="delete-heading" className="card mt-10 max-w-2xl p-5">
+        <h2 id="delete-heading" className="mb-3 text-2xl">
+          Delete this offer
+        </h2>
+        {keptBecause.length > 0 ? (
+          <>
+            <p>It cannot be deleted, because clients may already know it:</p>
+            <ul className="my-3 list-disc space-y-1 pl-6" data-testid="offer-kept-because">
+              {keptBecause.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+            <p>To stop it, give it a last day above, or take it off the Offers page from the list of offers.</p>
+          </>
+        ) : loaderData.confirmingDelete ? (
+          <div className="rounded-xl border border-accent-dark bg-blush px-4 py-3">
+            <p className="font-semibold">
+              Delete “{title}” for good? Its page /offers/{slug} stops at once.
+            </p>
+            <Form method="post" className="mt-3 flex flex-wrap gap-3">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="version" value={version} />
+              <button type="submit" className="btn-primary">
+                Yes, delete it
+              </button>
+              <Link to="#delete-offer" className="btn-outline" replace>
+                Keep it
+              </Link>
+            </Form>
+          </div>
+        ) : (
+          <>
+            <p className="mb-3">It has never been listed or sent, so it can go.</p>
+            <Link to="?delete#delete-offer" className="btn-outline">
+              Delete this offer…
+            </Link>
+          </>
+        )}
+      </section>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
 import { EditCheckbox, EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { formatLongDate } from "~/domain/dates";
 import { DEFAULT_SHARED_END_DATE, discountLabel, offerEndDate, offerStatus } from "~/domain/offers";
 import { staffPath } from "~/domain/staff/routes";
@@ -26,6 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const sharedEndDate = settings.endDate?.value ?? DEFAULT_SHARED_END_DATE;
   const today = now();
   return {
+    deleted: new URL(args.request.url).searchParams.get("deleted"),
     hideOffers: { version: settings.hideOffers?.version ?? 1, on: settings.hideOffers?.value === "true" },
     endDate: { version: settings.endDate?.version ?? 1, value: sharedEndDate },
     offers: offers.map((offer) => ({
@@ -71,6 +72,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         shows from its first day to its last by itself; with none running, the page shows the 20% first-visit offer and
         refer-a-friend.
       </StaffHeading>
+      {loaderData.deleted ? <Notice tone="success">Deleted “{loaderData.deleted}”.</Notice> : null}
       <EditNotice />
       <div className="mb-8 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="page-switch" className="card p-5">
@@ -118,7 +120,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4" aria-label="Offers">
           {offers.map((offer) => (
             <li key={offer.id} className="card flex flex-wrap items-start justify-between gap-4 p-5">
-              <div className="min-w-0 flex-1">
+              {/* The words take the row and the button wraps below them on a phone, never over them. */}
+              <div className="min-w-0 flex-1 basis-64">
                 <h3 className="text-xl">
                   <Link to={staffPath(`content/offers/${offer.id}`)} className="underline underline-offset-4">
                     {offer.title}
@@ -136,17 +139,19 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                   {offer.listed ? " · listed on the Offers page" : " · not listed"}
                 </p>
               </div>
-              <EditForm
-                intent="list"
-                version={offer.version}
-                current={{}}
-                hidden={{ id: String(offer.id), listed: offer.listed ? "" : "on" }}
-                idSuffix={`-${offer.id}`}
-                submitLabel={offer.listed ? "Take off the Offers page" : "List on the Offers page"}
-                submitName={`${offer.listed ? "Take off the Offers page" : "List on the Offers page"}: ${offer.title}`}
-              >
-                {null}
-              </EditForm>
+              <div className="shrink-0">
+                <EditForm
+                  intent="list"
+                  version={offer.version}
+                  current={{}}
+                  hidden={{ id: String(offer.id), listed: offer.listed ? "" : "on" }}
+                  idSuffix={`-${offer.id}`}
+                  submitLabel={offer.listed ? "Take off the Offers page" : "List on the Offers page"}
+                  submitName={`${offer.listed ? "Take off the Offers page" : "List on the Offers page"}: ${offer.title}`}
+                >
+                  {null}
+                </EditForm>
+              </div>
             </li>
           ))}
         </ul>

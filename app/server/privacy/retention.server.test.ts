@@ -276,10 +276,10 @@ describe.each(testDatabases)("retention on %s", (_kind, open) => {
       // Slow enough that both passes are certainly in flight together.
       const slowRetention: ScheduledJob = {
         ...retentionJob,
-        async run(tx, now) {
+        async run(tx, now, lastRun) {
           started++;
           await new Promise((resolve) => setTimeout(resolve, 300));
-          return retentionJob.run(tx, now);
+          return retentionJob.run(tx, now, lastRun);
         },
       };
       const outcomes = await Promise.all([

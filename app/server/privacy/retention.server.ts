@@ -28,7 +28,7 @@ import {
   retentionFromSettings,
 } from "~/domain/privacy";
 import type { Database } from "../db.server";
-import type { ScheduledJob } from "../scheduler.server";
+import { every, type ScheduledJob } from "../scheduler.server";
 import {
   feedback,
   jobApplications,
@@ -202,7 +202,7 @@ const RETENTION_JOB_NAME = "retention";
 /** Hourly, so nothing outlives its period by more than an hour; a pass with nothing due costs a few indexed queries. */
 export const retentionJob: ScheduledJob = {
   name: RETENTION_JOB_NAME,
-  everySeconds: 3600,
+  nextRun: every(3600),
   async run(tx, now) {
     return applyRetention(tx, now, await readRetentionPeriods(tx));
   },

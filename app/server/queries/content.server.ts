@@ -1,6 +1,7 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
-import { and, asc, count, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { BRAND_SETTING_KEYS, type BrandSettings, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import type { PictureRef } from "~/domain/pictures";
@@ -23,14 +24,16 @@ import {
   stylists,
 } from "../schema.server";
 
-export type BlogPostRow = typeof blogPosts.$inferSelect;
+/** A post as the pages read it, with its uploaded cover (null: the illustration `image`). */
+export type BlogPostRow = typeof blogPosts.$inferSelect & { cover: PictureRef | null };
 export type NewsItemRow = typeof newsItems.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 
 const photos = alias(pictures, "photo");
 const montages = alias(pictures, "montage");
+const covers = alias(pictures, "cover");
 
-const refColumns = (t: typeof photos | typeof montages) => ({
+const refColumns = (t: typeof photos | typeof montages | typeof covers) => ({
   id: t.id,
   alt: t.alt,
   width: t.width,
@@ -112,6 +115,16 @@ export interface ListPage<T> {
 
 const newestPostsFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
+/** Posts with their uploaded covers, as every read of them for the pages starts. */
+const selectPosts = (db: Database) =>
+  db
+    .select({ ...getTableColumns(blogPosts), cover: refColumns(covers) })
+    .from(blogPosts)
+    .leftJoin(covers, eq(covers.id, blogPosts.coverId));
+
+const withCovers = (rows: Awaited<ReturnType<typeof selectPosts>>): BlogPostRow[] =>
+  rows.map((row) => ({ ...row, cover: row.cover as PictureRef | null }));
+
 /**
  * The posts visitors see at `at`: published, and not scheduled for later
  * (the rule of app/domain/blog.ts, in SQL). Lists keep a cache, so a
@@ -122,12 +135,12 @@ const publicPosts = (at: Date): SQL =>
 
 /** Every post visitors see, with its body: the API's list. Pages use `blogPostPage` or `listPostDates`. */
 export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
-  return cached(db, "blog", () =>
-    db
-      .select()
-      .from(blogPosts)
-      .where(publicPosts(now()))
-      .orderBy(...newestPostsFirst),
+  return cached(db, "blog", async () =>
+    withCovers(
+      await selectPosts(db)
+        .where(publicPosts(now()))
+        .orderBy(...newestPostsFirst),
+    ),
   );
 }
 
@@ -155,24 +168,21 @@ export async function blogPostPage(
   );
   const pages = pageCount(total, perPage);
   if (page > pages) return null;
-  const items = await cached(db, `blog-page:${perPage}:${page}`, () =>
-    db
-      .select()
-      .from(blogPosts)
-      .where(publicPosts(now()))
-      .orderBy(...newestPostsFirst)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+  const items = await cached(db, `blog-page:${perPage}:${page}`, async () =>
+    withCovers(
+      await selectPosts(db)
+        .where(publicPosts(now()))
+        .orderBy(...newestPostsFirst)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    ),
   );
   return { items, page, pages, total };
 }
 
 /** Not cached: the slug comes from the address, and the cache would keep every one anybody typed. */
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), publicPosts(now())));
+  const [row] = withCovers(await selectPosts(db).where(and(eq(blogPosts.slug, slug), publicPosts(now()))));
   return row;
 }
 
@@ -231,12 +241,23 @@ export interface SiteSettings {
   endDate: string;
 }
 
+const settingRows = async (db: Database) =>
+  new Map((await cached(db, "settings", () => db.select().from(siteSettings))).map((r) => [r.key, r.value]));
+
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
-  const rows = await cached(db, "settings", () => db.select().from(siteSettings));
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
+  const byKey = await settingRows(db);
   return {
     hideOffers: byKey.get("hideOffers") === "true",
     endDate: byKey.get("endDate") ?? DEFAULT_SHARED_END_DATE,
+  };
+}
+
+/** How the group describes itself (app/domain/brand.ts), as staff keep it; the demo's where a row is missing. */
+export async function getBrandSettings(db: Database): Promise<BrandSettings> {
+  const byKey = await settingRows(db);
+  return {
+    founded: byKey.get(BRAND_SETTING_KEYS.founded) ?? DEFAULT_BRAND.founded,
+    groupLine: byKey.get(BRAND_SETTING_KEYS.groupLine) ?? DEFAULT_BRAND.groupLine,
   };
 }
 

@@ -16,6 +16,9 @@ import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-cor
 import { data } from "react-router";
 import type { z } from "zod";
 import type { Database } from "../db.server";
+import type { UploadedFile } from "../multipart.server";
+import { storePicture } from "../pictures.server";
+import { siteSettings } from "../schema.server";
 import { type AuditEntry, audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
 
@@ -113,3 +116,58 @@ export async function saveVersioned<T extends Versioned>(
   if (outcome === "stale") return refuse(409, { error: STALE_MESSAGE, stale: true, values: input });
   return null;
 }
+
+/**
+ * Stores the pictures a form carried (`fields`: the file fields; each has its
+ * description in `{field}Alt`), answering each stored picture's id by field.
+ * A refusal names the field at fault (the file, or its description) and keeps
+ * what was typed. A picture stored before a later refusal is shown nowhere
+ * and goes with the prune job.
+ */
+export async function storeFormPictures<F extends string>(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  files: Readonly<Record<string, UploadedFile>>,
+  fields: readonly F[],
+): Promise<{ ok: true; ids: Partial<Record<F, string>> } | { ok: false; refusal: Refusal }> {
+  const ids: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const file = files[field];
+    if (!file) continue;
+    const stored = await storePicture(db, staff, { ...file, alt: input[`${field}Alt`] });
+    if (!stored.ok) {
+      const fieldName = stored.field === "alt" ? `${field}Alt` : field;
+      return {
+        ok: false,
+        refusal: data<EditResult>(
+          {
+            error: `${stored.message} Your other entries are still in the form.`,
+            fieldErrors: { [fieldName]: stored.message },
+            values: input,
+          },
+          { status: stored.status },
+        ),
+      };
+    }
+    ids[field] = stored.picture.id;
+  }
+  return { ok: true, ids };
+}
+
+/** Saves one settings row (site_settings) against the version the form showed, like any content row. */
+export const saveSetting = (
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  key: string,
+  value: string,
+  summary: string,
+) =>
+  saveVersioned(db, staff, input, {
+    table: siteSettings,
+    where: eq(siteSettings.key, key),
+    values: { value, updatedAt: new Date() },
+    audit: { action: "settings.update", subject: { type: "setting", id: key }, summary },
+    missing: "This setting is missing: restart the site to put it back.",
+  });

@@ -1,27 +1,26 @@
 /**
  * The new-quotes digest: once a day, at the time the owner sets (London
  * time), every member of staff who can see quotes gets one e-mail listing the
- * quotes saved since the last digest. Every process checks each minute; the
- * run is claimed by inserting its row into scheduled_runs, so exactly one
- * process sends each day's digest, together with that claim. The claim is of
- * the day and the time: a time the owner changes today takes effect today
- * (one more digest, of the quotes since the last), and setting a time back
- * to one already sent today sends nothing twice.
+ * quotes saved since the last digest. It is one of the scheduler's jobs, so
+ * exactly one process sends each day's digest. Changing the time moves the
+ * next pass at once: a time later today than the last digest takes effect
+ * today (one more digest, of the quotes since the last), and a time already
+ * passed by today's digest waits for tomorrow, so nothing is sent twice.
  */
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { fromLondonLocal, londonDay, londonTime } from "~/domain/salon-time";
 import { can } from "~/domain/staff/access";
-import { now as siteNow } from "../clock.server";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { digestEmail } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
-import { quotes, salons, scheduledRuns, siteSettings, staffUsers } from "../schema.server";
+import { reschedule, type ScheduledJob } from "../scheduler.server";
+import { quotes, salons, siteSettings, staffUsers } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 
 const DIGEST_SETTING = "quoteDigestTime";
 const DEFAULT_DIGEST_TIME = "17:30";
-const JOB = "quote-digest";
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const isDigestTime = (value: unknown): value is string => typeof value === "string" && TIME.test(value);
@@ -31,7 +30,7 @@ export async function digestTime(db: Database): Promise<string> {
   return row && isDigestTime(row.value) ? row.value : DEFAULT_DIGEST_TIME;
 }
 
-export async function setDigestTime(db: Database, actor: Actor, time: string): Promise<void> {
+export async function setDigestTime(db: Database, actor: Actor, time: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(siteSettings)
@@ -42,92 +41,68 @@ export async function setDigestTime(db: Database, actor: Actor, time: string): P
       subject: { type: "settings", id: DIGEST_SETTING },
       summary: time,
     });
+    await reschedule(tx as unknown as Database, digestJob, now);
   });
 }
 
-const londonParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** London's date (yyyy-mm-dd) and time (hh:mm) at this instant. */
-function londonNow(now: Date): { day: string; time: string } {
-  const parts = Object.fromEntries(londonParts.formatToParts(now).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+/** Today's digest (London) at the time set, or tomorrow's once a pass has run at or after today's. */
+async function nextDigest(db: Database, lastRun: Date | null, now: Date): Promise<Date> {
+  const time = await digestTime(db);
+  const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
+  const todays = at(londonDay(now));
+  if (!lastRun || lastRun < todays) return todays;
+  // A day and a half on lands on tomorrow's London date whichever way the clocks change tonight.
+  return at(londonDay(new Date(todays.getTime() + 36 * 3_600_000)));
 }
 
 /**
- * Sends today's digest if its time has come and no process has sent it yet.
- * Returns how many e-mails were queued (0 when not due, already claimed, or
- * there were no new quotes).
+ * Queues one e-mail to each active member of staff who can see quotes,
+ * listing the quotes saved since the previous digest (the past day for the
+ * first). Returns how many e-mails were queued.
  */
-export async function runDigestIfDue(db: Database, now = siteNow()): Promise<number> {
-  const { day, time } = londonNow(now);
-  const due = await digestTime(db);
-  if (time < due) return 0;
-  const queued = await db.transaction(async (tx) => {
-    const [previous] = await tx
-      .select({ claimedAt: scheduledRuns.claimedAt })
-      .from(scheduledRuns)
-      .where(eq(scheduledRuns.job, JOB))
-      .orderBy(desc(scheduledRuns.claimedAt))
-      .limit(1);
-    const claimed = await tx
-      .insert(scheduledRuns)
-      .values({ job: JOB, runKey: `${day} ${due}`, claimedAt: now })
-      .onConflictDoNothing()
-      .returning({ job: scheduledRuns.job });
-    if (claimed.length === 0) return 0;
-    const since = previous?.claimedAt ?? new Date(now.getTime() - 86_400_000);
-    const fresh = await tx
-      .select({
-        id: quotes.id,
-        name: quotes.name,
-        salon: salons.shortName,
-        totalPence: quotes.totalPence,
-        createdAt: quotes.createdAt,
-      })
-      .from(quotes)
-      .innerJoin(salons, eq(salons.id, quotes.salonId))
-      .where(and(gt(quotes.createdAt, since), lte(quotes.createdAt, now)))
-      .orderBy(asc(quotes.createdAt))
-      .limit(200);
-    if (fresh.length === 0) return 0;
-    const recipients = (await tx.select().from(staffUsers).where(eq(staffUsers.active, true))).filter((s) =>
-      can(s.role, "leads.view"),
-    );
-    const payload = {
-      quotes: fresh.map((q) => ({
-        id: q.id,
-        name: q.name,
-        salon: q.salon,
-        totalPence: q.totalPence,
-        created: londonNow(q.createdAt).time,
-      })),
-    };
-    await enqueue(
-      tx,
-      recipients.map((r) => digestEmail(r.email, payload)),
-      mailDomainOf(config().PUBLIC_URL),
-    );
-    return recipients.length;
-  });
-  if (queued > 0) wakeOutbox();
-  return queued;
+async function sendDigest(tx: Database, now: Date, lastRun: Date | null): Promise<number> {
+  const since = lastRun ?? new Date(now.getTime() - 86_400_000);
+  const fresh = await tx
+    .select({
+      id: quotes.id,
+      name: quotes.name,
+      salon: salons.shortName,
+      totalPence: quotes.totalPence,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .innerJoin(salons, eq(salons.id, quotes.salonId))
+    .where(and(gt(quotes.createdAt, since), lte(quotes.createdAt, now)))
+    .orderBy(asc(quotes.createdAt))
+    .limit(200);
+  if (fresh.length === 0) return 0;
+  const recipients = (await tx.select().from(staffUsers).where(eq(staffUsers.active, true))).filter((s) =>
+    can(s.role, "leads.view"),
+  );
+  const payload = {
+    quotes: fresh.map((q) => ({
+      id: q.id,
+      name: q.name,
+      salon: q.salon,
+      totalPence: q.totalPence,
+      created: londonTime(q.createdAt),
+    })),
+  };
+  await enqueue(
+    tx,
+    recipients.map((r) => digestEmail(r.email, payload)),
+    mailDomainOf(config().PUBLIC_URL),
+  );
+  return recipients.length;
 }
 
-/** Checks every minute (STAFF_DIGEST_CHECK_SECONDS) in this process; returns a stop function. */
-export function startDigestSchedule(db: Database, log: Pick<Console, "error"> = console): () => void {
-  const tick = () =>
-    void runDigestIfDue(db).catch((error) =>
-      log.error("staff digest: run failed", error instanceof Error ? error.message : error),
-    );
-  const timer = setInterval(tick, config().STAFF_DIGEST_CHECK_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The digest as one of the scheduler's jobs: whichever process claims the day's pass sends it. */
+export const digestJob: ScheduledJob = {
+  name: "quote-digest",
+  nextRun: nextDigest,
+  run: async (tx, now, lastRun) => ({ emails: await sendDigest(tx, now, lastRun) }),
+  // The outbox worker also looks on its own timer; waking it saves the wait.
+  committed: (result) => {
+    if (result.emails !== 0) wakeOutbox();
+  },
+};

@@ -4,20 +4,22 @@
  * (hideOffers and the shared end date). Every save goes through the schemas
  * of app/domain/offers.ts and the versioned save of content.server.ts.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   newOfferSchema,
   type Offer,
   type OfferInput,
+  offerKeepReasons,
   offerSchema,
   offersPageSchema,
   sharedEndDateSchema,
 } from "~/domain/offers";
+import { now } from "../clock.server";
 import type { Database } from "../db.server";
-import { offers, siteSettings, stylists } from "../schema.server";
+import { auditLog, notices, offers, siteSettings, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveSetting, saveVersioned } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -158,15 +160,6 @@ export async function offerSettings(db: Database) {
   return { hideOffers: row("hideOffers"), endDate: row("endDate") };
 }
 
-const saveSetting = (db: Database, staff: StaffContext, input: Input, key: string, value: string, summary: string) =>
-  saveVersioned(db, staff, input, {
-    table: siteSettings,
-    where: eq(siteSettings.key, key),
-    values: { value, updatedAt: new Date() },
-    audit: { action: "settings.update", subject: { type: "setting", id: key }, summary },
-    missing: "This setting is missing: restart the site to put it back.",
-  });
-
 export async function setHideOffers(db: Database, staff: StaffContext, input: Input): Promise<Refusal | null> {
   const parsed = parseEdit(offersPageSchema, input);
   if (!parsed.ok) return parsed.refusal;
@@ -178,4 +171,80 @@ export async function setSharedEndDate(db: Database, staff: StaffContext, input:
   const parsed = parseEdit(sharedEndDateSchema, input);
   if (!parsed.ok) return parsed.refusal;
   return saveSetting(db, staff, input, "endDate", parsed.value.endDate, `Shared end date ${parsed.value.endDate}`);
+}
+
+/** Why the offer must be kept rather than deleted (app/domain/offers.ts); none when it never went out. */
+export async function offerKeptBecause(db: Pick<Database, "select">, offer: Offer): Promise<string[]> {
+  const [listedOnce, offeredBy] = await Promise.all([
+    db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "offer.list"),
+          eq(auditLog.subjectType, "offer"),
+          eq(auditLog.subjectId, String(offer.id)),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ path: notices.path })
+      .from(notices)
+      .where(sql`upper(${notices.offerCode}) = ${offer.code.toUpperCase()}`),
+  ]);
+  return offerKeepReasons(
+    offer,
+    { everListed: offer.listed || listedOnce.length > 0, noticePaths: offeredBy.map((n) => n.path) },
+    now(),
+  );
+}
+
+/**
+ * Deletes an offer that never went out, against the version the page
+ * showed, with its audit row. One that did is refused with the reasons: it
+ * can be ended or taken off the page instead.
+ */
+export async function deleteOffer(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Input,
+): Promise<{ deleted: string } | Refusal> {
+  const version = Number(input.version);
+  if (!Number.isSafeInteger(version) || version < 1)
+    return refuse(400, { error: "The form had no version: reload the page and try again." });
+  type Outcome =
+    | { kind: "missing" }
+    | { kind: "stale" }
+    | { kind: "kept"; reasons: string[] }
+    | { kind: "deleted"; title: string };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
+    if (!row) return { kind: "missing" };
+    if (row.version !== version) return { kind: "stale" };
+    const reasons = await offerKeptBecause(tx, { ...row, audience: row.audience as Offer["audience"] });
+    if (reasons.length > 0) return { kind: "kept", reasons };
+    await tx.delete(offers).where(eq(offers.id, id));
+    await audit(tx, staff, {
+      action: "offer.delete",
+      subject: { type: "offer", id },
+      summary: `Deleted "${row.title}" (/offers/${row.slug}, code ${row.code})`,
+    });
+    return { kind: "deleted", title: row.title };
+  });
+  switch (outcome.kind) {
+    case "missing":
+      return refuse(404, { error: "This offer is no longer there." });
+    case "stale":
+      return refuse(409, {
+        error: "Someone else saved a change to this offer while you had it open. Look at it again before deleting it.",
+        stale: true,
+      });
+    case "kept":
+      return refuse(409, {
+        error: `This offer cannot be deleted: ${outcome.reasons.join(" ")} End it (give it a last day) or take it off the Offers page instead.`,
+      });
+    case "deleted":
+      return { deleted: outcome.title };
+  }
 }

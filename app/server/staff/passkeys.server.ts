@@ -4,15 +4,7 @@
  * sign-in and any process can check an answer another one asked for.
  */
 import { randomBytes } from "node:crypto";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type WebAuthnCredential,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from "@simplewebauthn/server";
 import { and, eq, lt } from "drizzle-orm";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -20,6 +12,9 @@ import { staffChallenges, staffPasskeys, staffUsers } from "../schema.server";
 import type { StaffUser } from "./accounts.server";
 
 const CHALLENGE_MINUTES = 5;
+
+/** Loaded when a passkey is first used rather than at every start: it takes most of a second to load. */
+const webAuthn = () => import("@simplewebauthn/server");
 
 function relyingParty() {
   const url = new URL(config().PUBLIC_URL);
@@ -45,6 +40,7 @@ async function takeChallenge(db: Database, id: string, staffId: number | null): 
 export async function registrationOptions(db: Database, staff: Pick<StaffUser, "id" | "email" | "name">) {
   const { rpID, rpName } = relyingParty();
   const existing = await db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.id));
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -70,6 +66,7 @@ export async function registerPasskey(
   const challenge = await takeChallenge(db, challengeId, staffId);
   if (!challenge) return false;
   const { rpID, origin } = relyingParty();
+  const { verifyRegistrationResponse } = await webAuthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -92,6 +89,7 @@ export async function registerPasskey(
 
 export async function authenticationOptions(db: Database) {
   const { rpID } = relyingParty();
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
   const challengeId = await keepChallenge(db, options.challenge, null);
   return { options, challengeId };
@@ -113,6 +111,7 @@ export async function verifyPasskey(
     .limit(1);
   if (!row) return null;
   const { rpID, origin } = relyingParty();
+  const { verifyAuthenticationResponse } = await webAuthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -6,15 +6,18 @@
 import { and, asc, desc, eq, max, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { PictureRef } from "~/domain/pictures";
 import { londonDay } from "~/domain/salon-time";
 import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import { renderMarkdown } from "../markdown.server";
+import type { UploadedFile } from "../multipart.server";
+import { dropUnusedPictures } from "../pictures.server";
 import { blogPosts, newsItems, notices, shopBanners, shopTiles, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveVersioned, storeFormPictures } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -50,9 +53,31 @@ export function listPostsForConsole(db: Database) {
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
 }
 
+/** One post, drafts too, with its uploaded cover (null: the illustration). */
 export async function getPostForConsole(db: Database, id: number) {
   const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  return post;
+  if (!post) return undefined;
+  const cover: PictureRef | null = post.coverId
+    ? ((await db.query.pictures.findFirst({
+        where: (t, { eq }) => eq(t.id, post.coverId as string),
+        columns: { id: true, alt: true, width: true, height: true, widths: true },
+      })) ?? null)
+    : null;
+  return { ...post, cover };
+}
+
+/** The cover file field of the post form; its description comes in `coverAlt`. */
+const COVER_FIELD = ["cover"] as const;
+
+/** Stores an uploaded cover: its id, null when none came, or the refusal to return. */
+async function storeCover(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  files: Readonly<Record<string, UploadedFile>>,
+): Promise<{ ok: true; id: string | null } | { ok: false; refusal: Refusal }> {
+  const stored = await storeFormPictures(db, staff, input, files, COVER_FIELD);
+  return stored.ok ? { ok: true, id: stored.ids.cover ?? null } : stored;
 }
 
 /** What a post's row holds once its Markdown is rendered: publishing with no time given means now. */
@@ -93,11 +118,17 @@ export async function createPost(
   input: Input,
   value: BlogPostInput,
   origin: string,
+  files: Readonly<Record<string, UploadedFile>>,
 ): Promise<{ id: number } | Refusal> {
   if (await slugTaken(db, blogPosts, value.slug, null)) return slugClash(input, "post");
+  const cover = await storeCover(db, staff, input, files);
+  if (!cover.ok) return cover.refusal;
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(blogPosts).values(postValues(value, origin)).returning({ id: blogPosts.id });
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({ ...postValues(value, origin), coverId: cover.id })
+        .returning({ id: blogPosts.id });
       const id = row?.id ?? 0;
       await audit(tx, staff, { action: "blog.create", subject: { type: "blog_post", id }, summary: value.title });
       return { id };
@@ -115,15 +146,28 @@ export async function updatePost(
   input: Input,
   value: BlogPostInput,
   origin: string,
+  files: Readonly<Record<string, UploadedFile>>,
 ): Promise<Refusal | null> {
   if (await slugTaken(db, blogPosts, value.slug, id)) return slugClash(input, "post");
+  const cover = await storeCover(db, staff, input, files);
+  if (!cover.ok) return cover.refusal;
+  // A new cover (or going back to the illustration) replaces the one shown: it goes with the save.
+  const replacing = cover.id !== null || value.removeCover;
+  const [before] = await db.select({ coverId: blogPosts.coverId }).from(blogPosts).where(eq(blogPosts.id, id));
   try {
     return await saveVersioned(db, staff, input, {
       table: blogPosts,
       where: eq(blogPosts.id, id),
-      values: postValues(value, origin),
-      audit: { action: "blog.update", subject: { type: "blog_post", id }, summary: value.title },
+      values: { ...postValues(value, origin), ...(replacing ? { coverId: cover.id } : {}) },
+      audit: {
+        action: "blog.update",
+        subject: { type: "blog_post", id },
+        summary: `${value.title}${cover.id ? ", new cover" : value.removeCover ? ", cover removed" : ""}`,
+      },
       missing: "That post has been deleted.",
+      alongside: async (tx) => {
+        if (replacing) await dropUnusedPictures(tx, [before?.coverId]);
+      },
     });
   } catch (error) {
     if (isUniqueViolation(error)) return slugClash(input, "post");

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runJobIfDue } from "../scheduler.server";
 import { quotes, staffSessions, staffUsers } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
-import { runDigestIfDue, setDigestTime } from "./digest.server";
+import { digestJob, setDigestTime } from "./digest.server";
 import { hashToken, IDLE_MINUTES, readSession } from "./session.server";
 
 describe.each(testDatabases)("staff console data on %s", (_name, open) => {
@@ -28,8 +29,13 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       .insert(staffSessions)
       .values({ tokenHash: hashToken("owner-token"), staffId: owner?.id ?? 0, method: "passkey" })
       .returning();
-    await setDigestTime(db, { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 }, "09:00");
-    const now = new Date("2026-11-23T10:15:00Z");
+    const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
+    /** A pass of the digest at `at`: how many e-mails it queued, or null when it was not due or taken. */
+    const digestAt = async (at: string) => {
+      const outcome = await runJobIfDue(db, digestJob, new Date(at));
+      return outcome.ran ? outcome.result.emails : null;
+    };
+    await setDigestTime(db, actor, "09:00", new Date("2026-11-23T07:00:00Z"));
     const quote = (n: number, name: string, createdAt: string) => ({
       link: `digestlink00000${n}`,
       name,
@@ -46,30 +52,30 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       createdAt: new Date(createdAt),
     });
     await db.insert(quotes).values(quote(1, "Dee Gest", "2026-11-23T08:00:00Z"));
-    const early = await runDigestIfDue(db, new Date("2026-11-23T08:30:00Z"));
-    expect(early).toBe(0);
-    // Two processes checking at the same minute: one sends, the other finds the day claimed.
-    const results = await Promise.all([runDigestIfDue(db, now), runDigestIfDue(db, now)]);
-    expect(results.sort()).toEqual([0, 2]);
+    expect(await digestAt("2026-11-23T08:30:00Z")).toBeNull();
+    // Two processes checking at the same minute: one sends, the other finds the pass taken.
+    const results = await Promise.all([digestAt("2026-11-23T10:15:00Z"), digestAt("2026-11-23T10:15:00Z")]);
+    expect(results).toEqual(expect.arrayContaining([2, null]));
     const sent = await db.execute<{ recipient: string }>(
       sql`select recipient from outbox where template = 'staff-quote-digest' order by recipient`,
     );
     expect(sent.rows.map((r) => r.recipient)).toEqual(["desk@example.com", "owner@example.com"]);
-    expect(await runDigestIfDue(db, new Date("2026-11-23T18:00:00Z"))).toBe(0);
+    expect(await digestAt("2026-11-23T18:00:00Z")).toBeNull();
 
     // The owner moves the time later the same day: one more digest at the new time, of the quotes since the last.
-    const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
     await db.insert(quotes).values(quote(2, "Later Lead", "2026-11-23T18:30:00Z"));
-    await setDigestTime(db, actor, "19:00");
-    expect(await runDigestIfDue(db, new Date("2026-11-23T18:45:00Z"))).toBe(0);
-    expect(await runDigestIfDue(db, new Date("2026-11-23T19:00:00Z"))).toBe(2);
+    await setDigestTime(db, actor, "19:00", new Date("2026-11-23T18:40:00Z"));
+    expect(await digestAt("2026-11-23T18:45:00Z")).toBeNull();
+    expect(await digestAt("2026-11-23T19:00:00Z")).toBe(2);
     const digests = await db.execute<{ payload: { quotes: { name: string }[] } }>(
       sql`select payload from outbox where template = 'staff-quote-digest' order by id desc limit 1`,
     );
     expect(digests.rows[0]?.payload.quotes.map((q) => q.name)).toEqual(["Later Lead"]);
-    // Back to a time already sent today: nothing goes twice.
-    await setDigestTime(db, actor, "09:00");
-    expect(await runDigestIfDue(db, new Date("2026-11-23T20:00:00Z"))).toBe(0);
+    // Back to a time already passed by today's digest: nothing goes twice, and tomorrow's comes at that time.
+    await setDigestTime(db, actor, "09:00", new Date("2026-11-23T19:30:00Z"));
+    expect(await digestAt("2026-11-23T20:00:00Z")).toBeNull();
+    expect(await digestAt("2026-11-24T08:59:00Z")).toBeNull();
+    expect(await digestAt("2026-11-24T09:00:00Z")).toBe(0);
   });
 
   it("a session unused for longer than the idle limit no longer signs anyone in", async () => {

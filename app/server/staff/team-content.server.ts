@@ -5,17 +5,16 @@
  * keep working; the public lists leave them out.
  */
 import { asc, eq, isNull, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { slugFor, teamMemberSchema } from "~/domain/staff/team";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
-import { storePicture } from "../pictures.server";
+import { dropUnusedPictures } from "../pictures.server";
 import { readEveryMember } from "../queries/content.server";
 import { stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { type EditResult, parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveVersioned, storeFormPictures } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -57,39 +56,8 @@ export function memberFormValues(member: Awaited<ReturnType<typeof getMemberForS
   };
 }
 
-/**
- * Stores the pictures the form carried, each with its description. A refusal
- * names the field at fault (the file, or its description) and keeps what was typed.
- */
-async function storeMemberPictures(
-  db: Database,
-  staff: StaffContext,
-  input: Input,
-  files: Record<string, UploadedFile>,
-): Promise<{ ok: true; ids: Partial<Record<PictureField, string>> } | { ok: false; refusal: Refusal }> {
-  const ids: Partial<Record<PictureField, string>> = {};
-  for (const field of Object.keys(MEMBER_PICTURES) as PictureField[]) {
-    const file = files[field];
-    if (!file) continue;
-    const stored = await storePicture(db, staff, { ...file, alt: input[`${field}Alt`] });
-    if (!stored.ok) {
-      const fieldName = stored.field === "alt" ? `${field}Alt` : field;
-      return {
-        ok: false,
-        refusal: data<EditResult>(
-          {
-            error: `${stored.message} Your other entries are still in the form.`,
-            fieldErrors: { [fieldName]: stored.message },
-            values: input,
-          },
-          { status: stored.status },
-        ),
-      };
-    }
-    ids[field] = stored.picture.id;
-  }
-  return { ok: true, ids };
-}
+const storeMemberPictures = (db: Database, staff: StaffContext, input: Input, files: Record<string, UploadedFile>) =>
+  storeFormPictures(db, staff, input, files, Object.keys(MEMBER_PICTURES) as PictureField[]);
 
 const pictureColumns = (ids: Partial<Record<PictureField, string>>) => ({
   ...(ids.photo ? { photoId: ids.photo } : {}),
@@ -184,6 +152,11 @@ export async function updateMember(
   const pictures = await storeMemberPictures(db, staff, input, files);
   if (!pictures.ok) return pictures.refusal;
   const changed = Object.keys(pictures.ids);
+  // The pictures shown before this save: those it replaces go with it, unless shown elsewhere too.
+  const [before] = await db
+    .select({ photoId: stylists.photoId, montageId: stylists.montageId })
+    .from(stylists)
+    .where(eq(stylists.id, id));
   return saveVersioned(db, staff, input, {
     table: stylists,
     where: eq(stylists.id, id),
@@ -194,6 +167,9 @@ export async function updateMember(
       summary: `${parsed.value.firstName} ${parsed.value.lastName}${changed.length ? `, new ${changed.join(" and ")}` : ""}`,
     },
     missing: "That team member is no longer there.",
+    alongside: async (tx) => {
+      if (changed.length > 0) await dropUnusedPictures(tx, [before?.photoId, before?.montageId]);
+    },
   });
 }
 

@@ -52,7 +52,7 @@ async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
 }
 
-test.describe("every page of this half", () => {
+test.describe("every salon page", () => {
   test("the list covers the eight static profile pages", () => {
     expect(PROFILED).toHaveLength(8);
   });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { STATIC_PAGES_4B } from "../../app/domain/site-pages";
+import { PROMOTION_PAGES } from "../../app/domain/site-pages";
 import { seedNotices } from "../../app/server/seed/notices";
 import { seedOffers } from "../../app/server/seed/offers";
 import { expect, type Site, test } from "./fixtures";
@@ -60,11 +60,11 @@ async function visit(page: Page, path: string) {
 }
 
 /** This half's pages: the static ones and the notices the demo seeds (rows with their own addresses). */
-const PAGES = [...STATIC_PAGES_4B, ...seedNotices.map((notice) => notice.path)];
+const PAGES = [...PROMOTION_PAGES, ...seedNotices.map((notice) => notice.path)];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-test.describe("every page of this half", () => {
+test.describe("every promotion page", () => {
   for (const path of [...PAGES, ...OFFER_PAGES]) {
     test(`${path}: 200, one h1, its own meta tags, no console error, accessible`, async ({ page }) => {
       const errors = trackConsoleErrors(page);

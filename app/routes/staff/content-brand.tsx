@@ -1,0 +1,88 @@
+/**
+ * How the group describes itself on every page: the day the first salon
+ * opened, from which "celebrating N years" counts, and the line "two salons
+ * and a training academy", counted from the salons unless staff write their
+ * own. Two settings, two forms, each saved against its own version.
+ */
+import { parseISO } from "date-fns";
+import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
+import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
+import { formatLongDate } from "~/domain/dates";
+import { now } from "~/server/clock.server";
+import { listSalons } from "~/server/queries/catalogue.server";
+import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { brandForConsole, saveFounded, saveGroupLine } from "~/server/staff/brand.server";
+import type { Route } from "./+types/content-brand";
+
+export const shouldRevalidate = revalidateAfterSave;
+
+export const meta = () => staffMeta("About the group");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "contentBrand");
+  const [brand, salons] = await Promise.all([brandForConsole(args.context.db), listSalons(args.context.db)]);
+  const facts = brandFacts(salons, now(), { founded: brand.founded.value, groupLine: brand.groupLine.value });
+  return {
+    ...brand,
+    years: facts.years,
+    line: groupLine(facts),
+    /** What the line says when left empty. */
+    counted: groupLine({ ...facts, line: undefined }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, intent, input } = await requireStaffAction(args, "contentBrand");
+  const { db } = args.context;
+  if (intent === "founded") return (await saveFounded(db, staff, input)) ?? { done: "Saved the founding date." };
+  return (await saveGroupLine(db, staff, input)) ?? { done: "Saved the group's line." };
+}
+
+export default function ContentBrand({ loaderData }: Route.ComponentProps) {
+  const { founded, groupLine: line, years } = loaderData;
+  return (
+    <>
+      <StaffHeading title="About the group">
+        What every page says about the group as a whole: the <ViewOnSite href="/">home page</ViewOnSite>, About,
+        Contact, recruitment and the footer.
+      </StaffHeading>
+      <EditNotice />
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="founded-heading" className="card min-w-0 p-5">
+          <h2 id="founded-heading" className="mb-3 text-2xl">
+            Founded
+          </h2>
+          <p className="mb-4 text-muted" data-testid="brand-years">
+            The site says: celebrating {years} years.
+          </p>
+          <EditForm intent="founded" version={founded.version} current={{ founded: founded.value }} submitLabel="Save">
+            <EditText
+              name="founded"
+              label="The day the first salon opened"
+              type="date"
+              required
+              hint={`The years count from this day: a year more on each anniversary. The demo's is ${formatLongDate(parseISO(DEFAULT_BRAND.founded))}.`}
+            />
+          </EditForm>
+        </section>
+        <section aria-labelledby="line-heading" className="card min-w-0 p-5">
+          <h2 id="line-heading" className="mb-3 text-2xl">
+            The group in a few words
+          </h2>
+          <p className="mb-4 text-muted" data-testid="brand-line">
+            The site says: “{loaderData.line}”.
+          </p>
+          <EditForm intent="group-line" version={line.version} current={{ groupLine: line.value }} submitLabel="Save">
+            <EditText
+              name="groupLine"
+              label="How the group describes itself (optional)"
+              maxLength={120}
+              hint={`It follows “What began as a single chair is now …”, so start with a small letter. Left empty, it is counted from the salons: “${loaderData.counted}”.`}
+            />
+          </EditForm>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "blog_posts" ADD COLUMN "cover_id" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD CONSTRAINT "blog_posts_cover_id_pictures_id_fk" FOREIGN KEY ("cover_id") REFERENCES "public"."pictures"("id") ON DELETE no action ON UPDATE no action;
