@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type QuoteMessagePayload, queueQuoteMessages, renderMessage } from "./delivery/messages.server";
+import { type QuoteMessagePayload, renderMessage } from "./delivery/messages.server";
 import { pruneJob } from "./housekeeping.server";
 import {
   claimDue,
@@ -264,66 +264,63 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     expect(new Set(delivered).size).toBe(40);
   });
 
-  it("queues at most three quote messages per address in 24 hours", async () => {
-    const to = { email: "Repeat@Example.com", mobile: "+447700900123" };
-    const results: boolean[] = [];
-    for (let i = 0; i < 5; i++)
-      results.push(await database.db.transaction((tx) => queueQuoteMessages(tx, to, payload, "test.example")));
-    expect(results).toEqual([true, true, true, false, false]);
-    const other = await database.db.transaction((tx) =>
-      queueQuoteMessages(tx, { email: "someone@example.com", mobile: "+447700900999" }, payload, "test.example"),
+  it("never delivers a message again when marking it sent failed", async () => {
+    await enqueue(
+      database.db,
+      Array.from({ length: 4 }, (_, i) => ({
+        channel: "sms" as const,
+        recipient: `+44770090100${i}`,
+        template: "quote-sms",
+        payload: {},
+      })),
+      "test.example",
     );
-    expect(other).toBe(true);
-    const sameMobile = await database.db.transaction((tx) =>
-      queueQuoteMessages(tx, { email: "new@example.com", mobile: to.mobile }, payload, "test.example"),
+    // The database refuses every "sent" mark until the trigger is dropped.
+    await database.db.execute(sql`
+      create function refuse_sent_marks() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' then raise exception 'sent marks refused'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_sent_marks before update on outbox for each row execute function refuse_sent_marks()`,
     );
-    expect(sameMobile).toBe(false);
-  });
-
-  it("counts one mailbox however its address is spelt", async () => {
-    const results: boolean[] = [];
-    for (const email of ["victim@example.com", "victim+1@example.com", "Victim+2@EXAMPLE.com", "VICTIM+3@example.com"])
-      results.push(
-        await database.db.transaction((tx) =>
-          queueQuoteMessages(
-            tx,
-            { email, mobile: `+4477009${String(results.length).padStart(5, "0")}` },
-            payload,
-            "t.example",
-          ),
-        ),
-      );
-    expect(results).toEqual([true, true, true, false]);
-  });
-
-  it("stops queueing texts at the site's daily ceiling, still sending the e-mail", async () => {
-    const results: boolean[] = [];
-    for (let i = 0; i < 3; i++)
-      results.push(
-        await database.db.transaction((tx) =>
-          queueQuoteMessages(tx, { email: `c${i}@example.com`, mobile: `+44770090100${i}` }, payload, "t.example", 2),
-        ),
-      );
-    expect(results).toEqual([true, true, true]);
-    const byChannel = (
-      await database.db.execute<{ channel: string; n: string | number }>(
-        sql`select channel, count(*) as n from outbox group by channel order by channel`,
-      )
-    ).rows.map((r) => [r.channel, Number(r.n)]);
-    expect(byChannel).toEqual([
-      ["email", 3],
-      ["sms", 2],
-    ]);
+    const delivered: number[] = [];
+    const worker = startOutboxWorker({
+      db: database.db,
+      deliver: async (row) => void delivered.push(row.id),
+      leaseSeconds: 1,
+      retryWindowSeconds: 3600,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    try {
+      await worker.runOnce();
+      expect(delivered).toHaveLength(4);
+      expect(await statuses()).toEqual([["sending", 4]]);
+      await wait(1200); // past the lease and the first retry delay: the rows are due again
+      await worker.runOnce();
+      expect(await statuses()).toEqual([["sending", 4]]);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_sent_marks on outbox`);
+      await database.db.execute(sql`drop function refuse_sent_marks()`);
+    }
+    await worker.runOnce();
+    await worker.stop();
+    expect(delivered).toHaveLength(4);
+    expect(await statuses()).toEqual([["sent", 4]]);
   });
 
   it("never copies a link from the visitor's name into the quote messages", async () => {
-    await database.db.transaction((tx) =>
-      queueQuoteMessages(
-        tx,
-        { email: "n@example.com", mobile: "+447700902000" },
-        { ...payload, name: "Verify:evil.example/x Smith", firstName: "Verify:evil.example/x" },
-        "t.example",
-      ),
+    const named = { ...payload, name: "Verify:evil.example/x Smith", firstName: "Verify:evil.example/x" };
+    await enqueue(
+      database.db,
+      [
+        { channel: "email", recipient: "n@example.com", template: "quote-email", payload: { ...named } },
+        { channel: "sms", recipient: "+447700902000", template: "quote-sms", payload: { ...named } },
+      ],
+      "t.example",
     );
     const rows = await database.db.query.outbox.findMany();
     for (const row of rows) {

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { recipientKey } from "~/domain/message-safety";
 import type { Database } from "./db.server";
 import { log as defaultLog, type Logger } from "./log.server";
@@ -36,17 +36,19 @@ type Tx = Pick<Database, "insert" | "execute">;
 
 const signal = new EventEmitter();
 
+/** A new message's Message-ID, fixed when its row is written, so a resend after a crash carries the same one. */
+export const newMessageId = (mailDomain: string) => `<${randomUUID()}@${mailDomain}>`;
+
 /** Adds messages inside the caller's transaction and returns their ids; call `wakeOutbox()` after it commits. */
 export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await tx
     .insert(outbox)
     .values(
-      // The Message-ID is fixed when the row is written, so a resend after a crash carries the same one.
       messages.map((m) => ({
         ...m,
         recipientKey: recipientKey(m.channel, m.recipient),
-        messageId: `<${randomUUID()}@${mailDomain}>`,
+        messageId: newMessageId(mailDomain),
       })),
     )
     .returning({ id: outbox.id });
@@ -85,31 +87,41 @@ export function retryDelaySeconds(attempt: number, retrySeconds: number, capSeco
   return Math.min(capSeconds, retrySeconds * 2 ** Math.max(0, attempt - 1));
 }
 
-/** Claims due messages: pending ones whose time has come, and sending ones whose lease ran out. */
+/**
+ * Claims due messages, pending ones whose time has come and sending ones whose
+ * lease ran out, and returns them in one statement.
+ */
 export async function claimDue(db: Database, leaseSeconds: number, batchSize: number): Promise<OutboxRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update outbox set status = 'sending', attempts = attempts + 1,
-      lease_until = now() + make_interval(secs => ${leaseSeconds})
-    where id in (
-      select id from outbox
-      where (status = 'pending' and next_attempt_at <= now())
-         or (status = 'sending' and lease_until < now())
-      order by id
-      limit ${batchSize}
-      for update skip locked
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      sql`(${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now())
+        or (${outbox.status} = 'sending' and ${outbox.leaseUntil} < now())`,
     )
-    returning id`);
-  const ids = result.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return db.query.outbox.findMany({
-    where: (o, { inArray }) => inArray(o.id, ids),
-    orderBy: (o, { asc }) => asc(o.id),
-  });
+    .orderBy(outbox.id)
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-async function markSent(db: Database, id: number): Promise<void> {
+/**
+ * Marks delivered messages sent, all in one statement. Only rows still
+ * `sending`: one given up on meanwhile is not rewritten.
+ */
+async function markSent(db: Database, ids: number[]): Promise<void> {
   await db.execute(
-    sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${id}`,
+    sql`update outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+        where id = any(${`{${ids.join(",")}}`}::int[]) and status = 'sending'`,
   );
 }
 
@@ -186,11 +198,18 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
+  /**
+   * Delivered, not yet marked sent. Should the mark fail (the database went
+   * away), they are marked before anything else is claimed: a delivered
+   * message is never taken for a failed one and sent again.
+   */
+  const unmarked = new Set<number>();
 
   async function send(row: OutboxRow): Promise<void> {
     try {
       await deliver(row);
-      await markSent(db, row.id);
+      unmarked.add(row.id);
+      markSoon();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = await markFailedAttempt(db, row, reason, {
@@ -211,10 +230,51 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     }
   }
 
-  /** Each claimed batch is sent concurrently, so a slow provider does not hold up the queue behind it. */
+  /** One statement for every message delivered since the last mark; kept for the next pass if it fails. */
+  async function markDelivered(): Promise<void> {
+    if (unmarked.size === 0) return;
+    const ids = [...unmarked];
+    await markSent(db, ids);
+    for (const id of ids) unmarked.delete(id);
+  }
+
+  /**
+   * Marks a delivered message at once, not when its whole batch is done: a
+   * process killed while one message hangs re-sends only that one. Messages
+   * delivered while a mark is being written go together in the next.
+   */
+  let marking: Promise<void> | null = null;
+  let markAgain = false;
+  function markSoon(): void {
+    if (marking) {
+      markAgain = true;
+      return;
+    }
+    marking = (async () => {
+      do {
+        markAgain = false;
+        await markDelivered();
+      } while (markAgain);
+    })()
+      .catch((error) => {
+        const err = error instanceof Error ? error.message : String(error);
+        log.warn({ err }, "outbox: could not mark messages sent; will try again");
+      })
+      .finally(() => {
+        marking = null;
+      });
+  }
+
+  /**
+   * Each claimed batch is sent concurrently, so a slow provider does not hold
+   * up the queue behind it; every delivered message is marked before the next
+   * batch is claimed.
+   */
   async function pass(): Promise<number> {
     let handled = 0;
     for (;;) {
+      await marking;
+      await markDelivered();
       if (stopped) return handled;
       const rows = await claimDue(db, leaseSeconds, batchSize);
       if (rows.length === 0) return handled;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CalculatorState, type Catalogue, selectedServices } from "~/domain/calculator-state";
 import {
   Cat1,
@@ -719,18 +719,13 @@ describe("skin test", () => {
 
 describe.each(testDatabases)("quote messages on %s", (_name, open) => {
   let database: TestDatabase;
+  let cutting: Record<string, unknown>;
   beforeAll(async () => {
     database = await open(seedDatabase);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
-  it("queues the e-mail and the text in the quote's transaction, three quotes a day per address at most", async () => {
     const catalogue = await loadCatalogue(database.db);
     const cut = (name: string, cat1: number, cat2: number) =>
       catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
-    const cutting = {
+    cutting = {
       type: "cutting",
       mode: "level",
       level: "6",
@@ -739,6 +734,25 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
       finishAddon: cut("None", 4, 0),
       treatment: cut("None", 5, 2),
     };
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.execute(sql`delete from outbox`);
+  });
+
+  const sentFor = async (to: { email: string; mobile: string }[], options: { smsDailyLimit?: number } = {}) => {
+    const sent: boolean[] = [];
+    for (const contact of to) {
+      const saved = await saveQuote(database.db, request(cutting, contact), options);
+      if (!saved.ok) throw new Error(saved.error);
+      sent.push(saved.messagesSent);
+    }
+    return sent;
+  };
+
+  it("queues the e-mail and the text in the quote's transaction, three quotes a day per address at most", async () => {
     const sent: boolean[] = [];
     const links: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -762,5 +776,51 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
     // The fourth quote is still saved, and the submitted page can tell it was not sent.
     expect(await savedQuoteStatus(database.db, links[3]!)).toEqual({ exists: true, messagesSent: false });
     expect(await savedQuoteStatus(database.db, links[0]!)).toEqual({ exists: true, messagesSent: true });
+  });
+
+  it("counts one mailbox however its address is spelt, and a mobile whatever the e-mail beside it", async () => {
+    const spellings = ["victim@example.com", "victim+1@example.com", "Victim+2@EXAMPLE.com", "VICTIM+3@example.com"];
+    expect(await sentFor(spellings.map((email, i) => ({ email, mobile: `07700 90${1000 + i}` })))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const mobile = "07700 902000";
+    expect(await sentFor(["a", "b", "c", "d"].map((who) => ({ email: `${who}@example.com`, mobile })))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("counts saves for one address made at the same moment one after the other", async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        saveQuote(database.db, request(cutting, { email: "burst@example.com", mobile: `07700 90${3000 + i}` })),
+      ),
+    );
+    // Every quote is stored; three of them, and only three, have their messages queued.
+    expect(saves.every((saved) => saved.ok)).toBe(true);
+    expect(saves.filter((saved) => saved.ok && saved.messagesSent)).toHaveLength(3);
+    const emails = await database.db.execute<{ n: string | number }>(
+      sql`select count(*) as n from outbox where template = 'quote-email' and recipient = 'burst@example.com'`,
+    );
+    expect(Number(emails.rows[0]?.n)).toBe(3);
+  });
+
+  it("stops queueing texts at the site's daily ceiling, still sending the e-mail", async () => {
+    const contacts = [0, 1, 2].map((i) => ({ email: `c${i}@example.com`, mobile: `07700 90${4000 + i}` }));
+    expect(await sentFor(contacts, { smsDailyLimit: 2 })).toEqual([true, true, true]);
+    const byChannel = (
+      await database.db.execute<{ channel: string; n: string | number }>(
+        sql`select channel, count(*) as n from outbox group by channel order by channel`,
+      )
+    ).rows.map((r) => [r.channel, Number(r.n)]);
+    expect(byChannel).toEqual([
+      ["email", 3],
+      ["sms", 2],
+    ]);
   });
 });

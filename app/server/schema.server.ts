@@ -3,6 +3,7 @@
  * Money is integer pence and level adapters are hundredths of a percent, so no
  * figure ever drifts through floating point.
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -464,6 +465,13 @@ export const outbox = pgTable(
      * +tag (one mailbox, however it is spelt).
      */
     recipientKey: text("recipient_key").notNull().default(""),
+    /**
+     * A quote message's place in its recipient's sequence (1, 2, …): each
+     * save takes the next number, and a unique index refuses the second of
+     * two concurrent saves for one recipient, which is then counted again.
+     * Null for every other message.
+     */
+    quotaSeq: integer("quota_seq"),
     createdAt: createdAt(),
     /** Retries go on until 48 hours (OUTBOX_RETRY_HOURS) after this; a re-send starts the window again. */
     retryFrom: timestamp("retry_from", { withTimezone: true }).notNull().defaultNow(),
@@ -477,6 +485,8 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_recipient_idx").on(t.recipientKey, t.template, t.createdAt),
     index("outbox_channel_created_idx").on(t.channel, t.createdAt),
+    // Erased rows share the empty key and keep their numbers: they are left out.
+    uniqueIndex("outbox_quota_seq_idx").on(t.recipientKey, t.template, t.quotaSeq).where(sql`${t.recipientKey} <> ''`),
   ],
 );
 

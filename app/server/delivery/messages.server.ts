@@ -8,17 +8,17 @@ import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP } from "~/domain/format";
-import { recipientKey } from "~/domain/message-safety";
 import { safeFirstName, smsLength } from "~/domain/message-text";
-import { config } from "../config.server";
 import type { Database } from "../db.server";
-import { log } from "../log.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import { renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
-/** At most this many quote messages to one mobile or e-mail address in 24 hours. */
-const QUOTE_MESSAGES_PER_DAY = 3;
+/**
+ * At most this many quote messages to one mobile or e-mail address in 24
+ * hours (app/server/queries/quotes.server.ts counts them as it saves).
+ */
+export const QUOTE_MESSAGES_PER_DAY = 3;
 
 type Tx = Pick<Database, "insert" | "execute">;
 
@@ -41,69 +41,12 @@ export interface QuoteMessagePayload {
   hasColour: boolean;
 }
 
-/** Texts queued across the site in the last 24 hours. */
-const SMS_TODAY = sql`select count(*) from outbox where channel = 'sms' and created_at > now() - interval '24 hours'`;
-
 /**
- * Queues the quote e-mail and text unless either address already had
- * QUOTE_MESSAGES_PER_DAY quote messages in the last 24 hours, counted by
- * mailbox (case and +tags do not make a new address) through an index.
- * Returns whether they were queued. The advisory locks make concurrent saves
- * for the same address count one after the other. Past the site's daily
- * ceiling on texts (SMS_DAILY_LIMIT), the e-mail still goes and the text does not.
+ * Slack before the site's daily ceiling on texts (SMS_DAILY_LIMIT): below
+ * ceiling minus this, saves queue their text without waiting for each
+ * other; within it, they take turns so that together they cannot pass it.
  */
-export async function queueQuoteMessages(
-  tx: Tx,
-  to: { email: string; mobile: string },
-  payload: QuoteMessagePayload,
-  mailDomain: string,
-  smsDailyLimit: number = config().SMS_DAILY_LIMIT,
-): Promise<boolean> {
-  const email = to.email.toLowerCase();
-  const emailKey = recipientKey("email", email);
-  const mobileKey = recipientKey("sms", to.mobile);
-  // Both locks in one statement (always e-mail first, so two saves cannot wait on each other), then the
-  // counts in the next: a statement sees what was committed when it began, so the counts must not share
-  // the statement that may wait for another save to commit.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`quote-to:${emailKey}`})), pg_advisory_xact_lock(hashtext(${`quote-to:${mobileKey}`}))`,
-  );
-  const recent = await tx.execute<{ emails: number | string; texts: number | string; sms: number | string }>(sql`
-    select
-      (select count(*) from outbox where recipient_key = ${emailKey} and template = 'quote-email'
-         and created_at > now() - interval '24 hours') as emails,
-      (select count(*) from outbox where recipient_key = ${mobileKey} and template = 'quote-sms'
-         and created_at > now() - interval '24 hours') as texts,
-      (${SMS_TODAY}) as sms`);
-  const counts = recent.rows[0];
-  if (Math.max(Number(counts?.emails ?? 0), Number(counts?.texts ?? 0)) >= QUOTE_MESSAGES_PER_DAY) return false;
-  const body = payload as unknown as Record<string, unknown>;
-  const messages: NewMessage[] = [{ channel: "email", recipient: email, template: "quote-email", payload: body }];
-  if (await smsAllowedToday(tx, smsDailyLimit, Number(counts?.sms ?? 0)))
-    messages.push({ channel: "sms", recipient: to.mobile, template: "quote-sms", payload: body });
-  await enqueue(tx, messages, mailDomain);
-  return true;
-}
-
-/** Slack before the ceiling within which concurrent saves are counted one after the other. */
-const SMS_CEILING_MARGIN = 50;
-
-/**
- * Whether the site may queue another text today (SMS_DAILY_LIMIT in 24 hours, across all processes),
- * given the count the caller read with its quota.
- */
-async function smsAllowedToday(tx: Tx, limit: number, counted: number): Promise<boolean> {
-  const count = async () => Number((await tx.execute<{ count: number | string }>(SMS_TODAY)).rows[0]?.count ?? 0);
-  let sent = counted;
-  if (sent >= limit - SMS_CEILING_MARGIN) {
-    // Near the ceiling, saves take turns so that together they cannot pass it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-daily-ceiling'))`);
-    sent = await count();
-  }
-  if (sent < limit) return true;
-  log.warn({ limit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
-  return false;
-}
+export const SMS_CEILING_MARGIN = 50;
 
 export function staffNotification(
   staffEmail: string,

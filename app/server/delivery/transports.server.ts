@@ -4,6 +4,8 @@
  * API when its settings are there, otherwise a file under DATA_DIR/sms.
  */
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import { type Agent, Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../log.server";
@@ -74,6 +76,50 @@ export interface SmsProvider {
   send(message: TextMessage): Promise<{ providerId?: string }>;
 }
 
+/** Twilio's answer to a POST: its status and the JSON body (empty when it sent none or not JSON). */
+function postForm(
+  url: URL,
+  headers: Record<string, string>,
+  form: URLSearchParams,
+  agent: Agent,
+  timeoutMs: number,
+): Promise<{ status: number; body: { sid?: string; message?: string } }> {
+  const payload = Buffer.from(form.toString());
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          ...headers,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": payload.length,
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          let body = {};
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          } catch {
+            // Not JSON: the status alone says what happened.
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`Twilio did not answer within ${timeoutMs / 1000} s`)));
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
 export function twilioProvider(options: {
   accountSid: string;
   authToken: string;
@@ -85,24 +131,22 @@ export function twilioProvider(options: {
     options.apiBase,
   );
   const auth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
+  // A few connections kept open and reused, as for SMTP: a burst of quotes is not one handshake per text.
+  // Plain node:http rather than fetch: a text costs a fraction of the CPU.
+  const agent = new (endpoint.protocol === "https:" ? HttpsAgent : HttpAgent)({ keepAlive: true, maxSockets: 10 });
   return {
     describe: `Twilio at ${endpoint.origin}`,
     async send({ to, body }) {
-      const response = await fetch(endpoint, {
-        method: "POST",
-        headers: { Authorization: auth, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ To: to, From: options.from, Body: body }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
-      if (!response.ok) {
-        const reason = `Twilio answered ${response.status}${answer.message ? `: ${answer.message}` : ""}`;
+      const form = new URLSearchParams({ To: to, From: options.from, Body: body });
+      const answer = await postForm(endpoint, { Authorization: auth }, form, agent, 15_000);
+      if (answer.status < 200 || answer.status >= 300) {
+        const reason = `Twilio answered ${answer.status}${answer.body.message ? `: ${answer.body.message}` : ""}`;
         // A 4xx other than throttling will not get better by trying again.
-        if (response.status >= 400 && response.status < 500 && response.status !== 429 && response.status !== 408)
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 429 && answer.status !== 408)
           throw new PermanentDeliveryError(reason);
         throw new Error(reason);
       }
-      return { providerId: answer.sid };
+      return { providerId: answer.body.sid };
     },
   };
 }

@@ -27,18 +27,9 @@ export interface MarketingChoice {
   sms?: { mobile: string; granted: boolean };
 }
 
-/**
- * Records the consents ticked on a form, each with the exact wording shown,
- * inside the caller's transaction (so a consent exists only with the record it
- * came with). An unticked box records nothing: silence is not consent.
- */
-export async function recordMarketingConsents(
-  tx: Tx,
-  choice: MarketingChoice,
-  source: Extract<ConsentSource, "quote-form" | "feedback-form">,
-  sourceRef: string,
-): Promise<number> {
-  const rows = [
+/** The consent rows a form's ticked boxes make, each with the exact wording shown; an unticked box makes none. */
+export function marketingConsentRows(choice: MarketingChoice) {
+  return [
     choice.email?.granted
       ? {
           subject: normaliseEmail(choice.email.address),
@@ -50,6 +41,19 @@ export async function recordMarketingConsents(
       ? { subject: choice.sms.mobile, channel: "sms" as const, wording: MARKETING_CONSENT_WORDING.sms }
       : null,
   ].filter((row) => row !== null);
+}
+
+/**
+ * Records the consents ticked on a form inside the caller's transaction (so a
+ * consent exists only with the record it came with). Silence is not consent.
+ */
+export async function recordMarketingConsents(
+  tx: Tx,
+  choice: MarketingChoice,
+  source: Extract<ConsentSource, "quote-form" | "feedback-form">,
+  sourceRef: string,
+): Promise<number> {
+  const rows = marketingConsentRows(choice);
   if (rows.length === 0) return 0;
   await tx.insert(consents).values(rows.map((row) => ({ ...row, granted: true, source, sourceRef })));
   return rows.length;

@@ -21,15 +21,17 @@ import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { quoteDetailsSchema } from "~/domain/forms";
 import { lineLabel } from "~/domain/line-labels";
+import { recipientKey } from "~/domain/message-safety";
 import { problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
-import { queueQuoteMessages } from "../delivery/messages.server";
-import { KEY_REUSED_MESSAGE, once } from "../idempotency.server";
-import { wakeOutbox } from "../outbox.server";
-import { recordMarketingConsents } from "../privacy/consents.server";
+import { QUOTE_MESSAGES_PER_DAY, type QuoteMessagePayload, SMS_CEILING_MARGIN } from "../delivery/messages.server";
+import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
+import { log } from "../log.server";
+import { newMessageId, wakeOutbox } from "../outbox.server";
+import { marketingConsentRows } from "../privacy/consents.server";
 import type { RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
@@ -178,13 +180,8 @@ export interface SaveQuoteOptions {
   request?: Request;
   /** Tests only: a link generator, to provoke a collision. */
   newLink?: () => string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+  /** The site's daily ceiling on texts; SMS_DAILY_LIMIT unless given. */
+  smsDailyLimit?: number;
 }
 
 export const quotePath = (link: string) => `/quote/${link}`;
@@ -203,8 +200,8 @@ interface SavedAnswer {
  * server, and store the quote with a snapshot of its lines, answering only once
  * the row is committed.
  *
- * The outbox rows are added inside the transaction below, so a saved quote
- * and the messages about it are committed together or not at all.
+ * The quote and the messages about it are stored by one statement
+ * (storeQuote), so they are committed together or not at all.
  */
 export async function saveQuote(
   db: Database,
@@ -286,37 +283,170 @@ export async function saveQuote(
   for (let attempt = 1; ; attempt++) {
     const link = makeLink();
     try {
-      // The quote, its consents, the messages about it and the answer under the form's key are committed
-      // together or not at all.
-      const saved = await once(db, QUOTE_SCOPE.name, key, fingerprint, async (tx): Promise<SavedAnswer> => {
-        const [row] = await tx
-          .insert(quotes)
-          .values({ ...values, link })
-          .returning({ id: quotes.id });
-        if (!row) throw new Error("The quote was not stored");
-        await recordMarketingConsents(
-          tx,
-          { email: { address: email, granted: marketing_email }, sms: { mobile, granted: marketing_sms } },
-          "quote-form",
-          `quotes/${row.id}`,
-        );
-        const messagesSent = await queueQuoteMessages(
-          tx,
-          { email, mobile },
-          messagePayload(link),
-          mailDomainOf(config().PUBLIC_URL),
-        );
-        return { link, totalPence: quote.totalPence, lines, messagesSent };
+      const stored = await storeQuote(db, {
+        quote: { ...values, link },
+        to: { email, mobile },
+        payload: messagePayload(link),
+        consents: marketingConsentRows({
+          email: { address: email, granted: marketing_email },
+          sms: { mobile, granted: marketing_sms },
+        }),
+        answer: key
+          ? { key: `${QUOTE_SCOPE.name}:${key}`, fingerprint, link, totalPence: quote.totalPence, lines }
+          : null,
+        smsDailyLimit: options.smsDailyLimit ?? config().SMS_DAILY_LIMIT,
       });
-      if (!saved.fresh) return saved.replay.kind === "answer" ? replayed(saved.replay.answer) : reused;
-      if (saved.answer.messagesSent) wakeOutbox();
-      return replayed(saved.answer);
+      if (stored.messagesSent) wakeOutbox();
+      return replayed({ link, totalPence: quote.totalPence, lines, messagesSent: stored.messagesSent });
     } catch (error) {
-      // 96 random bits make a collision astronomically unlikely; a retry makes it harmless.
-      if (attempt < 3 && isUniqueViolation(error)) continue;
+      const violated = uniqueViolationOn(error);
+      // Another save under the same key got there first: its answer is this one's.
+      if (key && violated === "idempotency_keys_pkey") {
+        const earlier = await previousAnswer<SavedAnswer>(db, QUOTE_SCOPE.name, key, fingerprint);
+        if (earlier.kind === "answer") return replayed(earlier.answer);
+        if (earlier.kind === "reused") return reused;
+      }
+      // A link collision (96 random bits: astronomically unlikely) or a concurrent save for the same
+      // address (each takes its next message number): counted and stored again, nothing was kept.
+      if (attempt < SAVE_ATTEMPTS && (violated === "quotes_link_idx" || violated === "outbox_quota_seq_idx")) continue;
       throw error;
     }
   }
+}
+
+/** Tries per save: enough for a handful of saves for one address racing each other. */
+const SAVE_ATTEMPTS = 5;
+
+/** The unique index a failed statement ran into, if that is why it failed. */
+function uniqueViolationOn(error: unknown): string | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+  }
+  return undefined;
+}
+
+interface QuoteToStore {
+  quote: typeof quotes.$inferInsert & { link: string; lines: SavedQuoteLine[] };
+  to: { email: string; mobile: string };
+  payload: QuoteMessagePayload;
+  consents: ReturnType<typeof marketingConsentRows>;
+  /** The answer kept under the form's idempotency key, when it carried one. */
+  answer: { key: string; fingerprint: string; link: string; totalPence: number; lines: SavedQuoteLine[] } | null;
+  smsDailyLimit: number;
+}
+
+/**
+ * Stores a quote, its consents, the e-mail and text about it and the answer
+ * under its key in one statement, so all are committed together or none is,
+ * without a transaction's extra round trips.
+ *
+ * The messages are queued unless either address already had
+ * QUOTE_MESSAGES_PER_DAY quote messages in 24 hours. Two saves for one
+ * address could both count what was there before either: each message takes
+ * its recipient's next number, and the unique index on those numbers fails
+ * the second save, which the caller runs again and which then counts the
+ * first one's message.
+ *
+ * Past the site's daily ceiling on texts the e-mail still goes and the text
+ * does not. Well below it the statement runs on its own; from SMS_CEILING_MARGIN
+ * below it, it stores nothing and is run again under a lock that makes such
+ * saves take turns, so that together they cannot pass the ceiling.
+ */
+async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messagesSent: boolean }> {
+  const { smsDailyLimit } = toStore;
+  const fast = await db.execute<StoredRow>(storeQuoteStatement(toStore, smsDailyLimit, false));
+  const row =
+    fast.rows[0] ??
+    (await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-daily-ceiling'))`);
+      return (await tx.execute<StoredRow>(storeQuoteStatement(toStore, smsDailyLimit, true))).rows[0];
+    }));
+  if (!row) throw new Error("The quote was not stored");
+  const queued = Number(row.queued);
+  if (queued === 1)
+    log.warn({ limit: smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
+  return { messagesSent: queued > 0 };
+}
+
+interface StoredRow extends Record<string, unknown> {
+  id: number;
+  queued: number | string;
+}
+
+/**
+ * The statement behind storeQuote. `takingTurns`: run under the ceiling's
+ * lock, so the count of today's texts is exact and the ceiling itself is the
+ * limit; otherwise a save that would queue a text within the margin stores
+ * nothing and returns no row.
+ */
+function storeQuoteStatement(
+  { quote: q, to, payload, consents, answer }: QuoteToStore,
+  smsDailyLimit: number,
+  takingTurns: boolean,
+) {
+  const email = to.email.toLowerCase();
+  const emailKey = recipientKey("email", email);
+  const mobileKey = recipientKey("sms", to.mobile);
+  const textsBelow = takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN);
+  const mailDomain = mailDomainOf(config().PUBLIC_URL);
+  const body = JSON.stringify(payload);
+  const consented = consents.length
+    ? sql`, consented as (
+        insert into consents (subject, channel, granted, wording, source, source_ref)
+        select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
+        from saved, (values ${sql.join(
+          consents.map((c) => sql`(${c.subject}::text, ${c.channel}::text, ${c.wording}::text)`),
+          sql`, `,
+        )}) as c(subject, channel, wording))`
+    : sql``;
+  const answered = answer
+    ? sql`, answered as (
+        insert into idempotency_keys (key, answer)
+        select ${answer.key}::text, jsonb_build_object('fingerprint', ${answer.fingerprint}::text, 'answer',
+          ${JSON.stringify({ link: answer.link, totalPence: answer.totalPence, lines: answer.lines })}::jsonb
+            || jsonb_build_object('messagesSent', exists (select from queued)))
+        from saved)`
+    : sql``;
+  return sql`
+    with recent as (
+      select
+        (select count(*) from outbox where recipient_key = ${emailKey} and template = 'quote-email'
+           and created_at > now() - interval '24 hours') as emails,
+        (select count(*) from outbox where recipient_key = ${mobileKey} and template = 'quote-sms'
+           and created_at > now() - interval '24 hours') as texts,
+        (select coalesce(max(quota_seq), 0) from outbox
+           where recipient_key = ${emailKey} and template = 'quote-email') as email_seq,
+        (select coalesce(max(quota_seq), 0) from outbox
+           where recipient_key = ${mobileKey} and template = 'quote-sms') as text_seq,
+        (select count(*) from (select from outbox where channel = 'sms' and created_at > now() - interval '24 hours'
+           limit ${textsBelow}::int) as counted) as texts_today
+    ), decided as (
+      select greatest(emails, texts) < ${QUOTE_MESSAGES_PER_DAY}::int as send,
+        texts_today < ${textsBelow}::int as text, email_seq, text_seq
+      from recent
+    ), saved as (
+      insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+        stylist_id, stylist_name, stylist_image, stylist_salon_id, lines, total_pence)
+      select ${q.link}::text, ${q.name}::text, ${q.mobile}::text, ${q.email}::text, ${q.referral}::text,
+        ${q.regular}::boolean, ${q.selector}::text, ${q.calculator}::text, ${q.salonId}::int, ${q.levelId}::int,
+        ${q.stylistId ?? null}::int, ${q.stylistName ?? null}::text, ${q.stylistImage ?? null}::text,
+        ${q.stylistSalonId ?? null}::int, ${JSON.stringify(q.lines)}::jsonb, ${q.totalPence}::int
+      from decided
+      where ${takingTurns}::boolean or not send or text
+      returning id
+    ), queued as (
+      insert into outbox (channel, recipient, recipient_key, template, payload, message_id, quota_seq)
+      select 'email', ${email}::text, ${emailKey}::text, 'quote-email', ${body}::jsonb,
+        ${newMessageId(mailDomain)}::text, email_seq + 1
+      from saved, decided where send
+      union all
+      select 'sms', ${to.mobile}::text, ${mobileKey}::text, 'quote-sms', ${body}::jsonb,
+        ${newMessageId(mailDomain)}::text, text_seq + 1
+      from saved, decided where send and text
+      returning id
+    )${consented}${answered}
+    select saved.id, (select count(*) from queued) as queued from saved`;
 }
 
 // ---------------------------------------------------------------------------

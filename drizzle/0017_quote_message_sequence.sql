@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "quota_seq" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_quota_seq_idx" ON "outbox" USING btree ("recipient_key","template","quota_seq") WHERE "outbox"."recipient_key" <> '';
