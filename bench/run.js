@@ -694,6 +694,19 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     for (const [name, p] of Object.entries(list)) results.weight[name] = await firstLoadWeight(p);
     if (LIGHTHOUSE_RUNS > 0) {
       await runLighthouse(list);
+      // The public pages staff change from the console (offers, blog, news, salons, brand lines, shop) hold the
+      // same budgets.
+      const [post] = await json(`${BASE}/api/blog-posts`);
+      const [news] = await json(`${BASE}/api/news-items`);
+      await runLighthouse({
+        offers: "/offers",
+        blog: "/blog-info",
+        "blog post": `/blog/${post.slug}`,
+        "news item": `/news/${news.slug}`,
+        about: "/about-info",
+        contact: "/contact-info",
+        shop: "/online-shop",
+      });
       // The console's main pages: signing in signed out, the rest signed in as the owner.
       await applyForJob();
       const cookie = await consoleSession(site);

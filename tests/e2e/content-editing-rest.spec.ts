@@ -231,6 +231,10 @@ test("an offer never listed or sent can be deleted after a confirmation, without
   await expect(page.getByText("Deleted “New clients: 25% off at every level”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "New clients: 25% off at every level" })).toHaveCount(0);
   expect((await fetch(`${staff.url}/offers/new-clients`)).status).toBe(404);
+  // The deletion is news once: the next save on the page answers for itself.
+  await page.getByRole("region", { name: "Shared end date" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Shared end date saved.")).toBeVisible();
+  await expect(page.getByText("Deleted “New clients: 25% off at every level”.")).toHaveCount(0);
 
   // A text-message campaign's page has been open since it started: it can only be ended.
   await page.getByRole("link", { name: "Welcome back: 20% off your next visit" }).click();

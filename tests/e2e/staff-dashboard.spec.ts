@@ -250,6 +250,7 @@ test("a manager downloads a filtered list as CSV: the list's rows, safely escape
 }) => {
   const manager = await as(browser, "manager");
   await manager.goto(`${staff.url}/staff/leads`);
+  await manager.getByText("Filters", { exact: true }).click();
   await manager.getByRole("combobox", { name: /heard/i }).selectOption("Google");
   await manager.getByRole("button", { name: "Search" }).click();
   await expect(manager).toHaveURL(/referral=Google/);

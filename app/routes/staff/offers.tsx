@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
 
 const STATUS = { running: "Running", upcoming: "Not started", ended: "Ended" } as const;
 
-export default function Offers({ loaderData }: Route.ComponentProps) {
+export default function Offers({ loaderData, actionData }: Route.ComponentProps) {
   const { hideOffers, endDate, offers } = loaderData;
   return (
     <>
@@ -72,7 +72,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         shows from its first day to its last by itself; with none running, the page shows the 20% first-visit offer and
         refer-a-friend.
       </StaffHeading>
-      {loaderData.deleted ? <Notice tone="success">Deleted “{loaderData.deleted}”.</Notice> : null}
+      {/* The deletion is news once: a later save on this page answers for itself. */}
+      {loaderData.deleted && !actionData ? <Notice tone="success">Deleted “{loaderData.deleted}”.</Notice> : null}
       <EditNotice />
       <div className="mb-8 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="page-switch" className="card p-5">
