@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkbox, isoDate, link, optionalText, pounds, requiredText } from "~/domain/staff/content";
 import { z } from "~/domain/zod";
-import { auditLog, salons, staffSessions, staffUsers } from "../schema.server";
+import { auditLog, salons } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
 import { parseEdit, saveVersioned } from "./content.server";
-import { hashToken } from "./session.server";
+import { signedInManager } from "./test-manager";
 
 const schema = z.object({
   name: requiredText("the salon's name", 40),
@@ -59,20 +59,7 @@ describe.each(testDatabases)("saving an edit on %s", (_name, open) => {
   let staff: StaffContext;
   beforeAll(async () => {
     database = await open(seedDatabase);
-    const [user] = await database.db
-      .insert(staffUsers)
-      .values({ email: "m@example.com", name: "Manager", role: "manager" })
-      .returning();
-    const [session] = await database.db
-      .insert(staffSessions)
-      .values({ tokenHash: hashToken("t"), staffId: user?.id ?? 0, method: "passkey" })
-      .returning();
-    staff = {
-      staffId: user?.id ?? 0,
-      sessionId: session?.id ?? 0,
-      role: "manager",
-      can: () => true,
-    } as unknown as StaffContext;
+    staff = await signedInManager(database.db, "t");
   }, 120_000);
   afterAll(async () => {
     await database?.destroy();

@@ -7,11 +7,12 @@ import { count, eq, getTableName, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropUnusedPictures, getPictureVariant, PICTURE_USES, pruneUnusedPictures } from "../pictures.server";
-import { pictures, pictureVariants, staffSessions, staffUsers, stylists } from "../schema.server";
+import { pictures, pictureVariants, stylists } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
 import { getMemberForStaff, memberFormValues, updateMember } from "./team-content.server";
+import { signedInManager } from "./test-manager";
 
 const photo = (background: string) =>
   sharp({ create: { width: 400, height: 500, channels: 3, background } })
@@ -23,15 +24,7 @@ describe.each(testDatabases)("cleaning up replaced pictures on %s", (_name, open
   let staff: StaffContext;
   beforeAll(async () => {
     database = await open(seedDatabase);
-    const [user] = await database.db
-      .insert(staffUsers)
-      .values({ email: "m@example.com", name: "Manager", role: "manager" })
-      .returning();
-    const [session] = await database.db
-      .insert(staffSessions)
-      .values({ tokenHash: "cleanup", staffId: user?.id ?? 0, method: "passkey" })
-      .returning();
-    staff = { staffId: user?.id ?? 0, sessionId: session?.id ?? 0, role: "manager" } as unknown as StaffContext;
+    staff = await signedInManager(database.db, "cleanup");
   }, 120_000);
   afterAll(async () => {
     await database?.destroy();

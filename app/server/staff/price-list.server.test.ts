@@ -5,27 +5,20 @@ import { setClock } from "../clock.server";
 import { listServices } from "../queries/catalogue.server";
 import { listReviews } from "../queries/content.server";
 import { getPublicQuote, saveQuote } from "../queries/quotes.server";
-import { auditLog, reviews, scheduledPrices, staffSessions, staffUsers } from "../schema.server";
+import { auditLog, reviews, scheduledPrices } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
 import { priceListForStaff, saveService, setServiceRetired } from "./price-list.server";
 import { hideReview, publishReview } from "./reviews.server";
+import { signedInManager } from "./test-manager";
 
 describe.each(testDatabases)("the price list and reviews as the console changes them, on %s", (_name, open) => {
   let database: TestDatabase;
   let staff: StaffContext;
   beforeAll(async () => {
     database = await open(seedDatabase);
-    const [user] = await database.db
-      .insert(staffUsers)
-      .values({ email: "m@example.com", name: "Manager", role: "manager" })
-      .returning();
-    const [session] = await database.db
-      .insert(staffSessions)
-      .values({ tokenHash: "price-list-test", staffId: user?.id ?? 0, method: "passkey" })
-      .returning();
-    staff = { staffId: user?.id ?? 0, sessionId: session?.id ?? 0, role: "manager", can: () => true } as never;
+    staff = await signedInManager(database.db, "price-list-test");
   }, 120_000);
   afterAll(async () => {
     await database?.destroy();
