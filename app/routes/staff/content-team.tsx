@@ -54,40 +54,29 @@ function MemberActions({
     </>
   );
   const button = "rounded-lg border border-muted bg-white px-3 py-2 text-sm font-semibold hover:bg-sand";
+  /** One action on this member: a form of its own, so each button works without JavaScript. */
+  const act = (intent: string, label: string, options: { direction?: "up" | "down"; disabled?: boolean } = {}) => (
+    <Form method="post">
+      {hidden}
+      {options.direction ? <input type="hidden" name="direction" value={options.direction} /> : null}
+      <button type="submit" name="intent" value={intent} className={button} disabled={options.disabled}>
+        {label}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </Form>
+  );
   return (
     <div className="flex flex-wrap gap-2">
       <Link to={staffPath(`content/team/${member.id}`)} className={button}>
         Edit<span className="sr-only"> {name}</span>
       </Link>
       {member.retired ? (
-        <Form method="post">
-          {hidden}
-          <button type="submit" name="intent" value="restore" className={button}>
-            Bring back<span className="sr-only"> {name}</span>
-          </button>
-        </Form>
+        act("restore", "Bring back")
       ) : (
         <>
-          <Form method="post">
-            {hidden}
-            <input type="hidden" name="direction" value="up" />
-            <button type="submit" name="intent" value="move" className={button} disabled={first}>
-              Move up<span className="sr-only"> {name}</span>
-            </button>
-          </Form>
-          <Form method="post">
-            {hidden}
-            <input type="hidden" name="direction" value="down" />
-            <button type="submit" name="intent" value="move" className={button} disabled={last}>
-              Move down<span className="sr-only"> {name}</span>
-            </button>
-          </Form>
-          <Form method="post">
-            {hidden}
-            <button type="submit" name="intent" value="retire" className={button}>
-              Retire<span className="sr-only"> {name}</span>
-            </button>
-          </Form>
+          {act("move", "Move up", { direction: "up", disabled: first })}
+          {act("move", "Move down", { direction: "down", disabled: last })}
+          {act("retire", "Retire")}
         </>
       )}
     </div>
