@@ -83,9 +83,12 @@ function filtersInUse(search: string, keep?: string) {
 function Filters({ search, keep, children }: { search: string; keep?: string; children: ReactNode }) {
   const inUse = filtersInUse(search, keep);
   return (
-    <details open={inUse > 0} className="mb-4">
+    <details open={inUse > 0} className="group mb-4">
       <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold underline-offset-2 hover:underline">
-        Filters{inUse > 0 ? ` (${inUse} in use)` : ""}
+        <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+          ▸
+        </span>
+        <span>Filters{inUse > 0 ? ` (${inUse} in use)` : ""}</span>
       </summary>
       <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
     </details>
