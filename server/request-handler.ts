@@ -29,7 +29,10 @@ import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
 
 const TTL_MS = 10_000;
+/** Answers asked for again: the pages people actually visit. */
 const MAX_ENTRIES = 500;
+/** Answers asked for once so far: an address with a query string of its own (a tracking tag, a crawler's guess) stays here. */
+const MAX_ONCE = 50;
 const MAX_BODY_BYTES = 512 * 1024;
 const MAX_KEY_LENGTH = 512;
 const CACHEABLE_TYPES = /^(text\/html|application\/json|text\/x-script|application\/xml|text\/plain)/i;
@@ -93,20 +96,36 @@ function pageWithoutNonce(html: string, nonce: string): { html: string; csp: str
   return { html: stripped, csp: contentSecurityPolicy([...hashes], false) };
 }
 
+/**
+ * Kept answers in two parts: a new answer goes into a small part of its own
+ * and moves to the main part when it is asked for again. Addresses seen once
+ * (every link with a tag of its own, a crawler walking query strings) then
+ * only ever replace each other, and never push out the pages people visit
+ * or hold much memory.
+ */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  private once = new Map<string, Entry>();
   /** Answers being rendered, by key; settles with the entry kept, or nothing if the answer was not kept. */
   readonly rendering = new Map<string, Promise<Entry | undefined>>();
 
-  clear = () => this.entries.clear();
+  clear = () => {
+    this.entries.clear();
+    this.once.clear();
+  };
 
+  /** The fresh answer kept for this key. An expired one stays in place until its new render replaces it. */
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key) ?? this.askedAgain(key);
+    return entry && entry.expires > Date.now() ? entry : undefined;
+  }
+
+  /** Moves an answer asked for a second time to the main part. */
+  private askedAgain(key: string): Entry | undefined {
+    const entry = this.once.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    this.once.delete(key);
+    this.keep(this.entries, MAX_ENTRIES, key, entry);
     return entry;
   }
 
@@ -125,10 +144,17 @@ export class ResponseCache {
     return (res) => writeEntry(res, entry, encoding, body, true);
   }
 
+  /** Keeps a fresh answer: in place of an expired one, or else with the answers seen once. */
   set(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.has(key)) this.keep(this.entries, MAX_ENTRIES, key, entry);
+    else this.keep(this.once, MAX_ONCE, key, entry);
+  }
+
+  /** Stores the entry as the part's newest, dropping the part's oldest when it is full. */
+  private keep(part: Map<string, Entry>, max: number, key: string, entry: Entry): void {
+    part.delete(key);
+    part.set(key, entry);
+    if (part.size > max) part.delete(part.keys().next().value as string);
   }
 }
 
