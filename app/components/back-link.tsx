@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { BACK_LINK } from "~/enhance/back-link";
 import { part } from "~/enhance/define-element";
 import { BackArrow } from "./return-link";

@@ -1,5 +1,5 @@
 import { parseISO } from "date-fns";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { formatLongDate } from "~/domain/dates";
 import type { PictureRef } from "~/domain/pictures";
 import { Picture } from "./picture";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { SITE_NAME } from "~/domain/seo";
 import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText } from "./news-cards";

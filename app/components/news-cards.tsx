@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { truncate } from "~/domain/format";
 
 export interface NewsCardItem {

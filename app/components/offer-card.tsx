@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Offer } from "~/domain/offers";
 import { discountLabel } from "~/domain/offers";
 

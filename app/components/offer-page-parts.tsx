@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 
 export interface OfferStylist {
   slug: string;
@@ -77,6 +78,7 @@ export function OfferMissing({ kind }: { kind: "offer" | "campaign" }) {
 
 /** Anything but a 404 on an offer page: calm, with a way to try again. */
 export function OfferPageFailed() {
+  const location = useLocation();
   return (
     <section className="container-page py-20 text-center sm:py-28">
       <h1 className="text-4xl sm:text-5xl">Sorry, this offer didn't load</h1>
@@ -84,9 +86,10 @@ export function OfferPageFailed() {
         Please try again in a moment. If it keeps happening, give us a call and we'll help.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link reloadDocument to="." className="btn-accent">
+        {/* A plain link: it loads the page afresh, which is what trying again means. */}
+        <a href={`${location.pathname}${location.search}`} className="btn-accent">
           Try again
-        </Link>
+        </a>
         <Link to="/offers" className="btn-outline">
           All offers
         </Link>

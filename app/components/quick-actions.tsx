@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /**
  * Paths that go without the phone bar of quick actions: the link hub, which

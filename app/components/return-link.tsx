@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /** The left-pointing arrow of every "Back" on the site. */
 export function BackArrow() {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { reviewCountText } from "~/domain/format";
 import { part } from "~/enhance/define-element";
 import { REVIEW_FILTER, REVIEW_FILTER_FIELD } from "~/enhance/review-filter";

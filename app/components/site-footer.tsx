@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type OpeningDay, SOCIAL_LINKS } from "~/domain/salon-info";
 import type { SalonFacts } from "~/domain/structured-data";
 

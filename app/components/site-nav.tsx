@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "~/components/link";
 import { part } from "~/enhance/define-element";
 import { DISCLOSURE } from "~/enhance/disclosure";
 import { Wordmark } from "./wordmark";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { formatGBP } from "~/domain/format";
 import type { PictureRef } from "~/domain/pictures";
 import { Picture } from "./picture";

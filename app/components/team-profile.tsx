@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { PictureRef } from "~/domain/pictures";
 import { Picture } from "./picture";
 import { ReturnLink } from "./return-link";

@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { POST_BODY_STYLES, PostByline } from "~/components/blog-card";
 import { JsonLd } from "~/components/json-ld";
+import { Link } from "~/components/link";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { Picture } from "~/components/picture";

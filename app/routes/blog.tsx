@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
+import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { blogPostPage } from "~/server/queries/content.server";

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { CardSection } from "~/components/card-section";
 import { BookingLink, openingHoursSummary, PhoneLink, SalonAddress } from "~/components/contact-details";
+import { Link } from "~/components/link";
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
+import { Link } from "~/components/link";
 import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { NewsCards } from "~/components/news-cards";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";

@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/components/link";
 import { OfferStylists } from "~/components/offer-page-parts";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";

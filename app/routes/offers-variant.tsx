@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/link";
 import { BookingButtons, LevelPriceTable, OfferCode, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";

@@ -1,5 +1,5 @@
 import { parseISO } from "date-fns";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { OfferCard } from "~/components/offer-card";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";

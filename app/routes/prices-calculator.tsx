@@ -1,8 +1,9 @@
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CalculatorSteps, ProgressLine, useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { calculatorHref, calculatorView, EDIT_PARAM } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { PhoneEstimate, QuotePanel } from "~/components/calculator/quote-panel";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
 import { parseCalculatorState } from "~/domain/calculator-state";

@@ -1,6 +1,7 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { EstimateTable } from "~/components/quote/estimate-table";
 import {

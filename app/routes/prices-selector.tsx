@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
 import { parseCalculatorState, type SelectorMode, withChange } from "~/domain/calculator-state";

@@ -1,5 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import {
   CALCULATOR_PATH,

@@ -1,5 +1,6 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import {
   CALCULATOR_PATH,

@@ -1,6 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import {
   CALCULATOR_PATH,

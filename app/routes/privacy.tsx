@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { CONTROLLER, describePeriod, MARKETING_CONSENT_WORDING, type RetentionSetting } from "~/domain/privacy";

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { PRICES_PATH } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";

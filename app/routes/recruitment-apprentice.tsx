@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
 import { JobApplicationForm } from "~/components/forms/job-application-form";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { jobApplicationAction } from "~/server/submission-http.server";

@@ -1,5 +1,6 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
+import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, PRICES_PATH, stateHref } from "~/components/quote/links";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { withChange } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { levelUp } from "~/domain/pricing";
@@ -83,7 +84,6 @@ function ClosedStep({ step }: { step: StepView }) {
       {step.changeHref ? (
         <Link
           to={step.changeHref}
-          preventScrollReset
           className="shrink-0 rounded-full px-3 py-2 text-sm font-semibold text-accent-dark underline underline-offset-2 hover:bg-blush"
         >
           {done ? "Change" : "Choose"}
@@ -112,7 +112,6 @@ function UnavailableNotice({ view }: { view: CalculatorView }) {
             or{" "}
             <Link
               to={calculatorHref(withChange(view.state, { level: upLevel.id }))}
-              preventScrollReset
               className="font-semibold text-accent-dark underline underline-offset-2"
             >
               go up to {upLevel.name}

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 export interface OptionItem {
   key: string | number;
@@ -41,7 +41,6 @@ export function OptionList({ items, columns = 2, label }: { items: OptionItem[];
           ) : (
             <Link
               to={item.href}
-              preventScrollReset
               aria-current={item.selected ? "true" : undefined}
               // "Half Head, £33, your choice": one clear name; the description is read after it.
               aria-label={[item.name, item.detail, item.selected ? "your choice" : null].filter(Boolean).join(", ")}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
@@ -16,7 +16,6 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
   return (
     <Link
       to={offer.href}
-      preventScrollReset
       className="flex min-h-12 w-full items-center justify-between gap-3 rounded-xl border border-line bg-white px-4 py-2.5 text-left text-sm hover:border-ink"
     >
       <span>

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CalculatorState, ColourStep, ServiceOption, ServiceSlot, ServiceStep } from "~/domain/calculator-state";
 import { ColourCat, type Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
@@ -45,11 +45,7 @@ export function ServiceChooser({
         <div className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm">
           <p className="font-medium">{step.notice}</p>
           <p className="mt-2">
-            <Link
-              to={changeWhoHref}
-              preventScrollReset
-              className="font-semibold text-accent-dark underline underline-offset-2"
-            >
+            <Link to={changeWhoHref} className="font-semibold text-accent-dark underline underline-offset-2">
               {state.mode === "stylist" ? "Choose a different stylist" : "Choose a different level"}
             </Link>
           </p>
@@ -88,7 +84,6 @@ function CategoryLink({ state, step, colourCat }: { state: CalculatorState; step
   return (
     <Link
       to={stepLinks.colourCategory(state, colourCat)}
-      preventScrollReset
       className="font-semibold text-accent-dark underline underline-offset-2"
     >
       {name}
@@ -173,7 +168,6 @@ export function ColourChooser({
     <p>
       <Link
         to={stepLinks.backToCategories(state)}
-        preventScrollReset
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2"
       >
         <span aria-hidden="true">←</span> Click to go back to the categories

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { SERVICE_TYPES } from "./labels";
 

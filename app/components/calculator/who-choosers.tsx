@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
@@ -38,7 +38,6 @@ export function LevelChooser({
               <li key={salon.id}>
                 <Link
                   to={stepLinks.salon(state, salon.id)}
-                  preventScrollReset
                   aria-current={selected ? "true" : undefined}
                   className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-ink aria-[current=true]:border-ink aria-[current=true]:bg-ink aria-[current=true]:text-ivory"
                 >
@@ -170,7 +169,6 @@ function StylistCard({
   return (
     <Link
       to={href}
-      preventScrollReset
       aria-current={selected ? "true" : undefined}
       aria-label={[name, levelName, selected ? "your choice" : null].filter(Boolean).join(", ")}
       className={`${base} border-line bg-white hover:border-ink aria-[current=true]:border-accent-dark aria-[current=true]:bg-blush/50 aria-[current=true]:ring-1 aria-[current=true]:ring-accent-dark`}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { MARKETING_CONSENT_WORDING, PRIVACY_PATH } from "~/domain/privacy";
 import { type AnyField, Checkbox } from "./fields";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { PictureRef } from "~/domain/pictures";
 import { part } from "~/enhance/define-element";
 import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";

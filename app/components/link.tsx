@@ -1,0 +1,45 @@
+import type { ComponentProps } from "react";
+import { useLocation } from "react-router";
+
+type AnchorProps = Omit<ComponentProps<"a">, "href" | "className">;
+
+/**
+ * A link on the public pages. Those pages never run React in the browser
+ * (only the console does), so React Router's Link could only ever render an
+ * anchor that the browser follows like any other, after resolving its path
+ * through several hooks on every render. A plain anchor is the same HTML for
+ * a fraction of the server's work. Every `to` here is a path from the site's
+ * root (relative paths would be resolved by the browser, not the route).
+ */
+export function Link({ to, ...props }: AnchorProps & { to: string; className?: string }) {
+  return <a href={to} {...props} />;
+}
+
+/**
+ * A link that knows it leads to the page being shown (or, unless `end`, to a
+ * page above it): it says so with `aria-current="page"` and may look different.
+ */
+export function NavLink({
+  to,
+  end = false,
+  className,
+  ...props
+}: AnchorProps & { to: string; end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
+  const isActive = isCurrent(useLocation().pathname, to, end);
+  return (
+    <a
+      href={to}
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+      {...props}
+    />
+  );
+}
+
+/** The page at `pathname` is `to`, or below it when `end` is not asked for (case and a trailing slash aside). */
+export function isCurrent(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  const target = to.toLowerCase().replace(/(.)\/+$/, "$1");
+  if (here === target) return true;
+  return !end && target !== "/" && here.startsWith(`${target}/`);
+}
