@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptedEncoding, compressBody } from "./encoding";
+import { acceptedEncoding, compressBody, oneOffEncoding } from "./encoding";
 
 describe("the encoding a browser gets", () => {
   it.each([
@@ -21,6 +21,17 @@ describe("the encoding a browser gets", () => {
     expect(acceptedEncoding(header)).toBe(expected);
     // Asked again, the remembered answer is the same.
     expect(acceptedEncoding(header)).toBe(expected);
+  });
+
+  it.each([
+    ["gzip, deflate, br, zstd", "gzip"],
+    ["br", "br"],
+    ["br, gzip;q=0", "br"],
+    ["*", "gzip"],
+    ["identity", "identity"],
+    [undefined, "identity"],
+  ])("an answer for one visitor only, Accept-Encoding %j: %s", (header, expected) => {
+    expect(oneOffEncoding(header)).toBe(expected);
   });
 
   it("compresses a body in one piece to the same bytes once decompressed", async () => {

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { acceptedEncoding, compressBody, type Encoding } from "./encoding";
+import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
 
@@ -218,9 +218,15 @@ function writeEntry(
   res.end(body);
 }
 
-/** The stored bytes in the best encoding the browser accepts, compressed first if this is the first ask. */
+/**
+ * The stored bytes in an encoding the browser accepts, compressed first if
+ * no one asked for that encoding before. The visitor whose request rendered
+ * the answer gets the cheaper one-off encoding: most addresses are asked for
+ * once. Later visitors get the best, made once for all of them.
+ */
 async function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean): Promise<void> {
-  const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+  const header = req.headers["accept-encoding"];
+  const encoding = hit ? acceptedEncoding(header) : oneOffEncoding(header);
   const body = encoding === "identity" ? entry.identity : await encodedBody(entry, encoding);
   writeEntry(res, entry, encoding, body, hit);
 }
@@ -328,7 +334,7 @@ async function sendResponse(
     CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
   if (compressible) {
     const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
-    const encoding = body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers["accept-encoding"]) : "identity";
+    const encoding = body.length >= COMPRESS_FROM_BYTES ? oneOffEncoding(req.headers["accept-encoding"]) : "identity";
     const sent = encoding === "identity" ? body : await compressBody(body, encoding);
     res.vary("Accept-Encoding");
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
