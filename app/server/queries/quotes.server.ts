@@ -475,9 +475,15 @@ export interface PublicQuote {
   offer: { code: string; percent: number; totalPence: number } | null;
 }
 
-export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
-  if (!QUOTE_LINK_PATTERN.test(link)) return null;
-  const [row] = await db
+/**
+ * The saved quote's row with its salon and level, as a statement prepared once
+ * per database: the page clients open from their text is never cached, so
+ * building the query anew for each view was work repeated on every one.
+ */
+const publicQuoteQueries = new WeakMap<Database, ReturnType<typeof preparePublicQuoteQuery>>();
+
+function preparePublicQuoteQuery(db: Database) {
+  return db
     .select({
       link: quotes.link,
       name: quotes.name,
@@ -500,7 +506,18 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
     .from(quotes)
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
-    .where(eq(quotes.link, link));
+    .where(eq(quotes.link, sql.placeholder("link")))
+    .prepare("public_quote");
+}
+
+export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
+  if (!QUOTE_LINK_PATTERN.test(link)) return null;
+  let query = publicQuoteQueries.get(db);
+  if (!query) {
+    query = preparePublicQuoteQuery(db);
+    publicQuoteQueries.set(db, query);
+  }
+  const [row] = await query.execute({ link });
   if (!row) return null;
 
   // A quote saved before services had clients' names borrows today's name for the same service.
