@@ -31,8 +31,9 @@ export default function handleRequest(
 
   // A page that does not hydrate waits for nothing (its data is all loaded, and
   // React Router streams nothing to a page without its scripts), so it is
-  // rendered to one string: no stream to set up and read back.
-  if (!hydrates(routerContext)) {
+  // rendered to one string: no stream to set up and read back. In development
+  // every page hydrates, for hot reloading.
+  if (!import.meta.env.DEV && !hydrates(routerContext)) {
     return new Response(renderToString(app), { headers: responseHeaders, status: responseStatusCode });
   }
 
