@@ -8,6 +8,8 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
+import { FILE_FIELDS } from "~/enhance/console/file-fields";
+import { part } from "~/enhance/define-element";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
 import { FieldShell, inputClass, Notice } from "./ui";
@@ -200,16 +202,7 @@ export function EditPicture(props: {
             accept={PICTURE_INPUT_TYPES}
             aria-invalid={file.error ? true : undefined}
             aria-describedby={describedBy(file.id, "hint", file.error)}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const chosen = input.files?.[0];
-              input.setCustomValidity(
-                chosen && chosen.size > MAX_PICTURE_BYTES
-                  ? `That photo is ${(chosen.size / 1024 / 1024).toFixed(1)} MB: please choose one of up to ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`
-                  : "",
-              );
-              input.reportValidity();
-            }}
+            {...part(FILE_FIELDS.maxBytes, String(MAX_PICTURE_BYTES))}
             className="mt-1 block w-full text-base file:mr-3 file:rounded-lg file:border file:border-muted file:bg-white file:px-3 file:py-2"
           />
           {file.error ? (

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
 import {
@@ -57,7 +57,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { next, fresh, signedInAs } = loaderData;
-  const busy = useNavigation().state === "submitting";
   const step = actionData?.step ?? "email";
   return (
     <div className="mx-auto max-w-md">
@@ -101,7 +100,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 required
                 maxLength={8}
               />
-              <button type="submit" name="intent" value="email-code" className="btn-primary" disabled={busy}>
+              <button type="submit" name="intent" value="email-code" className="btn-primary">
                 Sign in
               </button>
             </Form>
@@ -125,7 +124,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               defaultValue={actionData?.email}
               maxLength={200}
             />
-            <button type="submit" name="intent" value="email-send" className="btn-outline" disabled={busy}>
+            <button type="submit" name="intent" value="email-send" className="btn-outline">
               E-mail me a code
             </button>
           </Form>
