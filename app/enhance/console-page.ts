@@ -1,6 +1,7 @@
 import { enhanceFileFields } from "./console/file-fields";
 import { definePasskeyButton } from "./console/passkey-button";
 import { definePostPreview } from "./console/post-preview";
+import { enhanceSaveOnce } from "./console/save-once";
 
 /**
  * The staff console's script, beside the page script on every console page
@@ -9,3 +10,4 @@ import { definePostPreview } from "./console/post-preview";
 definePasskeyButton();
 definePostPreview();
 enhanceFileFields();
+enhanceSaveOnce();
