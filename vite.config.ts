@@ -22,6 +22,7 @@ export default defineConfig({
                   name: "form-element",
                   test: /[\\/]app[\\/](enhance[\\/]submission-form|domain[\\/]field-check)\.ts$/,
                 },
+                { name: "console-elements", test: /[\\/]app[\\/]enhance[\\/]console[\\/]/ },
               ],
             },
           },
