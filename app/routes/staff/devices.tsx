@@ -134,6 +134,9 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           <PasskeyButton mode="register" labelField="passkey-label">
             Add a passkey on this device
           </PasskeyButton>
+          <noscript>
+            <p className="text-sm">Adding a passkey needs JavaScript.</p>
+          </noscript>
         </div>
       </section>
 
