@@ -5,8 +5,10 @@ import { part } from "~/enhance/define-element";
 
 /**
  * A button that runs a passkey ceremony, done in the browser by
- * `<passkey-button>` (app/enhance/console/passkey-button.ts). It stays hidden
- * without JavaScript: the page says so and offers the e-mail code.
+ * `<passkey-button>` (app/enhance/console/passkey-button.ts). A browser
+ * without scripting does not show it (the page says so and offers the e-mail
+ * code); every other shows it from the first paint, so nothing moves on the
+ * page when the element's script arrives.
  */
 export function PasskeyButton({
   mode,
@@ -29,7 +31,7 @@ export function PasskeyButton({
       {...(labelField ? part(PASSKEY_BUTTON.labelField, labelField) : {})}
       className="block"
     >
-      <button type="button" className="btn-primary" hidden {...part(PASSKEY_BUTTON.start)}>
+      <button type="button" className="btn-primary noscript:hidden" {...part(PASSKEY_BUTTON.start)}>
         {children}
       </button>
       <p role="alert" className="mt-2 text-sm text-accent-dark" {...part(PASSKEY_BUTTON.status)} />

@@ -11,7 +11,7 @@ export const PASSKEY_BUTTON = {
   next: "data-next",
   /** The id of the field holding a new passkey's name. */
   labelField: "data-label-field",
-  /** The hidden button that runs the ceremony. */
+  /** The button that runs the ceremony. */
   start: "data-start",
   /** Where a failure is said (role="alert"). */
   status: "data-status",
@@ -38,9 +38,9 @@ function cancelled(error: unknown): boolean {
 /**
  * `<passkey-button>`: runs a passkey ceremony (ask the server for options,
  * hand them to the device's authenticator, send its answer back), then opens
- * the page the server names. The button is `hidden` in the HTML, since
- * without JavaScript there is no ceremony; SimpleWebAuthn's browser half is
- * loaded only when it is pressed.
+ * the page the server names. Without scripting there is no ceremony, so the
+ * button is not shown then (CSS, `scripting: none`); SimpleWebAuthn's
+ * browser half is loaded only when it is pressed.
  */
 export function definePasskeyButton() {
   defineElement(
@@ -75,7 +75,6 @@ export function definePasskeyButton() {
             },
             { signal },
           );
-          button.hidden = false;
         }
 
         /** The page to open once the server has accepted the passkey. */
