@@ -153,6 +153,7 @@ test("the passkey button is there from the first paint with scripting, and not o
   await page.route("**/assets/console-*.js", (route) => route.abort());
   await page.goto(`${staff.url}/staff/sign-in`);
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await expect(page.getByText("Passkeys need JavaScript")).toBeHidden();
   await page.context().close();
 
   const context = await browser.newContext({ javaScriptEnabled: false });

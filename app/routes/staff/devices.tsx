@@ -134,9 +134,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           <PasskeyButton mode="register" labelField="passkey-label">
             Add a passkey on this device
           </PasskeyButton>
-          <noscript>
-            <p className="text-sm">Adding a passkey needs JavaScript.</p>
-          </noscript>
+          <p className="hidden text-sm noscript:block">Adding a passkey needs JavaScript.</p>
         </div>
       </section>
 

@@ -74,9 +74,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <PasskeyButton mode="sign-in" next={next}>
           Sign in with a passkey
         </PasskeyButton>
-        <noscript>
-          <p className="text-sm">Passkeys need JavaScript: use the e-mail code below instead.</p>
-        </noscript>
+        {/* Shown by the same media query that hides the button. */}
+        <p className="hidden text-sm noscript:block">Passkeys need JavaScript: use the e-mail code below instead.</p>
       </section>
       <section aria-labelledby="email-heading" className="card mt-6 p-5">
         <h2 id="email-heading" className="text-xl">
