@@ -21,7 +21,8 @@ export function useStaffUser() {
 /**
  * The console's pages are server-rendered HTML like the public ones (decision
  * 020): beside the page script, React puts the console's own script in the
- * page's <head> (passkeys, the blog's live preview, file fields).
+ * page's <head> (passkeys, the blog's live preview, file fields, edit forms
+ * sent once).
  */
 function useConsoleScript() {
   const nonce = useNonce();
