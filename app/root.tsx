@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { usePageFlag } from "./components/page-handle";
+import { PREFETCHED_PATTERNS } from "./domain/staff/routes";
 import { config } from "./server/config.server";
 
 export function loader() {
@@ -17,12 +18,18 @@ export const shouldRevalidate = () => false;
  * Pages without React in the browser ask Chrome to fetch a same-site page as
  * soon as the visitor shows they are about to follow a link to it (hover,
  * touch), so the full page load that follows is instant. Quotes and the API
- * are left alone.
+ * are left alone, and of the staff console only the pages it names
+ * (`PREFETCHED_PATTERNS`).
  */
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [
     {
-      where: { and: [{ href_matches: "/*" }, { not: { href_matches: ["/api/*", "/quote/*"] } }] },
+      where: {
+        or: [
+          { and: [{ href_matches: "/*" }, { not: { href_matches: ["/api/*", "/quote/*", "/staff{/*}?"] } }] },
+          { href_matches: PREFETCHED_PATTERNS },
+        ],
+      },
       eagerness: "moderate",
     },
   ],

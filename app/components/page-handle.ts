@@ -3,9 +3,9 @@ import { useMatches } from "react-router";
 /**
  * What a route can tell the shell about its page, with `export const handle`:
  * - `hideNav`: no navigation bar (the link tree);
- * - `hydrate`: the page needs React in the browser (the forms). Every other
- *   page is server-rendered HTML with one small script for its widgets and
- *   no framework (decision 006);
+ * - `hydrate`: the page needs React in the browser. No page does today, the
+ *   staff console included (decisions 006, 018 and 020): each is
+ *   server-rendered HTML with small scripts for its widgets and no framework;
  * - `showsHours`: the page shows the opening hours itself, so the footer
  *   leaves them out rather than repeat them.
  */
@@ -16,8 +16,6 @@ export interface PageHandle {
 }
 
 export const showsHours: PageHandle = { showsHours: true };
-
-export const hydrated: PageHandle = { hydrate: true };
 
 /** True when any route of this page asks for `flag` in its handle. */
 export function usePageFlag(flag: keyof PageHandle): boolean {

@@ -13,6 +13,8 @@ declare module "react" {
       "share-link": ElementProps;
       "stylist-dialog": ElementProps;
       "submission-form": ElementProps;
+      "passkey-button": ElementProps;
+      "post-preview": ElementProps;
     }
   }
 }

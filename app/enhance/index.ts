@@ -10,7 +10,7 @@ import { defineStylistDialog } from "./stylist-dialog";
  * The behaviour the public pages add to their server-rendered HTML, with no
  * framework (decisions 006 and 018): the widgets. The forms' element
  * (`submission-form.ts`) is loaded only by the pages that show a form. The
- * React entry (the staff console, and every page in development) calls both.
+ * React entry (every page in development) calls both.
  */
 export function enhance() {
   defineReviewFeed();

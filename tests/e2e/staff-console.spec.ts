@@ -211,6 +211,61 @@ async function expectDescribed(page: Page) {
   );
 }
 
+test("console pages load no framework: the page script, the console's script, and prefetching that opens nothing recorded", async ({
+  browser,
+}) => {
+  // Decision 020: like the public pages, every console page is HTML with small scripts and no React runtime.
+  const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
+    .filter((route) => route.page !== null && route.file.endsWith(".tsx") && !route.path.includes(":token"))
+    .map((route) => staffPath(route.path.replace(":id", "1")));
+  const page = await pageAs(browser, "owner");
+  for (const path of pages) {
+    const html = await (await page.request.get(`${staff.url}${path}`)).text();
+    expect(
+      {
+        react: /entry\.client-[\w-]+\.js|__reactRouterContext/.test(html),
+        pageScript: /<script type="module" src="\/assets\/page-script-[\w-]+\.js"/.test(html),
+        consoleScript: /<script src="\/assets\/console-script-[\w-]+\.js" type="module"/.test(html),
+        speculation: /<script type="speculationrules"/.test(html),
+      },
+      path,
+    ).toEqual({ react: false, pageScript: true, consoleScript: true, speculation: true });
+  }
+
+  // In the browser: no React, and Chrome may fetch ahead only the pages whose opening records nothing.
+  await page.goto(`${staff.url}/staff`);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  const prefetched = await page.evaluate(
+    (paths) => {
+      const rules = JSON.parse(document.querySelector('script[type="speculationrules"]')?.textContent ?? "{}");
+      const matches = (where: Record<string, unknown>, url: URL): boolean => {
+        if (Array.isArray(where.and)) return where.and.every((w) => matches(w, url));
+        if (Array.isArray(where.or)) return where.or.some((w) => matches(w, url));
+        if (where.not) return !matches(where.not as Record<string, unknown>, url);
+        const patterns = [where.href_matches].flat() as string[];
+        return patterns.some((p) => new URLPattern(p, document.baseURI).test(url));
+      };
+      return paths.filter((p) => matches(rules.prefetch[0].where, new URL(p, document.baseURI)));
+    },
+    [
+      "/staff",
+      "/staff/dashboard",
+      "/staff/content/blog/1",
+      "/staff/leads",
+      "/staff/leads?q=quinn",
+      "/staff/leads/1",
+      "/staff/applications/1",
+      "/staff/messages",
+      "/staff/sign-out",
+      "/staff/export/leads",
+      "/staff/privacy/export",
+      "/staff/sign-in/link/abc",
+      "/team-info",
+    ],
+  );
+  expect(prefetched).toEqual(["/staff", "/staff/dashboard", "/staff/content/blog/1", "/team-info"]);
+});
+
 test("every console page is accessible on a 360 px phone and a wide screen", async ({ browser }) => {
   test.setTimeout(600_000);
   // Every page of the route table (record pages as their first record), signed in as the owner, who sees them all.

@@ -144,3 +144,23 @@ test("wrong codes lock the account out of e-mail sign-in, even with the right co
   expect(locked.status()).toBe(429);
   expect(locked.headers()["set-cookie"]).toBeUndefined();
 });
+
+test("the passkey button is there from the first paint with scripting, and not offered without it", async ({
+  browser,
+}) => {
+  // With scripting the button is part of the page as served, so nothing moves when the console's script arrives.
+  const page = await freshPage(browser);
+  await page.route("**/assets/console-*.js", (route) => route.abort());
+  await page.goto(`${staff.url}/staff/sign-in`);
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await expect(page.getByText("Passkeys need JavaScript")).toBeHidden();
+  await page.context().close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto(`${staff.url}/staff/sign-in`);
+  await expect(noScript.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
+  await expect(noScript.getByText("Passkeys need JavaScript: use the e-mail code below instead.")).toBeVisible();
+  await expect(noScript.getByRole("button", { name: "E-mail me a code" })).toBeVisible();
+  await context.close();
+});

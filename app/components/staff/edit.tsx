@@ -6,8 +6,11 @@
  * other person's values beside each field they changed.
  */
 import { createContext, type ReactNode, useContext } from "react";
-import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useActionData } from "react-router";
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
+import { FILE_FIELDS } from "~/enhance/console/file-fields";
+import { SAVE_ONCE } from "~/enhance/console/save-once";
+import { part } from "~/enhance/define-element";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
 import { FieldShell, inputClass, Notice } from "./ui";
@@ -200,16 +203,7 @@ export function EditPicture(props: {
             accept={PICTURE_INPUT_TYPES}
             aria-invalid={file.error ? true : undefined}
             aria-describedby={describedBy(file.id, "hint", file.error)}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const chosen = input.files?.[0];
-              input.setCustomValidity(
-                chosen && chosen.size > MAX_PICTURE_BYTES
-                  ? `That photo is ${(chosen.size / 1024 / 1024).toFixed(1)} MB: please choose one of up to ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`
-                  : "",
-              );
-              input.reportValidity();
-            }}
+            {...part(FILE_FIELDS.maxBytes, String(MAX_PICTURE_BYTES))}
             className="mt-1 block w-full text-base file:mr-3 file:rounded-lg file:border file:border-muted file:bg-white file:px-3 file:py-2"
           />
           {file.error ? (
@@ -250,7 +244,6 @@ export function EditForm(props: {
   children: ReactNode;
 }) {
   const answer = useActionData() as EditResult | undefined;
-  const navigation = useNavigation();
   const mine = answer && "error" in answer && answer.values?.intent === props.intent ? answer : undefined;
   const posted = mine?.values && (props.hidden?.id === undefined || mine.values.id === props.hidden.id);
   const state: EditState = {
@@ -260,19 +253,23 @@ export function EditForm(props: {
     stale: Boolean(posted && mine?.stale),
     idSuffix: props.idSuffix ?? "",
   };
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === props.intent;
   return (
     <EditContext value={state}>
       {/* A new version remounts the fields, so a save shows what is now stored. */}
-      <Form key={props.version} method="post" encType={props.encType} className="max-w-2xl">
+      <Form key={props.version} method="post" encType={props.encType} className="max-w-2xl" {...part(SAVE_ONCE.form)}>
         <input type="hidden" name="intent" value={props.intent} />
         <input type="hidden" name="version" value={props.version} />
         {Object.entries(props.hidden ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value ?? ""} />
         ))}
         {props.children}
-        <button type="submit" className="btn-primary" disabled={busy} aria-label={props.submitName}>
-          {busy ? "Saving…" : props.submitLabel}
+        <button
+          type="submit"
+          className="btn-primary"
+          aria-label={props.submitName}
+          {...part(SAVE_ONCE.busyLabel, "Saving…")}
+        >
+          {props.submitLabel}
         </button>
       </Form>
     </EditContext>

@@ -23,15 +23,17 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
   /** The fields of one row's form, or of the new row's (undefined). */
   fields: (row: R | undefined) => ReactNode;
 }) {
-  const answer = useActionData() as EditResult | undefined;
+  const answer = useActionData() as (EditResult & { saved?: Values }) | undefined;
   const refused = answer && "error" in answer ? answer.values : undefined;
+  // The row whose form was sent last: unfolded again, whether it was refused or saved.
+  const sent = refused ?? answer?.saved;
   const { suffix, noun } = props;
   return (
     <>
       <ol className="space-y-4">
         {props.rows.map((row, index) => {
           const title = props.titleOf(row);
-          const open = refused?.intent === `save${suffix}` && refused.id === String(row.id);
+          const open = sent?.intent === `save${suffix}` && sent.id === String(row.id);
           return (
             <li key={row.id} className="card p-4 sm:p-5">
               <h3 className="text-xl">

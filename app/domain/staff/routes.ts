@@ -274,3 +274,31 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     description: "Add, edit, reorder and retire team members; their photos, levels, salons and prices.",
   },
 ];
+
+/**
+ * The console pages a browser may fetch ahead of a click (the speculation
+ * rules in app/root.tsx, decision 020), as URL patterns. Only pages whose
+ * GET records nothing: opening a list or a record of people's details is
+ * written to the audit log, which must say what someone looked at, not what
+ * their pointer passed over; sign-out, the sign-in links and the downloads
+ * are left out too. A page missing here is only slower to open.
+ */
+const PREFETCHED: readonly StaffRouteKey[] = [
+  "home",
+  "dashboard",
+  "devices",
+  "audit",
+  "team",
+  "settings",
+  "content",
+  ...CONTENT_SCREENS.map(({ key }) => key),
+  "contentBlogPost",
+  "offer",
+  "offerNew",
+  "service",
+  "review",
+  "contentTeamNew",
+  "contentTeamMember",
+];
+
+export const PREFETCHED_PATTERNS: readonly string[] = PREFETCHED.map((key) => staffPath(STAFF_ROUTES[key].path));

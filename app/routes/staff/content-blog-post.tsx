@@ -4,8 +4,7 @@
  * JavaScript the Preview button shows the rendered post under the form, with
  * what was typed kept; with it, the preview follows the typing.
  */
-import { useEffect, useRef } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { POST_BODY_STYLES } from "~/components/blog-card";
 import {
   EditCheckbox,
@@ -23,6 +22,8 @@ import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
 import { londonLocal } from "~/domain/salon-time";
 import { staffPath } from "~/domain/staff/routes";
 import { blogPostSchema } from "~/domain/staff/site-content";
+import { POST_PREVIEW } from "~/enhance/console/post-preview";
+import { part } from "~/enhance/define-element";
 import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
@@ -109,11 +110,6 @@ export async function action(args: Route.ActionArgs) {
   };
 }
 
-/** Typing into the live preview changes nothing stored: the page's data need not be loaded again. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
-}
-
 const STATUS_OPTIONS = [
   { value: "draft", label: "Draft: not shown" },
   { value: "published", label: "Published: shown from its publishing time" },
@@ -128,15 +124,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
   const stored: Record<string, string | undefined> = post?.values ?? { status: "draft" };
   // After the Preview button the form shows what was typed, not what is stored.
   const current = previewed ? { ...stored, ...previewed.values } : stored;
-  const fetcher = useFetcher<{ preview: string }>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const live = fetcher.data?.preview;
-  const previewHtml = live ?? previewed?.preview ?? post?.bodyHtml ?? "";
-  const typed = (markdown: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => fetcher.submit({ intent: "preview", markdown }, { method: "post" }), 300);
-  };
+  const previewHtml = previewed?.preview ?? post?.bodyHtml ?? "";
   return (
     <>
       <p className="mb-4">
@@ -163,8 +151,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
       </StaffHeading>
       {loaderData.created ? <Notice tone="success">Post created.</Notice> : null}
       {previewed ? null : <EditNotice />}
-      {/* A preview still waiting to be asked for must not race the save that follows the typing. */}
-      <div className="grid gap-8 xl:grid-cols-2" onSubmitCapture={() => clearTimeout(timer.current)}>
+      <post-preview className="grid gap-8 xl:grid-cols-2">
         <EditForm
           intent="save"
           version={post?.version ?? 1}
@@ -202,7 +189,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             hint="Shown while the post has no uploaded cover."
             options={withCurrent(BLOG_COVERS, stored.image)}
           />
-          <div onInput={(event) => typed((event.target as HTMLTextAreaElement).value)}>
+          <div {...part(POST_PREVIEW.source)}>
             <EditTextArea
               name="markdown"
               label="Post"
@@ -229,18 +216,20 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
           <h2 id="preview-heading" className="mb-4 text-2xl">
             Preview
           </h2>
-          {previewHtml ? (
-            <div
-              className={POST_BODY_STYLES}
-              data-testid="post-preview"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server
-              dangerouslySetInnerHTML={{ __html: previewHtml }}
-            />
-          ) : (
-            <p className="text-muted">Write the post, then choose Preview to see it as visitors will.</p>
-          )}
+          <div {...part(POST_PREVIEW.output)}>
+            {previewHtml ? (
+              <div
+                className={POST_BODY_STYLES}
+                data-testid="post-preview"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server
+                dangerouslySetInnerHTML={{ __html: previewHtml }}
+              />
+            ) : (
+              <p className="text-muted">Write the post, then choose Preview to see it as visitors will.</p>
+            )}
+          </div>
         </section>
-      </div>
+      </post-preview>
     </>
   );
 }

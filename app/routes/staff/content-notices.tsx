@@ -66,13 +66,15 @@ export async function action(args: Route.ActionArgs) {
   return (
     (await updateNotice(args.context.db, staff, id, input, parsed.value)) ?? {
       done: `Saved “${parsed.value.title}”.`,
+      // The page comes back with this notice's form still unfolded, for the next change.
+      saved: String(id),
     }
   );
 }
 
 export default function ContentNotices({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData() as EditResult | undefined;
-  const refusedId = answer && "error" in answer ? answer.values?.id : undefined;
+  const answer = useActionData() as (EditResult & { saved?: string }) | undefined;
+  const openId = answer && "error" in answer ? answer.values?.id : answer?.saved;
   return (
     <>
       <StaffHeading title="Notices">
@@ -94,7 +96,7 @@ export default function ContentNotices({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </p>
-            <details className="mt-3" open={refusedId === String(notice.id)}>
+            <details className="mt-3" open={openId === String(notice.id)}>
               <summary className="cursor-pointer font-semibold underline">Edit “{notice.title}”</summary>
               <div className="mt-3">
                 <EditForm

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
@@ -83,7 +82,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Devices({ loaderData, actionData }: Route.ComponentProps) {
-  const [label, setLabel] = useState("");
   return (
     <>
       <StaffHeading title="Your devices">Where you are signed in, and the passkeys you sign in with.</StaffHeading>
@@ -129,15 +127,14 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           </label>
           <input
             id="passkey-label"
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
             placeholder="e.g. Front desk tablet"
             maxLength={100}
             className="mt-1 mb-3 block w-full rounded-lg border border-muted bg-white px-3 py-2"
           />
-          <PasskeyButton mode="register" label={label}>
+          <PasskeyButton mode="register" labelField="passkey-label">
             Add a passkey on this device
           </PasskeyButton>
+          <p className="hidden text-sm noscript:block">Adding a passkey needs JavaScript.</p>
         </div>
       </section>
 

@@ -1,13 +1,12 @@
+import pageScripts from "virtual:page-script";
+import { preinitModule, preloadModule } from "react-dom";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { hydrated } from "~/components/page-handle";
+import { useNonce } from "~/components/nonce";
 import { staffDescription } from "~/components/staff/ui";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
 import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { currentStaff } from "~/server/staff/auth.server";
 import type { Route } from "./+types/layout";
-
-/** The console hydrates: passkeys need a script, and staff move between its pages all day. */
-export const handle = hydrated;
 
 /** Who is signed in, for the header and the navigation only: each page's own loader does the checking. */
 export async function loader(args: Route.LoaderArgs) {
@@ -19,7 +18,20 @@ export function useStaffUser() {
   return useRouteLoaderData<typeof loader>("routes/staff/layout")?.staff ?? null;
 }
 
+/**
+ * The console's pages are server-rendered HTML like the public ones (decision
+ * 020): beside the page script, React puts the console's own script in the
+ * page's <head> (passkeys, the blog's live preview, file fields, edit forms
+ * sent once).
+ */
+function useConsoleScript() {
+  const nonce = useNonce();
+  for (const href of pageScripts.console.imports) preloadModule(href, { as: "script", nonce });
+  preinitModule(pageScripts.console.src, { as: "script", nonce });
+}
+
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  useConsoleScript();
   const { staff } = loaderData;
   const sections = staff
     ? STAFF_NAV.filter(({ key }) => {

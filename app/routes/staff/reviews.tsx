@@ -3,6 +3,8 @@ import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } 
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { IMPORT_COLUMNS, MAX_IMPORT_CHARS, parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
+import { FILE_FIELDS } from "~/enhance/console/file-fields";
+import { part } from "~/enhance/define-element";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import { addReview, importReviews, listAllReviews, teamNames } from "~/server/staff/reviews.server";
@@ -65,16 +67,6 @@ const RATINGS = [
   ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? "" : "s"}` })),
 ];
 
-/** Reads a chosen .csv file into the text box, so it is posted as text; pasting works without a script. */
-function readFileInto(targetId: string) {
-  return async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    const target = document.getElementById(targetId) as HTMLTextAreaElement | null;
-    if (!file || !target) return;
-    target.value = file.size > MAX_IMPORT_CHARS ? "" : await file.text();
-  };
-}
-
 export default function Reviews({ loaderData }: Route.ComponentProps) {
   const { reviews, team } = loaderData;
   return (
@@ -118,7 +110,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             id="csv-file"
             type="file"
             accept=".csv,text/csv"
-            onChange={readFileInto("edit-csv-import")}
+            {...part(FILE_FIELDS.textInto, "edit-csv-import")}
             className="mb-4 mt-1 block w-full"
           />
           <EditForm intent="import-reviews" version={1} idSuffix="-import" current={{}} submitLabel="Import">

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
 import {
@@ -57,7 +57,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { next, fresh, signedInAs } = loaderData;
-  const busy = useNavigation().state === "submitting";
   const step = actionData?.step ?? "email";
   return (
     <div className="mx-auto max-w-md">
@@ -75,9 +74,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <PasskeyButton mode="sign-in" next={next}>
           Sign in with a passkey
         </PasskeyButton>
-        <noscript>
-          <p className="text-sm">Passkeys need JavaScript: use the e-mail code below instead.</p>
-        </noscript>
+        {/* Shown by the same media query that hides the button. */}
+        <p className="hidden text-sm noscript:block">Passkeys need JavaScript: use the e-mail code below instead.</p>
       </section>
       <section aria-labelledby="email-heading" className="card mt-6 p-5">
         <h2 id="email-heading" className="text-xl">
@@ -101,7 +99,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 required
                 maxLength={8}
               />
-              <button type="submit" name="intent" value="email-code" className="btn-primary" disabled={busy}>
+              <button type="submit" name="intent" value="email-code" className="btn-primary">
                 Sign in
               </button>
             </Form>
@@ -125,7 +123,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               defaultValue={actionData?.email}
               maxLength={200}
             />
-            <button type="submit" name="intent" value="email-send" className="btn-outline" disabled={busy}>
+            <button type="submit" name="intent" value="email-send" className="btn-outline">
               E-mail me a code
             </button>
           </Form>

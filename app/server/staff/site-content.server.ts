@@ -314,7 +314,7 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   screen: OrderedScreen<S>,
   verb: string,
   input: Input,
-): Promise<{ done: string } | Refusal> {
+): Promise<{ done: string; saved?: Input } | Refusal> {
   const { rows, noun } = screen;
   const id = rowId(input);
   if (verb !== "add" && id === null) return refuse(400, { error: `Which ${noun}? Reload the page and try again.` });
@@ -349,7 +349,8 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
       },
       missing: `That ${noun} has been removed.`,
     });
-    return refused ?? { done: `Saved the ${noun}.` };
+    // The page comes back with the saved row's form still unfolded, for the next change.
+    return refused ?? { done: `Saved the ${noun}.`, saved: { intent: input.intent, id: input.id } };
   } catch (error) {
     if (isUniqueViolation(error)) return slugClash(input, noun);
     throw error;
