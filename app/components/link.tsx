@@ -4,12 +4,14 @@ import { useLocation } from "react-router";
 type AnchorProps = Omit<ComponentProps<"a">, "href" | "className">;
 
 /**
- * A link on the public pages. Those pages never run React in the browser
- * (only the console does), so React Router's Link could only ever render an
- * anchor that the browser follows like any other, after resolving its path
- * through several hooks on every render. A plain anchor is the same HTML for
- * a fraction of the server's work. Every `to` here is a path from the site's
- * root (relative paths would be resolved by the browser, not the route).
+ * A link on the public pages. No page runs React in the browser, so React
+ * Router's Link could only ever render an anchor that the browser follows
+ * like any other, after resolving its path through several hooks on every
+ * render. A plain anchor is the same HTML for a fraction of the server's
+ * work. A relative `to` would be resolved by the browser against the page's
+ * address, not against the route, so every `to` here is a path from the
+ * site's root. The console keeps React Router's Link: its links are written
+ * relative to their screen (a list's card links to its record's id).
  */
 export function Link({ to, ...props }: AnchorProps & { to: string; className?: string }) {
   return <a href={to} {...props} />;
