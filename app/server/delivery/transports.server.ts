@@ -100,14 +100,14 @@ function bodyPart(type: string, content: string): string {
  * boundaries per message), which under a burst of quotes cost the process
  * more than all the rest of sending.
  */
-function composeMail(email: Email, date = new Date()): string {
+function composeMail(email: Email): string {
   const headers = [
     headerLine("From", email.from),
     headerLine("To", email.to),
     ...(email.replyTo ? [headerLine("Reply-To", email.replyTo)] : []),
     headerLine("Subject", email.subject),
     `Message-ID: ${email.messageId}`,
-    `Date: ${date.toUTCString().replace(/GMT$/, "+0000")}`,
+    `Date: ${new Date().toUTCString().replace(/GMT$/, "+0000")}`,
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${BOUNDARY}"`,
   ];
