@@ -59,6 +59,15 @@ describe("the salons' calendar day", () => {
     expect(londonDay(new Date("2026-06-30T23:30:00Z"))).toBe("2026-07-01");
   });
 
+  it("answers each instant for itself, however the questions before it went", () => {
+    // The last second of a summer day, its first, then back, then the same minute of another day.
+    expect(londonDay(new Date("2026-06-30T22:59:59.999Z"))).toBe("2026-06-30");
+    expect(londonDay(new Date("2026-06-30T23:00:00Z"))).toBe("2026-07-01");
+    expect(londonDay(new Date("2026-06-30T22:59:00Z"))).toBe("2026-06-30");
+    expect(londonDay(new Date("2026-06-30T22:59:30Z"))).toBe("2026-06-30");
+    expect(londonDay(new Date("2026-07-30T22:59:30Z"))).toBe("2026-07-30");
+  });
+
   it("makes a price due from the start of its London day", () => {
     const row = { effectiveOn: "2026-07-01" };
     expect(isDue(row, londonDay(new Date("2026-06-30T22:59:00Z")))).toBe(false);

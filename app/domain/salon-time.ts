@@ -23,9 +23,18 @@ function wallClock(at: Date): { day: string; time: string; ms: number } {
   return { day, time, ms: Date.parse(`${day}T${time}:${p.second}Z`) };
 }
 
+/**
+ * The day of the last minute asked for. Every save prices with today's list, so this is asked
+ * for on each one; London's offset from UTC is whole hours, so its day only ever turns at the
+ * start of a minute and the answer for one minute is the answer for all of it.
+ */
+let lastDay = { minute: Number.NaN, day: "" };
+
 /** The London calendar day (yyyy-mm-dd) `at` falls on. */
 export function londonDay(at: Date): string {
-  return wallClock(at).day;
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: wallClock(at).day };
+  return lastDay.day;
 }
 
 /** The London wall-clock time (hh:mm) at `at`. */

@@ -91,6 +91,51 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     expect(await statuses()).toEqual([["sent", 5]]);
   });
 
+  it("marks a delivered message sent while another of its batch still hangs", async () => {
+    await enqueue(
+      database.db,
+      [0, 1].map((i) => ({
+        channel: "sms" as const,
+        recipient: `+44770090020${i}`,
+        template: "quote-sms",
+        payload: { i },
+      })),
+      "test.example",
+    );
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first: number | undefined;
+    const worker = startOutboxWorker({
+      db: database.db,
+      // The first message claimed leaves at once, the other hangs until released.
+      deliver: async (row) => {
+        first ??= row.id;
+        if (row.id !== first) await hanging;
+      },
+      leaseSeconds: 30,
+      retryWindowSeconds: 3600,
+      retrySeconds: 1,
+      pollMs: 60_000,
+      log: quiet,
+    });
+    const pass = worker.runOnce();
+    try {
+      await expect
+        .poll(async () => (await statuses()).sort(), { timeout: 2000, interval: 20 })
+        .toEqual([
+          ["sending", 1],
+          ["sent", 1],
+        ]);
+    } finally {
+      release();
+    }
+    await pass;
+    await worker.stop();
+    expect(await statuses()).toEqual([["sent", 2]]);
+  });
+
   it("gives every message its own Message-ID when queued", async () => {
     await enqueue(
       database.db,

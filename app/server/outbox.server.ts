@@ -182,6 +182,9 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** The longest a delivered message waits to be marked sent with others delivered about the same time. */
+const MARK_WITHIN_MS = 50;
+
 export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
   const {
     db,
@@ -230,39 +233,39 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
     }
   }
 
-  /** One statement for every message delivered since the last mark; kept for the next pass if it fails. */
-  async function markDelivered(): Promise<void> {
-    if (unmarked.size === 0) return;
-    const ids = [...unmarked];
-    await markSent(db, ids);
-    for (const id of ids) unmarked.delete(id);
+  /**
+   * One statement for every message delivered and not yet marked; should it fail they stay, for the next. Marks
+   * are written one after another, never two at once.
+   */
+  let marking: Promise<void> = Promise.resolve();
+  let markTimer: ReturnType<typeof setTimeout> | undefined;
+  function markDelivered(): Promise<void> {
+    clearTimeout(markTimer);
+    markTimer = undefined;
+    marking = marking
+      .catch(() => {})
+      .then(async () => {
+        if (unmarked.size === 0) return;
+        const ids = [...unmarked];
+        await markSent(db, ids);
+        for (const id of ids) unmarked.delete(id);
+      });
+    return marking;
   }
 
   /**
-   * Marks a delivered message at once, not when its whole batch is done: a
-   * process killed while one message hangs re-sends only that one. Messages
-   * delivered while a mark is being written go together in the next.
+   * A delivered message is marked within MARK_WITHIN_MS, not when its whole
+   * batch is done: a process killed while one message hangs re-sends only
+   * that one. Every message delivered meanwhile goes in the same statement,
+   * so a burst costs a mark every few dozen messages, not every few.
    */
-  let marking: Promise<void> | null = null;
-  let markAgain = false;
   function markSoon(): void {
-    if (marking) {
-      markAgain = true;
-      return;
-    }
-    marking = (async () => {
-      do {
-        markAgain = false;
-        await markDelivered();
-      } while (markAgain);
-    })()
-      .catch((error) => {
+    markTimer ??= setTimeout(() => {
+      markDelivered().catch((error) => {
         const err = error instanceof Error ? error.message : String(error);
         log.warn({ err }, "outbox: could not mark messages sent; will try again");
-      })
-      .finally(() => {
-        marking = null;
       });
+    }, MARK_WITHIN_MS);
   }
 
   /**
@@ -273,7 +276,6 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
   async function pass(): Promise<number> {
     let handled = 0;
     for (;;) {
-      await marking;
       await markDelivered();
       if (stopped) return handled;
       const rows = await claimDue(db, leaseSeconds, batchSize);
@@ -316,6 +318,7 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
       clearInterval(timer);
       signal.off("wake", onWake);
       await running;
+      clearTimeout(markTimer);
     },
   };
 }

@@ -121,6 +121,7 @@ const SCOPES: Readonly<Record<SubmissionKind, SubmissionScope>> = {
 };
 
 export type Checked<T, Answer> =
+  /** `fingerprint` tells a retry from a reused key: worked out only when there is a key (empty otherwise). */
   | { ok: true; value: T; key: string | undefined; fingerprint: string }
   | { ok: true; replayed: Answer }
   | SubmissionRefusal;
@@ -143,7 +144,7 @@ export async function check<S extends z.ZodType, Answer>(
   const parsed = schema.safeParse(input);
   if (!parsed.success)
     return { ok: false, status: 422, error: VALIDATION_MESSAGE, fieldErrors: fieldErrorsOf(parsed.error) };
-  const fingerprint = fingerprintOf(parsed.data);
+  const fingerprint = keyed.key ? fingerprintOf(parsed.data) : "";
   if (keyed.key) {
     const earlier = await previousAnswer<Answer>(db, scope.name, keyed.key, fingerprint);
     if (earlier.kind === "answer") return { ok: true, replayed: earlier.answer };

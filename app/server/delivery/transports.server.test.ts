@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PermanentDeliveryError } from "../outbox.server";
-import { twilioProvider } from "./transports.server";
+import { createMailer, twilioProvider } from "./transports.server";
 
 /** A stand-in for Twilio's Messages endpoint: answers each text by what its body asks for. */
 describe("texts through Twilio", () => {
@@ -67,5 +68,72 @@ describe("texts through Twilio", () => {
       apiBase: `http://127.0.0.1:${port}`,
     });
     await expect(unreachable.send({ to: "+447700900123", body: "Hello" })).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe("e-mail through SMTP", () => {
+  let server: SMTPServer;
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A part's text, its quoted-printable soft breaks and escapes undone. */
+  const decoded = (part: string) =>
+    Buffer.from(
+      part
+        .replace(/=\r\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+
+  it("sends one message with the outbox's Message-ID, a text and an HTML part, to the envelope's address", async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+      dataDir: "/nonexistent",
+    });
+    try {
+      await mailer.send({
+        to: "zoe@example.com",
+        from: "Maison Ivy <hello@example.com>",
+        subject: "Your quote from Maison Ivy with Zoë",
+        text: `Hi Zoë,\n\nTotal: £120.00 ${"long line ".repeat(12)}\n`,
+        html: "<p>Hi Zoë, 2 = 2</p>",
+        messageId: "<quote-1@example.com>",
+      });
+    } finally {
+      mailer.close();
+    }
+    const mail = received.at(-1)!;
+    expect(mail.from).toBe("hello@example.com");
+    expect(mail.to).toEqual(["zoe@example.com"]);
+    const lines = mail.raw.split("\r\n");
+    expect(lines.filter((line) => /^message-id:/i.test(line))).toEqual(["Message-ID: <quote-1@example.com>"]);
+    expect(lines).toContain("Subject: Your quote from Maison Ivy with =?UTF-8?Q?Zo=C3=AB?=");
+    const [, text, html] = mail.raw.split(/\r\n--=_salon-alternative(?:--)?\r\n/);
+    expect(text).toMatch(/^Content-Type: text\/plain; charset=utf-8\r\n/);
+    expect(decoded(text!.split("\r\n\r\n").slice(1).join("\r\n\r\n"))).toBe(
+      `Hi Zoë,\r\n\r\nTotal: £120.00 ${"long line ".repeat(12)}\r\n`,
+    );
+    expect(html).toMatch(/^Content-Type: text\/html; charset=utf-8\r\n/);
+    expect(decoded(html!.split("\r\n\r\n")[1]!)).toBe("<p>Hi Zoë, 2 = 2</p>");
   });
 });

@@ -6,7 +6,9 @@
 
 import { randomBytes } from "node:crypto";
 import { isAfter } from "date-fns";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import { z } from "zod";
 import {
   CALCULATOR_TYPES,
@@ -355,7 +357,7 @@ interface QuoteToStore {
  */
 async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messagesSent: boolean }> {
   const { smsDailyLimit } = toStore;
-  const fast = await db.execute<StoredRow>(storeQuoteStatement(toStore, smsDailyLimit, false));
+  const fast = await executeNamed<StoredRow>(db, "store-quote", storeQuoteStatement(toStore, smsDailyLimit, false));
   const row =
     fast.rows[0] ??
     (await db.transaction(async (tx) => {
@@ -367,6 +369,26 @@ async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messag
   if (queued === 1)
     log.warn({ limit: smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
   return { messagesSent: queued > 0 };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement whose text is the same every time as a named prepared
+ * statement on a PostgreSQL connection: the server parses and plans it once
+ * per connection instead of on every save (the quote's statement took longer
+ * to plan than to run). PGlite runs it as any other.
+ */
+async function executeNamed<Row extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  statement: SQL,
+): Promise<{ rows: Row[] }> {
+  // drizzle keeps the client it was made with as $client: a pool of PostgreSQL connections, or PGlite.
+  const client = (db as Database & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return (await db.execute<Row>(statement)) as { rows: Row[] };
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return client.query<Row>({ name, text, values: params });
 }
 
 interface StoredRow extends Record<string, unknown> {
@@ -391,23 +413,7 @@ function storeQuoteStatement(
   const textsBelow = takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN);
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
   const body = JSON.stringify(payload);
-  const consented = consents.length
-    ? sql`, consented as (
-        insert into consents (subject, channel, granted, wording, source, source_ref)
-        select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
-        from saved, (values ${sql.join(
-          consents.map((c) => sql`(${c.subject}::text, ${c.channel}::text, ${c.wording}::text)`),
-          sql`, `,
-        )}) as c(subject, channel, wording))`
-    : sql``;
-  const answered = answer
-    ? sql`, answered as (
-        insert into idempotency_keys (key, answer)
-        select ${answer.key}::text, jsonb_build_object('fingerprint', ${answer.fingerprint}::text, 'answer',
-          ${JSON.stringify({ link: answer.link, totalPence: answer.totalPence, lines: answer.lines })}::jsonb
-            || jsonb_build_object('messagesSent', exists (select from queued)))
-        from saved)`
-    : sql``;
+  // The same text whatever the save carries (consents or none, a key or none): it is prepared once per connection.
   return sql`
     with recent as (
       select
@@ -445,7 +451,18 @@ function storeQuoteStatement(
         ${newMessageId(mailDomain)}::text, text_seq + 1
       from saved, decided where send and text
       returning id
-    )${consented}${answered}
+    ), consented as (
+      insert into consents (subject, channel, granted, wording, source, source_ref)
+      select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
+      from saved, jsonb_to_recordset(${JSON.stringify(consents)}::jsonb) as c(subject text, channel text, wording text)
+    ), answered as (
+      insert into idempotency_keys (key, answer)
+      select ${answer?.key ?? null}::text, jsonb_build_object('fingerprint', ${answer?.fingerprint ?? null}::text,
+        'answer', ${answer ? JSON.stringify({ link: answer.link, totalPence: answer.totalPence, lines: answer.lines }) : null}::jsonb
+          || jsonb_build_object('messagesSent', exists (select from queued)))
+      from saved
+      where ${answer?.key ?? null}::text is not null
+    )
     select saved.id, (select count(*) from queued) as queued from saved`;
 }
 
