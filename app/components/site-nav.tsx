@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { part } from "~/enhance/define-element";
 import { DISCLOSURE } from "~/enhance/disclosure";
+import { ChevronIcon } from "./icons";
 import { Wordmark } from "./wordmark";
 
 interface NavItem {
@@ -31,11 +32,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-accent-dark ${isActive ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
 
 function Chevron() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 transition-transform group-open:rotate-180">
-      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
-  );
+  return <ChevronIcon className="size-3 transition-transform group-open:rotate-180" />;
 }
 
 /** The links of a menu, then Models, set apart from them by a rule. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PictureRef } from "~/domain/pictures";
+import { LineIcon } from "./icons";
 import { Picture } from "./picture";
 import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
@@ -150,18 +151,11 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
                 rel="noopener"
                 className="inline-flex items-center gap-2 font-medium text-accent-dark underline underline-offset-4"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.6"
-                >
+                <LineIcon box={24} className="size-5">
                   <rect x="3" y="3" width="18" height="18" rx="5" />
                   <circle cx="12" cy="12" r="4" />
                   <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
-                </svg>
+                </LineIcon>
                 Follow {member.firstName} on Instagram
               </a>
             </p>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { PictureRef } from "~/domain/pictures";
 import { part } from "~/enhance/define-element";
 import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";
+import { LineIcon } from "../icons";
 import { Picture } from "../picture";
 
 export interface ChoosableStylist {
@@ -84,16 +85,9 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
               {...part(STYLIST_DIALOG.close)}
               className="grid size-11 shrink-0 place-items-center self-start rounded-full border border-line bg-white hover:border-ink"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 16 16"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              >
+              <LineIcon box={16} className="size-4" strokeWidth={1.8}>
                 <path d="M3 3l10 10M13 3L3 13" />
-              </svg>
+              </LineIcon>
               <span className="sr-only">Close</span>
             </button>
           </div>
