@@ -28,6 +28,20 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
 }
 
 /** The code to quote, large enough to read off a phone screen while calling. */
+/** An offer's picture, 3:2 at any width (`className` adds its frame). */
+export function OfferImage({ src, className = "", lazy = false }: { src: string; className?: string; lazy?: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={1200}
+      height={800}
+      loading={lazy ? "lazy" : undefined}
+      className={`aspect-[3/2] w-full object-cover ${className}`}
+    />
+  );
+}
+
 export function OfferCode({ code, endsLabel, ended }: { code: string; endsLabel: string; ended: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-accent bg-white px-6 py-5">
