@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, type NavLinkProps } from "react-router";
 import { part } from "~/enhance/define-element";
 import { DISCLOSURE } from "~/enhance/disclosure";
 import { ChevronIcon } from "./icons";
@@ -35,17 +35,22 @@ function Chevron() {
   return <ChevronIcon className="size-3 transition-transform group-open:rotate-180" />;
 }
 
+/** A list's links, one item each; Home is current only on the home page itself. */
+function NavItems({ items, linkClass }: { items: NavItem[]; linkClass: NavLinkProps["className"] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 /** The links of a menu, then Models, set apart from them by a rule. */
 function MenuLinks({ items, linkClass, ruleClass }: { items: NavItem[]; linkClass: string; ruleClass: string }) {
   return (
     <>
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      <NavItems items={items} linkClass={linkClass} />
       <li className={ruleClass}>
         <NavLink to={modelsItem.to} className={linkClass}>
           {modelsItem.label}
@@ -93,13 +98,7 @@ export function SiteNav({
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems items={items} linkClass={linkClass} />
           <li>
             <details {...part(DISCLOSURE)} className="group relative" data-testid="more-menu">
               <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">
