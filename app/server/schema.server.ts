@@ -205,6 +205,7 @@ export const stylists = pgTable("stylists", {
   para3: text("para_3"),
   averagePricePence: integer("average_price_pence").notNull(),
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
+  /** The full profile address (a link off the site), or null. */
   instagram: text("instagram"),
   displayOrder: displayOrder(),
   /** An uploaded portrait and montage (pictures.id); without one the pages show `image` / `montageImage`. */
