@@ -25,6 +25,24 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
   );
 }
 
+/** A part of a console page under its own heading, which names it for screen readers' list of regions. */
+export function StaffSection(props: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  headingClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className={props.className}>
+      <h2 id={props.id} className={props.headingClass ?? "text-2xl"}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
   const colours =
     tone === "error"

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
-import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
 import { listSessions } from "~/server/staff/accounts.server";
 import { audit } from "~/server/staff/audit.server";
@@ -97,10 +97,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
       {actionData && "error" in actionData ? <Notice tone="error">{actionData.error}</Notice> : null}
       {actionData && "done" in actionData ? <Notice tone="success">{actionData.done}</Notice> : null}
 
-      <section aria-labelledby="passkeys-heading" className="card mb-8 p-5">
-        <h2 id="passkeys-heading" className="text-2xl">
-          Passkeys
-        </h2>
+      <StaffSection id="passkeys-heading" title="Passkeys" className="card mb-8 p-5">
         {loaderData.passkeys.length === 0 ? (
           <p className="my-3 text-muted">No passkey yet: you sign in with e-mailed codes.</p>
         ) : (
@@ -139,12 +136,9 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
             Add a passkey on this device
           </PasskeyButton>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="sessions-heading" className="card p-5">
-        <h2 id="sessions-heading" className="text-2xl">
-          Signed in
-        </h2>
+      <StaffSection id="sessions-heading" title="Signed in" className="card p-5">
         <ul className="my-3 divide-y divide-line">
           {loaderData.sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -166,7 +160,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
-      </section>
+      </StaffSection>
     </>
   );
 }
