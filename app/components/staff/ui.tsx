@@ -1,6 +1,6 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { telHref } from "~/domain/format";
 
 /** What every console page says of itself to a browser or a link preview, with its own title in it. */
@@ -22,6 +22,27 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
       <h1 className="text-3xl sm:text-4xl">{title}</h1>
       {children ? <div className="mt-2 text-muted">{children}</div> : null}
     </div>
+  );
+}
+
+/** A form of one button that acts on one row of a list, named for screen readers by the row it acts on. */
+export function RowAction(props: {
+  /** The hidden field that names the row, and its value. */
+  field: string;
+  value: string | number;
+  intent: string;
+  label: string;
+  of: string;
+  className?: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={props.field} value={props.value} />
+      <button type="submit" name="intent" value={props.intent} className={`btn-outline ${props.className ?? ""}`}>
+        {props.label}
+        <span className="sr-only"> {props.of}</span>
+      </button>
+    </Form>
   );
 }
 

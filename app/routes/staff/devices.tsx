@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
-import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { ActionNotice } from "~/components/staff/record";
+import { Notice, RowAction, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
 import { listSessions } from "~/server/staff/accounts.server";
 import { audit } from "~/server/staff/audit.server";
@@ -94,8 +95,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
         </Notice>
       ) : null}
       {loaderData.added ? <Notice tone="success">Your passkey is added.</Notice> : null}
-      {actionData && "error" in actionData ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {actionData && "done" in actionData ? <Notice tone="success">{actionData.done}</Notice> : null}
+      <ActionNotice message={actionData} />
 
       <StaffSection id="passkeys-heading" title="Passkeys" className="card mb-8 p-5">
         {loaderData.passkeys.length === 0 ? (
@@ -110,12 +110,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
                     Added <When at={p.createdAt} />, last used <When at={p.lastUsedAt} />
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="passkey" value={p.id} />
-                  <button type="submit" name="intent" value="remove-passkey" className="btn-outline">
-                    Remove<span className="sr-only"> {p.label}</span>
-                  </button>
-                </Form>
+                <RowAction field="passkey" value={p.id} intent="remove-passkey" label="Remove" of={p.label} />
               </li>
             ))}
           </ul>
@@ -151,12 +146,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
                   Signed in <When at={s.createdAt} /> by {s.method}, last active <When at={s.lastSeenAt} />
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="session" value={s.id} />
-                <button type="submit" name="intent" value="revoke-session" className="btn-outline">
-                  Sign out<span className="sr-only"> {s.device}</span>
-                </button>
-              </Form>
+              <RowAction field="session" value={s.id} intent="revoke-session" label="Sign out" of={s.device} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
+import { RowAction, SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { changeRole, disableStaff, inviteStaff, listStaff } from "~/server/staff/accounts.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -103,12 +103,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     Change
                   </button>
                 </Form>
-                <Form method="post">
-                  <input type="hidden" name="staff" value={s.id} />
-                  <button type="submit" name="intent" value="disable" className="btn-outline mb-4">
-                    Disable<span className="sr-only"> {s.name}</span>
-                  </button>
-                </Form>
+                <RowAction field="staff" value={s.id} intent="disable" label="Disable" of={s.name} className="mb-4" />
               </div>
             ) : null}
           </li>
