@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PictureRef } from "~/domain/pictures";
 import { LineIcon } from "./icons";
-import { Picture } from "./picture";
+import { Picture, Portrait } from "./picture";
 import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
@@ -125,11 +125,8 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
-        <Picture
-          picture={member.photo}
-          fallback={member.image}
-          fallbackWidth={600}
-          fallbackHeight={750}
+        <Portrait
+          of={member}
           sizes="(min-width: 480px) 448px, 100vw"
           alt={member.photo ? undefined : `Portrait of ${name}`}
           fetchPriority="high"

@@ -4,7 +4,7 @@ import type { PictureRef } from "~/domain/pictures";
 import { part } from "~/enhance/define-element";
 import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";
 import { LineIcon } from "../icons";
-import { Picture } from "../picture";
+import { Portrait } from "../picture";
 
 export interface ChoosableStylist {
   slug: string;
@@ -39,11 +39,8 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           {...part(STYLIST_DIALOG.open)}
           className="card group flex h-full items-center gap-4 p-3 transition-colors hover:border-accent sm:flex-col sm:items-stretch sm:p-0"
         >
-          <Picture
-            picture={stylist.photo}
-            fallback={stylist.image}
-            fallbackWidth={600}
-            fallbackHeight={750}
+          <Portrait
+            of={stylist}
             sizes="(min-width: 640px) 300px, 80px"
             alt=""
             loading="lazy"
@@ -64,11 +61,8 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           className="m-auto max-h-[min(40rem,calc(100dvh-1.5rem))] w-[min(36rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/60 open:flex"
         >
           <div className="flex items-center gap-4 border-b border-line p-4 sm:px-6">
-            <Picture
-              picture={stylist.photo}
-              fallback={stylist.image}
-              fallbackWidth={600}
-              fallbackHeight={750}
+            <Portrait
+              of={stylist}
               sizes="90px"
               alt={`Portrait of ${fullName}`}
               loading="lazy"
