@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.js";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
@@ -42,16 +43,6 @@ const PAGES_ONLY = ONLY === "pages";
 const SAVING_ONLY = ONLY === "saving";
 /** What Chromium sends: every answer a browser gets is compressed. */
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const results = {
   when: new Date().toISOString(),
@@ -344,8 +335,8 @@ async function runLighthouse(pages, { budget = "public", headers } = {}) {
   const chosen = Object.entries(pages).filter(([name]) => !LIGHTHOUSE_PAGES || LIGHTHOUSE_PAGES.test(name));
   if (chosen.length === 0) return;
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {
     for (const [name, pathname] of chosen) {

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
-import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { SITE_NAME } from "~/domain/seo";
+import { FollowUs } from "./follow-us";
 import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText } from "./news-cards";
 import { Wordmark } from "./wordmark";
 
@@ -93,20 +93,7 @@ export function LinkHub({
         </ul>
       </section>
 
-      <section aria-labelledby="hub-social" className="mt-14 text-center">
-        <h2 id="hub-social" className="text-2xl">
-          Follow us
-        </h2>
-        <ul className="mt-5 flex flex-wrap justify-center gap-3">
-          {SOCIAL_LINKS.map((social) => (
-            <li key={social.name}>
-              <a href={social.href} className="btn-outline" rel="noopener">
-                {social.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <FollowUs id="hub-social" className="mt-14" />
     </div>
   );
 }

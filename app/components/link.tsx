@@ -17,6 +17,9 @@ export function Link({ to, ...props }: AnchorProps & { to: string; className?: s
   return <a href={to} {...props} />;
 }
 
+/** A NavLink's class: fixed, or chosen by whether it leads to the page being shown. */
+export type NavLinkClassName = string | ((state: { isActive: boolean }) => string);
+
 /**
  * A link that knows it leads to the page being shown (or, unless `end`, to a
  * page above it): it says so with `aria-current="page"` and may look different.
@@ -26,7 +29,7 @@ export function NavLink({
   end = false,
   className,
   ...props
-}: AnchorProps & { to: string; end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
+}: AnchorProps & { to: string; end?: boolean; className?: NavLinkClassName }) {
   const isActive = isCurrent(useLocation().pathname, to, end);
   return (
     <a

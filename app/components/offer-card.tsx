@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
 import type { Offer } from "~/domain/offers";
 import { discountLabel } from "~/domain/offers";
+import { OfferImage } from "./offer-details";
 
 export interface OfferCardProps {
   offer: Offer;
@@ -19,14 +20,7 @@ export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
       data-testid="offer-card"
     >
       <div className="relative">
-        <img
-          src={offer.image}
-          alt=""
-          width={1200}
-          height={800}
-          loading="lazy"
-          className="aspect-[3/2] w-full object-cover"
-        />
+        <OfferImage src={offer.image} lazy />
         <span
           className={`absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold ${ended ? "bg-white text-muted" : "bg-accent-dark text-white"}`}
         >

@@ -1,5 +1,6 @@
 import { formatGBP, telHref } from "~/domain/format";
 import type { LevelPrice } from "~/domain/offers";
+import { LineIcon } from "./icons";
 
 /** Where and how to book an offer: the salon's online booking, or a call. */
 export interface BookingChannel {
@@ -17,16 +18,9 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
   );
   const phone = (
     <a key="phone" href={telHref(booking.telephone)} className={phoneFirst ? "btn-accent" : "btn-outline"}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-      >
+      <LineIcon box={20} className="size-4">
         <path d="M4 2.5h3l1.5 4-2 1.2a10 10 0 005.8 5.8l1.2-2 4 1.5v3A1.5 1.5 0 0116 17.5 13.5 13.5 0 012.5 4 1.5 1.5 0 014 2.5z" />
-      </svg>
+      </LineIcon>
       Call {booking.telephone}
     </a>
   );
@@ -34,6 +28,20 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
 }
 
 /** The code to quote, large enough to read off a phone screen while calling. */
+/** An offer's picture, 3:2 at any width (`className` adds its frame). */
+export function OfferImage({ src, className = "", lazy = false }: { src: string; className?: string; lazy?: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={1200}
+      height={800}
+      loading={lazy ? "lazy" : undefined}
+      className={`aspect-[3/2] w-full object-cover ${className}`}
+    />
+  );
+}
+
 export function OfferCode({ code, endsLabel, ended }: { code: string; endsLabel: string; ended: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-accent bg-white px-6 py-5">

@@ -59,3 +59,17 @@ export function Picture(props: PictureProps) {
     </picture>
   );
 }
+
+/**
+ * A team member's portrait: their uploaded photo, or until there is one the
+ * 600×750 illustration every member ships with.
+ */
+export function Portrait({
+  of,
+  ...props
+}: { of: { photo: PictureRef | null; image: string } } & Omit<
+  PictureProps,
+  "picture" | "fallback" | "fallbackWidth" | "fallbackHeight"
+>) {
+  return <Picture picture={of.photo} fallback={of.image} fallbackWidth={600} fallbackHeight={750} {...props} />;
+}

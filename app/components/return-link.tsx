@@ -1,11 +1,12 @@
 import { Link } from "~/components/link";
+import { LineIcon } from "./icons";
 
 /** The left-pointing arrow of every "Back" on the site. */
 export function BackArrow() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <LineIcon box={16} className="size-4">
       <path d="M10 3L5 8l5 5" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { part } from "~/enhance/define-element";
 import { SHARE_LINK } from "~/enhance/share-link";
+import { LineIcon } from "./icons";
 
 /**
  * A share link in place of a social "like" widget: without JavaScript a
@@ -30,19 +31,12 @@ export function ShareLink({
       {...part(SHARE_LINK.path, path)}
     >
       <a href={href} className={className} rel="noopener">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-        >
+        <LineIcon box={20} className="size-4">
           <circle cx="15" cy="4.5" r="2.5" />
           <circle cx="5" cy="10" r="2.5" />
           <circle cx="15" cy="15.5" r="2.5" />
           <path d="M7.2 8.8l5.6-3.1M7.2 11.2l5.6 3.1" />
-        </svg>
+        </LineIcon>
         {children}
       </a>
       <span role="status" className="text-sm text-muted empty:sr-only" />

@@ -1,4 +1,5 @@
 import { Link } from "~/components/link";
+import { telHref } from "~/domain/format";
 import { type OpeningDay, SOCIAL_LINKS } from "~/domain/salon-info";
 import type { SalonFacts } from "~/domain/structured-data";
 
@@ -53,7 +54,7 @@ export function SiteFooter({
                 <p className="text-muted">
                   {s.address}, {s.town} {s.postcode}
                 </p>
-                <a className="underline underline-offset-2" href={`tel:${s.telephone.replace(/\s+/g, "")}`}>
+                <a className="underline underline-offset-2" href={telHref(s.telephone)}>
                   {s.telephone}
                 </a>
               </li>

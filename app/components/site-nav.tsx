@@ -1,6 +1,7 @@
-import { Link, NavLink } from "~/components/link";
+import { Link, NavLink, type NavLinkClassName } from "~/components/link";
 import { part } from "~/enhance/define-element";
 import { DISCLOSURE } from "~/enhance/disclosure";
+import { ChevronIcon } from "./icons";
 import { Wordmark } from "./wordmark";
 
 interface NavItem {
@@ -31,24 +32,25 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-accent-dark ${isActive ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
 
 function Chevron() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 transition-transform group-open:rotate-180">
-      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
-  );
+  return <ChevronIcon className="size-3 transition-transform group-open:rotate-180" />;
+}
+
+/** A list's links, one item each; Home is current only on the home page itself. */
+function NavItems({ items, linkClass }: { items: NavItem[]; linkClass: NavLinkClassName }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
 }
 
 /** The links of a menu, then Models, set apart from them by a rule. */
 function MenuLinks({ items, linkClass, ruleClass }: { items: NavItem[]; linkClass: string; ruleClass: string }) {
   return (
     <>
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      <NavItems items={items} linkClass={linkClass} />
       <li className={ruleClass}>
         <NavLink to={modelsItem.to} className={linkClass}>
           {modelsItem.label}
@@ -96,13 +98,7 @@ export function SiteNav({
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems items={items} linkClass={linkClass} />
           <li>
             <details {...part(DISCLOSURE)} className="group relative" data-testid="more-menu">
               <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">

@@ -1,7 +1,7 @@
 import { Link } from "~/components/link";
 import { formatGBP } from "~/domain/format";
 import type { PictureRef } from "~/domain/pictures";
-import { Picture } from "./picture";
+import { Portrait } from "./picture";
 
 export interface TeamCardMember {
   slug: string;
@@ -45,11 +45,8 @@ export function TeamCard({
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="card group relative flex h-full gap-4 overflow-hidden p-3 transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent sm:flex-col sm:gap-0 sm:p-0">
-      <Picture
-        picture={member.photo}
-        fallback={member.image}
-        fallbackWidth={600}
-        fallbackHeight={750}
+      <Portrait
+        of={member}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 104px"
         alt=""
         loading={eager ? "eager" : "lazy"}

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/link";
 import type { PictureRef } from "~/domain/pictures";
-import { Picture } from "./picture";
+import { LineIcon } from "./icons";
+import { Picture, Portrait } from "./picture";
 import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
@@ -124,11 +125,8 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_3fr]">
-        <Picture
-          picture={member.photo}
-          fallback={member.image}
-          fallbackWidth={600}
-          fallbackHeight={750}
+        <Portrait
+          of={member}
           sizes="(min-width: 480px) 448px, 100vw"
           alt={member.photo ? undefined : `Portrait of ${name}`}
           fetchPriority="high"
@@ -150,18 +148,11 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
                 rel="noopener"
                 className="inline-flex items-center gap-2 font-medium text-accent-dark underline underline-offset-4"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.6"
-                >
+                <LineIcon box={24} className="size-5">
                   <rect x="3" y="3" width="18" height="18" rx="5" />
                   <circle cx="12" cy="12" r="4" />
                   <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
-                </svg>
+                </LineIcon>
                 Follow {member.firstName} on Instagram
               </a>
             </p>

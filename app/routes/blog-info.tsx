@@ -1,12 +1,11 @@
 import { data } from "react-router";
-import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
+import { BlogCard } from "~/components/blog-card";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Pagination } from "~/components/pagination";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
-import { blogPostPage } from "~/server/queries/content.server";
-import { htmlExcerpt } from "~/server/sanitize.server";
+import { blogCard, blogPostPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/blog-info";
 
 const PATH = "/blog-info";
@@ -36,15 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page: posts.page,
     pages: posts.pages,
-    posts: posts.items.map((p) => ({
-      slug: p.slug,
-      title: p.title,
-      image: p.image,
-      cover: p.cover,
-      author: p.author,
-      publishedAt: p.publishedAt,
-      excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),
-    })),
+    posts: posts.items.map(blogCard),
   };
 }
 

@@ -1,9 +1,8 @@
-import { BLOG_EXCERPT_CHARS, BlogCard } from "~/components/blog-card";
+import { BlogCard } from "~/components/blog-card";
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { blogPostPage } from "~/server/queries/content.server";
-import { htmlExcerpt } from "~/server/sanitize.server";
+import { blogCard, blogPostPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/blog";
 
 const LATEST_COUNT = 3;
@@ -19,15 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const latest = await blogPostPage(context.db, 1, LATEST_COUNT);
   return {
     total: latest?.total ?? 0,
-    latest: (latest?.items ?? []).map((p) => ({
-      slug: p.slug,
-      title: p.title,
-      image: p.image,
-      cover: p.cover,
-      author: p.author,
-      publishedAt: p.publishedAt,
-      excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),
-    })),
+    latest: (latest?.items ?? []).map(blogCard),
   };
 }
 

@@ -1,10 +1,10 @@
+import { FollowUs } from "~/components/follow-us";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/link";
 import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { groupLine, sentence } from "~/domain/brand";
-import { SOCIAL_LINKS } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { loadBrand } from "~/server/queries/brand.server";
@@ -74,20 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ReviewFeed reviews={reviews} />
       </div>
 
-      <section aria-labelledby="social-heading" className="container-page py-16 text-center">
-        <h2 id="social-heading" className="text-2xl">
-          Follow us
-        </h2>
-        <ul className="mt-6 flex flex-wrap justify-center gap-3">
-          {SOCIAL_LINKS.map((s) => (
-            <li key={s.name}>
-              <a href={s.href} className="btn-outline" rel="noopener">
-                {s.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <FollowUs id="social-heading" className="container-page py-16" />
     </>
   );
 }

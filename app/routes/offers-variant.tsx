@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import { BookingButtons, LevelPriceTable, OfferCode, SmallPrint } from "~/components/offer-details";
+import { BookingButtons, LevelPriceTable, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
@@ -50,13 +50,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
               {ended ? "Offer ended" : discountLabel(offer)}
             </p>
           </div>
-          <img
-            src={offer.image}
-            alt=""
-            width={1200}
-            height={800}
-            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
-          />
+          <OfferImage src={offer.image} className="rounded-2xl shadow-sm" />
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { telHref } from "~/domain/format";
 import { CONTROLLER, describePeriod, MARKETING_CONSENT_WORDING, type RetentionSetting } from "~/domain/privacy";
 import { readRetentionPeriods } from "~/server/privacy/retention.server";
 import type { Route } from "./+types/privacy";
@@ -130,7 +131,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
                 {CONTROLLER.email}
               </a>
               , call{" "}
-              <a className="underline underline-offset-4" href={`tel:${CONTROLLER.telephone.replace(/\s+/g, "")}`}>
+              <a className="underline underline-offset-4" href={telHref(CONTROLLER.telephone)}>
                 {CONTROLLER.telephone}
               </a>{" "}
               or write to us at the address above.

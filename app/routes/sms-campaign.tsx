@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import { BookingButtons, OfferCode, SmallPrint } from "~/components/offer-details";
+import { BookingButtons, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { discountLabel } from "~/domain/offers";
@@ -60,13 +60,7 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
         {ended ? null : <BookingButtons booking={booking} phoneFirst />}
       </div>
 
-      <img
-        src={offer.image}
-        alt=""
-        width={1200}
-        height={800}
-        className="mt-10 aspect-[3/2] w-full rounded-2xl object-cover"
-      />
+      <OfferImage src={offer.image} className="mt-10 rounded-2xl" />
 
       <section aria-labelledby="offer-details" className="mt-10">
         <h2 id="offer-details" className="text-2xl">

@@ -1,7 +1,7 @@
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { Picture } from "~/components/picture";
+import { Portrait } from "~/components/picture";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team";
 
@@ -53,11 +53,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           {preview.map((m) => (
             <li key={m.slug}>
               <Link to={`/team/${m.slug}`} className="group block">
-                <Picture
-                  picture={m.photo}
-                  fallback={m.image}
-                  fallbackWidth={600}
-                  fallbackHeight={750}
+                <Portrait
+                  of={m}
                   sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"
                   alt=""
                   className="aspect-[4/5] h-auto w-full rounded-2xl border border-line bg-sand object-cover transition-opacity group-hover:opacity-90"

@@ -21,7 +21,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** Every moment is stored with its zone, so London's clock changes never shift one. */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 
 /**
  * Rows staff edit from the console carry a version, raised by every save. A
@@ -31,13 +34,41 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
  */
 const version = () => integer("version").notNull().default(1);
 
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamptz("updated_at").notNull().defaultNow();
 
 /** Where a row stands in a list staff put in order from the console (lowest first). */
 const displayOrder = () => integer("display_order").notNull().default(0);
 
 /** A row of a list staff add to, put in order and edit from the console: its id, place and version. */
 const listRow = () => ({ id: serial("id").primaryKey(), displayOrder: displayOrder(), version: version() });
+
+/** The salon a row belongs to. */
+const salonId = () =>
+  integer("salon_id")
+    .notNull()
+    .references(() => salons.id);
+
+/** A stylist's level, or the one a quote was priced at. */
+const levelId = () =>
+  integer("level_id")
+    .notNull()
+    .references(() => levels.id);
+
+/** The member of staff who did something; null where nobody did (or a setup link). */
+const staffId = () => integer("staff_id").references(() => staffUsers.id);
+
+/** A form someone sent in, by name and mobile so staff can reply. */
+const applicant = () => ({
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  mobile: text("mobile").notNull(),
+});
+
+/** Where staff have got to with it (from "new"), and when it came in. */
+const followUp = () => ({ status: text("status").notNull().default("new"), createdAt: createdAt() });
+
+/** When the person's details were erased (retention or a request). */
+const anonymisedAt = () => timestamptz("anonymised_at");
 
 export const salons = pgTable("salons", {
   id: integer("id").primaryKey(),
@@ -92,7 +123,7 @@ export const services = pgTable(
      * When staff took the service off the price list. The row stays, so the
      * quotes and scheduled prices that name it still read.
      */
-    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    retiredAt: timestamptz("retired_at"),
     version: version(),
   },
   (t) => [index("services_category_idx").on(t.cat1, t.cat2)],
@@ -165,12 +196,8 @@ export const stylists = pgTable("stylists", {
   slug: text("slug").notNull().unique(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
-  salonId: integer("salon_id")
-    .notNull()
-    .references(() => salons.id),
-  levelId: integer("level_id")
-    .notNull()
-    .references(() => levels.id),
+  salonId: salonId(),
+  levelId: levelId(),
   image: text("image").notNull(),
   montageImage: text("montage_image").notNull(),
   para1: text("para_1").notNull(),
@@ -178,6 +205,7 @@ export const stylists = pgTable("stylists", {
   para3: text("para_3"),
   averagePricePence: integer("average_price_pence").notNull(),
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
+  /** The full profile address (a link off the site), or null. */
   instagram: text("instagram"),
   displayOrder: displayOrder(),
   /** An uploaded portrait and montage (pictures.id); without one the pages show `image` / `montageImage`. */
@@ -187,7 +215,7 @@ export const stylists = pgTable("stylists", {
    * Set when the member leaves: gone from every public list and page, while
    * their reviews and the quotes saved with them still name them.
    */
-  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  retiredAt: timestamptz("retired_at"),
   version: version(),
 });
 
@@ -205,7 +233,7 @@ export const blogPosts = pgTable("blog_posts", {
   publishedAt: date("published_at", { mode: "string" }).notNull(),
   /** "draft" (never shown) or "published" (shown from `publishAt`, at once when that is null). */
   status: text("status").notNull().default("published"),
-  publishAt: timestamp("publish_at", { withTimezone: true }),
+  publishAt: timestamptz("publish_at"),
   /** An uploaded cover (pictures.id); without one the pages show the illustration `image`. */
   coverId: text("cover_id").references(() => pictures.id),
   version: version(),
@@ -227,7 +255,7 @@ export const reviews = pgTable(
      * with a reason (a fake, personal details, abuse), kept here and audited.
      */
     hiddenReason: text("hidden_reason"),
-    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenAt: timestamptz("hidden_at"),
     version: version(),
   },
   (t) => [index("reviews_stylist_idx").on(t.stylistSlug)],
@@ -334,39 +362,28 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 export const jobApplications = pgTable("job_applications", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  mobile: text("mobile").notNull(),
+  ...applicant(),
   email: text("email").notNull(),
   position: text("position").notNull(),
   about: text("about").notNull(),
   whyHair: text("why_hair").notNull(),
   whyUs: text("why_us").notNull(),
-  salonId: integer("salon_id")
-    .notNull()
-    .default(1)
-    .references(() => salons.id),
+  salonId: salonId().default(1),
   role: text("role").notNull(),
   /** Staff's pipeline: new, maybe, definitely, no, archived. */
-  status: text("status").notNull().default("new"),
-  createdAt: createdAt(),
+  ...followUp(),
 });
 
 export const modelApplications = pgTable("model_applications", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  mobile: text("mobile").notNull(),
+  ...applicant(),
   info: text("info").notNull(),
-  status: text("status").notNull().default("new"),
-  createdAt: createdAt(),
+  ...followUp(),
 });
 
 export const feedback = pgTable(
   "feedback",
   {
-    id: serial("id").primaryKey(),
-    name: text("name").notNull(),
-    mobile: text("mobile").notNull(),
+    ...applicant(),
     intro: smallint("intro").notNull(),
     consultation: smallint("consultation").notNull(),
     cleanliness: smallint("cleanliness").notNull(),
@@ -381,10 +398,9 @@ export const feedback = pgTable(
     returnReason: text("return").notNull(),
     repeat: text("repeat").notNull(),
     comments: text("comments"),
-    status: text("status").notNull().default("new"),
-    createdAt: createdAt(),
+    ...followUp(),
     /** When the name and mobile were erased; the ratings stay for the statistics. */
-    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    anonymisedAt: anonymisedAt(),
   },
   // The dashboard reads the last weeks of feedback.
   (t) => [index("feedback_created_idx").on(t.createdAt)],
@@ -412,12 +428,8 @@ export const quotes = pgTable(
     regular: boolean("regular").notNull(),
     selector: text("selector").notNull(),
     calculator: text("calculator").notNull(),
-    salonId: integer("salon_id")
-      .notNull()
-      .references(() => salons.id),
-    levelId: integer("level_id")
-      .notNull()
-      .references(() => levels.id),
+    salonId: salonId(),
+    levelId: levelId(),
     stylistId: integer("stylist_id").references(() => stylists.id),
     stylistName: text("stylist_name"),
     stylistImage: text("stylist_image"),
@@ -428,11 +440,11 @@ export const quotes = pgTable(
     status: text("status").notNull().default("new"),
     /** How often the quote's page was opened, and when first and last; nothing about who opened it. */
     viewCount: integer("view_count").notNull().default(0),
-    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
-    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+    firstViewedAt: timestamptz("first_viewed_at"),
+    lastViewedAt: timestamptz("last_viewed_at"),
     createdAt: createdAt(),
     /** When the name, mobile and e-mail were erased (retention or a request); the quote stays for the statistics. */
-    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    anonymisedAt: anonymisedAt(),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
@@ -456,8 +468,8 @@ export const outbox = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    leaseUntil: timestamptz("lease_until"),
     lastError: text("last_error"),
     messageId: text("message_id").notNull(),
     /**
@@ -474,12 +486,12 @@ export const outbox = pgTable(
     quotaSeq: integer("quota_seq"),
     createdAt: createdAt(),
     /** Retries go on until 48 hours (OUTBOX_RETRY_HOURS) after this; a re-send starts the window again. */
-    retryFrom: timestamp("retry_from", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    retryFrom: timestamptz("retry_from").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
     /** When the message was given up on; last_error says why. */
-    failedAt: timestamp("failed_at", { withTimezone: true }),
+    failedAt: timestamptz("failed_at"),
     /** When the recipient and payload were erased; the row stays as a record that a message went. */
-    redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    redactedAt: timestamptz("redacted_at"),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
@@ -507,8 +519,8 @@ export const idempotencyKeys = pgTable(
 /** Work that one process of many does per period (housekeeping, retention): the row is claimed by moving next_run_at on. */
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  nextRunAt: timestamptz("next_run_at").notNull().defaultNow(),
+  lastRunAt: timestamptz("last_run_at"),
 });
 
 /** Fixed-window counters shared by every process on the database. */
@@ -516,7 +528,7 @@ export const rateLimits = pgTable(
   "rate_limits",
   {
     key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: timestamptz("window_start").notNull(),
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
@@ -574,7 +586,7 @@ export const staffUsers = pgTable(
     role: text("role").notNull(),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    lastSignInAt: timestamptz("last_sign_in_at"),
   },
   (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
 );
@@ -584,16 +596,14 @@ export const staffPasskeys = pgTable(
   {
     /** The credential id, base64url. */
     id: text("id").primaryKey(),
-    staffId: integer("staff_id")
-      .notNull()
-      .references(() => staffUsers.id),
+    staffId: staffId().notNull(),
     /** COSE public key, base64url. */
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
     transports: jsonb("transports").$type<string[]>().notNull().default([]),
     label: text("label").notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedAt: timestamptz("last_used_at"),
   },
   (t) => [index("staff_passkeys_staff_idx").on(t.staffId)],
 );
@@ -604,17 +614,15 @@ export const staffSessions = pgTable(
   {
     id: serial("id").primaryKey(),
     tokenHash: text("token_hash").notNull(),
-    staffId: integer("staff_id")
-      .notNull()
-      .references(() => staffUsers.id),
+    staffId: staffId().notNull(),
     /** How the last sign-in was proved: passkey, email, setup or invite. */
     method: text("method").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     createdAt: createdAt(),
     /** The last sign-in proof on this session (destructive actions want a recent one). */
-    signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    signedInAt: timestamptz("signed_in_at").notNull().defaultNow(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    revokedAt: timestamptz("revoked_at"),
   },
   (t) => [uniqueIndex("staff_sessions_token_idx").on(t.tokenHash), index("staff_sessions_staff_idx").on(t.staffId)],
 );
@@ -629,12 +637,12 @@ export const staffTokens = pgTable(
     id: serial("id").primaryKey(),
     /** sign-in, invite or setup. */
     purpose: text("purpose").notNull(),
-    staffId: integer("staff_id").references(() => staffUsers.id),
+    staffId: staffId(),
     tokenHash: text("token_hash").notNull(),
     codeHash: text("code_hash"),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("staff_tokens_token_idx").on(t.tokenHash), index("staff_tokens_staff_idx").on(t.staffId)],
@@ -645,8 +653,8 @@ export const staffChallenges = pgTable("staff_challenges", {
   id: text("id").primaryKey(),
   challenge: text("challenge").notNull(),
   /** Registration challenges belong to the signed-in member of staff; sign-in ones to nobody yet. */
-  staffId: integer("staff_id").references(() => staffUsers.id),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  staffId: staffId(),
+  expiresAt: timestamptz("expires_at").notNull(),
 });
 
 /** Append-only: who did or saw what, when, from which session. Nothing updates or deletes these rows. */
@@ -654,8 +662,8 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: serial("id").primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    staffId: integer("staff_id").references(() => staffUsers.id),
+    at: timestamptz("at").notNull().defaultNow(),
+    staffId: staffId(),
     sessionId: integer("session_id").references(() => staffSessions.id),
     /** e.g. quote.view, quote.status, staff.invite, session.sign-in. */
     action: text("action").notNull(),
@@ -678,7 +686,7 @@ export const staffNotes = pgTable(
     /** quote, job, model or feedback. */
     subjectType: text("subject_type").notNull(),
     subjectId: integer("subject_id").notNull(),
-    staffId: integer("staff_id").references(() => staffUsers.id),
+    staffId: staffId(),
     /** note, status or reply. */
     kind: text("kind").notNull(),
     body: text("body").notNull(),

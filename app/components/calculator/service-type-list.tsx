@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import type { CalculatorType } from "~/domain/calculator-state";
+import { LineIcon } from "../icons";
 import { SERVICE_TYPES } from "./labels";
 
 /** Simple line drawings, one per service type; decorative. */
@@ -10,20 +11,9 @@ function TypeIcon({ type }: { type: CalculatorType }) {
     mens: "M7 10V8a5 5 0 0 1 10 0v2M5 10h14M8 10v3a4 4 0 0 0 8 0v-3M10 20h4",
   };
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      className="size-7 text-accent-dark"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[type]} />
-    </svg>
+    <LineIcon box={24} width="28" height="28" className="size-7 text-accent-dark" strokeWidth={1.5}>
+      <path d={paths[type]} strokeLinecap="round" strokeLinejoin="round" />
+    </LineIcon>
   );
 }
 

@@ -3,7 +3,7 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
-import { Picture } from "../picture";
+import { Portrait } from "../picture";
 import { type CalculatorSalon, type LevelChoice, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
@@ -135,11 +135,8 @@ function StylistCard({
   const name = `${stylist.firstName} ${stylist.lastName}`;
   const body = (
     <>
-      <Picture
-        picture={stylist.photo}
-        fallback={stylist.image}
-        fallbackWidth={56}
-        fallbackHeight={70}
+      <Portrait
+        of={stylist}
         sizes="56px"
         alt=""
         loading="lazy"

@@ -5,6 +5,7 @@
  */
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { ChevronIcon } from "../icons";
 
 /** Any form's field: the components read only its ids, name, value and messages. */
 // biome-ignore lint/suspicious/noExplicitAny: one form's fields must fit, whatever its schema; `unknown` would not accept them
@@ -189,13 +190,7 @@ export function SelectField({
             </option>
           ))}
         </select>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 12 12"
-          className="pointer-events-none absolute top-1/2 right-4 mt-1 size-3 -translate-y-1/2 text-muted"
-        >
-          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        </svg>
+        <ChevronIcon className="pointer-events-none absolute top-1/2 right-4 mt-1 size-3 -translate-y-1/2 text-muted" />
       </div>
     </FieldShell>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ReturnLink } from "~/components/return-link";
+import { TickIcon } from "../icons";
 
 /**
  * The frame of the form pages: a calm heading band, then the form in a card
@@ -59,16 +60,7 @@ export function TickList({ items }: { items: readonly ReactNode[] }) {
       {items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text that never reorders
         <li key={index} className="flex gap-3">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-accent-dark">
-            <path
-              d="m4 10.5 3.5 3.5L16 5.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <TickIcon className="mt-1 size-4 shrink-0 text-accent-dark" />
           <span>{item}</span>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TickIcon } from "../icons";
 
 /** Why the form was not sent (connection lost, server trouble, too many forms): what was typed stays. */
 export function SendNotice({ message, autoFocus }: { message: string; autoFocus?: boolean }) {
@@ -35,16 +36,7 @@ export function SuccessBox({ title, children }: { title: string; children?: Reac
         aria-hidden="true"
         className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-accent-dark"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7">
-          <path
-            d="m5 12.5 4.5 4.5L19 7.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <TickIcon className="size-7" />
       </span>
       <h2 className="mx-auto mt-6 max-w-xl text-2xl leading-snug sm:text-3xl">{title}</h2>
       {children ? <div className="mx-auto mt-4 max-w-lg leading-relaxed text-muted">{children}</div> : null}

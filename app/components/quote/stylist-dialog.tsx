@@ -3,7 +3,8 @@ import { Link } from "~/components/link";
 import type { PictureRef } from "~/domain/pictures";
 import { part } from "~/enhance/define-element";
 import { STYLIST_DIALOG } from "~/enhance/stylist-dialog";
-import { Picture } from "../picture";
+import { LineIcon } from "../icons";
+import { Portrait } from "../picture";
 
 export interface ChoosableStylist {
   slug: string;
@@ -38,11 +39,8 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           {...part(STYLIST_DIALOG.open)}
           className="card group flex h-full items-center gap-4 p-3 transition-colors hover:border-accent sm:flex-col sm:items-stretch sm:p-0"
         >
-          <Picture
-            picture={stylist.photo}
-            fallback={stylist.image}
-            fallbackWidth={600}
-            fallbackHeight={750}
+          <Portrait
+            of={stylist}
             sizes="(min-width: 640px) 300px, 80px"
             alt=""
             loading="lazy"
@@ -63,11 +61,8 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
           className="m-auto max-h-[min(40rem,calc(100dvh-1.5rem))] w-[min(36rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/60 open:flex"
         >
           <div className="flex items-center gap-4 border-b border-line p-4 sm:px-6">
-            <Picture
-              picture={stylist.photo}
-              fallback={stylist.image}
-              fallbackWidth={600}
-              fallbackHeight={750}
+            <Portrait
+              of={stylist}
               sizes="90px"
               alt={`Portrait of ${fullName}`}
               loading="lazy"
@@ -84,16 +79,9 @@ export function StylistDialog({ stylist }: { stylist: ChoosableStylist }) {
               {...part(STYLIST_DIALOG.close)}
               className="grid size-11 shrink-0 place-items-center self-start rounded-full border border-line bg-white hover:border-ink"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 16 16"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              >
+              <LineIcon box={16} className="size-4" strokeWidth={1.8}>
                 <path d="M3 3l10 10M13 3L3 13" />
-              </svg>
+              </LineIcon>
               <span className="sr-only">Close</span>
             </button>
           </div>

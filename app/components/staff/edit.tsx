@@ -13,7 +13,7 @@ import { SAVE_ONCE } from "~/enhance/console/save-once";
 import { part } from "~/enhance/define-element";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
-import { FieldShell, inputClass, Notice } from "./ui";
+import { describedBy, Notice, SelectField, TextArea, TextField } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
 
@@ -44,14 +44,17 @@ function useField(name: string) {
   };
 }
 
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-
 interface FieldProps {
   name: string;
   label: string;
   hint?: string;
   required?: boolean;
+}
+
+/** A field of the row: its stored or typed value, message and the other person's value, from the EditForm around it. */
+function useEditProps<P extends FieldProps>(props: P) {
+  const { value, ...field } = useField(props.name);
+  return { ...props, ...field, defaultValue: value };
 }
 
 export function EditText(
@@ -61,64 +64,15 @@ export function EditText(
     inputMode?: "numeric" | "decimal" | "text";
   },
 ) {
-  const field = useField(props.name);
-  return (
-    <FieldShell {...field} label={props.label} hint={props.hint}>
-      <input
-        id={field.id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={field.value}
-        required={props.required}
-        maxLength={props.maxLength}
-        inputMode={props.inputMode}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, props.hint, field.error)}
-        className={inputClass}
-      />
-    </FieldShell>
-  );
+  return <TextField {...useEditProps(props)} />;
 }
 
 export function EditTextArea(props: FieldProps & { rows?: number; maxLength?: number }) {
-  const field = useField(props.name);
-  return (
-    <FieldShell {...field} label={props.label} hint={props.hint}>
-      <textarea
-        id={field.id}
-        name={props.name}
-        rows={props.rows ?? 4}
-        defaultValue={field.value}
-        required={props.required}
-        maxLength={props.maxLength ?? 20_000}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, props.hint, field.error)}
-        className={inputClass}
-      />
-    </FieldShell>
-  );
+  return <TextArea {...useEditProps(props)} rows={props.rows ?? 4} maxLength={props.maxLength ?? 20_000} />;
 }
 
 export function EditSelect(props: FieldProps & { options: readonly { value: string; label: string }[] }) {
-  const field = useField(props.name);
-  return (
-    <FieldShell {...field} label={props.label} hint={props.hint}>
-      <select
-        id={field.id}
-        name={props.name}
-        defaultValue={field.value}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, props.hint, field.error)}
-        className={inputClass}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
-  );
+  return <SelectField {...useEditProps(props)} />;
 }
 
 /** A switch posted as "on" when ticked and absent when not (see `checkbox` in app/domain/staff/content.ts). */

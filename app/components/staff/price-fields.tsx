@@ -3,6 +3,7 @@ import { formatGBP } from "~/domain/format";
 import type { QuotePreview } from "~/domain/price-preview";
 import { categoryKey, SERVICE_CATEGORIES } from "~/domain/staff/price-list";
 import { EditSelect, EditText } from "./edit";
+import { StaffSection } from "./ui";
 
 export function ServiceFields({ levels }: { levels: readonly { id: number; name: string }[] }) {
   return (
@@ -46,10 +47,7 @@ const change = (before: number | null, after: number | null) => {
 /** Each typical quote at each level, now and with the change, as small tables that fit a phone. */
 export function QuotePreviewTables({ previews, heading }: { previews: readonly QuotePreview[]; heading: string }) {
   return (
-    <section aria-labelledby="preview-heading" className="card mb-6 p-5">
-      <h2 id="preview-heading" className="text-2xl">
-        {heading}
-      </h2>
+    <StaffSection id="preview-heading" title={heading} className="card mb-6 p-5">
       <p className="my-2 text-muted">Nothing is saved yet. Quotes already given keep their prices.</p>
       {previews.map((preview) => (
         <table key={preview.label} className="mt-4 w-full text-left text-sm tabular-nums sm:text-base">
@@ -88,6 +86,6 @@ export function QuotePreviewTables({ previews, heading }: { previews: readonly Q
           </tbody>
         </table>
       ))}
-    </section>
+    </StaffSection>
   );
 }

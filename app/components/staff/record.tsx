@@ -1,7 +1,7 @@
 /** A record's status, notes and history, the same on quotes, applications and feedback. */
 import { Form } from "react-router";
 import { type RecordKind, STATUS_LABELS, statusOptions } from "~/domain/staff/records";
-import { Notice, SelectField, TextArea, When } from "./ui";
+import { Notice, SelectField, StaffSection, TextArea, When } from "./ui";
 
 export interface HistoryLine {
   id: number;
@@ -42,10 +42,7 @@ export function RecordWork({
   canUpdate: boolean;
 }) {
   return (
-    <section aria-labelledby="work-heading" className="card p-5">
-      <h2 id="work-heading" className="text-2xl">
-        Follow-up
-      </h2>
+    <StaffSection id="work-heading" title="Follow-up" className="card p-5">
       <p className="my-2">
         Status: <StatusBadge status={status} />
       </p>
@@ -81,6 +78,6 @@ export function RecordWork({
           ))}
         </ol>
       )}
-    </section>
+    </StaffSection>
   );
 }

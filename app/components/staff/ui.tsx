@@ -1,6 +1,6 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { telHref } from "~/domain/format";
 
 /** What every console page says of itself to a browser or a link preview, with its own title in it. */
@@ -25,6 +25,45 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
   );
 }
 
+/** A form of one button that acts on one row of a list, named for screen readers by the row it acts on. */
+export function RowAction(props: {
+  /** The hidden field that names the row, and its value. */
+  field: string;
+  value: string | number;
+  intent: string;
+  label: string;
+  of: string;
+  className?: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={props.field} value={props.value} />
+      <button type="submit" name="intent" value={props.intent} className={`btn-outline ${props.className ?? ""}`}>
+        {props.label}
+        <span className="sr-only"> {props.of}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** A part of a console page under its own heading, which names it for screen readers' list of regions. */
+export function StaffSection(props: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  headingClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className={props.className}>
+      <h2 id={props.id} className={props.headingClass ?? "text-2xl"}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
   const colours =
     tone === "error"
@@ -39,11 +78,11 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
   );
 }
 
-export const inputClass =
+const inputClass =
   "mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark aria-[invalid=true]:border-accent-dark";
 
 /** A field's label, hint, control and, on the editing screens, its message and the other person's version. */
-export function FieldShell(props: {
+function FieldShell(props: {
   id: string;
   label: string;
   hint?: string;
@@ -80,73 +119,80 @@ export function FieldShell(props: {
 /** The field's id: its name, and the suffix that tells apart fields of one name in several forms on a page. */
 const fieldId = (props: { name: string; idSuffix?: string }) => `field-${props.name}${props.idSuffix ?? ""}`;
 
-export function TextField(props: {
+/** What a control's `aria-describedby` names: its hint and its message, where it has them. */
+export const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+/**
+ * What every field takes. The editing screens (./edit.tsx) also give the id,
+ * the message of a refused save and the other person's value on a conflict.
+ */
+interface ControlProps {
   label: string;
   name: string;
-  type?: string;
   defaultValue?: string;
   required?: boolean;
-  autoComplete?: string;
-  inputMode?: "numeric" | "email" | "text";
   hint?: string;
-  maxLength?: number;
   /** Tells apart fields of the same name in several forms on one page. */
   idSuffix?: string;
-}) {
-  const id = fieldId(props);
+  id?: string;
+  error?: string;
+  theirs?: string;
+}
+
+/** The shell around a control and the attributes that tie the control to it. */
+function control(props: ControlProps) {
+  const id = props.id ?? fieldId(props);
+  return {
+    shell: { id, label: props.label, hint: props.hint, error: props.error, theirs: props.theirs },
+    attributes: {
+      id,
+      name: props.name,
+      defaultValue: props.defaultValue,
+      "aria-invalid": props.error ? true : undefined,
+      "aria-describedby": describedBy(id, props.hint, props.error),
+      className: inputClass,
+    },
+  };
+}
+
+export function TextField(
+  props: ControlProps & {
+    type?: string;
+    autoComplete?: string;
+    inputMode?: "numeric" | "decimal" | "email" | "text";
+    maxLength?: number;
+  },
+) {
+  const { shell, attributes } = control(props);
   return (
-    <FieldShell id={id} label={props.label} hint={props.hint}>
+    <FieldShell {...shell}>
       <input
-        id={id}
-        name={props.name}
+        {...attributes}
         type={props.type ?? "text"}
-        defaultValue={props.defaultValue}
         required={props.required}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         maxLength={props.maxLength}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
-        className={inputClass}
       />
     </FieldShell>
   );
 }
 
-export function TextArea(props: {
-  label: string;
-  name: string;
-  defaultValue?: string;
-  rows?: number;
-  required?: boolean;
-  idSuffix?: string;
-}) {
-  const id = fieldId(props);
+export function TextArea(props: ControlProps & { rows?: number; maxLength?: number }) {
+  const { shell, attributes } = control(props);
   return (
-    <FieldShell id={id} label={props.label}>
-      <textarea
-        id={id}
-        name={props.name}
-        rows={props.rows ?? 3}
-        defaultValue={props.defaultValue}
-        required={props.required}
-        maxLength={5000}
-        className={inputClass}
-      />
+    <FieldShell {...shell}>
+      <textarea {...attributes} rows={props.rows ?? 3} required={props.required} maxLength={props.maxLength ?? 5000} />
     </FieldShell>
   );
 }
 
-export function SelectField(props: {
-  label: string;
-  name: string;
-  options: readonly { value: string; label: string }[];
-  defaultValue?: string;
-  idSuffix?: string;
-}) {
-  const id = fieldId(props);
+export function SelectField(props: ControlProps & { options: readonly { value: string; label: string }[] }) {
+  const { shell, attributes } = control(props);
   return (
-    <FieldShell id={id} label={props.label}>
-      <select id={id} name={props.name} defaultValue={props.defaultValue} className={inputClass}>
+    <FieldShell {...shell}>
+      <select {...attributes}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -18,7 +18,8 @@ export interface CsvColumn<Row> {
   value(row: Row): CsvCell;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** What a spreadsheet runs as a formula: a cell starting with = + - @, a tab or a CR. */
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A number the export itself wrote is data, not a formula, even when negative. */
 function text(cell: CsvCell): string {
@@ -29,9 +30,11 @@ function text(cell: CsvCell): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
+/** A field as it stands in the file: quoted, quotes doubled, only where it must be. */
+export const quotedField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
 export function csvField(cell: CsvCell): string {
-  const value = text(cell);
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return quotedField(text(cell));
 }
 
 export const CSV_BOM = "\uFEFF";

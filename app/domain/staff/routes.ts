@@ -34,6 +34,19 @@ const screen = (path: string, file: string, page: Access | null, actions: Readon
 const may = (access: Access, intents: readonly string[], fresh: readonly string[] = []): Record<string, StaffAction> =>
   Object.fromEntries(intents.map((intent) => [intent, fresh.includes(intent) ? { access, fresh: true } : { access }]));
 
+/** A page whose actions each need the permission the page needs; those named in `fresh` also a recent sign-in. */
+const guardedScreen = (
+  path: string,
+  file: string,
+  access: Access,
+  intents: readonly string[],
+  fresh?: readonly string[],
+) => screen(path, file, access, may(access, intents, fresh));
+
+/** A screen under /staff/content/ that changes what visitors see. */
+const contentScreen = (path: string, file: string, intents: readonly string[], fresh?: readonly string[]) =>
+  guardedScreen(`content/${path}`, file, "content.edit", intents, fresh);
+
 const recordActions = (update: Permission) => may(update, ["status", "note"]);
 
 /** The lists that download as CSV, with the filters of the list they come from. */
@@ -53,7 +66,7 @@ const orderedActions = (suffix: string) =>
 
 export const STAFF_ROUTES = {
   home: screen("", "home.tsx", "console.use"),
-  signIn: screen("sign-in", "sign-in.tsx", "public", may("public", ["email-send", "email-code"])),
+  signIn: guardedScreen("sign-in", "sign-in.tsx", "public", ["email-send", "email-code"]),
   /** The passkey ceremonies, as JSON for the page's script. */
   passkey: screen("passkey", "passkey.ts", null, {
     "sign-in-options": { access: "public" },
@@ -61,14 +74,15 @@ export const STAFF_ROUTES = {
     "register-options": { access: "console.use" },
     "register-verify": { access: "console.use" },
   }),
-  signInLink: screen("sign-in/link/:token", "sign-in-link.tsx", "public", may("public", ["use"])),
-  setup: screen("setup/:token", "setup.tsx", "public", may("public", ["create-owner"])),
-  signOut: screen("sign-out", "sign-out.tsx", "console.use", may("console.use", ["sign-out"])),
-  devices: screen(
+  signInLink: guardedScreen("sign-in/link/:token", "sign-in-link.tsx", "public", ["use"]),
+  setup: guardedScreen("setup/:token", "setup.tsx", "public", ["create-owner"]),
+  signOut: guardedScreen("sign-out", "sign-out.tsx", "console.use", ["sign-out"]),
+  devices: guardedScreen(
     "devices",
     "devices.tsx",
     "console.use",
-    may("console.use", ["revoke-session", "remove-passkey"], ["remove-passkey"]),
+    ["revoke-session", "remove-passkey"],
+    ["remove-passkey"],
   ),
   leads: screen("leads", "leads.tsx", "leads.view"),
   lead: screen("leads/:id", "lead.tsx", "leads.view", recordActions("leads.update")),
@@ -83,98 +97,49 @@ export const STAFF_ROUTES = {
   feedback: screen("feedback/:id", "feedback.tsx", "feedback.view", recordActions("feedback.update")),
   messages: screen("messages", "messages.tsx", "messages.view", may("messages.resend", ["resend"])),
   audit: screen("audit", "audit.tsx", "audit.view"),
-  team: screen(
-    "team",
-    "team.tsx",
-    "staff.manage",
-    may("staff.manage", ["invite", "role", "disable"], ["role", "disable"]),
-  ),
-  settings: screen("settings", "settings.tsx", "settings.manage", may("settings.manage", ["digest", "template"])),
+  team: guardedScreen("team", "team.tsx", "staff.manage", ["invite", "role", "disable"], ["role", "disable"]),
+  settings: guardedScreen("settings", "settings.tsx", "settings.manage", ["digest", "template"]),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
   contentBlog: screen("content/blog", "content-blog.tsx", "content.edit"),
   /** One post's editor; "new" for a post not written yet. */
-  contentBlogPost: screen(
-    "content/blog/:id",
-    "content-blog-post.tsx",
-    "content.edit",
-    may("content.edit", ["save", "preview"]),
-  ),
-  contentNotices: screen(
-    "content/notices",
-    "content-notices.tsx",
-    "content.edit",
-    may("content.edit", ["save", "delete"], ["delete"]),
-  ),
+  contentBlogPost: contentScreen("blog/:id", "content-blog-post.tsx", ["save", "preview"]),
+  contentNotices: contentScreen("notices", "content-notices.tsx", ["save", "delete"], ["delete"]),
   contentNews: screen("content/news", "content-news.tsx", "content.edit", orderedActions("")),
   contentShop: screen("content/shop", "content-shop.tsx", "content.edit", {
     ...orderedActions("-banner"),
     ...orderedActions("-tile"),
   }),
   /** How the group describes itself: the founding date ("N years") and its line about itself. */
-  contentBrand: screen(
-    "content/brand",
-    "content-brand.tsx",
-    "content.edit",
-    may("content.edit", ["founded", "group-line"]),
-  ),
+  contentBrand: contentScreen("brand", "content-brand.tsx", ["founded", "group-line"]),
   /** Every offer with its switch, and the switches of the whole Offers page. */
-  offers: screen(
-    "content/offers",
-    "offers.tsx",
-    "content.edit",
-    may("content.edit", ["list", "hide-offers", "end-date"]),
-  ),
-  offerNew: screen("content/offers/new", "offer-new.tsx", "content.edit", may("content.edit", ["create"])),
-  offer: screen("content/offers/:id", "offer.tsx", "content.edit", may("content.edit", ["save", "delete"], ["delete"])),
+  offers: contentScreen("offers", "offers.tsx", ["list", "hide-offers", "end-date"]),
+  offerNew: contentScreen("offers/new", "offer-new.tsx", ["create"]),
+  offer: contentScreen("offers/:id", "offer.tsx", ["save", "delete"], ["delete"]),
   /** Each salon's name, address, telephone, booking link and opening hours. */
-  salons: screen("content/salons", "salons.tsx", "content.edit", may("content.edit", ["salon"])),
-  prices: screen("content/prices", "prices.tsx", "content.edit", may("content.edit", ["add-service"])),
-  service: screen(
-    "content/prices/:id",
-    "service.tsx",
-    "content.edit",
-    may("content.edit", ["service", "retire", "restore", "cancel-price"]),
-  ),
-  levels: screen("content/levels", "levels.tsx", "content.edit", may("content.edit", ["level"])),
-  reviews: screen(
-    "content/reviews",
-    "reviews.tsx",
-    "content.edit",
-    may("content.edit", ["add-review", "import-reviews"]),
-  ),
-  review: screen(
-    "content/reviews/:id",
-    "review.tsx",
-    "content.edit",
-    may("content.edit", ["review", "hide", "publish"]),
-  ),
+  salons: contentScreen("salons", "salons.tsx", ["salon"]),
+  prices: contentScreen("prices", "prices.tsx", ["add-service"]),
+  service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
+  levels: contentScreen("levels", "levels.tsx", ["level"]),
+  reviews: contentScreen("reviews", "reviews.tsx", ["add-review", "import-reviews"]),
+  review: contentScreen("reviews/:id", "review.tsx", ["review", "hide", "publish"]),
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
-  contentTeam: screen(
-    "content/team",
-    "content-team.tsx",
-    "content.edit",
-    may("content.edit", ["move", "retire", "restore"]),
-  ),
-  contentTeamNew: screen("content/team/new", "content-team-new.tsx", "content.edit", may("content.edit", ["create"])),
-  contentTeamMember: screen(
-    "content/team/:id",
-    "content-team-member.tsx",
-    "content.edit",
-    may("content.edit", ["save"]),
-  ),
+  contentTeam: contentScreen("team", "content-team.tsx", ["move", "retire", "restore"]),
+  contentTeamNew: contentScreen("team/new", "content-team-new.tsx", ["create"]),
+  contentTeamMember: contentScreen("team/:id", "content-team-member.tsx", ["save"]),
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
   exportFeedback: download("feedback"),
   exportMessages: download("messages"),
   /** Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in first. */
-  privacy: screen(
+  privacy: guardedScreen(
     "privacy",
     "privacy.tsx",
     "privacy.manage",
-    may("privacy.manage", ["find", "erase", "retention"], ["find", "erase", "retention"]),
+    ["find", "erase", "retention"],
+    ["find", "erase", "retention"],
   ),
   /** The download of everything held about one person, as JSON or CSV. */
   privacyExport: screen(

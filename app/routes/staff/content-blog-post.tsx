@@ -16,7 +16,7 @@ import {
   EditTextArea,
   ViewOnSite,
 } from "~/components/staff/edit";
-import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
 import { londonLocal } from "~/domain/salon-time";
@@ -212,10 +212,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             </button>
           </p>
         </EditForm>
-        <section aria-labelledby="preview-heading" className="card min-w-0 p-5">
-          <h2 id="preview-heading" className="mb-4 text-2xl">
-            Preview
-          </h2>
+        <StaffSection id="preview-heading" title="Preview" className="card min-w-0 p-5" headingClass="mb-4 text-2xl">
           <div {...part(POST_PREVIEW.output)}>
             {previewHtml ? (
               <div
@@ -228,7 +225,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
               <p className="text-muted">Write the post, then choose Preview to see it as visitors will.</p>
             )}
           </div>
-        </section>
+        </StaffSection>
       </post-preview>
     </>
   );

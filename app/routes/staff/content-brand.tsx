@@ -6,7 +6,7 @@
  */
 import { parseISO } from "date-fns";
 import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
 import { formatLongDate } from "~/domain/dates";
 import { now } from "~/server/clock.server";
@@ -49,10 +49,7 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
       </StaffHeading>
       <EditNotice />
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="founded-heading" className="card min-w-0 p-5">
-          <h2 id="founded-heading" className="mb-3 text-2xl">
-            Founded
-          </h2>
+        <StaffSection id="founded-heading" title="Founded" className="card min-w-0 p-5" headingClass="mb-3 text-2xl">
           <p className="mb-4 text-muted" data-testid="brand-years">
             The site says: celebrating {years} years.
           </p>
@@ -65,11 +62,13 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
               hint={`The years count from this day: a year more on each anniversary. The demo's is ${formatLongDate(parseISO(DEFAULT_BRAND.founded))}.`}
             />
           </EditForm>
-        </section>
-        <section aria-labelledby="line-heading" className="card min-w-0 p-5">
-          <h2 id="line-heading" className="mb-3 text-2xl">
-            The group in a few words
-          </h2>
+        </StaffSection>
+        <StaffSection
+          id="line-heading"
+          title="The group in a few words"
+          className="card min-w-0 p-5"
+          headingClass="mb-3 text-2xl"
+        >
           <p className="mb-4 text-muted" data-testid="brand-line">
             The site says: “{loaderData.line}”.
           </p>
@@ -81,7 +80,7 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
               hint={`It follows “What began as a single chair is now …”, so start with a small letter. Left empty, it is counted from the salons: “${loaderData.counted}”.`}
             />
           </EditForm>
-        </section>
+        </StaffSection>
       </div>
     </>
   );

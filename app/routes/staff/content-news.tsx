@@ -1,7 +1,7 @@
 import { newsPath } from "~/components/news-cards";
 import { EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { listNewsItems } from "~/server/queries/content.server";
@@ -37,10 +37,7 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
         as soon as they are saved. <ViewOnSite href="/">View the home page</ViewOnSite>
       </StaffHeading>
       <EditNotice />
-      <section aria-labelledby="news-list">
-        <h2 id="news-list" className="mb-4 text-2xl">
-          News items
-        </h2>
+      <StaffSection id="news-list" title="News items" headingClass="mb-4 text-2xl">
         <OrderedRows
           suffix=""
           rows={loaderData.items}
@@ -70,7 +67,7 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
             </>
           )}
         />
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { SHOP_BANNER_PICTURES, SHOP_BRAND_PICTURES, withCurrent } from "~/domain/illustrations";
 import { shopBannerSchema, shopTileSchema } from "~/domain/staff/site-content";
 import { getStoreData } from "~/server/queries/content.server";
@@ -47,10 +47,7 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
         <ViewOnSite href="/online-shop">View the online shop page</ViewOnSite>
       </StaffHeading>
       <EditNotice />
-      <section aria-labelledby="banners-heading" className="mb-10">
-        <h2 id="banners-heading" className="mb-4 text-2xl">
-          Banners
-        </h2>
+      <StaffSection id="banners-heading" title="Banners" className="mb-10" headingClass="mb-4 text-2xl">
         <OrderedRows
           suffix="-banner"
           rows={loaderData.banners}
@@ -80,11 +77,8 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
             </>
           )}
         />
-      </section>
-      <section aria-labelledby="tiles-heading">
-        <h2 id="tiles-heading" className="mb-4 text-2xl">
-          Brand tiles
-        </h2>
+      </StaffSection>
+      <StaffSection id="tiles-heading" title="Brand tiles" headingClass="mb-4 text-2xl">
         <OrderedRows
           suffix="-tile"
           rows={loaderData.tiles}
@@ -107,7 +101,7 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
             </>
           )}
         />
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Picture } from "~/components/picture";
+import { Portrait } from "~/components/picture";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
@@ -89,11 +89,8 @@ export default function TeamContent({ loaderData }: Route.ComponentProps) {
   const row = (member: (typeof active)[number], i: number, list: typeof active) => (
     <li key={member.id} className="card flex flex-wrap items-center gap-4 p-3">
       <div className="w-14 shrink-0">
-        <Picture
-          picture={member.photo}
-          fallback={member.image}
-          fallbackWidth={600}
-          fallbackHeight={750}
+        <Portrait
+          of={member}
           sizes="56px"
           alt=""
           loading="lazy"

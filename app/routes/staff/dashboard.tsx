@@ -1,5 +1,5 @@
 import { ChartCard, Lines, Meter, NumbersTable, Sparkline, StackedBars } from "~/components/staff/charts";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
 import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
@@ -123,10 +123,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         The last {d.weeks.length} weeks, from Monday {first} to today. Weeks start on Monday.
       </StaffHeading>
 
-      <section aria-labelledby="summary-heading" className="mb-8">
-        <h2 id="summary-heading" className="sr-only">
-          At a glance
-        </h2>
+      <StaffSection id="summary-heading" title="At a glance" className="mb-8" headingClass="sr-only">
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Stat label="Quotes saved" value={quotes} />
           <Stat label="Booked" value={percent(booked, quotes)} detail={`${booked} of ${quotes}`} />
@@ -138,12 +135,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           />
           <Stat label="Open applications" value={openApplications} />
         </dl>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="quotes-heading" className="mb-10">
-        <h2 id="quotes-heading" className="mb-3 text-2xl">
-          Quotes per week
-        </h2>
+      <StaffSection id="quotes-heading" title="Quotes per week" className="mb-10" headingClass="mb-3 text-2xl">
         <div className="grid gap-4 lg:grid-cols-2">
           <ChartCard
             id="quotes-salon"
@@ -182,12 +176,14 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             />
           </ChartCard>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="conversion-heading" className="mb-10">
-        <h2 id="conversion-heading" className="mb-3 text-2xl">
-          From quote to booking
-        </h2>
+      <StaffSection
+        id="conversion-heading"
+        title="From quote to booking"
+        className="mb-10"
+        headingClass="mb-3 text-2xl"
+      >
         <div className="grid gap-4 lg:grid-cols-2">
           <ChartCard
             id="conversion"
@@ -249,12 +245,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             />
           </ChartCard>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="feedback-heading" className="mb-10">
-        <h2 id="feedback-heading" className="mb-3 text-2xl">
-          Feedback
-        </h2>
+      <StaffSection id="feedback-heading" title="Feedback" className="mb-10" headingClass="mb-3 text-2xl">
         <div className="grid gap-4 lg:grid-cols-2">
           <ChartCard
             id="feedback-weeks"
@@ -346,12 +339,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             )}
           </ChartCard>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="open-heading" className="mb-4">
-        <h2 id="open-heading" className="mb-3 text-2xl">
-          Open applications
-        </h2>
+      <StaffSection id="open-heading" title="Open applications" className="mb-4" headingClass="mb-3 text-2xl">
         <ChartCard
           id="open"
           title="Waiting on the salon"
@@ -384,7 +374,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
             <Stat label="New feedback" value={d.open.newFeedback} />
           </dl>
         </ChartCard>
-      </section>
+      </StaffSection>
     </>
   );
 }

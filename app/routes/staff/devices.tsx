@@ -1,6 +1,7 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
-import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ActionNotice } from "~/components/staff/record";
+import { Notice, RowAction, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
 import { listSessions } from "~/server/staff/accounts.server";
 import { audit } from "~/server/staff/audit.server";
@@ -92,13 +93,9 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
         </Notice>
       ) : null}
       {loaderData.added ? <Notice tone="success">Your passkey is added.</Notice> : null}
-      {actionData && "error" in actionData ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {actionData && "done" in actionData ? <Notice tone="success">{actionData.done}</Notice> : null}
+      <ActionNotice message={actionData} />
 
-      <section aria-labelledby="passkeys-heading" className="card mb-8 p-5">
-        <h2 id="passkeys-heading" className="text-2xl">
-          Passkeys
-        </h2>
+      <StaffSection id="passkeys-heading" title="Passkeys" className="card mb-8 p-5">
         {loaderData.passkeys.length === 0 ? (
           <p className="my-3 text-muted">No passkey yet: you sign in with e-mailed codes.</p>
         ) : (
@@ -111,12 +108,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
                     Added <When at={p.createdAt} />, last used <When at={p.lastUsedAt} />
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="passkey" value={p.id} />
-                  <button type="submit" name="intent" value="remove-passkey" className="btn-outline">
-                    Remove<span className="sr-only"> {p.label}</span>
-                  </button>
-                </Form>
+                <RowAction field="passkey" value={p.id} intent="remove-passkey" label="Remove" of={p.label} />
               </li>
             ))}
           </ul>
@@ -136,12 +128,9 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           </PasskeyButton>
           <p className="hidden text-sm noscript:block">Adding a passkey needs JavaScript.</p>
         </div>
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="sessions-heading" className="card p-5">
-        <h2 id="sessions-heading" className="text-2xl">
-          Signed in
-        </h2>
+      <StaffSection id="sessions-heading" title="Signed in" className="card p-5">
         <ul className="my-3 divide-y divide-line">
           {loaderData.sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -154,16 +143,11 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
                   Signed in <When at={s.createdAt} /> by {s.method}, last active <When at={s.lastSeenAt} />
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="session" value={s.id} />
-                <button type="submit" name="intent" value="revoke-session" className="btn-outline">
-                  Sign out<span className="sr-only"> {s.device}</span>
-                </button>
-              </Form>
+              <RowAction field="session" value={s.id} intent="revoke-session" label="Sign out" of={s.device} />
             </li>
           ))}
         </ul>
-      </section>
+      </StaffSection>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { FEEDBACK_LABELS, FEEDBACK_QUESTIONS } from "~/domain/forms";
 import { getFeedback } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
@@ -55,10 +55,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
         Sent <When at={loaderData.createdAt} /> · {loaderData.mobile}
       </StaffHeading>
       <ActionNotice message={actionData} />
-      <section aria-labelledby="answers-heading" className="card mb-6 p-5">
-        <h2 id="answers-heading" className="text-2xl">
-          Answers
-        </h2>
+      <StaffSection id="answers-heading" title="Answers" className="card mb-6 p-5">
         <dl className="mt-3 space-y-2">
           {loaderData.answers.map((a) => (
             <div key={a.question}>
@@ -67,7 +64,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             </div>
           ))}
         </dl>
-      </section>
+      </StaffSection>
       <RecordWork
         kind="feedback"
         status={loaderData.status}

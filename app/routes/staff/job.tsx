@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { ContactButtons, SelectField, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
@@ -64,10 +64,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
       </StaffHeading>
       <ActionNotice message={actionData} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="applicant-heading" className="card p-5">
-          <h2 id="applicant-heading" className="text-2xl">
-            Applicant
-          </h2>
+        <StaffSection id="applicant-heading" title="Applicant" className="card p-5">
           <ContactButtons mobile={a.mobile} email={a.email} />
           <dl className="space-y-3">
             <div>
@@ -89,12 +86,9 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
               <dd className="whitespace-pre-wrap">{a.whyUs}</dd>
             </div>
           </dl>
-        </section>
+        </StaffSection>
         {loaderData.templates.length > 0 ? (
-          <section aria-labelledby="reply-heading" className="card p-5">
-            <h2 id="reply-heading" className="text-2xl">
-              Reply
-            </h2>
+          <StaffSection id="reply-heading" title="Reply" className="card p-5">
             <p className="my-2 text-muted">An e-mail to {a.email} in the owner's wording, kept in the history below.</p>
             <Form method="post" preventScrollReset>
               <SelectField label="Which reply" name="template" options={loaderData.templates} />
@@ -102,7 +96,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
                 Send reply
               </button>
             </Form>
-          </section>
+          </StaffSection>
         ) : null}
       </div>
       <div className="mt-6">

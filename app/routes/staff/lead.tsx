@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { ContactButtons, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -63,10 +63,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </StaffHeading>
       <ActionNotice message={actionData} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="client-heading" className="card p-5">
-          <h2 id="client-heading" className="text-2xl">
-            Client
-          </h2>
+        <StaffSection id="client-heading" title="Client" className="card p-5">
           <ContactButtons mobile={lead.mobile} email={lead.email} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-muted">Client</dt>
@@ -85,11 +82,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               )}
             </dd>
           </dl>
-        </section>
-        <section aria-labelledby="quote-heading" className="card p-5">
-          <h2 id="quote-heading" className="text-2xl">
-            The quote
-          </h2>
+        </StaffSection>
+        <StaffSection id="quote-heading" title="The quote" className="card p-5">
           <p className="my-2 text-muted">
             {lead.type} · {lead.salon} · {lead.stylistName ?? `a ${lead.level}`}
           </p>
@@ -122,7 +116,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               </tr>
             </tfoot>
           </table>
-        </section>
+        </StaffSection>
       </div>
       <div className="mt-6">
         <RecordWork kind="quote" status={lead.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />

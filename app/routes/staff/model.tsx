@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { ContactButtons, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { getModelApplication } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -46,13 +46,10 @@ export default function Model({ loaderData, actionData }: Route.ComponentProps) 
         Received <When at={m.createdAt} />
       </StaffHeading>
       <ActionNotice message={actionData} />
-      <section aria-labelledby="model-heading" className="card mb-6 p-5">
-        <h2 id="model-heading" className="text-2xl">
-          Details
-        </h2>
+      <StaffSection id="model-heading" title="Details" className="card mb-6 p-5">
         <ContactButtons mobile={m.mobile} />
         <p className="whitespace-pre-wrap">{m.info}</p>
-      </section>
+      </StaffSection>
       <RecordWork kind="model" status={m.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />
     </>
   );

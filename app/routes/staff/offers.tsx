@@ -1,7 +1,7 @@
 import { parseISO } from "date-fns";
 import { Link } from "react-router";
 import { EditCheckbox, EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
-import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatLongDate } from "~/domain/dates";
 import { DEFAULT_SHARED_END_DATE, discountLabel, offerEndDate, offerStatus } from "~/domain/offers";
 import { staffPath } from "~/domain/staff/routes";
@@ -76,10 +76,7 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.deleted && !actionData ? <Notice tone="success">Deleted “{loaderData.deleted}”.</Notice> : null}
       <EditNotice />
       <div className="mb-8 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="page-switch" className="card p-5">
-          <h2 id="page-switch" className="mb-3 text-2xl">
-            The whole page
-          </h2>
+        <StaffSection id="page-switch" title="The whole page" className="card p-5" headingClass="mb-3 text-2xl">
           <EditForm
             intent="hide-offers"
             version={hideOffers.version}
@@ -92,11 +89,8 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
               hint="Takes Offers out of the menu and the sitemap; the page says new offers are coming soon."
             />
           </EditForm>
-        </section>
-        <section aria-labelledby="shared-end" className="card p-5">
-          <h2 id="shared-end" className="mb-3 text-2xl">
-            Shared end date
-          </h2>
+        </StaffSection>
+        <StaffSection id="shared-end" title="Shared end date" className="card p-5" headingClass="mb-3 text-2xl">
           <EditForm intent="end-date" version={endDate.version} current={{ endDate: endDate.value }} submitLabel="Save">
             <EditText
               name="endDate"
@@ -106,7 +100,7 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
               hint="Offers with a last day of their own keep it."
             />
           </EditForm>
-        </section>
+        </StaffSection>
       </div>
 
       <section aria-labelledby="all-offers">

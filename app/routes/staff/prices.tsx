@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { EditForm, EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { ServiceFields } from "~/components/staff/price-fields";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { categoryLabel, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
@@ -61,10 +61,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       </StaffHeading>
       <EditNotice />
       {upcoming.length > 0 ? (
-        <section aria-labelledby="upcoming-heading" className="card mb-6 p-5">
-          <h2 id="upcoming-heading" className="text-2xl">
-            Price changes to come
-          </h2>
+        <StaffSection id="upcoming-heading" title="Price changes to come" className="card mb-6 p-5">
           <ul className="mt-2 space-y-1">
             {upcoming.map((row) => (
               <li key={row.id}>
@@ -77,7 +74,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </StaffSection>
       ) : null}
       {byCategory(services).map(([category, items]) => (
         <section key={category} aria-label={category} className="mb-6">
@@ -104,10 +101,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-      <section aria-labelledby="add-heading" className="card p-5">
-        <h2 id="add-heading" className="mb-4 text-2xl">
-          Add a service
-        </h2>
+      <StaffSection id="add-heading" title="Add a service" className="card p-5" headingClass="mb-4 text-2xl">
         <EditForm
           intent="add-service"
           version={1}
@@ -116,7 +110,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         >
           <ServiceFields levels={levels} />
         </EditForm>
-      </section>
+      </StaffSection>
     </>
   );
 }

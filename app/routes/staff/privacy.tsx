@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { Notice, StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import {
   describePeriod,
   type MarketingChannel,
@@ -145,10 +145,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
         log.
       </StaffHeading>
 
-      <section aria-labelledby="request-heading" className="card mb-8 p-5">
-        <h2 id="request-heading" className="text-2xl">
-          A request about someone's data
-        </h2>
+      <StaffSection id="request-heading" title="A request about someone's data" className="card mb-8 p-5">
         <p className="my-3 text-muted">
           Find everything held for one e-mail address or mobile number, send it to them, or erase it. Quotes and
           feedback ratings stay for the statistics with nothing that identifies the person.
@@ -229,12 +226,9 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
             </Form>
           </div>
         ) : null}
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="retention-heading" className="card p-5">
-        <h2 id="retention-heading" className="text-2xl">
-          How long we keep things
-        </h2>
+      <StaffSection id="retention-heading" title="How long we keep things" className="card p-5">
         <p className="my-3 text-muted">
           An hourly pass erases what has reached its period. The privacy notice quotes these periods as they stand.
         </p>
@@ -272,7 +266,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
             Save the periods
           </button>
         </Form>
-      </section>
+      </StaffSection>
     </>
   );
 }

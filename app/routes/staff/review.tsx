@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
-import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { hideSchema, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -93,10 +93,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         <p className="mb-4">Published on the site.</p>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="edit-heading" className="card p-5">
-          <h2 id="edit-heading" className="mb-4 text-2xl">
-            The review
-          </h2>
+        <StaffSection id="edit-heading" title="The review" className="card p-5" headingClass="mb-4 text-2xl">
           <EditForm
             intent="review"
             version={review.version}
@@ -110,11 +107,13 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
             <EditSelect name="rating" label="Rating" options={RATINGS} />
             <EditText name="reviewedOn" type="date" label="Date written (optional)" />
           </EditForm>
-        </section>
-        <section aria-labelledby="visibility-heading" className="card p-5">
-          <h2 id="visibility-heading" className="mb-2 text-2xl">
-            {review.hiddenReason ? "Show it again" : "Hide this review"}
-          </h2>
+        </StaffSection>
+        <StaffSection
+          id="visibility-heading"
+          title={review.hiddenReason ? "Show it again" : "Hide this review"}
+          className="card p-5"
+          headingClass="mb-2 text-2xl"
+        >
           {review.hiddenReason ? (
             <EditForm
               intent="publish"
@@ -142,7 +141,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
               <EditTextArea name="reason" label="Reason for hiding it" rows={3} maxLength={500} />
             </EditForm>
           )}
-        </section>
+        </StaffSection>
       </div>
     </>
   );

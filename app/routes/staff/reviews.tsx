@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { IMPORT_COLUMNS, MAX_IMPORT_CHARS, parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
 import { FILE_FIELDS } from "~/enhance/console/file-fields";
@@ -77,10 +77,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       </StaffHeading>
       <EditNotice />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="add-heading" className="card p-5">
-          <h2 id="add-heading" className="mb-4 text-2xl">
-            Add a review
-          </h2>
+        <StaffSection id="add-heading" title="Add a review" className="card p-5" headingClass="mb-4 text-2xl">
           <EditForm
             intent="add-review"
             version={1}
@@ -94,11 +91,8 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <EditSelect name="rating" label="Rating" options={RATINGS} />
             <EditText name="reviewedOn" type="date" label="Date written (optional)" />
           </EditForm>
-        </section>
-        <section aria-labelledby="import-heading" className="card p-5">
-          <h2 id="import-heading" className="mb-2 text-2xl">
-            Import reviews
-          </h2>
+        </StaffSection>
+        <StaffSection id="import-heading" title="Import reviews" className="card p-5" headingClass="mb-2 text-2xl">
           <p className="mb-4 text-muted">
             A CSV file with a header row: {IMPORT_COLUMNS.join(", ")} (rating and date may be left out). The stylist is
             a first name or full name. Every row is checked first: if any is wrong, nothing is imported.
@@ -116,7 +110,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           <EditForm intent="import-reviews" version={1} idSuffix="-import" current={{}} submitLabel="Import">
             <EditTextArea name="csv" label="Or paste the CSV here" required rows={6} maxLength={MAX_IMPORT_CHARS} />
           </EditForm>
-        </section>
+        </StaffSection>
       </div>
       <h2 className="mb-3 mt-8 text-2xl">All reviews ({reviews.length})</h2>
       <ul className="space-y-3">

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useSearchParams } from "react-router";
 import { EditForm, EditNotice, EditText, ViewOnSite } from "~/components/staff/edit";
 import { QuotePreviewTables, ServiceFields } from "~/components/staff/price-fields";
-import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
 import { categoryKey, poundsText, scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
@@ -162,10 +162,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         </button>
       </EditForm>
       {upcoming.length > 0 ? (
-        <section aria-labelledby="upcoming-heading" className="card my-6 p-5">
-          <h2 id="upcoming-heading" className="text-2xl">
-            Prices to come
-          </h2>
+        <StaffSection id="upcoming-heading" title="Prices to come" className="card my-6 p-5">
           <ul className="mt-2 space-y-2">
             {upcoming.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center gap-3">
@@ -184,12 +181,13 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
-        </section>
+        </StaffSection>
       ) : null}
-      <section aria-labelledby="retire-heading" className="card my-6 p-5">
-        <h2 id="retire-heading" className="text-2xl">
-          {retired ? "Put it back on the price list" : "Retire this service"}
-        </h2>
+      <StaffSection
+        id="retire-heading"
+        title={retired ? "Put it back on the price list" : "Retire this service"}
+        className="card my-6 p-5"
+      >
         <p className="my-2 text-muted">
           {retired
             ? "Clients can choose it again in the calculator."
@@ -202,7 +200,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             {retired ? "Put it back" : "Retire the service"}
           </button>
         </Form>
-      </section>
+      </StaffSection>
     </>
   );
 }

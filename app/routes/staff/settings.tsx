@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { StaffHeading, staffMeta, TextArea, TextField } from "~/components/staff/ui";
+import { StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -41,10 +41,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         How the console tells staff about new quotes, and how it answers applicants.
       </StaffHeading>
       <ActionNotice message={actionData} />
-      <section aria-labelledby="digest-heading" className="card mb-6 p-5">
-        <h2 id="digest-heading" className="text-2xl">
-          New-quotes e-mail
-        </h2>
+      <StaffSection id="digest-heading" title="New-quotes e-mail" className="card mb-6 p-5">
         <p className="my-2 text-muted">
           Once a day at this time (UK time), staff who see quotes get one e-mail listing the new ones. A time changed
           today counts from today.
@@ -55,11 +52,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             Save time
           </button>
         </Form>
-      </section>
-      <section aria-labelledby="replies-heading" className="card p-5">
-        <h2 id="replies-heading" className="text-2xl">
-          Replies to job applicants
-        </h2>
+      </StaffSection>
+      <StaffSection id="replies-heading" title="Replies to job applicants" className="card p-5">
         <p className="my-2 text-muted">
           {"{firstName}"} and {"{role}"} are filled in with the applicant's first name and the role they applied for.
         </p>
@@ -88,7 +82,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         ))}
-      </section>
+      </StaffSection>
     </>
   );
 }

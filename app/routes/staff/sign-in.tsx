@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
-import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import {
   normaliseEmail,
   redeemSignInCode,
@@ -66,21 +66,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           : "The Maison Ivy staff console."}
       </StaffHeading>
       {loaderData.signedOut ? <Notice tone="success">You're signed out.</Notice> : null}
-      <section aria-labelledby="passkey-heading" className="card p-5">
-        <h2 id="passkey-heading" className="text-xl">
-          With a passkey
-        </h2>
+      <StaffSection id="passkey-heading" title="With a passkey" className="card p-5" headingClass="text-xl">
         <p className="mb-4 text-sm text-muted">Your fingerprint, face or screen lock on a device you have set up.</p>
         <PasskeyButton mode="sign-in" next={next}>
           Sign in with a passkey
         </PasskeyButton>
         {/* Shown by the same media query that hides the button. */}
         <p className="hidden text-sm noscript:block">Passkeys need JavaScript: use the e-mail code below instead.</p>
-      </section>
-      <section aria-labelledby="email-heading" className="card mt-6 p-5">
-        <h2 id="email-heading" className="text-xl">
-          With a code by e-mail
-        </h2>
+      </StaffSection>
+      <StaffSection id="email-heading" title="With a code by e-mail" className="card mt-6 p-5" headingClass="text-xl">
         {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
         {step === "code" ? (
           <>
@@ -134,7 +128,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             Back to the website
           </Link>
         </p>
-      </section>
+      </StaffSection>
     </div>
   );
 }

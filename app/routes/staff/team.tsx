@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { SelectField, StaffHeading, staffMeta, TextField, When } from "~/components/staff/ui";
+import { RowAction, SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { changeRole, disableStaff, inviteStaff, listStaff } from "~/server/staff/accounts.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -64,10 +64,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <StaffHeading title="Team">Who can sign in to the console, and what they may do.</StaffHeading>
       <ActionNotice message={actionData} />
-      <section aria-labelledby="invite-heading" className="card mb-6 p-5">
-        <h2 id="invite-heading" className="text-2xl">
-          Invite someone
-        </h2>
+      <StaffSection id="invite-heading" title="Invite someone" className="card mb-6 p-5">
         <Form method="post" className="mt-3 grid gap-x-4 sm:grid-cols-3">
           <TextField label="Name" name="name" required maxLength={100} autoComplete="off" />
           <TextField label="E-mail address" name="email" type="email" required maxLength={200} autoComplete="off" />
@@ -78,7 +75,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </div>
         </Form>
-      </section>
+      </StaffSection>
       <ul className="space-y-3" aria-label="Staff accounts">
         {loaderData.staff.map((s) => (
           <li key={s.id} className="card flex flex-wrap items-end justify-between gap-4 p-4">
@@ -106,12 +103,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     Change
                   </button>
                 </Form>
-                <Form method="post">
-                  <input type="hidden" name="staff" value={s.id} />
-                  <button type="submit" name="intent" value="disable" className="btn-outline mb-4">
-                    Disable<span className="sr-only"> {s.name}</span>
-                  </button>
-                </Form>
+                <RowAction field="staff" value={s.id} intent="disable" label="Disable" of={s.name} className="mb-4" />
               </div>
             ) : null}
           </li>

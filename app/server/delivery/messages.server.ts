@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
-import { formatGBP } from "~/domain/format";
+import { formatGBP, telHref } from "~/domain/format";
 import { safeFirstName, smsLength } from "~/domain/message-text";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
@@ -187,7 +187,7 @@ ${
         ? `<a href="${escapeHtml(p.bookingUrl)}" style="${button};background:#1f1b16;color:#faf7f2">Book your free consultation</a>`
         : ""
     }<a href="${escapeHtml(f.url)}" style="${button};border:1px solid #1f1b16;color:#1f1b16">View your quote</a></p>
-${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="tel:${escapeHtml(p.salonPhone.replace(/\s+/g, ""))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
+${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="${escapeHtml(telHref(p.salonPhone))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
 ${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""}
 <p style="margin:0 0 16px;${muted}">${CANCELLATION_NOTE}</p>
 <p style="margin:0">See you soon,<br>The Maison Ivy team</p>`,

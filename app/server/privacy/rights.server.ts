@@ -12,6 +12,7 @@
  */
 import { type AnyColumn, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Subject } from "~/domain/privacy";
+import { FORMULA_START, quotedField } from "~/domain/staff/csv";
 import type { Database } from "../db.server";
 import {
   consents,
@@ -130,6 +131,26 @@ async function logRequest(
   return `rights-request/${row.id}`;
 }
 
+/**
+ * One request in one transaction: the person's records found, `work` done
+ * with them (erasure), then the request logged with what was found.
+ */
+function handleRequest(
+  db: Database,
+  subject: Subject,
+  actor: Actor | null,
+  kind: "find" | "export" | "erase",
+  now: Date,
+  work?: (tx: Tx, data: PersonalData) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    const data = await findPersonalData(tx, subject);
+    await work?.(tx, data);
+    const counts = countsOf(data);
+    return { reference: await logRequest(tx, actor, kind, counts, now), data, counts };
+  });
+}
+
 export interface FoundData {
   reference: string;
   data: PersonalData;
@@ -143,11 +164,7 @@ export async function findForRequest(
   actor: Actor | null,
   now = new Date(),
 ): Promise<FoundData> {
-  return db.transaction(async (tx) => {
-    const data = await findPersonalData(tx, subject);
-    const counts = countsOf(data);
-    return { reference: await logRequest(tx, actor, "find", counts, now), data, counts };
-  });
+  return handleRequest(db, subject, actor, "find", now);
 }
 
 // ---------------------------------------------------------------------------
@@ -160,8 +177,6 @@ export interface PersonalDataExport {
   csv: string;
   counts: Record<RecordKind, number>;
 }
-
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** One cell per value, dates as ISO, nested values (quote lines, message payloads) as JSON. */
 function textOf(value: unknown): string {
@@ -183,8 +198,8 @@ export function personalDataCsv(data: PersonalData): string {
       const id = textOf(row.id ?? row.token ?? index + 1);
       for (const [field, value] of Object.entries(row)) {
         const text = textOf(value);
-        const safe = /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d/.test(text) ? `'${text}` : text;
-        lines.push([kind, id, field, safe].map(csvCell).join(","));
+        const safe = FORMULA_START.test(text) && !/^[+-]?\d/.test(text) ? `'${text}` : text;
+        lines.push([kind, id, field, safe].map(quotedField).join(","));
       }
     });
   }
@@ -198,23 +213,19 @@ export async function exportPersonalData(
   actor: Actor | null,
   now = new Date(),
 ): Promise<PersonalDataExport> {
-  return db.transaction(async (tx) => {
-    const data = await findPersonalData(tx, subject);
-    const counts = countsOf(data);
-    const reference = await logRequest(tx, actor, "export", counts, now);
-    const json = JSON.stringify(
-      {
-        reference,
-        exportedAt: now.toISOString(),
-        about: subject.value,
-        controller: "Maison Ivy Hair Ltd",
-        records: data,
-      },
-      null,
-      2,
-    );
-    return { reference, json, csv: personalDataCsv(data), counts };
-  });
+  const { reference, data, counts } = await handleRequest(db, subject, actor, "export", now);
+  const json = JSON.stringify(
+    {
+      reference,
+      exportedAt: now.toISOString(),
+      about: subject.value,
+      controller: "Maison Ivy Hair Ltd",
+      records: data,
+    },
+    null,
+    2,
+  );
+  return { reference, json, csv: personalDataCsv(data), counts };
 }
 
 // ---------------------------------------------------------------------------
@@ -237,8 +248,7 @@ export async function erasePersonalData(
   actor: Actor | null,
   now = new Date(),
 ): Promise<ErasureResult> {
-  return db.transaction(async (tx) => {
-    const data = await findPersonalData(tx, subject);
+  const { reference, counts } = await handleRequest(db, subject, actor, "erase", now, async (tx, data) => {
     const ids = (kind: RecordKind) => data[kind].map((row) => row.id as number);
     if (data.quotes.length > 0)
       await tx
@@ -274,7 +284,6 @@ export async function erasePersonalData(
     await deleteStaffNotes(tx, "job", ids("jobApplications"));
     await deleteStaffNotes(tx, "model", ids("modelApplications"));
     await deleteStaffNotes(tx, "feedback", ids("feedback"));
-    const counts = countsOf(data);
-    return { reference: await logRequest(tx, actor, "erase", counts, now), counts };
   });
+  return { reference, counts };
 }

@@ -1,6 +1,7 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { and, asc, count, desc, eq, getTableColumns, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { BLOG_EXCERPT_CHARS, type BlogCardPost } from "~/components/blog-card";
 import { BRAND_SETTING_KEYS, type BrandSettings, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
@@ -11,6 +12,7 @@ import { noticeShows } from "~/domain/staff/site-content";
 import { cached } from "../cache.server";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
+import { htmlExcerpt } from "../sanitize.server";
 import {
   blogPosts,
   levels,
@@ -179,6 +181,17 @@ export async function blogPostPage(
   );
   return { items, page, pages, total };
 }
+
+/** What a post's card on the blog pages shows of it. */
+export const blogCard = (p: BlogPostRow): BlogCardPost => ({
+  slug: p.slug,
+  title: p.title,
+  image: p.image,
+  cover: p.cover,
+  author: p.author,
+  publishedAt: p.publishedAt,
+  excerpt: htmlExcerpt(p.bodyHtml, BLOG_EXCERPT_CHARS),
+});
 
 /** Not cached: the slug comes from the address, and the cache would keep every one anybody typed. */
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {

@@ -10,6 +10,7 @@
  * Money is integer pence.
  */
 import type { DayHours } from "~/domain/salon-info";
+import type { stylists as stylistRows } from "../schema.server";
 
 export interface SeedSalon {
   id: number;
@@ -28,23 +29,11 @@ export interface SeedSalon {
   openingHours: readonly DayHours[];
 }
 
-export interface SeedStylist {
-  slug: string;
-  firstName: string;
-  lastName: string;
-  salonId: number;
-  levelId: number;
-  image: string;
-  montageImage: string;
-  para1: string;
-  para2: string;
-  para3: string | null;
-  averagePricePence: number;
-  acceptingNewClients: boolean;
-  /** Full profile URL (an outbound link), or null. */
-  instagram: string | null;
-  displayOrder: number;
-}
+/** A team member as the table holds one, before the console gives them pictures, a version or a leaving date. */
+export type SeedStylist = Omit<
+  typeof stylistRows.$inferSelect,
+  "id" | "photoId" | "montageId" | "retiredAt" | "version"
+>;
 
 export interface SeedBlogPost {
   slug: string;

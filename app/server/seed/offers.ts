@@ -53,6 +53,9 @@ const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = [
   { levelId: 4, level: "Graduate Stylist", beforePence: 10000, afterPence: 7500 },
 ];
 
+/** The standing welcome: 25% off a first visit with any stylist, by one code. */
+const NEW_CLIENT_DISCOUNT = { percent: 25, code: "NEWCLIENT25", stylistSlugs: [], audience: "new" } as const;
+
 const BOOK_WITH_CONSULTATION =
   "Book your free consultation online or give us a call: we'll talk through what you'd love, check what your hair needs and give you a firm price before we begin.";
 
@@ -92,11 +95,8 @@ const CATALOGUE: readonly SeedOffer[] = [
       "Not sure who to choose? Every stylist at Wrenbridge, Kestwick and the Ivy Academy starts with a proper consultation, and our price calculator will show you who fits your budget in under a minute.",
       BOOK_WITH_CONSULTATION,
     ],
-    percent: 25,
-    code: "NEWCLIENT25",
+    ...NEW_CLIENT_DISCOUNT,
     endDate: null,
-    stylistSlugs: [],
-    audience: "new",
     terms: ["Applies to every service on your first visit, with any stylist at any of our 3 salons."],
   }),
 
@@ -336,11 +336,8 @@ const CATALOGUE: readonly SeedOffer[] = [
       "Treat yourself before the party season. Throughout November, new clients get 25% off every service on their first visit, with any stylist at any of our salons.",
       BOOK_WITH_CONSULTATION,
     ],
-    percent: 25,
-    code: "NEWCLIENT25",
+    ...NEW_CLIENT_DISCOUNT,
     endDate: "2022-11-30",
-    stylistSlugs: [],
-    audience: "new",
     terms: ["Appointments during November 2022, with any stylist at any of our 3 salons."],
   }),
   offer({
@@ -421,11 +418,8 @@ const CATALOGUE: readonly SeedOffer[] = [
       "Here's what a typical cut & colour costs, before and after your discount. For an exact figure for your hair, try our price calculator.",
       BOOK_WITH_CONSULTATION,
     ],
-    percent: 25,
-    code: "NEWCLIENT25",
+    ...NEW_CLIENT_DISCOUNT,
     endDate: null,
-    stylistSlugs: [],
-    audience: "new",
     levelPrices: NEW_CLIENT_LEVEL_PRICES,
     terms: ["Prices are typical for a cut & colour; yours depends on your hair and the services you choose."],
   }),

@@ -7,7 +7,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
-import { CSV_BOM, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
+import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
@@ -38,26 +38,37 @@ interface Download<Filter extends object, Row> {
   columns: readonly CsvColumn<Row>[];
 }
 
-/** Each list row joined to more of its record's columns, read by id: the list query alone decides which rows. */
-function joinById<Row extends { id: number }, Extra extends { id: number }>(rows: Row[], extra: Extra[]) {
-  const byId = new Map(extra.map((e) => [e.id, e]));
+/**
+ * A page of a list, each row joined to more of its record's columns, read by
+ * id: the list query alone decides which rows.
+ */
+async function withMore<Row extends { id: number }, Extra extends { id: number }>(
+  rows: Row[],
+  more: (ids: number[]) => Promise<Extra[]>,
+) {
+  if (rows.length === 0) return [];
+  const byId = new Map((await more(rows.map((r) => r.id))).map((e) => [e.id, e]));
   return rows.flatMap((r) => {
-    const more = byId.get(r.id);
-    return more ? [{ ...more, ...r }] : [];
+    const extra = byId.get(r.id);
+    return extra ? [{ ...extra, ...r }] : [];
   });
 }
 
+/** The first columns of every file about people who wrote in: when, who, and their number. */
+const sender = <Row extends { createdAt: CsvCell; name: string; mobile: string }>(when: string): CsvColumn<Row>[] => [
+  { header: when, value: (r) => r.createdAt },
+  { header: "Name", value: (r) => r.name },
+  { header: "Mobile", value: (r) => r.mobile },
+];
+
 const status = (value: string) => STATUS_LABELS[value] ?? value;
-const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof leadRows>>[number]> = {
   name: "quotes",
   filterOf: leadFilterOf,
   page: leadRows,
   columns: [
-    { header: "Saved", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Mobile", value: (r) => r.mobile },
+    ...sender("Saved"),
     { header: "E-mail", value: (r) => r.email },
     { header: "Salon", value: (r) => r.salon },
     { header: "Level", value: (r) => r.level },
@@ -72,13 +83,12 @@ const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof
   ],
 };
 async function leadRows(db: Database, filter: ReturnType<typeof leadFilterOf>, page: Page) {
-  const rows = await listLeads(db, filter, page);
-  if (rows.length === 0) return [];
-  const extra = await db
-    .select({ id: quotes.id, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
-    .from(quotes)
-    .where(inArray(quotes.id, ids(rows)));
-  return joinById(rows, extra);
+  return withMore(await listLeads(db, filter, page), (ids) =>
+    db
+      .select({ id: quotes.id, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
+      .from(quotes)
+      .where(inArray(quotes.id, ids)),
+  );
 }
 
 const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> = {
@@ -86,9 +96,7 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
   filterOf: recordFilterOf,
   page: jobRows,
   columns: [
-    { header: "Applied", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Mobile", value: (r) => r.mobile },
+    ...sender("Applied"),
     { header: "E-mail", value: (r) => r.email },
     { header: "Role", value: (r) => r.role },
     { header: "Experience", value: (r) => r.position },
@@ -100,14 +108,13 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
   ],
 };
 async function jobRows(db: Database, filter: RecordFilter, page: Page) {
-  const rows = await listJobApplications(db, filter, page);
-  if (rows.length === 0) return [];
   const t = jobApplications;
-  const extra = await db
-    .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
-    .from(t)
-    .where(inArray(t.id, ids(rows)));
-  return joinById(rows, extra);
+  return withMore(await listJobApplications(db, filter, page), (ids) =>
+    db
+      .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
+      .from(t)
+      .where(inArray(t.id, ids)),
+  );
 }
 
 const models: Download<RecordFilter, Awaited<ReturnType<typeof modelRows>>[number]> = {
@@ -115,22 +122,16 @@ const models: Download<RecordFilter, Awaited<ReturnType<typeof modelRows>>[numbe
   filterOf: recordFilterOf,
   page: modelRows,
   columns: [
-    { header: "Applied", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Mobile", value: (r) => r.mobile },
+    ...sender("Applied"),
     { header: "Hair and availability", value: (r) => r.info },
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
 async function modelRows(db: Database, filter: RecordFilter, page: Page) {
-  const rows = await listModelApplications(db, filter, page);
-  if (rows.length === 0) return [];
   const t = modelApplications;
-  const extra = await db
-    .select({ id: t.id, mobile: t.mobile, info: t.info })
-    .from(t)
-    .where(inArray(t.id, ids(rows)));
-  return joinById(rows, extra);
+  return withMore(await listModelApplications(db, filter, page), (ids) =>
+    db.select({ id: t.id, mobile: t.mobile, info: t.info }).from(t).where(inArray(t.id, ids)),
+  );
 }
 
 const feedbackList: Download<RecordFilter, Awaited<ReturnType<typeof feedbackRows>>[number]> = {
@@ -138,9 +139,7 @@ const feedbackList: Download<RecordFilter, Awaited<ReturnType<typeof feedbackRow
   filterOf: recordFilterOf,
   page: feedbackRows,
   columns: [
-    { header: "Sent", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Mobile", value: (r) => r.mobile },
+    ...sender("Sent"),
     ...FEEDBACK_RATING_FIELDS.map((field) => ({
       header: FEEDBACK_QUESTIONS[field],
       value: (r: Awaited<ReturnType<typeof feedbackRows>>[number]) => r.answers[field],
@@ -154,13 +153,12 @@ const feedbackList: Download<RecordFilter, Awaited<ReturnType<typeof feedbackRow
   ],
 };
 async function feedbackRows(db: Database, filter: RecordFilter, page: Page) {
-  const rows = await listFeedback(db, filter, page);
-  if (rows.length === 0) return [];
-  const extra = await db
-    .select({ id: feedback.id, mobile: feedback.mobile, answers: feedback })
-    .from(feedback)
-    .where(inArray(feedback.id, ids(rows)));
-  return joinById(rows, extra);
+  return withMore(await listFeedback(db, filter, page), (ids) =>
+    db
+      .select({ id: feedback.id, mobile: feedback.mobile, answers: feedback })
+      .from(feedback)
+      .where(inArray(feedback.id, ids)),
+  );
 }
 
 const messages: Download<MessageFilter, Awaited<ReturnType<typeof listMessages>>[number]> = {
