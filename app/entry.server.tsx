@@ -34,7 +34,11 @@ export default function handleRequest(
   // rendered to one string: no stream to set up and read back. In development
   // every page hydrates, for hot reloading.
   if (!import.meta.env.DEV && !hydrates(routerContext)) {
-    return new Response(renderToString(app), { headers: responseHeaders, status: responseStatusCode });
+    // React's streams write the doctype themselves; its string render does not.
+    return new Response(`<!DOCTYPE html>${renderToString(app)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
-/** No serious or critical axe violation on the page as it stands. */
+/**
+ * No serious or critical axe violation on the page as it stands, and the page
+ * in standards mode: without its doctype a browser lays it out in quirks mode.
+ */
 export async function expectAccessible(page: Page) {
+  expect(await page.evaluate(() => document.compatMode), `doctype of ${page.url()}`).toBe("CSS1Compat");
   // A control left under the pointer would be measured halfway through its hover transition.
   await page.mouse.move(0, 0);
   await page.waitForTimeout(200);
