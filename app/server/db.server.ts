@@ -120,7 +120,9 @@ async function openPool(
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   // The hardened pool (pg-pool.server.ts): a database that goes away is weather, not death.
-  const pool = createPool(databaseUrl, { name: "web", max: 10 });
+  // The embedded server shares the site's machine and cores: past a few, each connection is another
+  // backend process holding memory, not more work done. A server of its own may take more at once.
+  const pool = createPool(databaseUrl, { name: "web", max: kind === "embedded" ? 4 : 10 });
   const backgroundPool = createPool(databaseUrl, { name: "background", max: 2 });
   const db = drizzle(pool, { schema });
   const client = await connectAtStart(pool, databaseUrl);
