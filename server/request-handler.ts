@@ -24,6 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { readingFresh } from "~/server/cache.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
@@ -264,7 +265,11 @@ export function createCachedRequestHandler(options: {
       }
 
       const context = options.getLoadContext(req, res);
-      const response = await handle(toFetchRequest(req, res), context);
+      const request = toFetchRequest(req, res);
+      // The console sees what is stored at once, its own saves included; the content cache is for the public pages.
+      const response = await (STAFF_PATH.test(req.originalUrl)
+        ? readingFresh(() => handle(request, context))
+        : handle(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
       if (context.databaseUnavailable && status >= 500) {

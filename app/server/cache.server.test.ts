@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_CHANNEL, disableContentCache, enableContentCache } from "./cache.server";
+import { CONTENT_CHANNEL, disableContentCache, enableContentCache, readingFresh } from "./cache.server";
 import { listSalons, listServices } from "./queries/catalogue.server";
 import { getSiteSettings } from "./queries/content.server";
 import { salons, siteSettings } from "./schema.server";
@@ -30,6 +30,19 @@ describe.each(testDatabases)("content cache on %s", (_name, open) => {
   it("serves repeated reads from memory", async () => {
     const first = await listServices(database.db);
     expect(await listServices(database.db)).toBe(first);
+  });
+
+  it("reads from the database for the console, and sees a change at once, before any notification", async () => {
+    const cachedServices = await listServices(database.db);
+    expect(await listServices(database.db)).toBe(cachedServices);
+    await readingFresh(async () => {
+      const fresh = await listServices(database.db);
+      expect(fresh).not.toBe(cachedServices);
+      expect(fresh).toEqual(cachedServices);
+      // Written and read back in the same breath: the notification cannot have cleared the cache yet.
+      await database.db.update(salons).set({ shortName: "Fresh Read" }).where(eq(salons.id, 2));
+      expect((await listSalons(database.db)).find((s) => s.id === 2)?.shortName).toBe("Fresh Read");
+    });
   });
 
   it("drops what it holds when a content row changes, in any process", async () => {

@@ -5,6 +5,7 @@
  * staleness should a notification ever be missed. Only a database that the
  * server registered with `enableContentCache` is cached.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database } from "./db.server";
 import { isDatabaseUnavailable } from "./pg-pool.server";
 
@@ -35,10 +36,22 @@ export function disableContentCache(db: Database): void {
   caches.delete(db);
 }
 
+const freshReads = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with every read below going to the database. The staff console
+ * reads this way: a member of staff who has just saved must see their change
+ * on the page that answers the save, not once the database's notification
+ * has reached this process and cleared the cache.
+ */
+export function readingFresh<T>(work: () => T): T {
+  return freshReads.run(true, work);
+}
+
 /** The cached result of `load` for this database and key, or a fresh one. */
 export function cached<T>(db: Database, key: string, load: () => PromiseLike<T>): Promise<T> {
   const cache = caches.get(db);
-  if (!cache) return Promise.resolve(load());
+  if (!cache || freshReads.getStore()) return Promise.resolve(load());
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
