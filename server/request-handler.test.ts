@@ -1,5 +1,6 @@
+import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ResponseCache } from "./request-handler";
+import { areaOf, publicPart, ResponseCache } from "./request-handler";
 
 type Entry = Parameters<ResponseCache["set"]>[1];
 
@@ -57,5 +58,49 @@ describe("the response cache", () => {
     cache.clear();
     expect(cache.get("/")).toBeUndefined();
     expect(cache.get("/about")).toBeUndefined();
+  });
+});
+
+describe("the part of the site an address belongs to", () => {
+  it("is found as React Router would match the address: in any case, percent-decoded", () => {
+    for (const url of [
+      "/staff",
+      "/staff/quotes?page=2",
+      "/STAFF/quotes",
+      "/%73taff/quotes",
+      "//staff/x",
+      "/staff.data",
+    ])
+      expect(areaOf(url), url).toBe("staff");
+    for (const url of ["/api/services", "/Api/services", "/api"]) expect(areaOf(url), url).toBe("api");
+    for (const url of ["/", "/staffing", "/prices/calculator", "/quote/abc", "/?staff=1", "/%E0%A4%A"])
+      expect(areaOf(url), url).toBe("site");
+  });
+});
+
+describe("the public pages' router", () => {
+  const route = (id: string, parentId: string | undefined, path?: string) => ({
+    id,
+    parentId,
+    path,
+    module: {} as never,
+  });
+  const build = {
+    routes: {
+      root: route("root", undefined, ""),
+      layout: route("layout", "root"),
+      home: route("home", "layout"),
+      prices: route("prices", "layout", "prices"),
+      api: route("api", "root", "api/services"),
+      "staff-layout": route("staff-layout", "root", "staff"),
+      "staff-quotes": route("staff-quotes", "staff-layout", "quotes"),
+      "staff-deep": route("staff-deep", "staff-quotes", ":id"),
+      "not-found": route("not-found", "root", "*"),
+    },
+  } as unknown as ServerBuild;
+
+  it("has every route but the console's and the API's", () => {
+    expect(Object.keys(publicPart(build).routes).sort()).toEqual(["home", "layout", "not-found", "prices", "root"]);
+    expect(Object.keys(build.routes)).toHaveLength(9);
   });
 });

@@ -160,15 +160,54 @@ export class ResponseCache {
 }
 
 /** The staff console: per person, never cached anywhere, never indexed. */
-const STAFF_PATH = /^\/staff(?:[/.?]|$)/;
 const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+type Area = "staff" | "api" | "site";
+
+/**
+ * The part of the site an address belongs to, by its first segment as React
+ * Router matches it: in any case, percent-decoded, with a data request's
+ * `.data` ending. `/STAFF/quotes` and `/%73taff/quotes` are the console too.
+ */
+export function areaOf(url: string): Area {
+  const path = url.split(/[?#]/, 1)[0] ?? "";
+  const first = path.split("/").find((segment) => segment !== "") ?? "";
+  let segment: string;
+  try {
+    segment = decodeURIComponent(first);
+  } catch {
+    segment = first;
+  }
+  segment = segment.toLowerCase().replace(/\.data$/, "");
+  return segment === "staff" ? "staff" : segment === "api" ? "api" : "site";
+}
+
+/**
+ * The build with only the public pages' routes: none of the console's or the
+ * API's. React Router's per-request work grows with the size of its route
+ * table (it matches the address against every branch twice), and the console
+ * and the API are over half of it. The public pages' router also cannot
+ * render a console page, whatever address it is given.
+ */
+export function publicPart(build: ServerBuild): ServerBuild {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).filter(([id]) => areaOf(fullPath(id)) === "site"),
+  ) as ServerBuild["routes"];
+  return { ...build, routes };
+}
 
 /** The request's key in the cache, or null for one that is never answered from it. */
 function keyFor(req: IncomingMessage): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   // Express keeps the address as asked for in originalUrl; before Express it is the request's own url.
   const url = (req as Partial<ExpressRequest>).originalUrl ?? req.url ?? "";
-  if (STAFF_PATH.test(url)) return null;
+  if (areaOf(url) === "staff") return null;
   if (req.headers.authorization) return null;
   return url.length <= MAX_KEY_LENGTH ? url : null;
 }
@@ -245,9 +284,16 @@ export function createCachedRequestHandler(options: {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   cache: ResponseCache | null;
 }) {
-  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  const { build } = options;
+  const handleAll = createRequestHandler(build, process.env.NODE_ENV);
+  // Development hands a function, called for each request to pick up edits.
+  const handleSite = createRequestHandler(
+    typeof build === "function" ? async () => publicPart(await build()) : publicPart(build),
+    process.env.NODE_ENV,
+  );
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cache = options.cache;
+    const area = areaOf(req.originalUrl);
     const key = cache ? keyFor(req) : null;
     let settle: ((entry: Entry | undefined) => void) | undefined;
     let kept: Entry | undefined;
@@ -267,9 +313,9 @@ export function createCachedRequestHandler(options: {
       const context = options.getLoadContext(req, res);
       const request = toFetchRequest(req, res);
       // The console sees what is stored at once, its own saves included; the content cache is for the public pages.
-      const response = await (STAFF_PATH.test(req.originalUrl)
-        ? readingFresh(() => handle(request, context))
-        : handle(request, context));
+      const response = await (area === "staff"
+        ? readingFresh(() => handleAll(request, context))
+        : (area === "api" ? handleAll : handleSite)(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
       if (context.databaseUnavailable && status >= 500) {
@@ -281,7 +327,7 @@ export function createCachedRequestHandler(options: {
         status = 503;
         res.setHeader("Retry-After", "5");
       }
-      if (STAFF_PATH.test(req.originalUrl))
+      if (area === "staff")
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
       const rendered = await response.text();

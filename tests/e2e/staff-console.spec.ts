@@ -375,6 +375,24 @@ test("signed out, every console page and action sends the visitor to sign in; si
   await request.dispose();
 });
 
+test("the console at any spelling of its address is never kept nor shown to the next visitor", async () => {
+  const owner = await playwrightRequest.newContext({ baseURL: staff.url, storageState: signedIn.owner });
+  const visitor = await playwrightRequest.newContext({ baseURL: staff.url });
+  // React Router matches addresses in any case and percent-decoded: these are all the list of leads.
+  for (const path of ["/STAFF/leads", "/%73taff/leads", "/Staff/Leads?x=1"]) {
+    const answer = await owner.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(200);
+    expect(await answer.text(), path).toContain("Quinn Quote");
+    expect(answer.headers()["cache-control"], path).toBe("no-store");
+    expect(answer.headers()["x-robots-tag"], path).toContain("noindex");
+    const after = await visitor.get(path, { maxRedirects: 0 });
+    expect(after.status(), path).toBe(302);
+    expect(toSignIn(after.headers().location), path).toBe(true);
+  }
+  await owner.dispose();
+  await visitor.dispose();
+});
+
 for (const role of STAFF_ROLES) {
   test(`as ${role}, exactly what the role table allows is allowed and everything else is refused with 403`, async () => {
     const request = await playwrightRequest.newContext({ baseURL: staff.url, storageState: signedIn[role] });
