@@ -21,9 +21,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  const app = (
+  const render = (context: EntryContext) => (
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={context} url={request.url} nonce={nonce} />
     </NonceContext.Provider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -35,11 +35,12 @@ export default function handleRequest(
   // every page hydrates, for hot reloading.
   if (!import.meta.env.DEV && !hydrates(routerContext)) {
     // React's streams write the doctype themselves; its string render does not.
-    return new Response(`<!DOCTYPE html>${renderToString(app)}`, {
+    return new Response(`<!DOCTYPE html>${renderToString(render(pageOnly(routerContext)))}`, {
       headers: responseHeaders,
       status: responseStatusCode,
     });
   }
+  const app = render(routerContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -84,6 +85,25 @@ function hydrates(context: EntryContext): boolean {
   return context.staticHandlerContext.matches.some(
     (match) => (context.routeModules[match.route.id]?.handle as PageHandle | undefined)?.hydrate === true,
   );
+}
+
+/**
+ * The router context cut down to the routes this page matched. `ServerRouter`
+ * builds a route object for every route of the table on each render, for the
+ * browser's router to take over; a page without React in the browser only
+ * ever renders its own few. Its loader data is not sent either, and the
+ * ranked branches are read only by `<Scripts>`: nothing in the browser would
+ * use them.
+ */
+function pageOnly(context: EntryContext): EntryContext {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const { route } of context.staticHandlerContext.matches) routes[route.id] = context.manifest.routes[route.id];
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes },
+    branches: [],
+    serverHandoffStream: undefined,
+  };
 }
 
 /**
