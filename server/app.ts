@@ -53,6 +53,8 @@ declare module "react-router" {
     requestId: string;
     /** Set when a loader or action failed because the database was away: the answer becomes a 503. */
     databaseUnavailable?: boolean;
+    /** The page's loader data by route, kept for its render instead of being encoded for a browser that never reads it. */
+    pageData?: Map<string, unknown>;
   }
 }
 

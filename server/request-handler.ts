@@ -6,8 +6,8 @@
  * routing or rendering. The cache is dropped whenever content rows change
  * (the same LISTEN/NOTIFY as the query cache).
  *
- * A cached answer is compressed once per encoding (brotli or gzip, off the
- * event loop), the first time a browser asks for it in that encoding, and
+ * A cached answer is compressed once per encoding (brotli or gzip), the
+ * first time a browser asks for it in that encoding, and
  * served as it is to every visitor whose browser accepts that encoding. An
  * address seen once (a query string of its own, a campaign tag) costs one
  * compression, not two.
@@ -56,8 +56,8 @@ interface Entry {
 }
 
 /**
- * The answer's body in one encoding, compressed in the thread pool the first
- * time it is asked for: a page is compressed again every time it expires, and
+ * The answer's body in one encoding, compressed the first time it is asked
+ * for: a page is compressed again every time it expires, and
  * an address seen once is compressed for one answer.
  */
 function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
@@ -164,6 +164,9 @@ const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, n
 
 type Area = "staff" | "api" | "site";
 
+/** React Router's request for a page's loader data (`/prices.data`, `/_root.data`). */
+const DATA_REQUEST = /\.data$/;
+
 /**
  * The part of the site an address belongs to, by its first segment as React
  * Router matches it: in any case, percent-decoded, with a data request's
@@ -186,20 +189,65 @@ export function areaOf(url: string): Area {
  * The build with only the public pages' routes: none of the console's or the
  * API's. React Router's per-request work grows with the size of its route
  * table (it matches the address against every branch twice), and the console
- * and the API are over half of it. The public pages' router also cannot
- * render a console page, whatever address it is given.
+ * and the API are over half of the table. The public pages' router also
+ * cannot render a console page, whatever address it is given.
+ *
+ * With `dataStaysOnServer` (the production build, when no route asks for
+ * React in the browser, decision 006), each page's loader data is kept on the request's
+ * context for the render (`pageData`, read back in `entry.server.tsx`) and
+ * React Router is handed nothing in its place. It encodes every loader's data
+ * for the browser's router on each page, even one that will never load it:
+ * on the calculator, whose loader carries the whole price list, that was a
+ * seventh of the request's CPU.
  */
-export function publicPart(build: ServerBuild): ServerBuild {
+export function publicPart(build: ServerBuild, { dataStaysOnServer = false } = {}): ServerBuild {
   const fullPath = (id: string): string => {
     const route = build.routes[id];
     if (!route) return "";
     const parent = route.parentId ? fullPath(route.parentId) : "";
     return route.path ? `${parent}/${route.path}` : parent;
   };
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).filter(([id]) => areaOf(fullPath(id)) === "site"),
-  ) as ServerBuild["routes"];
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route || areaOf(fullPath(id)) !== "site") continue;
+    const { loader, default: component } = route.module;
+    // A resource route's loader data is its answer; a page's is only ever read by its render.
+    routes[id] =
+      dataStaysOnServer && loader && component
+        ? { ...route, module: { ...route.module, loader: onServer(id, loader) } }
+        : route;
+  }
   return { ...build, routes };
+}
+
+type ServerRoute = NonNullable<ServerBuild["routes"][string]>;
+type RouteModule = ServerRoute["module"];
+
+/** Whether a route asks for React in the browser (`handle.hydrate`). */
+function hydrates(route: ServerRoute | undefined): boolean {
+  return (route?.module.handle as { hydrate?: boolean } | undefined)?.hydrate === true;
+}
+
+/** The loader, its data kept for the render and React Router given null (with the status and headers of `data()`). */
+function onServer(id: string, loader: NonNullable<RouteModule["loader"]>): NonNullable<RouteModule["loader"]> {
+  return async (args) => {
+    const result: unknown = await loader(args);
+    if (result instanceof Response) return result;
+    const context = args.context as RouterContextProvider;
+    context.pageData ??= new Map();
+    if (isDataWithInit(result)) {
+      context.pageData.set(id, result.data);
+      result.data = null;
+      return result;
+    }
+    context.pageData.set(id, result);
+    return null;
+  };
+}
+
+/** What `data(value, { status, headers })` returns. */
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 /** The request's key in the cache, or null for one that is never answered from it. */
@@ -286,14 +334,20 @@ export function createCachedRequestHandler(options: {
 }) {
   const { build } = options;
   const handleAll = createRequestHandler(build, process.env.NODE_ENV);
-  // Development hands a function, called for each request to pick up edits.
+  // Development hands a function, called for each request to pick up edits; there every page loads React.
+  const dataStaysOnServer = typeof build !== "function" && !Object.values(build.routes).some(hydrates);
   const handleSite = createRequestHandler(
-    typeof build === "function" ? async () => publicPart(await build()) : publicPart(build),
+    typeof build === "function" ? async () => publicPart(await build()) : publicPart(build, { dataStaysOnServer }),
     process.env.NODE_ENV,
   );
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cache = options.cache;
     const area = areaOf(req.originalUrl);
+    // No public page's data goes to a browser then, so React Router's requests for it have nothing to answer.
+    if (dataStaysOnServer && area === "site" && DATA_REQUEST.test(req.path)) {
+      res.status(404).type("text/plain").send("Not found\n");
+      return;
+    }
     const key = cache ? keyFor(req) : null;
     let settle: ((entry: Entry | undefined) => void) | undefined;
     let kept: Entry | undefined;
@@ -366,8 +420,7 @@ export function createCachedRequestHandler(options: {
 
 /**
  * An answer that is not kept. A page or JSON answer is read whole and, for a
- * browser that accepts it, compressed in one piece off the event loop (see
- * ./encoding); anything else streams as it comes.
+ * browser that accepts it, compressed in one piece (see ./encoding); anything else streams as it comes.
  */
 async function sendResponse(
   req: ExpressRequest,

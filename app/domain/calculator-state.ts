@@ -469,8 +469,29 @@ export function validateSelection(state: CalculatorState, catalogue: Catalogue):
  * step takes its cheapest option the level may carry out, an optional step
  * none. Null when the level can complete no quote of the type (a New Starter
  * and men's cuts).
+ *
+ * The first step shows one for every level, and each walks the whole price
+ * list, so they are remembered for as long as the same price list is in use
+ * (the server keeps it while it is unchanged).
  */
 export function fromPricePence(type: CalculatorType, level: Level, catalogue: Catalogue): number | null {
+  let known = fromPrices.get(catalogue.services);
+  if (!known) {
+    known = new Map();
+    fromPrices.set(catalogue.services, known);
+  }
+  const key = `${type} ${level.id} ${level.adapterBp}`;
+  let price = known.get(key);
+  if (price === undefined) {
+    price = cheapestQuotePence(type, level, catalogue);
+    known.set(key, price);
+  }
+  return price;
+}
+
+const fromPrices = new WeakMap<readonly Service[], Map<string, number | null>>();
+
+function cheapestQuotePence(type: CalculatorType, level: Level, catalogue: Catalogue): number | null {
   const cheapest = (slot: ServiceSlot, state: CalculatorState, allowNone: boolean): number | null => {
     const category = slotCategory(slot, state);
     if (category === null) return 0; // a step this flow does not have
