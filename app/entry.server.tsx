@@ -7,6 +7,7 @@ import { NonceContext } from "./components/nonce";
 import type { PageHandle } from "./components/page-handle";
 import { log } from "./server/log.server";
 import { isDatabaseUnavailable } from "./server/pg-pool.server";
+import { renderedPage } from "./server/rendered-page.server";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +36,7 @@ export default function handleRequest(
   // every page hydrates, for hot reloading.
   if (!import.meta.env.DEV && !hydrates(routerContext)) {
     // React's streams write the doctype themselves; its string render does not.
-    return new Response(`<!DOCTYPE html>${renderToString(render(pageOnly(routerContext, loadContext)))}`, {
+    return renderedPage(`<!DOCTYPE html>${renderToString(render(pageOnly(routerContext, loadContext)))}`, {
       headers: responseHeaders,
       status: responseStatusCode,
     });

@@ -25,6 +25,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { readingFresh } from "~/server/cache.server";
+import { responseBytes, responseText } from "~/server/rendered-page.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
@@ -88,13 +89,22 @@ function pageWithoutNonce(html: string, nonce: string): { html: string; csp: str
   const hashes = new Set<string>();
   for (const [, attributes, code] of stripped.matchAll(INLINE_SCRIPT)) {
     if (DATA_BLOCK.test(attributes ?? "")) continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(code ?? "")
-        .digest("base64")}'`,
-    );
+    hashes.add(scriptHash(code ?? ""));
   }
   return { html: stripped, csp: contentSecurityPolicy([...hashes], false) };
+}
+
+/** The pages' inline scripts are a few constants of ours: each is hashed once. */
+const scriptHashes = new Map<string, string>();
+
+function scriptHash(code: string): string {
+  let hash = scriptHashes.get(code);
+  if (!hash) {
+    hash = `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+    if (scriptHashes.size >= 64) scriptHashes.clear();
+    scriptHashes.set(code, hash);
+  }
+  return hash;
 }
 
 /**
@@ -384,7 +394,7 @@ export function createCachedRequestHandler(options: {
       if (area === "staff")
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
-      const rendered = await response.text();
+      const rendered = await responseText(response);
       let body = rendered;
       let csp: string | undefined;
       if (context.cspNonce && rendered.includes(context.cspNonce)) {
@@ -437,7 +447,7 @@ async function sendResponse(
     !response.headers.has("content-encoding") &&
     CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
   if (compressible) {
-    const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+    const body = text === undefined ? await responseBytes(response) : Buffer.from(text);
     const encoding = body.length >= COMPRESS_FROM_BYTES ? oneOffEncoding(req.headers["accept-encoding"]) : "identity";
     const sent = encoding === "identity" ? body : await compressBody(body, encoding);
     res.vary("Accept-Encoding");
