@@ -37,10 +37,13 @@ export function formatGBP(pence: number): string {
  */
 export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 0) throw new RangeError(`Invalid max length: ${max}`);
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  let kept = chars.slice(0, max).join("");
-  const midWord = /\S$/.test(kept) && /^\S/.test(chars[max] ?? "");
+  // A string has no more code points than UTF-16 units; otherwise only the first `max` code points are walked.
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let count = 0; count < max && end < text.length; count++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  if (end >= text.length) return text;
+  let kept = text.slice(0, end);
+  const midWord = /\S$/.test(kept) && /\S/.test(text.charAt(end));
   const lastSpace = kept.search(/\s\S*$/);
   if (midWord && lastSpace > 0) kept = kept.slice(0, lastSpace);
   return `${kept.replace(/[\s,;:]+$/, "")}…`;

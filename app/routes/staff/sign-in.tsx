@@ -66,7 +66,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           : "The Maison Ivy staff console."}
       </StaffHeading>
       {loaderData.signedOut ? <Notice tone="success">You're signed out.</Notice> : null}
-      <StaffSection id="passkey-heading" title="With a passkey" className="card p-5" headingClass="text-xl">
+      <StaffSection id="passkey-heading" title="With a passkey" className="card p-5" headingClass="mb-2 text-xl">
         <p className="mb-4 text-sm text-muted">Your fingerprint, face or screen lock on a device you have set up.</p>
         <PasskeyButton mode="sign-in" next={next}>
           Sign in with a passkey
@@ -74,7 +74,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {/* Shown by the same media query that hides the button. */}
         <p className="hidden text-sm noscript:block">Passkeys need JavaScript: use the e-mail code below instead.</p>
       </StaffSection>
-      <StaffSection id="email-heading" title="With a code by e-mail" className="card mt-6 p-5" headingClass="text-xl">
+      <StaffSection id="email-heading" title="With a code by e-mail" className="card mt-6 p-5" headingClass="mb-3 text-xl">
         {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
         {step === "code" ? (
           <>
