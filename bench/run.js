@@ -12,7 +12,7 @@
 // with BENCH_PGLITE=1. Prints one table and writes it as JSON under bench/results/.
 import { fork, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -84,12 +84,16 @@ function build() {
   }
 }
 
+/** Node's flags from `npm start` (package.json): the site is measured with the heap it runs with. */
+const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
+  .scripts.start.split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 async function startSite(env) {
   const started = performance.now();
-  // The same heap limit as `npm start` (package.json).
   // BENCH_PROFILE=dir: each site process writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, "--max-old-space-size=96", "server.js"], {
+  const child = spawn(process.execPath, [...profile, ...START_FLAGS, "server.js"], {
     env: {
       ...process.env,
       PORT: String(PORT),
