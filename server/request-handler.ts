@@ -7,8 +7,8 @@
  * (the same LISTEN/NOTIFY as the query cache).
  *
  * A cached answer is compressed once per encoding (brotli or gzip), the
- * first time a browser asks for it in that encoding, and
- * served as it is to every visitor whose browser accepts that encoding. An
+ * first time a browser asks for it in that encoding, and served as it is to
+ * every visitor whose browser accepts that encoding. An
  * address seen once (a query string of its own, a campaign tag) costs one
  * compression, not two.
  * Requests for an answer being rendered wait for that render instead of
@@ -58,8 +58,8 @@ interface Entry {
 
 /**
  * The answer's body in one encoding, compressed the first time it is asked
- * for: a page is compressed again every time it expires, and
- * an address seen once is compressed for one answer.
+ * for: a page is compressed again every time it expires, and an address
+ * seen once is compressed for one answer.
  */
 function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
   let pending = entry.encoded[encoding];
@@ -203,12 +203,12 @@ export function areaOf(url: string): Area {
  * cannot render a console page, whatever address it is given.
  *
  * With `dataStaysOnServer` (the production build, when no route asks for
- * React in the browser, decision 006), each page's loader data is kept on the request's
- * context for the render (`pageData`, read back in `entry.server.tsx`) and
- * React Router is handed nothing in its place. It encodes every loader's data
- * for the browser's router on each page, even one that will never load it:
- * on the calculator, whose loader carries the whole price list, that was a
- * seventh of the request's CPU.
+ * React in the browser: decision 006), each page's loader data is kept on
+ * the request's context for the render (`pageData`, read back in
+ * `entry.server.tsx`) and React Router is handed nothing in its place. It
+ * encodes every loader's data for the browser's router on each page, even
+ * one that will never load it: on the calculator, whose loader carries the
+ * whole price list, that was a seventh of the request's CPU (decision 027).
  */
 export function publicPart(build: ServerBuild, { dataStaysOnServer = false } = {}): ServerBuild {
   const fullPath = (id: string): string => {
@@ -430,7 +430,8 @@ export function createCachedRequestHandler(options: {
 
 /**
  * An answer that is not kept. A page or JSON answer is read whole and, for a
- * browser that accepts it, compressed in one piece (see ./encoding); anything else streams as it comes.
+ * browser that accepts it, compressed in one piece (see ./encoding);
+ * anything else streams as it comes.
  */
 async function sendResponse(
   req: ExpressRequest,
