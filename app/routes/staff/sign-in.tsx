@@ -74,7 +74,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {/* Shown by the same media query that hides the button. */}
         <p className="hidden text-sm noscript:block">Passkeys need JavaScript: use the e-mail code below instead.</p>
       </StaffSection>
-      <StaffSection id="email-heading" title="With a code by e-mail" className="card mt-6 p-5" headingClass="mb-3 text-xl">
+      <StaffSection
+        id="email-heading"
+        title="With a code by e-mail"
+        className="card mt-6 p-5"
+        headingClass="mb-3 text-xl"
+      >
         {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
         {step === "code" ? (
           <>
