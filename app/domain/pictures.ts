@@ -12,11 +12,11 @@ export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 export const MAX_PICTURE_SIZE_TEXT = `${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
 
 /**
- * What the file field offers to choose. HEIC is left out on purpose: an
- * iPhone then hands the browser a JPEG of the photo instead of its HEIC
- * original, which the server could not read (docs/decisions/016-pictures.md).
+ * What the file field offers to choose, HEIC included, so a photo copied from
+ * an iPhone to a computer can be picked there too (an iPhone itself hands
+ * the page its HEIC original or a JPEG copy; both are read).
  */
-export const PICTURE_INPUT_TYPES = "image/jpeg,image/png,image/webp";
+export const PICTURE_INPUT_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 
 /** The widths each picture is made at, never wider than the picture itself. */
 const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;

@@ -6,9 +6,9 @@
  * - What a file is comes from its first bytes and from decoding it, never
  *   from its name or the type the browser claims: a text file called
  *   photo.jpg is refused, and so is a PNG that will not decode.
- * - HEIC (an iPhone's own format) is recognised and refused with what to do
- *   instead: the prebuilt image library decodes HEIF only with AV1 inside
- *   (AVIF), not HEVC (see docs/decisions/016-pictures.md).
+ * - HEIC (an iPhone's own format) is decoded to pixels first, in a worker
+ *   of its own (./heic.server.ts): the prebuilt image library reads HEIF
+ *   only with AV1 inside (AVIF), not HEVC (docs/decisions/028-heic.md).
  * - The photo is turned upright by its EXIF orientation and every bit of
  *   metadata (the phone's location included) is left behind: nothing stored
  *   or served carries it.
@@ -29,6 +29,7 @@ import {
   variantWidths,
 } from "~/domain/pictures";
 import type { Database } from "./db.server";
+import { decodeHeic } from "./heic.server";
 import { blogPosts, pictures, pictureVariants, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
@@ -94,22 +95,39 @@ export const PICTURE_MESSAGES = {
   notPicture:
     "That file is not a JPEG, PNG, WebP or HEIC photo, whatever its name says. Please choose a photo from your camera roll.",
   avif: "AVIF files cannot be uploaded yet. Please choose a JPEG, PNG or WebP photo.",
-  heic: "This is an iPhone HEIC photo, which the site cannot read yet. On the iPhone, open Settings, Camera, Formats and choose “Most Compatible”, then take or export the photo again as a JPEG and upload that.",
   damaged:
     "That photo could not be read: the file looks damaged or incomplete. Please choose it again, or another one.",
   tooManyPixels: "That picture has more pixels than any phone camera makes. Please choose a smaller one.",
 } as const;
 
+/** What the image library reads a checked upload from: the file itself, or a HEIC's decoded pixels. */
+interface Source {
+  data: Buffer;
+  raw?: { width: number; height: number; channels: 4 };
+}
+
+type Inspected =
+  | { ok: true; format: "jpeg" | "png" | "webp" | "heic"; source: Source }
+  | { ok: false; message: string; status: 400 | 413 };
+
 /** Checks the file by its content: its type, that it decodes, and its size in pixels. */
-async function inspect(
-  bytes: Buffer,
-): Promise<{ ok: true; format: "jpeg" | "png" | "webp" } | { ok: false; message: string; status: 400 | 413 }> {
+async function inspect(bytes: Buffer): Promise<Inspected> {
   if (bytes.length === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
   if (bytes.length > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
   const sniffed = sniffPicture(bytes);
   if (sniffed === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
-  if (sniffed === "heic") return { ok: false, status: 400, message: PICTURE_MESSAGES.heic };
   if (sniffed === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
+  if (sniffed === "heic") {
+    const decoded = await oneAtATime(() => decodeHeic(bytes, MAX_PIXELS));
+    if (!decoded.ok)
+      return {
+        ok: false,
+        status: 400,
+        message: decoded.reason === "too-many-pixels" ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.damaged,
+      };
+    const { width, height, pixels } = decoded;
+    return { ok: true, format: "heic", source: { data: pixels, raw: { width, height, channels: 4 } } };
+  }
   try {
     const sharp = await imageLibrary();
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -120,7 +138,7 @@ async function inspect(
   } catch {
     return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
   }
-  return { ok: true, format: sniffed };
+  return { ok: true, format: sniffed, source: { data: bytes } };
 }
 
 /** One upload is resized at a time; the others wait their turn. */
@@ -152,9 +170,9 @@ interface Derived {
  * and every variant made from it. sharp writes no metadata unless asked, and
  * `rotate()` with no angle applies the EXIF orientation first.
  */
-async function derive(bytes: Buffer): Promise<Derived> {
+async function derive(source: Source): Promise<Derived> {
   const sharp = await imageLibrary();
-  const { data: master, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+  const { data: master, info } = await sharp(source.data, { limitInputPixels: MAX_PIXELS, raw: source.raw })
     .rotate()
     .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH, fit: "inside", withoutEnlargement: true })
     .webp({ quality: 90 })
@@ -194,7 +212,7 @@ export async function storePicture(
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
   let derived: Derived;
   try {
-    derived = await oneAtATime(() => derive(upload.bytes as Buffer));
+    derived = await oneAtATime(() => derive(checked.source));
   } catch {
     // The header was readable but the pixels were not (a truncated file, most often).
     return refused(400, "file", PICTURE_MESSAGES.damaged);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
@@ -134,6 +135,38 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   await expect(visitor.getByRole("img", { name: "Isla smiling at the colour bar" })).toBeVisible();
   await visitor.goto(`${staff.url}/prices/calculator?type=colour&mode=stylist`);
   await expect(visitor.locator('picture source[type="image/avif"]').first()).toHaveAttribute("srcset", /-320\.avif/);
+  await visitor.context().close();
+});
+
+test("an iPhone's own HEIC photo is taken as it is and served as AVIF", async ({ browser }) => {
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await manager.goto(`${staff.url}/staff/content/team`);
+  await manager.getByRole("link", { name: "Edit Camille Ashdown" }).click();
+  const portrait = manager.getByRole("group", { name: "Portrait" });
+  await expect(portrait.getByLabel("New photo (optional)")).toHaveAttribute("accept", /image\/heic/);
+  await portrait.getByLabel("New photo (optional)").setInputFiles({
+    name: "IMG_3107.HEIC",
+    mimeType: "image/heic",
+    buffer: readFileSync(new URL("../fixtures/iphone-portrait.heic", import.meta.url)),
+  });
+  await portrait.getByLabel("Description of the new photo").fill("Camille cutting a bob");
+  await manager.getByRole("button", { name: "Save changes" }).click();
+  await expect(manager.getByText("Saved. The site shows Camille's changes now.")).toBeVisible({ timeout: 60_000 });
+  await expect(portrait.getByRole("img", { name: "Now: Camille cutting a bob" })).toBeVisible();
+
+  const visitor = await freshPage(browser);
+  const card = visitor.getByRole("article").filter({ hasText: "Camille Ashdown" });
+  const source = card.locator('picture source[type="image/avif"]');
+  await eventually(visitor, `${staff.url}/team-info`, async () => {
+    await expect(source).toHaveAttribute("srcset", /-1008\.avif 1008w$/, { timeout: 1000 });
+  });
+  const img = card.locator("picture img");
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toHaveJSProperty("complete", true);
+  expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth > 0, el.currentSrc.endsWith(".avif")])).toEqual([
+    true,
+    true,
+  ]);
   await visitor.context().close();
 });
 
