@@ -708,12 +708,16 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     for (const [name, p] of Object.entries(list)) results.weight[name] = await firstLoadWeight(p);
     if (LIGHTHOUSE_RUNS > 0) {
       await runLighthouse(list);
-      // The public pages staff change from the console (offers, blog, news, salons, brand lines, shop) hold the
-      // same budgets.
+      // The public pages staff change from the console (offers, team, reviews, notices, blog, news, salons,
+      // brand lines, shop) hold the same budgets.
       const [post] = await json(`${BASE}/api/blog-posts`);
       const [news] = await json(`${BASE}/api/news-items`);
       await runLighthouse({
         offers: "/offers",
+        "offer page": "/offers/general",
+        "team member": `/team/${stylist}-profile`,
+        reviews: `/reviews/${stylist}`,
+        notice: "/new-prices",
         blog: "/blog-info",
         "blog post": `/blog/${post.slug}`,
         "news item": `/news/${news.slug}`,
