@@ -161,7 +161,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <a href={quote.bookingSalon.bookingUrl} className="btn-accent" rel="noopener">
+            <a href={quote.bookingSalon.bookingUrl} className="btn-accent shrink-0" rel="noopener">
               Book a free consultation
             </a>
             <p className="text-sm text-muted">

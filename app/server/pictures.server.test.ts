@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, variantWidths } from "~/domain/pictures";
-import { decodeHeic } from "./heic.server";
 import { readMultipart } from "./multipart.server";
+import { processPicture } from "./picture-process.server";
 import { getPictureVariant, PICTURE_MESSAGES, sniffPicture, storePicture } from "./pictures.server";
 import { auditLog, pictures, pictureVariants } from "./schema.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
@@ -218,11 +218,26 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
     expect(row?.sourceFormat).toBe("heic");
   });
 
-  it("decodes a HEIC in a worker that refuses one with too many pixels before decoding it", async () => {
+  it("works in a process of its own that checks the size in pixels before decoding", async () => {
     const heic = iphonePhoto();
-    expect(await decodeHeic(heic, 1008 * 1344 - 1)).toEqual({ ok: false, reason: "too-many-pixels" });
-    const decoded = await decodeHeic(heic, 1008 * 1344);
-    expect(decoded.ok && [decoded.width, decoded.height, decoded.pixels.length]).toEqual([1008, 1344, 1008 * 1344 * 4]);
+    const limits = (maxPixels: number) => ({ maxPixels, masterWidth: 2560 });
+    expect(await processPicture(heic, "heic", limits(1008 * 1344 - 1))).toEqual({
+      ok: false,
+      reason: "too-many-pixels",
+    });
+    const jpeg = await phonePhoto();
+    expect(await processPicture(jpeg, "jpeg", limits(400 * 200 - 1))).toEqual({ ok: false, reason: "too-many-pixels" });
+    // A PNG's bytes said to be a JPEG: the decoder's word counts, not the first look's.
+    expect(await processPicture(await png(20, 20), "jpeg", limits(1e6))).toEqual({ ok: false, reason: "not-picture" });
+    const made = await processPicture(heic, "heic", limits(1008 * 1344));
+    if (!made.ok) throw new Error(made.reason);
+    expect([made.made.width, made.made.height, made.made.widths, made.made.variants.length]).toEqual([
+      1008,
+      1344,
+      [320, 640, 960, 1008],
+      12,
+    ]);
+    expect(Buffer.isBuffer(made.made.master)).toBe(true);
   });
 
   it("refuses what is not a picture, a damaged one, a file too large and a missing description, storing nothing", async () => {

@@ -6,46 +6,31 @@
  * - What a file is comes from its first bytes and from decoding it, never
  *   from its name or the type the browser claims: a text file called
  *   photo.jpg is refused, and so is a PNG that will not decode.
- * - HEIC (an iPhone's own format) is decoded to pixels first, in a worker
- *   of its own (./heic.server.ts): the prebuilt image library reads HEIF
- *   only with AV1 inside (AVIF), not HEVC (docs/decisions/028-heic.md).
+ * - HEIC (an iPhone's own format) is decoded by libheif in WebAssembly: the
+ *   prebuilt image library reads HEIF only with AV1 inside (AVIF), not HEVC.
  * - The photo is turned upright by its EXIF orientation and every bit of
  *   metadata (the phone's location included) is left behind: nothing stored
  *   or served carries it.
- * - Resizing runs in libvips' own threads, one upload at a time, so a burst
- *   of uploads queues instead of taking every core from the pages.
+ * - The decoding and resizing run in a process of their own per upload,
+ *   which gives all its memory back when it ends (./picture-process.cjs,
+ *   docs/decisions/028-pictures-in-their-own-process.md), one upload at a
+ *   time, so a burst of uploads queues instead of taking every core from
+ *   the pages.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { default as createImage, Sharp } from "sharp";
 import {
   altText,
   MAX_PICTURE_BYTES,
   MAX_PICTURE_SIZE_TEXT,
-  PICTURE_FORMATS,
   type PictureFormat,
   type PictureRef,
-  variantWidths,
 } from "~/domain/pictures";
 import type { Database } from "./db.server";
-import { decodeHeic } from "./heic.server";
+import { type PictureRefusal, processPicture } from "./picture-process.server";
 import { blogPosts, pictures, pictureVariants, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
-
-/**
- * The image library, loaded with the first upload rather than at every start (it takes about half a second to
- * load, and most starts never see an upload).
- */
-let loadingSharp: Promise<typeof createImage> | undefined;
-function imageLibrary() {
-  loadingSharp ??= import("sharp").then((module) => {
-    // Decoded images are not kept between uploads: an upload is rare and its memory is better given back.
-    module.default.cache(false);
-    return module.default;
-  });
-  return loadingSharp;
-}
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
 const MASTER_WIDTH = 2560;
@@ -94,102 +79,36 @@ export const PICTURE_MESSAGES = {
   tooLarge: `That file is too large: a photo can be up to ${MAX_PICTURE_SIZE_TEXT}. Please choose a smaller one, or send it from your phone at a smaller size.`,
   notPicture:
     "That file is not a JPEG, PNG, WebP or HEIC photo, whatever its name says. Please choose a photo from your camera roll.",
-  avif: "AVIF files cannot be uploaded yet. Please choose a JPEG, PNG or WebP photo.",
+  avif: "AVIF files cannot be uploaded yet. Please choose a JPEG, PNG, WebP or HEIC photo.",
   damaged:
     "That photo could not be read: the file looks damaged or incomplete. Please choose it again, or another one.",
   tooManyPixels: "That picture has more pixels than any phone camera makes. Please choose a smaller one.",
 } as const;
 
-/** What the image library reads a checked upload from: the file itself, or a HEIC's decoded pixels. */
-interface Source {
-  data: Buffer;
-  raw?: { width: number; height: number; channels: 4 };
-}
+const REFUSALS: Record<PictureRefusal, string> = {
+  "not-picture": PICTURE_MESSAGES.notPicture,
+  damaged: PICTURE_MESSAGES.damaged,
+  "too-many-pixels": PICTURE_MESSAGES.tooManyPixels,
+};
 
-type Inspected =
-  | { ok: true; format: "jpeg" | "png" | "webp" | "heic"; source: Source }
-  | { ok: false; message: string; status: 400 | 413 };
-
-/** Checks the file by its content: its type, that it decodes, and its size in pixels. */
-async function inspect(bytes: Buffer): Promise<Inspected> {
+/** What can be told of a file without decoding it: its size, and its type by its first bytes. */
+function firstLook(
+  bytes: Buffer,
+): { ok: true; format: Exclude<Sniffed, "avif"> } | { ok: false; status: 400 | 413; message: string } {
   if (bytes.length === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
   if (bytes.length > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
-  const sniffed = sniffPicture(bytes);
-  if (sniffed === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
-  if (sniffed === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
-  if (sniffed === "heic") {
-    const decoded = await oneAtATime(() => decodeHeic(bytes, MAX_PIXELS));
-    if (!decoded.ok)
-      return {
-        ok: false,
-        status: 400,
-        message: decoded.reason === "too-many-pixels" ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.damaged,
-      };
-    const { width, height, pixels } = decoded;
-    return { ok: true, format: "heic", source: { data: pixels, raw: { width, height, channels: 4 } } };
-  }
-  try {
-    const sharp = await imageLibrary();
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (meta.format !== sniffed) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
-    if (!meta.width || !meta.height) return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
-    if (meta.width * meta.height > MAX_PIXELS)
-      return { ok: false, status: 400, message: PICTURE_MESSAGES.tooManyPixels };
-  } catch {
-    return { ok: false, status: 400, message: PICTURE_MESSAGES.damaged };
-  }
-  return { ok: true, format: sniffed, source: { data: bytes } };
+  const format = sniffPicture(bytes);
+  if (format === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
+  if (format === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
+  return { ok: true, format };
 }
 
-/** One upload is resized at a time; the others wait their turn. */
+/** One upload is worked on at a time; the others wait their turn. */
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work);
   queue = run.catch(() => undefined);
   return run;
-}
-
-const encoders: Record<PictureFormat, (image: Sharp) => Sharp> = {
-  // Effort 2 of 9: a 1280-pixel AVIF in well under a second on one core, within a few per cent of the smallest file.
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
-  webp: (image) => image.webp({ quality: 75 }),
-  // JPEG has no transparency: a transparent PNG is laid on white, as it would look on the page.
-  jpg: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }),
-};
-
-interface Derived {
-  width: number;
-  height: number;
-  widths: number[];
-  master: Buffer;
-  variants: { width: number; format: PictureFormat; bytes: Buffer }[];
-}
-
-/**
- * The master (upright, no metadata, at most MASTER_WIDTH on its longer side)
- * and every variant made from it. sharp writes no metadata unless asked, and
- * `rotate()` with no angle applies the EXIF orientation first.
- */
-async function derive(source: Source): Promise<Derived> {
-  const sharp = await imageLibrary();
-  const { data: master, info } = await sharp(source.data, { limitInputPixels: MAX_PIXELS, raw: source.raw })
-    .rotate()
-    .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 90 })
-    .toBuffer({ resolveWithObject: true });
-  const widths = variantWidths(info.width);
-  const variants: Derived["variants"] = [];
-  for (const width of widths) {
-    const made = await Promise.all(
-      PICTURE_FORMATS.map(async (format) => ({
-        width,
-        format,
-        bytes: await encoders[format](sharp(master).resize({ width, withoutEnlargement: true })).toBuffer(),
-      })),
-    );
-    variants.push(...made);
-  }
-  return { width: info.width, height: info.height, widths, master, variants };
 }
 
 /** 16 random letters and digits: an address nobody can guess or count through. */
@@ -207,16 +126,17 @@ export async function storePicture(
 ): Promise<StoreResult> {
   const alt = altText.safeParse(upload.alt ?? "");
   if (upload.tooLarge) return refused(413, "file", PICTURE_MESSAGES.tooLarge);
-  const checked = await inspect(upload.bytes ?? Buffer.alloc(0));
+  const bytes = upload.bytes ?? Buffer.alloc(0);
+  const checked = firstLook(bytes);
   if (!checked.ok) return refused(checked.status, "file", checked.message);
+  // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
-  let derived: Derived;
-  try {
-    derived = await oneAtATime(() => derive(checked.source));
-  } catch {
-    // The header was readable but the pixels were not (a truncated file, most often).
-    return refused(400, "file", PICTURE_MESSAGES.damaged);
-  }
+  // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
+  const result = await oneAtATime(() =>
+    processPicture(bytes, checked.format, { maxPixels: MAX_PIXELS, masterWidth: MASTER_WIDTH }),
+  );
+  if (!result.ok) return refused(400, "file", REFUSALS[result.reason]);
+  const derived = result.made;
   const id = newPictureId();
   await db.transaction(async (tx) => {
     await tx.insert(pictures).values({

@@ -147,8 +147,8 @@ export function EditPicture(props: {
             New photo (optional)
           </label>
           <p id={hintId} className="text-sm text-muted">
-            {props.hint ? `${props.hint} ` : ""}JPEG, PNG or WebP, up to {MAX_PICTURE_BYTES / 1024 / 1024} MB. From an
-            iPhone, the photo library gives a JPEG.
+            {props.hint ? `${props.hint} ` : ""}JPEG, PNG, WebP or an iPhone's HEIC, up to{" "}
+            {MAX_PICTURE_BYTES / 1024 / 1024} MB.
           </p>
           <input
             id={file.id}
