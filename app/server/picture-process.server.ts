@@ -43,6 +43,8 @@ export function processPicture(
   const child = spawn(process.execPath, ["-e", source], {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
+    // It reads files anyone with a staff account can send: it is given none of the site's settings and secrets.
+    env: process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {},
   });
   let complaint = "";
   child.stderr?.on("data", (chunk: Buffer) => {
