@@ -1,13 +1,30 @@
 import { Link } from "~/components/link";
 import { truncate } from "~/domain/format";
+import type { PictureRef } from "~/domain/pictures";
+import { Picture } from "./picture";
+
+/** Cards sit four, three or two to a row on wider screens, one on a phone. */
+const NEWS_CARD_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
 
 export interface NewsCardItem {
   slug: string;
   title: string;
+  /** The illustration, and what it shows: the card's picture until a photo is uploaded. */
   image: string;
   alt: string;
+  picture: PictureRef | null;
   body: string;
 }
+
+/** Only what a card shows, from a news item's row. */
+export const newsCardOf = ({ slug, title, image, alt, picture, body }: NewsCardItem): NewsCardItem => ({
+  slug,
+  title,
+  image,
+  alt,
+  picture,
+  body,
+});
 
 /** The body on a card is cut to this many characters plus "…"; the item's page has it all. */
 const NEWS_BODY_CHARS = 120;
@@ -64,11 +81,13 @@ export function NewsCards({
         const eager = eagerFirst && i === 0;
         return (
           <li key={item.slug} className={`${NEWS_CARD_CLASS} flex flex-col transition-shadow hover:shadow-md`}>
-            <img
-              src={item.image}
-              alt={item.alt}
-              width={400}
-              height={260}
+            <Picture
+              picture={item.picture}
+              fallback={item.image}
+              fallbackWidth={400}
+              fallbackHeight={260}
+              alt={item.picture ? undefined : item.alt}
+              sizes={NEWS_CARD_SIZES}
               loading={eager ? "eager" : "lazy"}
               fetchPriority={eager ? "high" : "auto"}
               className="aspect-[20/13] w-full bg-sand object-cover"

@@ -1,7 +1,7 @@
 import { FollowUs } from "~/components/follow-us";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/link";
-import { NewsCards } from "~/components/news-cards";
+import { NewsCards, newsCardOf } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { groupLine, sentence } from "~/domain/brand";
@@ -30,9 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const origin = config().PUBLIC_URL;
   return {
-    news: news
-      .slice(0, HOME_NEWS_COUNT)
-      .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
+    news: news.slice(0, HOME_NEWS_COUNT).map(newsCardOf),
     reviews,
     structuredData: salons.map((s) => hairSalonJsonLd(s, origin)),
     brand,

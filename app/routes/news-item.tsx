@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { Link } from "~/components/link";
-import { NewsCards } from "~/components/news-cards";
+import { NewsCards, newsCardOf } from "~/components/news-cards";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
+import { Picture } from "~/components/picture";
 import { truncate } from "~/domain/format";
+import { largestJpeg } from "~/domain/pictures";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
 import type { Route } from "./+types/news-item";
 
@@ -18,8 +20,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const others = (await listNewsItems(context.db, MORE_NEWS_COUNT + 1))
     .filter((n) => n.slug !== item.slug)
     .slice(0, MORE_NEWS_COUNT);
-  const card = ({ slug, title, image, alt, body }: typeof item) => ({ slug, title, image, alt, body });
-  return { item: card(item), description: truncate(item.body, DESCRIPTION_CHARS), others: others.map(card) };
+  return {
+    item: newsCardOf(item),
+    description: truncate(item.body, DESCRIPTION_CHARS),
+    others: others.map(newsCardOf),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -30,7 +35,11 @@ export const meta: Route.MetaFunction = (args) => {
       description: "We couldn't find that news item. The latest news from Maison Ivy is on the home page.",
       noIndex: true,
     });
-  return seo(args, { title: loaded.item.title, description: loaded.description, image: loaded.item.image });
+  return seo(args, {
+    title: loaded.item.title,
+    description: loaded.description,
+    image: loaded.item.picture ? largestJpeg(loaded.item.picture) : loaded.item.image,
+  });
 };
 
 export default function NewsItem({ loaderData }: Route.ComponentProps) {
@@ -42,14 +51,18 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">News from the salon</p>
           <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{item.title}</h1>
         </div>
-        <img
-          src={item.image}
-          alt={item.alt}
-          width={1200}
-          height={780}
-          fetchPriority="high"
-          className="mx-auto mt-8 aspect-[20/13] w-full max-w-3xl rounded-2xl border border-line bg-sand object-cover"
-        />
+        <div className="mx-auto mt-8 max-w-3xl">
+          <Picture
+            picture={item.picture}
+            fallback={item.image}
+            fallbackWidth={1200}
+            fallbackHeight={780}
+            alt={item.picture ? undefined : item.alt}
+            sizes="(min-width: 768px) 768px, 100vw"
+            fetchPriority="high"
+            className="aspect-[20/13] w-full rounded-2xl border border-line bg-sand object-cover"
+          />
+        </div>
         <div className="mx-auto mt-8 max-w-3xl">
           <p className="text-lg leading-relaxed" data-testid="news-body">
             {item.body}

@@ -1,4 +1,5 @@
 import { seo } from "~/components/page-meta";
+import { Picture } from "~/components/picture";
 import { ShopCarousel } from "~/components/shop-carousel";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
@@ -25,9 +26,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       alt,
       url,
     })),
-    tiles: tiles.map(({ id, image, brand, title, description, url }) => ({
+    tiles: tiles.map(({ id, image, picture, brand, title, description, url }) => ({
       id,
       image,
+      picture,
       brand,
       title,
       description,
@@ -62,11 +64,14 @@ export default function OnlineShop({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {tiles.map((tile) => (
             <li key={tile.id} className="card flex flex-col overflow-hidden">
-              <img
-                src={tile.image}
+              <Picture
+                picture={tile.picture}
+                fallback={tile.image}
+                fallbackWidth={600}
+                fallbackHeight={600}
+                // The brand's name below says what the tile is: the picture is decoration here.
                 alt=""
-                width={600}
-                height={600}
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                 loading="lazy"
                 className="aspect-square w-full object-cover"
               />

@@ -6,6 +6,7 @@
 
 import { coverAddress } from "~/domain/blog";
 import type { Level, Service } from "~/domain/catalogue";
+import { largestJpeg } from "~/domain/pictures";
 import type { SalonRow, StylistRow } from "./queries/catalogue.server";
 import type { BlogPostRow, getStoreData, NewsItemRow, ReviewRow, TeamMember } from "./queries/content.server";
 
@@ -39,14 +40,20 @@ export const blogPostJson = (p: BlogPostRow) => ({
 export const newsItemJson = (n: NewsItemRow) => ({
   slug: n.slug,
   title: n.title,
-  image: n.image,
-  alt: n.alt,
+  image: n.picture ? largestJpeg(n.picture) : n.image,
+  alt: n.picture?.alt ?? n.alt,
   body: n.body,
 });
 
 export const storeDataJson = ({ banners, tiles }: Awaited<ReturnType<typeof getStoreData>>) => ({
   banners: banners.map((b) => ({ image: b.desktopImage, mobile_image: b.mobileImage, alt: b.alt, url: b.url })),
-  tiles: tiles.map((t) => ({ image: t.image, brand: t.brand, description: t.description, title: t.title, url: t.url })),
+  tiles: tiles.map((t) => ({
+    image: t.picture ? largestJpeg(t.picture) : t.image,
+    brand: t.brand,
+    description: t.description,
+    title: t.title,
+    url: t.url,
+  })),
 });
 
 export const salonJson = (s: SalonRow) => ({ id: s.id, name: s.name, logo: s.logo, image: s.image });

@@ -268,6 +268,8 @@ export const newsItems = pgTable("news_items", {
   image: text("image").notNull(),
   alt: text("alt").notNull(),
   body: text("body").notNull(),
+  /** An uploaded photo (pictures.id); without one the pages show the illustration `image`, described by `alt`. */
+  pictureId: text("picture_id").references(() => pictures.id),
 });
 
 /**
@@ -312,6 +314,8 @@ export const shopBanners = pgTable("shop_banners", {
 export const shopTiles = pgTable("shop_tiles", {
   ...listRow(),
   image: text("image").notNull(),
+  /** An uploaded photo (pictures.id); without one the tile shows the illustration `image`. */
+  pictureId: text("picture_id").references(() => pictures.id),
   brand: text("brand").notNull(),
   title: text("title").notNull(),
   description: text("description").notNull(),

@@ -5,6 +5,7 @@
  * sanitised; an edited news item and notice show on their pages.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { londonLocal } from "../../app/domain/salon-time";
 import { expectAccessible, expectOneH1 } from "./helpers";
 import {
@@ -40,6 +41,15 @@ test.afterAll(async () => {
 });
 
 const DAY_MS = 86_400_000;
+
+/** A photo as a phone sends it, `width` × `height`. */
+const photo = async (name: string, width: number, height: number) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width, height, channels: 3, background: "#7a4a3a" } })
+    .jpeg()
+    .toBuffer(),
+});
 
 async function publicGet(path: string) {
   const response = await fetch(`${staff.url}${path}`, { redirect: "manual" });
@@ -172,6 +182,39 @@ test("an edited news item shows on the home page card and on its own page", asyn
   await visitor.context().close();
 });
 
+test("a news item's photo shows on its card and its page; removed, the illustration is back and the photo gone", async () => {
+  await manager.goto(`${staff.url}/staff/content/news`);
+  const item = manager
+    .getByRole("listitem")
+    .filter({ has: manager.getByRole("heading", { name: /Camille's blonde/ }) });
+  await item.getByText(/^Edit “Camille's blonde/).click();
+  await item.getByLabel("New photo (optional)").setInputFiles(await photo("IMG_0112.jpg", 1500, 1000));
+  await item.getByRole("textbox", { name: "Description of the new photo" }).fill("Camille toning a client's blonde");
+  await item.getByRole("button", { name: "Save the news item" }).click();
+  await expect(manager.getByText("Saved the news item.")).toBeVisible({ timeout: 60_000 });
+
+  const home = await publicGet("/");
+  const avif =
+    /<source type="image\/avif" srcSet="(\/pictures\/[A-Za-z0-9]{16})-320\.avif 320w[^"]*1280\.avif 1280w"/.exec(
+      home.text,
+    );
+  expect(avif, "the home card offers the photo as AVIF at every width").not.toBeNull();
+  const base = avif?.[1] as string;
+  expect(home.text).toContain('alt="Camille toning a client&#x27;s blonde"');
+  const page = await publicGet("/news/blonde-clinic");
+  expect(page.text).toContain(`${base}-640.avif 640w`);
+  expect(page.text).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${base}-1280\\.jpg"`));
+  expect((await fetch(`${staff.url}${base}-320.avif`)).status).toBe(200);
+
+  // Back to the illustration (the saved item's form is still open): the photo is shown nowhere now, so it is
+  // deleted with the save.
+  await item.getByRole("checkbox", { name: "Remove the uploaded photo" }).check();
+  await item.getByRole("button", { name: "Save the news item" }).click();
+  await expect(item.getByRole("checkbox", { name: "Remove the uploaded photo" })).toHaveCount(0);
+  expect((await publicGet("/news/blonde-clinic")).text).not.toContain(base);
+  expect((await fetch(`${staff.url}${base}-320.avif`)).status).toBe(404);
+});
+
 test("an edited notice shows on its page, and goes home once its last day is past", async () => {
   await manager.goto(`${staff.url}/staff/content/notices`);
   const notice = manager
@@ -223,19 +266,31 @@ test("a shop tile added shows on the online shop page, and goes when removed", a
   await tiles.getByText("Add a tile").click();
   await tiles.getByRole("textbox", { name: "Brand" }).last().fill("Oriel");
   await tiles.getByRole("textbox", { name: "Range" }).last().fill("Gloss Drops");
-  await tiles.getByRole("textbox", { name: "Description" }).last().fill("A weightless shine serum.");
-  await tiles.getByRole("combobox", { name: "Picture" }).last().selectOption({ label: "Oriel" });
+  await tiles.getByRole("textbox", { name: "Description", exact: true }).last().fill("A weightless shine serum.");
+  await tiles.getByRole("combobox", { name: "Illustration" }).last().selectOption({ label: "Oriel" });
   await tiles.getByRole("textbox", { name: "Where it leads" }).last().fill("http://not-https.example");
   await tiles.getByRole("button", { name: "Add the tile" }).click();
   await expect(manager.getByText(/Please enter where the tile leads as a path on this site/)).toBeVisible();
   await tiles.getByRole("textbox", { name: "Where it leads" }).last().fill("https://shop.oriel.example/gloss");
+  // A refused form keeps what was typed, but no browser keeps a chosen file: the photo is chosen again.
+  await tiles
+    .getByLabel("New photo (optional)")
+    .last()
+    .setInputFiles(await photo("gloss.png", 800, 800));
+  await tiles.getByRole("textbox", { name: "Description of the new photo" }).last().fill("Two bottles of Gloss Drops");
   await tiles.getByRole("button", { name: "Add the tile" }).click();
-  await expect(manager.getByText(/Added the tile/)).toBeVisible();
-  expect((await publicGet("/online-shop")).text).toContain("Gloss Drops");
+  await expect(manager.getByText(/Added the tile/)).toBeVisible({ timeout: 60_000 });
+  const shop = (await publicGet("/online-shop")).text;
+  expect(shop).toContain("Gloss Drops");
+  const tilePhoto =
+    /srcSet="(\/pictures\/[A-Za-z0-9]{16})-320\.avif 320w, \S+-640\.avif 640w, \S+-800\.avif 800w"/.exec(shop);
+  expect(tilePhoto, "the tile shows its photo at every width up to its own").not.toBeNull();
 
   await tiles.getByRole("button", { name: /Remove “Oriel: Gloss Drops”/ }).click();
   await expect(manager.getByText("Removed the tile.")).toBeVisible();
   expect((await publicGet("/online-shop")).text).not.toContain("Gloss Drops");
+  // Its photo went with it.
+  expect((await fetch(`${staff.url}${tilePhoto?.[1]}-320.avif`)).status).toBe(404);
 });
 
 test("the new screens have one h1 and no accessibility violations on a phone", async () => {

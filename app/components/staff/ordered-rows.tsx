@@ -22,7 +22,10 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
   viewHref?: (row: R) => string;
   /** The fields of one row's form, or of the new row's (undefined). */
   fields: (row: R | undefined) => ReactNode;
+  /** The rows' forms carry a photo (an EditPicture among the fields). */
+  withPicture?: boolean;
 }) {
+  const encType = props.withPicture ? "multipart/form-data" : undefined;
   const answer = useActionData() as (EditResult & { saved?: Values }) | undefined;
   const refused = answer && "error" in answer ? answer.values : undefined;
   // The row whose form was sent last: unfolded again, whether it was refused or saved.
@@ -77,6 +80,7 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
                     hidden={{ id: String(row.id) }}
                     idSuffix={`${suffix}-${row.id}`}
                     submitLabel={`Save the ${noun}`}
+                    encType={encType}
                   >
                     {props.fields(row)}
                   </EditForm>
@@ -96,6 +100,7 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
             current={{}}
             idSuffix={`${suffix}-new`}
             submitLabel={`Add the ${noun}`}
+            encType={encType}
           >
             {props.fields(undefined)}
           </EditForm>

@@ -75,6 +75,7 @@ export const newsItemSchema = z.object({
   image: sitePicture("a picture"),
   alt: requiredText("a description of the picture", 200),
   body: requiredText("the text", 2000),
+  removePicture: checkbox,
 });
 
 export const shopBannerSchema = z.object({
@@ -90,6 +91,7 @@ export const shopTileSchema = z.object({
   title: requiredText("the range", 60),
   description: requiredText("the description", 400),
   url: link("where the tile leads"),
+  removePicture: checkbox,
 });
 
 const offerCode = z

@@ -1,5 +1,13 @@
 import { newsPath } from "~/components/news-cards";
-import { EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import {
+  EditCheckbox,
+  EditNotice,
+  EditPicture,
+  EditSelect,
+  EditText,
+  EditTextArea,
+  ViewOnSite,
+} from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
@@ -25,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input } = await requireStaffAction(args, "contentNews");
-  return orderedAction(args.context.db, staff, screen, intent, input);
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentNews", { files: 1 });
+  return orderedAction(args.context.db, staff, screen, intent, input, files);
 }
 
 export default function ContentNews({ loaderData }: Route.ComponentProps) {
@@ -45,6 +53,7 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
           titleOf={(item) => item.title}
           valuesOf={({ title, slug, image, alt, body }) => ({ title, slug, image, alt, body })}
           viewHref={(item) => newsPath(item.slug)}
+          withPicture
           fields={(item) => (
             <>
               <EditText name="title" label="Headline" required maxLength={120} />
@@ -55,10 +64,30 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
                 required
                 maxLength={80}
               />
-              <EditSelect name="image" label="Picture" options={withCurrent(NEWS_PICTURES, item?.image)} />
+              <EditPicture
+                name="picture"
+                label="Photo"
+                hint="Wide, about 3 by 2: the item's card on the home page and the top of its page."
+                current={item?.picture ?? null}
+                fallback={{ src: item?.image ?? NEWS_PICTURES[0]?.value ?? "", width: 400, height: 260 }}
+                example="The Wrenbridge salon lit up on a winter evening"
+              />
+              {item?.picture ? (
+                <EditCheckbox
+                  name="removePicture"
+                  label="Remove the uploaded photo"
+                  hint="The item goes back to the illustration below."
+                />
+              ) : null}
+              <EditSelect
+                name="image"
+                label="Illustration"
+                hint="Shown while the item has no uploaded photo."
+                options={withCurrent(NEWS_PICTURES, item?.image)}
+              />
               <EditText
                 name="alt"
-                label="What the picture shows"
+                label="What the illustration shows"
                 hint="Read aloud to people who cannot see it."
                 required
                 maxLength={200}

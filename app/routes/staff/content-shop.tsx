@@ -1,4 +1,12 @@
-import { EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import {
+  EditCheckbox,
+  EditNotice,
+  EditPicture,
+  EditSelect,
+  EditText,
+  EditTextArea,
+  ViewOnSite,
+} from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { SHOP_BANNER_PICTURES, SHOP_BRAND_PICTURES, withCurrent } from "~/domain/illustrations";
@@ -30,11 +38,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input } = await requireStaffAction(args, "contentShop");
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentShop", { files: 1 });
   const [verb = "", which] = intent.split("-");
   return which === "banner"
     ? orderedAction(args.context.db, staff, banners, verb, input)
-    : orderedAction(args.context.db, staff, tiles, verb, input);
+    : orderedAction(args.context.db, staff, tiles, verb, input, files);
 }
 
 const URL_HINT = "A page of the shop, as a full https:// address, or a page of this site starting with /.";
@@ -85,6 +93,7 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
           noun="tile"
           titleOf={(tile) => `${tile.brand}: ${tile.title}`}
           valuesOf={({ image, brand, title, description, url }) => ({ image, brand, title, description, url })}
+          withPicture
           fields={(tile) => (
             <>
               <EditText name="brand" label="Brand" required maxLength={60} />
@@ -96,7 +105,27 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
                 maxLength={60}
               />
               <EditTextArea name="description" label="Description" rows={3} required maxLength={400} />
-              <EditSelect name="image" label="Picture" options={withCurrent(SHOP_BRAND_PICTURES, tile?.image)} />
+              <EditPicture
+                name="picture"
+                label="Photo"
+                hint="Square: the products of the range, on a plain background."
+                current={tile?.picture ?? null}
+                fallback={{ src: tile?.image ?? SHOP_BRAND_PICTURES[0]?.value ?? "", width: 600, height: 600 }}
+                example="Three bottles of the Bond Rescue range"
+              />
+              {tile?.picture ? (
+                <EditCheckbox
+                  name="removePicture"
+                  label="Remove the uploaded photo"
+                  hint="The tile goes back to the illustration below."
+                />
+              ) : null}
+              <EditSelect
+                name="image"
+                label="Illustration"
+                hint="Shown while the tile has no uploaded photo."
+                options={withCurrent(SHOP_BRAND_PICTURES, tile?.image)}
+              />
               <EditText name="url" label="Where it leads" hint={URL_HINT} required />
             </>
           )}

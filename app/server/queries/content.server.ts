@@ -28,14 +28,18 @@ import {
 
 /** A post as the pages read it, with its uploaded cover (null: the illustration `image`). */
 export type BlogPostRow = typeof blogPosts.$inferSelect & { cover: PictureRef | null };
-export type NewsItemRow = typeof newsItems.$inferSelect;
+/** A news item as the pages read it, with its uploaded photo (null: the illustration `image`). */
+export type NewsItemRow = typeof newsItems.$inferSelect & { picture: PictureRef | null };
+/** A shop tile with its uploaded photo (null: the illustration `image`). */
+type ShopTileRow = typeof shopTiles.$inferSelect & { picture: PictureRef | null };
 export type ReviewRow = typeof reviews.$inferSelect;
 
 const photos = alias(pictures, "photo");
 const montages = alias(pictures, "montage");
 const covers = alias(pictures, "cover");
+const uploaded = alias(pictures, "uploaded");
 
-const refColumns = (t: typeof photos | typeof montages | typeof covers) => ({
+const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
   id: t.id,
   alt: t.alt,
   width: t.width,
@@ -210,17 +214,27 @@ export async function listReviews(db: Database, stylistSlug = "all"): Promise<Re
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 
+/** News items with their uploaded photos, as every read of them for the pages starts. */
+const selectNews = (db: Database) =>
+  db
+    .select({ ...getTableColumns(newsItems), picture: refColumns(uploaded) })
+    .from(newsItems)
+    .leftJoin(uploaded, eq(uploaded.id, newsItems.pictureId));
+
+const withPictures = <R extends { picture: unknown }>(rows: R[]) =>
+  rows.map((row) => ({ ...row, picture: row.picture as PictureRef | null }));
+
 /** The first `limit` news items in their display order (all of them without a limit: the API's list). */
 export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow[]> {
-  return cached(db, `news:${limit ?? "all"}`, () => {
-    const query = db.select().from(newsItems).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
-    return limit === undefined ? query : query.limit(limit);
+  return cached(db, `news:${limit ?? "all"}`, async () => {
+    const query = selectNews(db).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
+    return withPictures(await (limit === undefined ? query : query.limit(limit)));
   });
 }
 
 /** Not cached, as `getBlogPost`. */
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
-  const [row] = await db.select().from(newsItems).where(eq(newsItems.slug, slug));
+  const [row] = withPictures(await selectNews(db).where(eq(newsItems.slug, slug)));
   return row;
 }
 
@@ -242,9 +256,13 @@ export function getStoreData(db: Database) {
   return cached(db, "store", async () => {
     const [banners, tiles] = await Promise.all([
       db.select().from(shopBanners).orderBy(asc(shopBanners.displayOrder), asc(shopBanners.id)),
-      db.select().from(shopTiles).orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
+      db
+        .select({ ...getTableColumns(shopTiles), picture: refColumns(uploaded) })
+        .from(shopTiles)
+        .leftJoin(uploaded, eq(uploaded.id, shopTiles.pictureId))
+        .orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
     ]);
-    return { banners, tiles };
+    return { banners, tiles: withPictures(tiles) as ShopTileRow[] };
   });
 }
 

@@ -1,4 +1,6 @@
 /** The link hub of /links and /link-tree. */
+
+import { newsCardOf } from "~/components/news-cards";
 import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";
@@ -12,9 +14,7 @@ export async function loadLinkHub(db: Database) {
   const main = salons.find((s) => s.id === MAIN_SALON_ID);
   if (!main) throw new Error("The main salon is missing from the database");
   return {
-    news: news
-      .slice(0, LINK_HUB_NEWS_COUNT)
-      .map(({ slug, title, image, alt, body }) => ({ slug, title, image, alt, body })),
+    news: news.slice(0, LINK_HUB_NEWS_COUNT).map(newsCardOf),
     bookingUrl: main.bookingUrl,
     places: salonPlaces(salons),
   };

@@ -182,11 +182,20 @@ interface Ordered {
   table: PgTable & { id: AnyPgColumn; displayOrder: AnyPgColumn; version: AnyPgColumn };
   /** For the audit: "news", "shop_banner"… */
   subject: string;
+  /**
+   * On lists whose rows can show an uploaded photo instead of their
+   * illustration: its column. The form's file field is "picture", its
+   * description "pictureAlt", and "removePicture" goes back to the
+   * illustration.
+   */
+  picture?: AnyPgColumn;
 }
 
-export const NEWS: Ordered = { table: newsItems, subject: "news_item" };
+export const NEWS: Ordered = { table: newsItems, subject: "news_item", picture: newsItems.pictureId };
 export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
-export const TILES: Ordered = { table: shopTiles, subject: "shop_tile" };
+export const TILES: Ordered = { table: shopTiles, subject: "shop_tile", picture: shopTiles.pictureId };
+
+const PICTURE_FIELD = ["picture"] as const;
 
 /** Adds a row at the end of the list. */
 async function addOrdered(
@@ -258,7 +267,7 @@ async function moveOrdered(
 async function removeRow(
   db: Database,
   staff: StaffContext,
-  { table, subject }: Pick<Ordered, "table" | "subject">,
+  { table, subject, picture }: Ordered,
   id: number,
   input: Input,
 ): Promise<Refusal | null> {
@@ -268,7 +277,9 @@ async function removeRow(
     const gone = await tx
       .delete(table)
       .where(and(eq(table.id, id), eq(table.version, version)))
-      .returning({ id: table.id });
+      .returning({ id: table.id, pictureId: picture ?? sql<null>`null` });
+    // Its photo goes with it, unless something else shows it too.
+    await dropUnusedPictures(tx, [gone[0]?.pictureId as string | null]);
     if (gone.length === 0) {
       const [still] = await tx
         .select({ id: table.id })
@@ -314,6 +325,7 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   screen: OrderedScreen<S>,
   verb: string,
   input: Input,
+  files: Readonly<Record<string, UploadedFile>> = {},
 ): Promise<{ done: string; saved?: Input } | Refusal> {
   const { rows, noun } = screen;
   const id = rowId(input);
@@ -330,24 +342,43 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   if (verb !== "add" && verb !== "save") return refuse(400, { error: "That is not something this page does." });
   const parsed = parseEdit(screen.schema, input);
   if (!parsed.ok) return parsed.refusal;
-  const value = parsed.value;
+  const { removePicture, ...value } = parsed.value;
   const slugged = rows.table as unknown as PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
   if (screen.slugged && (await slugTaken(db, slugged, String(value.slug), id))) return slugClash(input, noun);
+  let pictureId: string | null = null;
+  if (rows.picture) {
+    const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
+    if (!stored.ok) return stored.refusal;
+    pictureId = stored.ids.picture ?? null;
+  }
+  // A new photo, or going back to the illustration, replaces the one shown: it goes with the save.
+  const replacing = rows.picture !== undefined && (pictureId !== null || removePicture === true);
+  const columns = { ...value, ...(replacing ? { pictureId } : {}) };
+  const summary = `${screen.summary(parsed.value)}${pictureId ? ", new photo" : replacing ? ", photo removed" : ""}`;
   try {
     if (verb === "add") {
-      await addOrdered(db, staff, rows, value, screen.summary(value));
+      await addOrdered(db, staff, rows, columns, summary);
       return { done: `Added the ${noun}. It is last in the list: move it up to show it sooner.` };
     }
+    const [before] = replacing
+      ? await db
+          .select({ pictureId: rows.picture as AnyPgColumn })
+          .from(rows.table as PgTable)
+          .where(eq(rows.table.id, id as number))
+      : [];
     const refused = await saveVersioned(db, staff, input, {
       table: rows.table,
       where: eq(rows.table.id, id as number),
-      values: value as never,
+      values: columns as never,
       audit: {
         action: `${rows.subject}.update`,
         subject: { type: rows.subject, id: id as number },
-        summary: screen.summary(value),
+        summary,
       },
       missing: `That ${noun} has been removed.`,
+      alongside: async (tx) => {
+        if (before) await dropUnusedPictures(tx, [before.pictureId as string | null]);
+      },
     });
     // The page comes back with the saved row's form still unfolded, for the next change.
     return refused ?? { done: `Saved the ${noun}.`, saved: { intent: input.intent, id: input.id } };
