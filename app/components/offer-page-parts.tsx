@@ -1,11 +1,15 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/link";
+import type { PictureRef } from "~/domain/pictures";
+import { Portrait } from "./picture";
 
 export interface OfferStylist {
   slug: string;
   name: string;
   levelName: string;
+  /** The illustration, shown until a photo is uploaded. */
   image: string;
+  photo: PictureRef | null;
   salonName: string;
 }
 
@@ -24,11 +28,10 @@ export function OfferStylists({ stylists, heading }: { stylists: readonly OfferS
               to={`/team/${stylist.slug}`}
               className="card flex items-center gap-4 p-4 transition-colors hover:bg-white"
             >
-              <img
-                src={stylist.image}
+              <Portrait
+                of={stylist}
                 alt=""
-                width={72}
-                height={72}
+                sizes="4.5rem"
                 loading="lazy"
                 className="size-18 shrink-0 rounded-full object-cover"
               />

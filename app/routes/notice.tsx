@@ -52,6 +52,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         name: `${member.firstName} ${member.lastName}`,
         levelName: member.levelName,
         image: member.image,
+        photo: member.photo,
         salonName: salonName(member.salonId),
       })),
   );

@@ -3,6 +3,7 @@ import { serviceTypeCopy } from "~/components/calculator/labels";
 import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
+import { Portrait } from "~/components/picture";
 import { EstimateTable } from "~/components/quote/estimate-table";
 import {
   CALCULATOR_PATH,
@@ -22,6 +23,7 @@ import { QUOTE_SUCCESS } from "~/domain/forms";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { lineLabel } from "~/domain/line-labels";
 import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
+import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { quotePath, savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
 import { submissionFormAction } from "~/server/submission-http.server";
@@ -101,9 +103,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       ? {
           name: `${quote.stylist.firstName} ${quote.stylist.lastName}`,
           image: quote.stylist.image,
+          photo: await memberPhoto(context.db, { slug: quote.stylist.slug }),
           detail: quote.level.name,
         }
-      : { name: `A ${quote.level.name}`, image: null, detail: quote.salon.name },
+      : { name: `A ${quote.level.name}`, image: null, photo: null, detail: quote.salon.name },
     lines: quote.lines.map((line) => ({
       key: line.serviceId,
       label: lineLabel(line.service),
@@ -184,11 +187,10 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
           </h2>
           <div className="mt-4 flex items-center gap-4">
             {who.image ? (
-              <img
-                src={who.image}
+              <Portrait
+                of={{ photo: who.photo, image: who.image }}
                 alt=""
-                width={600}
-                height={750}
+                sizes="4rem"
                 className="h-20 w-16 shrink-0 rounded-lg object-cover"
               />
             ) : null}

@@ -2,6 +2,7 @@ import { Form, redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
+import { Portrait } from "~/components/picture";
 import {
   CALCULATOR_PATH,
   PRICES_PATH,
@@ -15,6 +16,7 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
 import { pricesByStylist, resolveQuote } from "~/domain/quote-resolution";
+import { teamPhotos } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-price";
 
@@ -42,7 +44,7 @@ function readBudget(raw: string | null): { pounds: number | null; error: string 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const catalogue = await loadQuoteCatalogue(context.db);
+  const [catalogue, photos] = await Promise.all([loadQuoteCatalogue(context.db), teamPhotos(context.db)]);
   const { stylist: _anyStylist, budget: _budget, ...fromUrl } = stateFromUrl(url, catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
 
@@ -65,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             slug: stylist.slug,
             name: `${stylist.firstName} ${stylist.lastName}`,
             image: stylist.image,
+            photo: photos.get(stylist.slug) ?? null,
             detail: `${level.name} · ${salonName(stylist.salonId)}`,
             totalPence,
             href: stateHref(TOTAL_BY_STYLIST_PATH, {
@@ -171,11 +174,10 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
                     to={stylist.href}
                     className="card flex items-center gap-4 p-3 transition-colors hover:border-accent sm:p-4"
                   >
-                    <img
-                      src={stylist.image}
+                    <Portrait
+                      of={stylist}
                       alt=""
-                      width={600}
-                      height={750}
+                      sizes="4rem"
                       loading="lazy"
                       className="h-20 w-16 shrink-0 rounded-lg object-cover"
                     />

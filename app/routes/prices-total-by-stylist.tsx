@@ -20,6 +20,7 @@ import { resolveQuote } from "~/domain/quote-resolution";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { part } from "~/enhance/define-element";
 import { STEP_HEADING } from "~/enhance/focus-step";
+import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
@@ -83,6 +84,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
             firstName: stylist.firstName,
             name: `${stylist.firstName} ${stylist.lastName}`,
             image: stylist.image,
+            photo: await memberPhoto(context.db, { slug: stylist.slug }),
           },
           levelName: level?.name ?? null,
           sameLevelHref: stateHref(TOTAL_BY_LEVEL_PATH, { ...withoutStylist, mode: "level", level: stylist.levelId }),
@@ -107,6 +109,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       firstName: stylist.firstName,
       name: `${stylist.firstName} ${stylist.lastName}`,
       image: stylist.image,
+      photo: await memberPhoto(context.db, { slug: stylist.slug }),
       detail: [quote.level.name, stylistSalon?.name].filter(Boolean).join(" · "),
     },
     salonNote: stylistSalon && stylistSalon.id !== quote.salon.id ? salonNote(stylist.firstName, stylistSalon) : null,
@@ -174,7 +177,12 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
     return (
       <div className="container-page py-16 sm:py-24">
         <div className="grid gap-10 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-start">
-          <StylistPortrait name={stylist.name} image={stylist.image} detail={loaderData.levelName ?? undefined} />
+          <StylistPortrait
+            name={stylist.name}
+            image={stylist.image}
+            photo={stylist.photo}
+            detail={loaderData.levelName ?? undefined}
+          />
           <div>
             <QuotePageHeader eyebrow="Your quote" title={`${stylist.firstName} isn't taking new clients at the moment`}>
               <p>
@@ -210,6 +218,7 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
         <StylistPortrait
           name={stylist.name}
           image={stylist.image}
+          photo={stylist.photo}
           detail={stylist.detail}
           note={loaderData.salonNote}
         />

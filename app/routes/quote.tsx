@@ -11,6 +11,7 @@ import { CALCULATOR_TYPES, type CalculatorType } from "~/domain/calculator-state
 import { formatLongDate } from "~/domain/dates";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
+import { memberPhoto } from "~/server/queries/content.server";
 import { getPublicQuote } from "~/server/queries/quotes.server";
 import { countQuoteView } from "~/server/staff/leads.server";
 import type { Route } from "./+types/quote";
@@ -49,7 +50,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       validUntilText: formatLongDate(quote.validUntil),
       expired: quote.expired,
       levelName: quote.level.name,
-      stylist: quote.stylist ? { name: quote.stylist.name, image: quote.stylist.image } : null,
+      stylist: quote.stylist
+        ? {
+            name: quote.stylist.name,
+            image: quote.stylist.image,
+            // The stylist's photo as it is now; the quote keeps its own amounts.
+            photo: quote.stylist.id === null ? null : await memberPhoto(context.db, { id: quote.stylist.id }),
+          }
+        : null,
       salonName: quote.salon.name,
       bookingSalon: quote.bookingSalon,
       lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line), pricePence: line.pricePence })),
@@ -106,7 +114,12 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         className={`mt-10 grid gap-8 ${quote.stylist ? "md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]" : ""} md:items-start`}
       >
         {quote.stylist ? (
-          <StylistPortrait name={quote.stylist.name} image={quote.stylist.image} detail={quote.levelName} />
+          <StylistPortrait
+            name={quote.stylist.name}
+            image={quote.stylist.image}
+            photo={quote.stylist.photo}
+            detail={quote.levelName}
+          />
         ) : null}
 
         <div className="flex flex-col gap-6">

@@ -2,8 +2,10 @@ import { data, redirect } from "react-router";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
+import { Portrait } from "~/components/picture";
 import { CALCULATOR_PATH, PRICES_PATH, stateHref } from "~/components/quote/links";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";
+import { teamPhotos } from "~/server/queries/content.server";
 import type { Route } from "./+types/stylist-prices";
 
 /** How many other stylists to suggest when the one asked for is not taking new clients. */
@@ -27,10 +29,11 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.stylist;
-  const [stylists, levels, salons] = await Promise.all([
+  const [stylists, levels, salons, photos] = await Promise.all([
     listStylists(context.db),
     listLevels(context.db),
     listSalons(context.db),
+    teamPhotos(context.db),
   ]);
   const lowerCase = slug.toLowerCase();
   if (lowerCase !== slug && stylists.some((row) => row.slug === lowerCase))
@@ -44,6 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     firstName: stylist.firstName,
     lastName: stylist.lastName,
     image: stylist.image,
+    photo: photos.get(stylist.slug) ?? null,
     levelId: stylist.levelId,
     salonId: stylist.salonId,
     levelName: levels.find((level) => level.id === stylist.levelId)?.name ?? "",
@@ -79,11 +83,11 @@ export default function StylistPrices({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-12 sm:py-16">
       <div className="grid items-center gap-8 md:grid-cols-[16rem_minmax(0,1fr)] md:gap-12">
-        <img
-          src={stylist.image}
+        <Portrait
+          of={stylist}
           alt={`Portrait of ${name}`}
-          width={600}
-          height={750}
+          sizes="(min-width: 768px) 16rem, 12rem"
+          fetchPriority="high"
           className="mx-auto aspect-[4/5] w-48 rounded-2xl bg-sand object-cover shadow-sm md:w-full"
         />
         <div>
@@ -133,11 +137,10 @@ export default function StylistPrices({ loaderData }: Route.ComponentProps) {
                     to={`${PRICES_PATH}/${other.slug}`}
                     className="card flex items-center gap-4 p-3 hover:border-ink"
                   >
-                    <img
-                      src={other.image}
+                    <Portrait
+                      of={other}
                       alt=""
-                      width={56}
-                      height={70}
+                      sizes="3.5rem"
                       loading="lazy"
                       className="h-[70px] w-14 shrink-0 rounded-lg bg-sand object-cover"
                     />

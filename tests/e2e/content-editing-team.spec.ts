@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, mailTo, type StaffSite, startStaffSite } from "./staff-helpers";
+import { createFirstOwner, freshPage, mailTo, type StaffSite, saveQuoteByApi, startStaffSite } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -135,6 +135,22 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   await expect(visitor.getByRole("img", { name: "Isla smiling at the colour bar" })).toBeVisible();
   await visitor.goto(`${staff.url}/prices/calculator?type=colour&mode=stylist`);
   await expect(visitor.locator('picture source[type="image/avif"]').first()).toHaveAttribute("srcset", /-320\.avif/);
+
+  // Wherever Isla's illustration stood beside prices, her photo stands now: her prices page, her offer's page
+  // and a saved quote with her.
+  const photoBase = srcset.split(" ")[0]?.replace(/-320\.avif$/, "") as string;
+  const link = await saveQuoteByApi(staff, {
+    name: "Ada Client",
+    mobile: "07700 900555",
+    referral: "Google",
+    salon: "1",
+    stylist: "isla",
+  });
+  for (const path of [`/prices/isla`, `/offers/isla`, `/quote/${link}`]) {
+    await visitor.goto(`${staff.url}${path}`);
+    await expect(visitor.locator(`picture source[type="image/avif"][srcset*="${photoBase}-320.avif"]`)).toHaveCount(1);
+    await expectAccessible(visitor);
+  }
   await visitor.context().close();
 });
 

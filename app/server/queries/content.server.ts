@@ -107,6 +107,12 @@ export async function teamPhotos(db: Database): Promise<Map<string, PictureRef |
   return new Map((await listEveryMember(db)).map((m) => [m.slug, m.photo]));
 }
 
+/** One member's uploaded photo, by their address or their id (a saved quote keeps the id); null for none. */
+export async function memberPhoto(db: Database, who: { slug: string } | { id: number }): Promise<PictureRef | null> {
+  const member = (await listEveryMember(db)).find((m) => ("slug" in who ? m.slug === who.slug : m.id === who.id));
+  return member?.photo ?? null;
+}
+
 export async function getTeamMember(db: Database, slug: string): Promise<TeamMember | undefined> {
   return (await listTeam(db)).find((m) => m.slug === slug);
 }

@@ -33,6 +33,7 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
       firstName: member.firstName,
       levelName: member.levelName,
       image: member.image,
+      photo: member.photo,
       salonName: salons.find((candidate) => candidate.id === member.salonId)?.name ?? "",
     })),
   };

@@ -479,7 +479,7 @@ export interface PublicQuote {
   lines: SavedQuoteLine[];
   totalPence: number;
   level: { id: number; name: string };
-  stylist: { name: string; image: string; salonId: number | null } | null;
+  stylist: { id: number | null; name: string; image: string; salonId: number | null } | null;
   salon: { id: number; name: string; shortName: string; bookingUrl: string };
   /** Where to book: the stylist's own salon, or the chosen salon for a level quote. */
   bookingSalon: { id: number; name: string; bookingUrl: string };
@@ -514,6 +514,7 @@ function preparePublicQuoteQuery(db: Database) {
       levelName: levels.name,
       stylistName: quotes.stylistName,
       stylistImage: quotes.stylistImage,
+      stylistId: quotes.stylistId,
       stylistSalonId: quotes.stylistSalonId,
       salonId: salons.id,
       salonName: salons.name,
@@ -562,7 +563,7 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
     level: { id: row.levelId, name: row.levelName },
     stylist:
       row.stylistName && row.stylistImage
-        ? { name: row.stylistName, image: row.stylistImage, salonId: row.stylistSalonId }
+        ? { id: row.stylistId, name: row.stylistName, image: row.stylistImage, salonId: row.stylistSalonId }
         : null,
     salon,
     bookingSalon: stylistSalon
