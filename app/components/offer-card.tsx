@@ -20,7 +20,7 @@ export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
       data-testid="offer-card"
     >
       <div className="relative">
-        <OfferImage src={offer.image} lazy />
+        <OfferImage offer={offer} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" lazy />
         <span
           className={`absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold ${ended ? "bg-white text-muted" : "bg-accent-dark text-white"}`}
         >

@@ -1,6 +1,8 @@
 import { formatGBP, telHref } from "~/domain/format";
-import type { LevelPrice } from "~/domain/offers";
+import type { LevelPrice, Offer } from "~/domain/offers";
+import { largestJpeg } from "~/domain/pictures";
 import { LineIcon } from "./icons";
+import { Picture } from "./picture";
 
 /** Where and how to book an offer: the salon's online booking, or a call. */
 export interface BookingChannel {
@@ -29,18 +31,36 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
 
 /** The code to quote, large enough to read off a phone screen while calling. */
 /** An offer's picture, 3:2 at any width (`className` adds its frame). */
-export function OfferImage({ src, className = "", lazy = false }: { src: string; className?: string; lazy?: boolean }) {
+export function OfferImage({
+  offer,
+  sizes,
+  className = "",
+  lazy = false,
+}: {
+  offer: Pick<Offer, "image" | "picture">;
+  /** How wide it is shown, as `sizes` says it. */
+  sizes: string;
+  className?: string;
+  lazy?: boolean;
+}) {
   return (
-    <img
-      src={src}
+    <Picture
+      picture={offer.picture}
+      fallback={offer.image}
+      fallbackWidth={1200}
+      fallbackHeight={800}
+      // The offer's title beside it says what it is: the picture is decoration here.
       alt=""
-      width={1200}
-      height={800}
+      sizes={sizes}
       loading={lazy ? "lazy" : undefined}
       className={`aspect-[3/2] w-full object-cover ${className}`}
     />
   );
 }
+
+/** The one address of an offer's picture, for share cards: its uploaded picture, else the illustration. */
+export const offerImageAddress = (offer: Pick<Offer, "image" | "picture">) =>
+  offer.picture ? largestJpeg(offer.picture) : offer.image;
 
 export function OfferCode({ code, endsLabel, ended }: { code: string; endsLabel: string; ended: boolean }) {
   return (

@@ -6,6 +6,7 @@
  * how a discount reads, and what a valid offer is.
  */
 import { endOfDay, isAfter, isBefore, isValid, parseISO, startOfDay } from "date-fns";
+import type { PictureRef } from "./pictures";
 import { checkbox, isoDate, optionalText, pounds, requiredText } from "./staff/content";
 import { z } from "./zod";
 
@@ -52,7 +53,9 @@ export interface Offer {
   startDate: IsoDate | null;
   /** Last day (inclusive), or null for the shared end date setting. */
   endDate: IsoDate | null;
+  /** The illustration, shown until a picture is uploaded. */
   image: string;
+  picture: PictureRef | null;
   /** Team members the offer is with; empty means any stylist. */
   stylistSlugs: readonly string[];
   audience: OfferAudience;
@@ -235,6 +238,7 @@ export const offerSchema = z
       "Please give the picture as a path on this site, starting with /images/.",
     ),
     listed: checkbox,
+    removePicture: checkbox,
     smsHeadline: optionalText(120),
     smsLead: optionalText(400),
   })

@@ -1,6 +1,13 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import { BookingButtons, LevelPriceTable, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
+import {
+  BookingButtons,
+  LevelPriceTable,
+  OfferCode,
+  OfferImage,
+  offerImageAddress,
+  SmallPrint,
+} from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
@@ -18,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => {
       description: "That offer could not be found. See Maison Ivy's current offers for new and returning clients.",
       noIndex: true,
     });
-  return seo(args, { title: offer.title, description: offer.summary, image: offer.image });
+  return seo(args, { title: offer.title, description: offer.summary, image: offerImageAddress(offer) });
 };
 
 /** Every offer has a page, listed or not: listing only puts its card on /offers while it runs. */
@@ -50,7 +57,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
               {ended ? "Offer ended" : discountLabel(offer)}
             </p>
           </div>
-          <OfferImage src={offer.image} className="rounded-2xl shadow-sm" />
+          <OfferImage offer={offer} sizes="(min-width: 1024px) 36rem, 100vw" className="rounded-2xl shadow-sm" />
         </div>
       </section>
 

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import { BookingButtons, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
+import { BookingButtons, OfferCode, OfferImage, offerImageAddress, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { discountLabel } from "~/domain/offers";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, {
     title: data.headline,
     description: `${data.lead} ${data.offer.summary}`,
-    image: data.offer.image,
+    image: offerImageAddress(data.offer),
   });
 };
 
@@ -60,7 +60,7 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
         {ended ? null : <BookingButtons booking={booking} phoneFirst />}
       </div>
 
-      <OfferImage src={offer.image} className="mt-10 rounded-2xl" />
+      <OfferImage offer={offer} sizes="(min-width: 768px) 42rem, 100vw" className="mt-10 rounded-2xl" />
 
       <section aria-labelledby="offer-details" className="mt-10">
         <h2 id="offer-details" className="text-2xl">

@@ -29,7 +29,7 @@ import {
 } from "~/domain/pictures";
 import type { Database } from "./db.server";
 import { type PictureRefusal, processPicture } from "./picture-process.server";
-import { blogPosts, newsItems, pictures, pictureVariants, shopTiles, stylists } from "./schema.server";
+import { blogPosts, newsItems, offers, pictures, pictureVariants, shopTiles, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
@@ -188,6 +188,7 @@ export const PICTURE_USES: readonly { table: PgTable; column: AnyPgColumn }[] = 
   { table: blogPosts, column: blogPosts.coverId },
   { table: newsItems, column: newsItems.pictureId },
   { table: shopTiles, column: shopTiles.pictureId },
+  { table: offers, column: offers.pictureId },
 ];
 
 const unused = (db: Pick<Database, "select">): SQL[] =>

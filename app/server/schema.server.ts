@@ -342,6 +342,8 @@ export const offers = pgTable("offers", {
   endDate: date("end_date", { mode: "string" }),
   smallPrint: text("small_print").array().notNull(),
   image: text("image").notNull(),
+  /** An uploaded picture (pictures.id); without one the pages show the illustration `image`. */
+  pictureId: text("picture_id").references(() => pictures.id),
   levelPrices:
     jsonb("level_prices").$type<
       readonly { levelId: number; level: string; beforePence: number; afterPence: number }[]

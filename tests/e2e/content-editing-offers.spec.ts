@@ -6,6 +6,7 @@
  * once are told, not overwritten.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectAccessible, expectOneH1 } from "./helpers";
 import { createFirstOwner, freshPage, mailTo, type StaffSite, setSiteClock, startStaffSite } from "./staff-helpers";
 
@@ -100,6 +101,31 @@ test("an offer listed with a last day next week shows on the site, then ends by 
 
   await first.goto(`${staff.url}/staff/content/offers`);
   await expect(first.getByTestId("offer-status-isla")).toContainText("Ended: ended March 8th 2027");
+});
+
+test("an offer's uploaded picture shows on its page and its share card", async ({ browser }) => {
+  await openOffer(first, "20% off curls with Isla");
+  await expect(first.getByRole("textbox", { name: "Illustration" })).toHaveValue(/^\/images\/offers\//);
+  const picture = first.getByRole("group", { name: "Picture" });
+  await picture.getByLabel("New photo (optional)").setInputFiles({
+    name: "curls.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#8a5a44" } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await picture.getByLabel("Description of the new photo").fill("Defined curls, just cut by Isla");
+  await first.getByRole("button", { name: "Save offer" }).click();
+  await expect(first.getByText("Offer saved. The site shows it now.")).toBeVisible({ timeout: 60_000 });
+  await expect(picture.getByRole("img", { name: "Now: Defined curls, just cut by Isla" })).toBeVisible();
+  await expectAccessible(first);
+
+  const page = await visit(browser, "/offers/isla");
+  const source = page.locator('main picture source[type="image/avif"]').first();
+  await expect(source).toHaveAttribute("srcset", /^\/pictures\/[A-Za-z0-9]{16}-320\.avif 320w, .*-1280\.avif 1280w$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/pictures\/\w{16}-1280\.jpg$/);
+  await expectAccessible(page);
+  await page.context().close();
 });
 
 test("a salon's new hours show on the contact page, in the footer and to search engines", async ({ browser }) => {

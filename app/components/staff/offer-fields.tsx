@@ -1,7 +1,17 @@
 /** The fields of one offer, shared by its edit screen and the new-offer screen (inside an EditForm). */
-import { EditCheckbox, EditSelect, EditText, EditTextArea } from "./edit";
+import type { PictureRef } from "~/domain/pictures";
+import { EditCheckbox, EditPicture, EditSelect, EditText, EditTextArea } from "./edit";
 
-export function OfferFields({ team }: { team: readonly { slug: string; name: string }[] }) {
+export function OfferFields({
+  team,
+  picture,
+  illustration,
+}: {
+  team: readonly { slug: string; name: string }[];
+  /** The uploaded picture shown now, if any, and the illustration shown without one. */
+  picture: PictureRef | null;
+  illustration: string;
+}) {
   return (
     <>
       <fieldset className="mb-6">
@@ -22,10 +32,25 @@ export function OfferFields({ team }: { team: readonly { slug: string; name: str
           rows={8}
           required
         />
+        <EditPicture
+          name="picture"
+          label="Picture"
+          hint="Wide, 3 by 2: the offer's card, its page and its text-message page."
+          current={picture}
+          fallback={{ src: illustration, width: 1200, height: 800 }}
+          example="A client's glossy copper colour, seen from behind"
+        />
+        {picture ? (
+          <EditCheckbox
+            name="removePicture"
+            label="Remove the uploaded picture"
+            hint="The offer goes back to the illustration below."
+          />
+        ) : null}
         <EditText
           name="image"
-          label="Picture"
-          hint="A path on this site, such as /images/offers/general.svg."
+          label="Illustration"
+          hint="Shown while no picture is uploaded: a path on this site, such as /images/offers/general.svg."
           required
           maxLength={300}
         />

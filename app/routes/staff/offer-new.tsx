@@ -18,8 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input } = await requireStaffAction(args, "offerNew");
-  const created = await createOffer(args.context.db, staff, input);
+  const { staff, input, files } = await requireStaffAction(args, "offerNew", { files: 1 });
+  const created = await createOffer(args.context.db, staff, input, files);
   if ("refusal" in created) return created.refusal;
   return redirect(staffPath(`content/offers/${created.id}`));
 }
@@ -52,7 +52,7 @@ export default function OfferNew({ loaderData }: Route.ComponentProps) {
         and then only between its first and last days (without a last day, until the shared end date).
       </StaffHeading>
       <EditNotice />
-      <EditForm intent="create" version={1} current={START} submitLabel="Create offer">
+      <EditForm intent="create" version={1} current={START} submitLabel="Create offer" encType="multipart/form-data">
         <EditText
           name="slug"
           label="Page address"
@@ -60,7 +60,7 @@ export default function OfferNew({ loaderData }: Route.ComponentProps) {
           required
           maxLength={60}
         />
-        <OfferFields team={loaderData.team} />
+        <OfferFields team={loaderData.team} picture={null} illustration={START.image} />
       </EditForm>
     </>
   );

@@ -27,6 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
     sms: offer.smsHeadline !== null,
     hasLevelPrices: offer.levelPrices !== null,
     values: offerFormValues(offer),
+    picture: offer.picture,
+    illustration: offer.image,
     team: await teamSlugs(args.context.db),
     keptBecause: await offerKeptBecause(args.context.db, offer),
     /** The delete button was pressed: the page asks to confirm (a link, so it works without JavaScript). */
@@ -35,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input } = await requireStaffAction(args, "offer");
+  const { staff, intent, input, files } = await requireStaffAction(args, "offer", { files: 1 });
   const id = idOf(args.params.id);
   if (id === null) return data({ error: "There is no such offer." }, { status: 404 });
   if (intent === "delete") {
@@ -44,11 +46,12 @@ export async function action(args: Route.ActionArgs) {
       throw redirect(`${staffPath("content/offers")}?${new URLSearchParams({ deleted: outcome.deleted })}`);
     return outcome;
   }
-  return (await saveOffer(args.context.db, staff, id, input)) ?? { done: "Offer saved. The site shows it now." };
+  return (await saveOffer(args.context.db, staff, id, input, files)) ?? { done: "Offer saved. The site shows it now." };
 }
 
 export default function OfferEdit({ loaderData }: Route.ComponentProps) {
-  const { id, slug, title, version, sms, hasLevelPrices, values, team, keptBecause } = loaderData;
+  const { id, slug, title, version, sms, hasLevelPrices, values, team, keptBecause, picture, illustration } =
+    loaderData;
   return (
     <>
       <p className="mb-2">
@@ -69,8 +72,15 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
         ) : null}
       </StaffHeading>
       <EditNotice />
-      <EditForm intent="save" version={version} current={values} hidden={{ id: String(id) }} submitLabel="Save offer">
-        <OfferFields team={team} />
+      <EditForm
+        intent="save"
+        version={version}
+        current={values}
+        hidden={{ id: String(id) }}
+        submitLabel="Save offer"
+        encType="multipart/form-data"
+      >
+        <OfferFields team={team} picture={picture} illustration={illustration} />
       </EditForm>
       <section id="delete-offer" aria-labelledby="delete-heading" className="card mt-10 max-w-2xl p-5">
         <h2 id="delete-heading" className="mb-3 text-2xl">

@@ -39,7 +39,8 @@ const montages = alias(pictures, "montage");
 const covers = alias(pictures, "cover");
 const uploaded = alias(pictures, "uploaded");
 
-const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
+/** What a page needs of a picture (a PictureRef), from the pictures table or an alias of it. */
+export const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
   id: t.id,
   alt: t.alt,
   width: t.width,

@@ -1,15 +1,32 @@
 /** The offers, as every public page reads them (cached; the content_changed trigger drops the cache). */
-import { asc } from "drizzle-orm";
+import { asc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Offer, type SmsCampaign, smsCampaignOf } from "~/domain/offers";
+import type { PictureRef } from "~/domain/pictures";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
-import { offers } from "../schema.server";
+import { offers, pictures } from "../schema.server";
+import { refColumns } from "./content.server";
+
+const uploaded = alias(pictures, "uploaded");
+
+/** Offers in their order, with their uploaded pictures, read now (`where`: only some). */
+export async function readOffers(db: Pick<Database, "select">, where?: SQL): Promise<Offer[]> {
+  const rows = await db
+    .select({ ...getTableColumns(offers), picture: refColumns(uploaded) })
+    .from(offers)
+    .leftJoin(uploaded, eq(uploaded.id, offers.pictureId))
+    .where(where)
+    .orderBy(asc(offers.displayOrder), asc(offers.id));
+  return rows.map((row) => ({
+    ...row,
+    audience: row.audience as Offer["audience"],
+    picture: row.picture as PictureRef | null,
+  }));
+}
 
 export function listOffers(db: Database): Promise<Offer[]> {
-  return cached(db, "offers", async () => {
-    const rows = await db.select().from(offers).orderBy(asc(offers.displayOrder), asc(offers.id));
-    return rows.map((row) => ({ ...row, audience: row.audience as Offer["audience"] }));
-  });
+  return cached(db, "offers", () => readOffers(db));
 }
 
 export async function getOffer(db: Database, slug: string): Promise<Offer | undefined> {

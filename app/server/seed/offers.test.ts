@@ -101,7 +101,7 @@ describe("the seeded offers", () => {
         expect(firstNameOf(stylist), `${stylist} is on the team`).toBeDefined();
 
       // Opened in the console and saved untouched, an offer is unchanged.
-      const row: Offer = { ...candidate, id: 1, listed: false, version: 1 };
+      const row: Offer = { ...candidate, id: 1, listed: false, version: 1, picture: null };
       const saved = offerSchema.parse(offerFormValues(row));
       expect(saved).toEqual({
         title: row.title,
@@ -115,6 +115,7 @@ describe("the seeded offers", () => {
         smallPrint: row.smallPrint,
         image: row.image,
         listed: false,
+        removePicture: false,
         smsHeadline: row.smsHeadline,
         smsLead: row.smsLead,
         percent: row.percent,

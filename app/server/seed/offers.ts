@@ -10,7 +10,7 @@ import { type IsoDate, type LevelPrice, type Offer, standardSmallPrint } from "~
 
 /** An offer as seeded: `flagged` offers had a card switch before offers were rows (see seed.server.ts). */
 export interface SeedOffer
-  extends Omit<Offer, "id" | "version" | "listed" | "displayOrder" | "smsHeadline" | "smsLead"> {
+  extends Omit<Offer, "id" | "version" | "listed" | "displayOrder" | "smsHeadline" | "smsLead" | "picture"> {
   flagged: boolean;
 }
 

@@ -16,23 +16,28 @@ import {
 } from "~/domain/offers";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
+import type { UploadedFile } from "../multipart.server";
+import { dropUnusedPictures } from "../pictures.server";
+import { readOffers } from "../queries/offers.server";
 import { auditLog, notices, offers, siteSettings, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveSetting, saveVersioned } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveSetting, saveVersioned, storeFormPictures } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
 /** Read fresh (not from the public pages' cache): staff edit what is stored now. */
-export async function offersForConsole(db: Database): Promise<Offer[]> {
-  const rows = await db.select().from(offers).orderBy(asc(offers.displayOrder), asc(offers.id));
-  return rows.map((row) => ({ ...row, audience: row.audience as Offer["audience"] }));
+export function offersForConsole(db: Database): Promise<Offer[]> {
+  return readOffers(db);
 }
 
 export async function offerForConsole(db: Database, id: number): Promise<Offer | undefined> {
-  const [row] = await db.select().from(offers).where(eq(offers.id, id));
-  return row && { ...row, audience: row.audience as Offer["audience"] };
+  const [offer] = await readOffers(db, eq(offers.id, id));
+  return offer;
 }
+
+/** The picture file field of the offer form; its description comes in `pictureAlt`. */
+const PICTURE_FIELD = ["picture"] as const;
 
 /** The team as the stylists field names them ("isla"), with their names for the hint. */
 export async function teamSlugs(db: Database): Promise<{ slug: string; name: string }[]> {
@@ -66,15 +71,32 @@ async function parseOffer(
   return parsed;
 }
 
-export async function saveOffer(db: Database, staff: StaffContext, id: number, input: Input): Promise<Refusal | null> {
+export async function saveOffer(
+  db: Database,
+  staff: StaffContext,
+  id: number,
+  input: Input,
+  files: Readonly<Record<string, UploadedFile>>,
+): Promise<Refusal | null> {
   const parsed = await parseOffer(db, input);
   if (!parsed.ok) return parsed.refusal;
+  const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
+  if (!stored.ok) return stored.refusal;
+  const { removePicture, ...value } = parsed.value;
+  const pictureId = stored.ids.picture ?? null;
+  // A new picture, or going back to the illustration, replaces the one shown: it goes with the save.
+  const replacing = pictureId !== null || removePicture;
+  const [before] = await db.select({ pictureId: offers.pictureId }).from(offers).where(eq(offers.id, id));
+  const change = pictureId ? ", new picture" : replacing ? ", picture removed" : "";
   return saveVersioned(db, staff, input, {
     table: offers,
     where: eq(offers.id, id),
-    values: parsed.value,
-    audit: { action: "offer.update", subject: { type: "offer", id }, summary: `Saved "${parsed.value.title}"` },
+    values: { ...value, ...(replacing ? { pictureId } : {}) },
+    audit: { action: "offer.update", subject: { type: "offer", id }, summary: `Saved "${value.title}"${change}` },
     missing: "This offer is no longer there.",
+    alongside: async (tx) => {
+      if (replacing) await dropUnusedPictures(tx, [before?.pictureId]);
+    },
   });
 }
 
@@ -86,6 +108,7 @@ export async function createOffer(
   db: Database,
   staff: StaffContext,
   input: Input,
+  files: Readonly<Record<string, UploadedFile>>,
 ): Promise<{ id: number } | { refusal: Refusal }> {
   const slug = parseEdit(newOfferSchema, input);
   const parsed = await parseOffer(db, input);
@@ -106,6 +129,9 @@ export async function createOffer(
       }),
     };
   }
+  const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
+  if (!stored.ok) return { refusal: stored.refusal };
+  const { removePicture: _nothingToRemove, ...value } = parsed.value;
   const created = await db.transaction(async (tx) => {
     const [first] = await tx
       .select({ order: offers.displayOrder })
@@ -114,7 +140,12 @@ export async function createOffer(
       .limit(1);
     const [row] = await tx
       .insert(offers)
-      .values({ ...parsed.value, slug: slug.value.slug, displayOrder: (first?.order ?? 0) - 10 })
+      .values({
+        ...value,
+        pictureId: stored.ids.picture ?? null,
+        slug: slug.value.slug,
+        displayOrder: (first?.order ?? 0) - 10,
+      })
       .onConflictDoNothing({ target: offers.slug })
       .returning({ id: offers.id });
     if (!row) return null;
@@ -174,7 +205,10 @@ export async function setSharedEndDate(db: Database, staff: StaffContext, input:
 }
 
 /** Why the offer must be kept rather than deleted (app/domain/offers.ts); none when it never went out. */
-export async function offerKeptBecause(db: Pick<Database, "select">, offer: Offer): Promise<string[]> {
+export async function offerKeptBecause(
+  db: Pick<Database, "select">,
+  offer: Pick<Offer, "id" | "code" | "listed" | "startDate" | "smsHeadline">,
+): Promise<string[]> {
   const [listedOnce, offeredBy] = await Promise.all([
     db
       .select({ id: auditLog.id })
@@ -222,9 +256,11 @@ export async function deleteOffer(
     const [row] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
     if (!row) return { kind: "missing" };
     if (row.version !== version) return { kind: "stale" };
-    const reasons = await offerKeptBecause(tx, { ...row, audience: row.audience as Offer["audience"] });
+    const reasons = await offerKeptBecause(tx, row);
     if (reasons.length > 0) return { kind: "kept", reasons };
     await tx.delete(offers).where(eq(offers.id, id));
+    // Its picture goes with it, unless something else shows it too.
+    await dropUnusedPictures(tx, [row.pictureId]);
     await audit(tx, staff, {
       action: "offer.delete",
       subject: { type: "offer", id },
