@@ -35,6 +35,8 @@ describe("the salon form", () => {
 
   it("turns the form into the row, a closed day as null", () => {
     expect(salonSchema.parse(typed)).toEqual({
+      // No box ticked: the uploaded photo stays.
+      removePicture: false,
       name: "Maison Ivy Wrenbridge",
       address: "14 Market Row",
       town: "Wrenbridge",

@@ -1,5 +1,5 @@
 /** Business constants that pages and structured data share, and the salons screen's schema. */
-import { requiredText } from "./staff/content";
+import { checkbox, requiredText } from "./staff/content";
 import { z } from "./zod";
 
 /**
@@ -112,10 +112,11 @@ export const salonSchema = z
       /^https:\/\/[^\s]+$/,
       "Please enter the booking link as a full https:// address.",
     ),
+    removePicture: checkbox,
     ...dayFields,
   })
   .transform((salon, ctx) => {
-    const fields = salon as Record<string, string>;
+    const fields = salon as unknown as Record<string, string>;
     const openingHours: DayHours[] = WEEK_DAYS.map((day) => {
       const names = hoursFieldNames(day);
       const opens = fields[names.opens] ?? "";
@@ -138,6 +139,7 @@ export const salonSchema = z
       return { opens, closes };
     });
     return {
+      removePicture: salon.removePicture,
       name: salon.name,
       address: salon.address,
       town: salon.town,

@@ -1,8 +1,11 @@
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { Picture } from "~/components/picture";
 import { groupLine } from "~/domain/brand";
+import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
+import { salonPicture } from "~/server/queries/content.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,7 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Counted on the day of the request, so the figure is never stale. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { brand: await loadBrand(context.db) };
+  const [brand, salon] = await Promise.all([loadBrand(context.db), salonPicture(context.db, MAIN_SALON_ID)]);
+  return { brand, salon };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -34,11 +38,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <section className="container-page py-16">
         <figure className="overflow-hidden rounded-2xl border border-line">
-          <img
-            src="/images/salons/wrenbridge.svg"
-            alt="Inside Maison Ivy Wrenbridge: arched mirrors, salon chairs and pendant lights"
-            width={1200}
-            height={800}
+          <Picture
+            picture={loaderData.salon?.picture}
+            fallback={loaderData.salon?.image ?? "/images/salons/wrenbridge.svg"}
+            fallbackWidth={1200}
+            fallbackHeight={800}
+            alt={
+              loaderData.salon?.picture
+                ? undefined
+                : "Inside Maison Ivy Wrenbridge: arched mirrors, salon chairs and pendant lights"
+            }
+            sizes="(min-width: 1280px) 1200px, 100vw"
             className="aspect-[3/2] w-full bg-sand object-cover"
           />
         </figure>

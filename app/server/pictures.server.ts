@@ -29,7 +29,7 @@ import {
 } from "~/domain/pictures";
 import type { Database } from "./db.server";
 import { type PictureRefusal, processPicture } from "./picture-process.server";
-import { blogPosts, newsItems, offers, pictures, pictureVariants, shopTiles, stylists } from "./schema.server";
+import { blogPosts, newsItems, offers, pictures, pictureVariants, salons, shopTiles, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
@@ -189,6 +189,7 @@ export const PICTURE_USES: readonly { table: PgTable; column: AnyPgColumn }[] = 
   { table: newsItems, column: newsItems.pictureId },
   { table: shopTiles, column: shopTiles.pictureId },
   { table: offers, column: offers.pictureId },
+  { table: salons, column: salons.pictureId },
 ];
 
 const unused = (db: Pick<Database, "select">): SQL[] =>

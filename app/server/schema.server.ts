@@ -76,6 +76,8 @@ export const salons = pgTable("salons", {
   shortName: text("short_name").notNull(),
   logo: text("logo").notNull(),
   image: text("image").notNull(),
+  /** An uploaded photo (pictures.id); without one the pages show the illustration `image`. */
+  pictureId: text("picture_id").references(() => pictures.id),
   address: text("address").notNull(),
   town: text("town").notNull(),
   postcode: text("postcode").notNull(),

@@ -161,6 +161,28 @@ test("a salon's new hours show on the contact page, in the footer and to search 
   await expect(weeks).toContainText("10am – 4pm");
 });
 
+test("the main salon's uploaded photo shows on the About page", async ({ browser }) => {
+  await first.goto(`${staff.url}/staff/content/salons`);
+  const wrenbridge = first.getByRole("region", { name: "Maison Ivy Wrenbridge" });
+  await wrenbridge.getByLabel("New photo (optional)").setInputFiles({
+    name: "salon.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 1800, height: 1200, channels: 3, background: "#c9b8a6" } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await wrenbridge.getByLabel("Description of the new photo").fill("The Wrenbridge salon floor on a quiet morning");
+  await wrenbridge.getByRole("button", { name: "Save salon: Maison Ivy Wrenbridge" }).click();
+  await expect(first.getByText("Maison Ivy Wrenbridge saved.")).toBeVisible({ timeout: 60_000 });
+
+  const about = await visit(browser, "/about");
+  const photo = about.getByRole("img", { name: "The Wrenbridge salon floor on a quiet morning" });
+  await expect(photo).toHaveAttribute("srcset", /-1280\.jpg 1280w$/);
+  await expect(about.locator('picture source[type="image/avif"]')).toHaveAttribute("srcset", /-320\.avif 320w/);
+  await expectAccessible(about);
+  await about.context().close();
+});
+
 test("hours that make no sense are refused by the field, with what was typed kept", async () => {
   await first.goto(`${staff.url}/staff/content/salons`);
   const kestwick = first.getByRole("region", { name: "Maison Ivy Kestwick" });

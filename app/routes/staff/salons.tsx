@@ -1,6 +1,14 @@
-import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
+import {
+  EditCheckbox,
+  EditForm,
+  EditNotice,
+  EditPicture,
+  EditText,
+  revalidateAfterSave,
+  ViewOnSite,
+} from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
-import { hoursFieldNames, hoursFormValues, WEEK_DAYS } from "~/domain/salon-info";
+import { hoursFieldNames, hoursFormValues, MAIN_SALON_ID, WEEK_DAYS } from "~/domain/salon-info";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { salonsForConsole, saveSalon } from "~/server/staff/salons.server";
 import type { Route } from "./+types/salons";
@@ -16,6 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
     salons: salons.map((s) => ({
       id: s.id,
       version: s.version,
+      picture: s.picture,
+      image: s.image,
       values: {
         name: s.name,
         address: s.address,
@@ -30,8 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input } = await requireStaffAction(args, "salons");
-  return (await saveSalon(args.context.db, staff, input)) ?? { done: `${input.name?.trim() ?? "The salon"} saved.` };
+  const { staff, input, files } = await requireStaffAction(args, "salons", { files: 1 });
+  return (
+    (await saveSalon(args.context.db, staff, input, files)) ?? { done: `${input.name?.trim() ?? "The salon"} saved.` }
+  );
 }
 
 export default function Salons({ loaderData }: Route.ComponentProps) {
@@ -57,6 +69,7 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
               idSuffix={`-${salon.id}`}
               submitLabel="Save salon"
               submitName={`Save salon: ${salon.values.name}`}
+              encType="multipart/form-data"
             >
               <EditText name="name" label="Name" required maxLength={80} />
               <EditText name="address" label="Street address" required maxLength={120} />
@@ -73,6 +86,25 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
                 maxLength={300}
                 hint="The booking provider's page for this salon (https://…)."
               />
+              <EditPicture
+                name="picture"
+                label="Photo"
+                hint={
+                  salon.id === MAIN_SALON_ID
+                    ? "Wide, 3 by 2: the salon inside, at the foot of the About page."
+                    : "Wide, 3 by 2: the salon inside."
+                }
+                current={salon.picture}
+                fallback={{ src: salon.image, width: 1200, height: 800 }}
+                example="Arched mirrors and salon chairs under pendant lights"
+              />
+              {salon.picture ? (
+                <EditCheckbox
+                  name="removePicture"
+                  label="Remove the uploaded photo"
+                  hint="The salon goes back to its illustration."
+                />
+              ) : null}
               <fieldset className="mb-4">
                 <legend className="mb-2 text-lg font-semibold">Opening hours</legend>
                 <p className="mb-3 text-sm text-muted">Leave both times empty on a day the salon is closed.</p>

@@ -20,6 +20,7 @@ import {
   notices,
   pictures,
   reviews,
+  salons,
   shopBanners,
   shopTiles,
   siteSettings,
@@ -37,7 +38,8 @@ export type ReviewRow = typeof reviews.$inferSelect;
 const photos = alias(pictures, "photo");
 const montages = alias(pictures, "montage");
 const covers = alias(pictures, "cover");
-const uploaded = alias(pictures, "uploaded");
+/** The one picture of a row that has one (news items, shop tiles, offers, salons). */
+export const uploaded = alias(pictures, "uploaded");
 
 /** What a page needs of a picture (a PictureRef), from the pictures table or an alias of it. */
 export const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
@@ -106,6 +108,18 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
 /** Each member's uploaded portrait by slug (null: the illustration), for pages that list stylists. */
 export async function teamPhotos(db: Database): Promise<Map<string, PictureRef | null>> {
   return new Map((await listEveryMember(db)).map((m) => [m.slug, m.photo]));
+}
+
+/** A salon's illustration and uploaded photo (null: none), for a page that shows the salon itself. */
+export function salonPicture(db: Database, id: number): Promise<{ image: string; picture: PictureRef | null } | null> {
+  return cached(db, `salon-picture:${id}`, async () => {
+    const [row] = await db
+      .select({ image: salons.image, picture: refColumns(uploaded) })
+      .from(salons)
+      .leftJoin(uploaded, eq(uploaded.id, salons.pictureId))
+      .where(eq(salons.id, id));
+    return row ? { image: row.image, picture: row.picture as PictureRef | null } : null;
+  });
 }
 
 /** One member's uploaded photo, by their address or their id (a saved quote keeps the id); null for none. */

@@ -1,14 +1,11 @@
 /** The offers, as every public page reads them (cached; the content_changed trigger drops the cache). */
 import { asc, eq, getTableColumns, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { type Offer, type SmsCampaign, smsCampaignOf } from "~/domain/offers";
 import type { PictureRef } from "~/domain/pictures";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
-import { offers, pictures } from "../schema.server";
-import { refColumns } from "./content.server";
-
-const uploaded = alias(pictures, "uploaded");
+import { offers } from "../schema.server";
+import { refColumns, uploaded } from "./content.server";
 
 /** Offers in their order, with their uploaded pictures, read now (`where`: only some). */
 export async function readOffers(db: Pick<Database, "select">, where?: SQL): Promise<Offer[]> {

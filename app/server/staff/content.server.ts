@@ -17,7 +17,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
-import { storePicture } from "../pictures.server";
+import { dropUnusedPictures, storePicture } from "../pictures.server";
 import { siteSettings } from "../schema.server";
 import { type AuditEntry, audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
@@ -154,6 +154,42 @@ export async function storeFormPictures<F extends string>(
   }
   return { ok: true, ids };
 }
+
+/**
+ * A form's photo field ("picture", described in "pictureAlt") applied to a
+ * row's `picture_id`: the upload stored, or the row going back to its
+ * illustration ("removePicture" ticked). Answers the column's new value for
+ * the save (nothing when neither happened), what to run in the save's
+ * transaction (the replaced picture goes, unless something else shows it),
+ * and a few words for the audit. `row.where` is null for a row being created.
+ */
+export async function pictureChange(
+  db: Database,
+  staff: StaffContext,
+  input: Input,
+  files: Readonly<Record<string, UploadedFile>>,
+  row: { table: PgTable; column: AnyPgColumn; where: SQL | null },
+  remove: boolean,
+): Promise<
+  | { ok: false; refusal: Refusal }
+  | { ok: true; values: { pictureId?: string | null }; alongside: (tx: Transaction) => Promise<void>; note: string }
+> {
+  const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
+  if (!stored.ok) return stored;
+  const pictureId = stored.ids.picture ?? null;
+  if (pictureId === null && !remove) return { ok: true, values: {}, alongside: async () => {}, note: "" };
+  const [before] = row.where ? await db.select({ id: row.column }).from(row.table).where(row.where) : [];
+  return {
+    ok: true,
+    values: { pictureId },
+    alongside: async (tx) => {
+      await dropUnusedPictures(tx, [before?.id as string | null | undefined]);
+    },
+    note: pictureId ? ", new photo" : ", photo removed",
+  };
+}
+
+const PICTURE_FIELD = ["picture"] as const;
 
 /** Saves one settings row (site_settings) against the version the form showed, like any content row. */
 export const saveSetting = (

@@ -22,7 +22,7 @@ import { readOffers } from "../queries/offers.server";
 import { auditLog, notices, offers, siteSettings, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveSetting, saveVersioned, storeFormPictures } from "./content.server";
+import { parseEdit, pictureChange, type Refusal, refuse, saveSetting, saveVersioned } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -35,9 +35,6 @@ export async function offerForConsole(db: Database, id: number): Promise<Offer |
   const [offer] = await readOffers(db, eq(offers.id, id));
   return offer;
 }
-
-/** The picture file field of the offer form; its description comes in `pictureAlt`. */
-const PICTURE_FIELD = ["picture"] as const;
 
 /** The team as the stylists field names them ("isla"), with their names for the hint. */
 export async function teamSlugs(db: Database): Promise<{ slug: string; name: string }[]> {
@@ -80,23 +77,24 @@ export async function saveOffer(
 ): Promise<Refusal | null> {
   const parsed = await parseOffer(db, input);
   if (!parsed.ok) return parsed.refusal;
-  const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
-  if (!stored.ok) return stored.refusal;
   const { removePicture, ...value } = parsed.value;
-  const pictureId = stored.ids.picture ?? null;
-  // A new picture, or going back to the illustration, replaces the one shown: it goes with the save.
-  const replacing = pictureId !== null || removePicture;
-  const [before] = await db.select({ pictureId: offers.pictureId }).from(offers).where(eq(offers.id, id));
-  const change = pictureId ? ", new picture" : replacing ? ", picture removed" : "";
+  const where = eq(offers.id, id);
+  const photo = await pictureChange(
+    db,
+    staff,
+    input,
+    files,
+    { table: offers, column: offers.pictureId, where },
+    removePicture,
+  );
+  if (!photo.ok) return photo.refusal;
   return saveVersioned(db, staff, input, {
     table: offers,
-    where: eq(offers.id, id),
-    values: { ...value, ...(replacing ? { pictureId } : {}) },
-    audit: { action: "offer.update", subject: { type: "offer", id }, summary: `Saved "${value.title}"${change}` },
+    where,
+    values: { ...value, ...photo.values },
+    audit: { action: "offer.update", subject: { type: "offer", id }, summary: `Saved "${value.title}"${photo.note}` },
     missing: "This offer is no longer there.",
-    alongside: async (tx) => {
-      if (replacing) await dropUnusedPictures(tx, [before?.pictureId]);
-    },
+    alongside: photo.alongside,
   });
 }
 
@@ -129,9 +127,16 @@ export async function createOffer(
       }),
     };
   }
-  const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
-  if (!stored.ok) return { refusal: stored.refusal };
   const { removePicture: _nothingToRemove, ...value } = parsed.value;
+  const photo = await pictureChange(
+    db,
+    staff,
+    input,
+    files,
+    { table: offers, column: offers.pictureId, where: null },
+    false,
+  );
+  if (!photo.ok) return { refusal: photo.refusal };
   const created = await db.transaction(async (tx) => {
     const [first] = await tx
       .select({ order: offers.displayOrder })
@@ -142,7 +147,7 @@ export async function createOffer(
       .insert(offers)
       .values({
         ...value,
-        pictureId: stored.ids.picture ?? null,
+        ...photo.values,
         slug: slug.value.slug,
         displayOrder: (first?.order ?? 0) - 10,
       })

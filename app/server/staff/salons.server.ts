@@ -1,30 +1,51 @@
 /** The console's salons screen: each salon's details and opening hours, saved by version. */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns } from "drizzle-orm";
+import type { PictureRef } from "~/domain/pictures";
 import { salonSchema } from "~/domain/salon-info";
 import type { Database } from "../db.server";
+import type { UploadedFile } from "../multipart.server";
+import { refColumns, uploaded } from "../queries/content.server";
 import { salons } from "../schema.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned } from "./content.server";
+import { parseEdit, pictureChange, type Refusal, refuse, saveVersioned } from "./content.server";
 
-/** Read fresh, not from the public pages' cache. */
-export function salonsForConsole(db: Database) {
-  return db.select().from(salons).orderBy(asc(salons.id));
+/** Read fresh, not from the public pages' cache, with each salon's uploaded photo (null: its illustration). */
+export async function salonsForConsole(db: Database) {
+  const rows = await db
+    .select({ ...getTableColumns(salons), picture: refColumns(uploaded) })
+    .from(salons)
+    .leftJoin(uploaded, eq(uploaded.id, salons.pictureId))
+    .orderBy(asc(salons.id));
+  return rows.map((row) => ({ ...row, picture: row.picture as PictureRef | null }));
 }
 
 export async function saveSalon(
   db: Database,
   staff: StaffContext,
   input: Readonly<Record<string, string | undefined>>,
+  files: Readonly<Record<string, UploadedFile>>,
 ): Promise<Refusal | null> {
   const id = Number(input.id);
   if (!Number.isSafeInteger(id)) return refuse(400, { error: "Which salon? Reload the page and try again." });
   const parsed = parseEdit(salonSchema, input);
   if (!parsed.ok) return parsed.refusal;
+  const { removePicture, ...value } = parsed.value;
+  const where = eq(salons.id, id);
+  const photo = await pictureChange(
+    db,
+    staff,
+    input,
+    files,
+    { table: salons, column: salons.pictureId, where },
+    removePicture,
+  );
+  if (!photo.ok) return photo.refusal;
   return saveVersioned(db, staff, input, {
     table: salons,
-    where: eq(salons.id, id),
-    values: parsed.value,
-    audit: { action: "salon.update", subject: { type: "salon", id }, summary: `Saved ${parsed.value.name}` },
+    where,
+    values: { ...value, ...photo.values },
+    audit: { action: "salon.update", subject: { type: "salon", id }, summary: `Saved ${value.name}${photo.note}` },
     missing: "This salon is no longer there.",
+    alongside: photo.alongside,
   });
 }

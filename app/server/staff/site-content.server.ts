@@ -17,7 +17,7 @@ import { dropUnusedPictures } from "../pictures.server";
 import { blogPosts, newsItems, notices, shopBanners, shopTiles, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned, storeFormPictures } from "./content.server";
+import { parseEdit, pictureChange, type Refusal, refuse, saveVersioned, storeFormPictures } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -195,8 +195,6 @@ export const NEWS: Ordered = { table: newsItems, subject: "news_item", picture: 
 export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
 export const TILES: Ordered = { table: shopTiles, subject: "shop_tile", picture: shopTiles.pictureId };
 
-const PICTURE_FIELD = ["picture"] as const;
-
 /** Adds a row at the end of the list. */
 async function addOrdered(
   db: Database,
@@ -345,27 +343,25 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   const { removePicture, ...value } = parsed.value;
   const slugged = rows.table as unknown as PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
   if (screen.slugged && (await slugTaken(db, slugged, String(value.slug), id))) return slugClash(input, noun);
-  let pictureId: string | null = null;
-  if (rows.picture) {
-    const stored = await storeFormPictures(db, staff, input, files, PICTURE_FIELD);
-    if (!stored.ok) return stored.refusal;
-    pictureId = stored.ids.picture ?? null;
-  }
-  // A new photo, or going back to the illustration, replaces the one shown: it goes with the save.
-  const replacing = rows.picture !== undefined && (pictureId !== null || removePicture === true);
-  const columns = { ...value, ...(replacing ? { pictureId } : {}) };
-  const summary = `${screen.summary(parsed.value)}${pictureId ? ", new photo" : replacing ? ", photo removed" : ""}`;
+  const where = verb === "add" ? null : eq(rows.table.id, id as number);
+  const photo = rows.picture
+    ? await pictureChange(
+        db,
+        staff,
+        input,
+        files,
+        { table: rows.table, column: rows.picture, where },
+        removePicture === true,
+      )
+    : null;
+  if (photo && !photo.ok) return photo.refusal;
+  const columns = { ...value, ...photo?.values };
+  const summary = `${screen.summary(parsed.value)}${photo?.note ?? ""}`;
   try {
     if (verb === "add") {
       await addOrdered(db, staff, rows, columns, summary);
       return { done: `Added the ${noun}. It is last in the list: move it up to show it sooner.` };
     }
-    const [before] = replacing
-      ? await db
-          .select({ pictureId: rows.picture as AnyPgColumn })
-          .from(rows.table as PgTable)
-          .where(eq(rows.table.id, id as number))
-      : [];
     const refused = await saveVersioned(db, staff, input, {
       table: rows.table,
       where: eq(rows.table.id, id as number),
@@ -376,9 +372,7 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
         summary,
       },
       missing: `That ${noun} has been removed.`,
-      alongside: async (tx) => {
-        if (before) await dropUnusedPictures(tx, [before.pictureId as string | null]);
-      },
+      alongside: photo?.alongside,
     });
     // The page comes back with the saved row's form still unfolded, for the next change.
     return refused ?? { done: `Saved the ${noun}.`, saved: { intent: input.intent, id: input.id } };

@@ -1,2 +1,0 @@
-ALTER TABLE "offers" ADD COLUMN "picture_id" text;--> statement-breakpoint
-ALTER TABLE "offers" ADD CONSTRAINT "offers_picture_id_pictures_id_fk" FOREIGN KEY ("picture_id") REFERENCES "public"."pictures"("id") ON DELETE no action ON UPDATE no action;
