@@ -1,8 +1,7 @@
 import { Link } from "~/components/link";
 import { SITE_NAME } from "~/domain/seo";
 import { FollowUs } from "./follow-us";
-import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText } from "./news-cards";
-import { Picture } from "./picture";
+import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText, NewsPicture } from "./news-cards";
 import { Wordmark } from "./wordmark";
 
 /** The title and description of /links and /link-tree, one hub at two addresses. */
@@ -78,12 +77,10 @@ export function LinkHub({
         <ul className="mt-6 space-y-4" data-testid="hub-news">
           {news.map((item) => (
             <li key={item.slug} className={`${NEWS_CARD_CLASS} flex gap-4 p-3`}>
-              <Picture
-                picture={item.picture}
-                fallback={item.image}
+              <NewsPicture
+                item={item}
                 fallbackWidth={120}
                 fallbackHeight={80}
-                alt={item.picture ? undefined : item.alt}
                 sizes="7rem"
                 loading="lazy"
                 className="h-20 w-28 shrink-0 rounded-xl object-cover"

@@ -1,7 +1,7 @@
 import { Link } from "~/components/link";
 import { truncate } from "~/domain/format";
 import type { PictureRef } from "~/domain/pictures";
-import { Picture } from "./picture";
+import { Picture, type PictureProps } from "./picture";
 
 /** Cards sit four, three or two to a row on wider screens, one on a phone. */
 const NEWS_CARD_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
@@ -14,6 +14,17 @@ export interface NewsCardItem {
   alt: string;
   picture: PictureRef | null;
   body: string;
+}
+
+/**
+ * A news item's picture: its uploaded photo, described by its own text, or
+ * the illustration with the item's description of it.
+ */
+export function NewsPicture({
+  item,
+  ...props
+}: { item: Pick<NewsCardItem, "image" | "alt" | "picture"> } & Omit<PictureProps, "picture" | "fallback" | "alt">) {
+  return <Picture picture={item.picture} fallback={item.image} alt={item.picture ? undefined : item.alt} {...props} />;
 }
 
 /** Only what a card shows, from a news item's row. */
@@ -81,12 +92,10 @@ export function NewsCards({
         const eager = eagerFirst && i === 0;
         return (
           <li key={item.slug} className={`${NEWS_CARD_CLASS} flex flex-col transition-shadow hover:shadow-md`}>
-            <Picture
-              picture={item.picture}
-              fallback={item.image}
+            <NewsPicture
+              item={item}
               fallbackWidth={400}
               fallbackHeight={260}
-              alt={item.picture ? undefined : item.alt}
               sizes={NEWS_CARD_SIZES}
               loading={eager ? "eager" : "lazy"}
               fetchPriority={eager ? "high" : "auto"}

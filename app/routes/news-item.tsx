@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { Link } from "~/components/link";
-import { NewsCards, newsCardOf } from "~/components/news-cards";
+import { NewsCards, NewsPicture, newsCardOf } from "~/components/news-cards";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
-import { Picture } from "~/components/picture";
 import { truncate } from "~/domain/format";
 import { largestJpeg } from "~/domain/pictures";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
@@ -52,12 +51,10 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{item.title}</h1>
         </div>
         <div className="mx-auto mt-8 max-w-3xl">
-          <Picture
-            picture={item.picture}
-            fallback={item.image}
+          <NewsPicture
+            item={item}
             fallbackWidth={1200}
             fallbackHeight={780}
-            alt={item.picture ? undefined : item.alt}
             sizes="(min-width: 768px) 768px, 100vw"
             fetchPriority="high"
             className="aspect-[20/13] w-full rounded-2xl border border-line bg-sand object-cover"

@@ -43,6 +43,10 @@ describe.each(testDatabases)("content cache on %s", (_name, open) => {
       await database.db.update(salons).set({ shortName: "Fresh Read" }).where(eq(salons.id, 2));
       expect((await listSalons(database.db)).find((s) => s.id === 2)?.shortName).toBe("Fresh Read");
     });
+    // The change's notification then reaches the cache too (and cannot land in the middle of the next test).
+    expect(
+      await eventually(async () => (await listSalons(database.db)).find((s) => s.id === 2)?.shortName === "Fresh Read"),
+    ).toBe(true);
   });
 
   it("drops what it holds when a content row changes, in any process", async () => {

@@ -138,7 +138,7 @@ test("a manager uploads a blog cover: the post and its card serve it as AVIF wit
   expect((await visitor.request.get(`${staff.url}${second}`)).status()).toBe(200);
 
   // Back to the illustration: the uploaded cover goes, and the page shows the drawing.
-  await manager.getByRole("checkbox", { name: "Remove the uploaded cover" }).check();
+  await manager.getByRole("checkbox", { name: "Remove the uploaded photo" }).check();
   await manager.getByRole("button", { name: "Save the post" }).click();
   await expect(cover.getByRole("img", { name: "Now: the demo illustration" })).toBeVisible();
   expect((await visitor.request.get(`${staff.url}${second}`)).status()).toBe(404);

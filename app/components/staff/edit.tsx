@@ -123,6 +123,11 @@ export function EditPicture(props: {
   fallback: { src: string; width: number; height: number };
   /** A description such a photo might have, for the hint. */
   example?: string;
+  /**
+   * While a picture is uploaded, a box to go back to the illustration
+   * (`name`, such as "removePicture"; `hint` says what shows instead).
+   */
+  remove?: { name: string; hint: string };
 }) {
   const file = useField(props.name);
   const hintId = `${file.id}-hint`;
@@ -174,6 +179,9 @@ export function EditPicture(props: {
           hint={`Required with a new photo: what it shows, for people who cannot see it (“${props.example ?? "Isla smiling at the colour bar"}”).`}
           maxLength={250}
         />
+        {props.current && props.remove ? (
+          <EditCheckbox name={props.remove.name} label="Remove the uploaded photo" hint={props.remove.hint} />
+        ) : null}
       </div>
     </fieldset>
   );

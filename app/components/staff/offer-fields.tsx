@@ -39,14 +39,8 @@ export function OfferFields({
           current={picture}
           fallback={{ src: illustration, width: 1200, height: 800 }}
           example="A client's glossy copper colour, seen from behind"
+          remove={{ name: "removePicture", hint: "The offer goes back to the illustration below." }}
         />
-        {picture ? (
-          <EditCheckbox
-            name="removePicture"
-            label="Remove the uploaded picture"
-            hint="The offer goes back to the illustration below."
-          />
-        ) : null}
         <EditText
           name="image"
           label="Illustration"

@@ -7,7 +7,6 @@
 import { data, Link, redirect } from "react-router";
 import { POST_BODY_STYLES } from "~/components/blog-card";
 import {
-  EditCheckbox,
   EditForm,
   EditNotice,
   EditPicture,
@@ -175,14 +174,8 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             example="Freshly toned blonde under the salon lights"
             current={post?.cover ?? null}
             fallback={{ src: post?.image ?? stored.image ?? BLOG_COVERS[0]?.value ?? "", width: 1200, height: 800 }}
+            remove={{ name: "removeCover", hint: "The post goes back to the illustration below." }}
           />
-          {post?.cover ? (
-            <EditCheckbox
-              name="removeCover"
-              label="Remove the uploaded cover"
-              hint="The post goes back to the illustration below."
-            />
-          ) : null}
           <EditSelect
             name="image"
             label="Illustration"

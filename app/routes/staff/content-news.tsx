@@ -1,13 +1,5 @@
 import { newsPath } from "~/components/news-cards";
-import {
-  EditCheckbox,
-  EditNotice,
-  EditPicture,
-  EditSelect,
-  EditText,
-  EditTextArea,
-  ViewOnSite,
-} from "~/components/staff/edit";
+import { EditNotice, EditPicture, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
@@ -71,14 +63,8 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
                 current={item?.picture ?? null}
                 fallback={{ src: item?.image ?? NEWS_PICTURES[0]?.value ?? "", width: 400, height: 260 }}
                 example="The Wrenbridge salon lit up on a winter evening"
+                remove={{ name: "removePicture", hint: "The item goes back to the illustration below." }}
               />
-              {item?.picture ? (
-                <EditCheckbox
-                  name="removePicture"
-                  label="Remove the uploaded photo"
-                  hint="The item goes back to the illustration below."
-                />
-              ) : null}
               <EditSelect
                 name="image"
                 label="Illustration"

@@ -1,12 +1,4 @@
-import {
-  EditCheckbox,
-  EditNotice,
-  EditPicture,
-  EditSelect,
-  EditText,
-  EditTextArea,
-  ViewOnSite,
-} from "~/components/staff/edit";
+import { EditNotice, EditPicture, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { SHOP_BANNER_PICTURES, SHOP_BRAND_PICTURES, withCurrent } from "~/domain/illustrations";
@@ -112,14 +104,8 @@ export default function ContentShop({ loaderData }: Route.ComponentProps) {
                 current={tile?.picture ?? null}
                 fallback={{ src: tile?.image ?? SHOP_BRAND_PICTURES[0]?.value ?? "", width: 600, height: 600 }}
                 example="Three bottles of the Bond Rescue range"
+                remove={{ name: "removePicture", hint: "The tile goes back to the illustration below." }}
               />
-              {tile?.picture ? (
-                <EditCheckbox
-                  name="removePicture"
-                  label="Remove the uploaded photo"
-                  hint="The tile goes back to the illustration below."
-                />
-              ) : null}
               <EditSelect
                 name="image"
                 label="Illustration"

@@ -1,12 +1,4 @@
-import {
-  EditCheckbox,
-  EditForm,
-  EditNotice,
-  EditPicture,
-  EditText,
-  revalidateAfterSave,
-  ViewOnSite,
-} from "~/components/staff/edit";
+import { EditForm, EditNotice, EditPicture, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { hoursFieldNames, hoursFormValues, MAIN_SALON_ID, WEEK_DAYS } from "~/domain/salon-info";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -97,14 +89,8 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
                 current={salon.picture}
                 fallback={{ src: salon.image, width: 1200, height: 800 }}
                 example="Arched mirrors and salon chairs under pendant lights"
+                remove={{ name: "removePicture", hint: "The salon goes back to its illustration." }}
               />
-              {salon.picture ? (
-                <EditCheckbox
-                  name="removePicture"
-                  label="Remove the uploaded photo"
-                  hint="The salon goes back to its illustration."
-                />
-              ) : null}
               <fieldset className="mb-4">
                 <legend className="mb-2 text-lg font-semibold">Opening hours</legend>
                 <p className="mb-3 text-sm text-muted">Leave both times empty on a day the salon is closed.</p>
