@@ -1,6 +1,5 @@
 import { formatGBP, telHref } from "~/domain/format";
 import type { LevelPrice, Offer } from "~/domain/offers";
-import { largestJpeg } from "~/domain/pictures";
 import { LineIcon } from "./icons";
 import { Picture } from "./picture";
 
@@ -29,7 +28,6 @@ export function BookingButtons({ booking, phoneFirst = false }: { booking: Booki
   return <div className="flex flex-wrap gap-3">{phoneFirst ? [phone, online] : [online, phone]}</div>;
 }
 
-/** The code to quote, large enough to read off a phone screen while calling. */
 /** An offer's picture, 3:2 at any width (`className` adds its frame). */
 export function OfferImage({
   offer,
@@ -58,10 +56,7 @@ export function OfferImage({
   );
 }
 
-/** The one address of an offer's picture, for share cards: its uploaded picture, else the illustration. */
-export const offerImageAddress = (offer: Pick<Offer, "image" | "picture">) =>
-  offer.picture ? largestJpeg(offer.picture) : offer.image;
-
+/** The code to quote, large enough to read off a phone screen while calling. */
 export function OfferCode({ code, endsLabel, ended }: { code: string; endsLabel: string; ended: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-accent bg-white px-6 py-5">

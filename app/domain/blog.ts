@@ -3,7 +3,7 @@
  * its publish time, so a post published for tomorrow is "scheduled" until
  * then and appears by itself (the site's clock, app/server/clock.server.ts).
  */
-import { largestJpeg, type PictureRef } from "./pictures";
+import { type PictureRef, shownAddress } from "./pictures";
 
 export type PostState = "draft" | "scheduled" | "published";
 
@@ -23,4 +23,4 @@ export const isPostPublic = (post: Schedulable, now: Date) => postState(post, no
 
 /** The one address of a post's cover (share cards, feeds): its uploaded picture, else the illustration. */
 export const coverAddress = (post: { image: string; cover: PictureRef | null }) =>
-  post.cover ? largestJpeg(post.cover) : post.image;
+  shownAddress({ image: post.image, picture: post.cover });

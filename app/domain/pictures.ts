@@ -72,5 +72,9 @@ export const altText = z
   .max(250, "Please keep the description to 250 characters or fewer.");
 
 /** The largest JPEG of a picture: for a share card or a feed, where one address must do. */
-export const largestJpeg = (picture: PictureRef) =>
+const largestJpeg = (picture: PictureRef) =>
   pictureUrl(picture.id, picture.widths[picture.widths.length - 1] ?? picture.width, "jpg");
+
+/** The one address of what a row shows (share cards, the JSON API): its uploaded picture, else its illustration. */
+export const shownAddress = (row: { image: string; picture: PictureRef | null }) =>
+  row.picture ? largestJpeg(row.picture) : row.image;

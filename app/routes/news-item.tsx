@@ -4,7 +4,7 @@ import { NewsCards, NewsPicture, newsCardOf } from "~/components/news-cards";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { truncate } from "~/domain/format";
-import { largestJpeg } from "~/domain/pictures";
+import { shownAddress } from "~/domain/pictures";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
 import type { Route } from "./+types/news-item";
 
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, {
     title: loaded.item.title,
     description: loaded.description,
-    image: loaded.item.picture ? largestJpeg(loaded.item.picture) : loaded.item.image,
+    image: shownAddress(loaded.item),
   });
 };
 

@@ -1,17 +1,11 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import {
-  BookingButtons,
-  LevelPriceTable,
-  OfferCode,
-  OfferImage,
-  offerImageAddress,
-  SmallPrint,
-} from "~/components/offer-details";
+import { BookingButtons, LevelPriceTable, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
 import { discountLabel } from "~/domain/offers";
+import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
 import { getOffer } from "~/server/queries/offers.server";
@@ -25,7 +19,7 @@ export const meta: Route.MetaFunction = (args) => {
       description: "That offer could not be found. See Maison Ivy's current offers for new and returning clients.",
       noIndex: true,
     });
-  return seo(args, { title: offer.title, description: offer.summary, image: offerImageAddress(offer) });
+  return seo(args, { title: offer.title, description: offer.summary, image: shownAddress(offer) });
 };
 
 /** Every offer has a page, listed or not: listing only puts its card on /offers while it runs. */

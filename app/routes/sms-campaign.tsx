@@ -1,9 +1,10 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/link";
-import { BookingButtons, OfferCode, OfferImage, offerImageAddress, SmallPrint } from "~/components/offer-details";
+import { BookingButtons, OfferCode, OfferImage, SmallPrint } from "~/components/offer-details";
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { discountLabel } from "~/domain/offers";
+import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
 import { getSmsCampaign } from "~/server/queries/offers.server";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, {
     title: data.headline,
     description: `${data.lead} ${data.offer.summary}`,
-    image: offerImageAddress(data.offer),
+    image: shownAddress(data.offer),
   });
 };
 

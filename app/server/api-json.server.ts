@@ -6,7 +6,7 @@
 
 import { coverAddress } from "~/domain/blog";
 import type { Level, Service } from "~/domain/catalogue";
-import { largestJpeg } from "~/domain/pictures";
+import { shownAddress } from "~/domain/pictures";
 import type { SalonRow, StylistRow } from "./queries/catalogue.server";
 import type { BlogPostRow, getStoreData, NewsItemRow, ReviewRow, TeamMember } from "./queries/content.server";
 
@@ -40,7 +40,7 @@ export const blogPostJson = (p: BlogPostRow) => ({
 export const newsItemJson = (n: NewsItemRow) => ({
   slug: n.slug,
   title: n.title,
-  image: n.picture ? largestJpeg(n.picture) : n.image,
+  image: shownAddress(n),
   alt: n.picture?.alt ?? n.alt,
   body: n.body,
 });
@@ -48,7 +48,7 @@ export const newsItemJson = (n: NewsItemRow) => ({
 export const storeDataJson = ({ banners, tiles }: Awaited<ReturnType<typeof getStoreData>>) => ({
   banners: banners.map((b) => ({ image: b.desktopImage, mobile_image: b.mobileImage, alt: b.alt, url: b.url })),
   tiles: tiles.map((t) => ({
-    image: t.picture ? largestJpeg(t.picture) : t.image,
+    image: shownAddress(t),
     brand: t.brand,
     description: t.description,
     title: t.title,

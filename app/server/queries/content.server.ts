@@ -1,6 +1,6 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { and, asc, count, desc, eq, getTableColumns, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias, type PgTable } from "drizzle-orm/pg-core";
 import { BLOG_EXCERPT_CHARS, type BlogCardPost } from "~/components/blog-card";
 import { BRAND_SETTING_KEYS, type BrandSettings, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
@@ -31,18 +31,16 @@ import {
 export type BlogPostRow = typeof blogPosts.$inferSelect & { cover: PictureRef | null };
 /** A news item as the pages read it, with its uploaded photo (null: the illustration `image`). */
 export type NewsItemRow = typeof newsItems.$inferSelect & { picture: PictureRef | null };
-/** A shop tile with its uploaded photo (null: the illustration `image`). */
-type ShopTileRow = typeof shopTiles.$inferSelect & { picture: PictureRef | null };
 export type ReviewRow = typeof reviews.$inferSelect;
 
 const photos = alias(pictures, "photo");
 const montages = alias(pictures, "montage");
 const covers = alias(pictures, "cover");
 /** The one picture of a row that has one (news items, shop tiles, offers, salons). */
-export const uploaded = alias(pictures, "uploaded");
+const uploaded = alias(pictures, "uploaded");
 
 /** What a page needs of a picture (a PictureRef), from the pictures table or an alias of it. */
-export const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
+const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof uploaded) => ({
   id: t.id,
   alt: t.alt,
   width: t.width,
@@ -113,12 +111,10 @@ export async function teamPhotos(db: Database): Promise<Map<string, PictureRef |
 /** A salon's illustration and uploaded photo (null: none), for a page that shows the salon itself. */
 export function salonPicture(db: Database, id: number): Promise<{ image: string; picture: PictureRef | null } | null> {
   return cached(db, `salon-picture:${id}`, async () => {
-    const [row] = await db
-      .select({ image: salons.image, picture: refColumns(uploaded) })
-      .from(salons)
-      .leftJoin(uploaded, eq(uploaded.id, salons.pictureId))
-      .where(eq(salons.id, id));
-    return row ? { image: row.image, picture: row.picture as PictureRef | null } : null;
+    const [row] = withPictures<typeof salons.$inferSelect>(
+      await selectWithPicture(db, salons).where(eq(salons.id, id)),
+    );
+    return row ? { image: row.image, picture: row.picture } : null;
   });
 }
 
@@ -235,27 +231,37 @@ export async function listReviews(db: Database, stylistSlug = "all"): Promise<Re
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
 }
 
-/** News items with their uploaded photos, as every read of them for the pages starts. */
-const selectNews = (db: Database) =>
+/**
+ * Rows of a table whose rows can show an uploaded photo instead of their
+ * illustration (`picture_id`), each with that photo's PictureRef under
+ * `picture`; `withPictures` gives the rows their type.
+ */
+export const selectWithPicture = <T extends PgTable & { pictureId: AnyPgColumn }>(
+  db: Pick<Database, "select">,
+  table: T,
+) =>
   db
-    .select({ ...getTableColumns(newsItems), picture: refColumns(uploaded) })
-    .from(newsItems)
-    .leftJoin(uploaded, eq(uploaded.id, newsItems.pictureId));
+    .select({ ...getTableColumns(table), picture: refColumns(uploaded) })
+    .from(table as PgTable)
+    .leftJoin(uploaded, eq(uploaded.id, table.pictureId));
 
-const withPictures = <R extends { picture: unknown }>(rows: R[]) =>
-  rows.map((row) => ({ ...row, picture: row.picture as PictureRef | null }));
+export const withPictures = <R>(rows: readonly Record<string, unknown>[]) =>
+  rows.map((row) => ({ ...row, picture: row.picture as PictureRef | null })) as (R & { picture: PictureRef | null })[];
+
+/** News items with their uploaded photos, as every read of them for the pages starts. */
+const selectNews = (db: Database) => selectWithPicture(db, newsItems);
 
 /** The first `limit` news items in their display order (all of them without a limit: the API's list). */
 export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow[]> {
   return cached(db, `news:${limit ?? "all"}`, async () => {
     const query = selectNews(db).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
-    return withPictures(await (limit === undefined ? query : query.limit(limit)));
+    return withPictures<typeof newsItems.$inferSelect>(await (limit === undefined ? query : query.limit(limit)));
   });
 }
 
 /** Not cached, as `getBlogPost`. */
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
-  const [row] = withPictures(await selectNews(db).where(eq(newsItems.slug, slug)));
+  const [row] = withPictures<typeof newsItems.$inferSelect>(await selectNews(db).where(eq(newsItems.slug, slug)));
   return row;
 }
 
@@ -277,13 +283,9 @@ export function getStoreData(db: Database) {
   return cached(db, "store", async () => {
     const [banners, tiles] = await Promise.all([
       db.select().from(shopBanners).orderBy(asc(shopBanners.displayOrder), asc(shopBanners.id)),
-      db
-        .select({ ...getTableColumns(shopTiles), picture: refColumns(uploaded) })
-        .from(shopTiles)
-        .leftJoin(uploaded, eq(uploaded.id, shopTiles.pictureId))
-        .orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
+      selectWithPicture(db, shopTiles).orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
     ]);
-    return { banners, tiles: withPictures(tiles) as ShopTileRow[] };
+    return { banners, tiles: withPictures<typeof shopTiles.$inferSelect>(tiles) };
   });
 }
 

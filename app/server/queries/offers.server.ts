@@ -1,24 +1,17 @@
 /** The offers, as every public page reads them (cached; the content_changed trigger drops the cache). */
-import { asc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { asc, type SQL } from "drizzle-orm";
 import { type Offer, type SmsCampaign, smsCampaignOf } from "~/domain/offers";
-import type { PictureRef } from "~/domain/pictures";
 import { cached } from "../cache.server";
 import type { Database } from "../db.server";
 import { offers } from "../schema.server";
-import { refColumns, uploaded } from "./content.server";
+import { selectWithPicture, withPictures } from "./content.server";
 
 /** Offers in their order, with their uploaded pictures, read now (`where`: only some). */
 export async function readOffers(db: Pick<Database, "select">, where?: SQL): Promise<Offer[]> {
-  const rows = await db
-    .select({ ...getTableColumns(offers), picture: refColumns(uploaded) })
-    .from(offers)
-    .leftJoin(uploaded, eq(uploaded.id, offers.pictureId))
-    .where(where)
-    .orderBy(asc(offers.displayOrder), asc(offers.id));
-  return rows.map((row) => ({
+  const rows = await selectWithPicture(db, offers).where(where).orderBy(asc(offers.displayOrder), asc(offers.id));
+  return withPictures<typeof offers.$inferSelect>(rows).map((row) => ({
     ...row,
     audience: row.audience as Offer["audience"],
-    picture: row.picture as PictureRef | null,
   }));
 }
 

@@ -1,22 +1,16 @@
 /** The console's salons screen: each salon's details and opening hours, saved by version. */
-import { asc, eq, getTableColumns } from "drizzle-orm";
-import type { PictureRef } from "~/domain/pictures";
+import { asc, eq } from "drizzle-orm";
 import { salonSchema } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
-import { refColumns, uploaded } from "../queries/content.server";
+import { selectWithPicture, withPictures } from "../queries/content.server";
 import { salons } from "../schema.server";
 import type { StaffContext } from "./auth.server";
 import { parseEdit, pictureChange, type Refusal, refuse, saveVersioned } from "./content.server";
 
 /** Read fresh, not from the public pages' cache, with each salon's uploaded photo (null: its illustration). */
 export async function salonsForConsole(db: Database) {
-  const rows = await db
-    .select({ ...getTableColumns(salons), picture: refColumns(uploaded) })
-    .from(salons)
-    .leftJoin(uploaded, eq(uploaded.id, salons.pictureId))
-    .orderBy(asc(salons.id));
-  return rows.map((row) => ({ ...row, picture: row.picture as PictureRef | null }));
+  return withPictures<typeof salons.$inferSelect>(await selectWithPicture(db, salons).orderBy(asc(salons.id)));
 }
 
 export async function saveSalon(
