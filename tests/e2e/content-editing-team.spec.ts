@@ -136,8 +136,8 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   await visitor.goto(`${staff.url}/prices/calculator?type=colour&mode=stylist`);
   await expect(visitor.locator('picture source[type="image/avif"]').first()).toHaveAttribute("srcset", /-320\.avif/);
 
-  // Wherever Isla's illustration stood beside prices, her photo stands now: her prices page, her offer's page
-  // and a saved quote with her.
+  // Wherever Isla's illustration stood beside prices, her photo stands now: her prices page, her offer's page,
+  // her quote's total and its finishing form, and a saved quote with her.
   const photoBase = srcset.split(" ")[0]?.replace(/-320\.avif$/, "") as string;
   const link = await saveQuoteByApi(staff, {
     name: "Ada Client",
@@ -146,7 +146,26 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
     salon: "1",
     stylist: "isla",
   });
-  for (const path of [`/prices/isla`, `/offers/isla`, `/quote/${link}`]) {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  const withIsla = new URLSearchParams({
+    type: "cutting",
+    mode: "stylist",
+    stylist: "isla",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+  });
+  for (const path of [
+    `/prices/isla`,
+    `/offers/isla`,
+    `/prices/total-by-stylist?${withIsla}`,
+    `/prices/finish?${withIsla}&regular=no`,
+    `/quote/${link}`,
+  ]) {
     await visitor.goto(`${staff.url}${path}`);
     await expect(visitor.locator(`picture source[type="image/avif"][srcset*="${photoBase}-320.avif"]`)).toHaveCount(1);
     await expectAccessible(visitor);
