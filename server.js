@@ -22,6 +22,11 @@ const LIMITS = {
   keepAliveTimeoutMs: 5_000,
   /** Beyond this many open connections new ones are refused; chosen with the heap limit (README, Reliability). */
   maxConnections: Number(process.env.MAX_CONNECTIONS ?? 500),
+  /**
+   * Open connections one address may hold when clients connect directly (not behind TRUST_PROXY): a machine
+   * opening a thousand slow connections gets this many, and everyone else the rest.
+   */
+  maxConnectionsPerClient: Number(process.env.MAX_CONNECTIONS_PER_CLIENT ?? 64),
   /** How long in-flight requests get to finish at shutdown. */
   shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 8_000),
 };
@@ -75,6 +80,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     errorHandler,
     answerClientError,
     precompressedAssets,
+    limitConnectionsPerClient,
   } = serverModule;
 
   const server = express();
@@ -99,6 +105,8 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     },
   );
   httpServer.maxConnections = LIMITS.maxConnections;
+  // Behind a proxy every connection is the proxy's: then the share is counted per request, on the visitor's address.
+  if (!process.env.TRUST_PROXY) limitConnectionsPerClient(httpServer, LIMITS.maxConnectionsPerClient);
   httpServer.on("clientError", answerClientError);
 
   await listen(httpServer, port, host);

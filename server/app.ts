@@ -22,13 +22,15 @@ import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
+import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
 
+export { limitConnectionsPerClient } from "./fair-share";
 export { precompressedAssets } from "./precompressed";
 
-import { fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
 export { readBody, requestLogging, startRequestLog } from "./hygiene";
@@ -105,7 +107,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
-  app.use(refuseCrossSiteWrites(settings.PUBLIC_URL));
+  app.use(refuseCrossSiteRequests(settings.PUBLIC_URL));
   if (settings.TEST_CLOCK === "on") {
     // The body was already read in full by the request hygiene (req.rawBody), so express.json() would find nothing.
     app.post("/__test/clock", (req, res) => {
@@ -127,6 +129,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   }
   if (settings.TRUST_PROXY)
     app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
+  app.use(limitRequestsPerClient(settings.MAX_REQUESTS_PER_CLIENT));
   app.use(
     createCachedRequestHandler({
       cache: responses,

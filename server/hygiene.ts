@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
+import { staffScreenAt } from "~/domain/staff/routes";
 import type { Logger } from "~/server/log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 
@@ -17,15 +18,18 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
- * A console form with picture fields: up to two pictures (a photo and a
- * montage) of MAX_PICTURE_BYTES each, and its text fields. Its body is not
- * read here but streamed to the action, which parses it with a limit per
- * file (app/server/multipart.server.ts) after the gate has checked who sent it.
+ * A console form with picture fields, up to its number of pictures of
+ * MAX_PICTURE_BYTES each and its text. Only the screens the permission table
+ * marks as taking pictures get this; their body is not read here but
+ * streamed to the action, which reads it only once the gate has checked that
+ * the sender may upload there (app/server/staff/auth.server.ts). Every other
+ * body, multipart or not, signed in or not, gets MAX_REQUEST_BYTES.
  */
-const MAX_UPLOAD_REQUEST_BYTES = 2 * MAX_PICTURE_BYTES + 1024 * 1024;
-
-const isConsoleUpload = (req: Request) =>
-  req.path.startsWith("/staff/") && /^multipart\/form-data/i.test(req.get("content-type") ?? "");
+function uploadRequestBytes(req: Request): number | null {
+  if (!/^multipart\/form-data/i.test(req.get("content-type") ?? "")) return null;
+  const upload = staffScreenAt(req.path)?.upload;
+  return upload ? upload.files * MAX_PICTURE_BYTES + 256 * 1024 : null;
+}
 
 const UPLOAD_TOO_LARGE = `That is too much to upload at once: a photo can be up to ${MAX_PICTURE_SIZE_TEXT}. Go back, choose a smaller photo and save again.`;
 
@@ -112,8 +116,9 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 export function readBody(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const declared = Number(req.get("content-length") ?? "0");
-  if (isConsoleUpload(req)) {
-    if (declared <= MAX_UPLOAD_REQUEST_BYTES) return next();
+  const uploadBytes = uploadRequestBytes(req);
+  if (uploadBytes !== null) {
+    if (declared <= uploadBytes) return next();
     res.setHeader("Connection", "close");
     return refuse(req, res, 413, UPLOAD_TOO_LARGE);
   }

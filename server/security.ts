@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { staffScreenAt } from "~/domain/staff/routes";
 
 /**
  * Scripts only from this origin, or inline ones carrying this response's
@@ -53,19 +54,35 @@ export function securityHeaders(options: { dev: boolean; hsts: boolean }) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Fetch Metadata: a request the browser made for a page of another site (or of a sibling subdomain). */
+const fromAnotherSite = (req: Request) => {
+  const site = req.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+};
+
 /**
- * A POST (or any unsafe method) whose Origin is another site, or that the
- * browser marks as cross-site, is refused: forms and the JSON API are for
- * this site's own pages and for clients that send no browser origin at all.
+ * Requests another site cannot make on a visitor's behalf: a POST (or any
+ * unsafe method) whose Origin is another site or that the browser marks as
+ * coming from one, and a console download (another page could otherwise
+ * make a signed-in manager's browser fetch the leads CSV, and write an audit
+ * entry in their name). Forms, the JSON API and downloads are for this site's
+ * own pages and for clients that send no browser origin at all; links to
+ * console pages from an e-mail still open.
  */
-export function refuseCrossSiteWrites(publicOrigin: string) {
+export function refuseCrossSiteRequests(publicOrigin: string) {
   const allowed = new URL(publicOrigin).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method)) {
+      if (fromAnotherSite(req) && staffScreenAt(req.path)?.download) {
+        res.status(403).setHeader("Cache-Control", "no-store");
+        res.type("text").send("Downloads start from the staff console's own pages. Open the list there and try again.");
+        return;
+      }
+      return next();
+    }
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    const fetchSite = req.get("sec-fetch-site");
-    const crossOrigin = origin ? origin !== allowed && origin !== ownOrigin : fetchSite === "cross-site";
+    const crossOrigin = (origin !== undefined && origin !== allowed && origin !== ownOrigin) || fromAnotherSite(req);
     if (crossOrigin) {
       res.status(403).json({ error: "Requests from other sites are not accepted." });
       return;

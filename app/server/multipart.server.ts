@@ -22,16 +22,71 @@ export interface MultipartForm {
   files: Record<string, UploadedFile>;
 }
 
-/** Text fields are short: the longest is a few paragraphs. */
+/** Text fields are short: the longest (a blog post) is a few pages. */
 const MAX_FIELD_BYTES = 64 * 1024;
+/** All text fields of one form together: what a form with picture fields may hold in text. */
+const MAX_TEXT_BYTES = 128 * 1024;
 const MAX_FIELDS = 100;
 
+/**
+ * Forms with files read at once, and waiting their turn: each holds up to
+ * its pictures in memory, so together they bound what uploads cost however
+ * many managers save at the same moment. Past the queue, "try again".
+ */
+const UPLOADS_AT_ONCE = 4;
+const UPLOADS_WAITING = 12;
+
 export class MultipartError extends Error {}
+
+/** Too many uploads in progress and waiting: answered 503, nothing read. */
+export class UploadsBusyError extends Error {
+  constructor() {
+    super("Several photos are being uploaded right now. Please wait a minute and save again.");
+  }
+}
+
+let uploadsReading = 0;
+const uploadsWaiting: (() => void)[] = [];
+
+function releaseUpload() {
+  const next = uploadsWaiting.shift();
+  // The slot passes straight to the next in line, so the count stays right.
+  if (next) next();
+  else uploadsReading -= 1;
+}
+
+async function uploadSlot(): Promise<() => void> {
+  if (uploadsReading < UPLOADS_AT_ONCE) {
+    uploadsReading += 1;
+    return releaseUpload;
+  }
+  if (uploadsWaiting.length >= UPLOADS_WAITING) throw new UploadsBusyError();
+  await new Promise<void>((resolve) => uploadsWaiting.push(resolve));
+  return releaseUpload;
+}
 
 export const isMultipart = (request: Request) =>
   /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
 
-export function readMultipart(request: Request, limits: { files: number; fileBytes: number }): Promise<MultipartForm> {
+/**
+ * Reads a multipart form. One that may carry files waits for an upload slot
+ * first (UploadsBusyError when the queue is full); one that may not was
+ * capped at a text form's size before it got here.
+ */
+export async function readMultipart(
+  request: Request,
+  limits: { files: number; fileBytes: number },
+): Promise<MultipartForm> {
+  if (limits.files === 0) return parseMultipart(request, limits);
+  const release = await uploadSlot();
+  try {
+    return await parseMultipart(request, limits);
+  } finally {
+    release();
+  }
+}
+
+function parseMultipart(request: Request, limits: { files: number; fileBytes: number }): Promise<MultipartForm> {
   const body = request.body;
   if (!body) return Promise.reject(new MultipartError("The form was empty."));
   return new Promise((resolve, reject) => {
@@ -59,8 +114,11 @@ export function readMultipart(request: Request, limits: { files: number; fileByt
       failed = true;
       reject(new MultipartError(message));
     };
+    let textBytes = 0;
     parser.on("field", (name, value, info) => {
+      textBytes += name.length + value.length;
       if (info.valueTruncated) fail("One of the fields was too long.");
+      else if (textBytes > MAX_TEXT_BYTES) fail("The form's text was too long.");
       else if (!(name in form.fields)) form.fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
@@ -69,7 +127,9 @@ export function readMultipart(request: Request, limits: { files: number; fileByt
       let size = 0;
       let tooLarge = false;
       stream.on("data", (chunk: Buffer) => {
-        if (tooLarge) return;
+        // Once the form is refused nothing more of it is kept.
+        if (failed) chunks.length = 0;
+        if (tooLarge || failed) return;
         chunks.push(chunk);
         size += chunk.length;
       });

@@ -24,11 +24,23 @@ export interface StaffRouteDef {
   page: Access | null;
   /** Form posts, told apart by their `intent` field. */
   actions: Readonly<Record<string, StaffAction>>;
+  /**
+   * A form that also carries picture files: how many, and who may send them.
+   * Only these bodies may be larger than a text form, and who sent one is
+   * checked before a byte of it is read.
+   */
+  upload?: { files: number; access: Permission };
+  /** A file to download (a CSV): fetched only from the console's own pages, never at another site's bidding. */
+  download?: true;
 }
 
 /** A page of the console (its module under app/routes/staff/) and what its actions need. */
 const screen = (path: string, file: string, page: Access | null, actions: Readonly<Record<string, StaffAction>> = {}) =>
   ({ path, file: `routes/staff/${file}`, page, actions }) satisfies StaffRouteDef;
+
+/** A content screen whose form takes up to `files` pictures, from whoever may edit content. */
+const withPictures = <D extends StaffRouteDef>(def: D, files: number) =>
+  ({ ...def, upload: { files, access: "content.edit" } }) satisfies StaffRouteDef;
 
 /** Actions that all need one permission; those named in `fresh` also ask for a recent sign-in. */
 const may = (access: Access, intents: readonly string[], fresh: readonly string[] = []): Record<string, StaffAction> =>
@@ -54,7 +66,8 @@ export const EXPORT_LISTS = ["leads", "jobs", "models", "feedback", "messages"] 
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 /** Each download is a row of the table of its own, so the access test walks every one. */
-const download = (list: ExportList) => screen(`export/${list}`, "export.ts", "export");
+const download = (list: ExportList) =>
+  ({ ...screen(`export/${list}`, "export.ts", "export"), download: true }) satisfies StaffRouteDef;
 
 /** A list staff put in order: add, edit, move and remove rows (see app/server/staff/site-content.server.ts). */
 const orderedActions = (suffix: string) =>
@@ -71,8 +84,9 @@ export const STAFF_ROUTES = {
   passkey: screen("passkey", "passkey.ts", null, {
     "sign-in-options": { access: "public" },
     "sign-in-verify": { access: "public" },
-    "register-options": { access: "console.use" },
-    "register-verify": { access: "console.use" },
+    // A new passkey lets its holder in for good: asked only of a recent sign-in.
+    "register-options": { access: "console.use", fresh: true },
+    "register-verify": { access: "console.use", fresh: true },
   }),
   signInLink: guardedScreen("sign-in/link/:token", "sign-in-link.tsx", "public", ["use"]),
   setup: guardedScreen("setup/:token", "setup.tsx", "public", ["create-owner"]),
@@ -97,28 +111,38 @@ export const STAFF_ROUTES = {
   feedback: screen("feedback/:id", "feedback.tsx", "feedback.view", recordActions("feedback.update")),
   messages: screen("messages", "messages.tsx", "messages.view", may("messages.resend", ["resend"])),
   audit: screen("audit", "audit.tsx", "audit.view"),
-  team: guardedScreen("team", "team.tsx", "staff.manage", ["invite", "role", "disable"], ["role", "disable"]),
+  /** Every change of who can get in asks for a recent sign-in. */
+  team: guardedScreen(
+    "team",
+    "team.tsx",
+    "staff.manage",
+    ["invite", "role", "disable", "sign-out-everywhere"],
+    ["invite", "role", "disable", "sign-out-everywhere"],
+  ),
   settings: guardedScreen("settings", "settings.tsx", "settings.manage", ["digest", "template"]),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
   contentBlog: screen("content/blog", "content-blog.tsx", "content.edit"),
   /** One post's editor; "new" for a post not written yet. */
-  contentBlogPost: contentScreen("blog/:id", "content-blog-post.tsx", ["save", "preview"]),
+  contentBlogPost: withPictures(contentScreen("blog/:id", "content-blog-post.tsx", ["save", "preview"]), 1),
   contentNotices: contentScreen("notices", "content-notices.tsx", ["save", "delete"], ["delete"]),
-  contentNews: screen("content/news", "content-news.tsx", "content.edit", orderedActions("")),
-  contentShop: screen("content/shop", "content-shop.tsx", "content.edit", {
-    ...orderedActions("-banner"),
-    ...orderedActions("-tile"),
-  }),
+  contentNews: withPictures(screen("content/news", "content-news.tsx", "content.edit", orderedActions("")), 1),
+  contentShop: withPictures(
+    screen("content/shop", "content-shop.tsx", "content.edit", {
+      ...orderedActions("-banner"),
+      ...orderedActions("-tile"),
+    }),
+    1,
+  ),
   /** How the group describes itself: the founding date ("N years") and its line about itself. */
   contentBrand: contentScreen("brand", "content-brand.tsx", ["founded", "group-line"]),
   /** Every offer with its switch, and the switches of the whole Offers page. */
   offers: contentScreen("offers", "offers.tsx", ["list", "hide-offers", "end-date"]),
-  offerNew: contentScreen("offers/new", "offer-new.tsx", ["create"]),
-  offer: contentScreen("offers/:id", "offer.tsx", ["save", "delete"], ["delete"]),
+  offerNew: withPictures(contentScreen("offers/new", "offer-new.tsx", ["create"]), 1),
+  offer: withPictures(contentScreen("offers/:id", "offer.tsx", ["save", "delete"], ["delete"]), 1),
   /** Each salon's name, address, telephone, booking link and opening hours. */
-  salons: contentScreen("salons", "salons.tsx", ["salon"]),
+  salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
   prices: contentScreen("prices", "prices.tsx", ["add-service"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
   levels: contentScreen("levels", "levels.tsx", ["level"]),
@@ -126,8 +150,8 @@ export const STAFF_ROUTES = {
   review: contentScreen("reviews/:id", "review.tsx", ["review", "hide", "publish"]),
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
   contentTeam: contentScreen("team", "content-team.tsx", ["move", "retire", "restore"]),
-  contentTeamNew: contentScreen("team/new", "content-team-new.tsx", ["create"]),
-  contentTeamMember: contentScreen("team/:id", "content-team-member.tsx", ["save"]),
+  contentTeamNew: withPictures(contentScreen("team/new", "content-team-new.tsx", ["create"]), 2),
+  contentTeamMember: withPictures(contentScreen("team/:id", "content-team-member.tsx", ["save"]), 2),
   exportLeads: download("leads"),
   exportJobs: download("jobs"),
   exportModels: download("models"),
@@ -155,6 +179,31 @@ export type StaffRouteKey = keyof typeof STAFF_ROUTES;
 const STAFF_PREFIX = "/staff";
 
 export const staffPath = (path: string) => (path === "" ? STAFF_PREFIX : `${STAFF_PREFIX}/${path}`);
+
+/** Each screen as a pattern over a lower-cased, percent-decoded path, as the router matches addresses. */
+const SCREEN_PATTERNS: readonly { pattern: RegExp; route: StaffRouteDef }[] = Object.values(
+  STAFF_ROUTES as Record<string, StaffRouteDef>,
+).map((route) => ({
+  pattern: new RegExp(
+    `^${staffPath(route.path)
+      .toLowerCase()
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/")}/?$`,
+  ),
+  route,
+}));
+
+/** The console screen at this address (any case, percent-decoded), or undefined. */
+export function staffScreenAt(pathname: string): StaffRouteDef | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return SCREEN_PATTERNS.find(({ pattern }) => pattern.test(path))?.route;
+}
 
 /** The console's sections, in the order its navigation lists them. */
 export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [

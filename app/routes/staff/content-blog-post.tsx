@@ -81,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input, files } = await requireStaffAction(args, "contentBlogPost", { files: 1 });
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentBlogPost");
   const id = postId(args.params.id);
   if (id === null) return notFound();
   const origin = config().PUBLIC_URL;

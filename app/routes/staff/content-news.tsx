@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input, files } = await requireStaffAction(args, "contentNews", { files: 1 });
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentNews");
   return orderedAction(args.context.db, staff, screen, intent, input, files);
 }
 

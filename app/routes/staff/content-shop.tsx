@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input, files } = await requireStaffAction(args, "contentShop", { files: 1 });
+  const { staff, intent, input, files } = await requireStaffAction(args, "contentShop");
   const [verb = "", which] = intent.split("-");
   return which === "banner"
     ? orderedAction(args.context.db, staff, banners, verb, input)

@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input, files } = await requireStaffAction(args, "contentTeamMember", { files: 2 });
+  const { staff, input, files } = await requireStaffAction(args, "contentTeamMember");
   const refusal = await updateMember(args.context.db, staff, memberId(args.params.id), input, files);
   if (refusal) return refusal;
   return { done: `Saved. The site shows ${input.firstName}'s changes now.` };

@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input, files } = await requireStaffAction(args, "contentTeamNew", { files: 2 });
+  const { staff, input, files } = await requireStaffAction(args, "contentTeamNew");
   const created = await createMember(args.context.db, staff, input, files);
   if (!created.ok) return created.refusal;
   throw redirect(`${staffPath(`content/team/${created.id}`)}?added=1`);

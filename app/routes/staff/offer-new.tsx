@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input, files } = await requireStaffAction(args, "offerNew", { files: 1 });
+  const { staff, input, files } = await requireStaffAction(args, "offerNew");
   const created = await createOffer(args.context.db, staff, input, files);
   if ("refusal" in created) return created.refusal;
   return redirect(staffPath(`content/offers/${created.id}`));

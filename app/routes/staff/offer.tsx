@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input, files } = await requireStaffAction(args, "offer", { files: 1 });
+  const { staff, intent, input, files } = await requireStaffAction(args, "offer");
   const id = idOf(args.params.id);
   if (id === null) return data({ error: "There is no such offer." }, { status: 404 });
   if (intent === "delete") {

@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input, files } = await requireStaffAction(args, "salons", { files: 1 });
+  const { staff, input, files } = await requireStaffAction(args, "salons");
   return (
     (await saveSalon(args.context.db, staff, input, files)) ?? { done: `${input.name?.trim() ?? "The salon"} saved.` }
   );

@@ -9,10 +9,18 @@
  */
 import { data, redirect } from "react-router";
 import { MAX_PICTURE_BYTES } from "~/domain/pictures";
+import { isSitePath } from "~/domain/site-path";
 import { can, type Permission, ROLE_PERMISSIONS, type StaffRole } from "~/domain/staff/access";
-import { type Access, STAFF_ROUTES, type StaffAction, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
+import {
+  type Access,
+  STAFF_ROUTES,
+  type StaffAction,
+  type StaffRouteDef,
+  type StaffRouteKey,
+  staffPath,
+} from "~/domain/staff/routes";
 import type { Database } from "../db.server";
-import { isMultipart, MultipartError, readMultipart, type UploadedFile } from "../multipart.server";
+import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
 import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
@@ -40,9 +48,19 @@ const wantsJson = (request: Request) => (request.headers.get("content-type") ?? 
 
 function signInRedirect(request: Request, fresh = false): never {
   const url = new URL(request.url);
-  const next = url.pathname.replace(/\.data$/, "") + (request.method === "GET" ? url.search : "");
-  if (wantsJson(request)) throw data({ error: "Please sign in again." }, { status: 401 });
-  throw redirect(`${staffPath("sign-in")}?${new URLSearchParams({ next, ...(fresh ? { fresh: "1" } : {}) })}`);
+  const json = wantsJson(request);
+  // A script's post comes back to the page it was sent from, not to the resource it posted to.
+  const from = json ? request.headers.get("referer") : null;
+  const next = from
+    ? safeNext(new URL(from, url).pathname)
+    : url.pathname.replace(/\.data$/, "") + (request.method === "GET" ? url.search : "");
+  const signIn = `${staffPath("sign-in")}?${new URLSearchParams({ next, ...(fresh ? { fresh: "1" } : {}) })}`;
+  if (json)
+    throw data(
+      { error: fresh ? "Please sign in again before this change." : "Please sign in again.", signIn },
+      { status: 401 },
+    );
+  throw redirect(signIn);
 }
 
 function check(request: Request, staff: StaffContext, access: Access | null, fresh = false): void {
@@ -72,19 +90,20 @@ export async function publicStaffPage(args: Args, key: StaffRouteKey): Promise<S
 
 type ActionInput = Record<string, string | undefined>;
 
-/** How many files an action takes (a form with picture fields), each up to MAX_PICTURE_BYTES. */
-export interface UploadOptions {
-  files: number;
-}
+const UPLOAD_FORBIDDEN_MESSAGE = "Your role does not let you upload pictures here.";
 
 /**
  * The posted fields, from a form or a script's JSON, as strings; and the
  * files of a multipart form, read as they stream in (multipart.server.ts).
- * An action that takes no files refuses a form that carries one.
+ * Only a screen that takes pictures gets files, and only from a member of
+ * staff whose role may send them: that is decided before the body is read,
+ * so nobody else can make the site hold a large body. Any other body was
+ * already capped at a text form's size before it reached the router.
  */
 async function readInput(
   request: Request,
-  uploads: UploadOptions = { files: 0 },
+  staff: StaffContext | null,
+  key: StaffRouteKey,
 ): Promise<{ input: ActionInput; files: Record<string, UploadedFile> }> {
   if (wantsJson(request)) {
     const body: unknown = await request.json().catch(() => null);
@@ -98,10 +117,18 @@ async function readInput(
     };
   }
   if (isMultipart(request)) {
+    const upload: StaffRouteDef["upload"] = (STAFF_ROUTES[key] as StaffRouteDef).upload;
+    if (upload) {
+      if (!staff) signInRedirect(request);
+      if (!staff.can(upload.access))
+        throw data({ error: UPLOAD_FORBIDDEN_MESSAGE }, { status: 403, headers: { Connection: "close" } });
+    }
     try {
-      const form = await readMultipart(request, { files: uploads.files, fileBytes: MAX_PICTURE_BYTES });
+      const form = await readMultipart(request, { files: upload?.files ?? 0, fileBytes: MAX_PICTURE_BYTES });
       return { input: form.fields, files: form.files };
     } catch (error) {
+      if (error instanceof UploadsBusyError)
+        throw data({ error: error.message }, { status: 503, headers: { "Retry-After": "30", Connection: "close" } });
       if (error instanceof MultipartError) throw data({ error: error.message }, { status: 400 });
       throw error;
     }
@@ -124,7 +151,7 @@ export interface Granted<S> {
   staff: S;
   intent: string;
   input: ActionInput;
-  /** The files of a form that takes them (requireStaffUpload), by field name. */
+  /** The files of a form that takes them (a screen with `upload` in the table), by field name. */
   files: Record<string, UploadedFile>;
 }
 
@@ -133,15 +160,9 @@ export interface Granted<S> {
  * table and, unless that is public, demands a session with the permission
  * (and a recent sign-in for a destructive one).
  */
-export async function staffAction(
-  args: Args,
-  key: StaffRouteKey,
-  uploads?: UploadOptions,
-): Promise<Granted<StaffContext | null>> {
+export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
   const staff = await currentStaff(args);
-  // Nobody signed out gets to send files: refused before the body is read.
-  if (uploads && !staff) signInRedirect(args.request);
-  const { input, files } = await readInput(args.request, uploads);
+  const { input, files } = await readInput(args.request, staff, key);
   const action = actionOf(key, input.intent);
   if (action.access !== "public") {
     if (!staff) signInRedirect(args.request);
@@ -151,12 +172,8 @@ export async function staffAction(
 }
 
 /** staffAction for a page whose actions all need a signed-in member of staff. */
-export async function requireStaffAction(
-  args: Args,
-  key: StaffRouteKey,
-  uploads?: UploadOptions,
-): Promise<Granted<StaffContext>> {
-  const granted = await staffAction(args, key, uploads);
+export async function requireStaffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext>> {
+  const granted = await staffAction(args, key);
   if (!granted.staff) throw new Error(`${key} ${granted.intent} is public: use staffAction`);
   return granted as Granted<StaffContext>;
 }
@@ -168,5 +185,5 @@ export function noPage(): Response {
 
 /** Where to go after signing in: only ever a page of the console, never another site. */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/staff(\/[A-Za-z0-9/_?=&.%-]*)?$/.test(next) && !next.startsWith("//") ? next : staffPath("");
+  return next && /^\/staff(\/[A-Za-z0-9/_?=&.%-]*)?$/.test(next) && isSitePath(next) ? next : staffPath("");
 }
