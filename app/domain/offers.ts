@@ -7,6 +7,7 @@
  */
 import { endOfDay, isAfter, isBefore, isValid, parseISO, startOfDay } from "date-fns";
 import type { PictureRef } from "./pictures";
+import { isSitePath } from "./site-path";
 import { checkbox, isoDate, optionalText, pounds, requiredText } from "./staff/content";
 import { z } from "./zod";
 
@@ -234,7 +235,7 @@ export const offerSchema = z
     endDate: optionalDate("the last day"),
     smallPrint: requiredText("the small print", 4000).transform(linesOf),
     image: requiredText("the picture", 300).refine(
-      (v) => v.startsWith("/images/") && !v.includes(".."),
+      (v) => v.startsWith("/images/") && isSitePath(v) && !v.includes(".."),
       "Please give the picture as a path on this site, starting with /images/.",
     ),
     listed: checkbox,

@@ -49,6 +49,12 @@ const configSchema = z.object({
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
   TRUST_PROXY: z.string().optional(),
   /**
+   * Requests one client address may have in flight at once (the address behind
+   * TRUST_PROXY); past it, 429 until one finishes. A salon's front desk with
+   * several tablets behind one router stays far below it.
+   */
+  MAX_REQUESTS_PER_CLIENT: z.coerce.number().int().positive().default(32),
+  /**
    * "on" lets a browser test move the site's clock (POST /__test/clock with
    * {"at": ISO time}). Never set it on a real site.
    */

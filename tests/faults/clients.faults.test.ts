@@ -18,9 +18,13 @@ import {
   wait,
 } from "./harness";
 
-/** Opens a connection that sends a POST's headers and then its body one byte per second. */
+/**
+ * Opens a connection that sends a POST's headers and then its body one byte
+ * per second, from 127.0.0.2: another machine than the visitors the tests
+ * send from 127.0.0.1, which the site holds to its share of connections.
+ */
 function slowUpload(port: number, path: string) {
-  const socket = connect(port, "127.0.0.1");
+  const socket = connect({ port, host: "127.0.0.1", localAddress: "127.0.0.2" });
   let answer = "";
   let timer: NodeJS.Timeout | undefined;
   const closed = new Promise<string>((resolve) => {

@@ -4,6 +4,7 @@
  * values the tables hold, with messages a member of staff can act on.
  */
 import { penceFromPounds } from "../format";
+import { isSitePath } from "../site-path";
 import { z } from "../zod";
 
 /** Required text, trimmed, with its own "please enter" message. */
@@ -61,6 +62,6 @@ export const link = (what: string) =>
     .string({ error: `Please enter ${what}.` })
     .trim()
     .refine(
-      (v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^\s]+$/.test(v),
+      (v) => isSitePath(v) || /^https:\/\/[^\s\\]+$/.test(v),
       `Please enter ${what} as a path on this site (starting with /) or a full https:// address.`,
     );

@@ -11,6 +11,7 @@
  */
 import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { data } from "react-router";
 import { pageOf } from "~/components/staff/ui";
 import type { StaffRouteKey } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
@@ -32,10 +33,20 @@ export const idParam = (value: string | null) => (value && ID.test(value) ? Numb
 export const oneOf = <T extends string>(list: readonly T[], value: string | null) =>
   list.find((item) => item === value);
 
-/** A yyyy-mm-dd day from the URL that is a real date, or nothing. */
+/**
+ * A yyyy-mm-dd day from the URL, or nothing when it is left empty. A day the
+ * calendar lacks (30 February) or any other spelling is refused with a 400
+ * naming the field, before any query or download starts.
+ */
 export function dayParam(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name);
-  return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  const value = params.get(name)?.trim();
+  if (!value) return undefined;
+  const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (day && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
+  throw data(
+    { error: `The "${name}" date, ${value.slice(0, 20)}, is not a real date: please give it as yyyy-mm-dd.` },
+    { status: 400 },
+  );
 }
 
 /** The start of a London day, as the database compares it. */
