@@ -42,22 +42,6 @@ export async function hitRateLimit(
   return { allowed: (row?.count ?? 1) <= rule.limit, retryAfter };
 }
 
-/** Whether `subject` has used up this window already, without counting a hit (for limits on failures only). */
-export async function rateLimitReached(
-  db: Database,
-  rule: RateLimitRule,
-  subject: string,
-  now = new Date(),
-): Promise<boolean> {
-  if (!rateLimitsEnabled()) return false;
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const row = await db.query.rateLimits.findFirst({
-    where: (r, { and, eq }) => and(eq(r.key, `${rule.name}:${subject}`), eq(r.windowStart, windowStart)),
-  });
-  return (row?.count ?? 0) >= rule.limit;
-}
-
 export function tooManyRequests(
   result: RateLimitResult,
   message = "You've sent a lot of requests in a short time. Please wait a little and try again.",

@@ -648,6 +648,12 @@ export const staffTokens = pgTable(
     staffId: staffId(),
     tokenHash: text("token_hash").notNull(),
     codeHash: text("code_hash"),
+    /**
+     * A sign-in code is good only with the attempt it was asked for in: the
+     * hash of a secret handed to the browser that asked. Guesses sent without
+     * it, by someone else, neither match nor use up the code's tries.
+     */
+    attemptHash: text("attempt_hash"),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),

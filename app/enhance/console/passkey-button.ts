@@ -26,6 +26,11 @@ async function post(url: string, body: Record<string, unknown>): Promise<Record<
     body: JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  // Asked to sign in (again) first: the page to do it on, which brings the person back here after.
+  if (response.status === 401 && typeof answer.signIn === "string") {
+    window.location.assign(answer.signIn);
+    throw new Error(typeof answer.error === "string" ? answer.error : "Please sign in again.");
+  }
   if (!response.ok)
     throw new Error(typeof answer.error === "string" ? answer.error : "That didn't work. Please try again.");
   return answer;

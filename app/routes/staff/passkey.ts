@@ -1,8 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { staffPath } from "~/domain/staff/routes";
-import { hitRateLimit } from "~/server/rate-limit.server";
-import { LOCKED_OUT_MESSAGE, SIGN_IN_LIMIT } from "~/server/staff/accounts.server";
-import { audit } from "~/server/staff/audit.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
+import { LOCKED_OUT_MESSAGE, recordNewPasskey, SIGN_IN_LIMIT } from "~/server/staff/accounts.server";
 import { noPage, safeNext, staffAction } from "~/server/staff/auth.server";
 import {
   authenticationOptions,
@@ -14,6 +13,9 @@ import { completeSignIn } from "~/server/staff/sign-in.server";
 import type { Route } from "./+types/passkey";
 
 export const loader = noPage;
+
+/** Passkey sign-ins one client address may begin: far more than a person tries, far fewer than a flood. */
+const CHALLENGE_LIMIT: RateLimitRule = { name: "staff-passkey-challenge", limit: 60, windowSeconds: 900 };
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -30,8 +32,12 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await staffAction(args, "passkey");
   const { db } = args.context;
   switch (intent) {
-    case "sign-in-options":
+    case "sign-in-options": {
+      // Each asks for a row: bounded per client address (and the rows go once stale).
+      const limit = await hitRateLimit(db, CHALLENGE_LIMIT, args.context.clientIp);
+      if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429, { "Retry-After": String(limit.retryAfter) });
       return json(await authenticationOptions(db));
+    }
     case "sign-in-verify": {
       const limit = await hitRateLimit(db, SIGN_IN_LIMIT, args.context.clientIp);
       if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429);
@@ -56,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
           ? await registerPasskey(db, me.staffId, input.challengeId, response, label)
           : false;
       if (!ok) return json({ error: "The passkey could not be added. Please try again." }, 400);
-      await audit(db, me, { action: "passkey.add", subject: { type: "staff", id: me.staffId }, summary: label });
+      await recordNewPasskey(db, me, label);
       return json({ next: `${staffPath("devices")}?added=1` });
     }
   }

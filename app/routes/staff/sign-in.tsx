@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import {
+  LOCKED_OUT_MESSAGE,
   normaliseEmail,
   redeemSignInCode,
   SIGN_IN_CODE_MINUTES,
@@ -36,20 +37,21 @@ export async function action(args: Route.ActionArgs) {
   const next = safeNext(input.next);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
     return data(
-      { step: "email" as const, email, error: "Enter the e-mail address of your staff account." },
+      { step: "email" as const, email, attempt: "", error: "Enter the e-mail address of your staff account." },
       { status: 400 },
     );
   if (intent === "email-send") {
     const sent = await sendSignInEmail(db, email, clientIp);
-    if (!sent.ok) return data({ step: "email" as const, email, error: sent.error }, { status: 429 });
-    return { step: "code" as const, email: normaliseEmail(email), error: null };
+    if (!sent.ok) return data({ step: "email" as const, email, attempt: "", error: sent.error }, { status: 429 });
+    return { step: "code" as const, email: normaliseEmail(email), attempt: sent.attempt, error: null };
   }
   const code = (input.code ?? "").replace(/\s/g, "");
-  const used = await redeemSignInCode(db, email, code, clientIp);
+  const attempt = input.attempt ?? "";
+  const used = await redeemSignInCode(db, email, code, attempt, clientIp);
   if (!used.ok)
     return data(
-      { step: "code" as const, email, error: used.error },
-      { status: used.error.startsWith("Too many") ? 429 : 400 },
+      { step: "code" as const, email, attempt, error: used.error },
+      { status: used.error === LOCKED_OUT_MESSAGE ? 429 : 400 },
     );
   const { cookie } = await completeSignIn(db, args.request, staff, used.staff, "email");
   throw redirect(next, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
@@ -89,6 +91,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             </Notice>
             <Form method="post">
               <input type="hidden" name="email" value={actionData?.email ?? ""} />
+              <input type="hidden" name="attempt" value={actionData?.attempt ?? ""} />
               <input type="hidden" name="next" value={next} />
               <TextField
                 label="Code"

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { RowAction, SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
-import { changeRole, disableStaff, inviteStaff, listStaff } from "~/server/staff/accounts.server";
+import { changeRole, disableStaff, inviteStaff, listStaff, signOutEverywhere } from "~/server/staff/accounts.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { recordId } from "~/server/staff/records.server";
 import type { Route } from "./+types/team";
@@ -53,6 +53,12 @@ export async function action(args: Route.ActionArgs) {
     const problem = await changeRole(db, staff, id, input.role);
     return problem ? data({ error: problem }, { status: 409 }) : { done: "Role changed." };
   }
+  if (intent === "sign-out-everywhere") {
+    const passkeys = input.passkeys === "remove";
+    const problem = await signOutEverywhere(db, staff, id, { passkeys });
+    if (problem) return data({ error: problem }, { status: 409 });
+    return { done: passkeys ? "Signed out everywhere, and every passkey removed." : "Signed out everywhere." };
+  }
   const problem = await disableStaff(db, staff, id);
   return problem
     ? data({ error: problem }, { status: 409 })
@@ -101,6 +107,16 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   />
                   <button type="submit" name="intent" value="role" className="btn-outline mb-4">
                     Change
+                  </button>
+                </Form>
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="staff" value={s.id} />
+                  <label className="mb-4 flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="passkeys" value="remove" />
+                    Also remove their passkeys<span className="sr-only"> ({s.name})</span>
+                  </label>
+                  <button type="submit" name="intent" value="sign-out-everywhere" className="btn-outline mb-4">
+                    Sign out everywhere<span className="sr-only"> {s.name}</span>
                   </button>
                 </Form>
                 <RowAction field="staff" value={s.id} intent="disable" label="Disable" of={s.name} className="mb-4" />

@@ -47,6 +47,21 @@ export const inviteEmail = (to: string, payload: InvitePayload): NewMessage => (
   payload: { ...payload },
 });
 
+export interface PasskeyAddedPayload {
+  name: string;
+  label: string;
+  /** When, as the salon reads it (London time). */
+  when: string;
+}
+
+/** Every new passkey is told to the account's owner: one they did not add means someone else can get in. */
+export const passkeyAddedEmail = (to: string, payload: PasskeyAddedPayload): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "staff-passkey-added",
+  payload: { ...payload },
+});
+
 export interface DigestPayload {
   quotes: { id: number; name: string; salon: string; totalPence: number; created: string }[];
 }
@@ -79,6 +94,11 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
       return plainEmail(
         "You're invited to the Maison Ivy staff console",
         `Hi ${String(p.name)},\n\nYou have been given a ${String(p.role)} account on the Maison Ivy staff console. Open this link to sign in for the first time, then add a passkey so you can sign in with your fingerprint, face or screen lock:\n\n${url(p.path)}\n\nThe link works once, for ${String(p.hours)} hours.`,
+      );
+    case "staff-passkey-added":
+      return plainEmail(
+        "A passkey was added to your Maison Ivy staff account",
+        `Hi ${String(p.name)},\n\nA passkey named "${String(p.label)}" was added to your staff console account on ${String(p.when)}. It can sign in as you from now on.\n\nIf that was you, there is nothing to do. If it was not, tell the salon's owner at once: on the Team page they can sign you out everywhere and remove every passkey. Your own devices page is ${url("/staff/devices")}.`,
       );
     case "staff-quote-digest": {
       const quotes = (p.quotes ?? []) as DigestPayload["quotes"];

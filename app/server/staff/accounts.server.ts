@@ -10,10 +10,10 @@ import { staffPath } from "~/domain/staff/routes";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
-import { inviteEmail, signInEmail } from "../delivery/staff-messages.server";
+import { inviteEmail, passkeyAddedEmail, signInEmail } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
-import { hitRateLimit, type RateLimitRule, rateLimitReached } from "../rate-limit.server";
-import { staffSessions, staffTokens, staffUsers } from "../schema.server";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { staffPasskeys, staffSessions, staffTokens, staffUsers } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 import { hashToken, IDLE_MINUTES, newToken, sameHash } from "./session.server";
 
@@ -23,21 +23,42 @@ const SETUP_MINUTES = 60;
 /** Wrong codes allowed on one e-mail before it is used up. */
 const CODE_ATTEMPTS = 5;
 
-/** Sign-in attempts of any kind from one address. */
+/**
+ * Limits on signing in. Each is keyed by the client's address, or by the
+ * address and the account together, so someone elsewhere asking for codes or
+ * guessing them slows only themselves: the real person's own code keeps
+ * working (it is bound to the browser that asked for it, see attemptHash).
+ */
+/** Sign-in attempts of any kind from one client address. */
 export const SIGN_IN_LIMIT: RateLimitRule = { name: "staff-sign-in", limit: 30, windowSeconds: 900 };
-/** Codes e-mailed to one address: enough to retry, too few to flood an inbox. */
-const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 10, windowSeconds: 3600 };
-/** Wrong codes for one account: past this it is locked out of e-mail sign-in for the rest of the window. */
-const WRONG_CODE_LIMIT: RateLimitRule = { name: "staff-code-wrong", limit: 10, windowSeconds: 900 };
+/** Codes one client address may ask for one account: enough to retry a few times. */
+const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 5, windowSeconds: 3600 };
+/**
+ * Codes e-mailed to one account from everywhere together: a ceiling on how
+ * many e-mails strangers can make an inbox receive. Past it no new code is
+ * sent, and the person is told to use the newest e-mail's link, which works
+ * however many codes were asked for.
+ */
+const EMAIL_SENT_CEILING: RateLimitRule = { name: "staff-email-sent", limit: 20, windowSeconds: 3600 };
 
 export const LOCKED_OUT_MESSAGE =
-  "Too many sign-in attempts. Please wait 15 minutes and try again, or ask the owner for help.";
+  "Too many sign-in attempts from here. Please wait 15 minutes and try again, or ask the owner for help.";
+const CEILING_MESSAGE =
+  "We've e-mailed this address many codes in the last hour. Use the link in the newest e-mail, or try again later.";
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const codeHash = (tokenId: number, code: string) => hashToken(`${tokenId}:${code}`);
+
+/** What the browser that asked for a code sends back with it: the proof's id and a secret only it was given. */
+const attemptOf = (id: number, secret: string) => `${id}.${secret}`;
+
+function parseAttempt(attempt: string): { id: number; secret: string } | null {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(attempt);
+  return match ? { id: Number(match[1]), secret: match[2] as string } : null;
+}
 
 async function staffCount(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(staffUsers);
@@ -54,20 +75,27 @@ async function newProof(
   staffId: number | null,
   minutes: number,
   withCode = false,
-): Promise<{ token: string; code: string | null; id: number }> {
+): Promise<{ token: string; code: string | null; attempt: string | null; id: number }> {
   const token = newToken();
+  const secret = withCode ? newToken() : null;
   const [row] = await tx
     .insert(staffTokens)
-    .values({ purpose, staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) })
+    .values({
+      purpose,
+      staffId,
+      tokenHash: hashToken(token),
+      attemptHash: secret ? hashToken(secret) : null,
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+    })
     .returning({ id: staffTokens.id });
   const id = row?.id ?? 0;
-  if (!withCode) return { token, code: null, id };
+  if (!secret) return { token, code: null, attempt: null, id };
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await (tx as Database)
     .update(staffTokens)
     .set({ codeHash: codeHash(id, code) })
     .where(eq(staffTokens.id, id));
-  return { token, code, id };
+  return { token, code, attempt: attemptOf(id, secret), id };
 }
 
 const linkPath = (token: string) => `${staffPath("sign-in/link")}/${token}`;
@@ -75,17 +103,25 @@ const linkPath = (token: string) => `${staffPath("sign-in/link")}/${token}`;
 export type Limited = { ok: false; error: string };
 
 /**
- * E-mails a code and a link to an active account at this address. Says the
- * same whether or not there is one, so the form tells nobody who works here.
+ * E-mails a code and a link to an active account at this address, and
+ * returns the attempt the code is good with (the page keeps it in the code
+ * form). Says the same whether or not there is an account, so the form tells
+ * nobody who works here.
  */
-export async function sendSignInEmail(db: Database, email: string, clientIp: string): Promise<{ ok: true } | Limited> {
+export async function sendSignInEmail(
+  db: Database,
+  email: string,
+  clientIp: string,
+): Promise<{ ok: true; attempt: string } | Limited> {
   const address = normaliseEmail(email);
   const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
-  const byAddress = await hitRateLimit(db, EMAIL_SEND_LIMIT, address);
-  if (!byIp.allowed || !byAddress.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  const byIpAndAccount = await hitRateLimit(db, EMAIL_SEND_LIMIT, `${clientIp}:${address}`);
+  if (!byIp.allowed || !byIpAndAccount.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  if (!(await hitRateLimit(db, EMAIL_SENT_CEILING, address)).allowed) return { ok: false, error: CEILING_MESSAGE };
   const staff = await findStaffByEmail(db, address);
-  if (!staff?.active) return { ok: true };
-  await db.transaction(async (tx) => {
+  // Nobody there: an attempt that looks like any other and matches nothing.
+  if (!staff?.active) return { ok: true, attempt: attemptOf(randomInt(1, 1_000_000_000), newToken()) };
+  const attempt = await db.transaction(async (tx) => {
     const proof = await newProof(tx, "sign-in", staff.id, SIGN_IN_CODE_MINUTES, true);
     await enqueue(
       tx,
@@ -99,52 +135,50 @@ export async function sendSignInEmail(db: Database, email: string, clientIp: str
       ],
       mailDomainOf(config().PUBLIC_URL),
     );
+    return proof.attempt as string;
   });
   wakeOutbox();
-  return { ok: true };
+  return { ok: true, attempt };
 }
 
 const WRONG_CODE_MESSAGE = "That code is wrong or has run out. Check the latest e-mail, or ask for a new code.";
 
-/** The account whose latest e-mailed code this is, using the code up. */
+/**
+ * The account whose code this is, using the code up. Only the attempt the
+ * code was asked for in can use it, and only that attempt's wrong guesses
+ * count against it (CODE_ATTEMPTS, then it is void), so nobody else's
+ * guessing can refuse the real person's code.
+ */
 export async function redeemSignInCode(
   db: Database,
   email: string,
   code: string,
+  attempt: string,
   clientIp: string,
 ): Promise<{ ok: true; staff: StaffUser } | Limited> {
-  const address = normaliseEmail(email);
   const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
-  if (!byIp.allowed || (await rateLimitReached(db, WRONG_CODE_LIMIT, address)))
-    return { ok: false, error: LOCKED_OUT_MESSAGE };
-  const staff = await findStaffByEmail(db, address);
-  const outcome = await checkCode(db, staff, code);
-  if (!outcome.ok) await hitRateLimit(db, WRONG_CODE_LIMIT, address);
-  return outcome;
-}
-
-async function checkCode(
-  db: Database,
-  staff: StaffUser | undefined,
-  code: string,
-): Promise<{ ok: true; staff: StaffUser } | Limited> {
-  if (!staff?.active || !/^\d{6}$/.test(code)) return { ok: false, error: WRONG_CODE_MESSAGE };
+  if (!byIp.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  const staff = await findStaffByEmail(db, normaliseEmail(email));
+  const asked = parseAttempt(attempt);
+  if (!staff?.active || !asked || !/^\d{6}$/.test(code)) return { ok: false, error: WRONG_CODE_MESSAGE };
   return db.transaction(async (tx) => {
     const [proof] = await tx
       .select()
       .from(staffTokens)
       .where(
         and(
+          eq(staffTokens.id, asked.id),
           eq(staffTokens.staffId, staff.id),
           eq(staffTokens.purpose, "sign-in"),
           isNull(staffTokens.usedAt),
           gt(staffTokens.expiresAt, sql`now()`),
         ),
       )
-      .orderBy(desc(staffTokens.id))
       .limit(1)
       .for("update");
-    if (!proof?.codeHash || proof.attempts >= CODE_ATTEMPTS) return { ok: false as const, error: WRONG_CODE_MESSAGE };
+    if (!proof?.codeHash || !proof.attemptHash || !sameHash(proof.attemptHash, hashToken(asked.secret)))
+      return { ok: false as const, error: WRONG_CODE_MESSAGE };
+    if (proof.attempts >= CODE_ATTEMPTS) return { ok: false as const, error: WRONG_CODE_MESSAGE };
     if (!sameHash(proof.codeHash, codeHash(proof.id, code))) {
       await tx
         .update(staffTokens)
@@ -345,4 +379,50 @@ export async function disableStaff(db: Database, actor: Actor, staffId: number):
     await audit(tx, actor, { action: "staff.disable", subject: { type: "staff", id: staffId }, summary: user.email });
     return null;
   });
+}
+
+/**
+ * Signs a member out of every device at once and, when the owner asks,
+ * removes every passkey they have, so a lost phone or a passkey someone else
+ * added no longer gets in. The account stays, and can sign in again by e-mail.
+ */
+export async function signOutEverywhere(
+  db: Database,
+  actor: Actor,
+  staffId: number,
+  options: { passkeys: boolean },
+): Promise<string | null> {
+  if (staffId === actor.staffId) return OWN_ACCOUNT_MESSAGE;
+  return db.transaction(async (tx) => {
+    const user = await tx.query.staffUsers.findFirst({ where: (s, { eq }) => eq(s.id, staffId) });
+    if (!user) return "There is no such account.";
+    const sessions = await tx
+      .update(staffSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+      .returning({ id: staffSessions.id });
+    const passkeys = options.passkeys
+      ? await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, staffId)).returning({ id: staffPasskeys.id })
+      : [];
+    await audit(tx, actor, {
+      action: "staff.sign-out-everywhere",
+      subject: { type: "staff", id: staffId },
+      summary: `${sessions.length} sessions ended, ${passkeys.length} passkeys removed`,
+    });
+    return null;
+  });
+}
+
+/** A passkey just added: audited, and its owner told by e-mail. */
+export async function recordNewPasskey(db: Database, me: Actor & { email: string; name: string }, label: string) {
+  const when = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(new Date());
+  await db.transaction(async (tx) => {
+    await audit(tx, me, { action: "passkey.add", subject: { type: "staff", id: me.staffId }, summary: label });
+    await enqueue(tx, [passkeyAddedEmail(me.email, { name: me.name, label, when })], mailDomainOf(config().PUBLIC_URL));
+  });
+  wakeOutbox();
 }

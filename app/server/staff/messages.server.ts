@@ -20,6 +20,7 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   "staff-feedback": "New feedback (to staff)",
   "staff-sign-in": "Staff sign-in code",
   "staff-invite": "Staff invitation",
+  "staff-passkey-added": "New passkey on a staff account",
   "staff-quote-digest": "New quotes digest",
   "applicant-reply": "Reply to a job applicant",
 };

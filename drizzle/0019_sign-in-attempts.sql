@@ -1,0 +1,1 @@
+ALTER TABLE "staff_tokens" ADD COLUMN "attempt_hash" text;
