@@ -236,3 +236,42 @@ test("the owner sets the digest time; a quote saved before it arrives in the dig
   expect(mail?.text).toMatch(/Dora Digest, \w+/);
   expect(mail?.text).toContain(`${staff.url}/staff/leads/`);
 });
+
+test("a day the calendar lacks is refused with the field named, on a list, the audit log and a download", async ({
+  browser,
+}) => {
+  const page = await ownerPage(browser);
+  for (const path of [
+    "/staff/leads?from=2026-02-30",
+    "/staff/audit?to=2026-13-01",
+    "/staff/export/leads?from=2026-02-30",
+  ]) {
+    const answer = await page.request.get(`${staff.url}${path}`, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(answer.status(), path).toBe(400);
+  }
+  await page.goto(`${staff.url}/staff/leads?from=2026-02-30`);
+  await expectOneH1(page);
+  await expect(page.getByText('The "from" date, 2026-02-30, is not a real date')).toBeVisible();
+  await page.goto(`${staff.url}/staff/leads?from=2026-02-28&to=2099-12-31`);
+  await expect(cards(page, "Quotes").first()).toBeVisible();
+  await page.context().close();
+});
+
+test("a download another site asks a signed-in browser for is refused; the console's own link works", async ({
+  browser,
+}) => {
+  const page = await ownerPage(browser);
+  const from = (site: string) =>
+    page.request.get(`${staff.url}/staff/export/leads`, { headers: { "Sec-Fetch-Site": site } });
+  expect((await from("cross-site")).status()).toBe(403);
+  expect((await from("same-site")).status()).toBe(403);
+  expect((await from("same-origin")).status()).toBe(200);
+  // A real click from the list: the browser marks it same-origin itself.
+  await page.goto(`${staff.url}/staff/leads`);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download as CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  await page.context().close();
+});
