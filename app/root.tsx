@@ -92,28 +92,6 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const location = useLocation();
-  // A request the server refused with its reason (a date that does not exist): the reason, not an apology.
-  const refused =
-    isRouteErrorResponse(error) &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    !notFound &&
-    typeof error.data?.error === "string"
-      ? (error.data.error as string)
-      : null;
-  if (refused)
-    return (
-      <main className="container-page py-24 text-center">
-        <title>That request was not understood | Maison Ivy</title>
-        <h1 className="text-4xl">That request was not understood</h1>
-        <p className="mt-4 text-muted">{refused}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a className="btn-primary" href={location.pathname}>
-            Start again
-          </a>
-        </div>
-      </main>
-    );
   return (
     <main className="container-page py-24 text-center">
       <title>{notFound ? "Page not found | Maison Ivy" : "Something went wrong | Maison Ivy"}</title>
