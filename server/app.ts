@@ -31,7 +31,7 @@ export { precompressedAssets } from "./precompressed";
 import { fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
-export { readBody, requestLogging, startRequestLog } from "./hygiene";
+export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
