@@ -76,6 +76,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     log,
     requestLogging,
     startRequestLog,
+    flushRequestSummary,
     readBody,
     errorHandler,
     answerClientError,
@@ -100,7 +101,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
       // A cached answer ready as the browser wants it goes out at once; everything else goes through Express.
       const hit = cachedHit?.(req);
       if (!hit) return server(req, res);
-      startRequestLog(log, shutdown, req, res);
+      startRequestLog(log, shutdown, req, res, true);
       hit(res);
     },
   );
@@ -163,6 +164,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     const timer = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([closed, timer]);
     httpServer.closeAllConnections();
+    flushRequestSummary(log);
     await app.close();
     await vite?.close();
   }

@@ -33,7 +33,7 @@ export { precompressedAssets } from "./precompressed";
 import { fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
-export { readBody, requestLogging, startRequestLog } from "./hygiene";
+export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */

@@ -1,6 +1,6 @@
 /**
  * What every request goes through before and after React Router: a request
- * id and one log line, the body read in full (and size-checked) before any
+ * id, a log line for what matters (errors, slow answers) and a summary of the rest, the body read in full (and size-checked) before any
  * rendering starts, and the answers to errors: 503 with a way to try again
  * when the database is away, 4xx without a stack trace for what a client
  * caused, and one logged stack for a real fault.
@@ -42,21 +42,99 @@ declare module "express-serve-static-core" {
   }
 }
 
+/** A request slower than this gets a line of its own. */
+const SLOW_REQUEST_MS = 500;
+/** How often the summary of the requests that had no line of their own is written. */
+const SUMMARY_EVERY_MS = 60_000;
+/** Upper bounds of the summary's time buckets, in ms (the last catches everything slower). */
+const BUCKETS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, Number.POSITIVE_INFINITY];
+
 /**
- * One line per request when its answer is finished or the client went away,
- * with a request id (the caller's X-Request-Id when it is sane) that error
- * lines carry too. While the server is stopping, answers close their connection.
- * Works on the bare request, so an answer sent before Express is logged the same.
+ * The requests that went well, counted rather than written one line each:
+ * at thousands of cached answers a second a line per answer was a real
+ * share of each answer's cost and buried the lines that matter.
+ */
+class RequestSummary {
+  private n = 0;
+  private cached = 0;
+  private byStatus: Record<string, number> = {};
+  private buckets = BUCKETS_MS.map(() => 0);
+  private maxMs = 0;
+  private slowestUrl = "";
+
+  constructor(private readonly log: Logger) {
+    setInterval(() => this.write(), SUMMARY_EVERY_MS).unref();
+  }
+
+  add(status: number, ms: number, url: string, cached: boolean): void {
+    this.n += 1;
+    if (cached) this.cached += 1;
+    const klass = `${Math.floor(status / 100)}xx`;
+    this.byStatus[klass] = (this.byStatus[klass] ?? 0) + 1;
+    const bucket = BUCKETS_MS.findIndex((bound) => ms <= bound);
+    this.buckets[bucket] = (this.buckets[bucket] ?? 0) + 1;
+    if (ms > this.maxMs) {
+      this.maxMs = ms;
+      this.slowestUrl = url;
+    }
+  }
+
+  /** The time under which a share of the requests answered: the upper bound of its bucket. */
+  private percentile(share: number): number | null {
+    let seen = 0;
+    for (const [i, count] of this.buckets.entries()) {
+      seen += count;
+      if (seen >= share * this.n) return Number.isFinite(BUCKETS_MS[i]) ? (BUCKETS_MS[i] as number) : null;
+    }
+    return null;
+  }
+
+  write(): void {
+    if (this.n === 0) return;
+    this.log.info(
+      {
+        seconds: SUMMARY_EVERY_MS / 1000,
+        requests: this.n,
+        cached: this.cached,
+        byStatus: this.byStatus,
+        p50UnderMs: this.percentile(0.5),
+        p99UnderMs: this.percentile(0.99),
+        maxMs: Math.round(this.maxMs * 10) / 10,
+        slowest: this.slowestUrl,
+      },
+      "requests summary",
+    );
+    this.n = 0;
+    this.cached = 0;
+    this.byStatus = {};
+    this.buckets = BUCKETS_MS.map(() => 0);
+    this.maxMs = 0;
+    this.slowestUrl = "";
+  }
+}
+
+const summaries = new WeakMap<Logger, RequestSummary>();
+
+/**
+ * Request logging that says what matters for little: a line for each error
+ * (4xx as info, 5xx as a warning), each answer slower than SLOW_REQUEST_MS
+ * and each request the client gave up on, with a request id (the caller's
+ * X-Request-Id when it is sane) that error lines carry too; every other
+ * request, cached answers included, is counted in a summary written once a
+ * minute (a line each at LOG_LEVEL=debug). While the server is stopping,
+ * answers close their connection. Works on the bare request, so an answer
+ * sent before Express is logged the same (`cached` says it came from the
+ * response cache).
  */
 export function startRequestLog(
   log: Logger,
   shutdown: { stopping: boolean },
   req: IncomingMessage,
   res: ServerResponse,
+  cached = false,
 ): string {
   const incoming = req.headers["x-request-id"];
   const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  const url = (req.url ?? "").slice(0, 300);
   res.setHeader("X-Request-Id", id);
   const started = process.hrtime.bigint();
   const writeHead = res.writeHead;
@@ -70,20 +148,40 @@ export function startRequestLog(
     if (logged) return;
     logged = true;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const status = res.statusCode;
+    const aborted = !res.writableFinished;
+    const url = (req.url ?? "").slice(0, 300);
+    if (status < 400 && ms < SLOW_REQUEST_MS && !aborted && !log.isLevelEnabled("debug")) {
+      let summary = summaries.get(log);
+      if (!summary) {
+        summary = new RequestSummary(log);
+        summaries.set(log, summary);
+      }
+      summary.add(status, ms, url, cached);
+      return;
+    }
     const line = {
       reqId: id,
       method: req.method,
       url,
-      status: res.statusCode,
+      status,
       ms: Math.round(ms * 10) / 10,
-      ...(res.writableFinished ? {} : { aborted: true }),
+      ...(aborted ? { aborted: true } : {}),
+      ...(cached ? { cached: true } : {}),
     };
-    if (res.statusCode >= 500) log.warn(line, "request");
-    else log.info(line, "request");
+    if (status >= 500) log.warn(line, "request");
+    else if (status >= 400 || ms >= SLOW_REQUEST_MS || aborted)
+      log.info(line, ms >= SLOW_REQUEST_MS ? "slow request" : "request");
+    else log.debug(line, "request");
   };
   res.on("finish", done);
   res.on("close", done);
   return id;
+}
+
+/** Writes the summary of the requests counted so far (at shutdown, so the last minute is not lost). */
+export function flushRequestSummary(log: Logger): void {
+  summaries.get(log)?.write();
 }
 
 /** The same as Express middleware, which hands the id on to the loaders. */

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -369,24 +370,42 @@ export const siteSettings = pgTable("site_settings", {
   version: version(),
 });
 
-export const jobApplications = pgTable("job_applications", {
-  ...applicant(),
-  email: text("email").notNull(),
-  position: text("position").notNull(),
-  about: text("about").notNull(),
-  whyHair: text("why_hair").notNull(),
-  whyUs: text("why_us").notNull(),
-  salonId: salonId().default(1),
-  role: text("role").notNull(),
-  /** Staff's pipeline: new, maybe, definitely, no, archived. */
-  ...followUp(),
-});
+/**
+ * Console lists read newest first through (created_at, id) and stop after a
+ * page; exports walk the same index by keyset. The home page counts the new
+ * rows through a partial index that holds only those.
+ */
+const followUpIndexes = (name: string, t: { id: AnyPgColumn; status: AnyPgColumn; createdAt: AnyPgColumn }) => [
+  index(`${name}_created_idx`).on(t.createdAt, t.id),
+  index(`${name}_new_idx`).on(t.id).where(sql`${t.status} = 'new'`),
+];
 
-export const modelApplications = pgTable("model_applications", {
-  ...applicant(),
-  info: text("info").notNull(),
-  ...followUp(),
-});
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    ...applicant(),
+    email: text("email").notNull(),
+    position: text("position").notNull(),
+    about: text("about").notNull(),
+    whyHair: text("why_hair").notNull(),
+    whyUs: text("why_us").notNull(),
+    salonId: salonId().default(1),
+    role: text("role").notNull(),
+    /** Staff's pipeline: new, maybe, definitely, no, archived. */
+    ...followUp(),
+  },
+  (t) => followUpIndexes("job_applications", t),
+);
+
+export const modelApplications = pgTable(
+  "model_applications",
+  {
+    ...applicant(),
+    info: text("info").notNull(),
+    ...followUp(),
+  },
+  (t) => followUpIndexes("model_applications", t),
+);
 
 export const feedback = pgTable(
   "feedback",
@@ -410,8 +429,8 @@ export const feedback = pgTable(
     /** When the name and mobile were erased; the ratings stay for the statistics. */
     anonymisedAt: anonymisedAt(),
   },
-  // The dashboard reads the last weeks of feedback.
-  (t) => [index("feedback_created_idx").on(t.createdAt)],
+  // The dashboard reads the last weeks of feedback through the same index.
+  (t) => followUpIndexes("feedback", t),
 );
 
 export interface QuoteLine {
@@ -456,9 +475,38 @@ export const quotes = pgTable(
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
-    index("quotes_created_idx").on(t.createdAt),
+    index("quotes_created_idx").on(t.createdAt, t.id),
     // The dashboard finds a client's latest quote by mobile number to tell whose work their feedback is about.
     index("quotes_mobile_idx").on(t.mobile, t.createdAt),
+  ],
+);
+
+/**
+ * The dashboard's and the console home's quote figures, kept up to date on
+ * write by a trigger on quotes (migration 0019): every insert, delete and
+ * change of week, salon, referral, status or views adds a row of
+ * differences (delta), so concurrent saves never wait on one counter row.
+ * Reading first folds the differences into one row per key (not delta), so
+ * a read costs what the number of weeks × salons × referrals × statuses
+ * costs, however many quotes there are. Sums over it equal counts over quotes.
+ */
+export const quoteRollup = pgTable(
+  "quote_rollup",
+  {
+    /** The Monday of the London week the quote was saved in. */
+    week: date("week", { mode: "string" }).notNull(),
+    salonId: integer("salon_id").notNull(),
+    referral: text("referral").notNull(),
+    status: text("status").notNull(),
+    quotes: integer("quotes").notNull(),
+    /** Quotes opened at least once. */
+    opened: integer("opened").notNull(),
+    views: integer("views").notNull(),
+    delta: boolean("delta").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("quote_rollup_key_idx").on(t.week, t.salonId, t.referral, t.status).where(sql`not ${t.delta}`),
+    index("quote_rollup_delta_idx").on(t.week).where(sql`${t.delta}`),
   ],
 );
 

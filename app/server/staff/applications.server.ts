@@ -3,7 +3,7 @@
  * lists by status, one in full, and the template replies to job applicants.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { RecordListData } from "~/components/staff/list-page";
 import { firstNameOf } from "~/domain/first-visit-offer";
 import {
@@ -21,12 +21,7 @@ import { applicantReply } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
 import { feedback, jobApplications, modelApplications, replyTemplates, salons, staffNotes } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
-import { loadListPage, searchParam, searchWhere } from "./lists.server";
-
-interface Page {
-  limit: number;
-  offset: number;
-}
+import { type ListPage, loadListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
 
 /** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
 export interface RecordFilter {
@@ -45,10 +40,11 @@ export function recordFilterOf(params: URLSearchParams): RecordFilter {
 /** One page of a list of records: its status, its search (the record's notes included), newest first. */
 function recordPage<Q extends PgSelect>(
   query: Q,
+  table: AnyPgTable,
   t: { id: AnyPgColumn; status: AnyPgColumn; createdAt: AnyPgColumn; mobile: AnyPgColumn },
   search: { kind: RecordKind; text: AnyPgColumn[] },
   filter: RecordFilter,
-  page: Page,
+  page: ListPage,
 ) {
   const status =
     filter.status === "all"
@@ -61,10 +57,14 @@ function recordPage<Q extends PgSelect>(
     mobile: t.mobile,
     notes: { subjectType: search.kind, id: t.id },
   });
-  return query.where(and(status, found)).orderBy(desc(t.createdAt), desc(t.id)).limit(page.limit).offset(page.offset);
+  return query
+    .where(and(status, found, newestFirstAfter(table, t, page.after)))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
 }
 
-export async function listJobApplications(db: Database, filter: RecordFilter, page: Page) {
+export async function listJobApplications(db: Database, filter: RecordFilter, page: ListPage) {
   const t = jobApplications;
   const query = db
     .select({
@@ -78,7 +78,7 @@ export async function listJobApplications(db: Database, filter: RecordFilter, pa
     })
     .from(t)
     .innerJoin(salons, eq(salons.id, t.salonId));
-  return recordPage(query.$dynamic(), t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
+  return recordPage(query.$dynamic(), t, t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
 }
 
 export async function getJobApplication(db: Database, id: number) {
@@ -91,21 +91,21 @@ export async function getJobApplication(db: Database, id: number) {
   return row;
 }
 
-export async function listModelApplications(db: Database, filter: RecordFilter, page: Page) {
+export async function listModelApplications(db: Database, filter: RecordFilter, page: ListPage) {
   const t = modelApplications;
   const query = db.select({ id: t.id, name: t.name, status: t.status, createdAt: t.createdAt }).from(t);
-  return recordPage(query.$dynamic(), t, { kind: "model", text: [t.name, t.info] }, filter, page);
+  return recordPage(query.$dynamic(), t, t, { kind: "model", text: [t.name, t.info] }, filter, page);
 }
 
 export async function getModelApplication(db: Database, id: number) {
   return db.query.modelApplications.findFirst({ where: (m, { eq }) => eq(m.id, id) });
 }
 
-export async function listFeedback(db: Database, filter: RecordFilter, page: Page) {
+export async function listFeedback(db: Database, filter: RecordFilter, page: ListPage) {
   const t = feedback;
   const { experience, result } = t;
   const query = db.select({ id: t.id, name: t.name, experience, result, status: t.status, createdAt: t.createdAt });
-  return recordPage(query.from(t).$dynamic(), t, { kind: "feedback", text: [t.name, t.comments] }, filter, page);
+  return recordPage(query.from(t).$dynamic(), t, t, { kind: "feedback", text: [t.name, t.comments] }, filter, page);
 }
 
 export async function getFeedback(db: Database, id: number) {
@@ -209,7 +209,7 @@ export async function sendReply(
 export async function loadRecordList<Row extends { id: number; name: string; status: string; createdAt: Date }>(
   args: { request: Request; context: { db: Database } },
   key: StaffRouteKey,
-  query: { rows(db: Database, filter: RecordFilter, page: Page): Promise<Row[]>; audited: string },
+  query: { rows(db: Database, filter: RecordFilter, page: ListPage): Promise<Row[]>; audited: string },
   detail?: (row: Row) => string,
 ): Promise<RecordListData> {
   const { filter, rows, list } = await loadListPage(args, key, { filterOf: recordFilterOf, ...query });

@@ -7,7 +7,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { RECORD_KINDS } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { auditLog, staffUsers } from "../schema.server";
-import { dayParam, dayRange, idParam, oneOf, searchParam, searchWhere } from "./lists.server";
+import { dayParam, dayRange, idParam, type ListPage, oneOf, searchParam, searchWhere } from "./lists.server";
 
 export interface Actor {
   staffId: number;
@@ -61,7 +61,7 @@ export function auditFilterOf(params: URLSearchParams): AuditFilter {
   };
 }
 
-export async function listAudit(db: Database, filter: AuditFilter, page: { limit: number; offset: number }) {
+export async function listAudit(db: Database, filter: AuditFilter, page: ListPage) {
   const where: (SQL | undefined)[] = [
     filter.staffId ? eq(auditLog.staffId, filter.staffId) : undefined,
     filter.subjectType ? eq(auditLog.subjectType, filter.subjectType) : undefined,
@@ -88,5 +88,5 @@ export async function listAudit(db: Database, filter: AuditFilter, page: { limit
     .where(and(...where))
     .orderBy(desc(auditLog.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset ?? 0);
 }

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekOf } from "~/domain/staff/weeks";
 import * as t from "../schema.server";
@@ -149,5 +150,66 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
       messages: before.messages + 1,
     });
     expect(after.jobs, "the new application of the test above").toBe(1);
+  });
+
+  it("gives the quote figures that counting the rows themselves gives, after saves, changes and deletions", async () => {
+    const { db } = database;
+    const referrals = ["Google", "Social Media", "Friend", "Walked past"];
+    const statuses = ["new", "contacted", "booked", "not-booked"];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const batch = () =>
+      Array.from({ length: 400 }, () =>
+        quote(new Date(NOW.getTime() - next(100 * 24) * 3_600_000).toISOString(), 1 + next(3), {
+          referral: referrals[next(4)],
+          status: statuses[next(4)],
+          viewCount: next(3) === 0 ? next(5) : 0,
+        }),
+      );
+    await db.insert(t.quotes).values(batch());
+    await loadDashboard(db, NOW); // folds the differences so far; the changes below add more
+    await db.insert(t.quotes).values(batch());
+    await db.execute(sql`update quotes set status = 'contacted' where id % 5 = 0 and status = 'new'`);
+    await db.execute(sql`update quotes set view_count = view_count + 2 where id % 7 = 0`);
+    await db.execute(sql`update quotes set name = 'Renamed' where id % 11 = 0`);
+    await db.execute(sql`delete from quotes where id % 13 = 0`);
+    const [d, waiting] = await Promise.all([loadDashboard(db, NOW), loadWaiting(db)]);
+
+    const since = sql`(${d.weeks[0]}::date::timestamp at time zone 'Europe/London')`;
+    const week = sql`to_char(date_trunc('week', created_at at time zone 'Europe/London'), 'YYYY-MM-DD')`;
+    const counted = async (columns: SQL, groups: SQL) =>
+      (
+        await db.execute<Record<string, string | number>>(
+          sql`select ${columns} from quotes where created_at >= ${since} group by ${groups}`,
+        )
+      ).rows.map((r) => JSON.stringify(Object.values(r)));
+    const shown = (rows: object[]) => rows.map((r) => JSON.stringify(Object.values(r)));
+    const sorted = (rows: string[]) => [...rows].sort();
+
+    expect(sorted(shown(d.quotesBySalon))).toEqual(
+      sorted(await counted(sql`${week} as week, salon_id, count(*)::int`, sql`1, 2`)),
+    );
+    expect(sorted(shown(d.quotesByReferral))).toEqual(
+      sorted(await counted(sql`${week} as week, referral, count(*)::int`, sql`1, 2`)),
+    );
+    expect(sorted(shown(d.quotesByStatus))).toEqual(
+      sorted(await counted(sql`salon_id, status, count(*)::int`, sql`1, 2`)),
+    );
+    expect(sorted(shown(d.views))).toEqual(
+      sorted(
+        await counted(
+          sql`${week} as week, count(*)::int as saved, (count(*) filter (where view_count > 0))::int as opened, sum(view_count)::int as views`,
+          sql`1`,
+        ),
+      ),
+    );
+    expect(d.quotesBySalon.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThan(300);
+    const [newQuotes] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from quotes where status = 'new'`)
+    ).rows;
+    expect(waiting.leads).toBe(newQuotes?.n);
   });
 });

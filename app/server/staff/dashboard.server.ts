@@ -1,14 +1,17 @@
 /**
- * The dashboard's numbers. Each is one query that groups in the database
- * (by London week, salon, status…) over the dashboard's window, so the page
- * costs the same however many quotes the salons have taken over the years.
+ * The dashboard's numbers. Quote figures come from quote_rollup, which a
+ * trigger keeps up to date on every write to quotes: one row per London
+ * week, salon, referral and status, so reading them costs the same however
+ * many quotes the salons take. Feedback is read over the window through its
+ * (created_at, id) index and grouped in the database; applications are
+ * counted by status, open ones only.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField } from "~/domain/forms";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
-import { feedback, jobApplications, modelApplications, outbox, quotes, salons } from "../schema.server";
+import { feedback, jobApplications, modelApplications, outbox, quoteRollup, quotes, salons } from "../schema.server";
 
 /** The Monday (yyyy-mm-dd) of the London week a timestamp falls in; its text is inlined, not a parameter, so GROUP BY matches it. */
 const weekOf = (column: AnyPgColumn) =>
@@ -26,9 +29,7 @@ const CLOSED_APPLICATION = ["archived"];
 export async function loadDashboard(db: Database, now = new Date()) {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
   const since = londonMidnight(weeks[0] ?? "");
-  const quoteWeek = weekOf(quotes.createdAt);
   const feedbackWeek = weekOf(feedback.createdAt);
-  const inWindow = gte(quotes.createdAt, since);
   const feedbackInWindow = gte(feedback.createdAt, since);
   const ratingAverages = Object.fromEntries(
     FEEDBACK_RATING_FIELDS.map((field) => [field, average(feedback[field])]),
@@ -51,84 +52,47 @@ export async function loadDashboard(db: Database, now = new Date()) {
     .limit(1)
     .as("stylist_of_client");
 
-  const [
-    salonRows,
-    bySalon,
-    byReferral,
-    byStatus,
-    views,
-    feedbackWeeks,
-    feedbackTotals,
-    byStylist,
-    jobs,
-    models,
-    newFeedback,
-  ] = await Promise.all([
-    db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
-    db
-      .select({ week: quoteWeek, salonId: quotes.salonId, n: count() })
-      .from(quotes)
-      .where(inWindow)
-      .groupBy(quoteWeek, quotes.salonId),
-    db
-      .select({ week: quoteWeek, referral: quotes.referral, n: count() })
-      .from(quotes)
-      .where(inWindow)
-      .groupBy(quoteWeek, quotes.referral),
-    db
-      .select({ salonId: quotes.salonId, status: quotes.status, n: count() })
-      .from(quotes)
-      .where(inWindow)
-      .groupBy(quotes.salonId, quotes.status),
-    db
-      .select({
-        week: quoteWeek,
-        saved: count(),
-        opened: int(sql`count(*) filter (where ${quotes.viewCount} > 0)`),
-        views: int(sql`coalesce(sum(${quotes.viewCount}), 0)`),
-      })
-      .from(quotes)
-      .where(inWindow)
-      .groupBy(quoteWeek),
-    db
-      .select({ week: feedbackWeek, n: count(), overall: average(overall), ...ratingAverages })
-      .from(feedback)
-      .where(feedbackInWindow)
-      .groupBy(feedbackWeek),
-    db
-      .select({ n: count(), overall: average(overall), ...ratingAverages })
-      .from(feedback)
-      .where(feedbackInWindow),
-    db
-      .select({ stylist: stylistOfClient.stylist, n: count(), overall: average(overall) })
-      .from(feedback)
-      .innerJoinLateral(stylistOfClient, sql`true`)
-      .where(feedbackInWindow)
-      .groupBy(stylistOfClient.stylist)
-      .orderBy(stylistOfClient.stylist),
-    db
-      .select({ status: jobApplications.status, n: count() })
-      .from(jobApplications)
-      .where(notInArray(jobApplications.status, CLOSED_APPLICATION))
-      .groupBy(jobApplications.status),
-    db
-      .select({ status: modelApplications.status, n: count() })
-      .from(modelApplications)
-      .where(notInArray(modelApplications.status, CLOSED_APPLICATION))
-      .groupBy(modelApplications.status),
-    db
-      .select({ n: count() })
-      .from(feedback)
-      .where(inArray(feedback.status, ["new"])),
-  ]);
+  const [salonRows, quoteRows, feedbackWeeks, feedbackTotals, byStylist, jobs, models, newFeedback] = await Promise.all(
+    [
+      db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
+      quoteFigures(db, weeks[0] ?? ""),
+      db
+        .select({ week: feedbackWeek, n: count(), overall: average(overall), ...ratingAverages })
+        .from(feedback)
+        .where(feedbackInWindow)
+        .groupBy(feedbackWeek),
+      db
+        .select({ n: count(), overall: average(overall), ...ratingAverages })
+        .from(feedback)
+        .where(feedbackInWindow),
+      db
+        .select({ stylist: stylistOfClient.stylist, n: count(), overall: average(overall) })
+        .from(feedback)
+        .innerJoinLateral(stylistOfClient, sql`true`)
+        .where(feedbackInWindow)
+        .groupBy(stylistOfClient.stylist)
+        .orderBy(stylistOfClient.stylist),
+      db
+        .select({ status: jobApplications.status, n: count() })
+        .from(jobApplications)
+        .where(notInArray(jobApplications.status, CLOSED_APPLICATION))
+        .groupBy(jobApplications.status),
+      db
+        .select({ status: modelApplications.status, n: count() })
+        .from(modelApplications)
+        .where(notInArray(modelApplications.status, CLOSED_APPLICATION))
+        .groupBy(modelApplications.status),
+      db
+        .select({ n: count() })
+        .from(feedback)
+        .where(inArray(feedback.status, ["new"])),
+    ],
+  );
 
   return {
     weeks,
     salons: salonRows,
-    quotesBySalon: bySalon,
-    quotesByReferral: byReferral,
-    quotesByStatus: byStatus,
-    views,
+    ...quoteRows,
     feedbackWeeks,
     feedbackTotals: feedbackTotals[0],
     feedbackByStylist: byStylist.map((r) => ({ ...r, stylist: r.stylist ?? "" })),
@@ -144,9 +108,12 @@ export async function loadDashboard(db: Database, now = new Date()) {
  * Counts only, so the page shows no one's details.
  */
 export async function loadWaiting(db: Database) {
+  await foldQuoteRollup(db);
   const [row] = await db
     .select({
-      leads: int(sql`(select count(*) from ${quotes} where ${quotes.status} = 'new')`),
+      leads: int(
+        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${quoteRollup} where ${quoteRollup.status} = 'new')`,
+      ),
       jobs: int(sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new')`),
       models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
       feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
@@ -154,4 +121,83 @@ export async function loadWaiting(db: Database) {
     })
     .from(sql`(select 1) as one`);
   return row ?? { leads: 0, jobs: 0, models: 0, feedbackList: 0, messages: 0 };
+}
+
+/**
+ * Folds the rollup's rows of differences into one row per key. Only one
+ * fold runs at a time (an advisory lock tried, not waited for): a reader that
+ * finds one under way reads the differences as they are, since every sum
+ * counts folded and unfolded rows alike.
+ */
+async function foldQuoteRollup(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${QUOTE_ROLLUP_LOCK}) as locked`,
+    );
+    if (!rows[0]?.locked) return;
+    await tx.execute(sql`
+      with folded as (
+        delete from ${quoteRollup} where ${quoteRollup.delta}
+        returning week, salon_id, referral, status, quotes, opened, views
+      )
+      insert into ${quoteRollup} as r (week, salon_id, referral, status, quotes, opened, views, delta)
+      select week, salon_id, referral, status, sum(quotes), sum(opened), sum(views), false
+      from folded group by week, salon_id, referral, status order by week, salon_id, referral, status
+      on conflict (week, salon_id, referral, status) where not delta do update set
+        quotes = r.quotes + excluded.quotes, opened = r.opened + excluded.opened, views = r.views + excluded.views`);
+  });
+}
+
+/** Any constant not used by another advisory lock: migrations hold their own. */
+const QUOTE_ROLLUP_LOCK = 7_204_311;
+
+/** The quote figures over the weeks from `firstWeek` (a Monday, yyyy-mm-dd), grouped as the page shows them. */
+async function quoteFigures(db: Database, firstWeek: string) {
+  await foldQuoteRollup(db);
+  const r = quoteRollup;
+  const rows = await db
+    .select({
+      week: sql<string>`to_char(${r.week}, 'YYYY-MM-DD')`,
+      salonId: r.salonId,
+      referral: r.referral,
+      status: r.status,
+      n: int(sql`sum(${r.quotes})`),
+      opened: int(sql`sum(${r.opened})`),
+      views: int(sql`sum(${r.views})`),
+    })
+    .from(r)
+    .where(gte(r.week, firstWeek))
+    .groupBy(r.week, r.salonId, r.referral, r.status)
+    .having(sql`sum(${r.quotes}) > 0`);
+  const add = <K extends string, Row extends Record<K | "n", string | number>>(
+    into: Map<string, Row>,
+    key: string,
+    fresh: Row,
+    n: number,
+  ) => {
+    const row = into.get(key);
+    if (row) (row as Record<string, unknown>).n = (row.n as number) + n;
+    else into.set(key, fresh);
+  };
+  const bySalon = new Map<string, { week: string; salonId: number; n: number }>();
+  const byReferral = new Map<string, { week: string; referral: string; n: number }>();
+  const byStatus = new Map<string, { salonId: number; status: string; n: number }>();
+  const views = new Map<string, { week: string; saved: number; opened: number; views: number }>();
+  for (const row of rows) {
+    add(bySalon, `${row.week} ${row.salonId}`, { week: row.week, salonId: row.salonId, n: row.n }, row.n);
+    add(byReferral, `${row.week} ${row.referral}`, { week: row.week, referral: row.referral, n: row.n }, row.n);
+    add(byStatus, `${row.salonId} ${row.status}`, { salonId: row.salonId, status: row.status, n: row.n }, row.n);
+    const week = views.get(row.week);
+    if (week) {
+      week.saved += row.n;
+      week.opened += row.opened;
+      week.views += row.views;
+    } else views.set(row.week, { week: row.week, saved: row.n, opened: row.opened, views: row.views });
+  }
+  return {
+    quotesBySalon: [...bySalon.values()],
+    quotesByReferral: [...byReferral.values()],
+    quotesByStatus: [...byStatus.values()],
+    views: [...views.values()],
+  };
 }

@@ -24,12 +24,13 @@ import { leadFilterOf, listLeads } from "./leads.server";
 import { describeFilter } from "./lists.server";
 import { listMessages, type MessageFilter, messageFilterOf, TEMPLATE_LABELS } from "./messages.server";
 
+/** A batch of a download: the next `limit` rows after the one with id `after` (keyset, in the list's order). */
 interface Page {
   limit: number;
-  offset: number;
+  after?: number;
 }
 
-interface Download<Filter extends object, Row> {
+interface Download<Filter extends object, Row extends { id: number }> {
   /** For the file's name and the audit log. */
   name: string;
   filterOf(params: URLSearchParams): Filter;
@@ -180,7 +181,11 @@ const messages: Download<MessageFilter, Awaited<ReturnType<typeof listMessages>>
 /** How each list downloads, by its name in /staff/export/{list}. */
 const DOWNLOADS = { leads, jobs, models, feedback: feedbackList, messages } satisfies Record<ExportList, unknown>;
 
-/** Rows read per query: the file streams out as they come, so memory stays flat however long the list. */
+/**
+ * Rows read per query: the file streams out as they come, so memory stays
+ * flat however long the list. Each batch starts after the last row of the one
+ * before (keyset on the list's order), so the time is linear in the rows.
+ */
 const BATCH = 500;
 
 /**
@@ -190,10 +195,10 @@ const BATCH = 500;
  */
 export function exportCsv(db: Database, actor: Actor, key: ExportList, params: URLSearchParams): ReadableStream {
   // Each list's filter and row types match within it; past this point only that pairing matters.
-  const list = DOWNLOADS[key] as unknown as Download<object, unknown>;
+  const list = DOWNLOADS[key] as unknown as Download<object, { id: number }>;
   const filter = list.filterOf(params);
   const encoder = new TextEncoder();
-  let offset = 0;
+  let after: number | undefined;
   let rows = 0;
   let recorded = false;
   const record = async (note = "") => {
@@ -210,8 +215,8 @@ export function exportCsv(db: Database, actor: Actor, key: ExportList, params: U
       controller.enqueue(encoder.encode(CSV_BOM + csvHeader(list.columns)));
     },
     async pull(controller) {
-      const batch = await list.page(db, filter, { limit: BATCH, offset });
-      offset += BATCH;
+      const batch = await list.page(db, filter, { limit: BATCH, after });
+      after = batch.at(-1)?.id;
       rows += batch.length;
       if (batch.length > 0) controller.enqueue(encoder.encode(batch.map((row) => csvRow(list.columns, row)).join("")));
       if (batch.length < BATCH) {

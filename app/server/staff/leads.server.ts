@@ -9,7 +9,16 @@ import { QUOTE_STATUSES } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { log } from "../log.server";
 import { levels, quotes, salons, stylists } from "../schema.server";
-import { dayParam, dayRange, idParam as id, oneOf, searchParam, searchWhere } from "./lists.server";
+import {
+  dayParam,
+  dayRange,
+  idParam as id,
+  type ListPage,
+  newestFirstAfter,
+  oneOf,
+  searchParam,
+  searchWhere,
+} from "./lists.server";
 
 export interface LeadFilter {
   salon?: number;
@@ -42,8 +51,8 @@ export function leadFilterOf(params: URLSearchParams): LeadFilter {
   };
 }
 
-export async function listLeads(db: Database, filter: LeadFilter, page: { limit: number; offset: number }) {
-  const where: SQL[] = [];
+export async function listLeads(db: Database, filter: LeadFilter, page: ListPage) {
+  const where: (SQL | undefined)[] = [newestFirstAfter(quotes, quotes, page.after)];
   if (filter.salon) where.push(eq(quotes.salonId, filter.salon));
   if (filter.stylist) where.push(eq(quotes.stylistId, filter.stylist));
   if (filter.level) where.push(eq(quotes.levelId, filter.level));
@@ -79,7 +88,7 @@ export async function listLeads(db: Database, filter: LeadFilter, page: { limit:
     .where(and(...where))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset ?? 0);
 }
 
 export async function leadFilterChoices(db: Database) {

@@ -10,7 +10,7 @@
  * the box are matched literally.
  */
 import { and, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { pageOf } from "~/components/staff/ui";
 import type { StaffRouteKey } from "~/domain/staff/routes";
@@ -119,6 +119,30 @@ export function searchWhere(term: string | undefined, where: SearchIn): SQL | un
   );
 }
 
+/**
+ * One page of a list: `offset` rows skipped (the console's pager), or, for a
+ * download, the rows after the one whose id is `after` in the list's order
+ * (a keyset, so the millionth row costs what the first does).
+ */
+export interface ListPage {
+  limit: number;
+  offset?: number;
+  after?: number;
+}
+
+/**
+ * Rows after row `after` in a list read newest first by (created_at, id):
+ * the comparison walks the (created_at, id) index from where it left off.
+ */
+export function newestFirstAfter(
+  table: AnyPgTable,
+  t: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  after: number | undefined,
+): SQL | undefined {
+  if (after === undefined) return undefined;
+  return sql`(${t.createdAt}, ${t.id}) < ((select ${t.createdAt} from ${table} where ${t.id} = ${after}), ${after})`;
+}
+
 /** The filters as words, for the audit log: only those the list understood, in the URL's terms. */
 export function describeFilter(filter: object): string {
   const set = Object.entries(filter).filter(([, v]) => v !== undefined && v !== "");
@@ -136,7 +160,7 @@ interface ListPageState {
 
 export interface ListQuery<Filter extends { q?: string }, Row> {
   filterOf(params: URLSearchParams): Filter;
-  rows(db: Database, filter: Filter, page: { limit: number; offset: number }): Promise<Row[]>;
+  rows(db: Database, filter: Filter, page: ListPage): Promise<Row[]>;
   /** The audit log's name for looking at this list; none for the audit log itself. */
   audited?: string;
 }

@@ -2,13 +2,13 @@
  * The outbox as staff see it: what is waiting, what failed and why, what
  * went. Message contents are not shown: sign-in messages carry codes.
  */
-import { and, desc, inArray } from "drizzle-orm";
+import { and, desc, inArray, lt } from "drizzle-orm";
 import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { resendMessages, wakeOutbox } from "../outbox.server";
 import { outbox } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
-import { oneOf, searchParam, searchWhere } from "./lists.server";
+import { type ListPage, oneOf, searchParam, searchWhere } from "./lists.server";
 
 /** Staff names for the templates; a template not listed shows its own name. */
 export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
@@ -36,7 +36,7 @@ export function messageFilterOf(params: URLSearchParams): MessageFilter {
   return { show: oneOf(MESSAGE_TABS, params.get("show")) ?? "failed", q: searchParam(params) };
 }
 
-export async function listMessages(db: Database, filter: MessageFilter, page: { limit: number; offset: number }) {
+export async function listMessages(db: Database, filter: MessageFilter, page: ListPage) {
   const statuses = filter.show === "pending" ? ["pending", "sending"] : [filter.show];
   const found = searchWhere(filter.q, {
     text: [outbox.recipient, outbox.template, outbox.lastError],
@@ -56,10 +56,12 @@ export async function listMessages(db: Database, filter: MessageFilter, page: { 
       nextAttemptAt: outbox.nextAttemptAt,
     })
     .from(outbox)
-    .where(and(inArray(outbox.status, statuses), found))
+    .where(
+      and(inArray(outbox.status, statuses), found, page.after === undefined ? undefined : lt(outbox.id, page.after)),
+    )
     .orderBy(desc(outbox.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset ?? 0);
 }
 
 /** A failed message goes back in the queue for one more round of attempts, with the same Message-ID. */
