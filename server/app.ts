@@ -175,4 +175,5 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   };
 }
 
+export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { runStaffCommand } from "./staff-command";

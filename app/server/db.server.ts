@@ -55,7 +55,7 @@ function findMigrationsFolder(): string {
     dir = parent;
   }
 }
-const migrationsFolder = findMigrationsFolder();
+export const migrationsFolder = findMigrationsFolder();
 
 // An arbitrary constant: the advisory lock that serialises migrations and seeding across processes.
 const MIGRATION_LOCK = 727_2002;
