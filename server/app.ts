@@ -7,11 +7,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createBackupJob } from "~/server/backup/backup-job.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import type { Database, DatabaseKind } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { createHealthJob } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { retentionJob } from "~/server/privacy/retention.server";
@@ -98,7 +100,12 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob, pruneJob, digestJob], {
+  const jobs = [retentionJob, pruneJob, digestJob, createBackupJob(database.url, settings)];
+  const healthJob = createHealthJob(
+    settings,
+    jobs.map((job) => job.name),
+  );
+  const scheduler = startScheduler(database.background, [...jobs, healthJob], {
     pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
   });
   const setupPath = await createSetupLink(database.db);

@@ -34,6 +34,8 @@ export interface DatabaseHandle {
    */
   background: Database;
   kind: DatabaseKind;
+  /** Its connection string (PGlite has none): what backups read through. */
+  url?: string;
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
   listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
@@ -144,6 +146,7 @@ async function openPool(
     db,
     background: drizzle(backgroundPool, { schema }),
     kind,
+    url: databaseUrl,
     async listen(channel, onNotify) {
       // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
       const connect = async (delay: number): Promise<void> => {
