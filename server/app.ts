@@ -16,6 +16,7 @@ import { startDelivery } from "~/server/delivery/delivery.server";
 import { createHealthJob } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
+import { renderMetrics } from "~/server/metrics.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
@@ -30,9 +31,10 @@ import { openSiteDatabase } from "./site-database";
 
 export { precompressedAssets } from "./precompressed";
 
-import { fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { bearerMatches, fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
+export { observeRequest } from "~/server/metrics.server";
 export { readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
@@ -130,6 +132,28 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       clearQueryCache();
       responses?.clear();
       res.json({ now: now().toISOString() });
+    });
+  }
+  if (settings.METRICS_TOKEN) {
+    const token = settings.METRICS_TOKEN;
+    app.get("/metrics", async (req, res, next) => {
+      if (!bearerMatches(req.headers.authorization, token)) {
+        res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+        res.type("text").send("The metrics need the token set in METRICS_TOKEN, as a bearer token.");
+        return;
+      }
+      try {
+        const metrics = await renderMetrics(
+          database.db,
+          settings,
+          jobs.map((job) => job.name),
+          database.pools(),
+        );
+        res.setHeader("Cache-Control", "no-store");
+        res.type(metrics.contentType).send(metrics.body);
+      } catch (error) {
+        next(error);
+      }
     });
   }
   if (settings.TRUST_PROXY)
