@@ -82,6 +82,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     answerClientError,
     precompressedAssets,
     limitConnectionsPerClient,
+    observeRequest,
   } = serverModule;
 
   const server = express();
@@ -98,6 +99,8 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
+      // Every request is counted for /metrics, cached answers included.
+      observeRequest(req, res);
       // A cached answer ready as the browser wants it goes out at once; everything else goes through Express.
       const hit = cachedHit?.(req);
       if (!hit) return server(req, res);

@@ -25,6 +25,7 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   // Uploaded pictures, each size and format at its own address.
   route("pictures/:file", "routes/picture.ts"),
 

@@ -7,13 +7,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createBackupJob } from "~/server/backup/backup-job.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import type { Database, DatabaseKind } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { createHealthJob } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
+import { renderMetrics } from "~/server/metrics.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
@@ -30,9 +33,10 @@ import { openSiteDatabase } from "./site-database";
 export { limitConnectionsPerClient } from "./fair-share";
 export { precompressedAssets } from "./precompressed";
 
-import { fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
+import { bearerMatches, fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
+export { observeRequest } from "~/server/metrics.server";
 export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
@@ -100,7 +104,12 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const scheduler = startScheduler(database.background, [retentionJob, pruneJob, digestJob], {
+  const jobs = [retentionJob, pruneJob, digestJob, createBackupJob(database.url, settings)];
+  const healthJob = createHealthJob(
+    settings,
+    jobs.map((job) => job.name),
+  );
+  const scheduler = startScheduler(database.background, [...jobs, healthJob], {
     pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
   });
   const setupPath = await createSetupLink(database.db);
@@ -125,6 +134,28 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       clearQueryCache();
       responses?.clear();
       res.json({ now: now().toISOString() });
+    });
+  }
+  if (settings.METRICS_TOKEN) {
+    const token = settings.METRICS_TOKEN;
+    app.get("/metrics", async (req, res, next) => {
+      if (!bearerMatches(req.headers.authorization, token)) {
+        res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+        res.type("text").send("The metrics need the token set in METRICS_TOKEN, as a bearer token.");
+        return;
+      }
+      try {
+        const metrics = await renderMetrics(
+          database.db,
+          settings,
+          jobs.map((job) => job.name),
+          database.pools(),
+        );
+        res.setHeader("Cache-Control", "no-store");
+        res.type(metrics.contentType).send(metrics.body);
+      } catch (error) {
+        next(error);
+      }
     });
   }
   if (settings.TRUST_PROXY)
@@ -178,4 +209,5 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   };
 }
 
+export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { runStaffCommand } from "./staff-command";

@@ -13,12 +13,20 @@ afterAll(async () => {
   for (const dir of folders) await rm(dir, { recursive: true, force: true });
 });
 
+const root = path.resolve(import.meta.dirname, "..");
+const unitFile = path.join(root, "deploy", "maison-ivy.service");
+const caddyFile = path.join(root, "deploy", "Caddyfile");
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+
 /** The unit as installed, with this machine's node in ExecStart (systemd checks that the program exists). */
 async function unitCopy(change: (text: string) => string = (t) => t): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "salon-unit-"));
-  folders.push(dir);
-  const text = (await readFile("deploy/maison-ivy.service", "utf8")).replace("/usr/bin/node", process.execPath);
-  const file = path.join(dir, "maison-ivy.service");
+  const text = (await readFile(unitFile, "utf8")).replace("/usr/bin/node", process.execPath);
+  const file = path.join(await tempDir("salon-unit-"), "maison-ivy.service");
   await writeFile(file, change(text));
   return file;
 }
@@ -35,7 +43,7 @@ describe("deploy/maison-ivy.service", () => {
   });
 
   it("restarts on failure, runs as its own user, keeps DATA_DIR on persistent disk and trusts only the local proxy", async () => {
-    const text = await readFile("deploy/maison-ivy.service", "utf8");
+    const text = await readFile(unitFile, "utf8");
     expect(text).toMatch(/^Restart=on-failure$/m);
     expect(text).toMatch(/^User=maison-ivy$/m);
     expect(text).toMatch(/^StateDirectory=maison-ivy$/m);
@@ -55,16 +63,14 @@ describe("deploy/Caddyfile", () => {
     spawnSync("caddy", ["validate", "--config", file, "--adapter", "caddyfile"], { encoding: "utf8" });
 
   it("passes caddy validate and proxies to the site on the loopback", async () => {
-    const result = validate("deploy/Caddyfile");
+    const result = validate(caddyFile);
     expect(result.status, result.stderr).toBe(0);
-    expect(await readFile("deploy/Caddyfile", "utf8")).toMatch(/reverse_proxy 127\.0\.0\.1:3000/);
+    expect(await readFile(caddyFile, "utf8")).toMatch(/reverse_proxy 127\.0\.0\.1:3000/);
   });
 
   it("would be caught with a mistake in it", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "salon-caddy-"));
-    folders.push(dir);
-    const file = path.join(dir, "Caddyfile");
-    await writeFile(file, (await readFile("deploy/Caddyfile", "utf8")).replace("reverse_proxy", "reverse_proxi"));
+    const file = path.join(await tempDir("salon-caddy-"), "Caddyfile");
+    await writeFile(file, (await readFile(caddyFile, "utf8")).replace("reverse_proxy", "reverse_proxi"));
     expect(validate(file).status).not.toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * script nonce per request, and the refusal of state-changing requests that
  * come from another site.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { staffScreenAt } from "~/domain/staff/routes";
 
@@ -89,4 +89,11 @@ export function refuseCrossSiteRequests(publicOrigin: string) {
     }
     next();
   };
+}
+
+/** Whether an Authorization header carries `token` as its bearer token, compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -48,6 +48,30 @@ const configSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
   TRUST_PROXY: z.string().optional(),
+  // ── Backups and health (docs/operations.md) ──
+  /** Where backups are written; empty means DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** "off" stops the nightly backup (when something else backs up the database). */
+  BACKUP_SCHEDULE: z.enum(["on", "off"]).default("on"),
+  /** The time of day, London time, the nightly backup starts. */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time as HH:MM")
+    .default("03:30"),
+  /** Retention: the newest backup of each of this many recent days, weeks and months is kept. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(5),
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).default(12),
+  /** After a failed nightly backup, the next try comes this many minutes later. */
+  BACKUP_RETRY_MINUTES: z.coerce.number().positive().default(30),
+  /** With no good backup for longer than this the owner is alerted and /readyz says so. */
+  BACKUP_MAX_AGE_HOURS: z.coerce.number().positive().default(36),
+  /** Bearer token that opens /metrics; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  /** /readyz turns unready past this many messages waiting beyond their due time. */
+  READY_OUTBOX_BACKLOG: z.coerce.number().int().positive().default(200),
+  /** Under this share of free space on DATA_DIR's disk the owner is alerted. */
+  ALERT_DISK_FREE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /**
    * Requests one client address may have in flight at once (the address behind
    * TRUST_PROXY); past it, 429 until one finishes. A salon's front desk with
@@ -61,7 +85,7 @@ const configSchema = z.object({
   TEST_CLOCK: z.enum(["on", "off"]).default("off"),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = z.infer<typeof configSchema> & { dataDir: string; backupDir: string };
 
 let cached: Config | undefined;
 
@@ -72,7 +96,9 @@ export function config(): Config {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       throw new Error(`Invalid settings: ${problems}`);
     }
-    cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+    const dataDir = path.resolve(parsed.data.DATA_DIR);
+    const backupDir = parsed.data.BACKUP_DIR ? path.resolve(parsed.data.BACKUP_DIR) : path.join(dataDir, "backups");
+    cached = { ...parsed.data, dataDir, backupDir };
   }
   return cached;
 }

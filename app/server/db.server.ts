@@ -34,6 +34,10 @@ export interface DatabaseHandle {
    */
   background: Database;
   kind: DatabaseKind;
+  /** Its connection string (PGlite has none): what backups read through. */
+  url?: string;
+  /** The connection pools' use now, for /metrics. */
+  pools(): { name: string; total: number; idle: number; waiting: number }[];
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
   listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
@@ -55,7 +59,7 @@ function findMigrationsFolder(): string {
     dir = parent;
   }
 }
-const migrationsFolder = findMigrationsFolder();
+export const migrationsFolder = findMigrationsFolder();
 
 // An arbitrary constant: the advisory lock that serialises migrations and seeding across processes.
 const MIGRATION_LOCK = 727_2002;
@@ -144,6 +148,20 @@ async function openPool(
     db,
     background: drizzle(backgroundPool, { schema }),
     kind,
+    url: databaseUrl,
+    pools: () =>
+      [
+        ["web", pool],
+        ["background", backgroundPool],
+      ].map(([name, p]) => {
+        const counted = p as import("pg").Pool;
+        return {
+          name: name as string,
+          total: counted.totalCount,
+          idle: counted.idleCount,
+          waiting: counted.waitingCount,
+        };
+      }),
     async listen(channel, onNotify) {
       // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
       const connect = async (delay: number): Promise<void> => {
@@ -205,6 +223,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       db,
       background: db,
       kind: "pglite",
+      pools: () => [],
       async listen(channel, onNotify) {
         await client.listen(channel, onNotify);
       },

@@ -25,7 +25,7 @@ export interface EmbeddedPostgres {
 }
 
 /** Thrown when another live process already runs the embedded database in this DATA_DIR. */
-class DataDirInUseError extends Error {
+export class DataDirInUseError extends Error {
   constructor(dataDir: string) {
     super(
       `Another process is already using the data folder ${dataDir} (its embedded database). ` +
@@ -385,17 +385,34 @@ async function chownTree(dir: string, owner: { uid: number; gid: number }, recur
   }
 }
 
+function socketFolder(cluster: string): string {
+  if (path.join(cluster, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH) return cluster;
+  return path.join(tmpdir(), `salon-pg-${createHash("sha256").update(cluster).digest("hex").slice(0, 16)}`);
+}
+
 /**
  * The socket sits in the cluster's own folder (readable by its owner only, so
  * the server can trust whoever connects). A folder whose path is too long for
  * a socket gets a private folder under the system's temporary one instead.
  */
 async function socketDirectory(cluster: string, runner: Runner): Promise<string> {
-  if (path.join(cluster, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH) return cluster;
-  const dir = path.join(tmpdir(), `salon-pg-${createHash("sha256").update(cluster).digest("hex").slice(0, 16)}`);
+  const dir = socketFolder(cluster);
+  if (dir === cluster) return cluster;
   await mkdir(dir, { recursive: true, mode: 0o700 });
   if (runner.chown) await chownTree(dir, runner.chown, false);
   return dir;
+}
+
+/**
+ * How another process on this machine (a backup while the site runs) reaches the embedded server that
+ * the process holding DATA_DIR runs: through its socket, as the same user. Undefined when none runs.
+ */
+export async function runningServerUrl(dataDir: string): Promise<string | undefined> {
+  const cluster = path.join(await realpath(dataDir), "postgres");
+  if (!serverPid(cluster)) return undefined;
+  const socketDir = socketFolder(cluster);
+  if (!existsSync(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`))) return undefined;
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** The server's process id from its lock file, when that process is alive and is PostgreSQL. */

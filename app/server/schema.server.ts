@@ -766,3 +766,33 @@ export const replyTemplates = pgTable("reply_templates", {
   updatedAt: updatedAt(),
   updatedBy: integer("updated_by").references(() => staffUsers.id),
 });
+
+/**
+ * Every backup the site wrote or tried to write (the nightly one and `npm run backup`): what Settings
+ * shows, what /readyz and the owner's alerts read the last good one's age from.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    startedAt: timestamptz("started_at").notNull(),
+    finishedAt: timestamptz("finished_at").notNull().defaultNow(),
+    /** ok or failed. */
+    status: text("status").notNull(),
+    /** The file's name in the backup folder (on the machine that wrote it). */
+    file: text("file"),
+    bytes: bigint("bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    /** Where the copy in S3-compatible storage went, when one was made. */
+    remote: text("remote"),
+    /** What went wrong, for a failed one. */
+    error: text("error"),
+  },
+  (t) => [index("backups_finished_idx").on(t.finishedAt)],
+);
+
+/** When the owner was last told about each cause of trouble: at most once an hour each, across processes. */
+export const ownerAlerts = pgTable("owner_alerts", {
+  cause: text("cause").primaryKey(),
+  lastSentAt: timestamptz("last_sent_at").notNull(),
+});

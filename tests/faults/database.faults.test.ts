@@ -21,13 +21,17 @@ import {
   wait,
 } from "./harness";
 
-const healthz = async (site: Site) => {
+const statusOf = async (site: Site, path: "/healthz" | "/readyz") => {
   try {
-    return (await fetch(`${site.url}/healthz`, { signal: AbortSignal.timeout(20_000) })).status;
+    return (await fetch(`${site.url}${path}`, { signal: AbortSignal.timeout(20_000) })).status;
   } catch {
     return 0;
   }
 };
+/** Whether the site can serve: its database answers. */
+const readyz = (site: Site) => statusOf(site, "/readyz");
+/** Whether the process is alive: a database away does not make it so. */
+const healthz = (site: Site) => statusOf(site, "/healthz");
 
 describe("terminated PostgreSQL backends", () => {
   let db: TestPostgres;
@@ -51,7 +55,7 @@ describe("terminated PostgreSQL backends", () => {
       await wait(300);
       expect(site.alive()).toBe(true);
     }
-    expect(await healthz(site)).toBe(200);
+    expect(await readyz(site)).toBe(200);
     const key = newKey();
     expect((await submitModel(site.url, key)).status).toBe(201);
     acknowledged.push(key);
@@ -78,11 +82,12 @@ describe("the database cut off and restored (a proxy in between)", () => {
   });
 
   for (const fault of ["refuse", "blackhole"] as const) {
-    it(`${fault === "refuse" ? "connections reset" : "a network gone quiet"}: 503s, healthz unhealthy, nothing unacknowledged stored, then recovery`, async () => {
+    it(`${fault === "refuse" ? "connections reset" : "a network gone quiet"}: 503s, readyz unready (healthz alive), nothing unacknowledged stored, then recovery`, async () => {
       const before = await storedModelKeys(db);
       proxy[fault]();
 
-      expect(await healthz(site)).toBe(503);
+      expect(await readyz(site)).toBe(503);
+      expect(await healthz(site)).toBe(200);
       const keys = Array.from({ length: 6 }, newKey);
       const answers = await Promise.all(keys.map((key) => submitModel(site.url, key)));
       // Every request was answered (none hung past the client's 20 s), and told to try again.
@@ -107,7 +112,7 @@ describe("the database cut off and restored (a proxy in between)", () => {
       expect(site.alive()).toBe(true);
 
       proxy.restore();
-      await until(async () => (await healthz(site)) === 200, "healthz to recover");
+      await until(async () => (await readyz(site)) === 200, "readyz to recover");
       // Whatever the site had begun when the database vanished was rolled back, not committed late.
       await wait(2500);
       expect(await storedModelKeys(db)).toEqual(before);

@@ -81,6 +81,20 @@ export const applicantReply = (to: string, subject: string, text: string): NewMe
   payload: { subject, text },
 });
 
+export interface OwnerAlertPayload {
+  cause: string;
+  subject: string;
+  text: string;
+}
+
+/** Trouble the owner should know of (app/server/alerts.server.ts); the text says what to do. */
+export const ownerAlertEmail = (to: string, payload: OwnerAlertPayload): NewMessage => ({
+  channel: "email",
+  recipient: to,
+  template: "owner-alert",
+  payload: { ...payload },
+});
+
 export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {
   const p = row.payload;
   const url = (path: unknown) => new URL(String(path), publicUrl).href;
@@ -112,6 +126,11 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
     }
     case "applicant-reply":
       return plainEmail(String(p.subject), String(p.text));
+    case "owner-alert":
+      return plainEmail(
+        `Maison Ivy website: ${String(p.subject)}`,
+        `${String(p.text)}\n\nThe console's Settings page shows the site's health: ${url("/staff/settings")}\n\nYou get this e-mail at most once an hour for each kind of trouble.`,
+      );
     default:
       return null;
   }

@@ -1,0 +1,383 @@
+/**
+ * The backup file: every row of the site's database, read in one
+ * repeatable-read snapshot (so a quote and the messages saved with it are
+ * both in it or both not), as PostgreSQL's own COPY text, gzipped. Decision
+ * 030 says why the site writes this itself rather than running pg_dump.
+ *
+ * Layout, one gzip stream of lines:
+ *   a header line (JSON: format, version, when, server version)
+ *   per table, a JSON line naming it and its columns, its COPY rows, and `\.`
+ *   a trailer line (JSON: rows per table, sequence values)
+ * COPY text escapes every backslash and newline inside a value, so no row is
+ * ever the line `\.`, and a file cut short has no trailer: reading it fails.
+ *
+ * The schema is not in the file: it is the committed migrations. A restore
+ * applies the migrations the backup's database had (its drizzle migrations
+ * table is one of the tables copied), then the rows; the site's next start
+ * applies any newer ones, as on any upgrade.
+ */
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { createGunzip, createGzip } from "node:zlib";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import pg from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+
+const FORMAT = "maison-ivy-backup";
+const VERSION = 1;
+/** The schemas the site's migrations create tables in. */
+const SCHEMAS = ["drizzle", "public"];
+const MIGRATIONS_TABLE = "drizzle.__drizzle_migrations";
+const END_OF_TABLE = Buffer.from("\\.\n");
+
+interface Header {
+  format: string;
+  version: number;
+  createdAt: string;
+  server: string;
+}
+interface TableStart {
+  table: string;
+  columns: string[];
+}
+interface Trailer {
+  rows: Record<string, number>;
+  sequences: { name: string; value: string }[];
+}
+
+/** What a backup holds, as read back from its file. */
+export interface ArchiveSummary {
+  createdAt: Date;
+  rows: Record<string, number>;
+}
+
+/** A backup file that is cut short, damaged or not a backup at all. */
+export class BadArchiveError extends Error {}
+
+/** Thrown by a restore that would overwrite data without being told to. */
+export class TargetNotEmptyError extends Error {}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const qualified = (table: string) => table.split(".").map(quoteIdent).join(".");
+
+async function connect(databaseUrl: string): Promise<pg.Client> {
+  // A connection of its own, without the site's statement time-outs: a backup of a large database takes a while.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+/** The site's tables, parents before the tables that refer to them. */
+async function tablesInOrder(client: pg.Client): Promise<string[]> {
+  const tables = await client.query<{ oid: number; name: string }>(
+    `select c.oid, n.nspname || '.' || c.relname as name
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p') and n.nspname = any($1) order by n.nspname, c.relname`,
+    [SCHEMAS],
+  );
+  const references = await client.query<{ child: number; parent: number }>(
+    "select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid",
+  );
+  const names = new Map(tables.rows.map((t) => [Number(t.oid), t.name]));
+  const parents = new Map<number, Set<number>>();
+  for (const r of references.rows) {
+    if (!names.has(r.child) || !names.has(r.parent)) continue;
+    const set = parents.get(r.child) ?? new Set<number>();
+    set.add(r.parent);
+    parents.set(r.child, set);
+  }
+  const ordered: string[] = [];
+  const done = new Set<number>();
+  const visiting = new Set<number>();
+  const visit = (oid: number) => {
+    if (done.has(oid)) return;
+    if (visiting.has(oid)) throw new Error(`The tables' foreign keys form a cycle through ${names.get(oid)}`);
+    visiting.add(oid);
+    for (const parent of parents.get(oid) ?? []) visit(parent);
+    visiting.delete(oid);
+    done.add(oid);
+    ordered.push(names.get(oid) as string);
+  };
+  // The migrations table first: a restore reads it to know which migrations make the schema.
+  const oids = [...names.keys()].sort((a, b) =>
+    names.get(a) === MIGRATIONS_TABLE ? -1 : names.get(b) === MIGRATIONS_TABLE ? 1 : 0,
+  );
+  for (const oid of oids) visit(oid);
+  return ordered;
+}
+
+async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
+  const result = await client.query<{ name: string }>(
+    `select attname as name from pg_attribute
+     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+     order by attnum`,
+    [qualified(table)],
+  );
+  return result.rows.map((r) => r.name);
+}
+
+/**
+ * Writes every row of the database at `databaseUrl` to `file`, from one snapshot, while the site keeps
+ * running (reads do not block its writes). Returns the rows written per table.
+ */
+export async function writeArchive(databaseUrl: string, file: string): Promise<ArchiveSummary> {
+  const client = await connect(databaseUrl);
+  const gzip = createGzip({ level: 3 });
+  const out = createWriteStream(file, { flags: "wx" });
+  const finished = new Promise<void>((resolve, reject) => {
+    out.once("finish", resolve);
+    out.once("error", reject);
+    gzip.once("error", reject);
+  });
+  gzip.pipe(out);
+  const write = async (data: Buffer | string) => {
+    if (!gzip.write(data)) await Promise.race([once(gzip, "drain"), finished]);
+  };
+  const createdAt = new Date();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const version = await client.query<{ server_version: string }>("show server_version");
+    const header: Header = {
+      format: FORMAT,
+      version: VERSION,
+      createdAt: createdAt.toISOString(),
+      server: version.rows[0]?.server_version ?? "",
+    };
+    await write(`${JSON.stringify(header)}\n`);
+    const rows: Record<string, number> = {};
+    for (const table of await tablesInOrder(client)) {
+      const columns = await columnsOf(client, table);
+      await write(`${JSON.stringify({ table, columns } satisfies TableStart)}\n`);
+      const stream = client.query(copyTo(`copy ${qualified(table)} (${columns.map(quoteIdent).join(", ")}) to stdout`));
+      for await (const chunk of stream) await write(chunk as Buffer);
+      rows[table] = stream.rowCount;
+      await write(END_OF_TABLE);
+    }
+    // Sequences are not transactional: their value now is at least every id the snapshot holds.
+    const sequences = await client.query<{ name: string; value: string }>(
+      `select schemaname || '.' || sequencename as name, last_value::text as value
+       from pg_sequences where schemaname = any($1) and last_value is not null`,
+      [SCHEMAS],
+    );
+    await write(`${JSON.stringify({ rows, sequences: sequences.rows } satisfies Trailer)}\n`);
+    await client.query("commit");
+    gzip.end();
+    await finished;
+    return { createdAt, rows };
+  } catch (error) {
+    gzip.destroy();
+    out.destroy();
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The file's lines, without their newline; a line may be as long as the largest photo. */
+async function* linesOf(file: string): AsyncGenerator<Buffer> {
+  const source = createReadStream(file).pipe(createGunzip());
+  let pending: Buffer[] = [];
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (;;) {
+        const newline = chunk.indexOf(10, start);
+        if (newline === -1) {
+          if (start < chunk.length) pending.push(chunk.subarray(start));
+          break;
+        }
+        const part = chunk.subarray(start, newline);
+        if (pending.length > 0) {
+          pending.push(part);
+          yield Buffer.concat(pending);
+          pending = [];
+        } else yield part;
+        start = newline + 1;
+      }
+    }
+  } catch (error) {
+    throw new BadArchiveError(`${file} is damaged or cut short (${(error as Error).message}).`);
+  }
+  if (pending.length > 0) yield Buffer.concat(pending);
+}
+
+type Section =
+  | { kind: "header"; header: Header }
+  | { kind: "table"; table: string; columns: string[]; rows: AsyncGenerator<Buffer[]> }
+  | { kind: "trailer"; trailer: Trailer };
+
+/**
+ * The file's sections in order. A table's rows come in batches and must be read (or drained) before the
+ * next section; the trailer's counts are checked against what was read.
+ */
+async function* sectionsOf(file: string): AsyncGenerator<Section> {
+  const lines = linesOf(file);
+  const next = async () => {
+    const { value, done } = await lines.next();
+    return done ? undefined : value;
+  };
+  const parse = (line: Buffer | undefined) => {
+    try {
+      return line ? (JSON.parse(line.toString("utf8")) as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const header = parse(await next());
+  if (header?.format !== FORMAT)
+    throw new BadArchiveError(`${file} is not a Maison Ivy backup (npm run backup writes them).`);
+  if (header.version !== VERSION)
+    throw new BadArchiveError(
+      `${file} is a backup of format ${String(header.version)}, which this release cannot read.`,
+    );
+  yield { kind: "header", header: header as unknown as Header };
+  const counted: Record<string, number> = {};
+  for (;;) {
+    const line = await next();
+    const section = parse(line);
+    if (!section) throw new BadArchiveError(`${file} is cut short or damaged: it ends without its closing line.`);
+    if ("rows" in section) {
+      const trailer = section as unknown as Trailer;
+      for (const [table, count] of Object.entries(trailer.rows))
+        if (counted[table] !== count)
+          throw new BadArchiveError(`${file} is damaged: ${table} should have ${count} rows, found ${counted[table]}.`);
+      yield { kind: "trailer", trailer };
+      return;
+    }
+    const { table, columns } = section as unknown as TableStart;
+    let finished = false;
+    async function* rows(): AsyncGenerator<Buffer[]> {
+      let batch: Buffer[] = [];
+      let size = 0;
+      let count = 0;
+      for (;;) {
+        const row = await next();
+        if (row === undefined) throw new BadArchiveError(`${file} is cut short inside ${table}.`);
+        if (row.length === 2 && row[0] === 92 && row[1] === 46) break;
+        batch.push(row);
+        size += row.length + 1;
+        count++;
+        if (size >= 256 * 1024) {
+          yield batch;
+          batch = [];
+          size = 0;
+        }
+      }
+      if (batch.length > 0) yield batch;
+      counted[table] = count;
+      finished = true;
+    }
+    const iterator = rows();
+    yield { kind: "table", table, columns, rows: iterator };
+    if (!finished) for await (const _ of iterator);
+  }
+}
+
+/** Reads the whole file and checks it is complete and self-consistent (each table's row count). */
+export async function readArchiveSummary(file: string): Promise<ArchiveSummary> {
+  let createdAt = new Date(Number.NaN);
+  for await (const section of sectionsOf(file)) {
+    if (section.kind === "header") createdAt = new Date(section.header.createdAt);
+    if (section.kind === "trailer") return { createdAt, rows: section.trailer.rows };
+  }
+  throw new BadArchiveError(`${file} ends without its closing line.`);
+}
+
+async function existingTables(client: pg.Client): Promise<string[]> {
+  const result = await client.query<{ name: string }>(
+    "select schemaname || '.' || tablename as name from pg_tables where schemaname = any($1)",
+    [SCHEMAS],
+  );
+  return result.rows.map((r) => r.name);
+}
+
+/**
+ * Restores `file` into the database at `databaseUrl`, all in one transaction: an error leaves the database
+ * as it was. Refuses a database that already has the site's tables unless `replace` is set, in which case
+ * they are dropped first. `migrationsFolder` holds this release's migrations.
+ */
+export async function restoreArchive(
+  databaseUrl: string,
+  file: string,
+  options: { replace?: boolean; migrationsFolder: string },
+): Promise<ArchiveSummary> {
+  // Read the whole file once first: a damaged one is refused before anything is touched.
+  await readArchiveSummary(file);
+  const client = await connect(databaseUrl);
+  try {
+    await client.query("begin");
+    const existing = await existingTables(client);
+    if (existing.length > 0) {
+      if (!options.replace)
+        throw new TargetNotEmptyError(
+          `The database already holds the site's data (${existing.length} tables). Restore into a new DATA_DIR or an empty database, or add --replace to drop what is there first.`,
+        );
+      await client.query(`drop table if exists ${existing.map(qualified).join(", ")} cascade`);
+    }
+    const known = readMigrationFiles({ migrationsFolder: options.migrationsFolder });
+    let createdAt = new Date(Number.NaN);
+    const rows: Record<string, number> = {};
+    let schemaReady = false;
+    const makeSchema = async (applied: number[]) => {
+      const newest = Math.max(0, ...applied);
+      const newestKnown = Math.max(0, ...known.map((m) => m.folderMillis));
+      if (newest > newestKnown)
+        throw new BadArchiveError(
+          "This backup was made by a newer release of the site (its database has migrations this release does not have): restore it with that release or a newer one.",
+        );
+      for (const migration of known.filter((m) => m.folderMillis <= newest))
+        for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
+      // What the migrations themselves inserted is replaced by the backup's rows.
+      const tables = (await existingTables(client)).filter((t) => t.startsWith("public."));
+      if (tables.length > 0) await client.query(`truncate ${tables.map(qualified).join(", ")} restart identity`);
+      await client.query('create schema if not exists "drizzle"');
+      await client.query(
+        'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
+      );
+      schemaReady = true;
+    };
+    for await (const section of sectionsOf(file)) {
+      if (section.kind === "header") createdAt = new Date(section.header.createdAt);
+      else if (section.kind === "table") {
+        let batches: Buffer[][] = [];
+        if (section.table === MIGRATIONS_TABLE) {
+          // Read first: which migrations to apply before any row goes in.
+          for await (const batch of section.rows) batches.push(batch);
+          const createdAtColumn = section.columns.indexOf("created_at");
+          await makeSchema(batches.flat().map((row) => Number(row.toString("utf8").split("\t")[createdAtColumn])));
+        } else if (!schemaReady) await makeSchema([]);
+        const copy = client.query(
+          copyFrom(`copy ${qualified(section.table)} (${section.columns.map(quoteIdent).join(", ")}) from stdin`),
+        );
+        const done = new Promise<void>((resolve, reject) => {
+          copy.once("finish", resolve);
+          copy.once("error", reject);
+        });
+        const send = async (batch: Buffer[]) => {
+          const data = Buffer.concat(batch.flatMap((row) => [row, Buffer.from("\n")]));
+          if (!copy.write(data)) await Promise.race([once(copy, "drain"), done]);
+        };
+        for (const batch of batches) await send(batch);
+        batches = [];
+        for await (const batch of section.rows) await send(batch);
+        copy.end();
+        await done;
+        rows[section.table] = copy.rowCount;
+      } else {
+        for (const sequence of section.trailer.sequences)
+          await client.query("select setval($1::regclass, $2::bigint, true)", [
+            qualified(sequence.name),
+            sequence.value,
+          ]);
+      }
+    }
+    await client.query("commit");
+    return { createdAt, rows };
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { listBackupFiles } from "~/server/backup/backups.server";
+import type { Database } from "~/server/db.server";
+import { openDatabase } from "~/server/db.server";
+import { seedDatabase } from "~/server/seed.server";
+import { runBackupCommand, runRestoreCommand } from "./backup-command";
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+
+function settingsFor(dataDir: string, backupDir: string) {
+  return {
+    DATABASE_URL: undefined,
+    dataDir,
+    backupDir,
+    BACKUP_KEEP_DAILY: 7,
+    BACKUP_KEEP_WEEKLY: 5,
+    BACKUP_KEEP_MONTHLY: 12,
+  };
+}
+
+function capture() {
+  const lines: string[] = [];
+  return {
+    lines,
+    out: { log: (line: string) => lines.push(line), error: (line: string) => lines.push(`ERROR ${line}`) },
+  };
+}
+
+/** Every table's row count, and a digest of every photo's bytes (masters and served sizes). */
+async function snapshot(db: Database) {
+  const tables = await db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const result = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`));
+    counts[name] = result.rows[0]?.n ?? -1;
+  }
+  const photos = await db.execute<{ id: string; master: Buffer }>(sql`select id, master from pictures order by id`);
+  const variants = await db.execute<{ key: string; bytes: Buffer }>(
+    sql`select picture_id || '-' || width || '.' || format as key, bytes from picture_variants order by 1`,
+  );
+  const digest = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+  return {
+    counts,
+    photos: Object.fromEntries(photos.rows.map((r) => [r.id, digest(r.master)])),
+    variants: Object.fromEntries(variants.rows.map((r) => [r.key, digest(r.bytes)])),
+  };
+}
+
+async function addPhotos(db: Database, count: number) {
+  for (let i = 0; i < count; i++) {
+    const id = randomBytes(8).toString("hex");
+    // Random bytes include every byte COPY must escape (backslash, newline, tab, zero).
+    const master = randomBytes(50_000 + i);
+    await db.execute(
+      sql`insert into pictures (id, alt, width, height, widths, source_format, master) values (${id}, ${`Photo ${i}`}, 800, 600, ${"{400,800}"}, 'jpeg', ${master})`,
+    );
+    for (const [width, format] of [
+      [400, "webp"],
+      [800, "avif"],
+    ] as const)
+      await db.execute(
+        sql`insert into picture_variants (picture_id, width, format, bytes) values (${id}, ${width}, ${format}, ${randomBytes(9_000)})`,
+      );
+  }
+}
+
+describe("npm run backup and npm run restore", () => {
+  it("backs up the embedded database while the site runs, restores it into an emptied DATA_DIR, and the site starts on it with every row and photo", async () => {
+    const dataDir = await tempDir("salon-backup-data-");
+    const backupDir = await tempDir("salon-backup-files-");
+    const settings = settingsFor(dataDir, backupDir);
+    const site = await openDatabase({ dataDir, prepare: seedDatabase });
+    let before: Awaited<ReturnType<typeof snapshot>>;
+    try {
+      await addPhotos(site.db, 3);
+      // A quote with a newline, a tab and a backslash in what the visitor typed.
+      await site.db.execute(sql`insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id, lines, total_pence)
+        select 'q-round-trip', ${"Ann\tO'Neil \\ the\nsecond"}, '07700900123', 'ann@example.com', 'friend', false, 'x', 'y', s.id, l.id, '[]'::jsonb, 4200
+        from salons s, levels l limit 1`);
+      before = await snapshot(site.db);
+      const { lines, out } = capture();
+      // The site holds DATA_DIR: the backup goes through its running server.
+      expect(await runBackupCommand([], out, settings)).toBe(0);
+      expect(lines.join("\n")).toMatch(/Backed up \d+ rows/);
+    } finally {
+      await site.close();
+    }
+    const [backup] = await listBackupFiles(backupDir);
+    expect(backup).toBeDefined();
+    expect(existsSync(`${backup?.file}.sha256`)).toBe(true);
+
+    await rm(dataDir, { recursive: true, force: true });
+    const restore = capture();
+    expect(await runRestoreCommand([backup?.file as string], restore.out, settings)).toBe(0);
+    expect(restore.lines.join("\n")).toMatch(/public\.quotes\s+\d+/);
+    expect(restore.lines.join("\n")).toContain("photos: 3");
+
+    // A second restore over it is refused without --replace, and changes nothing.
+    const refused = capture();
+    expect(await runRestoreCommand([backup?.file as string], refused.out, settings)).toBe(1);
+    expect(refused.lines.join("\n")).toContain("--replace");
+
+    const started = await openDatabase({ dataDir, prepare: seedDatabase });
+    try {
+      const after = await snapshot(started.db);
+      // The backups table gained the row saying this backup was taken; nothing else differs.
+      expect({ ...after.counts, backups: 0 }).toEqual({ ...before.counts, backups: 0 });
+      expect(after.photos).toEqual(before.photos);
+      expect(after.variants).toEqual(before.variants);
+      const ann = await started.db.execute<{ name: string }>(sql`select name from quotes where link = 'q-round-trip'`);
+      expect(ann.rows[0]?.name).toBe("Ann\tO'Neil \\ the\nsecond");
+      // Ids go on from where they were: a new row does not collide with a restored one.
+      await started.db.execute(
+        sql`insert into audit_log (action, summary) values ('test.after-restore', 'ids continue')`,
+      );
+    } finally {
+      await started.close();
+    }
+    const again = capture();
+    expect(await runRestoreCommand([backup?.file as string, "--replace"], again.out, settings)).toBe(0);
+  });
+
+  it("refuses a damaged or cut-short backup and leaves the target alone", async () => {
+    const dataDir = await tempDir("salon-backup-data-");
+    const backupDir = await tempDir("salon-backup-files-");
+    const settings = settingsFor(dataDir, backupDir);
+    const site = await openDatabase({ dataDir, prepare: seedDatabase });
+    await site.close();
+    expect(await runBackupCommand([], capture().out, settings)).toBe(0);
+    const [backup] = await listBackupFiles(backupDir);
+    const bytes = await readFile(backup?.file as string);
+
+    const cut = path.join(backupDir, "cut.backup");
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const target = settingsFor(await tempDir("salon-restore-"), backupDir);
+    const cutResult = capture();
+    expect(await runRestoreCommand([cut], cutResult.out, target)).toBe(1);
+    expect(cutResult.lines.join("\n")).toMatch(/damaged|cut short/);
+
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 40] = (changed[changed.length - 40] ?? 0) ^ 0xff;
+    await writeFile(backup?.file as string, changed);
+    const changedResult = capture();
+    expect(await runRestoreCommand([backup?.file as string], changedResult.out, target)).toBe(1);
+    expect(changedResult.lines.join("\n")).toContain("checksum");
+  });
+});
