@@ -31,6 +31,7 @@ export { precompressedAssets } from "./precompressed";
 import { fixedSecurityHeaders, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
+export { config } from "~/server/config.server";
 export { readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";
 export { log };
