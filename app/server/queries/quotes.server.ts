@@ -24,6 +24,7 @@ import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from
 import { quoteDetailsSchema } from "~/domain/forms";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
+import { quotePath } from "~/domain/paths";
 import { problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
@@ -185,8 +186,6 @@ export interface SaveQuoteOptions {
   /** The site's daily ceiling on texts; SMS_DAILY_LIMIT unless given. */
   smsDailyLimit?: number;
 }
-
-export const quotePath = (link: string) => `/quote/${link}`;
 
 /** What is kept under a save's idempotency key, to answer a retry exactly as the first time. */
 interface SavedAnswer {
