@@ -1,6 +1,12 @@
 // Failures the person starting the site or running one of its commands can act on (a bad setting, the port or
 // DATA_DIR in use, no database) are said in one line, without a stack trace; anything else keeps its stack.
-const EXPECTED = new Set(["StartError", "SettingsError", "DataDirInUseError", "DatabaseUnreachableError"]);
+const EXPECTED = new Set([
+  "StartError",
+  "SettingsError",
+  "DataDirInUseError",
+  "OldDataFolderError",
+  "DatabaseUnreachableError",
+]);
 
 /**
  * Prints what went wrong after `what` and ends the process with exit code 1.

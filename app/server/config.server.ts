@@ -35,11 +35,6 @@ export const settingsSchema = z.object({
   DATABASE_URL: optionalUrl.describe(
     "`postgres://user:password@host:5432/db`: use that PostgreSQL server instead of the embedded one.",
   ),
-  /** Without DATABASE_URL: `postgres` (the default) or `pglite`, the previous engine, kept for the benchmark's comparison. */
-  EMBEDDED_DATABASE: z
-    .enum(["postgres", "pglite"])
-    .default("postgres")
-    .describe("`pglite` runs the previous embedded engine instead; kept for the benchmark's comparison only."),
   BUILD_DIR: z
     .string()
     .default(DEFAULT_BUILD_DIR)

@@ -1,5 +1,5 @@
 /**
- * The one database schema (PostgreSQL dialect) for PGlite and PostgreSQL alike.
+ * The one database schema (PostgreSQL dialect), for the embedded server and DATABASE_URL alike.
  * Money is integer pence and level adapters are hundredths of a percent, so no
  * figure ever drifts through floating point.
  */
