@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -20,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { STAFF_ROLES } from "~/domain/staff/access";
 
 /** Every moment is stored with its zone, so London's clock changes never shift one. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -590,13 +592,16 @@ export const staffUsers = pgTable(
     /** Lower-case. */
     email: text("email").notNull(),
     name: text("name").notNull(),
-    /** owner, manager or front-desk (app/domain/staff/access.ts). */
+    /** One of STAFF_ROLES (app/domain/staff/access.ts), which the database checks too. */
     role: text("role").notNull(),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     lastSignInAt: timestamptz("last_sign_in_at"),
   },
-  (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
+  (t) => [
+    uniqueIndex("staff_users_email_idx").on(t.email),
+    check("staff_users_role_check", sql`${t.role} in (${sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(", "))})`),
+  ],
 );
 
 export const staffPasskeys = pgTable(
