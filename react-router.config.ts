@@ -1,11 +1,10 @@
 import type { Config } from "@react-router/dev/config";
-
-/** Several builds can live side by side (tests, bench); the server reads the same variable. */
-export const buildDirectory = process.env.BUILD_DIR ?? "build";
+import { buildDirectory } from "./app/server/build-dir.js";
 
 export default {
   ssr: true,
-  buildDirectory,
+  // Several builds can live side by side (tests, bench): BUILD_DIR, which the server and its commands read too.
+  buildDirectory: buildDirectory(),
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,

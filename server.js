@@ -14,25 +14,32 @@ import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { buildDirectory } from "./app/server/build-dir.js";
+import { exitWithFailure } from "./scripts/one-line-failure.js";
 
-/** Client limits. A body arriving one byte at a time is cut off at REQUEST_TIMEOUT_MS. */
-const LIMITS = {
+/**
+ * Client limits; the variable ones are settings. A body arriving one byte at a time is cut off at REQUEST_TIMEOUT_MS.
+ * @param {import("./app/server/config.server.ts").Config} settings
+ */
+const limitsOf = (settings) => ({
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 15_000),
+  requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
   keepAliveTimeoutMs: 5_000,
-  /** Beyond this many open connections new ones are refused; chosen with the heap limit (README, Reliability). */
-  maxConnections: Number(process.env.MAX_CONNECTIONS ?? 500),
+  /** Beyond this many open connections new ones are refused; chosen with the heap limit (docs/reliability.md). */
+  maxConnections: settings.MAX_CONNECTIONS,
   /**
    * Open connections one address may hold when clients connect directly (not behind TRUST_PROXY): a machine
    * opening a thousand slow connections gets this many, and everyone else the rest.
    */
-  maxConnectionsPerClient: Number(process.env.MAX_CONNECTIONS_PER_CLIENT ?? 64),
+  maxConnectionsPerClient: settings.MAX_CONNECTIONS_PER_CLIENT,
   /** How long in-flight requests get to finish at shutdown. */
-  shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 8_000),
-};
+  shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+});
 
 /** Start-up failed for a reason one line explains (port in use, database unreachable, bad settings). */
-export class StartError extends Error {}
+export class StartError extends Error {
+  name = "StartError";
+}
 
 /**
  * @param {import("node:http").Server} httpServer
@@ -63,15 +70,17 @@ function listen(httpServer, port, host) {
 }
 
 /**
+ * Port and host default to the settings (PORT, HOST), as does the build's folder (BUILD_DIR).
  * @param {{ port?: number, host?: string, dev?: boolean, buildDir?: string }} options
  */
-export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, buildDir = "build" } = {}) {
+export async function startServer({ port, host, dev = false, buildDir = buildDirectory() } = {}) {
   process.env.NODE_ENV ??= dev ? "development" : "production";
   const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
   const serverModule = vite
     ? await vite.ssrLoadModule("./server/app.ts")
     : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
   const {
+    config,
     createApp,
     log,
     requestLogging,
@@ -85,6 +94,11 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     observeRequest,
   } = serverModule;
 
+  /** @type {import("./app/server/config.server.ts").Config} */
+  const settings = config();
+  const LIMITS = limitsOf(settings);
+  port ??= settings.PORT;
+  host ??= settings.HOST;
   const server = express();
   server.disable("x-powered-by");
   const shutdown = { stopping: false };
@@ -110,7 +124,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   );
   httpServer.maxConnections = LIMITS.maxConnections;
   // Behind a proxy every connection is the proxy's: then the share is counted per request, on the visitor's address.
-  if (!process.env.TRUST_PROXY) limitConnectionsPerClient(httpServer, LIMITS.maxConnectionsPerClient);
+  if (!settings.TRUST_PROXY) limitConnectionsPerClient(httpServer, LIMITS.maxConnectionsPerClient);
   httpServer.on("clientError", answerClientError);
 
   await listen(httpServer, port, host);
@@ -118,7 +132,7 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
   const actualPort = typeof address === "object" && address ? address.port : port;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
   // Links in pages and messages point at where the site really is, unless told otherwise.
-  if (!process.env.PUBLIC_URL) process.env.PUBLIC_URL = `http://localhost:${actualPort}`;
+  if (settings.publicUrlFromPort) settings.PUBLIC_URL = `http://localhost:${actualPort}`;
 
   server.use(requestLogging(log, shutdown));
   let ready = false;
@@ -171,29 +185,24 @@ export async function startServer({ port = 3000, host = "0.0.0.0", dev = false, 
     await app.close();
     await vite?.close();
   }
-  return { url, db: running.db, databaseKind: running.databaseKind, summary: running.summary(url), log, stop };
+  return {
+    url,
+    db: running.db,
+    databaseKind: running.databaseKind,
+    summary: running.summary(url),
+    log,
+    settings,
+    stop,
+  };
 }
 
 export async function main() {
   const dev = process.argv.includes("--dev");
   let site;
   try {
-    site = await startServer({
-      dev,
-      port: Number.parseInt(process.env.PORT ?? "3000", 10),
-      host: process.env.HOST ?? "0.0.0.0",
-      buildDir: process.env.BUILD_DIR ?? "build",
-    });
+    site = await startServer({ dev });
   } catch (error) {
-    // What went wrong at start (port or DATA_DIR in use, no database) is said in one line, without a stack trace.
-    const known =
-      error instanceof Error &&
-      (error instanceof StartError ||
-        /DatabaseUnreachableError|DataDirInUseError|Invalid settings/.test(`${error.name} ${error.message}`));
-    console.error(
-      `Salon site could not start: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`,
-    );
-    process.exit(1);
+    exitWithFailure("Salon site could not start", error);
   }
   console.log(site.summary);
 
@@ -204,7 +213,7 @@ export async function main() {
     stopping = true;
     site.log.info({ signal }, "closing: finishing requests in flight");
     // Whatever happens below, the process is gone in a bounded time.
-    setTimeout(() => process.exit(1), LIMITS.shutdownGraceMs + 5_000).unref();
+    setTimeout(() => process.exit(1), site.settings.SHUTDOWN_GRACE_MS + 5_000).unref();
     try {
       await site.stop();
       site.log.info("closed");

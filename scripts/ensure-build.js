@@ -1,9 +1,10 @@
-// Builds the site when BUILD_DIR holds no build yet or the sources changed since (npm start, npm run outbox).
+// Builds the site when BUILD_DIR holds no build yet or the sources changed since (npm start, npm run staff and outbox).
 // The build runs quietly: its output is shown only when it fails.
 import { spawnSync } from "node:child_process";
+import { buildDirectory } from "../app/server/build-dir.js";
 import { buildState } from "./build-state.js";
 
-export function ensureBuild(buildDir = process.env.BUILD_DIR ?? "build") {
+export function ensureBuild(buildDir = buildDirectory()) {
   const state = buildState(process.cwd(), buildDir);
   if (state === "fresh") return buildDir;
   const started = Date.now();

@@ -36,6 +36,7 @@ export { precompressedAssets } from "./precompressed";
 import { bearerMatches, fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
+export { config } from "~/server/config.server";
 export { observeRequest } from "~/server/metrics.server";
 export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
 export { runOutboxCommand } from "./outbox-command";

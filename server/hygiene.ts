@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { escapeHtml } from "~/domain/html";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
 import { staffScreenAt } from "~/domain/staff/routes";
 import type { Logger } from "~/server/log.server";
@@ -253,12 +254,6 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
     tooLarge = true;
   });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 /** A bare page for answers given before React Router is reached. */
 function errorPage(title: string, message: string, tryAgain?: string): string {

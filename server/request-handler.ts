@@ -25,6 +25,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { readingFresh } from "~/server/cache.server";
+import { config } from "~/server/config.server";
 import { responseBytes, responseText } from "~/server/rendered-page.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
@@ -343,12 +344,13 @@ export function createCachedRequestHandler(options: {
   cache: ResponseCache | null;
 }) {
   const { build } = options;
-  const handleAll = createRequestHandler(build, process.env.NODE_ENV);
+  const mode = config().NODE_ENV;
+  const handleAll = createRequestHandler(build, mode);
   // Development hands a function, called for each request to pick up edits; there every page loads React.
   const dataStaysOnServer = typeof build !== "function" && !Object.values(build.routes).some(hydrates);
   const handleSite = createRequestHandler(
     typeof build === "function" ? async () => publicPart(await build()) : publicPart(build, { dataStaysOnServer }),
-    process.env.NODE_ENV,
+    mode,
   );
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cache = options.cache;

@@ -10,7 +10,6 @@ export function openSiteDatabase(prepare?: OpenOptions["prepare"], whileStarting
   return openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.dataDir,
-    engine: settings.EMBEDDED_DATABASE,
     prepare,
     whileStarting,
   });

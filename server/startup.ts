@@ -17,8 +17,7 @@ export interface StartupFacts {
 
 /** A PostgreSQL address without its credentials. */
 function describeDatabase({ kind, databaseUrl, dataDir }: StartupFacts["database"]): string {
-  if (kind === "embedded") return `embedded PostgreSQL in ${dataDir}/postgres`;
-  if (kind === "pglite" || !databaseUrl) return `embedded PGlite in ${dataDir}/pglite`;
+  if (kind === "embedded" || !databaseUrl) return `embedded PostgreSQL in ${dataDir}/postgres`;
   const url = new URL(databaseUrl);
   return `PostgreSQL at ${url.host}${url.pathname}`;
 }

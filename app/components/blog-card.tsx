@@ -1,11 +1,9 @@
 import { parseISO } from "date-fns";
 import { Link } from "~/components/link";
+import type { BlogCardPost } from "~/domain/blog";
 import { formatLongDate } from "~/domain/dates";
-import type { PictureRef } from "~/domain/pictures";
+import { blogPostPath } from "~/domain/paths";
 import { Picture } from "./picture";
-
-/** Length of the plain-text opening shown on a post's card. */
-export const BLOG_EXCERPT_CHARS = 180;
 
 /**
  * A post's body: the tags the sanitiser lets through, styled to match the rest of the site (prose-salon covers p,
@@ -13,19 +11,6 @@ export const BLOG_EXCERPT_CHARS = 180;
  */
 export const POST_BODY_STYLES =
   "prose-salon max-w-none text-lg [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-5 [&_blockquote]:font-display [&_blockquote]:text-xl [&_h3]:pt-2 [&_h3]:text-xl [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6";
-
-export interface BlogCardPost {
-  slug: string;
-  title: string;
-  /** The illustration, shown when no cover was uploaded. */
-  image: string;
-  cover: PictureRef | null;
-  author: string;
-  /** ISO date, "YYYY-MM-DD". */
-  publishedAt: string;
-  /** Plain-text opening of the body. */
-  excerpt: string;
-}
 
 /** Author and "November 21st 2026", with a machine-readable date. */
 export function PostByline({
@@ -58,7 +43,7 @@ export function BlogCard({
   featured?: boolean;
 }) {
   const Heading = headingLevel;
-  const href = `/blog/${post.slug}`;
+  const href = blogPostPath(post.slug);
   const headingId = `post-${post.slug}`;
   return (
     <article

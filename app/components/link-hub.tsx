@@ -1,7 +1,8 @@
 import { Link } from "~/components/link";
+import type { NewsCardItem } from "~/domain/news";
 import { SITE_NAME } from "~/domain/seo";
 import { FollowUs } from "./follow-us";
-import { NEWS_CARD_CLASS, type NewsCardItem, NewsCardText, NewsPicture } from "./news-cards";
+import { NEWS_CARD_CLASS, NewsCardText, NewsPicture } from "./news-cards";
 import { Wordmark } from "./wordmark";
 
 /** The title and description of /links and /link-tree, one hub at two addresses. */

@@ -1,20 +1,11 @@
 import { Link } from "~/components/link";
 import { truncate } from "~/domain/format";
-import type { PictureRef } from "~/domain/pictures";
+import type { NewsCardItem } from "~/domain/news";
+import { newsPath } from "~/domain/paths";
 import { Picture, type PictureProps } from "./picture";
 
 /** Cards sit four, three or two to a row on wider screens, one on a phone. */
 const NEWS_CARD_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
-
-export interface NewsCardItem {
-  slug: string;
-  title: string;
-  /** The illustration, and what it shows: the card's picture until a photo is uploaded. */
-  image: string;
-  alt: string;
-  picture: PictureRef | null;
-  body: string;
-}
 
 /**
  * A news item's picture: its uploaded photo, described by its own text, or
@@ -27,20 +18,8 @@ export function NewsPicture({
   return <Picture picture={item.picture} fallback={item.image} alt={item.picture ? undefined : item.alt} {...props} />;
 }
 
-/** Only what a card shows, from a news item's row. */
-export const newsCardOf = ({ slug, title, image, alt, picture, body }: NewsCardItem): NewsCardItem => ({
-  slug,
-  title,
-  image,
-  alt,
-  picture,
-  body,
-});
-
 /** The body on a card is cut to this many characters plus "…"; the item's page has it all. */
 const NEWS_BODY_CHARS = 120;
-
-export const newsPath = (slug: string) => `/news/${slug}`;
 
 /** A news card's frame: the whole card is the link's target, so it shows the link's focus ring. */
 export const NEWS_CARD_CLASS =

@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
 import type { Offer } from "~/domain/offers";
 import { discountLabel } from "~/domain/offers";
+import { offerPath } from "~/domain/paths";
 import { OfferImage } from "./offer-details";
 
 export interface OfferCardProps {
@@ -30,7 +31,7 @@ export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
       <div className="flex flex-1 flex-col p-6">
         <h3 id={titleId} className="text-xl leading-snug">
           <Link
-            to={`/offers/${offer.slug}`}
+            to={offerPath(offer.slug)}
             className="after:absolute after:inset-0 after:content-[''] hover:text-accent-dark focus-visible:outline-none"
           >
             {offer.title}

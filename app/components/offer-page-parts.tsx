@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/link";
+import { teamPath } from "~/domain/paths";
 import type { PictureRef } from "~/domain/pictures";
 import { Portrait } from "./picture";
 
@@ -25,7 +26,7 @@ export function OfferStylists({ stylists, heading }: { stylists: readonly OfferS
         {stylists.map((stylist) => (
           <li key={stylist.slug}>
             <Link
-              to={`/team/${stylist.slug}`}
+              to={teamPath(stylist.slug)}
               className="card flex items-center gap-4 p-4 transition-colors hover:bg-white"
             >
               <Portrait

@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import { reviewCountText } from "~/domain/format";
+import { reviewsPath, teamPath } from "~/domain/paths";
 import { part } from "~/enhance/define-element";
 import { REVIEW_FILTER, REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { Pagination } from "./pagination";
@@ -16,12 +17,6 @@ export interface ListedReview {
   client: string;
   stylistSlug: string;
   stylistName: string | null;
-}
-
-/** Where the filter sends the visitor: /reviews/{slug}, or /reviews/all. */
-export function reviewsPath(slug: string | null | undefined): string {
-  const value = (slug ?? "").trim();
-  return `/reviews/${encodeURIComponent(value === "" ? "all" : value)}`;
 }
 
 /** One page of reviews and where it stands in the whole list. */
@@ -105,7 +100,7 @@ export function ReviewFilter({
                     <>
                       {" "}
                       with{" "}
-                      <Link to={`/team/${r.stylistSlug}`} className="underline underline-offset-2">
+                      <Link to={teamPath(r.stylistSlug)} className="underline underline-offset-2">
                         {r.stylistName}
                       </Link>
                     </>

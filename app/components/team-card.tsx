@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import { formatGBP } from "~/domain/format";
+import { teamPath } from "~/domain/paths";
 import type { PictureRef } from "~/domain/pictures";
 import { Portrait } from "./picture";
 
@@ -57,7 +58,7 @@ export function TeamCard({
         <p className="eyebrow">{member.levelName}</p>
         <Heading className="mt-1 text-xl sm:mt-2 sm:text-2xl">
           <Link
-            to={`/team/${member.slug}`}
+            to={teamPath(member.slug)}
             className="after:absolute after:inset-0 after:content-[''] underline-offset-4 group-hover:underline focus-visible:outline-none"
           >
             {name}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/link";
+import { reviewsPath, teamPath } from "~/domain/paths";
 import type { PictureRef } from "~/domain/pictures";
 import { LineIcon } from "./icons";
 import { Picture, Portrait } from "./picture";
@@ -96,7 +97,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
           </div>
           <Actions>
             <QuoteButton member={member} />
-            <ShareLink title={`${name} at Maison Ivy`} path={`/team/${member.slug}`}>
+            <ShareLink title={`${name} at Maison Ivy`} path={teamPath(member.slug)}>
               Share<span className="sr-only"> {member.firstName}'s profile</span>
             </ShareLink>
             <ReturnLink to="/team-info">Back to the team</ReturnLink>
@@ -107,7 +108,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
             <>
               <ReviewFeed reviews={reviews} heading={`What ${member.firstName}'s clients say`} />
               <p className="text-center">
-                <Link to={`/reviews/${member.slug}`} className="text-sm font-medium underline underline-offset-4">
+                <Link to={reviewsPath(member.slug)} className="text-sm font-medium underline underline-offset-4">
                   All reviews of {member.firstName}
                 </Link>
               </p>

@@ -24,3 +24,20 @@ export const isPostPublic = (post: Schedulable, now: Date) => postState(post, no
 /** The one address of a post's cover (share cards, feeds): its uploaded picture, else the illustration. */
 export const coverAddress = (post: { image: string; cover: PictureRef | null }) =>
   shownAddress({ image: post.image, picture: post.cover });
+
+/** Length of the plain-text opening shown on a post's card. */
+export const BLOG_EXCERPT_CHARS = 180;
+
+/** What a post's card shows. */
+export interface BlogCardPost {
+  slug: string;
+  title: string;
+  /** The illustration, shown when no cover was uploaded. */
+  image: string;
+  cover: PictureRef | null;
+  author: string;
+  /** ISO date, "YYYY-MM-DD". */
+  publishedAt: string;
+  /** Plain-text opening of the body. */
+  excerpt: string;
+}

@@ -7,7 +7,9 @@
  * have ended or not yet started, and every offer page while the offers are
  * hidden (hideOffers), as the navigation hides them then.
  */
+import { escapeHtml } from "./html";
 import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
+import { blogPostPath, newsPath, offerPath, reviewsPath, teamPath, teamProfilePath } from "./paths";
 import { PROMOTION_PAGES } from "./site-pages";
 
 /** Home, about, team, blog, reviews and contact. */
@@ -92,16 +94,16 @@ export function sitemapEntries({
     ...laterPages("/reviews/all", reviewCount, REVIEWS_PER_PAGE),
     ...PROMOTION_PAGES.map((path) => ({ path })),
     ...FORM_AND_CALCULATOR_PAGES.map((path) => ({ path })),
-    ...runningOffers.map((o) => ({ path: `/offers/${o.slug}` })),
+    ...runningOffers.map((o) => ({ path: offerPath(o.slug) })),
     ...runningOffers.filter((o) => o.sms).map((o) => ({ path: `/sms/${o.slug}` })),
     ...notices.map((n) => ({ path: n.path })),
-    ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.publishedAt })),
-    ...news.map((n) => ({ path: `/news/${n.slug}` })),
+    ...posts.map((p) => ({ path: blogPostPath(p.slug), lastModified: p.publishedAt })),
+    ...news.map((n) => ({ path: newsPath(n.slug) })),
     ...team.flatMap((m) => [
-      { path: `/team/${m.slug}` },
+      { path: teamPath(m.slug) },
       // The static profile pages exist for the stylists with an Instagram profile (decision 002).
-      ...(m.instagram ? [{ path: `/team/${m.slug}-profile` }] : []),
-      { path: `/reviews/${m.slug}` },
+      ...(m.instagram ? [{ path: teamProfilePath(m.slug) }] : []),
+      { path: reviewsPath(m.slug) },
       { path: `/prices/${m.slug}` },
     ]),
   ];
@@ -115,14 +117,11 @@ export function sitemapEntries({
     });
 }
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
-
 /** A sitemaps.org <urlset> with absolute URLs on `origin`. */
 export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
   const urls = entries.map((e) => {
-    const loc = `<loc>${escapeXml(new URL(e.path, origin).href)}</loc>`;
-    const lastmod = e.lastModified ? `<lastmod>${escapeXml(e.lastModified)}</lastmod>` : "";
+    const loc = `<loc>${escapeHtml(new URL(e.path, origin).href)}</loc>`;
+    const lastmod = e.lastModified ? `<lastmod>${escapeHtml(e.lastModified)}</lastmod>` : "";
     return `  <url>${loc}${lastmod}</url>`;
   });
   return [

@@ -3,6 +3,8 @@
  * salon and a BlogPosting per post. Pure builders; the page renders the result
  * with `jsonLdText` inside <script type="application/ld+json">.
  */
+
+import { blogPostPath } from "./paths";
 import { type DayHours, type OpeningDay, openingDays, SOCIAL_LINKS } from "./salon-info";
 import { SITE_NAME } from "./seo";
 
@@ -85,7 +87,7 @@ export function hairSalonJsonLd(salon: SalonFacts, origin: string) {
 }
 
 export function blogPostingJsonLd(post: BlogPostFacts, origin: string) {
-  const url = absolute(`/blog/${post.slug}`, origin);
+  const url = absolute(blogPostPath(post.slug), origin);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",

@@ -1,20 +1,32 @@
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
+import type { BACK_LINK } from "./back-link";
+import type { PASSKEY_BUTTON } from "./console/passkey-button";
+import type { POST_PREVIEW } from "./console/post-preview";
+import type { REVIEW_FEED } from "./review-feed";
+import type { REVIEW_FILTER } from "./review-filter";
+import type { SHARE_LINK } from "./share-link";
+import type { SHOP_CAROUSEL } from "./shop-carousel";
+import type { STYLIST_DIALOG } from "./stylist-dialog";
+import type { SUBMISSION_FORM } from "./submission-form";
 
 type ElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>;
+
+/** Each custom element's tag, as its module's contract declares it (written nowhere else). */
+type ElementTag = (
+  | typeof BACK_LINK
+  | typeof REVIEW_FEED
+  | typeof REVIEW_FILTER
+  | typeof SHARE_LINK
+  | typeof SHOP_CAROUSEL
+  | typeof STYLIST_DIALOG
+  | typeof SUBMISSION_FORM
+  | typeof PASSKEY_BUTTON
+  | typeof POST_PREVIEW
+)["tag"];
 
 /** The custom elements of app/enhance, as React sees them. */
 declare module "react" {
   namespace JSX {
-    interface IntrinsicElements {
-      "review-feed": ElementProps;
-      "review-filter": ElementProps;
-      "shop-carousel": ElementProps;
-      "back-link": ElementProps;
-      "share-link": ElementProps;
-      "stylist-dialog": ElementProps;
-      "submission-form": ElementProps;
-      "passkey-button": ElementProps;
-      "post-preview": ElementProps;
-    }
+    interface IntrinsicElements extends Record<ElementTag, ElementProps> {}
   }
 }

@@ -1,3 +1,4 @@
+import { reviewsPath } from "~/domain/paths";
 import { defineElement, selector } from "./define-element";
 
 /** The markup `<review-filter>` works on (app/components/review-filter.tsx renders it). */
@@ -53,7 +54,7 @@ export function defineReviewFilter() {
         }
 
         async #apply(select: HTMLSelectElement) {
-          const path = `/reviews/${encodeURIComponent(select.value)}`;
+          const path = reviewsPath(select.value);
           // Only the latest choice counts: one still loading is dropped.
           this.#loading?.abort();
           const loading = new AbortController();

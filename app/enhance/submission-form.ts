@@ -38,6 +38,9 @@ function focusOn(element: HTMLElement, block: ScrollLogicalPosition) {
   element.scrollIntoView({ block, behavior: smoothScroll() });
 }
 
+/** The element's tag (components/forms/submission-form.tsx renders it). */
+export const SUBMISSION_FORM = { tag: "submission-form" } as const;
+
 /**
  * `<submission-form>`: every public form (the job, model, feedback and quote
  * forms), around the plain <form method="post"> the server renders
@@ -256,5 +259,5 @@ export function defineSubmissionForm() {
       focusOn(notice, "center");
     }
   }
-  if (!customElements.get("submission-form")) customElements.define("submission-form", SubmissionFormElement);
+  if (!customElements.get(SUBMISSION_FORM.tag)) customElements.define(SUBMISSION_FORM.tag, SubmissionFormElement);
 }

@@ -1,10 +1,11 @@
 import { FollowUs } from "~/components/follow-us";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/link";
-import { NewsCards, newsCardOf } from "~/components/news-cards";
+import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { groupLine, sentence } from "~/domain/brand";
+import { newsCardOf } from "~/domain/news";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { loadBrand } from "~/server/queries/brand.server";

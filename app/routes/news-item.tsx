@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { Link } from "~/components/link";
-import { NewsCards, NewsPicture, newsCardOf } from "~/components/news-cards";
+import { NewsCards, NewsPicture } from "~/components/news-cards";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { truncate } from "~/domain/format";
+import { newsCardOf } from "~/domain/news";
 import { shownAddress } from "~/domain/pictures";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
 import type { Route } from "./+types/news-item";

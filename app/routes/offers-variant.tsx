@@ -5,6 +5,7 @@ import { OfferMissing, OfferPageFailed, OfferStylists } from "~/components/offer
 import { seo } from "~/components/page-meta";
 import { ShareLink } from "~/components/share-link";
 import { discountLabel } from "~/domain/offers";
+import { offerPath } from "~/domain/paths";
 import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
@@ -101,7 +102,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
             <Link to="/prices" className="btn-outline">
               Get a quote
             </Link>
-            <ShareLink title={offer.title} path={`/offers/${offer.slug}`} />
+            <ShareLink title={offer.title} path={offerPath(offer.slug)} />
           </div>
           <Link to="/offers" className="inline-block text-sm font-medium underline underline-offset-4">
             All offers

@@ -22,10 +22,11 @@ import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-
 import { QUOTE_SUCCESS } from "~/domain/forms";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { lineLabel } from "~/domain/line-labels";
+import { quotePath } from "~/domain/paths";
 import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
-import { quotePath, savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
+import { savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/prices-finish";
 

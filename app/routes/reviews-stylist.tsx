@@ -3,8 +3,9 @@ import { Link } from "~/components/link";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { ReviewFilter, reviewsPath } from "~/components/review-filter";
+import { ReviewFilter } from "~/components/review-filter";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
+import { reviewsPath, teamPath } from "~/domain/paths";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listEveryMember, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews-stylist";
@@ -84,7 +85,7 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
               ) : (
                 <>
                   {" "}
-                  <Link to={`/team/${stylist.slug}`} className="underline underline-offset-2">
+                  <Link to={teamPath(stylist.slug)} className="underline underline-offset-2">
                     Read {stylist.firstName}'s profile
                   </Link>
                   .

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { ReviewFilter, reviewsPath } from "~/components/review-filter";
+import { ReviewFilter } from "~/components/review-filter";
+import { reviewsPath } from "~/domain/paths";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listEveryMember, reviewPage } from "~/server/queries/content.server";
 import type { Route } from "./+types/reviews";

@@ -4,6 +4,7 @@ import { BookingButtons, OfferCode, OfferImage, SmallPrint } from "~/components/
 import { OfferMissing, OfferPageFailed } from "~/components/offer-page-parts";
 import { seo } from "~/components/page-meta";
 import { discountLabel } from "~/domain/offers";
+import { offerPath, teamPath } from "~/domain/paths";
 import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
@@ -74,10 +75,7 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
             {stylists.map((stylist, i) => (
               <span key={stylist.slug}>
                 {i > 0 ? " or " : null}
-                <Link
-                  to={`/team/${stylist.slug}`}
-                  className="font-medium text-accent-dark underline underline-offset-2"
-                >
+                <Link to={teamPath(stylist.slug)} className="font-medium text-accent-dark underline underline-offset-2">
                   {stylist.name}
                 </Link>
               </span>
@@ -85,7 +83,7 @@ export default function SmsOffer({ loaderData }: Route.ComponentProps) {
             at {stylists[0]?.salonName}.
           </p>
         ) : null}
-        <Link to={`/offers/${offer.slug}`} className="mt-4 inline-block font-medium underline underline-offset-4">
+        <Link to={offerPath(offer.slug)} className="mt-4 inline-block font-medium underline underline-offset-4">
           Read the full offer
         </Link>
       </section>

@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Portrait } from "~/components/picture";
+import { teamPath } from "~/domain/paths";
 import { listTeam } from "~/server/queries/content.server";
 import type { Route } from "./+types/team";
 
@@ -52,7 +53,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-2 gap-5 md:grid-cols-4">
           {preview.map((m) => (
             <li key={m.slug}>
-              <Link to={`/team/${m.slug}`} className="group block">
+              <Link to={teamPath(m.slug)} className="group block">
                 <Portrait
                   of={m}
                   sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw"

@@ -1,104 +1,211 @@
 /**
- * Settings, read from the environment and validated once. A bad value stops
- * the process at start with a clear message rather than failing later.
+ * Settings: every environment variable the site, its commands and its server
+ * read, validated once, here. Each has a default (or is optional) and a
+ * one-line description; docs/settings.md is the table of them, and a test
+ * checks it against this schema. A bad value stops whatever is starting with
+ * one line naming the variable (SettingsError), rather than failing later.
+ * An empty value counts as unset.
  */
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_BUILD_DIR } from "./build-dir.js";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.url().optional())
-  .optional();
+const optionalUrl = z.url({ error: "expected a URL" }).optional();
+const whole = (min: number) =>
+  z.coerce
+    .number({ error: "expected a number" })
+    .int({ error: "expected a whole number" })
+    .min(min, { error: `expected ${min} or more` });
+const positive = () => z.coerce.number({ error: "expected a number" }).positive({ error: "expected more than 0" });
+const onOff = z.enum(["on", "off"], { error: 'expected "on" or "off"' });
 
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl,
-  /** Without DATABASE_URL: `postgres` (the default) or `pglite`, the previous engine, kept for the benchmark's comparison. */
-  EMBEDDED_DATABASE: z.enum(["postgres", "pglite"]).default("postgres"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  NODE_ENV: z.string().default("production"),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default("Maison Ivy <hello@maisonivy.example>"),
-  STAFF_EMAIL: z.string().default("team@maisonivy.example"),
-  TWILIO_ACCOUNT_SID: z.string().optional(),
-  TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM: z.string().optional(),
-  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
-  /** How long a message being sent is leased to one process before another may retry it. */
-  OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(60),
-  /** A failing message is retried this long after it was queued (or re-sent) before it is marked failed. */
-  OUTBOX_RETRY_WINDOW_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(48 * 3600),
-  /** First retry delay; each later one doubles, up to OUTBOX_RETRY_CAP_SECONDS. */
-  OUTBOX_RETRY_SECONDS: z.coerce.number().positive().default(10),
-  OUTBOX_RETRY_CAP_SECONDS: z.coerce.number().positive().default(3600),
-  /**
-   * How often each process asks whether a scheduled job (the new-quotes
-   * digest, retention, pruning) is due. A minute matches the minutes the
-   * owner sets the digest to; tests make it shorter.
-   */
-  SCHEDULE_CHECK_SECONDS: z.coerce.number().positive().default(60),
-  /** Texts the whole site may queue in 24 hours (an SMS bill has no natural ceiling otherwise). */
-  SMS_DAILY_LIMIT: z.coerce.number().int().min(0).default(1000),
-  /** Express "trust proxy" value (e.g. "loopback" or a hop count) when behind a load balancer. */
-  TRUST_PROXY: z.string().optional(),
-  // ── Backups and health (docs/operations.md) ──
-  /** Where backups are written; empty means DATA_DIR/backups. */
-  BACKUP_DIR: z.string().optional(),
-  /** "off" stops the nightly backup (when something else backs up the database). */
-  BACKUP_SCHEDULE: z.enum(["on", "off"]).default("on"),
-  /** The time of day, London time, the nightly backup starts. */
+export const settingsSchema = z.object({
+  PORT: whole(0).max(65535, { error: "expected a port number" }).default(3000).describe("Port the server listens on."),
+  HOST: z.string().default("0.0.0.0").describe("Address the server listens on."),
+  PUBLIC_URL: z
+    .url({ error: "expected a URL such as https://maisonivy.example" })
+    .optional()
+    .describe(
+      "The site's public origin, for canonical links and links in messages. Unset: http://localhost:PORT, the port the server really listens on.",
+    ),
+  DATA_DIR: z
+    .string()
+    .default("./data")
+    .describe("Where the embedded database, and the files written instead of sending e-mails or texts, are kept."),
+  DATABASE_URL: optionalUrl.describe(
+    "`postgres://user:password@host:5432/db`: use that PostgreSQL server instead of the embedded one.",
+  ),
+  BUILD_DIR: z
+    .string()
+    .default(DEFAULT_BUILD_DIR)
+    .describe("Where `npm run build` writes and `npm start`, `npm run staff` and `npm run outbox` read the build."),
+  NODE_ENV: z
+    .string()
+    .default("production")
+    .describe("`development` under `npm run dev`; anything else runs the site as in production."),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'Express "trust proxy" value (`loopback`, a hop count, addresses) behind a load balancer, so rate limits see the visitor\'s address.',
+    ),
+  SMTP_URL: optionalUrl.describe(
+    "`smtp://user:pass@host:587` (or `smtps://…:465`). Unset: e-mails are written as `.eml` files under `DATA_DIR/mail`.",
+  ),
+  MAIL_FROM: z.string().default("Maison Ivy <hello@maisonivy.example>").describe("Sender of every e-mail."),
+  STAFF_EMAIL: z
+    .string()
+    .default("team@maisonivy.example")
+    .describe("Where notifications of job applications, model applications and feedback go."),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .optional()
+    .describe(
+      "With `TWILIO_AUTH_TOKEN` and `TWILIO_FROM`: texts go through Twilio. Without all three they are written to `DATA_DIR/sms/messages.log`.",
+    ),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .optional()
+    .describe("Twilio's auth token: sends texts, and checks the signature of texts Twilio forwards to the site."),
+  TWILIO_FROM: z.string().optional().describe("The number (or sender id) texts are sent from."),
+  TWILIO_API_BASE: z
+    .url({ error: "expected a URL" })
+    .default("https://api.twilio.com")
+    .describe("Where the Twilio API is (tests point it at a local stand-in)."),
+  OUTBOX_LEASE_SECONDS: positive()
+    .default(60)
+    .describe("How long one process holds a message it is sending before another may retry it."),
+  OUTBOX_RETRY_SECONDS: positive()
+    .default(10)
+    .describe("First retry delay of a failing message; each later one doubles, up to `OUTBOX_RETRY_CAP_SECONDS`."),
+  OUTBOX_RETRY_CAP_SECONDS: positive().default(3600).describe("The longest wait between two tries of one message."),
+  OUTBOX_RETRY_WINDOW_SECONDS: positive()
+    .default(48 * 3600)
+    .describe(
+      "How long a failing message is retried after it was queued or re-sent; then it is marked failed, logged, and kept for re-sending.",
+    ),
+  SMS_DAILY_LIMIT: whole(0)
+    .default(1000)
+    .describe("Texts the whole site may queue in 24 hours; past it, quotes go by e-mail only."),
+  SCHEDULE_CHECK_SECONDS: positive()
+    .default(60)
+    .describe(
+      "How often each process checks whether a scheduled job (new-quotes digest, retention, pruning) is due (tests shorten it).",
+    ),
+  RATE_LIMITS: onOff
+    .default("on")
+    .describe("`off` lifts the per-address limits on forms, quotes and sign-in (for the benchmark only)."),
+  LOG_LEVEL: z
+    .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { error: "expected a pino level" })
+    .optional()
+    .describe(
+      "Level of the one-line JSON logs on stdout (`debug`, `info`, `warn`, `error`). Unset: `info` (`warn` under Vitest).",
+    ),
+  DATABASE_CONNECT_TIMEOUT_MS: whole(1)
+    .default(3000)
+    .describe("How long a request waits for a database connection before it is answered 503."),
+  DATABASE_STATEMENT_TIMEOUT_MS: whole(1)
+    .default(5000)
+    .describe("How long one statement (and a transaction left idle) may take before it is cancelled and rolled back."),
+  DATABASE_START_TIMEOUT_MS: whole(0)
+    .default(30_000)
+    .describe("How long start-up keeps trying to reach the database before it exits with one line saying why."),
+  REQUEST_TIMEOUT_MS: whole(1)
+    .default(15_000)
+    .describe("A request (headers and body) must arrive within this; slow uploads are cut off with 408."),
+  MAX_CONNECTIONS: whole(1).default(500).describe("Open connections beyond this are refused."),
+  MAX_CONNECTIONS_PER_CLIENT: whole(1)
+    .default(64)
+    .describe(
+      "Open connections one address may hold when clients connect directly (TRUST_PROXY unset); more are closed at once, so one machine cannot take everyone's.",
+    ),
+  MAX_REQUESTS_PER_CLIENT: whole(1)
+    .default(32)
+    .describe(
+      "Requests one client address (the one behind TRUST_PROXY) may have in flight at once; past it, 429 until one finishes.",
+    ),
+  SHUTDOWN_GRACE_MS: whole(0).default(8000).describe("How long requests in flight get to finish after SIGTERM."),
+  BACKUP_DIR: z.string().optional().describe("Where backups are written. Unset: `DATA_DIR/backups`."),
+  BACKUP_SCHEDULE: onOff
+    .default("on")
+    .describe("`off` stops the nightly backup (when something else backs up the database)."),
   BACKUP_TIME: z
     .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time as HH:MM")
-    .default("03:30"),
-  /** Retention: the newest backup of each of this many recent days, weeks and months is kept. */
-  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
-  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(5),
-  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).default(12),
-  /** After a failed nightly backup, the next try comes this many minutes later. */
-  BACKUP_RETRY_MINUTES: z.coerce.number().positive().default(30),
-  /** With no good backup for longer than this the owner is alerted and /readyz says so. */
-  BACKUP_MAX_AGE_HOURS: z.coerce.number().positive().default(36),
-  /** Bearer token that opens /metrics; without it /metrics is not served. */
-  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
-  /** /readyz turns unready past this many messages waiting beyond their due time. */
-  READY_OUTBOX_BACKLOG: z.coerce.number().int().positive().default(200),
-  /** Under this share of free space on DATA_DIR's disk the owner is alerted. */
-  ALERT_DISK_FREE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  /**
-   * Requests one client address may have in flight at once (the address behind
-   * TRUST_PROXY); past it, 429 until one finishes. A salon's front desk with
-   * several tablets behind one router stays far below it.
-   */
-  MAX_REQUESTS_PER_CLIENT: z.coerce.number().int().positive().default(32),
-  /**
-   * "on" lets a browser test move the site's clock (POST /__test/clock with
-   * {"at": ISO time}). Never set it on a real site.
-   */
-  TEST_CLOCK: z.enum(["on", "off"]).default("off"),
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "expected a time as HH:MM" })
+    .default("03:30")
+    .describe("The time of day, London time, the nightly backup starts."),
+  BACKUP_KEEP_DAILY: whole(1).default(7).describe("Backups kept: the newest of each of this many recent days."),
+  BACKUP_KEEP_WEEKLY: whole(0).default(5).describe("Backups kept: the newest of each of this many recent weeks."),
+  BACKUP_KEEP_MONTHLY: whole(0).default(12).describe("Backups kept: the newest of each of this many recent months."),
+  BACKUP_RETRY_MINUTES: positive().default(30).describe("After a failed nightly backup, the next try this much later."),
+  BACKUP_MAX_AGE_HOURS: positive()
+    .default(36)
+    .describe("With no good backup for longer than this, the owner is alerted and `/readyz` says so."),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: "expected at least 16 characters" })
+    .optional()
+    .describe("Bearer token that opens `/metrics` (Prometheus' format); unset, `/metrics` is not served."),
+  READY_OUTBOX_BACKLOG: whole(1)
+    .default(200)
+    .describe("`/readyz` turns unready past this many messages waiting beyond their due time."),
+  ALERT_DISK_FREE_PERCENT: z.coerce
+    .number({ error: "expected a number" })
+    .min(0)
+    .max(100)
+    .default(10)
+    .describe("Under this share of free space on the disk holding DATA_DIR, the owner is alerted."),
+  TEST_CLOCK: onOff
+    .default("off")
+    .describe("`on` lets a browser test move the site's clock (`POST /__test/clock`). Never on a real site."),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; backupDir: string };
+export type Config = Omit<z.infer<typeof settingsSchema>, "PUBLIC_URL" | "LOG_LEVEL"> & {
+  PUBLIC_URL: string;
+  LOG_LEVEL: NonNullable<z.infer<typeof settingsSchema>["LOG_LEVEL"]>;
+  /** DATA_DIR made absolute. */
+  dataDir: string;
+  /** BACKUP_DIR made absolute, or DATA_DIR/backups. */
+  backupDir: string;
+  /** PUBLIC_URL was not set: it names localhost and the port, which the server corrects once it listens. */
+  publicUrlFromPort: boolean;
+};
+
+/** A setting with a value the schema refuses: its message is one line naming the variable. */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
 
 let cached: Config | undefined;
 
-export function config(): Config {
-  if (!cached) {
-    const parsed = configSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid settings: ${problems}`);
-    }
-    const dataDir = path.resolve(parsed.data.DATA_DIR);
-    const backupDir = parsed.data.BACKUP_DIR ? path.resolve(parsed.data.BACKUP_DIR) : path.join(dataDir, "backups");
-    cached = { ...parsed.data, dataDir, backupDir };
+/** Parses `env` (the process's environment by default) against the schema; throws a SettingsError. */
+export function parseSettings(env: Record<string, string | undefined> = process.env): Config {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = settingsSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(given[name])} is not valid: ${issue.message}`;
+    });
+    throw new SettingsError(`${problems.join("; ")} (docs/settings.md lists every setting).`);
   }
+  const data = parsed.data;
+  return {
+    ...data,
+    PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    LOG_LEVEL: data.LOG_LEVEL ?? (env.VITEST ? "warn" : "info"),
+    dataDir: path.resolve(data.DATA_DIR),
+    backupDir: data.BACKUP_DIR ? path.resolve(data.BACKUP_DIR) : path.join(path.resolve(data.DATA_DIR), "backups"),
+    publicUrlFromPort: data.PUBLIC_URL === undefined,
+  };
+}
+
+/**
+ * The settings of this process, parsed on first use. The object is shared:
+ * the server corrects PUBLIC_URL once it knows its port, and tests running
+ * the site in their own process change a setting on it (RATE_LIMITS).
+ */
+export function config(): Config {
+  cached ??= parseSettings();
   return cached;
 }

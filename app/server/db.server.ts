@@ -2,19 +2,16 @@
  * The database client, always `pg`: to the PostgreSQL server at DATABASE_URL
  * when set, otherwise to an embedded PostgreSQL server the site runs on a
  * cluster under DATA_DIR (decision 008). The committed drizzle-kit migrations
- * are applied at start. PGlite remains only to compare engines in the
- * benchmark (`EMBEDDED_DATABASE=pglite`) and to import an older install's data.
+ * are applied at start.
  */
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { lockDataDir, startEmbeddedPostgres } from "./embedded-postgres.server";
+import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import { log } from "./log.server";
 import { connectAtStart, createPool } from "./pg-pool.server";
-import { importPgliteData } from "./pglite-import.server";
 import * as schema from "./schema.server";
 
 /**
@@ -24,7 +21,7 @@ import * as schema from "./schema.server";
 export type Database = NodePgDatabase<typeof schema>;
 
 /** `embedded`: PostgreSQL run by the site under DATA_DIR; `postgres`: the server at DATABASE_URL. */
-export type DatabaseKind = "embedded" | "postgres" | "pglite";
+export type DatabaseKind = "embedded" | "postgres";
 
 export interface DatabaseHandle {
   db: Database;
@@ -69,8 +66,6 @@ export interface OpenOptions {
   dataDir: string;
   /** Runs after the migrations, under the same cross-process lock (seeding). */
   prepare?: (db: Database) => Promise<unknown>;
-  /** Without DATABASE_URL: the embedded engine. PGlite is kept for comparing the two in the benchmark only. */
-  engine?: "postgres" | "pglite";
   /**
    * Work of the caller's own (loading code) to overlap with the embedded server's start, awaited before the
    * first connection: no connect or query timer runs while it may hold the thread.
@@ -83,21 +78,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     await options.whileStarting;
     return openPool(options.databaseUrl, options.prepare, "postgres");
   }
-  if (options.engine === "pglite") {
-    await options.whileStarting;
-    return openPglite(options);
-  }
+  refuseOldDataFolder(options.dataDir);
   const server = await startEmbeddedPostgres(options.dataDir);
   try {
     await options.whileStarting;
-    const handle = await openPool(
-      server.url,
-      async (db) => {
-        await importPgliteData(db, options.dataDir, migrationsFolder);
-        await options.prepare?.(db);
-      },
-      "embedded",
-    );
+    const handle = await openPool(server.url, options.prepare, "embedded");
     return {
       ...handle,
       async close() {
@@ -204,38 +189,22 @@ async function openPool(
   };
 }
 
-/** The previous embedded engine: PostgreSQL compiled to WebAssembly, running on the site's own thread. */
-async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  await mkdir(options.dataDir, { recursive: true });
-  const unlock = await lockDataDir(options.dataDir);
-  try {
-    const dir = path.join(options.dataDir, "pglite");
-    await mkdir(dir, { recursive: true });
-    const client = await PGlite.create(dir);
-    const pgliteDb = drizzle(client, { schema });
-    await migrate(pgliteDb, { migrationsFolder });
-    const db = pgliteDb as unknown as Database;
-    await options.prepare?.(db);
-    return {
-      db,
-      background: db,
-      kind: "pglite",
-      pools: () => [],
-      async listen(channel, onNotify) {
-        await client.listen(channel, onNotify);
-      },
-      async close() {
-        await client.close();
-        await unlock();
-      },
-    };
-  } catch (error) {
-    await unlock();
-    throw error;
-  }
+/** Thrown when DATA_DIR still holds the data of the embedded engine used before decision 008, never imported. */
+class OldDataFolderError extends Error {
+  override name = "OldDataFolderError";
+}
+
+/**
+ * Data from before decision 008 (PGlite, in DATA_DIR/pglite) is no longer
+ * imported at start: rather than seed a new database beside it, as if the
+ * salon had none, the start stops and says what to do (docs/upgrading.md).
+ */
+function refuseOldDataFolder(dataDir: string): void {
+  const old = path.join(dataDir, "pglite");
+  if (existsSync(path.join(old, "PG_VERSION")) && !existsSync(path.join(dataDir, "postgres", "PG_VERSION")))
+    throw new OldDataFolderError(
+      `${old} holds data from a version before the embedded PostgreSQL server, which this version does not import: see docs/upgrading.md.`,
+    );
 }
 
 export async function databaseAnswers(db: Database): Promise<boolean> {

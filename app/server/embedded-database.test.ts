@@ -1,13 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { count, eq, max } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { count } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "./db.server";
 import { openDatabase } from "./db.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
@@ -26,7 +22,6 @@ describe("the embedded database", () => {
       expect(first.kind).toBe("embedded");
       expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
       await expect(openDatabase({ dataDir })).rejects.toMatchObject({ name: "DataDirInUseError" });
-      await expect(openDatabase({ dataDir, engine: "pglite" })).rejects.toMatchObject({ name: "DataDirInUseError" });
     } finally {
       await first.close();
     }
@@ -36,40 +31,14 @@ describe("the embedded database", () => {
     await again.close();
   });
 
-  it("imports an older install's PGlite data once, keeps the old folder as a backup, and continues its id sequences", async () => {
+  it("refuses a folder holding only the data of the engine before it, rather than seed a new salon beside it", async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "salon-embedded-"));
-    const migrationsFolder = path.resolve("drizzle");
-    const old = await PGlite.create(path.join(dataDir, "pglite"));
-    const oldDb = drizzle(old, { schema: t });
-    await migrate(oldDb, { migrationsFolder });
-    await seedDatabase(oldDb as unknown as Database);
-    const [first] = await oldDb.select().from(t.stylists).limit(1);
-    if (!first) throw new Error("the seed has no stylists");
-    await oldDb.update(t.stylists).set({ firstName: "Imported" }).where(eq(t.stylists.id, first.id));
-    const [before] = await oldDb.select({ n: count(), last: max(t.reviews.id) }).from(t.reviews);
-    await old.close();
-
-    const database = await openDatabase({ dataDir, prepare: seedDatabase });
-    try {
-      const [stylist] = await database.db.select().from(t.stylists).where(eq(t.stylists.id, first.id));
-      expect(stylist?.firstName).toBe("Imported");
-      const [after] = await database.db.select({ n: count() }).from(t.reviews);
-      expect(after?.n).toBe(before?.n);
-      const [review] = await database.db.select().from(t.reviews).limit(1);
-      if (!review) throw new Error("no reviews imported");
-      const { id: _id, ...copy } = review;
-      const [added] = await database.db.insert(t.reviews).values(copy).returning({ id: t.reviews.id });
-      expect(added?.id).toBeGreaterThan(before?.last ?? 0);
-    } finally {
-      await database.close();
-    }
-    expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
-    expect(existsSync(path.join(dataDir, "pglite-imported", "PG_VERSION"))).toBe(true);
-
-    // Started again, nothing is imported twice.
-    const again = await openDatabase({ dataDir, prepare: seedDatabase });
-    const [twice] = await again.db.select({ n: count() }).from(t.reviews);
-    expect(twice?.n).toBe((before?.n ?? 0) + 1);
-    await again.close();
-  }, 120_000);
+    await mkdir(path.join(dataDir, "pglite"));
+    await writeFile(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
+    await expect(openDatabase({ dataDir, prepare: seedDatabase })).rejects.toMatchObject({
+      name: "OldDataFolderError",
+      message: expect.stringContaining("docs/upgrading.md"),
+    });
+    expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+  });
 });

@@ -163,7 +163,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
  * moment its process dies (a SIGKILL leaves nothing stale); elsewhere it is a
  * socket file in the folder, and one nobody answers on is stale.
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const dir = await realpath(dataDir);
   const abstract = platform() === "linux";

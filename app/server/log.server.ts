@@ -5,9 +5,10 @@
  * them. LOG_LEVEL sets the level (default info; warn under Vitest).
  */
 import pino from "pino";
+import { config } from "./config.server";
 
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "warn" : "info"),
+  level: config().LOG_LEVEL,
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
 });

@@ -14,13 +14,8 @@
  *   when the network, not the database, is what went quiet.
  */
 import pg from "pg";
+import { config } from "./config.server";
 import { log } from "./log.server";
-
-/** How long a request may wait for a connection, and a statement may run, before it is answered 503. */
-const DATABASE_TIMEOUTS = {
-  connectMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 3000),
-  statementMs: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000),
-};
 
 /** Said to a visitor or API client whenever the database is away: nothing was saved, and trying again is safe. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -111,11 +106,11 @@ export function createPool(connectionString: string, { max = 10, name }: PoolOpt
     max,
     Client: GuardedClient,
     application_name: `salon-${name}`,
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS,
     // Our own limit comes a little after the server's, for when the network rather than the server is stuck.
-    query_timeout: DATABASE_TIMEOUTS.statementMs + 1000,
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.statementMs,
+    query_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS + 1000,
+    idle_in_transaction_session_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   } as pg.PoolConfig);
@@ -131,7 +126,7 @@ export function createPool(connectionString: string, { max = 10, name }: PoolOpt
 export async function connectAtStart(
   pool: pg.Pool,
   connectionString: string,
-  { totalMs = Number(process.env.DATABASE_START_TIMEOUT_MS ?? 30_000) } = {},
+  { totalMs = config().DATABASE_START_TIMEOUT_MS } = {},
 ): Promise<pg.PoolClient> {
   const deadline = Date.now() + totalMs;
   let delay = 250;

@@ -3,6 +3,7 @@
  * PostgreSQL shares them. `RATE_LIMITS=off` lifts them (benchmarks only).
  */
 import { sql } from "drizzle-orm";
+import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { rateLimits } from "./schema.server";
 
@@ -19,7 +20,7 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
-const rateLimitsEnabled = () => process.env.RATE_LIMITS !== "off";
+const rateLimitsEnabled = () => config().RATE_LIMITS !== "off";
 
 export async function hitRateLimit(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * The one database schema (PostgreSQL dialect) for PGlite and PostgreSQL alike.
+ * The one database schema (PostgreSQL dialect), for the embedded server and DATABASE_URL alike.
  * Money is integer pence and level adapters are hundredths of a percent, so no
  * figure ever drifts through floating point.
  */
@@ -8,6 +8,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -21,6 +22,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { STAFF_ROLES } from "~/domain/staff/access";
 
 /** Every moment is stored with its zone, so London's clock changes never shift one. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -638,13 +640,16 @@ export const staffUsers = pgTable(
     /** Lower-case. */
     email: text("email").notNull(),
     name: text("name").notNull(),
-    /** owner, manager or front-desk (app/domain/staff/access.ts). */
+    /** One of STAFF_ROLES (app/domain/staff/access.ts), which the database checks too. */
     role: text("role").notNull(),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     lastSignInAt: timestamptz("last_sign_in_at"),
   },
-  (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
+  (t) => [
+    uniqueIndex("staff_users_email_idx").on(t.email),
+    check("staff_users_role_check", sql`${t.role} in (${sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(", "))})`),
+  ],
 );
 
 export const staffPasskeys = pgTable(

@@ -21,6 +21,7 @@ import {
 import { action as feedbackAction } from "~/routes/api/feedback";
 import { action as joinusAction } from "~/routes/api/joinus";
 import { action as modelsAction } from "~/routes/api/models";
+import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { seedDatabase } from "./seed.server";
 import { SUBMISSION_MAX_BYTES } from "./submission-http.server";
@@ -380,16 +381,15 @@ const endpoints: Endpoint[] = [
 
 describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
   let database: TestDatabase;
-  const previousRateLimits = process.env.RATE_LIMITS;
+  const previousRateLimits = config().RATE_LIMITS;
 
   beforeAll(async () => {
-    process.env.RATE_LIMITS = "off";
+    config().RATE_LIMITS = "off";
     database = await open(seedDatabase);
   });
   afterAll(async () => {
     await database?.destroy();
-    if (previousRateLimits === undefined) delete process.env.RATE_LIMITS;
-    else process.env.RATE_LIMITS = previousRateLimits;
+    config().RATE_LIMITS = previousRateLimits;
   });
 
   async function rows(table: string): Promise<Row[]> {

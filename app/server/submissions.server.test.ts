@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
+import { config } from "./config.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import {
@@ -77,7 +78,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     await database?.destroy();
   });
   afterEach(() => {
-    delete process.env.RATE_LIMITS;
+    config().RATE_LIMITS = "on";
   });
 
   const count = async (table: string) => {
@@ -435,7 +436,7 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
     });
 
     it("RATE_LIMITS=off lifts the limit", async () => {
-      process.env.RATE_LIMITS = "off";
+      config().RATE_LIMITS = "off";
       const { clientIp: ip } = client();
       for (let i = 0; i < SUBMISSION_RATE_LIMITS.models.limit + 2; i++) {
         expect((await submitModelApplication(database.db, modelApplication, { clientIp: ip })).ok).toBe(true);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as base } from "@playwright/test";
+import type { Config } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db.server";
 import { startServer } from "../../server.js";
 
@@ -10,6 +11,8 @@ export interface Site {
   /** The running site's own database, to check what a visitor's action stored. */
   db: Database;
   dataDir: string;
+  /** The running site's settings: a test may change one for a while (RATE_LIMITS). */
+  settings: Config;
 }
 
 /** The site's Twilio auth token in browser tests, so a test can sign an inbound text as Twilio would. */
@@ -33,7 +36,7 @@ export const test = base.extend<object, { site: Site }>({
       // Only the token: without an account and a sender, texts still go to the file under DATA_DIR.
       process.env.TWILIO_AUTH_TOKEN = E2E_TWILIO_AUTH_TOKEN;
       const running = await startServer({ port, host: "127.0.0.1", buildDir: process.env.BUILD_DIR ?? "build-e2e" });
-      await use({ url: running.url, db: running.db, dataDir });
+      await use({ url: running.url, db: running.db, dataDir, settings: running.settings });
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

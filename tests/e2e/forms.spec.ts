@@ -32,14 +32,13 @@ const RETURN_QUESTION = "What has stopped you coming back to see us?";
 
 // The site runs inside this worker's process: these tests send far more forms
 // than one address may, so the limit is lifted while they run (one test has it back).
-let savedRateLimits: string | undefined;
-test.beforeEach(() => {
-  savedRateLimits = process.env.RATE_LIMITS;
-  process.env.RATE_LIMITS = "off";
+let savedRateLimits: Site["settings"]["RATE_LIMITS"] = "on";
+test.beforeEach(({ site }) => {
+  savedRateLimits = site.settings.RATE_LIMITS;
+  site.settings.RATE_LIMITS = "off";
 });
-test.afterEach(() => {
-  if (savedRateLimits === undefined) delete process.env.RATE_LIMITS;
-  else process.env.RATE_LIMITS = savedRateLimits;
+test.afterEach(({ site }) => {
+  site.settings.RATE_LIMITS = savedRateLimits;
 });
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -451,7 +450,7 @@ test("a filled honeypot stores nothing and says so, keeping what was typed", asy
 });
 
 test("past the rate limit the visitor is told to wait, and keeps what they typed", async ({ page, site }) => {
-  process.env.RATE_LIMITS = "on";
+  site.settings.RATE_LIMITS = "on";
   // This address has already sent its allowance in the current ten-minute window.
   const windowMs = 600_000;
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);

@@ -1,7 +1,11 @@
-import { useLocation } from "react-router";
-import { can } from "~/domain/staff/access";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { can, type StaffRole } from "~/domain/staff/access";
 import { type ExportList, staffPath } from "~/domain/staff/routes";
-import { useStaffUser } from "~/routes/staff/layout";
+
+/** Who is signed in, as the console's layout loader says (routes/staff/layout.tsx). */
+function useStaffUser() {
+  return useRouteLoaderData<{ staff: { role: StaffRole } | null }>("routes/staff/layout")?.staff ?? null;
+}
 
 /**
  * "Download as CSV" for a list, carrying the filters the list shows now

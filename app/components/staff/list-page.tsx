@@ -6,18 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { EXPORT_LISTS, type ExportList } from "~/domain/staff/routes";
+import type { ListState, RecordListData } from "~/domain/staff/lists";
+import { EXPORT_LISTS, type ExportList, staffPath } from "~/domain/staff/routes";
 import { ExportLink } from "./export-link";
 import { StatusBadge } from "./record";
 import { Pager, StaffHeading, TextField, When } from "./ui";
-
-/** What the loader says of the page shown (loadListPage). */
-export interface ListState {
-  page: number;
-  hasNext: boolean;
-  search: string;
-  q: string;
-}
 
 export interface ListTabs {
   /** The URL parameter the tabs set. */
@@ -225,14 +218,13 @@ export function ListCard(props: { title: string; href?: string; aside?: ReactNod
 }
 
 /** What the loader of an application or feedback list gives its page (loadRecordList). */
-export interface RecordListData {
-  status: string;
-  list: ListState;
-  items: { id: number; name: string; createdAt: string; status: string; detail?: string }[];
-}
 
 /** Where each record of a list worked by status has its page. */
-const RECORD_PAGES = { jobs: "/staff/applications", models: "/staff/models", feedback: "/staff/feedback" } as const;
+const RECORD_PAGES = {
+  jobs: staffPath("applications"),
+  models: staffPath("models"),
+  feedback: staffPath("feedback"),
+} as const;
 
 export function RecordListPage({ kind, data }: { kind: keyof typeof RECORD_PAGES; data: RecordListData }) {
   return (

@@ -232,14 +232,6 @@ export function When({ at }: { at: string | Date | null }) {
   return <time dateTime={date.toISOString()}>{dateTime.format(date)}</time>;
 }
 
-const PAGE_SIZE = 25;
-
-/** Which page of a list the URL asks for (1-based), and the rows to skip. */
-export function pageOf(url: URL): { page: number; offset: number; limit: number } {
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { page, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
-}
-
 /** Previous and next links that keep the list's filters. */
 export function Pager({ page, hasNext, search }: { page: number; hasNext: boolean; search: string }) {
   const to = (n: number) => {

@@ -3,7 +3,7 @@ import { ListPage } from "~/components/staff/list-page";
 import { staffMeta, When } from "~/components/staff/ui";
 import { listStaff } from "~/server/staff/accounts.server";
 import { AUDIT_SUBJECTS, auditFilterOf, listAudit } from "~/server/staff/audit.server";
-import { loadListPage } from "~/server/staff/lists.server";
+import { loadListPage } from "~/server/staff/list-page.server";
 import type { Route } from "./+types/audit";
 
 export const meta = () => staffMeta("Audit log");

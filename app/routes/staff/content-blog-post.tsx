@@ -18,6 +18,7 @@ import {
 import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
+import { blogPostPath } from "~/domain/paths";
 import { londonLocal } from "~/domain/salon-time";
 import { staffPath } from "~/domain/staff/routes";
 import { blogPostSchema } from "~/domain/staff/site-content";
@@ -141,7 +142,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             </>
           ) : (
             <>
-              Published. <ViewOnSite href={`/blog/${post.slug}`} />
+              Published. <ViewOnSite href={blogPostPath(post.slug)} />
             </>
           )
         ) : (

@@ -1,8 +1,8 @@
-import { newsPath } from "~/components/news-cards";
 import { EditNotice, EditPicture, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
+import { newsPath } from "~/domain/paths";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { listNewsItems } from "~/server/queries/content.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";

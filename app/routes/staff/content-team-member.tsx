@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { TeamMemberForm } from "~/components/staff/team-member-form";
 import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
+import { teamPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
 import { listLevels, listSalons } from "~/server/queries/catalogue.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -52,7 +53,7 @@ export default function EditTeamMember({ loaderData }: Route.ComponentProps) {
         {member.retired ? (
           "Retired: not on the site. Bring them back from the team list."
         ) : (
-          <ViewOnSite href={`/team/${member.slug}`}>View {member.firstName}'s page</ViewOnSite>
+          <ViewOnSite href={teamPath(member.slug)}>View {member.firstName}'s page</ViewOnSite>
         )}
       </StaffHeading>
       {loaderData.added ? <Notice tone="success">{name} is on the team.</Notice> : null}

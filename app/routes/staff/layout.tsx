@@ -1,6 +1,6 @@
 import pageScripts from "virtual:page-script";
 import { preinitModule, preloadModule } from "react-dom";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import { useNonce } from "~/components/nonce";
 import { staffDescription } from "~/components/staff/ui";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
@@ -12,10 +12,6 @@ import type { Route } from "./+types/layout";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await currentStaff(args);
   return { staff: staff ? { name: staff.name, role: staff.role } : null };
-}
-
-export function useStaffUser() {
-  return useRouteLoaderData<typeof loader>("routes/staff/layout")?.staff ?? null;
 }
 
 /**

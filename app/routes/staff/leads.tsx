@@ -8,7 +8,7 @@ import { formatGBP } from "~/domain/format";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
 import { statusOptions } from "~/domain/staff/records";
 import { leadFilterChoices, leadFilterOf, listLeads } from "~/server/staff/leads.server";
-import { loadListPage } from "~/server/staff/lists.server";
+import { loadListPage } from "~/server/staff/list-page.server";
 import type { Route } from "./+types/leads";
 
 export const meta = () => staffMeta("Quotes");

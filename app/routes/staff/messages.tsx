@@ -4,7 +4,7 @@ import { ActionNotice } from "~/components/staff/record";
 import { staffMeta, When } from "~/components/staff/ui";
 import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
 import { requireStaffAction } from "~/server/staff/auth.server";
-import { loadListPage } from "~/server/staff/lists.server";
+import { loadListPage } from "~/server/staff/list-page.server";
 import { listMessages, messageFilterOf, resendFailed, TEMPLATE_LABELS } from "~/server/staff/messages.server";
 import { recordId } from "~/server/staff/records.server";
 import type { Route } from "./+types/messages";

@@ -3,6 +3,7 @@ import { EditForm, EditNotice, revalidateAfterSave, ViewOnSite } from "~/compone
 import { OfferFields } from "~/components/staff/offer-fields";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { offerFormValues } from "~/domain/offers";
+import { offerPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { deleteOffer, offerForConsole, offerKeptBecause, saveOffer, teamSlugs } from "~/server/staff/offers.server";
@@ -60,7 +61,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <StaffHeading title={title}>
-        <ViewOnSite href={`/offers/${slug}`}>See its page</ViewOnSite>
+        <ViewOnSite href={offerPath(slug)}>See its page</ViewOnSite>
         {sms ? (
           <>
             {" · "}

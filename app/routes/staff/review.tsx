@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
+import { reviewsPath } from "~/domain/paths";
 import { hideSchema, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -81,7 +82,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         <Link to={staffPath("content/reviews")} className="underline">
           All reviews
         </Link>{" "}
-        · <ViewOnSite href={`/reviews/${review.stylistSlug}`}>View the stylist's reviews</ViewOnSite>
+        · <ViewOnSite href={reviewsPath(review.stylistSlug)}>View the stylist's reviews</ViewOnSite>
       </StaffHeading>
       {added ? <Notice tone="success">The review is added and published.</Notice> : null}
       <EditNotice />

@@ -8,9 +8,12 @@ import { sql } from "drizzle-orm";
 import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP, telHref } from "~/domain/format";
+import { escapeHtml } from "~/domain/html";
 import { safeFirstName, smsLength } from "~/domain/message-text";
+import { quotePath } from "~/domain/paths";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
+import { layoutHtml } from "./mail-layout.server";
 import { renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
@@ -88,23 +91,6 @@ function modelThankYouText(name: string): string {
 
 // ── rendering ────────────────────────────────────────────────────────────
 
-export const escapeHtml = (value: unknown) =>
-  String(value ?? "").replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
-
-export function layoutHtml(title: string, bodyHtml: string): string {
-  // Narrow mail clients: one fluid column, small outer margins, nothing wider than the screen.
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
-<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border:1px solid #ddd3c5;border-radius:16px" cellpadding="0" cellspacing="0"><tr><td style="padding:24px 20px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;word-wrap:break-word">
-<p style="margin:0 0 20px;font-family:Georgia,serif;font-size:20px;letter-spacing:.12em">MAISON IVY</p>
-${bodyHtml}
-</td></tr></table></td></tr></table></body></html>`;
-}
-
 const SKIN_TEST_NOTE =
   "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
 const CANCELLATION_NOTE =
@@ -116,7 +102,7 @@ function quoteFacts(p: QuoteMessagePayload, publicUrl: string) {
   const validUntil = formatLongDate(offerValidUntil(new Date(p.createdAt)));
   return {
     name: safeFirstName(p.name ?? p.firstName),
-    url: new URL(`/quote/${p.link}`, publicUrl).href,
+    url: new URL(quotePath(p.link), publicUrl).href,
     total: formatGBP(p.totalPence),
     validUntil,
     offer: p.regular

@@ -4,8 +4,10 @@
  * they go through the outbox and are rendered when sent.
  */
 import { formatGBP } from "~/domain/format";
+import { escapeHtml } from "~/domain/html";
+import { staffPath } from "~/domain/staff/routes";
 import type { NewMessage, OutboxRow } from "../outbox.server";
-import { escapeHtml, layoutHtml } from "./messages.server";
+import { layoutHtml } from "./mail-layout.server";
 import type { Email } from "./transports.server";
 
 type Rendered = Omit<Email, "to" | "from" | "messageId">;
@@ -117,11 +119,11 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
     case "staff-quote-digest": {
       const quotes = (p.quotes ?? []) as DigestPayload["quotes"];
       const lines = quotes.map(
-        (q) => `${q.name}, ${q.salon}, ${formatGBP(q.totalPence)} (${q.created}): ${url(`/staff/leads/${q.id}`)}`,
+        (q) => `${q.name}, ${q.salon}, ${formatGBP(q.totalPence)} (${q.created}): ${url(staffPath(`leads/${q.id}`))}`,
       );
       return plainEmail(
         `${quotes.length} new ${quotes.length === 1 ? "quote" : "quotes"} on the website`,
-        `New quotes since the last digest:\n\n${lines.join("\n")}\n\nAll quotes: ${url("/staff/leads")}`,
+        `New quotes since the last digest:\n\n${lines.join("\n")}\n\nAll quotes: ${url(staffPath("leads"))}`,
       );
     }
     case "applicant-reply":

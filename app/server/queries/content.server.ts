@@ -1,7 +1,7 @@
 /** Team, blog, reviews, news, shop and settings: the site's editorial content. */
 import { and, asc, count, desc, eq, getTableColumns, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, type PgTable } from "drizzle-orm/pg-core";
-import { BLOG_EXCERPT_CHARS, type BlogCardPost } from "~/components/blog-card";
+import { BLOG_EXCERPT_CHARS, type BlogCardPost } from "~/domain/blog";
 import { BRAND_SETTING_KEYS, type BrandSettings, DEFAULT_BRAND } from "~/domain/brand";
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";

@@ -1,6 +1,6 @@
 /** The link hub of /links and /link-tree. */
 
-import { newsCardOf } from "~/components/news-cards";
+import { newsCardOf } from "~/domain/news";
 import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";

@@ -24,6 +24,7 @@ import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from
 import { quoteDetailsSchema } from "~/domain/forms";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
+import { quotePath } from "~/domain/paths";
 import { problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
@@ -185,8 +186,6 @@ export interface SaveQuoteOptions {
   /** The site's daily ceiling on texts; SMS_DAILY_LIMIT unless given. */
   smsDailyLimit?: number;
 }
-
-export const quotePath = (link: string) => `/quote/${link}`;
 
 /** What is kept under a save's idempotency key, to answer a retry exactly as the first time. */
 interface SavedAnswer {
@@ -377,14 +376,14 @@ const dialect = new PgDialect();
  * Runs a statement whose text is the same every time as a named prepared
  * statement on a PostgreSQL connection: the server parses and plans it once
  * per connection instead of on every save (the quote's statement took longer
- * to plan than to run). PGlite runs it as any other.
+ * to plan than to run). Inside a transaction it runs as any other.
  */
 async function executeNamed<Row extends Record<string, unknown>>(
   db: Database,
   name: string,
   statement: SQL,
 ): Promise<{ rows: Row[] }> {
-  // drizzle keeps the client it was made with as $client: a pool of PostgreSQL connections, or PGlite.
+  // drizzle keeps the client it was made with as $client: the pool, or a transaction's own connection.
   const client = (db as Database & { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute<Row>(statement)) as { rows: Row[] };
   const { sql: text, params } = dialect.sqlToQuery(statement);

@@ -9,7 +9,7 @@
  *
  * Money is integer pence.
  */
-import type { DayHours } from "~/domain/salon-info";
+import { type DayHours, SALON_IDS } from "~/domain/salon-info";
 import type { stylists as stylistRows } from "../schema.server";
 
 export interface SeedSalon {
@@ -94,7 +94,7 @@ export const SEED_OPENING_HOURS: readonly DayHours[] = [
 /** Id 1 is the main salon (site header, job applications), 2 the calculator's default, 3 the academy. */
 export const salons: SeedSalon[] = [
   {
-    id: 1,
+    id: SALON_IDS.wrenbridge,
     name: "Maison Ivy Wrenbridge",
     shortName: "Wrenbridge",
     logo: "/images/salons/wrenbridge-logo.svg",
@@ -108,7 +108,7 @@ export const salons: SeedSalon[] = [
     openingHours: SEED_OPENING_HOURS,
   },
   {
-    id: 2,
+    id: SALON_IDS.kestwick,
     name: "Maison Ivy Kestwick",
     shortName: "Kestwick",
     logo: "/images/salons/kestwick-logo.svg",
@@ -122,7 +122,7 @@ export const salons: SeedSalon[] = [
     openingHours: SEED_OPENING_HOURS,
   },
   {
-    id: 3,
+    id: SALON_IDS.academy,
     name: "The Ivy Academy",
     shortName: "Academy",
     logo: "/images/salons/academy-logo.svg",
@@ -142,7 +142,7 @@ export const stylists: SeedStylist[] = [
     slug: "harriet",
     firstName: "Harriet",
     lastName: "Vale",
-    salonId: 1,
+    salonId: SALON_IDS.wrenbridge,
     levelId: 9,
     image: "/images/team/harriet.svg",
     montageImage: "/images/team/harriet-montage.svg",
@@ -161,7 +161,7 @@ export const stylists: SeedStylist[] = [
     slug: "camille",
     firstName: "Camille",
     lastName: "Ashdown",
-    salonId: 2,
+    salonId: SALON_IDS.kestwick,
     levelId: 8,
     image: "/images/team/camille.svg",
     montageImage: "/images/team/camille-montage.svg",
@@ -180,7 +180,7 @@ export const stylists: SeedStylist[] = [
     slug: "isla",
     firstName: "Isla",
     lastName: "Brennan",
-    salonId: 1,
+    salonId: SALON_IDS.wrenbridge,
     levelId: 7,
     image: "/images/team/isla.svg",
     montageImage: "/images/team/isla-montage.svg",
@@ -199,7 +199,7 @@ export const stylists: SeedStylist[] = [
     slug: "elodie",
     firstName: "Elodie",
     lastName: "Fenwick",
-    salonId: 3,
+    salonId: SALON_IDS.academy,
     levelId: 8,
     image: "/images/team/elodie.svg",
     montageImage: "/images/team/elodie-montage.svg",
@@ -218,7 +218,7 @@ export const stylists: SeedStylist[] = [
     slug: "nadia",
     firstName: "Nadia",
     lastName: "Okafor",
-    salonId: 2,
+    salonId: SALON_IDS.kestwick,
     levelId: 6,
     image: "/images/team/nadia.svg",
     montageImage: "/images/team/nadia-montage.svg",
@@ -237,7 +237,7 @@ export const stylists: SeedStylist[] = [
     slug: "theo",
     firstName: "Theo",
     lastName: "Lindqvist",
-    salonId: 1,
+    salonId: SALON_IDS.wrenbridge,
     levelId: 5,
     image: "/images/team/theo.svg",
     montageImage: "/images/team/theo-montage.svg",
@@ -255,7 +255,7 @@ export const stylists: SeedStylist[] = [
     slug: "priya",
     firstName: "Priya",
     lastName: "Dhillon",
-    salonId: 1,
+    salonId: SALON_IDS.wrenbridge,
     levelId: 4,
     image: "/images/team/priya.svg",
     montageImage: "/images/team/priya-montage.svg",
@@ -274,7 +274,7 @@ export const stylists: SeedStylist[] = [
     slug: "freya",
     firstName: "Freya",
     lastName: "Holt",
-    salonId: 2,
+    salonId: SALON_IDS.kestwick,
     levelId: 3,
     image: "/images/team/freya.svg",
     montageImage: "/images/team/freya-montage.svg",
@@ -293,7 +293,7 @@ export const stylists: SeedStylist[] = [
     slug: "jonah",
     firstName: "Jonah",
     lastName: "Mensah",
-    salonId: 3,
+    salonId: SALON_IDS.academy,
     levelId: 2,
     image: "/images/team/jonah.svg",
     montageImage: "/images/team/jonah-montage.svg",
@@ -311,7 +311,7 @@ export const stylists: SeedStylist[] = [
     slug: "rosa",
     firstName: "Rosa",
     lastName: "Whitlock",
-    salonId: 3,
+    salonId: SALON_IDS.academy,
     levelId: 1,
     image: "/images/team/rosa.svg",
     montageImage: "/images/team/rosa-montage.svg",

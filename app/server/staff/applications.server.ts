@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
-import type { RecordListData } from "~/components/staff/list-page";
 import { firstNameOf } from "~/domain/first-visit-offer";
+import type { RecordListData } from "~/domain/staff/lists";
 import {
   APPLICATION_STATUSES,
   fillTemplate,
@@ -21,7 +21,8 @@ import { applicantReply } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
 import { feedback, jobApplications, modelApplications, replyTemplates, salons, staffNotes } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
-import { type ListPage, loadListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
+import { loadListPage } from "./list-page.server";
+import { type ListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
 
 /** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
 export interface RecordFilter {

@@ -1,7 +1,7 @@
 /**
  * What every console list shares on the server: reading its filters and its
- * search from the URL, the text search itself, and the one page of rows the
- * loader hands the page (audited, because lists show people's details).
+ * search from the URL, and the text search itself (list-page.server.ts reads
+ * the one page of rows a list's loader hands its page).
  *
  * The search is ILIKE on the columns staff would recognise someone by. Each
  * list is read newest first through its created/id index and stops after one
@@ -12,12 +12,7 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import { pageOf } from "~/components/staff/ui";
-import type { StaffRouteKey } from "~/domain/staff/routes";
-import type { Database } from "../db.server";
 import { staffNotes } from "../schema.server";
-import { audit } from "./audit.server";
-import { requireStaff } from "./auth.server";
 
 /** Longer than any name, address or number anyone searches for; the box stops there too. */
 const SEARCH_MAX_LENGTH = 100;
@@ -147,50 +142,4 @@ export function newestFirstAfter(
 export function describeFilter(filter: object): string {
   const set = Object.entries(filter).filter(([, v]) => v !== undefined && v !== "");
   return set.length === 0 ? "none" : set.map(([k, v]) => `${k}=${v}`).join(", ");
-}
-
-interface ListPageState {
-  page: number;
-  hasNext: boolean;
-  /** The URL's query, so the pager and tabs keep the filters. */
-  search: string;
-  /** The search box's words, as understood. */
-  q: string;
-}
-
-export interface ListQuery<Filter extends { q?: string }, Row> {
-  filterOf(params: URLSearchParams): Filter;
-  rows(db: Database, filter: Filter, page: ListPage): Promise<Row[]>;
-  /** The audit log's name for looking at this list; none for the audit log itself. */
-  audited?: string;
-}
-
-/**
- * One page of a console list for its loader: the gate, the filters and
- * search from the URL, one row more than a page to know whether another
- * follows, and the audit row saying who looked at which page with which filters.
- */
-export async function loadListPage<Filter extends { q?: string }, Row>(
-  args: { request: Request; context: { db: Database } },
-  key: StaffRouteKey,
-  query: ListQuery<Filter, Row>,
-) {
-  const staff = await requireStaff(args, key);
-  const url = new URL(args.request.url);
-  const filter = query.filterOf(url.searchParams);
-  const page = pageOf(url);
-  const found = await query.rows(args.context.db, filter, { limit: page.limit + 1, offset: page.offset });
-  const rows = found.slice(0, page.limit);
-  if (query.audited)
-    await audit(args.context.db, staff, {
-      action: query.audited,
-      summary: `page ${page.page}, ${rows.length} shown; filters: ${describeFilter(filter)}`,
-    });
-  const list: ListPageState = {
-    page: page.page,
-    hasNext: found.length > page.limit,
-    search: url.search,
-    q: filter.q ?? "",
-  };
-  return { staff, filter, rows, list };
 }

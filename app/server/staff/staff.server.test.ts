@@ -22,6 +22,12 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     await database?.destroy();
   });
 
+  it("keeps role names to the console's roles: the database refuses any other", async () => {
+    await expect(
+      database.db.insert(staffUsers).values({ email: "admin@example.com", name: "Admin", role: "admin" }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: "staff_users_role_check" }) });
+  });
+
   it("sends the new-quotes digest once at the time set each day, from whichever process claims it first, to active staff only", async () => {
     const db = database.db;
     const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);

@@ -1,0 +1,18 @@
+/**
+ * The public site's addresses that carry a slug or a link, written once: pages,
+ * cards, the sitemap, structured data, messages and the console's "view on the
+ * site" links all build them here (the console's own are staffPath, in staff/routes.ts).
+ */
+export const teamPath = (slug: string) => `/team/${slug}`;
+/** The static profile page beside a stylist's page (decision 002). */
+export const teamProfilePath = (slug: string) => `${teamPath(slug)}-profile`;
+/** A stylist's reviews: /reviews/{slug}, or /reviews/all without a stylist. */
+export function reviewsPath(slug: string | null | undefined): string {
+  const value = (slug ?? "").trim();
+  return `/reviews/${encodeURIComponent(value === "" ? "all" : value)}`;
+}
+export const blogPostPath = (slug: string) => `/blog/${slug}`;
+export const newsPath = (slug: string) => `/news/${slug}`;
+export const offerPath = (slug: string) => `/offers/${slug}`;
+/** A saved quote's page, at its unguessable link. */
+export const quotePath = (link: string) => `/quote/${link}`;

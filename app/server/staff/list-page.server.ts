@@ -1,0 +1,57 @@
+/**
+ * The one page of rows a console list's loader hands its page: the gate, the
+ * filters and search from the URL, and the audit row (lists show people's
+ * details). Apart from lists.server.ts, whose helpers the audit log itself uses.
+ */
+import { pageOf } from "~/domain/staff/lists";
+import type { StaffRouteKey } from "~/domain/staff/routes";
+import type { Database } from "../db.server";
+import { audit } from "./audit.server";
+import { requireStaff } from "./auth.server";
+import { describeFilter, type ListPage } from "./lists.server";
+
+interface ListPageState {
+  page: number;
+  hasNext: boolean;
+  /** The URL's query, so the pager and tabs keep the filters. */
+  search: string;
+  /** The search box's words, as understood. */
+  q: string;
+}
+
+export interface ListQuery<Filter extends { q?: string }, Row> {
+  filterOf(params: URLSearchParams): Filter;
+  rows(db: Database, filter: Filter, page: ListPage): Promise<Row[]>;
+  /** The audit log's name for looking at this list; none for the audit log itself. */
+  audited?: string;
+}
+
+/**
+ * One page of a console list for its loader: the gate, the filters and
+ * search from the URL, one row more than a page to know whether another
+ * follows, and the audit row saying who looked at which page with which filters.
+ */
+export async function loadListPage<Filter extends { q?: string }, Row>(
+  args: { request: Request; context: { db: Database } },
+  key: StaffRouteKey,
+  query: ListQuery<Filter, Row>,
+) {
+  const staff = await requireStaff(args, key);
+  const url = new URL(args.request.url);
+  const filter = query.filterOf(url.searchParams);
+  const page = pageOf(url);
+  const found = await query.rows(args.context.db, filter, { limit: page.limit + 1, offset: page.offset });
+  const rows = found.slice(0, page.limit);
+  if (query.audited)
+    await audit(args.context.db, staff, {
+      action: query.audited,
+      summary: `page ${page.page}, ${rows.length} shown; filters: ${describeFilter(filter)}`,
+    });
+  const list: ListPageState = {
+    page: page.page,
+    hasNext: found.length > page.limit,
+    search: url.search,
+    q: filter.q ?? "",
+  };
+  return { staff, filter, rows, list };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD CONSTRAINT "staff_users_role_check" CHECK ("staff_users"."role" in ('owner', 'manager', 'front-desk'));
