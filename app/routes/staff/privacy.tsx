@@ -268,6 +268,12 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
                 </dt>
                 <dd className="ml-4 text-sm">Their text becomes “{ERASED_TEXT}”.</dd>
               </div>
+              <div>
+                <dt className="font-semibold">
+                  Staff's daily digests that list their quotes: {found.redactions.digests}
+                </dt>
+                <dd className="ml-4 text-sm">Their name is taken out; the other clients' entries stay.</dd>
+              </div>
             </dl>
 
             <Form

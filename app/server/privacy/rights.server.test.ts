@@ -6,6 +6,7 @@ import { resendMessages } from "../outbox.server";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import type { StaffContext } from "../staff/auth.server";
+import { digestJob } from "../staff/digest.server";
 import { leadFilterOf, listLeads } from "../staff/leads.server";
 import { loadListPage } from "../staff/lists.server";
 import { workRecord } from "../staff/records.server";
@@ -281,6 +282,9 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(await noted(joQuotes[0] as number, "Rang her: Tuesday mornings suit.")).toMatchObject({ ok: true });
     expect(await noted(otherQuote, "Harriet prefers Fridays.")).toMatchObject({ ok: true });
     expect(await noted(otherQuote, "Her sister is Joanna Quill.")).toMatchObject({ ok: true });
+    // The day's digest to staff lists her quotes (and Harriet's) by name.
+    expect(await digestJob.run(db, new Date(), null)).toEqual({ emails: 1 });
+    expect(await whereIsIt(db, jo.name)).toContain("public.outbox.payload");
     expect(await whereIsIt(db, JO_EMAIL)).toContain("public.audit_log.summary");
     const auditBefore = await db.select().from(t.auditLog).orderBy(t.auditLog.id);
 
@@ -294,7 +298,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       unsubscribeLinks: 1,
     });
     // Three searches for her and the note on her quote; Harriet's note that names her.
-    expect(byMobile.redacted).toEqual({ auditEntries: 5, otherNotes: 1 });
+    expect(byMobile.redacted).toEqual({ auditEntries: 5, otherNotes: 1, digests: 1 });
 
     for (const needle of [JO_EMAIL, JO_MOBILE, "7700900111", "7700 900111", jo.name, "Quill"]) {
       expect(await whereIsIt(db, needle), needle).toEqual([]);
@@ -341,6 +345,13 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       .from(t.staffNotes)
       .where(eq(t.staffNotes.subjectId, otherQuote))
       .orderBy(t.staffNotes.id);
+    const [digest] = await db.select().from(t.outbox).where(eq(t.outbox.template, "staff-quote-digest"));
+    const listed = (digest?.payload as { quotes: { id: number; name: string; totalPence: number }[] }).quotes;
+    expect(listed.filter((q) => joQuotes.includes(q.id)).map((q) => [q.name, q.totalPence > 0])).toEqual([
+      ["", true],
+      ["", true],
+    ]);
+    expect(listed.find((q) => q.id === otherQuote)?.name).toBe(other.name);
     expect(otherNotes.map((n) => n.body)).toEqual([
       "Harriet booked a consultation.",
       "Harriet prefers Fridays.",

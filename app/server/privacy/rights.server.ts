@@ -259,14 +259,28 @@ function othersNotesAboutPerson(ids: Identifiers, refs: Refs): SQL {
   ) as SQL;
 }
 
+/** A list of ids as one PostgreSQL array parameter. */
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+
+/**
+ * Staff's daily digests that list one of her quotes by name. A digest is about
+ * many clients, so it is not erased whole: her entries lose their name.
+ */
+function digestsListing(quoteIds: number[]): SQL {
+  if (quoteIds.length === 0) return sql`false`;
+  return sql`${outbox.template} = 'staff-quote-digest' and exists (
+    select 1 from jsonb_array_elements(${outbox.payload}->'quotes') as entry
+    where (entry->>'id')::int = any(${intArray(quoteIds)}) and entry->>'name' <> '')`;
+}
+
 /** Everything found for one request: the records, the identifiers gathered, what erasure would also redact. */
 interface PersonFound {
   identifiers: Identifiers;
   /** False when gathering stopped at its bound before every linked identifier was followed. */
   complete: boolean;
   data: PersonalData;
-  /** Free text elsewhere that erasure blanks: audit summaries and notes on other people's records. */
-  redactions: { auditEntries: number; otherNotes: number };
+  /** Free text elsewhere that erasure blanks: audit summaries, notes on other people's records, her names in staff digests. */
+  redactions: { auditEntries: number; otherNotes: number; digests: number };
   /**
    * A digest of all the above: erasure goes ahead only when what it finds
    * then is what the preview showed (what staff confirmed).
@@ -341,6 +355,7 @@ async function findPerson(db: Tx, subject: Subject): Promise<PersonFound> {
     otherNotes: await count(
       db.select({ n: sql<number>`count(*)` }).from(staffNotes).where(othersNotesAboutPerson(identifiers, refs)),
     ),
+    digests: await count(db.select({ n: sql<number>`count(*)` }).from(outbox).where(digestsListing(refs.quote))),
   };
   const digest = createHash("sha256")
     .update(
@@ -517,6 +532,15 @@ export async function erasePersonalData(
     // Free text first, while the records it is matched by are still there to name.
     await tx.update(auditLog).set({ summary: ERASED_TEXT }).where(auditAboutPerson(identifiers, refs));
     await tx.update(staffNotes).set({ body: ERASED_TEXT }).where(othersNotesAboutPerson(identifiers, refs));
+    await tx
+      .update(outbox)
+      .set({
+        payload: sql`jsonb_set(${outbox.payload}, '{quotes}', (
+          select jsonb_agg(case when (entry->>'id')::int = any(${intArray(refs.quote)})
+            then jsonb_set(entry, '{name}', '""') else entry end order by position)
+          from jsonb_array_elements(${outbox.payload}->'quotes') with ordinality as listed(entry, position)))`,
+      })
+      .where(digestsListing(refs.quote));
     if (refs.quote.length > 0)
       await tx
         .update(quotes)
