@@ -145,6 +145,18 @@ test("an erased client reads as such to staff, in the audit log, and on the link
   await expect(page.getByText("Prefers Saturday mornings.").first()).toBeVisible();
   const leadUrl = page.url();
 
+  // Her name with the day she saved the quote finds her too; a name alone is refused.
+  await page.goto(`${staff.url}/staff/privacy`);
+  await page.getByLabel("E-mail address, mobile number or name").fill("DORA  dent");
+  await page.getByRole("button", { name: "Find their data" }).click();
+  await expect(page.getByRole("alert")).toContainText("a name with the day");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  await page.getByLabel("Day a record was made (for a name)").fill(today);
+  await page.getByRole("button", { name: "Find their data" }).click();
+  await expect(page.getByRole("heading", { name: `What we hold for DORA dent (records of ${today})` })).toBeVisible();
+  await expect(page.getByText("Saved quotes: 1")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: dora.email })).toBeVisible();
+
   // From her mobile alone, the preview finds her e-mail address, both consents and what staff wrote about her.
   await page.goto(`${staff.url}/staff/privacy`);
   await page.getByLabel("E-mail address, mobile number or name").fill(dora.mobile);

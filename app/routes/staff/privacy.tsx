@@ -84,12 +84,18 @@ export async function action(args: Route.ActionArgs) {
   const identifier = (input.identifier ?? "").trim();
   const day = (input.day ?? "").trim();
   const subject = parseSubject(identifier, day || undefined);
-  if (!subject) return data({ kind: "request" as const, error: SUBJECT_MESSAGE }, { status: 422 });
+  // What was typed comes back with the message, to be corrected rather than typed again.
+  const typed = { identifier, day };
+  if (!subject) return data({ kind: "request" as const, error: SUBJECT_MESSAGE, ...typed }, { status: 422 });
 
   if (intent === "erase") {
     if (input.confirmed !== "yes")
       return data(
-        { kind: "request" as const, error: "Tick the box to confirm the request really comes from this person." },
+        {
+          kind: "request" as const,
+          error: "Tick the box to confirm the request really comes from this person.",
+          ...typed,
+        },
         { status: 422 },
       );
     const erased = await erasePersonalData(db, subject, staff, input.preview ?? "");
@@ -192,6 +198,7 @@ function Gathered({ identifiers }: { identifiers: { emails: string[]; mobiles: s
 
 export default function StaffPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const found = actionData?.kind === "found" ? actionData : null;
+  const typed = found ?? (actionData?.kind === "request" ? actionData : null);
   return (
     <>
       <StaffHeading title="Privacy">
@@ -210,7 +217,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
         {found?.error ? <Notice tone="error">{found.error}</Notice> : null}
         {actionData?.kind === "erased" ? <Notice tone="success">{actionData.done}</Notice> : null}
         <Form method="post">
-          <IdentifierFields identifier={found?.identifier} day={found?.day} />
+          <IdentifierFields identifier={typed?.identifier} day={typed?.day} />
           <button type="submit" name="intent" value="find" className="btn-primary">
             Find their data
           </button>
