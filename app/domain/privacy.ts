@@ -72,28 +72,67 @@ export function isOptOutText(body: string): boolean {
 // One spelling per person
 // ---------------------------------------------------------------------------
 
-export type Subject = { kind: "email"; value: string } | { kind: "mobile"; value: string };
+/**
+ * Who a rights request is about, as staff identify them: an e-mail address
+ * (lower case), a mobile number (E.164), or a name with the London day one of
+ * their records was made (a name alone is too common to go on).
+ */
+export type Subject =
+  | { kind: "email"; value: string }
+  | { kind: "mobile"; value: string }
+  | { kind: "name"; value: string; day: string };
 
 /** E-mail addresses are compared in lower case: nobody has two mailboxes differing only in case. */
 export function normaliseEmail(input: string): string {
   return input.trim().toLowerCase();
 }
 
+/** A name as the request compares it: white space folded, any case. */
+export function normaliseName(input: string): string {
+  return input.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A name has a letter in it and is no longer than any form takes. */
+const LOOKS_LIKE_NAME = /^(?=.*\p{L}).{2,100}$/u;
+
+/** A yyyy-mm-dd that is a real calendar day, or null. */
+function calendarDay(input: string): string | null {
+  const match = DAY.exec(input.trim());
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? match[0] : null;
+}
 
 /**
- * An e-mail address or a UK mobile number, as staff type it for a rights
- * request: "Jo@Example.com ", "07700 900123", "+44 7700 900123" and
- * "0044 (0)7700 900123" each find the same person. Null when it is neither.
+ * An e-mail address, a UK mobile number or a name with a day, as staff type
+ * them for a rights request: "Jo@Example.com ", "07700 900123", "+44 7700
+ * 900123" and "0044 (0)7700 900123" each find the same person; "Jo Quill"
+ * finds her records made on `day` (yyyy-mm-dd, London). Null when it is none.
  */
-export function parseSubject(input: string): Subject | null {
+export function parseSubject(input: string, day?: string): Subject | null {
   const trimmed = input.trim();
   if (trimmed.includes("@")) {
     const email = normaliseEmail(trimmed);
     return LOOKS_LIKE_EMAIL.test(email) ? { kind: "email", value: email } : null;
   }
   const mobile = normaliseUkMobile(trimmed);
-  return mobile ? { kind: "mobile", value: mobile } : null;
+  if (mobile) return { kind: "mobile", value: mobile };
+  const name = trimmed.replace(/\s+/g, " ");
+  const onDay = day ? calendarDay(day) : null;
+  return onDay && LOOKS_LIKE_NAME.test(name) && !/^[\d\s()+-]+$/.test(name)
+    ? { kind: "name", value: name, day: onDay }
+    : null;
+}
+
+/** What replaces free text about an erased person where the row itself stays (audit summaries, others' notes). */
+export const ERASED_TEXT = "[erased]";
+
+/** How a request's subject reads on the console and in an export. */
+export function describeSubject(subject: Subject): string {
+  return subject.kind === "name" ? `${subject.value} (records of ${subject.day})` : subject.value;
 }
 
 // ---------------------------------------------------------------------------

@@ -21,7 +21,12 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": 
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: args.data?.kind === "found" ? `Estimated quote for ${args.data.firstName}` : "Quote not found",
+    title:
+      args.data?.kind === "found"
+        ? quoteTitle(args.data.firstName)
+        : args.data?.kind === "removed"
+          ? "Quote removed at your request"
+          : "Quote not found",
     description:
       "Your saved estimated quote from Maison Ivy, with your itemised services, total and any first-visit offer.",
     noIndex: true,
@@ -31,6 +36,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+/** A quote whose client's details were erased by retention still shows, without a name. */
+const quoteTitle = (firstName: string) => (firstName ? `Estimated quote for ${firstName}` : "Your estimated quote");
+
 function isCalculatorType(value: string): value is CalculatorType {
   return (CALCULATOR_TYPES as readonly string[]).includes(value);
 }
@@ -38,6 +46,8 @@ function isCalculatorType(value: string): value is CalculatorType {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.db, params.link);
   if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
+  // Erased at the client's request: the link they were sent says so, for good, and shows nothing of the quote.
+  if (quote.erasedOnRequest) return data({ kind: "removed" as const }, { status: 410, headers: PRIVATE_HEADERS });
   // Staff see whether the client opened their quote; link previewers and crawlers are not the client.
   if (request.method === "GET" && !isbot(request.headers.get("user-agent"))) countQuoteView(context.db, params.link);
   // Dates are written out here, on the server, so the page reads the same before and after hydration.
@@ -90,15 +100,37 @@ function MissingQuote() {
   );
 }
 
+function RemovedQuote() {
+  return (
+    <div className="container-page py-16 sm:py-24">
+      <QuotePageHeader eyebrow="Your quote" title="This quote was removed at your request">
+        <p>
+          You asked us to erase the details we held about you, so this quote and the contact details on it are gone. If
+          you would like a new quote, it takes a minute or two.
+        </p>
+      </QuotePageHeader>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={PRICES_PATH} className="btn-primary">
+          Get a new quote
+        </Link>
+        <Link to="/" className="btn-outline">
+          Back to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "missing") return <MissingQuote />;
+  if (loaderData.kind === "removed") return <RemovedQuote />;
   const quote = loaderData;
   const offer = quote.offer;
   const withWhom = quote.stylist ? `with ${quote.stylist.name}` : `at ${quote.levelName} level, ${quote.salonName}`;
 
   return (
     <div className="container-page py-12 sm:py-16">
-      <QuotePageHeader eyebrow="Your estimated quote" title={`Estimated quote for ${quote.firstName}`}>
+      <QuotePageHeader eyebrow="Your estimated quote" title={quoteTitle(quote.firstName)}>
         <p>
           {quote.typeName ? `${quote.typeName}, ` : ""}
           {withWhom}. Made on {quote.createdText}.

@@ -150,7 +150,7 @@ export type ResendSelection = { ids: number[] } | { allFailed: true };
 /**
  * Queues failed messages again, as they were (same Message-ID), with a fresh
  * retry window. Only failed messages: a sent one is never sent twice this
- * way. Returns the ids queued. For the staff console and `npm run outbox`.
+ * way, nor one whose recipient and content were erased. Returns the ids queued. For the staff console and `npm run outbox`.
  */
 export async function resendMessages(db: Pick<Database, "execute">, selection: ResendSelection): Promise<number[]> {
   const which =
@@ -160,7 +160,7 @@ export async function resendMessages(db: Pick<Database, "execute">, selection: R
   const result = await db.execute<{ id: number }>(sql`
     update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), retry_from = now(),
       failed_at = null, lease_until = null
-    where status = 'failed' and ${which}
+    where status = 'failed' and redacted_at is null and ${which}
     returning id`);
   const ids = result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   if (ids.length > 0) wakeOutbox();

@@ -474,6 +474,8 @@ export const quotes = pgTable(
     createdAt: createdAt(),
     /** When the name, mobile and e-mail were erased (retention or a request); the quote stays for the statistics. */
     anonymisedAt: anonymisedAt(),
+    /** Erased because the client asked: the link they hold says so, where one erased by retention does not. */
+    erasedOnRequest: boolean("erased_on_request").notNull().default(false),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
@@ -724,7 +726,11 @@ export const staffChallenges = pgTable("staff_challenges", {
   expiresAt: timestamptz("expires_at").notNull(),
 });
 
-/** Append-only: who did or saw what, when, from which session. Nothing updates or deletes these rows. */
+/**
+ * Append-only: who did or saw what, when, from which session. Nothing updates
+ * or deletes these rows, except that erasing a person blanks the summaries
+ * that name them (app/server/privacy/rights.server.ts); who, what and when stay.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {

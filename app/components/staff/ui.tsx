@@ -209,13 +209,16 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
-/** Call and e-mail buttons for the person a record is from. */
+/** Call and e-mail buttons for the person a record is from: only those it has a number or address for. */
 export function ContactButtons({ mobile, email }: { mobile: string; email?: string }) {
+  if (!mobile && !email) return null;
   return (
     <div className="my-3 flex flex-wrap gap-3">
-      <a href={telHref(mobile)} className="btn-primary">
-        Call {mobile}
-      </a>
+      {mobile ? (
+        <a href={telHref(mobile)} className="btn-primary">
+          Call {mobile}
+        </a>
+      ) : null}
       {email ? (
         <a href={`mailto:${email}`} className="btn-outline">
           E-mail {email}

@@ -15,6 +15,12 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   archived: "Archived",
 };
 
+/** How a record whose person was erased (on request or by retention) is named wherever it is listed. */
+const ERASED_CLIENT = "Erased client";
+
+/** The name a record is listed and headed by: its person's, or that they were erased. */
+export const clientName = (name: string) => name.trim() || ERASED_CLIENT;
+
 export const RECORD_KINDS = ["quote", "job", "model", "feedback"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -11,5 +11,10 @@ const privateHeaders = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.db, params.link);
   if (!quote) return Response.json({ error: "Quote not found" }, { status: 404, headers: privateHeaders });
+  if (quote.erasedOnRequest)
+    return Response.json(
+      { error: "This quote was removed at the client's request" },
+      { status: 410, headers: privateHeaders },
+    );
   return Response.json(publicQuoteJson(quote), { headers: privateHeaders });
 }

@@ -2,13 +2,15 @@ import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { FEEDBACK_LABELS, FEEDBACK_QUESTIONS } from "~/domain/forms";
+import { clientName } from "~/domain/staff/records";
 import { getFeedback } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/feedback";
 
-export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Feedback from ${data.name}` : "Feedback");
+export const meta = ({ data }: Route.MetaArgs) =>
+  staffMeta(data ? `Feedback from ${clientName(data.name)}` : "Feedback");
 
 const MISSING = "There is no feedback with that number.";
 const yesNo = (value: boolean | null) => (value === null ? "not answered" : value ? "yes" : "no");
@@ -51,8 +53,9 @@ export async function action(args: Route.ActionArgs) {
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <StaffHeading title={`Feedback from ${loaderData.name}`}>
-        Sent <When at={loaderData.createdAt} /> · {loaderData.mobile}
+      <StaffHeading title={`Feedback from ${clientName(loaderData.name)}`}>
+        Sent <When at={loaderData.createdAt} />
+        {loaderData.mobile ? ` · ${loaderData.mobile}` : null}
       </StaffHeading>
       <ActionNotice message={actionData} />
       <StaffSection id="answers-heading" title="Answers" className="card mb-6 p-5">

@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
-import { ContactButtons, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
+import { clientName } from "~/domain/staff/records";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/lead";
 
-export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Quote for ${data.lead.name}` : "Quote");
+export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Quote for ${clientName(data.lead.name)}` : "Quote");
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "lead");
@@ -42,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
       viewCount: q.viewCount,
       firstViewedAt: q.firstViewedAt?.toISOString() ?? null,
       lastViewedAt: q.lastViewedAt?.toISOString() ?? null,
+      erasedAt: q.anonymisedAt?.toISOString() ?? null,
+      erasedOnRequest: q.erasedOnRequest,
     },
   };
 }
@@ -58,10 +61,17 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
   return (
     <>
-      <StaffHeading title={`Quote for ${lead.name}`}>
+      <StaffHeading title={`Quote for ${clientName(lead.name)}`}>
         Saved <When at={lead.createdAt} />
       </StaffHeading>
       <ActionNotice message={actionData} />
+      {lead.erasedAt ? (
+        <Notice>
+          The client's name, mobile number and e-mail address were erased <When at={lead.erasedAt} />
+          {lead.erasedOnRequest ? " at their request" : ", as the retention period for quotes ended"}. The quote stays
+          for the figures; there is no one to contact.
+        </Notice>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <StaffSection id="client-heading" title="Client" className="card p-5">
           <ContactButtons mobile={lead.mobile} email={lead.email} />

@@ -6,7 +6,7 @@ import { staffMeta, When } from "~/components/staff/ui";
 import { CALCULATOR_TYPES } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
-import { statusOptions } from "~/domain/staff/records";
+import { clientName, statusOptions } from "~/domain/staff/records";
 import { leadFilterChoices, leadFilterOf, listLeads } from "~/server/staff/leads.server";
 import { loadListPage } from "~/server/staff/list-page.server";
 import type { Route } from "./+types/leads";
@@ -65,7 +65,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         {leads.map((q) => (
           <ListCard
             key={q.id}
-            title={q.name}
+            title={clientName(q.name)}
             href={String(q.id)}
             aside={
               <div className="text-right">

@@ -26,7 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
     messages: rows.map((m) => ({
       id: m.id,
       what: TEMPLATE_LABELS[m.template] ?? m.template,
-      recipient: m.recipient,
+      // Blank once the person was erased (on request or by retention): nothing left to send.
+      recipient: m.recipient || null,
       status: m.status,
       attempts: m.attempts,
       lastError: m.lastError,
@@ -62,9 +63,9 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         {loaderData.messages.map((m) => (
           <ListCard
             key={m.id}
-            title={`${m.what} to ${m.recipient}`}
+            title={`${m.what} to ${m.recipient ?? "an erased recipient"}`}
             aside={
-              m.status === "failed" && loaderData.canResend ? (
+              m.status === "failed" && m.recipient && loaderData.canResend ? (
                 <Form method="post">
                   <input type="hidden" name="message" value={m.id} />
                   <button type="submit" name="intent" value="resend" className="btn-outline">

@@ -1,6 +1,7 @@
 /**
- * POST /staff/privacy/export: everything held about one e-mail address or
- * mobile number, as a JSON or CSV download for a subject access request.
+ * POST /staff/privacy/export: everything held about one person (from an
+ * e-mail address, a mobile number, or a name with a day, and every address and
+ * number their records lead to), as a JSON or CSV download for a subject access request.
  * Owners only, after a recent sign-in; each download is a logged, audited request.
  */
 import { data } from "react-router";
@@ -13,8 +14,12 @@ export const loader = () => noPage();
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "privacyExport");
-  const subject = parseSubject(input.identifier ?? "");
-  if (!subject) return data({ error: "Enter an e-mail address or a UK mobile number." }, { status: 422 });
+  const subject = parseSubject(input.identifier ?? "", input.day?.trim() || undefined);
+  if (!subject)
+    return data(
+      { error: "Enter an e-mail address, a UK mobile number, or a name with the day one of their records was made." },
+      { status: 422 },
+    );
   const exported = await exportPersonalData(args.context.db, subject, staff);
   const json = intent === "json";
   const file = `${exported.reference.replace("/", "-")}.${json ? "json" : "csv"}`;

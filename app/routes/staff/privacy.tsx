@@ -1,16 +1,21 @@
 import { data, Form } from "react-router";
-import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { Notice, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
 import {
   describePeriod,
+  describeSubject,
+  ERASED_TEXT,
   type MarketingChannel,
   parseSubject,
   RETENTION_SETTINGS,
   type RetentionSetting,
+  type Subject,
 } from "~/domain/privacy";
 import { staffPath } from "~/domain/staff/routes";
+import type { Database } from "~/server/db.server";
 import { consentState } from "~/server/privacy/consents.server";
 import { readRetentionPeriods, saveRetentionPeriods } from "~/server/privacy/retention.server";
 import { erasePersonalData, findForRequest, RECORD_KINDS, type RecordKind } from "~/server/privacy/rights.server";
+import type { Actor } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import type { Route } from "./+types/privacy";
 
@@ -29,7 +34,8 @@ const KIND_LABELS: Readonly<Record<RecordKind, string>> = {
 
 const CHANNEL_LABELS: Readonly<Record<MarketingChannel, string>> = { email: "E-mail", sms: "Text" };
 
-const SUBJECT_MESSAGE = "Enter an e-mail address or a UK mobile number.";
+const SUBJECT_MESSAGE =
+  "Enter an e-mail address, a UK mobile number, or a name with the day one of their records was made.";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "privacy");
@@ -76,16 +82,32 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const identifier = (input.identifier ?? "").trim();
-  const subject = parseSubject(identifier);
-  if (!subject) return data({ kind: "request" as const, error: SUBJECT_MESSAGE }, { status: 422 });
+  const day = (input.day ?? "").trim();
+  const subject = parseSubject(identifier, day || undefined);
+  // What was typed comes back with the message, to be corrected rather than typed again.
+  const typed = { identifier, day };
+  if (!subject) return data({ kind: "request" as const, error: SUBJECT_MESSAGE, ...typed }, { status: 422 });
 
   if (intent === "erase") {
     if (input.confirmed !== "yes")
       return data(
-        { kind: "request" as const, error: "Tick the box to confirm the request really comes from this person." },
+        {
+          kind: "request" as const,
+          error: "Tick the box to confirm the request really comes from this person.",
+          ...typed,
+        },
         { status: 422 },
       );
-    const erased = await erasePersonalData(db, subject, staff);
+    const erased = await erasePersonalData(db, subject, staff, input.preview ?? "");
+    if (!erased.ok)
+      // Something changed since the preview (or there was none): show what is held now, to confirm again.
+      return data(
+        {
+          ...(await preview(db, subject, staff, identifier, day)),
+          error: "What we hold for this person changed since you looked. Check the list below and confirm again.",
+        },
+        { status: 409 },
+      );
     const total = Object.values(erased.counts).reduce((sum, n) => sum + n, 0);
     return {
       kind: "erased" as const,
@@ -94,50 +116,89 @@ export async function action(args: Route.ActionArgs) {
     };
   }
 
+  return preview(db, subject, staff, identifier, day);
+}
+
+/** What erasing would take, shown before it is done: every record, the identifiers gathered, the texts redacted. */
+async function preview(db: Database, subject: Subject, staff: Actor, identifier: string, day: string) {
   const found = await findForRequest(db, subject, staff);
-  const channels = subject.kind === "email" ? (["email"] as const) : (["sms"] as const);
   const consent = [];
-  for (const channel of channels) {
-    const state = await consentState(db, subject.value, channel);
-    consent.push({ channel, ...state, since: state.since?.toISOString() ?? null });
+  const channels: [MarketingChannel, string[]][] = [
+    ["email", found.identifiers.emails],
+    ["sms", found.identifiers.mobiles],
+  ];
+  for (const [channel, ids] of channels) {
+    for (const id of ids) {
+      const state = await consentState(db, id, channel);
+      consent.push({ channel, id, ...state, since: state.since?.toISOString() ?? null });
+    }
   }
   return {
     kind: "found" as const,
     identifier,
+    day,
+    about: describeSubject(subject),
     reference: found.reference,
+    preview: found.preview,
+    identifiers: found.identifiers,
+    complete: found.complete,
+    redactions: found.redactions,
     consent,
     records: RECORD_KINDS.map((kind) => ({
       kind,
       lines: found.data[kind].map((row) => describeRecord(kind, row)),
     })),
+    error: undefined as string | undefined,
   };
 }
 
-function IdentifierField({ defaultValue }: { defaultValue?: string }) {
+function IdentifierFields({ identifier, day }: { identifier?: string; day?: string }) {
   return (
-    <div className="mb-4">
-      <label htmlFor="identifier" className="block font-semibold">
-        E-mail address or mobile number
-      </label>
-      <p id="identifier-hint" className="text-sm text-muted">
-        As the person gave it to you; any spelling of the same address or number finds the same records.
-      </p>
-      <input
-        id="identifier"
+    <>
+      <TextField
+        label="E-mail address, mobile number or name"
         name="identifier"
-        defaultValue={defaultValue}
+        id="identifier"
+        defaultValue={identifier}
         required
         autoComplete="off"
         maxLength={254}
-        aria-describedby="identifier-hint"
-        className="mt-1 block w-full rounded-lg border border-muted bg-white px-3 py-2 text-base text-ink focus:outline-2 focus:outline-accent-dark"
+        hint="As the person gave it to you; any spelling of the same address or number finds the same records, and each address or number on those records is followed in turn."
       />
-    </div>
+      <TextField
+        label="Day a record was made (for a name)"
+        name="day"
+        id="day"
+        type="date"
+        defaultValue={day}
+        hint="A name alone could be anyone: with a name, give the day (London time) they sent a form or saved a quote."
+      />
+    </>
+  );
+}
+
+/** The identifiers the search went through, so staff can see it did not stray to someone else. */
+function Gathered({ identifiers }: { identifiers: { emails: string[]; mobiles: string[]; names: string[] } }) {
+  const rows: [string, string[]][] = [
+    ["E-mail addresses", identifiers.emails],
+    ["Mobile numbers", identifiers.mobiles],
+    ["Names on the records", identifiers.names],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      {rows.map(([label, values]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="break-words">{values.length === 0 ? "none" : values.join(", ")}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
 export default function StaffPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const found = actionData?.kind === "found" ? actionData : null;
+  const typed = found ?? (actionData?.kind === "request" ? actionData : null);
   return (
     <>
       <StaffHeading title="Privacy">
@@ -147,15 +208,16 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
 
       <StaffSection id="request-heading" title="A request about someone's data" className="card mb-8 p-5">
         <p className="my-3 text-muted">
-          Find everything held for one e-mail address or mobile number, send it to them, or erase it. Quotes and
-          feedback ratings stay for the statistics with nothing that identifies the person.
+          Find everything held about one person, send it to them, or erase it. Start from their e-mail address, their
+          mobile number, or their name with the day they sent a form. Quotes and feedback ratings stay for the
+          statistics with nothing that identifies the person; the audit log keeps what staff did, with anything that
+          names the person replaced by “{ERASED_TEXT}”.
         </p>
-        {actionData && (actionData.kind === "request" || actionData.kind === "erased") && "error" in actionData ? (
-          <Notice tone="error">{actionData.error}</Notice>
-        ) : null}
+        {actionData?.kind === "request" ? <Notice tone="error">{actionData.error}</Notice> : null}
+        {found?.error ? <Notice tone="error">{found.error}</Notice> : null}
         {actionData?.kind === "erased" ? <Notice tone="success">{actionData.done}</Notice> : null}
         <Form method="post">
-          <IdentifierField defaultValue={found?.identifier} />
+          <IdentifierFields identifier={typed?.identifier} day={typed?.day} />
           <button type="submit" name="intent" value="find" className="btn-primary">
             Find their data
           </button>
@@ -163,13 +225,22 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
 
         {found ? (
           <div className="mt-6 border-t border-line pt-6">
-            <h3 className="text-xl">What we hold for {found.identifier}</h3>
+            <h3 className="text-xl">What we hold for {found.about}</h3>
             <p className="text-sm text-muted">Reference {found.reference}</p>
+            <h4 className="mt-4 font-semibold">Found through</h4>
+            <Gathered identifiers={found.identifiers} />
+            {found.complete ? null : (
+              <Notice tone="error">
+                The search stopped before following every address and number it found: the records link more of them
+                than one person usually has (a shared number, say). Check the list below is one person before erasing.
+              </Notice>
+            )}
             <h4 className="mt-4 font-semibold">Marketing consent</h4>
             <ul className="mb-4">
+              {found.consent.length === 0 ? <li>No e-mail address or mobile number found.</li> : null}
               {found.consent.map((c) => (
-                <li key={c.channel}>
-                  {CHANNEL_LABELS[c.channel]}:{" "}
+                <li key={`${c.channel}-${c.id}`}>
+                  {CHANNEL_LABELS[c.channel]} to {c.id}:{" "}
                   {c.since ? (
                     <>
                       {c.granted ? "agreed" : "withdrawn"} <When at={c.since} /> ({c.source}){" "}
@@ -194,6 +265,22 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
                   ))}
                 </div>
               ))}
+              <div>
+                <dt className="font-semibold">Audit log entries that name them: {found.redactions.auditEntries}</dt>
+                <dd className="ml-4 text-sm">Their details become “{ERASED_TEXT}”; who did what, and when, stays.</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">
+                  Notes on other people's records that name them: {found.redactions.otherNotes}
+                </dt>
+                <dd className="ml-4 text-sm">Their text becomes “{ERASED_TEXT}”.</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">
+                  Staff's daily digests that list their quotes: {found.redactions.digests}
+                </dt>
+                <dd className="ml-4 text-sm">Their name is taken out; the other clients' entries stay.</dd>
+              </div>
             </dl>
 
             <Form
@@ -203,6 +290,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
               className="mt-6 flex flex-wrap gap-3"
             >
               <input type="hidden" name="identifier" value={found.identifier} />
+              <input type="hidden" name="day" value={found.day} />
               <button type="submit" name="intent" value="json" className="btn-outline">
                 Download as JSON
               </button>
@@ -213,15 +301,18 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
 
             <Form method="post" className="mt-6 rounded-xl border border-accent-dark p-4">
               <input type="hidden" name="identifier" value={found.identifier} />
+              <input type="hidden" name="day" value={found.day} />
+              {/* What the erasure confirms: if anything differs when it runs, it stops and shows the list again. */}
+              <input type="hidden" name="preview" value={found.preview} />
               <label className="flex items-start gap-3">
                 <input type="checkbox" name="confirmed" value="yes" required className="mt-1 size-5" />
                 <span>
-                  I have confirmed this request comes from the person themselves, and nothing we must keep (an open
-                  complaint, say) stands in the way.
+                  I have checked the list above is this one person, confirmed the request comes from them, and nothing
+                  we must keep (an open complaint, say) stands in the way.
                 </span>
               </label>
               <button type="submit" name="intent" value="erase" className="btn-primary mt-4">
-                Erase everything held for {found.identifier}
+                Erase everything listed for {found.about}
               </button>
             </Form>
           </div>

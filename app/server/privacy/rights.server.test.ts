@@ -1,9 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSubject, type Subject } from "~/domain/privacy";
+import { ERASED_TEXT, parseSubject, type Subject } from "~/domain/privacy";
 import type { Database } from "../db.server";
+import { resendMessages } from "../outbox.server";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
+import type { StaffContext } from "../staff/auth.server";
+import { digestJob } from "../staff/digest.server";
+import { leadFilterOf, listLeads } from "../staff/leads.server";
+import { loadListPage } from "../staff/lists.server";
+import { workRecord } from "../staff/records.server";
+import { signedInManager } from "../staff/test-manager";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import { consentState, unsubscribeTokenFor } from "./consents.server";
 import { erasePersonalData, exportPersonalData, findForRequest, personalDataCsv } from "./rights.server";
@@ -15,10 +22,37 @@ const JO_EMAIL = "jo.quill@example.com";
 const JO_MOBILE = "+447700900111";
 const other = { name: "Harriet Vane", mobile: "07700 900222", email: "harriet@example.com" };
 
-function subject(input: string): Subject {
-  const parsed = parseSubject(input);
-  if (!parsed) throw new Error(`Not an e-mail address or UK mobile: ${input}`);
+const mina = { name: "Mina Harker", mobile: "07700 900333", email: "mina.harker@example.com" };
+const MINA_MOBILE = "+447700900333";
+
+function subject(input: string, day?: string): Subject {
+  const parsed = parseSubject(input, day);
+  if (!parsed) throw new Error(`Not an e-mail address, UK mobile or name with a day: ${input}`);
   return parsed;
+}
+
+/** Today as London sees it (the records below were all made just now). */
+const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+/** Erases after looking first, as the console does: the erasure confirms the preview it was shown. */
+async function erase(db: Database, who: Subject, actor: StaffContext | null = null) {
+  const preview = await findForRequest(db, who, actor);
+  const outcome = await erasePersonalData(db, who, actor, preview.preview);
+  if (!outcome.ok) throw new Error("The erasure found something other than its preview");
+  return outcome;
+}
+
+/** A member of staff searching a console list, through the list's own loader (which audits the search). */
+async function searchLeads(db: Database, q: string) {
+  const request = new Request(`http://localhost/staff/leads?q=${encodeURIComponent(q)}`, {
+    headers: { cookie: "staff-session=rights-test" },
+  });
+  const page = await loadListPage({ request, context: { db } }, "leads", {
+    filterOf: leadFilterOf,
+    rows: listLeads,
+    audited: "quote.list",
+  });
+  return page.rows;
 }
 
 /**
@@ -46,6 +80,7 @@ async function whereIsIt(db: Database, needle: string): Promise<string[]> {
 
 describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
   let database: TestDatabase;
+  let staff: StaffContext;
   let joQuotes: number[];
   let joJob: number;
   let otherQuote: number;
@@ -54,6 +89,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
   beforeAll(async () => {
     database = await open(seedDatabase);
     const db = database.db;
+    staff = await signedInManager(db, "rights-test");
     joQuotes = [
       await savesQuote(db, jo, { marketing_email: "on" }),
       await savesQuote(db, { ...jo, email: " JO.QUILL@example.com", mobile: "+44 7700 900111" }),
@@ -64,6 +100,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     await unsubscribeTokenFor(db, JO_EMAIL);
     otherQuote = await savesQuote(db, other, { marketing_email: "on", marketing_sms: "on" });
     otherJob = await appliesForJob(db, other);
+    await savesQuote(db, mina, { marketing_email: "on", marketing_sms: "on" });
     await db.insert(t.staffNotes).values([
       { subjectType: "job", subjectId: joJob, kind: "reply", body: "Dear Joanna Quill, thank you for applying." },
       { subjectType: "quote", subjectId: otherQuote, kind: "note", body: "Harriet booked a consultation." },
@@ -73,48 +110,73 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     await database?.destroy();
   });
 
-  it("an e-mail address finds both saved quotes and the job application, and nobody else's", async () => {
+  it("an e-mail address gathers her mobile too: every record, both consents and the texts, nobody else's", async () => {
     const found = await findForRequest(database.db, subject("  jo.quill@EXAMPLE.com "), null);
+    expect(found.identifiers).toEqual({ emails: [JO_EMAIL], mobiles: [JO_MOBILE], names: [jo.name] });
+    expect(found.complete).toBe(true);
     expect(found.data.quotes.map((q) => q.id)).toEqual(joQuotes);
     expect(found.data.jobApplications.map((a) => a.id)).toEqual([joJob]);
     expect(found.counts).toMatchObject({
       quotes: 2,
       jobApplications: 1,
-      consents: 1,
+      // Reached through the mobile on her quotes: neither form asks for an e-mail address.
+      modelApplications: 1,
+      feedback: 1,
       unsubscribeLinks: 1,
       staffNotes: 1,
     });
-    // Her two quote e-mails, her thank-you, and the note to staff about her application.
-    expect(found.counts.messages).toBe(4);
-    expect(JSON.stringify(found.data)).not.toMatch(/harriet|vane|900222/i);
+    expect(found.data.consents.map((c) => [c.subject, c.channel, c.granted])).toEqual([
+      [JO_EMAIL, "email", true],
+      [JO_MOBILE, "sms", true],
+    ]);
+    // Her quote e-mails and texts, her thank-yous, and the notes to staff about her application and her offer to model.
+    const messages = found.data.messages as { channel: string; recipient: string; template: string }[];
+    expect(messages.filter((m) => m.recipient === JO_EMAIL).length).toBeGreaterThanOrEqual(3);
+    const texts = messages.filter((m) => m.recipient === JO_MOBILE && m.channel === "sms").map((m) => m.template);
+    expect(texts.sort()).toEqual(["model-thank-you", "quote-sms", "quote-sms"]);
+    expect(JSON.stringify(found.data)).not.toMatch(/harriet|vane|900222|mina|harker|900333/i);
     expect(found.reference).toMatch(/^rights-request\/\d+$/);
   });
 
-  it("a mobile number finds the same person however it is written", async () => {
-    for (const typed of ["07700 900111", "+44 7700 900111", "0044 (0)7700-900-111", "447700900111"]) {
-      const found = await findForRequest(database.db, subject(typed), null);
-      expect(found.counts, typed).toMatchObject({
-        quotes: 2,
-        jobApplications: 1,
-        modelApplications: 1,
-        feedback: 1,
-        consents: 1,
-      });
+  it("a mobile number, however written, or her name with the day, finds the same person", async () => {
+    const byEmail = await findForRequest(database.db, subject(JO_EMAIL), null);
+    for (const [typed, day] of [
+      ["07700 900111"],
+      ["+44 7700 900111"],
+      ["0044 (0)7700-900-111"],
+      ["447700900111"],
+      ["  joanna   QUILL ", londonToday()],
+    ] as [string, string?][]) {
+      const found = await findForRequest(database.db, subject(typed, day), null);
+      expect(found.counts, typed).toEqual(byEmail.counts);
+      expect(found.identifiers, typed).toEqual(byEmail.identifiers);
+      expect(found.preview, typed).toBe(byEmail.preview);
     }
+    // A name alone is nobody in particular; on a day she made nothing, it finds nothing.
+    expect(parseSubject("Joanna Quill")).toBeNull();
+    const dayBefore = new Date(Date.parse(`${londonToday()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const wrongDay = await findForRequest(database.db, subject("Joanna Quill", dayBefore), null);
+    expect(Object.values(wrongDay.counts)).toEqual(Object.values(wrongDay.counts).map(() => 0));
+    expect(wrongDay.identifiers).toMatchObject({ emails: [], mobiles: [] });
   });
 
-  it("exports everything for the e-mail address as one JSON and one CSV, with nobody else's data", async () => {
+  it("exports everything for the e-mail address, her SMS consent and texts included, with nobody else's data", async () => {
     const exported = await exportPersonalData(database.db, subject("Jo.Quill@Example.com"), null);
     const json = JSON.parse(exported.json);
     expect(json.about).toBe(JO_EMAIL);
+    expect(json.identifiers).toEqual({ emails: [JO_EMAIL], mobiles: [JO_MOBILE] });
     expect(json.records.quotes.map((q: { id: number }) => q.id)).toEqual(joQuotes);
     expect(json.records.jobApplications.map((a: { id: number }) => a.id)).toEqual([joJob]);
     expect(json.records.quotes[0]).toMatchObject({ name: jo.name, email: jo.email, mobile: JO_MOBILE });
     expect(json.records.consents).toEqual([
       expect.objectContaining({ subject: JO_EMAIL, channel: "email", granted: true, source: "quote-form" }),
+      expect.objectContaining({ subject: JO_MOBILE, channel: "sms", granted: true, source: "feedback-form" }),
     ]);
+    expect(json.records.messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ channel: "sms", recipient: JO_MOBILE })]),
+    );
     for (const text of [exported.json, exported.csv]) {
-      expect(text).not.toMatch(/harriet|vane|900222/i);
+      expect(text).not.toMatch(/harriet|vane|900222|harker|900333/i);
       expect(text).not.toContain(`"id": ${otherQuote},\n    "link"`);
     }
     const csvRows = exported.csv.trimEnd().split("\r\n");
@@ -122,6 +184,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(csvRows).toContain(`quotes,${joQuotes[0]},email,${jo.email}`);
     expect(csvRows).toContain(`quotes,${joQuotes[1]},email,JO.QUILL@example.com`);
     expect(csvRows).toContain(`jobApplications,${joJob},email,${JO_EMAIL}`);
+    expect(csvRows.some((row) => row.startsWith("consents,") && row.endsWith(`,subject,${JO_MOBILE}`))).toBe(true);
     expect(csvRows.some((row) => row.startsWith(`jobApplications,${otherJob},`))).toBe(false);
   });
 
@@ -140,44 +203,166 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(csv).toContain("quotes,1,mobile,+447700900111");
   });
 
-  it("after erasure by e-mail and by mobile, no column of any table holds her address, number or name", async () => {
-    expect(await whereIsIt(database.db, JO_EMAIL)).not.toEqual([]);
-    const byEmail = await erasePersonalData(database.db, subject(JO_EMAIL), null);
-    expect(byEmail.counts).toMatchObject({ quotes: 2, jobApplications: 1 });
-    const byMobile = await erasePersonalData(database.db, subject("07700 900111"), null);
-    expect(byMobile.counts).toMatchObject({ modelApplications: 1, feedback: 1, consents: 1 });
+  it("follows a chain of shared addresses and numbers to its end, and says so when it stops at its bound", async () => {
+    const db = database.db;
+    // Ann's two addresses share a mobile; her work address is on an application with her second mobile.
+    const ann = { name: "Ann Chain", mobile: "07700 900401", email: "ann@example.com" };
+    await savesQuote(db, ann);
+    await savesQuote(db, { ...ann, email: "ann.work@example.com" });
+    await appliesForJob(db, { ...ann, email: "ann.work@example.com", mobile: "07700 900402" });
+    await offersToModel(db, { ...ann, mobile: "07700 900402" });
+    const found = await findForRequest(db, subject("ann@example.com"), null);
+    expect(found.identifiers).toEqual({
+      emails: ["ann.work@example.com", "ann@example.com"],
+      mobiles: ["+447700900401", "+447700900402"],
+      names: [ann.name],
+    });
+    expect(found.complete).toBe(true);
+    expect(found.counts).toMatchObject({ quotes: 2, jobApplications: 1, modelApplications: 1 });
+
+    // Each link of this chain takes one more round: longer than the bound, the search stops and says so.
+    for (let n = 0; n < 7; n++) {
+      const link = { name: "Link Person", email: `link${n}@example.com`, mobile: `07700 9005${10 + n}` };
+      await savesQuote(db, link);
+      await savesQuote(db, { ...link, email: `link${n + 1}@example.com` });
+    }
+    const long = await findForRequest(db, subject("link0@example.com"), null);
+    expect(long.complete).toBe(false);
+    expect(long.identifiers.emails).toContain("link2@example.com");
+    expect(long.identifiers.emails).not.toContain("link7@example.com");
+  });
+
+  it("erases only what the confirmed preview showed: a stale or missing preview erases nothing", async () => {
+    const db = database.db;
+    const preview = await findForRequest(db, subject(mina.email), null);
+    expect(await erasePersonalData(db, subject(mina.email), null, "")).toEqual({ ok: false });
+    // She sends feedback after staff looked: the erasure refuses rather than take what nobody saw.
+    await givesFeedback(db, mina);
+    expect(await erasePersonalData(db, subject(mina.email), null, preview.preview)).toEqual({ ok: false });
+    const [quote] = await db.select().from(t.quotes).where(eq(t.quotes.name, mina.name));
+    expect(quote).toMatchObject({ email: mina.email, anonymisedAt: null });
+    expect(await consentState(db, MINA_MOBILE, "sms")).toMatchObject({ granted: true });
+  });
+
+  it("erasure from the e-mail also removes her SMS consent and the texts to the mobile on her quote", async () => {
+    const db = database.db;
+    const textsTo = () =>
+      db
+        .select()
+        .from(t.outbox)
+        .where(and(eq(t.outbox.channel, "sms"), eq(t.outbox.recipient, MINA_MOBILE)));
+    expect((await textsTo()).length).toBeGreaterThan(0);
+    expect(await consentState(db, MINA_MOBILE, "sms")).toMatchObject({ granted: true });
+
+    const erased = await erase(db, subject(mina.email));
+    expect(erased.counts).toMatchObject({ quotes: 1, feedback: 1, consents: 2 });
+    expect(await textsTo()).toEqual([]);
+    expect(await consentState(db, MINA_MOBILE, "sms")).toMatchObject({ granted: false, since: null });
+    expect(await consentState(db, mina.email, "email")).toMatchObject({ granted: false, since: null });
+    // Her messages that had not gone yet were stopped, and stay stopped: there is nobody left to send them to.
+    const stopped = await db
+      .select({ id: t.outbox.id })
+      .from(t.outbox)
+      .where(and(isNotNull(t.outbox.redactedAt), eq(t.outbox.status, "failed")));
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(await resendMessages(db, { ids: stopped.map((m) => m.id) })).toEqual([]);
+    for (const needle of [mina.email, MINA_MOBILE, "7700900333", mina.name]) {
+      expect(await whereIsIt(db, needle), needle).toEqual([]);
+    }
+  });
+
+  it("erasure from her mobile alone leaves nothing of her in any table, while the audit keeps its actions", async () => {
+    const db = database.db;
+    // Staff looked her up in the quotes list three ways, worked her quote, and looked up Harriet.
+    expect(await searchLeads(db, "Jo.Quill@Example.com")).toHaveLength(2);
+    expect(await searchLeads(db, "07700 900111")).toHaveLength(2);
+    expect(await searchLeads(db, "quill")).toHaveLength(2);
+    expect(await searchLeads(db, "Harriet")).toHaveLength(1);
+    const noted = (id: number, note: string) => workRecord(db, staff, "quote", id, "note", { note });
+    expect(await noted(joQuotes[0] as number, "Rang her: Tuesday mornings suit.")).toMatchObject({ ok: true });
+    expect(await noted(otherQuote, "Harriet prefers Fridays.")).toMatchObject({ ok: true });
+    expect(await noted(otherQuote, "Her sister is Joanna Quill.")).toMatchObject({ ok: true });
+    // The day's digest to staff lists her quotes (and Harriet's) by name.
+    expect(await digestJob.run(db, new Date(), null)).toEqual({ emails: 1 });
+    expect(await whereIsIt(db, jo.name)).toContain("public.outbox.payload");
+    expect(await whereIsIt(db, JO_EMAIL)).toContain("public.audit_log.summary");
+    const auditBefore = await db.select().from(t.auditLog).orderBy(t.auditLog.id);
+
+    const byMobile = await erase(db, subject("07700 900111"), staff);
+    expect(byMobile.counts).toMatchObject({
+      quotes: 2,
+      jobApplications: 1,
+      modelApplications: 1,
+      feedback: 1,
+      consents: 2,
+      unsubscribeLinks: 1,
+    });
+    // Three searches for her and the note on her quote; Harriet's note that names her.
+    expect(byMobile.redacted).toEqual({ auditEntries: 5, otherNotes: 1, digests: 1 });
 
     for (const needle of [JO_EMAIL, JO_MOBILE, "7700900111", "7700 900111", jo.name, "Quill"]) {
-      expect(await whereIsIt(database.db, needle), needle).toEqual([]);
+      expect(await whereIsIt(db, needle), needle).toEqual([]);
     }
-    // The figures stay: both quotes, anonymised, with their lines and totals; the survey's ratings.
-    const quotes = await database.db.select().from(t.quotes);
-    const hers = quotes.filter((q) => joQuotes.includes(q.id));
-    expect(hers.map((q) => [q.name, q.email, q.mobile, q.totalPence > 0])).toEqual([
-      ["", "", "", true],
-      ["", "", "", true],
-    ]);
-    expect((await database.db.select().from(t.feedback))[0]).toMatchObject({ name: "", mobile: "", experience: 4 });
-    expect(await consentState(database.db, JO_EMAIL, "email")).toMatchObject({ granted: false, since: null });
 
-    // Harriet is untouched.
+    // Every audit entry is still there, with what was done, by whom, when and to which record.
+    const auditAfter = await db.select().from(t.auditLog).orderBy(t.auditLog.id);
+    const kept = auditAfter.slice(0, auditBefore.length);
+    expect(kept.map(({ summary: _, ...rest }) => rest)).toEqual(auditBefore.map(({ summary: _, ...rest }) => rest));
+    const searches = kept.filter((entry) => entry.action === "quote.list");
+    expect(searches.map((entry) => [entry.staffId, entry.summary])).toEqual([
+      [staff.staffId, ERASED_TEXT],
+      [staff.staffId, ERASED_TEXT],
+      [staff.staffId, ERASED_TEXT],
+      [staff.staffId, "page 1, 1 shown; filters: q=Harriet"],
+    ]);
+    const notes = kept.filter((entry) => entry.action === "quote.note");
+    expect(notes.map((entry) => [entry.subjectId, entry.summary])).toEqual([
+      [String(joQuotes[0]), ERASED_TEXT],
+      [String(otherQuote), "Harriet prefers Fridays."],
+      [String(otherQuote), ERASED_TEXT],
+    ]);
+
+    // The figures stay: both quotes, anonymised, with their lines and totals; the survey's ratings.
+    const quotes = await db.select().from(t.quotes);
+    const hers = quotes.filter((q) => joQuotes.includes(q.id));
+    expect(hers.map((q) => [q.name, q.email, q.mobile, q.totalPence > 0, q.erasedOnRequest])).toEqual([
+      ["", "", "", true, true],
+      ["", "", "", true, true],
+    ]);
+    const [survey] = await db.select().from(t.feedback).orderBy(t.feedback.id);
+    expect(survey).toMatchObject({ name: "", mobile: "", experience: 4 });
+    expect(await consentState(db, JO_EMAIL, "email")).toMatchObject({ granted: false, since: null });
+    expect(await consentState(db, JO_MOBILE, "sms")).toMatchObject({ granted: false, since: null });
+
+    // Harriet is untouched, but for the words about Jo in a note on her quote.
     expect(quotes.find((q) => q.id === otherQuote)).toMatchObject({ name: other.name, email: other.email });
-    expect(await whereIsIt(database.db, other.email)).toEqual(
+    expect(await whereIsIt(db, other.email)).toEqual(
       expect.arrayContaining(["public.quotes.email", "public.job_applications.email", "public.consents.subject"]),
     );
-    expect(await consentState(database.db, "+447700900222", "sms")).toMatchObject({ granted: true });
-
-    expect(await database.db.select({ body: t.staffNotes.body }).from(t.staffNotes)).toEqual([
-      { body: "Harriet booked a consultation." },
+    expect(await consentState(db, "+447700900222", "sms")).toMatchObject({ granted: true });
+    const otherNotes = await db
+      .select({ body: t.staffNotes.body })
+      .from(t.staffNotes)
+      .where(eq(t.staffNotes.subjectId, otherQuote))
+      .orderBy(t.staffNotes.id);
+    const [digest] = await db.select().from(t.outbox).where(eq(t.outbox.template, "staff-quote-digest"));
+    const listed = (digest?.payload as { quotes: { id: number; name: string; totalPence: number }[] }).quotes;
+    expect(listed.filter((q) => joQuotes.includes(q.id)).map((q) => [q.name, q.totalPence > 0])).toEqual([
+      ["", true],
+      ["", true],
+    ]);
+    expect(listed.find((q) => q.id === otherQuote)?.name).toBe(other.name);
+    expect(otherNotes.map((n) => n.body)).toEqual([
+      "Harriet booked a consultation.",
+      "Harriet prefers Fridays.",
+      ERASED_TEXT,
     ]);
 
     // Each request is logged and audited by its reference and counts only (the scan above found no trace of her).
-    const requests = await database.db.select().from(t.rightsRequests);
-    expect(requests.map((r) => r.kind)).toEqual(expect.arrayContaining(["find", "export", "erase", "erase"]));
-    const erasures = await database.db.select().from(t.auditLog).where(eq(t.auditLog.action, "privacy.erase"));
-    expect(erasures.map((entry) => entry.subjectId)).toEqual(
-      [byEmail.reference, byMobile.reference].map((r) => r.split("/")[1]),
-    );
+    const requests = await db.select().from(t.rightsRequests);
+    expect(requests.map((r) => r.kind)).toEqual(expect.arrayContaining(["find", "export", "erase"]));
+    const erasures = await db.select().from(t.auditLog).where(eq(t.auditLog.action, "privacy.erase"));
+    expect(erasures.map((entry) => entry.subjectId)).toContain(byMobile.reference.split("/")[1]);
     expect(erasures.every((entry) => entry.subjectType === "rights-request")).toBe(true);
   });
 });

@@ -1,20 +1,29 @@
 /**
- * Rights requests: find everything held about one e-mail address or mobile
- * number, hand it over (JSON and CSV), or erase it. Erasure anonymises where
- * the statistics must stay (quotes, feedback ratings, the fact that a message
- * went) and deletes the rest, staff's notes on those records included. Each
- * request leaves a row in rights_requests with counts only, and an audit
+ * Rights requests about one person: find everything held about them, hand it
+ * over (JSON and CSV), or erase it. A request starts from one identifier (an
+ * e-mail address, a mobile number, or a name with the day a record was made)
+ * and gathers the person from there: every e-mail and mobile on the records it
+ * finds is matched in turn, until no new one turns up (bounded), so her texts
+ * and SMS consent are found from her e-mail address and the other way round.
+ *
+ * Erasure anonymises where the statistics must stay (quotes, feedback ratings,
+ * the fact that a message went) and deletes the rest, staff's notes on those
+ * records included; the audit log keeps who did what and when, but summaries
+ * that name the person (a search for her, a note's text) become "[erased]".
+ * Each request leaves a row in rights_requests with counts only, and an audit
  * entry (who, which request, the counts) that names the request, never the person.
  *
  * Identifiers are matched in one spelling: e-mail addresses in lower case
  * (quotes keep the address as typed, so they are compared lowered), mobiles
  * in E.164, which is how every form stores them.
  */
-import { type AnyColumn, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Subject } from "~/domain/privacy";
+import { createHash } from "node:crypto";
+import { type AnyColumn, and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { describeSubject, ERASED_TEXT, normaliseEmail, normaliseName, type Subject } from "~/domain/privacy";
 import { FORMULA_START, quotedField } from "~/domain/staff/csv";
 import type { Database } from "../db.server";
 import {
+  auditLog,
   consents,
   feedback,
   jobApplications,
@@ -22,6 +31,7 @@ import {
   outbox,
   quotes,
   rightsRequests,
+  staffNotes,
   unsubscribeTokens,
 } from "../schema.server";
 import { type Actor, audit } from "../staff/audit.server";
@@ -44,34 +54,244 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type PersonalData = Record<RecordKind, Record<string, unknown>[]>;
 
-const lowerEquals = (column: AnyColumn, value: string) => sql`lower(${column}) = ${value}`;
+/**
+ * How far gathering goes: each round matches the identifiers found so far and
+ * collects those on the records matched. A person has a few addresses and
+ * numbers; a chain longer than this is more likely a shared number linking
+ * strangers, and the preview says the search stopped so staff can check.
+ */
+const MAX_ROUNDS = 5;
+const MAX_IDENTIFIERS = 20;
 
-/** The conditions that pick a person's rows out of each table. */
-function matchers(subject: Subject) {
-  const email = subject.kind === "email" ? subject.value : null;
-  const mobile = subject.kind === "mobile" ? subject.value : null;
-  const never = sql`false`;
+/** The person's identifiers gathered from the records: addresses, numbers, and the names on those records. */
+interface Identifiers {
+  emails: string[];
+  mobiles: string[];
+  names: string[];
+}
+
+interface Sets {
+  emails: Set<string>;
+  mobiles: Set<string>;
+  /** Each name once however it was written, as first written. */
+  names: Map<string, string>;
+}
+
+/** `expression` is one of `values`; never true for no values. */
+function anyOf(expression: AnyColumn | SQL, values: Iterable<string>): SQL {
+  const list = [...values];
+  return list.length === 0 ? sql`false` : sql`${expression} in ${list}`;
+}
+
+const lowerTrim = (column: AnyColumn) => sql`lower(btrim(${column}))`;
+
+/** The name given matched on a record made that London day, when the request started from a name. */
+function sameNameThatDay(subject: Subject, name: AnyColumn, createdAt: AnyColumn): SQL {
+  if (subject.kind !== "name") return sql`false`;
+  return sql`(lower(regexp_replace(btrim(${name}), '[[:space:]]+', ' ', 'g')) = ${normaliseName(subject.value)}
+    and (${createdAt} at time zone 'Europe/London')::date = ${subject.day}::date)`;
+}
+
+/** The conditions that pick the person's own records (the ones that carry identifiers) out of each table. */
+function recordMatchers(subject: Subject, sets: Sets) {
   return {
     quotes: and(
       isNull(quotes.anonymisedAt),
-      email ? lowerEquals(quotes.email, email) : eq(quotes.mobile, mobile as string),
+      or(
+        anyOf(lowerTrim(quotes.email), sets.emails),
+        anyOf(quotes.mobile, sets.mobiles),
+        sameNameThatDay(subject, quotes.name, quotes.createdAt),
+      ),
     ),
-    jobApplications: email ? lowerEquals(jobApplications.email, email) : eq(jobApplications.mobile, mobile as string),
-    modelApplications: mobile ? eq(modelApplications.mobile, mobile) : never,
-    feedback: mobile ? and(eq(feedback.mobile, mobile), isNull(feedback.anonymisedAt)) : never,
-    consents: eq(consents.subject, subject.value),
-    // A message is theirs when it went to them, or when it is about them (the note to staff of their application).
-    messages: or(
-      lowerEquals(outbox.recipient, subject.value),
-      sql`position(${subject.value} in lower(${outbox.payload}::text)) > 0`,
+    jobApplications: or(
+      anyOf(lowerTrim(jobApplications.email), sets.emails),
+      anyOf(jobApplications.mobile, sets.mobiles),
+      sameNameThatDay(subject, jobApplications.name, jobApplications.createdAt),
     ),
-    unsubscribeLinks: email ? eq(unsubscribeTokens.email, email) : never,
+    modelApplications: or(
+      anyOf(modelApplications.mobile, sets.mobiles),
+      sameNameThatDay(subject, modelApplications.name, modelApplications.createdAt),
+    ),
+    feedback: and(
+      isNull(feedback.anonymisedAt),
+      or(anyOf(feedback.mobile, sets.mobiles), sameNameThatDay(subject, feedback.name, feedback.createdAt)),
+    ),
   };
 }
 
+/** Adds a record's identifiers; true when any was new. */
+function collect(sets: Sets, row: { name: string; email?: string; mobile: string }): boolean {
+  const before = sets.emails.size + sets.mobiles.size;
+  const email = row.email ? normaliseEmail(row.email) : "";
+  if (email) sets.emails.add(email);
+  if (row.mobile.trim()) sets.mobiles.add(row.mobile.trim());
+  const name = row.name.replace(/\s+/g, " ").trim();
+  if (name && !sets.names.has(normaliseName(name))) sets.names.set(normaliseName(name), name);
+  return sets.emails.size + sets.mobiles.size > before;
+}
+
+/**
+ * From the identifier given to every e-mail and mobile on the records it
+ * reaches, round by round, until a round adds none (or the bound is met).
+ */
+async function gatherIdentifiers(db: Tx, subject: Subject): Promise<{ sets: Sets; complete: boolean }> {
+  const sets: Sets = { emails: new Set(), mobiles: new Set(), names: new Map() };
+  if (subject.kind === "email") sets.emails.add(subject.value);
+  if (subject.kind === "mobile") sets.mobiles.add(subject.value);
+  const result = await followLinks(db, subject, sets);
+  // The name asked for, as the records write it; as staff typed it where no record has it.
+  if (subject.kind === "name" && !sets.names.has(normaliseName(subject.value)))
+    sets.names.set(normaliseName(subject.value), subject.value);
+  return result;
+}
+
+async function followLinks(db: Tx, subject: Subject, sets: Sets): Promise<{ sets: Sets; complete: boolean }> {
+  for (let round = 1; ; round++) {
+    const where = recordMatchers(subject, sets);
+    const found = [
+      ...(await db
+        .select({ name: quotes.name, email: quotes.email, mobile: quotes.mobile })
+        .from(quotes)
+        .where(where.quotes)),
+      ...(await db
+        .select({ name: jobApplications.name, email: jobApplications.email, mobile: jobApplications.mobile })
+        .from(jobApplications)
+        .where(where.jobApplications)),
+      ...(await db
+        .select({ name: modelApplications.name, mobile: modelApplications.mobile })
+        .from(modelApplications)
+        .where(where.modelApplications)),
+      ...(await db.select({ name: feedback.name, mobile: feedback.mobile }).from(feedback).where(where.feedback)),
+    ];
+    let grew = false;
+    for (const row of found) grew = collect(sets, row) || grew;
+    if (!grew) return { sets, complete: true };
+    if (round >= MAX_ROUNDS || sets.emails.size + sets.mobiles.size > MAX_IDENTIFIERS) return { sets, complete: false };
+  }
+}
+
+/** A mobile's national digits (+447700900111 → 7700900111): how it is found in text however it was typed. */
+const nationalDigits = (mobile: string) => mobile.replace(/^\+44/, "").replace(/\D/g, "");
+
+/** Names short enough to be part of other words are left to the other rules. */
+const usableName = (name: string) => name.length >= 3;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Free text that names the person: one of her addresses, one of her numbers
+ * however it was spaced, or one of her names in full.
+ */
+function mentions(column: AnyColumn, ids: Identifiers): SQL {
+  const text = sql`lower(${column})`;
+  const squeezed = sql`regexp_replace(${column}, '[[:space:]().+-]', '', 'g')`;
+  return or(
+    sql`false`,
+    ...ids.emails.map((email) => sql`position(${email} in ${text}) > 0`),
+    ...ids.mobiles.map((mobile) => sql`position(${nationalDigits(mobile)} in ${squeezed}) > 0`),
+    ...ids.names.filter(usableName).map((name) => sql`position(${name.toLowerCase()} in ${text}) > 0`),
+  ) as SQL;
+}
+
+/** The ids of the person's records, by what they are called in staff notes and the audit log. */
+interface Refs {
+  quote: number[];
+  job: number[];
+  model: number[];
+  feedback: number[];
+  message: number[];
+}
+
+function refsOf(data: PersonalData): Refs {
+  const ids = (kind: RecordKind) => data[kind].map((row) => row.id as number);
+  return {
+    quote: ids("quotes"),
+    job: ids("jobApplications"),
+    model: ids("modelApplications"),
+    feedback: ids("feedback"),
+    message: ids("messages"),
+  };
+}
+
+/**
+ * Audit entries whose summary says something about the person: it mentions
+ * her, it records a search for her (a word of her name or her address's
+ * mailbox in a list's `q=`), or it is the text of a note on one of her records
+ * (or the recipient of a message to her). The action, who and when stay.
+ */
+function auditAboutPerson(ids: Identifiers, refs: Refs): SQL {
+  const searchWords = [
+    ...new Set([
+      ...ids.names.flatMap((name) => name.toLowerCase().split(" ")).filter((word) => word.length >= 2),
+      ...ids.emails.map((email) => email.split("@")[0] as string).filter((local) => local.length >= 3),
+    ]),
+  ];
+  const on = (type: string, list: number[], action?: string) =>
+    list.length === 0
+      ? sql`false`
+      : and(
+          eq(auditLog.subjectType, type),
+          inArray(auditLog.subjectId, list.map(String)),
+          action ? sql`${auditLog.action} like ${action}` : undefined,
+        );
+  return and(
+    sql`${auditLog.summary} <> ${ERASED_TEXT}`,
+    or(
+      mentions(auditLog.summary, ids),
+      ...searchWords.map((word) => sql`${auditLog.summary} ~* ${`(^|[ ,;])q=.*\\m${escapeRegExp(word)}\\M`}`),
+      on("quote", refs.quote, "%.note"),
+      on("job", refs.job, "%.note"),
+      on("model", refs.model, "%.note"),
+      on("feedback", refs.feedback, "%.note"),
+      on("message", refs.message),
+    ),
+  ) as SQL;
+}
+
+/** Staff's notes on other records that mention the person (those on her own records go whole). */
+function othersNotesAboutPerson(ids: Identifiers, refs: Refs): SQL {
+  const onHers = (type: string, list: number[]) =>
+    list.length === 0 ? sql`false` : and(eq(staffNotes.subjectType, type), inArray(staffNotes.subjectId, list));
+  return and(
+    sql`${staffNotes.body} <> ${ERASED_TEXT}`,
+    mentions(staffNotes.body, ids),
+    sql`not (${or(onHers("quote", refs.quote), onHers("job", refs.job), onHers("model", refs.model), onHers("feedback", refs.feedback))})`,
+  ) as SQL;
+}
+
+/** A list of ids as one PostgreSQL array parameter. */
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+
+/**
+ * Staff's daily digests that list one of her quotes by name. A digest is about
+ * many clients, so it is not erased whole: her entries lose their name.
+ */
+function digestsListing(quoteIds: number[]): SQL {
+  if (quoteIds.length === 0) return sql`false`;
+  return sql`${outbox.template} = 'staff-quote-digest' and exists (
+    select 1 from jsonb_array_elements(${outbox.payload}->'quotes') as entry
+    where (entry->>'id')::int = any(${intArray(quoteIds)}) and entry->>'name' <> '')`;
+}
+
+/** Everything found for one request: the records, the identifiers gathered, what erasure would also redact. */
+interface PersonFound {
+  identifiers: Identifiers;
+  /** False when gathering stopped at its bound before every linked identifier was followed. */
+  complete: boolean;
+  data: PersonalData;
+  /** Free text elsewhere that erasure blanks: audit summaries, notes on other people's records, her names in staff digests. */
+  redactions: { auditEntries: number; otherNotes: number; digests: number };
+  /**
+   * A digest of all the above: erasure goes ahead only when what it finds
+   * then is what the preview showed (what staff confirmed).
+   */
+  preview: string;
+}
+
 /** Everything held about the person, every column of every matching row. */
-async function findPersonalData(db: Tx, subject: Subject): Promise<PersonalData> {
-  const where = matchers(subject);
+async function findPerson(db: Tx, subject: Subject): Promise<PersonFound> {
+  const { sets, complete } = await gatherIdentifiers(db, subject);
+  const where = recordMatchers(subject, sets);
   // One after another: inside a transaction they share one connection.
   const quoteRows = await db.select().from(quotes).where(where.quotes).orderBy(quotes.id);
   const jobRows = await db.select().from(jobApplications).where(where.jobApplications).orderBy(jobApplications.id);
@@ -81,9 +301,28 @@ async function findPersonalData(db: Tx, subject: Subject): Promise<PersonalData>
     .where(where.modelApplications)
     .orderBy(modelApplications.id);
   const feedbackRows = await db.select().from(feedback).where(where.feedback).orderBy(feedback.id);
-  const consentRows = await db.select().from(consents).where(where.consents).orderBy(consents.id);
-  const messageRows = await db.select().from(outbox).where(where.messages).orderBy(outbox.id);
-  const tokenRows = await db.select().from(unsubscribeTokens).where(where.unsubscribeLinks);
+  const everyId = [...sets.emails, ...sets.mobiles];
+  const consentRows = await db.select().from(consents).where(anyOf(consents.subject, everyId)).orderBy(consents.id);
+  // A message is theirs when it went to them, or when it is about them (the note to staff of their application, a quote of theirs).
+  const messageRows = await db
+    .select()
+    .from(outbox)
+    .where(
+      or(
+        anyOf(sql`lower(${outbox.recipient})`, everyId),
+        ...everyId.map((id) => sql`position(${id} in lower(${outbox.payload}::text)) > 0`),
+        anyOf(
+          sql`${outbox.payload}->>'link'`,
+          quoteRows.map((q) => q.link),
+        ),
+      ),
+    )
+    .orderBy(outbox.id);
+  const tokenRows = await db
+    .select()
+    .from(unsubscribeTokens)
+    .where(anyOf(unsubscribeTokens.email, sets.emails))
+    .orderBy(unsubscribeTokens.email);
   const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
   const noteRows = [
     ...(await staffNotesOn(db, "quote", idsOf(quoteRows))),
@@ -91,7 +330,7 @@ async function findPersonalData(db: Tx, subject: Subject): Promise<PersonalData>
     ...(await staffNotesOn(db, "model", idsOf(modelRows))),
     ...(await staffNotesOn(db, "feedback", idsOf(feedbackRows))),
   ];
-  return {
+  const data: PersonalData = {
     quotes: quoteRows,
     jobApplications: jobRows,
     modelApplications: modelRows,
@@ -101,11 +340,46 @@ async function findPersonalData(db: Tx, subject: Subject): Promise<PersonalData>
     unsubscribeLinks: tokenRows,
     staffNotes: noteRows,
   };
+  const sorted = (set: Set<string>) => [...set].sort();
+  const identifiers = {
+    emails: sorted(sets.emails),
+    mobiles: sorted(sets.mobiles),
+    names: [...sets.names.values()].sort(),
+  };
+  const refs = refsOf(data);
+  const count = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+  const redactions = {
+    auditEntries: await count(
+      db.select({ n: sql<number>`count(*)` }).from(auditLog).where(auditAboutPerson(identifiers, refs)),
+    ),
+    otherNotes: await count(
+      db.select({ n: sql<number>`count(*)` }).from(staffNotes).where(othersNotesAboutPerson(identifiers, refs)),
+    ),
+    digests: await count(db.select({ n: sql<number>`count(*)` }).from(outbox).where(digestsListing(refs.quote))),
+  };
+  const digest = createHash("sha256")
+    .update(
+      JSON.stringify({
+        identifiers,
+        complete,
+        records: RECORD_KINDS.map((kind) => data[kind].map((row) => row.id ?? row.token)),
+        redactions,
+      }),
+    )
+    .digest("base64url");
+  return { identifiers, complete, data, redactions, preview: digest.slice(0, 32) };
 }
 
 function countsOf(data: PersonalData): Record<RecordKind, number> {
   return Object.fromEntries(RECORD_KINDS.map((kind) => [kind, data[kind].length])) as Record<RecordKind, number>;
 }
+
+/** What a request logs: how many records of each sort, identifiers gathered and texts to redact. Never the person. */
+const loggedCounts = (found: PersonFound) => ({
+  ...countsOf(found.data),
+  identifiers: found.identifiers.emails.length + found.identifiers.mobiles.length,
+  ...found.redactions,
+});
 
 /**
  * Stored for every request: what kind, and how many records of each sort;
@@ -131,40 +405,31 @@ async function logRequest(
   return `rights-request/${row.id}`;
 }
 
-/**
- * One request in one transaction: the person's records found, `work` done
- * with them (erasure), then the request logged with what was found.
- */
-function handleRequest(
-  db: Database,
-  subject: Subject,
-  actor: Actor | null,
-  kind: "find" | "export" | "erase",
-  now: Date,
-  work?: (tx: Tx, data: PersonalData) => Promise<void>,
-) {
-  return db.transaction(async (tx) => {
-    const data = await findPersonalData(tx, subject);
-    await work?.(tx, data);
-    const counts = countsOf(data);
-    return { reference: await logRequest(tx, actor, kind, counts, now), data, counts };
-  });
-}
-
-export interface FoundData {
+export interface FoundData extends PersonFound {
   reference: string;
-  data: PersonalData;
   counts: Record<RecordKind, number>;
 }
 
-/** Looks the person up and logs that someone did (a view of personal data is itself recorded). */
+/** Finds the person and logs the request, in one transaction. */
+function findAndLog(db: Database, subject: Subject, actor: Actor | null, kind: "find" | "export", now: Date) {
+  return db.transaction(async (tx): Promise<FoundData> => {
+    const found = await findPerson(tx, subject);
+    const reference = await logRequest(tx, actor, kind, loggedCounts(found), now);
+    return { ...found, reference, counts: countsOf(found.data) };
+  });
+}
+
+/**
+ * Looks the person up and logs that someone did (a view of personal data is
+ * itself recorded): the preview of an erasure, with its `preview` digest.
+ */
 export async function findForRequest(
   db: Database,
   subject: Subject,
   actor: Actor | null,
   now = new Date(),
 ): Promise<FoundData> {
-  return handleRequest(db, subject, actor, "find", now);
+  return findAndLog(db, subject, actor, "find", now);
 }
 
 // ---------------------------------------------------------------------------
@@ -213,12 +478,14 @@ export async function exportPersonalData(
   actor: Actor | null,
   now = new Date(),
 ): Promise<PersonalDataExport> {
-  const { reference, data, counts } = await handleRequest(db, subject, actor, "export", now);
+  const { reference, data, counts, identifiers } = await findAndLog(db, subject, actor, "export", now);
   const json = JSON.stringify(
     {
       reference,
       exportedAt: now.toISOString(),
-      about: subject.value,
+      about: describeSubject(subject),
+      // Every address and number the records led to: the search went from one to the others.
+      identifiers: { emails: identifiers.emails, mobiles: identifiers.mobiles },
       controller: "Maison Ivy Hair Ltd",
       records: data,
     },
@@ -232,41 +499,69 @@ export async function exportPersonalData(
 // Erasure
 // ---------------------------------------------------------------------------
 
-export interface ErasureResult {
-  reference: string;
-  counts: Record<RecordKind, number>;
-}
+export type ErasureOutcome =
+  | {
+      ok: true;
+      reference: string;
+      counts: Record<RecordKind, number>;
+      redacted: PersonFound["redactions"];
+    }
+  /** What is held differs from the preview confirmed (new records, or no preview at all): nothing was erased. */
+  | { ok: false };
 
 /**
- * Erases the person in one transaction: quotes and feedback are anonymised
- * (the figures stay), applications, consents and unsubscribe links deleted,
- * and messages to or about them emptied; one still waiting to go is stopped.
+ * Erases the person in one transaction, provided what it finds is what the
+ * confirmed preview showed (`confirmedPreview`, from findForRequest): quotes
+ * and feedback are anonymised (the figures stay), applications, consents and
+ * unsubscribe links deleted, messages to or about them emptied (one still
+ * waiting to go is stopped), staff's notes on their records deleted, and free
+ * text about them elsewhere (audit summaries, notes on others' records) blanked.
  */
 export async function erasePersonalData(
   db: Database,
   subject: Subject,
   actor: Actor | null,
+  confirmedPreview: string,
   now = new Date(),
-): Promise<ErasureResult> {
-  const { reference, counts } = await handleRequest(db, subject, actor, "erase", now, async (tx, data) => {
-    const ids = (kind: RecordKind) => data[kind].map((row) => row.id as number);
-    if (data.quotes.length > 0)
+): Promise<ErasureOutcome> {
+  return db.transaction(async (tx): Promise<ErasureOutcome> => {
+    const found = await findPerson(tx, subject);
+    if (found.preview !== confirmedPreview) return { ok: false };
+    const { data, identifiers } = found;
+    const refs = refsOf(data);
+    // Free text first, while the records it is matched by are still there to name.
+    await tx.update(auditLog).set({ summary: ERASED_TEXT }).where(auditAboutPerson(identifiers, refs));
+    await tx.update(staffNotes).set({ body: ERASED_TEXT }).where(othersNotesAboutPerson(identifiers, refs));
+    await tx
+      .update(outbox)
+      .set({
+        payload: sql`jsonb_set(${outbox.payload}, '{quotes}', (
+          select jsonb_agg(case when (entry->>'id')::int = any(${intArray(refs.quote)})
+            then jsonb_set(entry, '{name}', '""') else entry end order by position)
+          from jsonb_array_elements(${outbox.payload}->'quotes') with ordinality as listed(entry, position)))`,
+      })
+      .where(digestsListing(refs.quote));
+    if (refs.quote.length > 0)
       await tx
         .update(quotes)
-        .set({ name: "", mobile: "", email: "", anonymisedAt: now })
-        .where(inArray(quotes.id, ids("quotes")));
-    if (data.jobApplications.length > 0)
-      await tx.delete(jobApplications).where(inArray(jobApplications.id, ids("jobApplications")));
-    if (data.modelApplications.length > 0)
-      await tx.delete(modelApplications).where(inArray(modelApplications.id, ids("modelApplications")));
-    if (data.feedback.length > 0)
+        .set({ name: "", mobile: "", email: "", anonymisedAt: now, erasedOnRequest: true })
+        .where(inArray(quotes.id, refs.quote));
+    if (refs.job.length > 0) await tx.delete(jobApplications).where(inArray(jobApplications.id, refs.job));
+    if (refs.model.length > 0) await tx.delete(modelApplications).where(inArray(modelApplications.id, refs.model));
+    if (refs.feedback.length > 0)
       // The free-text answers may name the person too; the ratings alone stay.
       await tx
         .update(feedback)
         .set({ name: "", mobile: "", returnReason: "", comments: null, anonymisedAt: now })
-        .where(inArray(feedback.id, ids("feedback")));
-    if (data.consents.length > 0) await tx.delete(consents).where(inArray(consents.id, ids("consents")));
-    if (data.messages.length > 0)
+        .where(inArray(feedback.id, refs.feedback));
+    if (data.consents.length > 0)
+      await tx.delete(consents).where(
+        inArray(
+          consents.id,
+          data.consents.map((row) => row.id as number),
+        ),
+      );
+    if (refs.message.length > 0)
       await tx
         .update(outbox)
         .set({
@@ -277,13 +572,13 @@ export async function erasePersonalData(
           redactedAt: now,
           status: sql`case when ${outbox.status} in ('pending', 'sending') then 'failed' else ${outbox.status} end`,
         })
-        .where(inArray(outbox.id, ids("messages")));
-    if (data.unsubscribeLinks.length > 0)
-      await tx.delete(unsubscribeTokens).where(eq(unsubscribeTokens.email, subject.value));
-    await deleteStaffNotes(tx, "quote", ids("quotes"));
-    await deleteStaffNotes(tx, "job", ids("jobApplications"));
-    await deleteStaffNotes(tx, "model", ids("modelApplications"));
-    await deleteStaffNotes(tx, "feedback", ids("feedback"));
+        .where(inArray(outbox.id, refs.message));
+    await tx.delete(unsubscribeTokens).where(anyOf(unsubscribeTokens.email, identifiers.emails));
+    await deleteStaffNotes(tx, "quote", refs.quote);
+    await deleteStaffNotes(tx, "job", refs.job);
+    await deleteStaffNotes(tx, "model", refs.model);
+    await deleteStaffNotes(tx, "feedback", refs.feedback);
+    const reference = await logRequest(tx, actor, "erase", loggedCounts(found), now);
+    return { ok: true, reference, counts: countsOf(data), redacted: found.redactions };
   });
-  return { reference, counts };
 }

@@ -470,7 +470,10 @@ function storeQuoteStatement(
 
 export interface PublicQuote {
   link: string;
+  /** Empty once the client's details were erased. */
   firstName: string;
+  /** The client asked for their details to be erased: the page says the quote was removed instead of showing it. */
+  erasedOnRequest: boolean;
   createdAt: Date;
   calculator: string;
   selector: string;
@@ -503,6 +506,7 @@ function preparePublicQuoteQuery(db: Database) {
     .select({
       link: quotes.link,
       name: quotes.name,
+      erasedOnRequest: quotes.erasedOnRequest,
       createdAt: quotes.createdAt,
       calculator: quotes.calculator,
       selector: quotes.selector,
@@ -553,6 +557,7 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
   return {
     link: row.link,
     firstName: firstNameOf(row.name),
+    erasedOnRequest: row.erasedOnRequest,
     createdAt: row.createdAt,
     calculator: row.calculator,
     selector: row.selector,
@@ -590,8 +595,12 @@ export async function savedQuoteStatus(
   link: string,
 ): Promise<{ exists: boolean; messagesSent: boolean }> {
   if (!QUOTE_LINK_PATTERN.test(link)) return { exists: false, messagesSent: false };
-  const [row] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.link, link));
-  if (!row) return { exists: false, messagesSent: false };
+  const [row] = await db
+    .select({ id: quotes.id, erasedOnRequest: quotes.erasedOnRequest })
+    .from(quotes)
+    .where(eq(quotes.link, link));
+  // A quote erased at the client's request is not theirs to be told about any more.
+  if (!row || row.erasedOnRequest) return { exists: false, messagesSent: false };
   const sent = await db.execute(
     sql`select 1 from outbox where template = 'quote-email' and payload->>'link' = ${link} limit 1`,
   );

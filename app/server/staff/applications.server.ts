@@ -8,6 +8,7 @@ import { firstNameOf } from "~/domain/first-visit-offer";
 import type { RecordListData } from "~/domain/staff/lists";
 import {
   APPLICATION_STATUSES,
+  clientName,
   fillTemplate,
   REPLY_TEMPLATES,
   type RecordKind,
@@ -219,7 +220,7 @@ export async function loadRecordList<Row extends { id: number; name: string; sta
     list,
     items: rows.map((r) => ({
       id: r.id,
-      name: r.name,
+      name: clientName(r.name),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
       detail: detail?.(r),

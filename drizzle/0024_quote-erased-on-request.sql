@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "erased_on_request" boolean DEFAULT false NOT NULL;
