@@ -8,7 +8,7 @@ import { seedDatabase } from "../seed.server";
 import type { StaffContext } from "../staff/auth.server";
 import { digestJob } from "../staff/digest.server";
 import { leadFilterOf, listLeads } from "../staff/leads.server";
-import { loadListPage } from "../staff/lists.server";
+import { loadListPage } from "../staff/list-page.server";
 import { workRecord } from "../staff/records.server";
 import { signedInManager } from "../staff/test-manager";
 import { type TestDatabase, testDatabases } from "../test-databases";
@@ -346,7 +346,8 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       .where(eq(t.staffNotes.subjectId, otherQuote))
       .orderBy(t.staffNotes.id);
     const [digest] = await db.select().from(t.outbox).where(eq(t.outbox.template, "staff-quote-digest"));
-    const listed = (digest?.payload as { quotes: { id: number; name: string; totalPence: number }[] }).quotes;
+    const listed =
+      (digest?.payload as { quotes: { id: number; name: string; totalPence: number }[] } | undefined)?.quotes ?? [];
     expect(listed.filter((q) => joQuotes.includes(q.id)).map((q) => [q.name, q.totalPence > 0])).toEqual([
       ["", true],
       ["", true],
