@@ -28,6 +28,12 @@ const VERSION = 1;
 /** The schemas the site's migrations create tables in. */
 const SCHEMAS = ["drizzle", "public"];
 const MIGRATIONS_TABLE = "drizzle.__drizzle_migrations";
+/**
+ * Tables the database keeps from others by trigger (the dashboard's quote
+ * figures, from the quotes): not restored from the archive, since restoring
+ * the quotes rebuilds them, and truncating the quotes empties them.
+ */
+const DERIVED_TABLES = new Set(["public.quote_rollup"]);
 const END_OF_TABLE = Buffer.from("\\.\n");
 
 interface Header {
@@ -314,6 +320,11 @@ export async function restoreArchive(
           `The database already holds the site's data (${existing.length} tables). Restore into a new DATA_DIR or an empty database, or add --replace to drop what is there first.`,
         );
       await client.query(`drop table if exists ${existing.map(qualified).join(", ")} cascade`);
+      // And the functions the migrations made (the triggers' own), which replaying them makes again.
+      const functions = await client.query<{ name: string }>(
+        "select oid::regprocedure::text as name from pg_proc where pronamespace = 'public'::regnamespace",
+      );
+      for (const { name } of functions.rows) await client.query(`drop function if exists ${name} cascade`);
     }
     const known = readMigrationFiles({ migrationsFolder: options.migrationsFolder });
     let createdAt = new Date(Number.NaN);
@@ -329,7 +340,7 @@ export async function restoreArchive(
       for (const migration of known.filter((m) => m.folderMillis <= newest))
         for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
       // What the migrations themselves inserted is replaced by the backup's rows.
-      const tables = (await existingTables(client)).filter((t) => t.startsWith("public."));
+      const tables = (await existingTables(client)).filter((t) => t.startsWith("public.") && !DERIVED_TABLES.has(t));
       if (tables.length > 0) await client.query(`truncate ${tables.map(qualified).join(", ")} restart identity`);
       await client.query('create schema if not exists "drizzle"');
       await client.query(
@@ -347,6 +358,10 @@ export async function restoreArchive(
           const createdAtColumn = section.columns.indexOf("created_at");
           await makeSchema(batches.flat().map((row) => Number(row.toString("utf8").split("\t")[createdAtColumn])));
         } else if (!schemaReady) await makeSchema([]);
+        if (DERIVED_TABLES.has(section.table)) {
+          for await (const _batch of section.rows);
+          continue;
+        }
         const copy = client.query(
           copyFrom(`copy ${qualified(section.table)} (${section.columns.map(quoteIdent).join(", ")}) from stdin`),
         );
