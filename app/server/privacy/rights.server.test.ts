@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASED_TEXT, parseSubject, type Subject } from "~/domain/privacy";
 import type { Database } from "../db.server";
 import { resendMessages } from "../outbox.server";
+import { getPublicQuote, savedQuoteStatus } from "../queries/quotes.server";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import type { StaffContext } from "../staff/auth.server";
@@ -254,8 +255,15 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect((await textsTo()).length).toBeGreaterThan(0);
     expect(await consentState(db, MINA_MOBILE, "sms")).toMatchObject({ granted: true });
 
+    const [{ link }] = (await db
+      .select({ link: t.quotes.link })
+      .from(t.quotes)
+      .where(eq(t.quotes.name, mina.name))) as [{ link: string }];
     const erased = await erase(db, subject(mina.email));
     expect(erased.counts).toMatchObject({ quotes: 1, feedback: 1, consents: 2 });
+    // The link she holds: her quote is marked as erased at her request, and not "on its way" any more.
+    expect(await getPublicQuote(db, link)).toMatchObject({ firstName: "", erasedOnRequest: true });
+    expect(await savedQuoteStatus(db, link)).toEqual({ exists: false, messagesSent: false });
     expect(await textsTo()).toEqual([]);
     expect(await consentState(db, MINA_MOBILE, "sms")).toMatchObject({ granted: false, since: null });
     expect(await consentState(db, mina.email, "email")).toMatchObject({ granted: false, since: null });

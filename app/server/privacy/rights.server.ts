@@ -145,6 +145,7 @@ async function gatherIdentifiers(db: Tx, subject: Subject): Promise<{ sets: Sets
   return result;
 }
 
+/** The rounds: match the records by what is known so far, add what they carry, stop when nothing is new. */
 async function followLinks(db: Tx, subject: Subject, sets: Sets): Promise<{ sets: Sets; complete: boolean }> {
   for (let round = 1; ; round++) {
     const where = recordMatchers(subject, sets);
