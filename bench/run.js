@@ -265,6 +265,12 @@ async function firstLoadWeight(pathname) {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]);
   for (const m of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) js.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]);
+  // Fonts the page preloads load with it, whatever the page uses them for.
+  const fonts = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(m[0])?.[1];
+    if (href && /as="font"/.test(m[0])) fonts.add(href);
+  }
   const size = async (urls, followImports) => {
     let total = 0;
     const queue = [...urls];
@@ -284,7 +290,11 @@ async function firstLoadWeight(pathname) {
     return { kb: Math.round((total / 1024) * 10) / 10, files: seen.size };
   };
   const scripts = await size(js, true);
+  let fontBytes = 0;
+  for (const href of fonts) fontBytes += (await (await fetch(new URL(href, BASE))).arrayBuffer()).byteLength;
   return {
+    // Font files are compressed already: counted as they are.
+    fontKb: Math.round((fontBytes / 1024) * 10) / 10,
     jsKb: scripts.kb,
     jsFiles: scripts.files,
     cssKb: (await size(css, false)).kb,
@@ -1023,8 +1033,8 @@ async function main() {
     }
     rows.push([
       `first load ${name}`,
-      `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz`,
-      `HTML ${w.htmlKb} kB gz`,
+      `${Math.round((w.jsKb + w.cssKb + w.htmlKb + w.fontKb) * 10) / 10} kB in all`,
+      `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz · HTML ${w.htmlKb} kB gz · fonts ${w.fontKb} kB`,
       verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined),
     ]);
   }
