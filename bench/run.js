@@ -403,7 +403,8 @@ async function measureUploads(site, cookie) {
   const concurrentStarted = Date.now();
   const concurrentMs = await Promise.all(
     pages.map(async (p) => {
-      await p.getByRole("button", { name: "Save changes" }).click();
+      // The click does not wait for the answer (Playwright gives up on a navigation after 30 s): "Saved" does.
+      await p.getByRole("button", { name: "Save changes" }).click({ noWaitAfter: true });
       await p.getByText(/^Saved\./).waitFor({ timeout: 120_000 });
       return Date.now() - concurrentStarted;
     }),
