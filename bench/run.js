@@ -37,9 +37,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  *   PostgreSQL server); `BENCH_LIGHTHOUSE_PAGES` (a regular expression) keeps the pages whose name matches.
  * - `saving`: only the saving loads, on the embedded database and the PostgreSQL server (no reference build, no
  *   pages, no start-up or memory rows).
+ * - `console`: only the console with 100,000 quotes, on the PostgreSQL server.
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["pages", "lighthouse", "saving"].includes(ONLY))
+if (ONLY !== undefined && !["pages", "lighthouse", "saving", "console"].includes(ONLY))
   throw new Error(`BENCH_ONLY=${ONLY} is not known`);
 const PAGES_ONLY = ONLY === "pages";
 const SAVING_ONLY = ONLY === "saving";
@@ -58,6 +59,8 @@ const results = {
   delivery: {},
   growth: {},
   uploads: undefined,
+  ceiling: {},
+  console: undefined,
 };
 
 /** The engines measured side by side: the name in the table, and the site's settings for it. */
@@ -77,7 +80,10 @@ process.on("exit", () => {
 
 function build() {
   console.error(`building into ${BUILD_DIR}…`);
-  for (const [cwd, dir] of [[".", BUILD_DIR], ...(SAVING_ONLY ? [] : [["bench/reference", REFERENCE_BUILD]])]) {
+  for (const [cwd, dir] of [
+    [".", BUILD_DIR],
+    ...(SAVING_ONLY || ONLY === "console" ? [] : [["bench/reference", REFERENCE_BUILD]]),
+  ]) {
     const r = spawnSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
       cwd,
       stdio: ["ignore", "ignore", "inherit"],
@@ -148,10 +154,12 @@ function processTree(pid) {
  * shared between PostgreSQL's processes once per process) and PSS summed
  * (shares it out, so the sum is what the tree really occupies).
  */
-function memoryMb(pid) {
+function memoryMb(pid, { withoutDatabase = false } = {}) {
   let rss = 0;
   let pss = 0;
   for (const p of processTree(pid)) {
+    if (withoutDatabase && spawnSync("cat", [`/proc/${p}/comm`], { encoding: "utf8" }).stdout.trim() === "postgres")
+      continue;
     const rollup = spawnSync("cat", [`/proc/${p}/smaps_rollup`], { encoding: "utf8" }).stdout;
     rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
@@ -257,6 +265,12 @@ async function firstLoadWeight(pathname) {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]);
   for (const m of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) js.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(m[1]);
+  // Fonts the page preloads load with it, whatever the page uses them for.
+  const fonts = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(m[0])?.[1];
+    if (href && /as="font"/.test(m[0])) fonts.add(href);
+  }
   const size = async (urls, followImports) => {
     let total = 0;
     const queue = [...urls];
@@ -276,13 +290,20 @@ async function firstLoadWeight(pathname) {
     return { kb: Math.round((total / 1024) * 10) / 10, files: seen.size };
   };
   const scripts = await size(js, true);
+  let fontBytes = 0;
+  for (const href of fonts) fontBytes += (await (await fetch(new URL(href, BASE))).arrayBuffer()).byteLength;
   return {
+    // Font files are compressed already: counted as they are.
+    fontKb: Math.round((fontBytes / 1024) * 10) / 10,
     jsKb: scripts.kb,
     jsFiles: scripts.files,
     cssKb: (await size(css, false)).kb,
     htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10,
   };
 }
+
+/** Full runs kept in bench/results/history.md. */
+const HISTORY_ROWS = 20;
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES ? new RegExp(process.env.BENCH_LIGHTHOUSE_PAGES) : null;
@@ -361,11 +382,39 @@ async function measureUploads(site, cookie) {
     await page.getByText(/^Saved\./).waitFor({ timeout: 60_000 });
     savesMs.push(Date.now() - started);
   }
+  // Five managers saving a 12-megapixel photo each at once, each on a team member of their own: every save
+  // timed from the click to "Saved", and the memory of the site and its picture workers (the database's
+  // processes left out) sampled while they are worked on.
+  const pages = [];
+  for (let i = 0; i < 5; i++) {
+    const other = await (await browser.newContext({ extraHTTPHeaders: { Cookie: cookie } })).newPage();
+    await other.goto(`${BASE}/staff/content/team/${i + 1}`);
+    await other
+      .getByRole("group", { name: "Portrait" })
+      .getByLabel("New photo (optional)")
+      .setInputFiles({ name: `TEAM_${i}.jpg`, mimeType: "image/jpeg", buffer: photo });
+    pages.push(other);
+  }
+  let peak = memoryMb(site.child.pid, { withoutDatabase: true });
+  const sampler = setInterval(() => {
+    const now = memoryMb(site.child.pid, { withoutDatabase: true });
+    if (now.rssMb > peak.rssMb) peak = now;
+  }, 200);
+  const concurrentStarted = Date.now();
+  const concurrentMs = await Promise.all(
+    pages.map(async (p) => {
+      // The click does not wait for the answer (Playwright gives up on a navigation after 30 s): "Saved" does.
+      await p.getByRole("button", { name: "Save changes" }).click({ noWaitAfter: true });
+      await p.getByText(/^Saved\./).waitFor({ timeout: 120_000 });
+      return Date.now() - concurrentStarted;
+    }),
+  );
+  clearInterval(sampler);
   await browser.close();
   await new Promise((r) => setTimeout(r, 2000));
   const after = memoryMb(site.child.pid);
   const jpegMs = [...savesMs.slice(0, 4)].sort((a, b) => a - b)[2];
-  results.uploads = { jpegMs, heicMs: savesMs[4] };
+  results.uploads = { jpegMs, heicMs: savesMs[4], concurrentMs, concurrentPeak: peak };
   results.memory["embedded before uploads"] = before;
   results.memory["embedded after 5 photo uploads"] = after;
   console.error(`uploads: ${JSON.stringify({ savesMs, before, after })}`);
@@ -451,7 +500,9 @@ const LOAD_DEFAULTS = { url: BASE, connections: 32, pipelining: 1 };
 async function load(name, options) {
   const result = await autocannon({ ...LOAD_DEFAULTS, duration: LOAD_SECONDS, ...options });
   results.load[name] = {
-    rps: Math.round(result.requests.average),
+    // Answers counted over the load's whole window, not autocannon's average of per-second buckets (which, for
+    // a load that ends within two seconds, is half the requests whatever their pace).
+    rps: Math.round(result["2xx"] / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -535,8 +586,23 @@ async function measureReference(name, encoding) {
   children.add(child);
   await once(child.stdout, "data");
   await median3(name, { url: `http://127.0.0.1:${REFERENCE_PORT}/`, headers: { "accept-encoding": encoding } });
+  // The ceiling: the same bytes from plain Node and from the site, loaded with wrk (a load generator in C), so
+  // a saturated autocannon shows as a gap between its figures and these.
+  results.ceiling[`plain Node, ${encoding} (wrk)`] = wrk(`http://127.0.0.1:${REFERENCE_PORT}/`, encoding);
+  results.ceiling[`site cached home, ${encoding} (wrk)`] = wrk(`${BASE}/`, encoding);
   child.kill();
   await once(child, "exit");
+}
+
+/** Requests per second wrk gets over LOAD_SECONDS at 32 connections, or null without wrk. */
+function wrk(url, encoding) {
+  const r = spawnSync(
+    "/usr/bin/wrk",
+    ["-t2", "-c32", `-d${LOAD_SECONDS}s`, "-H", `accept-encoding: ${encoding}`, url],
+    { encoding: "utf8" },
+  );
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout ?? "")?.[1];
+  return rps ? Math.round(Number(rps)) : null;
 }
 
 /** The stand-in SMTP server and Twilio, in a process of their own; `counts()` asks what has arrived. */
@@ -581,11 +647,11 @@ async function measureSaving(engine, quoteBody, providers, sitePid) {
     await new Promise((r) => setTimeout(r, 1000));
     await providers.reset();
     const cpuBefore = cpuMs(sitePid);
-    // A fixed number of saves, all answered, so the messages to expect are known exactly.
+    // As many saves as come in a fixed window; each answered save is a message to expect.
     const saved = await load(name, {
       url: `${BASE}/api/save-quote-details`,
       connections: 10,
-      amount: SAVES,
+      duration: SAVE_SECONDS,
       requests: [
         {
           method: "POST",
@@ -660,8 +726,8 @@ async function measureStockReference() {
 }
 
 const REFERENCE_STOCK = "reference: stock React Router, uncached";
-/** How many quotes the saving load sends (BENCH_SAVES). */
-const SAVES = Number(process.env.BENCH_SAVES ?? 600);
+/** How long each saving load lasts (BENCH_SAVE_SECONDS). */
+const SAVE_SECONDS = Number(process.env.BENCH_SAVE_SECONDS ?? 5);
 
 /** How big a page is as rendered (the browser's HTML, uncompressed), in kB. */
 async function htmlKb(pathname) {
@@ -711,10 +777,75 @@ async function measureGrowth(databaseUrl) {
   await db.end();
 }
 
+/** How many quotes the console is measured with (BENCH_CONSOLE_QUOTES). */
+const CONSOLE_QUOTES = Number(process.env.BENCH_CONSOLE_QUOTES ?? 100_000);
+
+/** The median of five answers' wall times, in ms, after one not counted. */
+async function median5(url, headers) {
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const started = performance.now();
+    const r = await fetchOnce(url, { headers });
+    await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${url} answered ${r.status}`);
+    if (i > 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: Math.round(times[2] * 10) / 10, runs: times.map((t) => Math.round(t)) };
+}
+
+/**
+ * The console with CONSOLE_QUOTES quotes, all in the dashboard's twelve
+ * weeks (its worst case), added straight into the database: the leads
+ * download whole, the dashboard, the home page and every list, signed in.
+ */
+async function measureConsoleAtScale(databaseUrl, cookie) {
+  const { default: pg } = await import("pg");
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = performance.now();
+  await db.query(
+    `insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+       lines, total_pence, status, view_count, created_at)
+     select 'bench-' || g, 'Client ' || g, '+4477009' || lpad((g % 100000)::text, 5, '0'), 'c' || g || '@example.com',
+       (array['Google', 'Social Media', 'Friend'])[1 + g % 3], g % 2 = 0, 'Level', 'colour',
+       (select min(id) from salons) + g % 3, (select min(id) from levels) + g % 4, '[]', 5000 + g % 9000,
+       (array['new', 'contacted', 'booked', 'not-booked'])[1 + g % 4], g % 5,
+       now() - (g * interval '1 second') * (83 * 86400.0 / $1)
+     from generate_series(1, $1::int) as g`,
+    [CONSOLE_QUOTES],
+  );
+  await db.query("analyze");
+  const total = Number((await db.query("select count(*) as n from quotes")).rows[0].n);
+  await db.end();
+  console.error(`console: ${CONSOLE_QUOTES} quotes added in ${Math.round(performance.now() - started)} ms`);
+  const headers = { Cookie: cookie, ...BROWSER };
+  // The first view folds the trigger's rows of differences for the quotes just added: not counted.
+  const dashboard = await median5(`${BASE}/staff/dashboard`, headers);
+  const home = await median5(`${BASE}/staff`, headers);
+  const lists = {};
+  for (const list of ["leads", "applications", "models", "feedback", "messages", "audit"])
+    lists[list] = await median5(`${BASE}/staff/${list}`, headers);
+  lists["leads, one salon and status"] = await median5(`${BASE}/staff/leads?salon=2&status=booked`, headers);
+  const exportStarted = performance.now();
+  const csv = await (await fetchOnce(`${BASE}/staff/export/leads`, { headers: { Cookie: cookie } })).text();
+  const exportMs = Math.round(performance.now() - exportStarted);
+  const exportRows = csv.split("\r\n").filter((line) => line !== "").length - 1;
+  results.console = { quotes: total, exportMs, exportRows, dashboard, home, lists };
+  console.error(`console: ${JSON.stringify(results.console)}`);
+}
+
 /** Start-up on a new and on an existing database, then load and memory, for one engine. */
 async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-bench-"));
   const siteEnv = { DATA_DIR: dataDir, ...providers.env, ...env };
+  if (ONLY === "console") {
+    const site = await startSite(siteEnv);
+    await measureConsoleAtScale(env.DATABASE_URL, await consoleSession(site));
+    await stopSite(site);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (SAVING_ONLY) {
     const site = await startSite(siteEnv);
     await measureSaving(engine, (await fixtures()).quoteBody, providers, site.child.pid);
@@ -832,7 +963,10 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     await measureSaving(engine, quoteBody, providers, site.child.pid);
   }
   figures.loaded = memoryMb(site.child.pid);
-  if (growth) await measureGrowth(env.DATABASE_URL);
+  if (growth) {
+    await measureConsoleAtScale(env.DATABASE_URL, await consoleSession(site));
+    await measureGrowth(env.DATABASE_URL);
+  }
   await stopSite(site);
   rmSync(dataDir, { recursive: true, force: true });
   results.startup[`${engine} new`] = figures.newMs;
@@ -846,9 +980,10 @@ async function main() {
   build();
 
   const providers = await startProviders();
-  for (const [engine, env] of ENGINES) await measureEngine(engine, env, { pages: engine === "embedded", providers });
+  if (ONLY !== "console")
+    for (const [engine, env] of ENGINES) await measureEngine(engine, env, { pages: engine === "embedded", providers });
 
-  if (PG_URL && (!ONLY || SAVING_ONLY)) {
+  if (PG_URL && (!ONLY || SAVING_ONLY || ONLY === "console")) {
     const { default: pg } = await import("pg");
     const name = `salon_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -899,8 +1034,8 @@ async function main() {
     }
     rows.push([
       `first load ${name}`,
-      `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz`,
-      `HTML ${w.htmlKb} kB gz`,
+      `${Math.round((w.jsKb + w.cssKb + w.htmlKb + w.fontKb) * 10) / 10} kB in all`,
+      `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz · HTML ${w.htmlKb} kB gz · fonts ${w.fontKb} kB`,
       verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined),
     ]);
   }
@@ -931,12 +1066,15 @@ async function main() {
       `medians of three at 10 connections, with Accept-Encoding; p99 ${r.p99Ms} ms; target at least 1.5× and p99 under 100 ms`,
       verdict(r.ratio >= 1.5 && r.p99Ms < 100),
     ]);
-  // Saving quotes: at least 300 a second on PostgreSQL, and every message sent within 5 s of the end of the load.
+  // Saving quotes: at least 400 a second on PostgreSQL, and every message sent within 5 s of the end of the load.
   const deliveredInTime = (d) =>
     d.allSent &&
     d.lastSentAfterLoadMs <= 5000 &&
-    d.mails === d.saves &&
-    d.texts === d.saves &&
+    // Saves still under way when the window closed are stored and sent too, without their answer being
+    // counted: at most one a connection more than the answered saves.
+    d.mails >= d.saves &&
+    d.mails <= d.saves + 10 &&
+    d.texts === d.mails &&
     d.distinctMails === d.mails &&
     d.distinctTexts === d.texts;
   for (const [engine, d] of Object.entries(results.delivery)) {
@@ -947,7 +1085,13 @@ async function main() {
         ? `last sent ${(d.lastSentAfterLoadMs / 1000).toFixed(1)} s after the load`
         : "NOT ALL SENT within 60 s",
       `CPU ${results.load[`save-quote (${engine})`]?.cpuMsPerSave} ms a save (${engine === "postgres" ? "site only" : "site and database"}, median) · the slowest of ${d.runs.length} loads of ${d.saves} quotes (each a different client): ${d.mails} e-mails and ${d.texts} texts received${d.runs.some((r) => r.distinctMails < r.mails || r.distinctTexts < r.texts) ? " (SOME TWICE)" : ", each once"}; ${rps} saves/s`,
-      verdict(d.runs.every(deliveredInTime) && (engine !== "postgres" || rps >= 300)),
+      verdict(d.runs.every(deliveredInTime)),
+    ]);
+    rows.push([
+      `save-quote ${engine}: rate`,
+      `${rps} saves/s`,
+      `answered saves over each ${SAVE_SECONDS} s window, median of ${results.load[`save-quote (${engine})`]?.runs?.join("/")}${engine === "postgres" ? "; target at least 400" : ""}`,
+      verdict(engine === "postgres" ? rps >= 400 : undefined),
     ]);
   }
   // Growth: page weight and time with 10× and 100× the demo reviews and posts; pages under 100 kB of HTML.
@@ -969,6 +1113,22 @@ async function main() {
       `${m.rssMb} MB RSS summed over ${m.processes} processes${name.startsWith("postgres") ? " (site only)" : " (site and database)"}`,
       verdict(name.startsWith("embedded after") ? m.pssMb < 200 : undefined),
     ]);
+  if (results.uploads?.concurrentMs) {
+    const slowest = Math.max(...results.uploads.concurrentMs);
+    const peakMb = results.uploads.concurrentPeak.rssMb;
+    rows.push([
+      "photo uploads, 5 at once",
+      `${(slowest / 1000).toFixed(1)} s`,
+      `five 12-megapixel JPEGs saved at once, the last saved after; each ${results.uploads.concurrentMs.map((ms) => (ms / 1000).toFixed(1)).join("/")} s; target all within 12 s`,
+      verdict(slowest <= 12_000),
+    ]);
+    rows.push([
+      "photo uploads, 5 at once: memory peak",
+      `${peakMb} MB RSS`,
+      `site and picture workers summed (${results.uploads.concurrentPeak.pssMb} MB PSS), the database left out; target under 250 MB`,
+      verdict(peakMb < 250),
+    ]);
+  }
   if (results.uploads)
     rows.push([
       "photo upload, saved",
@@ -980,9 +1140,39 @@ async function main() {
     rows.push([
       `start-up ${name}`,
       `${ms} ms`,
-      "to first 200",
-      verdict(name === "embedded new" ? ms < 2000 : undefined),
+      `to first 200, as npm start runs it; target under ${name.endsWith("new") ? "1.5 s" : "1 s"}`,
+      verdict(name.startsWith("embedded") ? ms < (name.endsWith("new") ? 1500 : 1000) : undefined),
     ]);
+  for (const [name, rps] of Object.entries(results.ceiling))
+    rows.push([`ceiling ${name}`, rps === null ? "no wrk" : `${rps} req/s`, "32 connections, one run", ""]);
+  if (results.console) {
+    const c = results.console;
+    rows.push([
+      `console leads export (${c.quotes.toLocaleString("en-GB")} quotes)`,
+      `${(c.exportMs / 1000).toFixed(2)} s`,
+      `the whole CSV, ${c.exportRows} rows read by the client; target under 3 s, every row`,
+      verdict(c.exportMs < 3000 && c.exportRows === c.quotes),
+    ]);
+    rows.push([
+      `console dashboard (${c.quotes.toLocaleString("en-GB")} quotes)`,
+      `${c.dashboard.ms} ms`,
+      `median of five views (${c.dashboard.runs.join("/")}), all quotes within its twelve weeks; target under 100 ms`,
+      verdict(c.dashboard.ms < 100),
+    ]);
+    rows.push([
+      "console home",
+      `${c.home.ms} ms`,
+      `median of five (${c.home.runs.join("/")}); target under 30 ms`,
+      verdict(c.home.ms < 30),
+    ]);
+    for (const [name, l] of Object.entries(c.lists))
+      rows.push([
+        `console list ${name}`,
+        `${l.ms} ms`,
+        `first page, median of five (${l.runs.join("/")}); target under 100 ms`,
+        verdict(l.ms < 100),
+      ]);
+  }
   const header = ["measure", "value", "detail", "budget"];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(width[i])).join(" | ")} |`;
@@ -993,10 +1183,31 @@ async function main() {
   providers.stop();
   // A partial run (BENCH_ONLY) is for iterating: only full runs are kept.
   if (ONLY) return;
+  // The latest full run whole, and one line of it in a short history (the last HISTORY_ROWS runs).
   mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/${results.when.replace(/[:.]/g, "-")}.json`;
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nwritten to ${file}`);
+  const file = "bench/results/latest.json";
+  writeFileSync(file, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
+  const historyFile = "bench/results/history.md";
+  const headline = (measure) =>
+    rows
+      .find((r) => r[0] === measure)
+      ?.slice(1, 2)
+      .join("") ?? "–";
+  const historyLine = `| ${results.when.slice(0, 16).replace("T", " ")} | ${results.node} | ${headline("console leads export (100,000 quotes)")} | ${headline("console dashboard (100,000 quotes)")} | ${headline("save-quote postgres: rate")} | ${headline("photo uploads, 5 at once")} | ${rows.filter((r) => r[3] === "met").length}/${rows.filter((r) => r[3]).length} met |`;
+  let history = [];
+  try {
+    history = readFileSync(historyFile, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("| 2"));
+  } catch {
+    /* the first run */
+  }
+  history = [...history, historyLine].slice(-HISTORY_ROWS);
+  writeFileSync(
+    historyFile,
+    `# Bench history\n\nThe last ${HISTORY_ROWS} full runs of \`npm run bench\` (the latest in full: latest.json).\n\n| when (UTC) | Node | leads export | dashboard | saves/s (PostgreSQL) | 5 uploads | rows |\n|---|---|---|---|---|---|---|\n${history.join("\n")}\n`,
+  );
+  console.log(`\nwritten to ${file} and ${historyFile}`);
 }
 
 await main();

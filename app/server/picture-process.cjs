@@ -1,23 +1,39 @@
 // @ts-check
 /**
- * The image work of one upload, run in a Node process of its own that ends
- * with it (started by ./picture-process.server.ts, which has this file's
- * text built in and runs it with `node -e`).
+ * The image work of uploads, run in a Node process of its own (started by
+ * ./picture-process.server.ts, which has this file's text built in and runs
+ * it with `node -e`). The site keeps a few of these, at most one per core,
+ * each working on one upload at a time; one that has been idle a while, or
+ * has worked on many uploads, is ended and its memory given back.
  *
- * Why a process: decoding a 12-megapixel photo takes a few hundred
- * megabytes. Inside the site, the C allocator's per-thread arenas kept most
- * of it after the upload had finished (four photos took the site from about
- * 110 MB to 460–580 MB resident), and WebAssembly memory (the HEIC decoder)
+ * Why a process: decoding a 12-megapixel photo takes tens of megabytes at
+ * once. Inside the site, the C allocator's per-thread arenas kept most of it
+ * after the upload had finished, and WebAssembly memory (the HEIC decoder)
  * never shrinks at all. A process that exits gives every byte back, and a
  * crash or a hang on a hostile file ends it, not the site.
  *
- * The conversation, over the IPC channel:
- *   site → { sharp, heicDecode, bytes, format, maxPixels, masterWidth }
+ * The conversation for each upload, over the IPC channel:
+ *   site → { sharp, heicDecode, bytes, format, maxPixels, maxDecodedBytes, masterWidth }
  *   here → { width, height } of the master, or { refused }
  *   site → { widths, formats }
  *   here → { master, variants: [{ width, format, bytes }] }
  */
-const { once } = require("node:events");
+
+/** Messages from the site, in order: none is lost between one await and the next. */
+/** @type {any[]} */
+const inbox = [];
+/** @type {((message: any) => void) | undefined} */
+let waiting;
+process.on("message", (message) => {
+  if (waiting) {
+    const take = waiting;
+    waiting = undefined;
+    take(message);
+  } else inbox.push(message);
+});
+/** @returns {Promise<any>} */
+const nextMessage = () =>
+  inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Promise((resolve) => (waiting = resolve));
 
 /** @param {unknown} message */
 const send = (message) =>
@@ -28,7 +44,8 @@ const send = (message) =>
   );
 
 /**
- * The formats pages are served in. Each is made from the master, resized.
+ * The formats pages are served in. Each is made from the same decoded
+ * pixels, resized.
  * @type {Record<import("~/domain/pictures").PictureFormat, (image: import("sharp").Sharp) => import("sharp").Sharp>}
  */
 const encoders = {
@@ -39,11 +56,16 @@ const encoders = {
   jpg: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }),
 };
 
+/** Bytes a decoder holds per channel of a pixel, by the sample format sharp reports. */
+const BYTES_PER_SAMPLE = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8 };
+
 /**
  * The picture as sharp should read it: the file itself, or for HEIC (which
  * sharp's own libheif cannot decode: it has AV1 only, not HEVC) the pixels
- * libheif in WebAssembly decodes. Its size is checked before any pixel is.
- * @param {{ sharp: string, heicDecode: string, bytes: Uint8Array, format: string, maxPixels: number }} job
+ * libheif in WebAssembly decodes. Its size in pixels, and what its pixels
+ * take decoded (pixels × channels × bytes per channel: a small 16-bit PNG
+ * can ask for hundreds of megabytes), are checked before any pixel is.
+ * @param {{ sharp: string, heicDecode: string, bytes: Uint8Array, format: string, maxPixels: number, maxDecodedBytes: number }} job
  * @returns {Promise<{ refused: string } | { input: Buffer, raw?: { width: number, height: number, channels: 4 } }>}
  */
 async function source(job) {
@@ -53,6 +75,7 @@ async function source(job) {
     try {
       const first = images[0];
       if (first.width * first.height > job.maxPixels) return { refused: "too-many-pixels" };
+      if (first.width * first.height * 4 > job.maxDecodedBytes) return { refused: "too-much-memory" };
       const { width, height, data } = await first.decode();
       return { input: Buffer.from(data.buffer, data.byteOffset, data.byteLength), raw: { width, height, channels: 4 } };
     } finally {
@@ -63,43 +86,61 @@ async function source(job) {
   if (meta.format !== job.format) return { refused: "not-picture" };
   if (!meta.width || !meta.height) return { refused: "damaged" };
   if (meta.width * meta.height > job.maxPixels) return { refused: "too-many-pixels" };
+  const sample = BYTES_PER_SAMPLE[/** @type {keyof typeof BYTES_PER_SAMPLE} */ (meta.depth ?? "uchar")] ?? 8;
+  if (meta.width * meta.height * (meta.channels ?? 4) * sample > job.maxDecodedBytes)
+    return { refused: "too-much-memory" };
   return { input: bytes };
 }
 
-async function main() {
-  const [job] = await once(process, "message");
+/** @param {any} job */
+async function work(job) {
   /** @type {typeof import("sharp")} */
   const sharp = require(job.sharp);
-  sharp.cache(false);
   const from = await source(job);
   if ("refused" in from) return send(from);
-  // Upright by the EXIF orientation, and no metadata at all (sharp writes none unless asked): the place a photo
-  // was taken never leaves this process.
-  const { data: master, info } = await sharp(from.input, { limitInputPixels: job.maxPixels, raw: from.raw })
+  // Decoded once: upright by the EXIF orientation, at most the master's size, 8 bits a channel, and no metadata
+  // at all (raw pixels carry none): the place a photo was taken never leaves this process.
+  const { data: pixels, info } = await sharp(from.input, { limitInputPixels: job.maxPixels, raw: from.raw })
     .rotate()
     .resize({ width: job.masterWidth, height: job.masterWidth, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 90 })
+    .toColourspace("srgb")
+    .raw()
     .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  // Effort 1 of 6: the master is kept, not served, and the default effort took over a second of the upload.
+  const master = await sharp(pixels, raw).webp({ quality: 90, effort: 1 }).toBuffer();
   await send({ width: info.width, height: info.height });
-  /** @type {[{ widths: number[], formats: import("~/domain/pictures").PictureFormat[] }]} */
-  const [{ widths, formats }] = /** @type {any} */ (await once(process, "message"));
+  /** @type {{ widths: number[], formats: import("~/domain/pictures").PictureFormat[] }} */
+  const { widths, formats } = await nextMessage();
   const variants = [];
-  // The formats of one width are made side by side, in the thread pool: the upload takes both cores for a few
-  // seconds, as it did inside the site.
-  for (const width of widths) {
-    const made = await Promise.all(
-      formats.map(async (format) => ({
+  // Each width and format from the decoded pixels (nothing is decoded twice), one after another: the site runs
+  // a worker per core, so each keeps to about one.
+  for (const width of widths)
+    for (const format of formats)
+      variants.push({
         width,
         format,
-        bytes: await encoders[format](sharp(master).resize({ width, withoutEnlargement: true })).toBuffer(),
-      })),
-    );
-    variants.push(...made);
-  }
+        bytes: await encoders[format](sharp(pixels, raw).resize({ width, withoutEnlargement: true })).toBuffer(),
+      });
   await send({ master, variants });
 }
 
-// Whatever fails in reading the picture (a truncated file, most often) is a picture that cannot be read.
-main()
-  .catch(() => send({ refused: "damaged" }))
-  .finally(() => process.disconnect?.());
+async function serve() {
+  let tuned = false;
+  for (;;) {
+    const job = await nextMessage();
+    // The site's answer to an upload abandoned after its first step is dropped here: only uploads are work.
+    if (!job?.bytes) continue;
+    if (!tuned) {
+      const sharp = require(job.sharp);
+      sharp.cache(false);
+      // The site runs as many of these as there are cores: each keeps to one thread of libvips.
+      sharp.concurrency(1);
+      tuned = true;
+    }
+    // Whatever fails in reading the picture (a truncated file, most often) is a picture that cannot be read.
+    await work(job).catch(() => send({ refused: "damaged" }));
+  }
+}
+
+void serve();

@@ -1,16 +1,22 @@
 /**
- * Runs an upload's image work in a process of its own (./picture-process.cjs
- * says why) and answers what it made, or why the picture was refused.
+ * Runs uploads' image work in a few long-lived processes of their own
+ * (./picture-process.cjs says why a process): as many as the machine has
+ * cores, at most MAX_WORKERS, each working on one upload at a time. Uploads
+ * beyond them wait in a short queue; past that the site answers that it is
+ * busy, so a burst of uploads can neither take all the memory nor queue for
+ * minutes. A worker idle for a while, or done with many uploads, is ended:
+ * its memory goes back to the machine.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { availableParallelism, setPriority } from "node:os";
 import { PICTURE_FORMATS, type PictureFormat, variantWidths } from "~/domain/pictures";
 import { log } from "./log.server";
 import source from "./picture-process.cjs?raw";
 
-export type PictureRefusal = "not-picture" | "damaged" | "too-many-pixels";
+export type PictureRefusal = "not-picture" | "damaged" | "too-many-pixels" | "too-much-memory" | "busy";
 
-export interface Processed {
+interface Processed {
   width: number;
   height: number;
   widths: number[];
@@ -19,23 +25,50 @@ export interface Processed {
   variants: { width: number; format: PictureFormat; bytes: Buffer }[];
 }
 
+type Result = { ok: true; made: Processed } | { ok: false; reason: PictureRefusal };
+
+interface Limits {
+  maxPixels: number;
+  /** Pixels × channels × bytes per channel, as the decoder would hold them: checked before decoding. */
+  maxDecodedBytes: number;
+  masterWidth: number;
+}
+
 /** Longer than any phone photo takes on a busy core; past it the picture is one that cannot be read. */
 const TIME_LIMIT_MS = 120_000;
+/** Workers at most, whatever the cores: each holds a decoded photo while it works. */
+const MAX_WORKERS = 4;
+/** Uploads that may wait for a worker; one more is told the site is busy. */
+const MAX_WAITING = 8;
+/** A worker with nothing to do for this long ends. */
+const IDLE_MS = 30_000;
+/** A worker ends after this many uploads, so memory its allocator keeps cannot grow without bound. */
+const JOBS_PER_WORKER = 50;
+
+/** How much lower than the site the workers run (nice, 0 to 19). */
+const WORKER_NICENESS = 10;
+
+const workerCount = () => Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
 
 let paths: { sharp: string; heicDecode: string } | undefined;
 
 /** A Uint8Array come through the IPC channel, as the Buffer the rest of the site expects. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/**
- * Checks that `bytes` decode as the `format` their first bytes claim, within
- * `maxPixels`, and makes the master and every variant.
- */
-export function processPicture(
-  bytes: Buffer,
-  format: "jpeg" | "png" | "webp" | "heic",
-  limits: { maxPixels: number; masterWidth: number },
-): Promise<{ ok: true; made: Processed } | { ok: false; reason: PictureRefusal }> {
+interface Worker {
+  child: ChildProcess;
+  jobs: number;
+  idle?: NodeJS.Timeout;
+  /** Where the worker's messages go while it works on an upload. */
+  onMessage?: (message: Record<string, unknown>) => void;
+  onGone?: () => void;
+}
+
+const workers = new Set<Worker>();
+const free: Worker[] = [];
+const queue: { job: Parameters<typeof runOn>[1]; resolve: (result: Result) => void }[] = [];
+
+function startWorker(): Worker {
   if (!paths) {
     const resolve = createRequire(import.meta.url).resolve;
     paths = { sharp: resolve("sharp"), heicDecode: resolve("heic-decode") };
@@ -44,50 +77,138 @@ export function processPicture(
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
     // It reads files anyone with a staff account can send: it is given none of the site's settings and secrets.
-    env: process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {},
+    // Two allocator arenas rather than one per thread that ever allocated: the encoders' threads each kept
+    // their own, which doubled what a worker held.
+    env: { MALLOC_ARENA_MAX: "2", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
   });
+  const worker: Worker = { child, jobs: 0 };
+  // Below the site in the scheduler's eyes: while photos are worked on, pages and saves still come first.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, WORKER_NICENESS);
+    } catch {
+      /* not allowed here: the worker runs at the site's priority */
+    }
+  }
   let complaint = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     complaint = (complaint + chunk.toString()).slice(-2000);
   });
+  child.on("message", (message: Record<string, unknown>) => worker.onMessage?.(message));
+  child.on("error", (error) => {
+    log.error({ err: error }, "a picture worker could not start");
+    retire(worker);
+  });
+  child.on("exit", (code, signal) => {
+    if (worker.onGone) log.warn({ code, signal, complaint }, "a picture worker ended without an answer");
+    retire(worker);
+  });
+  // The site may stop while a worker waits for work: the worker does not keep it running.
+  child.unref();
+  child.channel?.unref();
+  workers.add(worker);
+  return worker;
+}
+
+/** Ends a worker (if it is still running) and takes it out of the pool; an upload it was on is answered. */
+function retire(worker: Worker): void {
+  if (!workers.delete(worker)) return;
+  clearTimeout(worker.idle);
+  const at = free.indexOf(worker);
+  if (at >= 0) free.splice(at, 1);
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+  worker.onGone?.();
+  next();
+}
+
+/** Hands the oldest waiting upload to a free worker, or a new one while there are fewer than the cores. */
+function next(): void {
+  while (queue.length > 0) {
+    const worker = free.pop() ?? (workers.size < workerCount() ? startWorker() : undefined);
+    if (!worker) return;
+    const waiting = queue.shift();
+    if (!waiting) return;
+    clearTimeout(worker.idle);
+    void runOn(worker, waiting.job).then(waiting.resolve);
+  }
+}
+
+function done(worker: Worker): void {
+  worker.onMessage = undefined;
+  worker.onGone = undefined;
+  if (!workers.has(worker)) return;
+  if (worker.jobs >= JOBS_PER_WORKER) {
+    retire(worker);
+    return;
+  }
+  free.push(worker);
+  worker.idle = setTimeout(() => retire(worker), IDLE_MS);
+  worker.idle.unref();
+  next();
+}
+
+/** One upload on one worker: the two steps of the conversation, the time limit, and a worker that dies. */
+function runOn(
+  worker: Worker,
+  job: { bytes: Buffer; format: "jpeg" | "png" | "webp" | "heic"; limits: Limits },
+): Promise<Result> {
+  worker.jobs += 1;
   return new Promise((resolve) => {
     let size: { width: number; height: number; widths: number[] } | undefined;
     let settled = false;
-    const settle = (result: Awaited<ReturnType<typeof processPicture>>) => {
+    const settle = (result: Result, healthy: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(result);
-      child.kill();
+      if (healthy) done(worker);
+      else {
+        worker.onGone = undefined;
+        retire(worker);
+      }
     };
-    const timer = setTimeout(() => settle({ ok: false, reason: "damaged" }), TIME_LIMIT_MS);
-    child.on("message", (message: Record<string, unknown>) => {
-      if (typeof message.refused === "string") return settle({ ok: false, reason: message.refused as PictureRefusal });
+    const timer = setTimeout(() => settle({ ok: false, reason: "damaged" }, false), TIME_LIMIT_MS);
+    worker.onGone = () => settle({ ok: false, reason: "damaged" }, false);
+    worker.onMessage = (message) => {
+      if (typeof message.refused === "string")
+        return settle({ ok: false, reason: message.refused as PictureRefusal }, true);
       if (!size) {
         const width = message.width as number;
         const height = message.height as number;
         size = { width, height, widths: variantWidths(width) };
-        child.send({ widths: size.widths, formats: PICTURE_FORMATS });
+        worker.child.send({ widths: size.widths, formats: PICTURE_FORMATS });
         return;
       }
       const variants = message.variants as { width: number; format: PictureFormat; bytes: Uint8Array }[];
-      settle({
-        ok: true,
-        made: {
-          ...size,
-          master: asBuffer(message.master as Uint8Array),
-          variants: variants.map((v) => ({ ...v, bytes: asBuffer(v.bytes) })),
+      settle(
+        {
+          ok: true,
+          made: {
+            ...size,
+            master: asBuffer(message.master as Uint8Array),
+            variants: variants.map((v) => ({ ...v, bytes: asBuffer(v.bytes) })),
+          },
         },
-      });
-    });
-    child.on("error", (error) => {
-      log.error({ err: error }, "the picture process could not start");
-      settle({ ok: false, reason: "damaged" });
-    });
-    child.on("exit", (code, signal) => {
-      if (!settled) log.warn({ code, signal, complaint }, "the picture process ended without an answer");
-      settle({ ok: false, reason: "damaged" });
-    });
-    child.send({ ...paths, bytes, format, ...limits });
+        true,
+      );
+    };
+    worker.child.send({ ...paths, bytes: job.bytes, format: job.format, ...job.limits });
+  });
+}
+
+/**
+ * Checks that `bytes` decode as the `format` their first bytes claim, within
+ * `maxPixels` and `maxDecodedBytes`, and makes the master and every variant;
+ * or answers "busy" at once when every worker is taken and the queue is full.
+ */
+export function processPicture(
+  bytes: Buffer,
+  format: "jpeg" | "png" | "webp" | "heic",
+  limits: Limits,
+): Promise<Result> {
+  if (queue.length >= MAX_WAITING) return Promise.resolve({ ok: false, reason: "busy" });
+  return new Promise((resolve) => {
+    queue.push({ job: { bytes, format, limits }, resolve });
+    next();
   });
 }

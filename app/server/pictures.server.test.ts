@@ -220,7 +220,7 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
 
   it("checks the size in pixels before decoding, and trusts the decoder over the first bytes", async () => {
     const heic = iphonePhoto();
-    const limits = (maxPixels: number) => ({ maxPixels, masterWidth: 2560 });
+    const limits = (maxPixels: number) => ({ maxPixels, maxDecodedBytes: 1e8, masterWidth: 2560 });
     expect(await processPicture(heic, "heic", limits(1008 * 1344 - 1))).toEqual({
       ok: false,
       reason: "too-many-pixels",

@@ -11,11 +11,11 @@
  * - The photo is turned upright by its EXIF orientation and every bit of
  *   metadata (the phone's location included) is left behind: nothing stored
  *   or served carries it.
- * - The decoding and resizing run in a process of their own per upload,
- *   which gives all its memory back when it ends (./picture-process.cjs,
- *   docs/decisions/028-pictures-in-their-own-process.md), one upload at a
- *   time, so a burst of uploads queues instead of taking every core from
- *   the pages.
+ * - The decoding and resizing run in a few processes of their own, one
+ *   upload each at a time and at most one per core (./picture-process.cjs,
+ *   docs/decisions/041-pictures-in-a-pool.md); a burst beyond them waits in
+ *   a short queue, and past it is told to try again in a moment. What a
+ *   picture takes decoded is checked before it is decoded.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
@@ -37,6 +37,13 @@ const MASTER_WIDTH = 2560;
 
 /** More pixels than any phone takes (a 48-megapixel photo is about 49 million): beyond this, a file is refused undecoded. */
 const MAX_PIXELS = 100_000_000;
+
+/**
+ * What a picture may take decoded (pixels × channels × bytes per channel):
+ * a 24-megapixel HEIC (RGBA) or a 12-megapixel 16-bit PNG fits; a small
+ * file that would ask the decoder for hundreds of megabytes does not.
+ */
+const MAX_DECODED_BYTES = 100_000_000;
 
 type Sniffed = "jpeg" | "png" | "webp" | "heic" | "avif";
 
@@ -65,9 +72,9 @@ type PictureField = "file" | "alt";
 
 export type StoreResult =
   | { ok: true; picture: PictureRef }
-  | { ok: false; status: 400 | 413; field: PictureField; message: string };
+  | { ok: false; status: 400 | 413 | 503; field: PictureField; message: string };
 
-const refused = (status: 400 | 413, field: PictureField, message: string): StoreResult => ({
+const refused = (status: 400 | 413 | 503, field: PictureField, message: string): StoreResult => ({
   ok: false,
   status,
   field,
@@ -83,12 +90,17 @@ export const PICTURE_MESSAGES = {
   damaged:
     "That photo could not be read: the file looks damaged or incomplete. Please choose it again, or another one.",
   tooManyPixels: "That picture has more pixels than any phone camera makes. Please choose a smaller one.",
+  tooMuchMemory:
+    "That picture is too large to open here (very many pixels, or 16 bits a colour). Please save it as a JPEG, or at a smaller size, and choose it again.",
+  busy: "We are working on other photos right now. Please try again in a minute: your other entries are kept.",
 } as const;
 
 const REFUSALS: Record<PictureRefusal, string> = {
   "not-picture": PICTURE_MESSAGES.notPicture,
   damaged: PICTURE_MESSAGES.damaged,
   "too-many-pixels": PICTURE_MESSAGES.tooManyPixels,
+  "too-much-memory": PICTURE_MESSAGES.tooMuchMemory,
+  busy: PICTURE_MESSAGES.busy,
 };
 
 /** What can be told of a file without decoding it: its size, and its type by its first bytes. */
@@ -101,14 +113,6 @@ function firstLook(
   if (format === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
   if (format === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
   return { ok: true, format };
-}
-
-/** One upload is worked on at a time; the others wait their turn. */
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
 }
 
 /** 16 random letters and digits: an address nobody can guess or count through. */
@@ -132,10 +136,12 @@ export async function storePicture(
   // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
   // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
-  const result = await oneAtATime(() =>
-    processPicture(bytes, checked.format, { maxPixels: MAX_PIXELS, masterWidth: MASTER_WIDTH }),
-  );
-  if (!result.ok) return refused(400, "file", REFUSALS[result.reason]);
+  const result = await processPicture(bytes, checked.format, {
+    maxPixels: MAX_PIXELS,
+    maxDecodedBytes: MAX_DECODED_BYTES,
+    masterWidth: MASTER_WIDTH,
+  });
+  if (!result.ok) return refused(result.reason === "busy" ? 503 : 400, "file", REFUSALS[result.reason]);
   const derived = result.made;
   const id = newPictureId();
   await db.transaction(async (tx) => {

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { count } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PICTURE_MESSAGES, storePicture } from "./pictures.server";
+import { pictures } from "./schema.server";
+import { type TestDatabase, testDatabases } from "./test-databases";
+
+/**
+ * This process and every process it started (the picture workers), by pid,
+ * from /proc: spawning `ps` this often would hold up the process measured.
+ */
+function tree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+        .split(" ")
+        .map((word) => Number.parseInt(word, 10))
+        .filter(Number.isInteger),
+    );
+  } catch {
+    /* ended while being read */
+  }
+  return [pid, ...children.flatMap(tree)];
+}
+
+const rssMb = (pid: number) => {
+  try {
+    return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // ended between the listing and the reading
+  }
+};
+
+/**
+ * The highest resident memory, in MB, of this process (standing for the
+ * site) and of its workers together, sampled every 50 ms while `work` runs.
+ */
+async function peakWhile<T>(work: () => Promise<T>): Promise<{ result: T; siteMb: number; workersMb: number }> {
+  let siteMb = 0;
+  let workersMb = 0;
+  const sample = () => {
+    const [site, ...workers] = tree(process.pid);
+    siteMb = Math.max(siteMb, rssMb(site as number));
+    workersMb = Math.max(
+      workersMb,
+      workers.reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await work();
+    sample();
+    return { result, siteMb, workersMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * A 3-megapixel photo (2016 × 1512) with a photo's smooth detail, as a phone's JPEG: large enough that each
+ * worker holds megabytes of pixels, small enough that sixteen stay quick on a shared machine.
+ */
+const photo = () =>
+  sharp({
+    create: {
+      width: 504,
+      height: 378,
+      channels: 3,
+      background: "#000000",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .png()
+    .toBuffer()
+    .then((small) => sharp(small).resize(2016, 1512).jpeg({ quality: 90 }).toBuffer());
+
+describe.each(testDatabases)("photo uploads within a memory budget on %s", (_name, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("refuses a small 16-bit PNG that would need hundreds of megabytes decoded, before decoding it", async () => {
+    // 6000 × 5000, three channels of 16 bits: 180 MB of pixels in a file of a few hundred kB.
+    const png16 = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: "#8a6d3b" } })
+      .toColourspace("rgb16")
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(png16.length).toBeLessThan(2_000_000);
+    expect((await sharp(png16).metadata()).depth).toBe("ushort");
+    const { result, workersMb } = await peakWhile(() =>
+      storePicture(database.db, null, { bytes: png16, alt: "A brown square" }),
+    );
+    expect(result).toEqual({ ok: false, status: 400, field: "file", message: PICTURE_MESSAGES.tooMuchMemory });
+    expect(workersMb).toBeLessThan(150);
+  });
+
+  it("works on sixteen uploads at once in parallel, within the memory budget, telling the rest to try again", async () => {
+    const bytes = await photo();
+    const before = (await database.db.select({ n: count() }).from(pictures))[0]?.n ?? 0;
+    const { result, siteMb, workersMb } = await peakWhile(() =>
+      Promise.all(Array.from({ length: 16 }, (_, i) => storePicture(database.db, null, { bytes, alt: `Photo ${i}` }))),
+    );
+    const saved = result.filter((r) => r.ok).length;
+    const busy = result.filter((r) => !r.ok && r.status === 503 && r.message === PICTURE_MESSAGES.busy).length;
+    expect(saved + busy).toBe(16);
+    // Every worker busy and the queue full: the rest are told at once, nothing else goes wrong.
+    const workers = Math.min(availableParallelism(), 4);
+    expect(saved).toBe(workers + 8);
+    expect((await database.db.select({ n: count() }).from(pictures))[0]?.n).toBe(before + saved);
+    // Budgets: each worker holds one decoded photo and its encoders; the site holds the uploads' bytes and
+    // what came back.
+    // (Measured: about 175 MB a worker at its peak, shared libraries counted in each.)
+    expect(workersMb).toBeLessThan(workers * 200);
+    expect(siteMb).toBeLessThan(500);
+    // And the site goes on: another upload after the burst is worked on.
+    const after = await storePicture(database.db, null, { bytes, alt: "One more" });
+    expect(after.ok).toBe(true);
+  }, 180_000);
+});
