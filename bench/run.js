@@ -7,9 +7,9 @@
 // and Twilio until the last message has left, and, on a PostgreSQL server,
 // page weight and time with 10× and 100× the demo reviews and posts. Figures
 // that are compared are medians of three loads. Each database engine is
-// measured side by side: the embedded PostgreSQL server (the default), a
-// PostgreSQL server when a URL is given, and PGlite (the previous default)
-// with BENCH_PGLITE=1. Prints one table and writes it as JSON under bench/results/.
+// measured side by side: the embedded PostgreSQL server (the default) and a
+// PostgreSQL server when a URL is given. Prints one table; the latest run is
+// kept in bench/results/latest.json and a line of it in bench/results/history.md.
 import { fork, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -66,7 +66,6 @@ const results = {
 /** The engines measured side by side: the name in the table, and the site's settings for it. */
 const ENGINES = [
   ["embedded", { DATABASE_URL: "" }],
-  ...(process.env.BENCH_PGLITE === "1" ? [["pglite", { DATABASE_URL: "", EMBEDDED_DATABASE: "pglite" }]] : []),
 ];
 
 /** React Router's stock template (bench/reference), built beside the site. */
