@@ -66,6 +66,16 @@ const configSchema = z.object({
   BACKUP_RETRY_MINUTES: z.coerce.number().positive().default(30),
   /** With no good backup for longer than this the owner is alerted and /readyz says so. */
   BACKUP_MAX_AGE_HOURS: z.coerce.number().positive().default(36),
+  /**
+   * A copy of each backup in S3-compatible storage: the bucket (unset: no copy). Credentials come from
+   * AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or the SDK's other usual sources).
+   */
+  BACKUP_S3_BUCKET: z.string().optional(),
+  /** The key prefix each backup's copy is stored under. */
+  BACKUP_S3_PREFIX: z.string().default("maison-ivy/"),
+  /** Another provider than AWS (MinIO, Backblaze, Scaleway…): its endpoint URL. */
+  BACKUP_S3_ENDPOINT: optionalUrl,
+  BACKUP_S3_REGION: z.string().default("us-east-1"),
   /** Bearer token that opens /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
   /** /readyz turns unready past this many messages waiting beyond their due time. */
