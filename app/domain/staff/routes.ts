@@ -99,6 +99,8 @@ export const STAFF_ROUTES = {
   audit: screen("audit", "audit.tsx", "audit.view"),
   team: guardedScreen("team", "team.tsx", "staff.manage", ["invite", "role", "disable"], ["role", "disable"]),
   settings: guardedScreen("settings", "settings.tsx", "settings.manage", ["digest", "template"]),
+  /** The newest backup file, for the owner to keep a copy of. */
+  backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
