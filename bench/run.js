@@ -38,9 +38,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  * - `saving`: only the saving loads, on the embedded database and the PostgreSQL server (no reference build, no
  *   pages, no start-up or memory rows).
  * - `console`: only the console with 100,000 quotes, on the PostgreSQL server.
+ * - `backup`: only the backup and restore of the demo content plus 100,000 quotes and 200 photos (measureBackup).
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["pages", "lighthouse", "saving", "console"].includes(ONLY))
+if (ONLY !== undefined && !["pages", "lighthouse", "saving", "console", "backup"].includes(ONLY))
   throw new Error(`BENCH_ONLY=${ONLY} is not known`);
 const PAGES_ONLY = ONLY === "pages";
 const SAVING_ONLY = ONLY === "saving";
@@ -61,6 +62,7 @@ const results = {
   uploads: undefined,
   ceiling: {},
   console: undefined,
+  backup: undefined,
 };
 
 /** The engines measured side by side: the name in the table, and the site's settings for it. */
@@ -975,8 +977,101 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   console.error(`engine ${engine}: ${JSON.stringify(figures)}`);
 }
 
+/**
+ * Backup and restore at size: the demo content plus 100,000 quotes and 200 photos (random bytes, as
+ * incompressible as real JPEGs) on the embedded database. `npm run backup` runs while the site does;
+ * `npm run restore` goes into a new DATA_DIR; the site then starts on it and must show the same counts and
+ * serve the same photo bytes. Budgets: backup under a minute, restore under two.
+ */
+async function measureBackup() {
+  const { default: pg } = await import("pg");
+  const { realpathSync } = await import("node:fs");
+  const { createHash, randomBytes } = await import("node:crypto");
+  const work = mkdtempSync(path.join(tmpdir(), "bench-bk-"));
+  const dataDir = path.join(work, "d");
+  const restoredDir = path.join(work, "r");
+  const backupDir = path.join(work, "b");
+  mkdirSync(dataDir);
+  const socketUrl = (dir) =>
+    `postgres://postgres@localhost/postgres?host=${encodeURIComponent(`${realpathSync(dir)}/postgres`)}`;
+  const counts = async (client) =>
+    (
+      await client.query(
+        "select (select count(*)::int from quotes) as quotes, (select count(*)::int from pictures) as pictures",
+      )
+    ).rows[0];
+  const command = (script, args, env) => {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [script, ...args], {
+      env: { ...process.env, BUILD_DIR, BACKUP_DIR: backupDir, ...env },
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}${result.stdout}`);
+    return Math.round(performance.now() - started);
+  };
+  let site = await startSite({ DATABASE_URL: "", DATA_DIR: dataDir });
+  const client = new pg.Client({ connectionString: socketUrl(dataDir) });
+  await client.connect();
+  await client.query(`insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id, lines, total_pence)
+    select 'bench-' || g, 'Client ' || g, '07700900' || lpad((g % 1000)::text, 3, '0'), 'c' || g || '@example.com', 'web', false, 'x', 'y',
+      (select min(id) from salons), (select min(id) from levels), '[{"service":"Cut","pricePence":4200}]'::jsonb, 4200
+    from generate_series(1, 100000) g`);
+  const photoDigests = {};
+  for (let i = 0; i < 200; i++) {
+    const id = `bench${String(i).padStart(11, "0")}`;
+    const master = randomBytes(200_000);
+    const variant = randomBytes(40_000);
+    await client.query(
+      "insert into pictures (id, alt, width, height, widths, source_format, master) values ($1, 'Bench photo', 1600, 1200, '{800}', 'jpeg', $2)",
+      [id, master],
+    );
+    await client.query("insert into picture_variants (picture_id, width, format, bytes) values ($1, 800, 'webp', $2)", [
+      id,
+      variant,
+    ]);
+    photoDigests[id] = createHash("sha256").update(variant).digest("hex");
+  }
+  const before = await counts(client);
+  await client.end();
+  const backupMs = command("scripts/backup.js", [], { DATA_DIR: dataDir });
+  await stopSite(site);
+  const [file] = (await import("node:fs")).readdirSync(backupDir).filter((f) => f.endsWith(".backup"));
+  const bytes = (await import("node:fs")).statSync(path.join(backupDir, file)).size;
+  const restoreMs = command("scripts/restore.js", [path.join(backupDir, file)], { DATA_DIR: restoredDir });
+  site = await startSite({ DATABASE_URL: "", DATA_DIR: restoredDir });
+  const after = new pg.Client({ connectionString: socketUrl(restoredDir) });
+  await after.connect();
+  const restored = await counts(after);
+  await after.end();
+  let samePhotos = 0;
+  for (const [id, digest] of Object.entries(photoDigests)) {
+    const response = await fetch(`${BASE}/pictures/${id}-800.webp`);
+    const served = Buffer.from(await response.arrayBuffer());
+    if (createHash("sha256").update(served).digest("hex") === digest) samePhotos++;
+  }
+  await stopSite(site);
+  rmSync(work, { recursive: true, force: true });
+  results.backup = {
+    quotes: before.quotes,
+    photos: before.pictures,
+    megabytes: Math.round(bytes / 1_048_576),
+    backupMs,
+    restoreMs,
+    sameCounts: restored.quotes === before.quotes && restored.pictures === before.pictures,
+    samePhotos,
+  };
+  const b = results.backup;
+  console.log(
+    `backup of demo + ${b.quotes} quotes + ${b.photos} photos (${b.megabytes} MB): ${(b.backupMs / 1000).toFixed(1)} s (budget 60 s: ${b.backupMs < 60_000 ? "met" : "MISSED"}); restore ${(b.restoreMs / 1000).toFixed(1)} s (budget 120 s: ${b.restoreMs < 120_000 ? "met" : "MISSED"}); restored site: ${b.sameCounts ? "same counts" : "COUNTS DIFFER"}, ${b.samePhotos} of ${b.photos} photos served byte for byte`,
+  );
+}
+
 async function main() {
   build();
+  if (ONLY === "backup") {
+    await measureBackup();
+    return;
+  }
 
   const providers = await startProviders();
   if (ONLY !== "console")
@@ -997,6 +1092,8 @@ async function main() {
   } else if (!ONLY) {
     console.error("no BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL server figures skipped");
   }
+
+  if (!ONLY) await measureBackup();
 
   // The performance budgets: each row says whether it met its own, where it has one.
   const verdict = (ok) => (ok === undefined ? "" : ok ? "met" : "MISSED");

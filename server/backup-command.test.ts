@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import S3rver from "s3rver";
 import { afterEach, describe, expect, it } from "vitest";
 import { listBackupFiles } from "~/server/backup/backups.server";
 import type { Database } from "~/server/db.server";
@@ -21,7 +22,7 @@ async function tempDir(prefix: string) {
   return dir;
 }
 
-function settingsFor(dataDir: string, backupDir: string) {
+function settingsFor(dataDir: string, backupDir: string, s3: { bucket?: string; endpoint?: string } = {}) {
   return {
     DATABASE_URL: undefined,
     dataDir,
@@ -29,6 +30,10 @@ function settingsFor(dataDir: string, backupDir: string) {
     BACKUP_KEEP_DAILY: 7,
     BACKUP_KEEP_WEEKLY: 5,
     BACKUP_KEEP_MONTHLY: 12,
+    BACKUP_S3_BUCKET: s3.bucket,
+    BACKUP_S3_ENDPOINT: s3.endpoint,
+    BACKUP_S3_PREFIX: "salon/",
+    BACKUP_S3_REGION: "us-east-1",
   };
 }
 
@@ -159,5 +164,53 @@ describe("npm run backup and npm run restore", () => {
     const changedResult = capture();
     expect(await runRestoreCommand([backup?.file as string], changedResult.out, target)).toBe(1);
     expect(changedResult.lines.join("\n")).toContain("checksum");
+  });
+
+  it("copies each backup to S3-compatible storage and restores from there", async () => {
+    const bucketDir = await tempDir("salon-s3-");
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: bucketDir,
+      configureBuckets: [{ name: "salon-backups", configs: [] }],
+    });
+    const { port } = await s3.run();
+    process.env.AWS_ACCESS_KEY_ID = "S3RVER";
+    process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
+    try {
+      const dataDir = await tempDir("salon-backup-data-");
+      const remote = { bucket: "salon-backups", endpoint: `http://127.0.0.1:${port}` };
+      const site = await openDatabase({ dataDir, prepare: seedDatabase });
+      let before: Awaited<ReturnType<typeof snapshot>>;
+      try {
+        await addPhotos(site.db, 2);
+        before = await snapshot(site.db);
+      } finally {
+        await site.close();
+      }
+      const backup = capture();
+      expect(await runBackupCommand([], backup.out, settingsFor(dataDir, await tempDir("salon-b-"), remote))).toBe(0);
+      const address = /Copied to (s3:\/\/\S+)\./.exec(backup.lines.join("\n"))?.[1];
+      expect(address).toMatch(/^s3:\/\/salon-backups\/salon\/maison-ivy-.*\.backup$/);
+
+      // A machine with nothing but the bucket: a new DATA_DIR, restored from the copy.
+      const elsewhere = await tempDir("salon-elsewhere-");
+      const restore = capture();
+      expect(await runRestoreCommand([address as string], restore.out, settingsFor(elsewhere, elsewhere, remote))).toBe(
+        0,
+      );
+      const started = await openDatabase({ dataDir: elsewhere, prepare: seedDatabase });
+      try {
+        const after = await snapshot(started.db);
+        expect({ ...after.counts, backups: 0 }).toEqual({ ...before.counts, backups: 0 });
+        expect(after.photos).toEqual(before.photos);
+        expect(after.variants).toEqual(before.variants);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      await s3.close();
+    }
   });
 });

@@ -7,10 +7,13 @@
  * the embedded database.
  */
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { BadArchiveError, restoreArchive, TargetNotEmptyError } from "~/server/backup/archive.server";
 import { createBackup, pruneBackups, verifyBackup } from "~/server/backup/backups.server";
+import { copyRemote, fetchFromRemote, type RemoteSettings } from "~/server/backup/remote.server";
 import { type Config, config } from "~/server/config.server";
 import { migrationsFolder } from "~/server/db.server";
 import { DataDirInUseError, runningServerUrl, startEmbeddedPostgres } from "~/server/embedded-postgres.server";
@@ -18,7 +21,8 @@ import { DataDirInUseError, runningServerUrl, startEmbeddedPostgres } from "~/se
 type Settings = Pick<
   Config,
   "DATABASE_URL" | "dataDir" | "backupDir" | "BACKUP_KEEP_DAILY" | "BACKUP_KEEP_WEEKLY" | "BACKUP_KEEP_MONTHLY"
->;
+> &
+  RemoteSettings;
 type Out = Pick<Console, "log" | "error">;
 
 /** Runs `work` with a connection string to the site's database, starting the embedded server if need be. */
@@ -61,8 +65,9 @@ export async function runBackupCommand(args: string[], out: Out = console, setti
   try {
     const written = await withDatabase(settings, "backup", async (url) => {
       const backup = await createBackup(url, settings.backupDir, started);
-      await recordOutcome(url, { startedAt: started, status: "ok", backup });
-      return backup;
+      const remote = await copyRemote(settings, backup.file);
+      await recordOutcome(url, { startedAt: started, status: "ok", backup, remote });
+      return { ...backup, remote };
     });
     const pruned = await pruneBackups(settings.backupDir, {
       daily: settings.BACKUP_KEEP_DAILY,
@@ -73,6 +78,7 @@ export async function runBackupCommand(args: string[], out: Out = console, setti
     out.log(
       `Backed up ${rows} rows in ${Object.keys(written.rows).length} tables to ${written.file} (${megabytes(written.bytes)}, sha256 ${written.sha256.slice(0, 12)}…, checked).`,
     );
+    if (written.remote) out.log(`Copied to ${written.remote}.`);
     if (pruned.length > 0) out.log(`Removed ${pruned.length} older backups the retention rule no longer keeps.`);
     return 0;
   } catch (error) {
@@ -84,19 +90,28 @@ export async function runBackupCommand(args: string[], out: Out = console, setti
 /** Notes the backup in the database it copied, for Settings; a database not yet migrated to keep them is fine. */
 async function recordOutcome(
   url: string,
-  outcome: { startedAt: Date; status: "ok"; backup: { name: string; bytes: number; sha256: string } },
+  outcome: {
+    startedAt: Date;
+    status: "ok";
+    backup: { name: string; bytes: number; sha256: string };
+    remote: string | null;
+  },
 ) {
   const client = new pg.Client({ connectionString: url });
   client.on("error", () => {});
   try {
     await client.connect();
-    await client.query("insert into backups (started_at, status, file, bytes, sha256) values ($1, $2, $3, $4, $5)", [
-      outcome.startedAt,
-      outcome.status,
-      outcome.backup.name,
-      outcome.backup.bytes,
-      outcome.backup.sha256,
-    ]);
+    await client.query(
+      "insert into backups (started_at, status, file, bytes, sha256, remote) values ($1, $2, $3, $4, $5, $6)",
+      [
+        outcome.startedAt,
+        outcome.status,
+        outcome.backup.name,
+        outcome.backup.bytes,
+        outcome.backup.sha256,
+        outcome.remote,
+      ],
+    );
   } catch (error) {
     if ((error as { code?: string }).code !== "42P01") throw error;
   } finally {
@@ -104,7 +119,7 @@ async function recordOutcome(
   }
 }
 
-const RESTORE_USAGE = "Usage: npm run restore -- FILE [--replace]";
+const RESTORE_USAGE = "Usage: npm run restore -- FILE|s3://BUCKET/KEY [--replace]";
 
 export async function runRestoreCommand(args: string[], out: Out = console, settings: Settings = config()) {
   const replace = args.includes("--replace");
@@ -114,14 +129,17 @@ export async function runRestoreCommand(args: string[], out: Out = console, sett
     out.error(RESTORE_USAGE);
     return 2;
   }
-  if (!existsSync(file)) {
+  const remote = file.startsWith("s3://");
+  if (!remote && !existsSync(file)) {
     out.error(`No such file: ${file}`);
     return 2;
   }
+  const downloads = remote ? await mkdtemp(path.join(tmpdir(), "maison-ivy-restore-")) : undefined;
   try {
-    await verifyBackup(file);
+    const local = downloads ? await fetchFromRemote(settings, file, downloads) : file;
+    await verifyBackup(local);
     const { restored, photos } = await withDatabase(settings, "restore", async (url) => {
-      const restored = await restoreArchive(url, file, { replace, migrationsFolder });
+      const restored = await restoreArchive(url, local, { replace, migrationsFolder });
       return { restored, photos: await countPhotos(url) };
     });
     out.log(`Restored the backup of ${restored.createdAt.toISOString()} from ${file}:`);
@@ -134,6 +152,8 @@ export async function runRestoreCommand(args: string[], out: Out = console, sett
     const known = error instanceof BadArchiveError || error instanceof TargetNotEmptyError;
     out.error(`Restore failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}`);
     return 1;
+  } finally {
+    if (downloads) await rm(downloads, { recursive: true, force: true });
   }
 }
 

@@ -155,6 +155,17 @@ export const settingsSchema = z.object({
     .max(100)
     .default(10)
     .describe("Under this share of free space on the disk holding DATA_DIR, the owner is alerted."),
+  BACKUP_S3_BUCKET: z
+    .string()
+    .optional()
+    .describe(
+      "A copy of each backup in this S3-compatible bucket (unset: no copy); credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.",
+    ),
+  BACKUP_S3_PREFIX: z.string().default("maison-ivy/").describe("The key prefix each backup's copy is stored under."),
+  BACKUP_S3_ENDPOINT: optionalUrl.describe(
+    "The storage's endpoint URL when it is not AWS (MinIO, Backblaze, Scaleway…).",
+  ),
+  BACKUP_S3_REGION: z.string().default("us-east-1").describe("The bucket's region, as the storage names it."),
   TEST_CLOCK: onOff
     .default("off")
     .describe("`on` lets a browser test move the site's clock (`POST /__test/clock`). Never on a real site."),

@@ -132,7 +132,7 @@ export function readiness(health: Health, settings: HealthSettings): { ready: bo
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Each kind of trouble, in the words the owner's e-mail and Settings use. */
-function problems(health: Health, settings: HealthSettings): { cause: AlertCause; text: string }[] {
+export function problems(health: Health, settings: HealthSettings): { cause: AlertCause; text: string }[] {
   const found: { cause: AlertCause; text: string }[] = [];
   if (health.outbox) {
     const failing = Object.entries(health.outbox.failing).filter(([, n]) => n > 0);

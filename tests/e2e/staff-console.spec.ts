@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import { STAFF_ROUTES, type StaffAction, type StaffRouteDef, staffPath } from "../../app/domain/staff/routes";
@@ -169,6 +170,31 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   await expect(rows.filter({ hasText: "quote.status" }).filter({ hasText: "Frankie Desk" })).toContainText("Contacted");
   await expect(rows.filter({ hasText: "quote.note" }).filter({ hasText: "Frankie Desk" })).toContainText("Called back");
   await expect(rows.filter({ hasText: "quote.view" }).filter({ hasText: "Frankie Desk" }).first()).toBeVisible();
+});
+
+test("the owner sees backups and health in words and downloads the latest backup, which is audited", async ({
+  browser,
+}) => {
+  // `npm run backup` while the site runs on its embedded database.
+  const backup = spawnSync(process.execPath, ["scripts/backup.js"], {
+    env: { ...process.env, DATA_DIR: staff.dataDir, BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e" },
+    encoding: "utf8",
+  });
+  expect(backup.status, backup.stderr).toBe(0);
+  const owner = await pageAs(browser, "owner", { width: 360, height: 800 });
+  await owner.goto(`${staff.url}/staff/settings`);
+  const section = owner.getByRole("region", { name: "Backups and health" });
+  await expect(section.getByRole("row").filter({ hasText: "Good" })).toHaveCount(1);
+  await expectAccessible(owner);
+  const downloading = owner.waitForEvent("download");
+  await section.getByRole("link", { name: "Download the latest backup" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^maison-ivy-\d{8}T\d{9}Z\.backup$/);
+
+  const manager = await pageAs(browser, "manager");
+  expect((await manager.request.get(`${staff.url}/staff/settings/backup`)).status()).toBe(403);
+  await owner.goto(`${staff.url}/staff/audit`);
+  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("backup.download");
 });
 
 test("a job application goes from new to invited: the owner's wording of the invitation reaches the applicant", async ({

@@ -19,6 +19,8 @@ import {
 
 export interface StaffSite {
   url: string;
+  /** The site's DATA_DIR (its embedded database and backups). */
+  dataDir: string;
   site: SiteProcess;
   smtp: SmtpStandIn;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startStaffSite(env: Record<string, string> = {}): Promise<
   );
   const staffSite: StaffSite = {
     url,
+    dataDir,
     site,
     smtp,
     async close() {

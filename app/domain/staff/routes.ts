@@ -120,6 +120,8 @@ export const STAFF_ROUTES = {
     ["invite", "role", "disable", "sign-out-everywhere"],
   ),
   settings: guardedScreen("settings", "settings.tsx", "settings.manage", ["digest", "template"]),
+  /** The newest backup file, for the owner to keep a copy of. */
+  backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),

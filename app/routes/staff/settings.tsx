@@ -1,18 +1,48 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
+import { londonTime } from "~/domain/salon-time";
 import { isReplyTemplateKey } from "~/domain/staff/records";
+import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
+import { recentBackups } from "~/server/backup/backups.server";
+import { config } from "~/server/config.server";
+import { problems, readHealth } from "~/server/health.server";
+import { pruneJob } from "~/server/housekeeping.server";
+import { retentionJob } from "~/server/privacy/retention.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
-import { digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
+import { digestJob, digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => staffMeta("Settings");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
-  const [time, templates] = await Promise.all([digestTime(args.context.db), replyTemplatesOf(args.context.db)]);
-  return { time, templates };
+  const settings = config();
+  const db = args.context.db;
+  const [time, templates, backups, health] = await Promise.all([
+    digestTime(db),
+    replyTemplatesOf(db),
+    recentBackups(db),
+    readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, "backup"]),
+  ]);
+  return {
+    time,
+    templates,
+    backups: backups.map((b) => ({
+      id: b.id,
+      at: londonTime(b.finishedAt),
+      size: b.bytes === null ? "" : `${(b.bytes / 1_048_576).toFixed(1)} MB`,
+      result:
+        b.status === "ok"
+          ? b.remote
+            ? "Good, copied off the server"
+            : "Good"
+          : `Failed: ${b.error ?? "no reason kept"}`,
+    })),
+    troubles: problems(health, settings).map((p) => p.text),
+    diskFree: health.diskFreePercent === null ? null : Math.round(health.diskFreePercent),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +68,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <StaffHeading title="Settings">
-        How the console tells staff about new quotes, and how it answers applicants.
+        How the console tells staff about new quotes, how it answers applicants, and how the site is keeping.
       </StaffHeading>
       <ActionNotice message={actionData} />
       <StaffSection id="digest-heading" title="New-quotes e-mail" className="card mb-6 p-5">
@@ -52,6 +82,58 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             Save time
           </button>
         </Form>
+      </StaffSection>
+      <StaffSection id="health-heading" title="Backups and health" className="card mb-6 p-5">
+        {loaderData.troubles.length === 0 ? (
+          <p className="my-2">
+            All is well: the database answers, messages are going out, backups are recent and no scheduled work is late.
+          </p>
+        ) : (
+          <>
+            <p className="my-2">Needs attention (the owner is also e-mailed about each, once an hour at most):</p>
+            <ul className="my-2 list-disc pl-6">
+              {loaderData.troubles.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {loaderData.diskFree !== null && (
+          <p className="my-2 text-muted">The disk holding the site's data is {100 - loaderData.diskFree}% full.</p>
+        )}
+        <h3 className="mt-4 mb-2 text-xl">Latest backups</h3>
+        {loaderData.backups.length === 0 ? (
+          <p className="my-2 text-muted">No backup yet: the first is made tonight.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left">
+              <thead>
+                <tr>
+                  <th scope="col">Finished (UK time)</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.backups.map((b) => (
+                  <tr key={b.id}>
+                    <td>{b.at}</td>
+                    <td>{b.size}</td>
+                    <td>{b.result}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="mt-4">
+          <a href={staffPath(STAFF_ROUTES.backupDownload.path)} download className="btn-outline">
+            Download the latest backup
+          </a>
+        </p>
+        <p className="my-2 text-muted">
+          It holds everyone's details: keep it somewhere safe. Each download is recorded in the audit log.
+        </p>
       </StaffSection>
       <StaffSection id="replies-heading" title="Replies to job applicants" className="card p-5">
         <p className="my-2 text-muted">

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -26,6 +27,10 @@ const settings = (backupDir: string, dataDir: string) => ({
   READY_OUTBOX_BACKLOG: 200,
   ALERT_DISK_FREE_PERCENT: 10,
   SCHEDULE_CHECK_SECONDS: 60,
+  BACKUP_S3_BUCKET: undefined as string | undefined,
+  BACKUP_S3_ENDPOINT: undefined as string | undefined,
+  BACKUP_S3_PREFIX: "salon/",
+  BACKUP_S3_REGION: "us-east-1",
 });
 
 let database: TestDatabase;
@@ -124,5 +129,41 @@ describe("the health job", () => {
     await runJobIfDue(database.db, job, new Date("2026-12-02T10:00:00Z"));
     expect(await alertsTo("disk-low")).toEqual(["owner@example.com"]);
     expect(await alertsTo("job-late")).toEqual(["owner@example.com"]);
+  });
+});
+
+describe("the nightly backup with its bucket away", () => {
+  it("records the failure, alerts the owner and tries again", async () => {
+    // An address where nothing listens: the bucket's server is down.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    process.env.AWS_ACCESS_KEY_ID = "test";
+    process.env.AWS_SECRET_ACCESS_KEY = "test";
+    await database.db.execute(sql`delete from owner_alerts`);
+    await database.db.execute(sql`delete from scheduled_jobs where name = 'backup'`);
+    const job = createBackupJob(database.url, {
+      ...settings(path.join(folder, "with-bucket"), folder),
+      BACKUP_S3_BUCKET: "salon-backups",
+      BACKUP_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    });
+    const night = fromLondonLocal("2026-12-10T03:30") as Date;
+    await runJobIfDue(database.db, job, minutes(night, -1));
+    expect(await runJobIfDue(database.db, job, night)).toMatchObject({ ran: true, result: { failed: 1, alerts: 1 } });
+    const [failure] = (
+      await database.db.execute<{ error: string }>(
+        sql`select error from backups where status = 'failed' order by id desc limit 1`,
+      )
+    ).rows;
+    expect(failure?.error).toContain("copying it to the bucket salon-backups failed");
+    const [alert] = (
+      await database.db.execute<{ text: string }>(
+        sql`select payload->>'text' as text from outbox where template = 'owner-alert' and payload->>'cause' = 'backup-failed' order by id desc limit 1`,
+      )
+    ).rows;
+    expect(alert?.text).toContain("the bucket salon-backups can be reached");
+    expect((await runJobIfDue(database.db, job, minutes(night, 29))).ran).toBe(false);
+    expect((await runJobIfDue(database.db, job, minutes(night, 30))).ran).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { log } from "../log.server";
 import type { ScheduledJob } from "../scheduler.server";
 import { backups } from "../schema.server";
 import { createBackup, pruneBackups } from "./backups.server";
+import { copyRemote, type RemoteSettings } from "./remote.server";
 
 type BackupSettings = Pick<
   Config,
@@ -23,7 +24,8 @@ type BackupSettings = Pick<
   | "BACKUP_KEEP_WEEKLY"
   | "BACKUP_KEEP_MONTHLY"
   | "BACKUP_RETRY_MINUTES"
->;
+> &
+  RemoteSettings;
 
 const FAR_AWAY_MS = 365 * 86_400_000;
 
@@ -62,7 +64,9 @@ export function createBackupJob(databaseUrl: string | undefined, settings: Backu
       const finishedAt = () => new Date(now.getTime() + (Date.now() - started));
       try {
         const written = await createBackup(databaseUrl, settings.backupDir, now);
+        const remote = await copyRemote(settings, written.file);
         await tx.insert(backups).values({
+          remote,
           startedAt: now,
           finishedAt: finishedAt(),
           status: "ok",
@@ -87,7 +91,7 @@ export function createBackupJob(databaseUrl: string | undefined, settings: Backu
           "backup-failed",
           {
             subject: "last night's backup failed",
-            text: `The backup of the website's data could not be written to ${settings.backupDir}:\n\n${reason}\n\nIt is tried again every ${settings.BACKUP_RETRY_MINUTES} minutes. Check that the disk is there and has room (docs/operations.md says more).`,
+            text: `The backup of the website's data failed:\n\n${reason}\n\nIt is tried again every ${settings.BACKUP_RETRY_MINUTES} minutes. Check that the disk holding ${settings.backupDir} is there and has room${settings.BACKUP_S3_BUCKET ? `, and that the bucket ${settings.BACKUP_S3_BUCKET} can be reached` : ""} (docs/operations.md says more).`,
           },
           now,
         );

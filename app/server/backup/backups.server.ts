@@ -10,7 +10,10 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getISOWeek, getISOWeekYear } from "date-fns";
+import { desc } from "drizzle-orm";
 import { londonDay } from "~/domain/salon-time";
+import type { Database } from "../db.server";
+import { backups } from "../schema.server";
 import { type ArchiveSummary, BadArchiveError, readArchiveSummary, writeArchive } from "./archive.server";
 
 const NAME = /^maison-ivy-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z\.backup$/;
@@ -125,4 +128,9 @@ export async function pruneBackups(dir: string, rule: RetentionRule): Promise<st
     await rm(`${backup.file}.sha256`, { force: true });
   }
   return gone.map((b) => b.name);
+}
+
+/** The newest backups' outcomes, good and failed, for Settings. */
+export async function recentBackups(db: Database, limit = 7) {
+  return db.select().from(backups).orderBy(desc(backups.finishedAt)).limit(limit);
 }
