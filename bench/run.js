@@ -66,9 +66,7 @@ const results = {
 };
 
 /** The engines measured side by side: the name in the table, and the site's settings for it. */
-const ENGINES = [
-  ["embedded", { DATABASE_URL: "" }],
-];
+const ENGINES = [["embedded", { DATABASE_URL: "" }]];
 
 /** React Router's stock template (bench/reference), built beside the site. */
 const REFERENCE_BUILD = path.resolve(`${BUILD_DIR}-reference`);
