@@ -169,8 +169,12 @@ test("no public page or API answer sets a cookie: only the staff console has ses
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
   expect(pages.length).toBeGreaterThan(30);
+  // Eight at a time, as a browser would: one client opening a connection per page at once gets only its share.
+  const rendered = [];
+  for (let i = 0; i < pages.length; i += 8)
+    rendered.push(...(await Promise.all(pages.slice(i, i + 8).map((path) => request.get(path)))));
   const answers = [
-    ...(await Promise.all(pages.map((path) => request.get(path)))),
+    ...rendered,
     await request.get("/prices/calculator?type=colour&mode=level"),
     await request.get("/api/services"),
     await request.post("/api/feedback", { data: {} }),
