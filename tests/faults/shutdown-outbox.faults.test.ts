@@ -112,6 +112,9 @@ describe("SIGTERM under keep-alive load", () => {
   });
 });
 
+/** The applications' notes to staff, not the owner's alert about them. */
+const staffNotes = "channel = 'email' and template <> 'owner-alert'";
+
 describe("a mail server down for longer than the retry window", () => {
   it("keeps the messages as failed with their reason, logs each once, and re-sends them exactly once on command", async () => {
     const db = await createTestDatabase();
@@ -130,14 +133,14 @@ describe("a mail server down for longer than the retry window", () => {
       await until(
         async () => {
           // The staff notes by e-mail; each applicant's text goes out through the file transport meanwhile.
-          const rows = await db.query<{ status: string }>("select status from outbox where channel = 'email'");
+          const rows = await db.query<{ status: string }>(`select status from outbox where ${staffNotes}`);
           return rows.length === 3 && rows.every((r) => r.status === "failed");
         },
         "the messages to be given up on",
         20_000,
       );
       const failed = await db.query<{ id: number; last_error: string; failed_at: Date; attempts: number }>(
-        "select id, last_error, failed_at, attempts from outbox where channel = 'email' order by id",
+        `select id, last_error, failed_at, attempts from outbox where ${staffNotes} order by id`,
       );
       for (const row of failed) {
         expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -150,6 +153,11 @@ describe("a mail server down for longer than the retry window", () => {
 
       const smtp = await startSmtp(smtpPort);
       try {
+        // The health check may meanwhile have queued the owner's alert that messages are failing, which
+        // the mail server being down has failed too: the re-send takes every failed message.
+        const [failedNow] = await db.query<{ n: number }>(
+          "select count(*)::int as n from outbox where status = 'failed'",
+        );
         const listed = spawnSync(process.execPath, ["scripts/outbox.js", "list"], {
           env: { ...process.env, ...env, BUILD_DIR: buildDir, LOG_LEVEL: "warn" },
           encoding: "utf8",
@@ -161,12 +169,15 @@ describe("a mail server down for longer than the retry window", () => {
           encoding: "utf8",
         });
         expect(resend.status).toBe(0);
-        expect(resend.stdout).toContain("Queued again: 3 messages");
-        await until(() => smtp.mails.length >= 3, "the re-sent messages to arrive");
+        expect(resend.stdout).toContain(`Queued again: ${failedNow?.n} messages`);
+        const notes = () => smtp.mails.filter((m) => !m.subject.includes("messages are not going out"));
+        await until(() => notes().length >= 3, "the re-sent messages to arrive");
         await wait(1500);
-        expect(smtp.mails).toHaveLength(3);
-        expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(3);
-        const statuses = await db.query<{ status: string }>("select status from outbox where channel = 'email'");
+        expect(notes()).toHaveLength(3);
+        expect(new Set(notes().map((m) => m.messageId)).size).toBe(3);
+        // The owner is told at most once, however many messages failed.
+        expect(smtp.mails.length - notes().length).toBeLessThanOrEqual(1);
+        const statuses = await db.query<{ status: string }>(`select status from outbox where ${staffNotes}`);
         expect(statuses.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
         // A second re-send finds nothing to do: a sent message is never sent again this way.
         const twice = spawnSync(process.execPath, ["scripts/outbox.js", "resend", "--failed"], {
