@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { pageScript } from "./vite/page-script.ts";
+import { islandEntries, pageScript } from "./vite/page-script.ts";
 
 export default defineConfig({
   environments: {
@@ -43,6 +43,8 @@ export default defineConfig({
         page: "app/enhance/page.ts",
         form: "app/enhance/form-page.ts",
         console: "app/enhance/console-page.ts",
+        // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it.
+        ...islandEntries("app/islands"),
       },
     }),
   ],

@@ -32,9 +32,8 @@ export default function handleRequest(
 
   // A page that does not hydrate waits for nothing (its data is all loaded, and
   // React Router streams nothing to a page without its scripts), so it is
-  // rendered to one string: no stream to set up and read back. In development
-  // every page hydrates, for hot reloading.
-  if (!import.meta.env.DEV && !hydrates(routerContext)) {
+  // rendered to one string: no stream to set up and read back.
+  if (!hydrates(routerContext)) {
     // React's streams write the doctype themselves; its string render does not.
     return renderedPage(`<!DOCTYPE html>${renderToString(render(pageOnly(routerContext, loadContext)))}`, {
       headers: responseHeaders,

@@ -36,13 +36,14 @@ const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
- * Only the pages that need it load React (`handle.hydrate`, decision 006).
- * Once React runs in the browser it renders every page it navigates to, so
- * there the answer is always yes; in development too, for hot reloading.
+ * Only the pages that ask for it load React Router in the browser
+ * (`handle.hydrate`: the console). Once it runs in the browser it renders
+ * every page it navigates to, so there the answer is always yes. The same in
+ * development as in production.
  */
 function useHydration(): boolean {
   const asked = usePageFlag("hydrate");
-  return asked || typeof document !== "undefined" || import.meta.env.DEV;
+  return asked || typeof document !== "undefined";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Manifest, Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:page-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** In development, an entry behind React's hot-reload preamble (see `load`). */
+const DEV_ENTRY = "virtual:page-script-dev/";
 
 /**
  * Builds each of `entries` as a script of its own for the pages React does
@@ -14,7 +16,7 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
  * chunks (named `{name}-script`); the server environment, built after it,
  * reads the client's build manifest (React Router turns the manifest on and
  * removes it once every environment is built). In development each is its
- * source, which Vite serves compiled.
+ * source, which Vite serves compiled, behind the hot-reload preamble.
  */
 export function pageScript({ entries }: { entries: Record<string, string> }): Plugin {
   type Script = { src: string; imports: string[] };
@@ -30,12 +32,17 @@ export function pageScript({ entries }: { entries: Record<string, string> }): Pl
       }
     },
     resolveId(id) {
+      if (id.startsWith(DEV_ENTRY)) return `\0${id}`;
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
     load(id) {
+      // React Router's plugin compiles every component for hot reloading, and such a module refuses to run
+      // before the plugin's preamble has (the same one React Router's own <Scripts> loads first in development).
+      if (id.startsWith(`\0${DEV_ENTRY}`))
+        return `import "virtual:react-router/inject-hmr-runtime";\nimport "/${entries[id.slice(DEV_ENTRY.length + 1)]}";`;
       if (id !== RESOLVED_ID) return undefined;
       const { mode, config } = this.environment;
-      if (mode === "dev") return answer(each((_, entry) => ({ src: `/${entry}`, imports: [] })));
+      if (mode === "dev") return answer(each((name) => ({ src: `/@id/__x00__${DEV_ENTRY}${name}`, imports: [] })));
       // The browser never renders the script tags itself: only the server does.
       if (config.consumer === "client") return answer(each(() => ({ src: "", imports: [] })));
 
@@ -66,4 +73,13 @@ export function pageScript({ entries }: { entries: Record<string, string> }): Pl
       );
     },
   };
+}
+
+/** `island-{name}` for each island's script in `dir` (every module there but `hydrate.tsx`, which they share). */
+export function islandEntries(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".tsx") && file !== "hydrate.tsx" && !file.includes(".test."))
+      .map((file) => [`island-${file.replace(/\.tsx$/, "")}`, `${dir}/${file}`]),
+  );
 }

@@ -7,6 +7,9 @@ declare module "virtual:page-script" {
     form: { src: string; imports: string[] };
     /** app/enhance/console-page.ts: the staff console's elements, on every console page. */
     console: { src: string; imports: string[] };
+  } & {
+    /** app/islands/{name}.tsx: an island's script, on the pages that show it (app/components/island.tsx). */
+    [island: `island-${string}`]: { src: string; imports: string[] };
   };
   export default pageScripts;
 }

@@ -1,45 +1,28 @@
 import { useRouteLoaderData } from "react-router";
-import { part } from "~/enhance/define-element";
-import { SHARE_LINK } from "~/enhance/share-link";
-import { LineIcon } from "./icons";
+import { Island } from "./island";
+import { ShareButton } from "./share-button";
 
 /**
- * A share link in place of a social "like" widget: without JavaScript a
- * plain link to Facebook's share page for this address; `<share-link>`
- * (app/enhance/share-link.ts) opens the phone's share sheet or copies the
- * address instead.
+ * A share link in place of a social "like" widget, with no third-party
+ * script and no tracking: without JavaScript a plain link to Facebook's share
+ * page for this address; with it, a phone opens its own share sheet, and a
+ * browser without one copies the address and says so.
  */
 export function ShareLink({
   title,
   path,
   className = "btn-outline",
-  children = "Share",
+  label = "Share",
+  hiddenLabel,
 }: {
   title: string;
   path: string;
   className?: string;
-  children?: React.ReactNode;
+  label?: string;
+  /** Read after the label by screen readers only: what is shared. */
+  hiddenLabel?: string;
 }) {
   const root = useRouteLoaderData("root") as { origin?: string } | undefined;
   const url = new URL(path, root?.origin ?? "http://localhost:3000").href;
-  const href = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
-
-  return (
-    <share-link
-      className="inline-flex flex-wrap items-center gap-3"
-      {...part(SHARE_LINK.title, title)}
-      {...part(SHARE_LINK.path, path)}
-    >
-      <a href={href} className={className} rel="noopener">
-        <LineIcon box={20} className="size-4">
-          <circle cx="15" cy="4.5" r="2.5" />
-          <circle cx="5" cy="10" r="2.5" />
-          <circle cx="15" cy="15.5" r="2.5" />
-          <path d="M7.2 8.8l5.6-3.1M7.2 11.2l5.6 3.1" />
-        </LineIcon>
-        {children}
-      </a>
-      <span role="status" className="text-sm text-muted empty:sr-only" />
-    </share-link>
-  );
+  return <Island name="share-link" component={ShareButton} props={{ title, url, className, label, hiddenLabel }} />;
 }

@@ -97,9 +97,11 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
           </div>
           <Actions>
             <QuoteButton member={member} />
-            <ShareLink title={`${name} at Maison Ivy`} path={teamPath(member.slug)}>
-              Share<span className="sr-only"> {member.firstName}'s profile</span>
-            </ShareLink>
+            <ShareLink
+              title={`${name} at Maison Ivy`}
+              path={teamPath(member.slug)}
+              hiddenLabel={`${member.firstName}'s profile`}
+            />
             <ReturnLink to="/team-info">Back to the team</ReturnLink>
           </Actions>
         </div>

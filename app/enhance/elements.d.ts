@@ -4,7 +4,6 @@ import type { PASSKEY_BUTTON } from "./console/passkey-button";
 import type { POST_PREVIEW } from "./console/post-preview";
 import type { REVIEW_FEED } from "./review-feed";
 import type { REVIEW_FILTER } from "./review-filter";
-import type { SHARE_LINK } from "./share-link";
 import type { SHOP_CAROUSEL } from "./shop-carousel";
 import type { STYLIST_DIALOG } from "./stylist-dialog";
 import type { SUBMISSION_FORM } from "./submission-form";
@@ -16,7 +15,6 @@ type ElementTag = (
   | typeof BACK_LINK
   | typeof REVIEW_FEED
   | typeof REVIEW_FILTER
-  | typeof SHARE_LINK
   | typeof SHOP_CAROUSEL
   | typeof STYLIST_DIALOG
   | typeof SUBMISSION_FORM

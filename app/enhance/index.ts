@@ -2,7 +2,6 @@ import { defineBackLink } from "./back-link";
 import { enhanceDisclosures } from "./disclosure";
 import { defineReviewFeed } from "./review-feed";
 import { defineReviewFilter } from "./review-filter";
-import { defineShareLink } from "./share-link";
 import { defineShopCarousel } from "./shop-carousel";
 import { defineStylistDialog } from "./stylist-dialog";
 
@@ -17,7 +16,6 @@ export function enhance() {
   defineReviewFilter();
   defineShopCarousel();
   defineBackLink();
-  defineShareLink();
   defineStylistDialog();
   enhanceDisclosures();
 }

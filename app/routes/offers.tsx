@@ -76,9 +76,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         <Link to="/prices" className="btn-accent">
           Get a quote
         </Link>
-        <ShareLink title="Maison Ivy offers" path="/offers">
-          Share these offers
-        </ShareLink>
+        <ShareLink title="Maison Ivy offers" path="/offers" label="Share these offers" />
       </PageIntro>
 
       <div className="container-page py-14">

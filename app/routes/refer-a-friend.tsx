@@ -41,9 +41,7 @@ export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
         }
       >
         {providerButton}
-        <ShareLink title="Maison Ivy: £20 off your first visit" path="/refer-a-friend">
-          Share with a friend
-        </ShareLink>
+        <ShareLink title="Maison Ivy: £20 off your first visit" path="/refer-a-friend" label="Share with a friend" />
       </PageIntro>
 
       <div className="container-page space-y-16 py-14">

@@ -1,0 +1,49 @@
+import pageScripts from "virtual:page-script";
+import { preinitModule, preloadModule } from "react-dom";
+import { useNonce } from "./nonce";
+
+/**
+ * A part of a public page that runs React in the browser (decision 062): the
+ * page itself stays server-rendered HTML with no router, and only this part
+ * is hydrated, by its own script (`app/islands/{name}.tsx`), which the page
+ * loads only if it shows the part.
+ *
+ * The component renders here on the server as it will in the browser, from
+ * the same props, which travel in the page as JSON beside it. So the props
+ * are plain data (no functions, dates or class instances), and the component
+ * gets everything it needs from them: there is no router or loader data in
+ * the browser, only what the island was given.
+ */
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  /** Its script's name: `app/islands/{name}.tsx` hydrates it. */
+  name: IslandName;
+  component: React.ComponentType<P>;
+  props: P;
+}) {
+  const nonce = useNonce();
+  const script = pageScripts[`island-${name}`];
+  if (!script) throw new Error(`app/islands/${name}.tsx is missing`);
+  // React puts these in the page's <head>, once each however many islands of a kind the page shows.
+  for (const href of script.imports) preloadModule(href, { as: "script", nonce });
+  preinitModule(script.src, { as: "script", nonce });
+  return (
+    <>
+      <div data-island={name} className="contents">
+        <Component {...props} />
+      </div>
+      <script
+        type="application/json"
+        data-island-props={name}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped cannot close the element
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(props).replace(/</g, "\\u003c") }}
+      />
+    </>
+  );
+}
+
+/** The islands there are: each has its script in app/islands. */
+export type IslandName = "share-link";

@@ -1,0 +1,4 @@
+import { ShareButton } from "~/components/share-button";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("share-link", ShareButton);
