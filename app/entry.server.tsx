@@ -35,7 +35,7 @@ export default function handleRequest(
   // rendered to one string: no stream to set up and read back.
   if (!hydrates(routerContext)) {
     // React's streams write the doctype themselves; its string render does not.
-    return renderedPage(`<!DOCTYPE html>${renderToString(render(pageOnly(routerContext, loadContext)))}`, {
+    return renderedPage(`<!DOCTYPE html>${renderToString(render(routerContext))}`, {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -85,29 +85,6 @@ function hydrates(context: EntryContext): boolean {
   return context.staticHandlerContext.matches.some(
     (match) => (context.routeModules[match.route.id]?.handle as PageHandle | undefined)?.hydrate === true,
   );
-}
-
-/**
- * The router context cut down to the routes this page matched, with the
- * loader data kept on the server put back (see `publicPart` in
- * server/request-handler.ts). `ServerRouter` builds a route object for every
- * route of the table on each render, for the browser's router to take over;
- * a page without React in the browser only ever renders its own few. Its
- * loader data is not sent either, and the ranked branches are read only by
- * `<Scripts>`: nothing in the browser would use them.
- */
-function pageOnly(context: EntryContext, loadContext: RouterContextProvider): EntryContext {
-  const routes: EntryContext["manifest"]["routes"] = {};
-  for (const { route } of context.staticHandlerContext.matches) routes[route.id] = context.manifest.routes[route.id];
-  const loaderData = { ...context.staticHandlerContext.loaderData };
-  for (const [id, data] of loadContext.pageData ?? []) if (id in loaderData) loaderData[id] = data;
-  return {
-    ...context,
-    manifest: { ...context.manifest, routes },
-    staticHandlerContext: { ...context.staticHandlerContext, loaderData },
-    branches: [],
-    serverHandoffStream: undefined,
-  };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { data, RouterContextProvider, redirect, type ServerBuild } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { areaOf, publicPart, ResponseCache } from "./request-handler";
+import { areaOf, ResponseCache } from "./request-handler";
 
 type Entry = Parameters<ResponseCache["set"]>[1];
 
@@ -78,76 +77,3 @@ describe("the part of the site an address belongs to", () => {
   });
 });
 
-describe("the public pages' router", () => {
-  const route = (id: string, parentId: string | undefined, path?: string, module: object = {}) => ({
-    id,
-    parentId,
-    path,
-    module,
-  });
-  const page = (loader: () => unknown) => ({ default: () => null, loader });
-  const build = {
-    routes: {
-      root: route(
-        "root",
-        undefined,
-        "",
-        page(() => ({ origin: "https://example.com" })),
-      ),
-      layout: route("layout", "root"),
-      home: route(
-        "home",
-        "layout",
-        undefined,
-        page(() => data({ reviews: [1, 2] }, { status: 203 })),
-      ),
-      prices: route(
-        "prices",
-        "layout",
-        "prices",
-        page(() => redirect("/")),
-      ),
-      sitemap: route("sitemap", "layout", "sitemap.xml", { loader: () => ({ urls: ["/"] }) }),
-      api: route("api", "root", "api/services"),
-      "staff-layout": route("staff-layout", "root", "staff"),
-      "staff-quotes": route("staff-quotes", "staff-layout", "quotes"),
-      "staff-deep": route("staff-deep", "staff-quotes", ":id"),
-      "not-found": route("not-found", "root", "*"),
-    },
-  } as unknown as ServerBuild;
-  const load = (part: ServerBuild, id: string, context: RouterContextProvider) =>
-    part.routes[id]?.module.loader?.({ context } as never);
-
-  it("has every route but the console's and the API's", () => {
-    expect(Object.keys(publicPart(build).routes).sort()).toEqual([
-      "home",
-      "layout",
-      "not-found",
-      "prices",
-      "root",
-      "sitemap",
-    ]);
-    expect(Object.keys(build.routes)).toHaveLength(10);
-  });
-
-  it("keeps a page's loader data for its render when asked, and hands React Router nothing for it", async () => {
-    const part = publicPart(build, { dataStaysOnServer: true });
-    const context = new RouterContextProvider();
-    expect(await load(part, "root", context)).toBeNull();
-    expect(context.pageData?.get("root")).toEqual({ origin: "https://example.com" });
-    // data(): the status and headers still reach React Router, the data does not.
-    const home = await load(part, "home", context);
-    expect(home).toMatchObject({ type: "DataWithResponseInit", data: null, init: { status: 203 } });
-    expect(context.pageData?.get("home")).toEqual({ reviews: [1, 2] });
-    // A redirect is React Router's to follow; a resource route's data is its answer.
-    expect(((await load(part, "prices", context)) as Response).status).toBe(302);
-    expect(await load(part, "sitemap", context)).toEqual({ urls: ["/"] });
-    expect(context.pageData?.has("sitemap")).toBe(false);
-  });
-
-  it("leaves every loader as it is otherwise", async () => {
-    const context = new RouterContextProvider();
-    expect(await load(publicPart(build), "root", context)).toEqual({ origin: "https://example.com" });
-    expect(context.pageData).toBeUndefined();
-  });
-});

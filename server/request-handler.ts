@@ -175,9 +175,6 @@ const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, n
 
 type Area = "staff" | "api" | "site";
 
-/** React Router's request for a page's loader data (`/prices.data`, `/_root.data`). */
-const DATA_REQUEST = /\.data$/;
-
 /**
  * The part of the site an address belongs to, by its first segment as React
  * Router matches it: in any case, percent-decoded, with a data request's
@@ -194,71 +191,6 @@ export function areaOf(url: string): Area {
   }
   segment = segment.toLowerCase().replace(/\.data$/, "");
   return segment === "staff" ? "staff" : segment === "api" ? "api" : "site";
-}
-
-/**
- * The build with only the public pages' routes: none of the console's or the
- * API's. React Router's per-request work grows with the size of its route
- * table (it matches the address against every branch twice), and the console
- * and the API are over half of the table. The public pages' router also
- * cannot render a console page, whatever address it is given.
- *
- * With `dataStaysOnServer` (the production build, when no route asks for
- * React in the browser: decision 006), each page's loader data is kept on
- * the request's context for the render (`pageData`, read back in
- * `entry.server.tsx`) and React Router is handed nothing in its place. It
- * encodes every loader's data for the browser's router on each page, even
- * one that will never load it: on the calculator, whose loader carries the
- * whole price list, that was a seventh of the request's CPU (decision 027).
- */
-export function publicPart(build: ServerBuild, { dataStaysOnServer = false } = {}): ServerBuild {
-  const fullPath = (id: string): string => {
-    const route = build.routes[id];
-    if (!route) return "";
-    const parent = route.parentId ? fullPath(route.parentId) : "";
-    return route.path ? `${parent}/${route.path}` : parent;
-  };
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (!route || areaOf(fullPath(id)) !== "site") continue;
-    const { loader, default: component } = route.module;
-    // A resource route's loader data is its answer; a page's is only ever read by its render.
-    routes[id] =
-      dataStaysOnServer && loader && component
-        ? { ...route, module: { ...route.module, loader: onServer(id, loader) } }
-        : route;
-  }
-  return { ...build, routes };
-}
-
-type ServerRoute = NonNullable<ServerBuild["routes"][string]>;
-type RouteModule = ServerRoute["module"];
-
-/** Whether a route asks for React in the browser (`handle.hydrate`). */
-function hydrates(route: ServerRoute | undefined): boolean {
-  return (route?.module.handle as { hydrate?: boolean } | undefined)?.hydrate === true;
-}
-
-/** The loader, its data kept for the render and React Router given null (with the status and headers of `data()`). */
-function onServer(id: string, loader: NonNullable<RouteModule["loader"]>): NonNullable<RouteModule["loader"]> {
-  return async (args) => {
-    const result: unknown = await loader(args);
-    if (result instanceof Response) return result;
-    const context = args.context as RouterContextProvider;
-    context.pageData ??= new Map();
-    if (isDataWithInit(result)) {
-      context.pageData.set(id, result.data);
-      result.data = null;
-      return result;
-    }
-    context.pageData.set(id, result);
-    return null;
-  };
-}
-
-/** What `data(value, { status, headers })` returns. */
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 /** The request's key in the cache, or null for one that is never answered from it. */
@@ -343,23 +275,9 @@ export function createCachedRequestHandler(options: {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   cache: ResponseCache | null;
 }) {
-  const { build } = options;
-  const mode = config().NODE_ENV;
-  const handleAll = createRequestHandler(build, mode);
-  // Development hands a function, called for each request to pick up edits; there every page loads React.
-  const dataStaysOnServer = typeof build !== "function" && !Object.values(build.routes).some(hydrates);
-  const handleSite = createRequestHandler(
-    typeof build === "function" ? async () => publicPart(await build()) : publicPart(build, { dataStaysOnServer }),
-    mode,
-  );
+  const handle = createRequestHandler(options.build, config().NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const cache = options.cache;
-    const area = areaOf(req.originalUrl);
-    // No public page's data goes to a browser then, so React Router's requests for it have nothing to answer.
-    if (dataStaysOnServer && area === "site" && DATA_REQUEST.test(req.path)) {
-      res.status(404).type("text/plain").send("Not found\n");
-      return;
-    }
     const key = cache ? keyFor(req) : null;
     let settle: ((entry: Entry | undefined) => void) | undefined;
     let kept: Entry | undefined;
@@ -378,10 +296,9 @@ export function createCachedRequestHandler(options: {
 
       const context = options.getLoadContext(req, res);
       const request = toFetchRequest(req, res);
+      const inConsole = areaOf(req.originalUrl) === "staff";
       // The console sees what is stored at once, its own saves included; the content cache is for the public pages.
-      const response = await (area === "staff"
-        ? readingFresh(() => handleAll(request, context))
-        : (area === "api" ? handleAll : handleSite)(request, context));
+      const response = await (inConsole ? readingFresh(() => handle(request, context)) : handle(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
       if (context.databaseUnavailable && status >= 500) {
@@ -393,7 +310,7 @@ export function createCachedRequestHandler(options: {
         status = 503;
         res.setHeader("Retry-After", "5");
       }
-      if (area === "staff")
+      if (inConsole)
         for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
       const rendered = await responseText(response);

@@ -150,19 +150,6 @@ test("errors never show a stack trace", async ({ request }) => {
   expect(text).not.toMatch(/at .+\.(js|ts):\d+/);
 });
 
-test("a public page's data is only ever in its page: React Router's data requests find nothing", async ({
-  request,
-}) => {
-  for (const path of ["/_root.data", "/team-info.data", "/prices/calculator.data?type=colour&mode=level"]) {
-    const answer = await request.get(path, { maxRedirects: 0 });
-    expect(answer.status(), path).toBe(404);
-    expect(await answer.text(), path).not.toContain("routes/");
-  }
-  // The page itself still has everything its loader found.
-  const page = await (await request.get("/team-info")).text();
-  expect(page).toMatch(/<h1[^>]*>/);
-});
-
 test("no public page or API answer sets a cookie: only the staff console has sessions", async ({ request }) => {
   // Every page of the sitemap is rendered: more than the default allows on a busy machine.
   test.setTimeout(120_000);
