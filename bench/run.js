@@ -61,6 +61,7 @@ const results = {
   growth: {},
   uploads: undefined,
   ceiling: {},
+  calculator: undefined,
   console: undefined,
   backup: undefined,
 };
@@ -234,7 +235,8 @@ async function fixtures() {
   });
   const { stylist: _named, ...levelState } = state;
   const totalsByLevel = `/prices/total-by-level?${new URLSearchParams({ ...levelState, mode: "level", level: "6" })}`;
-  return { calculatorMidFlow, totalsByLevel, quoteBody, stylist: stylist.slug };
+  const calculatorStart = `/prices/calculator?${new URLSearchParams({ type: "colour", mode: "level" })}`;
+  return { calculatorStart, calculatorMidFlow, totalsByLevel, quoteBody, stylist: stylist.slug };
 }
 
 async function saveQuote(body) {
@@ -255,8 +257,8 @@ function staticImports(code, url) {
 }
 
 /** What a page loads before it can run: its stylesheets, and every script it names with all they import statically. */
-async function firstLoadWeight(pathname) {
-  const html = await (await fetchOnce(BASE + pathname)).text();
+async function firstLoadWeight(pathname, headers) {
+  const html = await (await fetchOnce(BASE + pathname, { headers })).text();
   const js = new Set();
   const css = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(m[1]);
@@ -299,6 +301,86 @@ async function firstLoadWeight(pathname) {
     cssKb: (await size(css, false)).kb,
     htmlKb: Math.round((gzipSync(html).length / 1024) * 10) / 10,
   };
+}
+
+/**
+ * The calculator in a phone's browser: Chromium with its CPU slowed 4×, a colour quote tapped from its first
+ * step to the estimate and through "compare another level", each tap the first choice not yet made in the
+ * current step. Per tap, the time from the pointer going down to the first frame painted after the page
+ * changed (the mutation, then two animation frames); and every document, fetch or XHR request after the
+ * first page, which should be none.
+ */
+async function measureCalculatorTaps(pathname) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: false });
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(BASE + pathname, { waitUntil: "networkidle" });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const requests = [];
+    page.on("request", (r) => {
+      if (["document", "fetch", "xhr"].includes(r.resourceType())) requests.push(r.url());
+    });
+    await page.evaluate(() => {
+      window.__tap = { down: 0, painted: 0 };
+      document.addEventListener(
+        "pointerdown",
+        (e) => {
+          window.__tap = { down: e.timeStamp, painted: 0 };
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        const tap = window.__tap;
+        if (!tap.down || tap.painted) return;
+        tap.painted = -1;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            tap.painted = performance.now();
+          }),
+        );
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    const seen = new Set([new URL(page.url()).pathname + new URL(page.url()).search]);
+    const taps = [];
+    for (let i = 0; i < 30; i++) {
+      const next = await page.evaluateHandle(
+        (visited) => {
+          const links = [...document.querySelectorAll("#current-step li > a[href]")];
+          return (
+            links.find(
+              (a) =>
+                a.getAttribute("aria-current") !== "true" &&
+                !visited.includes(a.href.split("#")[0].slice(location.origin.length)),
+            ) ?? null
+          );
+        },
+        [...seen],
+      );
+      const link = next.asElement();
+      if (!link) break;
+      const href = (await link.getAttribute("href")).split("#")[0];
+      seen.add(href);
+      await link.click();
+      await page.waitForFunction(() => window.__tap?.painted > 0, null, { timeout: 10_000 }).catch(() => undefined);
+      const ms = await page.evaluate(() =>
+        window.__tap?.painted > 0 ? window.__tap.painted - window.__tap.down : null,
+      );
+      // A tap that loaded a new document (the calculator without its island) leaves no figure: say so.
+      if (ms === null) return { taps: taps.length, failedAt: href, requestsAfterFirstPage: requests.length };
+      taps.push(Math.round(ms));
+    }
+    const sorted = [...taps].sort((a, b) => a - b);
+    return {
+      taps: taps.length,
+      medianMs: sorted[Math.floor(sorted.length / 2)] ?? null,
+      maxMs: sorted.at(-1) ?? null,
+      requestsAfterFirstPage: requests.length,
+      finalAddress: new URL(page.url()).search,
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Full runs kept in bench/results/history.md. */
@@ -860,7 +942,7 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   await new Promise((r) => setTimeout(r, 2000));
   figures.idle = memoryMb(site.child.pid);
 
-  const { calculatorMidFlow, totalsByLevel, quoteBody, stylist } = await fixtures();
+  const { calculatorStart, calculatorMidFlow, totalsByLevel, quoteBody, stylist } = await fixtures();
   const saved = await saveQuote(quoteBody(0));
   const quotePage = `/quote/${saved.link}`;
   // Clients each open their own quote: the load goes through twenty of them, not one quote row for everyone.
@@ -877,8 +959,11 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
       "feedback form": "/feedback",
     };
     for (const [name, p] of Object.entries(list)) results.weight[name] = await firstLoadWeight(p);
-    // The first owner signs up: the console's pages for Lighthouse, and the photo uploads.
+    // The first owner signs up: the console's pages for their weight and Lighthouse, and the photo uploads.
     const cookie = await consoleSession(site);
+    results.weight["console sign-in"] = await firstLoadWeight("/staff/sign-in");
+    results.weight["console quotes"] = await firstLoadWeight("/staff/leads", { Cookie: cookie });
+    results.calculator = await measureCalculatorTaps(calculatorStart);
     if (LIGHTHOUSE_RUNS > 0) {
       await runLighthouse(list);
       // The public pages staff change from the console (offers, team, reviews, notices, blog, news, salons,
@@ -1095,7 +1180,15 @@ async function main() {
 
   // The performance budgets: each row says whether it met its own, where it has one.
   const verdict = (ok) => (ok === undefined ? "" : ok ? "met" : "MISSED");
-  const CONTENT_PAGES = new Set(["home", "team"]);
+  // What a page is allowed to load first, by its kind: a page to read ships no framework, a page to fill in or
+  // tap through ships React and its island, the console React Router.
+  const pageKind = (name) =>
+    name.startsWith("console")
+      ? "console"
+      : ["calculator", "job form", "feedback form"].includes(name) || name.endsWith(" form")
+        ? "interactive"
+        : "content";
+  const JS_BUDGET_KB = { content: 5, interactive: 90, console: 150 };
   const LOAD_BUDGETS = Object.fromEntries(
     [...ENGINES.map(([engine]) => engine), "postgres"].flatMap((engine) => [
       [`home (${engine})`, 1500],
@@ -1112,12 +1205,13 @@ async function main() {
         ...Object.entries(p.lostPoints).map(([id, ids]) => `${id} lost on ${ids.join(", ")}`),
       ].join(" · "),
       // A client's quote page, the feedback form (for clients after a visit) and the console are kept out of
-      // search engines on purpose (noindex), so their SEO score is reported only.
+      // search engines on purpose (noindex), so their SEO score is reported only. Performance: 100 on a page to
+      // read, at least 95 on one that runs React.
       verdict(
-        (p.budget === "console" || p.path.startsWith("/quote/") || p.path === "/feedback"
-          ? [p.performance, p.accessibility, p.bestPractices]
-          : [p.performance, p.accessibility, p.bestPractices, p.seo]
-        ).every((score) => score === 100),
+        p.performance >= (pageKind(name) === "content" ? 100 : 95) &&
+          p.accessibility === 100 &&
+          p.bestPractices === 100 &&
+          (p.budget === "console" || p.path.startsWith("/quote/") || p.path === "/feedback" || p.seo === 100),
       ),
     ]);
   }
@@ -1130,7 +1224,7 @@ async function main() {
       `first load ${name}`,
       `${Math.round((w.jsKb + w.cssKb + w.htmlKb + w.fontKb) * 10) / 10} kB in all`,
       `JS ${w.jsKb} kB gz (${w.jsFiles} files) · CSS ${w.cssKb} kB gz · HTML ${w.htmlKb} kB gz · fonts ${w.fontKb} kB`,
-      verdict(CONTENT_PAGES.has(name) ? w.jsKb <= 100 : undefined),
+      verdict(w.jsKb <= JS_BUDGET_KB[pageKind(name)]),
     ]);
   }
   for (const [name, l] of Object.entries(results.load)) {
@@ -1152,13 +1246,21 @@ async function main() {
       "site serving its cached page gzip-compressed vs plain Node serving the same bytes; target at least 0.5",
       verdict(gzipRatio >= 0.5),
     ]);
-  // Pages rendered for each request against the stock template in the same run: at least 1.5×, p99 under 100 ms.
+  const c = results.calculator;
+  if (c)
+    rows.push([
+      "calculator tap to painted change",
+      c.medianMs === undefined ? `FAILED at ${c.failedAt}` : `${c.medianMs} ms median`,
+      `${c.taps} taps of a colour quote, CPU slowed 4×, max ${c.maxMs} ms; ${c.requestsAfterFirstPage} document or data requests after the first page; target median at most 50 ms and no request`,
+      verdict(c.medianMs !== undefined && c.medianMs <= 50 && c.requestsAfterFirstPage === 0),
+    ]);
+  // Pages rendered for each request against the stock template in the same run: at least 1.0×, p99 under 100 ms.
   for (const [name, r] of Object.entries(results.ratios))
     rows.push([
       `ratio ${name} / stock React Router`,
       `${r.ratio}×`,
-      `medians of three at 10 connections, with Accept-Encoding; p99 ${r.p99Ms} ms; target at least 1.5× and p99 under 100 ms`,
-      verdict(r.ratio >= 1.5 && r.p99Ms < 100),
+      `medians of three at 10 connections, with Accept-Encoding; p99 ${r.p99Ms} ms; target at least 1.0× and p99 under 100 ms`,
+      verdict(r.ratio >= 1.0 && r.p99Ms < 100),
     ]);
   // Saving quotes: at least 400 a second on PostgreSQL, and every message sent within 5 s of the end of the load.
   const deliveredInTime = (d) =>
