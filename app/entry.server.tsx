@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import { requestContext } from "~/server/request-context.server";
 import { NonceContext } from "./components/nonce";
 import type { PageHandle } from "./components/page-handle";
 import { log } from "./server/log.server";
@@ -21,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(requestContext).cspNonce;
   const render = (context: EntryContext) => (
     <NonceContext.Provider value={nonce}>
       <ServerRouter context={context} url={request.url} nonce={nonce} />
@@ -74,7 +75,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) log.error({ reqId: loadContext.requestId, err: error }, "render failed");
+        if (shellRendered) log.error({ reqId: loadContext.get(requestContext).requestId, err: error }, "render failed");
       },
     });
   });
@@ -97,10 +98,10 @@ export function handleError(
   error: unknown,
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
-  const reqId = context?.requestId;
+  const reqId = context?.get(requestContext).requestId;
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
-    if (context) context.databaseUnavailable = true;
+    if (context) context.get(requestContext).databaseUnavailable = true;
     log.warn({ reqId, err: error instanceof Error ? error.message : String(error) }, "database unavailable");
     return;
   }

@@ -6,7 +6,7 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { createBackupJob } from "~/server/backup/backup-job.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { now, setClock } from "~/server/clock.server";
@@ -33,6 +33,7 @@ import { openSiteDatabase } from "./site-database";
 export { limitConnectionsPerClient } from "./fair-share";
 export { precompressedAssets } from "./precompressed";
 
+import { routerContextWith } from "~/server/request-context.server";
 import { bearerMatches, fixedSecurityHeaders, refuseCrossSiteRequests, securityHeaders } from "./security";
 import { startupSummary } from "./startup";
 
@@ -45,25 +46,6 @@ export { log };
 export const errorHandler = errorHandlerFor(log);
 /** For the HTTP server's `clientError`: requests the parser rejects, answered and logged in one line. */
 export const answerClientError = clientErrorAnswerer(log);
-
-// What every loader and action finds on its `context`. With middleware on, React Router hands them a
-// RouterContextProvider; these fields are assigned onto it, so `context.db` keeps working and stays typed.
-// Middleware of our own would use `createContext` and `context.get` instead.
-declare module "react-router" {
-  interface RouterContextProvider {
-    db: Database;
-    /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
-    clientIp: string;
-    /** This response's Content-Security-Policy script nonce. */
-    cspNonce: string;
-    /** The id in this request's log lines (and its X-Request-Id header). */
-    requestId: string;
-    /** Set when a loader or action failed because the database was away: the answer becomes a 503. */
-    databaseUnavailable?: boolean;
-    /** The page's loader data by route, kept for its render instead of being encoded for a browser that never reads it. */
-    pageData?: Map<string, unknown>;
-  }
-}
 
 export interface RunningApp {
   /** Headers for every answer, static files included: mount before anything else. */
@@ -169,7 +151,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       // request. The production build never changes, so it is given once and its tables are built once.
       build: options.build ?? ((await loadingBuild) as ServerBuild),
       getLoadContext: (req, res) =>
-        Object.assign(new RouterContextProvider(), {
+        routerContextWith({
           db: database.db,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           cspNonce: String(res.locals.cspNonce ?? ""),

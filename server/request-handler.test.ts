@@ -76,4 +76,3 @@ describe("the part of the site an address belongs to", () => {
       expect(areaOf(url), url).toBe("site");
   });
 });
-

@@ -27,6 +27,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { readingFresh } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { responseBytes, responseText } from "~/server/rendered-page.server";
+import { requestContext } from "~/server/request-context.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
@@ -301,7 +302,7 @@ export function createCachedRequestHandler(options: {
       const response = await (inConsole ? readingFresh(() => handle(request, context)) : handle(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
-      if (context.databaseUnavailable && status >= 500) {
+      if (context.get(requestContext).databaseUnavailable && status >= 500) {
         if (!/text\/html/.test(response.headers.get("content-type") ?? "")) {
           await response.body?.cancel().catch(() => {});
           return unavailableResponse(req, res);
@@ -310,14 +311,13 @@ export function createCachedRequestHandler(options: {
         status = 503;
         res.setHeader("Retry-After", "5");
       }
-      if (inConsole)
-        for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
+      if (inConsole) for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
       if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
       const rendered = await responseText(response);
       let body = rendered;
       let csp: string | undefined;
-      if (context.cspNonce && rendered.includes(context.cspNonce)) {
-        const page = pageWithoutNonce(rendered, context.cspNonce);
+      if (context.get(requestContext).cspNonce && rendered.includes(context.get(requestContext).cspNonce)) {
+        const page = pageWithoutNonce(rendered, context.get(requestContext).cspNonce);
         // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
         if (!page) return await sendResponse(req, res, response, rendered);
         ({ html: body, csp } = page);

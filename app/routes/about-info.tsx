@@ -4,6 +4,7 @@ import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
 import { groupLine, sentence } from "~/domain/brand";
 import { loadBrand } from "~/server/queries/brand.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/about-info";
 
 /** The claim on the about page. */
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Counted on the day of the request from the founding date, 1 November 2002, and from the salons kept. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const brand = await loadBrand(context.db);
+  const brand = await loadBrand(context.get(requestContext).db);
   return { years: brand.years, brand };
 }
 

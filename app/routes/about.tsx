@@ -6,6 +6,7 @@ import { groupLine } from "~/domain/brand";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
 import { salonPicture } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +18,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Counted on the day of the request, so the figure is never stale. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [brand, salon] = await Promise.all([loadBrand(context.db), salonPicture(context.db, MAIN_SALON_ID)]);
+  const [brand, salon] = await Promise.all([
+    loadBrand(context.get(requestContext).db),
+    salonPicture(context.get(requestContext).db, MAIN_SALON_ID),
+  ]);
   return { brand, salon };
 }
 

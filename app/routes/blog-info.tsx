@@ -6,6 +6,7 @@ import { seo } from "~/components/page-meta";
 import { Pagination } from "~/components/pagination";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
 import { blogCard, blogPostPage } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/blog-info";
 
 const PATH = "/blog-info";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = (args) => {
 /** Newest first (the query orders by date, then id), a page at a time. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = requestedPage(new URL(request.url));
-  const posts = page === null ? null : await blogPostPage(context.db, page);
+  const posts = page === null ? null : await blogPostPage(context.get(requestContext).db, page);
   if (!posts) throw data("No such page", { status: 404 });
   return {
     page: posts.page,

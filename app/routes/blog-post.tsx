@@ -10,13 +10,14 @@ import { coverAddress } from "~/domain/blog";
 import { blogPostingJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { getBlogPost } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import { htmlExcerpt, sanitizeBlogHtml } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog-post";
 
 const DESCRIPTION_CHARS = 155;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getBlogPost(context.db, params.slug);
+  const post = await getBlogPost(context.get(requestContext).db, params.slug);
   if (!post) throw data("No such post", { status: 404 });
   const origin = config().PUBLIC_URL;
   const description = htmlExcerpt(post.bodyHtml, DESCRIPTION_CHARS);

@@ -3,6 +3,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { blogCard, blogPostPage } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/blog";
 
 const LATEST_COUNT = 3;
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const latest = await blogPostPage(context.db, 1, LATEST_COUNT);
+  const latest = await blogPostPage(context.get(requestContext).db, 1, LATEST_COUNT);
   return {
     total: latest?.total ?? 0,
     latest: (latest?.items ?? []).map(blogCard),

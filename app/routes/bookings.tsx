@@ -4,6 +4,7 @@ import { seo } from "~/components/page-meta";
 import { telHref } from "~/domain/format";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/bookings";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const main = await getSalon(context.db, MAIN_SALON_ID);
+  const main = await getSalon(context.get(requestContext).db, MAIN_SALON_ID);
   return { booking: main ? { url: main.bookingUrl, telephone: main.telephone } : null };
 }
 

@@ -12,6 +12,7 @@ import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/contact-info";
 
 export const handle = showsHours;
@@ -24,7 +25,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [salons, brand] = await Promise.all([listSalons(context.db), loadBrand(context.db)]);
+  const [salons, brand] = await Promise.all([
+    listSalons(context.get(requestContext).db),
+    loadBrand(context.get(requestContext).db),
+  ]);
   const origin = config().PUBLIC_URL;
   const weeks = salons.map((s) => ({ name: s.name, days: openingDays(s.openingHours) }));
   const shared = weeks.every((w) => JSON.stringify(w.days) === JSON.stringify(weeks[0]?.days));

@@ -6,6 +6,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { MAIN_SALON_ID, openingDays } from "~/domain/salon-info";
 import { listSalons } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/contact";
 
 export const handle = showsHours;
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const salons = await listSalons(context.db);
+  const salons = await listSalons(context.get(requestContext).db);
   const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
   if (!main) throw new Error("No salons in the database");
   return { main, hours: openingHoursSummary(openingDays(main.openingHours)) };

@@ -11,6 +11,7 @@ import { config } from "~/server/config.server";
 import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { listFeedReviews, listNewsItems } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/home";
 
 export const HOME_NEWS_COUNT = 4;
@@ -24,10 +25,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [news, reviews, salons, brand] = await Promise.all([
-    listNewsItems(context.db, HOME_NEWS_COUNT),
-    listFeedReviews(context.db),
-    listSalons(context.db),
-    loadBrand(context.db),
+    listNewsItems(context.get(requestContext).db, HOME_NEWS_COUNT),
+    listFeedReviews(context.get(requestContext).db),
+    listSalons(context.get(requestContext).db),
+    loadBrand(context.get(requestContext).db),
   ]);
   const origin = config().PUBLIC_URL;
   return {

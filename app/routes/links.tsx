@@ -1,6 +1,7 @@
 import { LINK_HUB_SEO, LinkHub } from "~/components/link-hub";
 import { seo } from "~/components/page-meta";
 import { loadLinkHub } from "~/server/queries/link-hub.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/links";
 
 /*
@@ -11,7 +12,7 @@ import type { Route } from "./+types/links";
 export const meta: Route.MetaFunction = (args) => seo(args, LINK_HUB_SEO);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadLinkHub(context.db);
+  return loadLinkHub(context.get(requestContext).db);
 }
 
 export default function Links({ loaderData }: Route.ComponentProps) {

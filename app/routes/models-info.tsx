@@ -5,6 +5,7 @@ import { modelApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import { submitModelApplication } from "~/server/submissions.server";
 import type { Route } from "./+types/models-info";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const academy = await getSalon(context.db, ACADEMY_SALON_ID);
+  const academy = await getSalon(context.get(requestContext).db, ACADEMY_SALON_ID);
   return {
     academy: { name: academy?.name ?? "our training academy", url: academy?.websiteUrl ?? "/models" },
     formKey: newIdempotencyKey(),

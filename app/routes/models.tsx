@@ -3,6 +3,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/models";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const academy = await getSalon(context.db, ACADEMY_SALON_ID);
+  const academy = await getSalon(context.get(requestContext).db, ACADEMY_SALON_ID);
   return { academy: academy && { name: academy.name, websiteUrl: academy.websiteUrl } };
 }
 

@@ -5,6 +5,7 @@ import { seo } from "~/components/page-meta";
 import { truncate } from "~/domain/format";
 import { paragraphsOf } from "~/domain/staff/site-content";
 import { getNotice } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/new-prices";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The price notice's words are a row staff edit; outside its publish dates the address goes home. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const notice = await getNotice(context.db, "/new-prices");
+  const notice = await getNotice(context.get(requestContext).db, "/new-prices");
   if (!notice) throw redirect("/", 302);
   const paragraphs = paragraphsOf(notice.body);
   return {

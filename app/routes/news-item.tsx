@@ -7,6 +7,7 @@ import { truncate } from "~/domain/format";
 import { newsCardOf } from "~/domain/news";
 import { shownAddress } from "~/domain/pictures";
 import { getNewsItem, listNewsItems } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/news-item";
 
 const DESCRIPTION_CHARS = 155;
@@ -14,10 +15,10 @@ const MORE_NEWS_COUNT = 3;
 
 /** /news/{slug}: one news item in full, with the latest others beneath it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const item = await getNewsItem(context.db, params.slug);
+  const item = await getNewsItem(context.get(requestContext).db, params.slug);
   if (!item) throw data("No such news item", { status: 404 });
   // One more than shown, in case this item is among the first.
-  const others = (await listNewsItems(context.db, MORE_NEWS_COUNT + 1))
+  const others = (await listNewsItems(context.get(requestContext).db, MORE_NEWS_COUNT + 1))
     .filter((n) => n.slug !== item.slug)
     .slice(0, MORE_NEWS_COUNT);
   return {

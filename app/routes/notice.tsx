@@ -7,6 +7,7 @@ import { telHref, truncate } from "~/domain/format";
 import { paragraphsOf } from "~/domain/staff/site-content";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getNotice, listTeam } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/notice";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => {
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "");
-  const row = await getNotice(context.db, path);
+  const row = await getNotice(context.get(requestContext).db, path);
   if (!row || (row.kind !== "transfer" && row.kind !== "departure")) throw redirect("/", 302);
   const notice = {
     kind: row.kind,
@@ -42,7 +43,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         : null,
   };
   const alternativeSlugs = row.alternativeStylists.split(/[\s,]+/).filter(Boolean);
-  const [team, salons] = await Promise.all([listTeam(context.db), listSalons(context.db)]);
+  const [team, salons] = await Promise.all([
+    listTeam(context.get(requestContext).db),
+    listSalons(context.get(requestContext).db),
+  ]);
   const salonName = (id: number) => salons.find((salon) => salon.id === id)?.name ?? "";
   const alternatives = alternativeSlugs.flatMap((slug) =>
     team

@@ -10,6 +10,7 @@ import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
 import { getOffer } from "~/server/queries/offers.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/offers-variant";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -25,9 +26,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** Every offer has a page, listed or not: listing only puts its card on /offers while it runs. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const offer = await getOffer(context.db, params.variant);
+  const offer = await getOffer(context.get(requestContext).db, params.variant);
   if (!offer) throw data({ variant: params.variant }, { status: 404 });
-  return loadOfferPage(context.db, offer, now());
+  return loadOfferPage(context.get(requestContext).db, offer, now());
 }
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { now } from "~/server/clock.server";
 import { loadBrand } from "~/server/queries/brand.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import { listOffers } from "~/server/queries/offers.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/offers";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,10 +31,10 @@ export const meta: Route.MetaFunction = (args) =>
  * quote carries, and the referral rewards.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context.db);
+  const settings = await getSiteSettings(context.get(requestContext).db);
   if (settings.hideOffers) return { hidden: true as const };
-  const brand = await loadBrand(context.db);
-  const cards = offerCards(await listOffers(context.db), settings.endDate, now()).map((offer) => ({
+  const brand = await loadBrand(context.get(requestContext).db);
+  const cards = offerCards(await listOffers(context.get(requestContext).db), settings.endDate, now()).map((offer) => ({
     offer,
     endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
     ended: false,

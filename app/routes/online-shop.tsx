@@ -4,6 +4,7 @@ import { ShopCarousel } from "~/components/shop-carousel";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
 import { getStoreData } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/online-shop";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,8 +16,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ banners, tiles }, academy] = await Promise.all([
-    getStoreData(context.db),
-    getSalon(context.db, ACADEMY_SALON_ID),
+    getStoreData(context.get(requestContext).db),
+    getSalon(context.get(requestContext).db, ACADEMY_SALON_ID),
   ]);
   return {
     banners: banners.map(({ id, mobileImage, desktopImage, alt, url }) => ({

@@ -5,6 +5,7 @@
  */
 import { PICTURE_CONTENT_TYPES, parsePictureFile } from "~/domain/pictures";
 import { getPictureVariant } from "~/server/pictures.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/picture";
 
 const notFound = () =>
@@ -16,7 +17,7 @@ const notFound = () =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const wanted = parsePictureFile(params.file);
   if (!wanted) return notFound();
-  const bytes = await getPictureVariant(context.db, wanted.id, wanted.width, wanted.format);
+  const bytes = await getPictureVariant(context.get(requestContext).db, wanted.id, wanted.width, wanted.format);
   if (!bytes) return notFound();
   return new Response(new Uint8Array(bytes), {
     headers: {

@@ -10,6 +10,7 @@ import { parseCalculatorState } from "~/domain/calculator-state";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { resolveStylist } from "~/domain/stylist-choice";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/prices-calculator";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -32,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (requested.type === undefined) throw redirect(PRICES_PATH);
   if (requested.mode === undefined) throw redirect(stateHref(SELECTOR_PATH, requested));
 
-  const data = await loadCalculatorData(context.db);
+  const data = await loadCalculatorData(context.get(requestContext).db);
   const resolved = resolveStylist(requested, data.stylists);
   const unknownSalon = !data.salons.some((salon) => salon.id === resolved.state.salon);
   if (resolved.redirect || unknownSalon) {

@@ -27,6 +27,7 @@ import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
+import { requestContext } from "~/server/request-context.server";
 import { submissionFormAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/prices-finish";
 
@@ -83,13 +84,13 @@ function finishGuard(fromUrl: CalculatorState, catalogue: QuoteCatalogue) {
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (params.status !== undefined && params.status !== SUBMITTED_STATUS) throw redirect(`${FINISH_PATH}${url.search}`);
-  const catalogue = await loadQuoteCatalogue(context.db);
+  const catalogue = await loadQuoteCatalogue(context.get(requestContext).db);
   const fromUrl = stateFromUrl(url, catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
 
   if (params.status === SUBMITTED_STATUS) {
     const link = url.searchParams.get(QUOTE_PARAM) ?? "";
-    const saved = await savedQuoteStatus(context.db, link);
+    const saved = await savedQuoteStatus(context.get(requestContext).db, link);
     if (!saved.exists) throw redirect(stateHref(FINISH_PATH, fromUrl));
     return { kind: "submitted" as const, quoteHref: quotePath(link), messagesSent: saved.messagesSent };
   }
@@ -104,7 +105,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       ? {
           name: `${quote.stylist.firstName} ${quote.stylist.lastName}`,
           image: quote.stylist.image,
-          photo: await memberPhoto(context.db, { slug: quote.stylist.slug }),
+          photo: await memberPhoto(context.get(requestContext).db, { slug: quote.stylist.slug }),
           detail: quote.level.name,
         }
       : { name: `A ${quote.level.name}`, image: null, photo: null, detail: quote.salon.name },

@@ -19,6 +19,7 @@ import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
 import { teamPhotos } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/prices-total-by-level";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -46,7 +47,10 @@ function nearestLevelsWithStylists(state: CalculatorState, levelId: number, cata
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [catalogue, photos] = await Promise.all([loadQuoteCatalogue(context.db), teamPhotos(context.db)]);
+  const [catalogue, photos] = await Promise.all([
+    loadQuoteCatalogue(context.get(requestContext).db),
+    teamPhotos(context.get(requestContext).db),
+  ]);
   const { stylist: _levelModeNamesNoStylist, ...fromUrl } = stateFromUrl(new URL(request.url), catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
   const state: CalculatorState = { ...fromUrl, mode: "level" };

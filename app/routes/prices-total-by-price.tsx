@@ -18,6 +18,7 @@ import { lineLabel } from "~/domain/line-labels";
 import { pricesByStylist, resolveQuote } from "~/domain/quote-resolution";
 import { teamPhotos } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/prices-total-by-price";
 
 export const MIN_BUDGET = 1;
@@ -44,7 +45,10 @@ function readBudget(raw: string | null): { pounds: number | null; error: string 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [catalogue, photos] = await Promise.all([loadQuoteCatalogue(context.db), teamPhotos(context.db)]);
+  const [catalogue, photos] = await Promise.all([
+    loadQuoteCatalogue(context.get(requestContext).db),
+    teamPhotos(context.get(requestContext).db),
+  ]);
   const { stylist: _anyStylist, budget: _budget, ...fromUrl } = stateFromUrl(url, catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
 

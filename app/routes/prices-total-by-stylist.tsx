@@ -22,6 +22,7 @@ import { part } from "~/enhance/define-element";
 import { STEP_HEADING } from "~/enhance/focus-step";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/prices-total-by-stylist";
 
 /** "Have you been to the salon before?", which "I'm Happy!" reveals and leads to. */
@@ -53,7 +54,7 @@ function salonNote(firstName: string, salon: { id: number; name: string; shortNa
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const catalogue = await loadQuoteCatalogue(context.db);
+  const catalogue = await loadQuoteCatalogue(context.get(requestContext).db);
   const fromUrl = stateFromUrl(url, catalogue);
   if (fromUrl.type === undefined) throw redirect(PRICES_PATH);
   if (fromUrl.stylist === undefined) {
@@ -84,7 +85,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
             firstName: stylist.firstName,
             name: `${stylist.firstName} ${stylist.lastName}`,
             image: stylist.image,
-            photo: await memberPhoto(context.db, { slug: stylist.slug }),
+            photo: await memberPhoto(context.get(requestContext).db, { slug: stylist.slug }),
           },
           levelName: level?.name ?? null,
           sameLevelHref: stateHref(TOTAL_BY_LEVEL_PATH, { ...withoutStylist, mode: "level", level: stylist.levelId }),
@@ -109,7 +110,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       firstName: stylist.firstName,
       name: `${stylist.firstName} ${stylist.lastName}`,
       image: stylist.image,
-      photo: await memberPhoto(context.db, { slug: stylist.slug }),
+      photo: await memberPhoto(context.get(requestContext).db, { slug: stylist.slug }),
       detail: [quote.level.name, stylistSalon?.name].filter(Boolean).join(" · "),
     },
     salonNote: stylistSalon && stylistSalon.id !== quote.salon.id ? salonNote(stylist.firstName, stylistSalon) : null,

@@ -5,6 +5,7 @@ import { seo } from "~/components/page-meta";
 import { telHref } from "~/domain/format";
 import { CONTROLLER, describePeriod, MARKETING_CONSENT_WORDING, type RetentionSetting } from "~/domain/privacy";
 import { readRetentionPeriods } from "~/server/privacy/retention.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The periods quoted are the ones the retention job enforces today. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { periods: await readRetentionPeriods(context.db) };
+  return { periods: await readRetentionPeriods(context.get(requestContext).db) };
 }
 
 export const LAST_UPDATED = "23 November 2026";

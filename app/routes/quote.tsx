@@ -13,6 +13,7 @@ import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
 import { memberPhoto } from "~/server/queries/content.server";
 import { getPublicQuote } from "~/server/queries/quotes.server";
+import { requestContext } from "~/server/request-context.server";
 import { countQuoteView } from "~/server/staff/leads.server";
 import type { Route } from "./+types/quote";
 
@@ -44,12 +45,13 @@ function isCalculatorType(value: string): value is CalculatorType {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const quote = await getPublicQuote(context.db, params.link);
+  const quote = await getPublicQuote(context.get(requestContext).db, params.link);
   if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
   // Erased at the client's request: the link they were sent says so, for good, and shows nothing of the quote.
   if (quote.erasedOnRequest) return data({ kind: "removed" as const }, { status: 410, headers: PRIVATE_HEADERS });
   // Staff see whether the client opened their quote; link previewers and crawlers are not the client.
-  if (request.method === "GET" && !isbot(request.headers.get("user-agent"))) countQuoteView(context.db, params.link);
+  if (request.method === "GET" && !isbot(request.headers.get("user-agent")))
+    countQuoteView(context.get(requestContext).db, params.link);
   // Dates are written out here, on the server, so the page reads the same before and after hydration.
   return data(
     {
@@ -65,7 +67,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             name: quote.stylist.name,
             image: quote.stylist.image,
             // The stylist's photo as it is now; the quote keeps its own amounts.
-            photo: quote.stylist.id === null ? null : await memberPhoto(context.db, { id: quote.stylist.id }),
+            photo:
+              quote.stylist.id === null
+                ? null
+                : await memberPhoto(context.get(requestContext).db, { id: quote.stylist.id }),
           }
         : null,
       salonName: quote.salon.name,

@@ -1,5 +1,6 @@
 import { config } from "~/server/config.server";
 import { readHealth, readiness } from "~/server/health.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/readyz";
 
 /**
@@ -8,7 +9,7 @@ import type { Route } from "./+types/readyz";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = config();
-  const { ready, reasons } = readiness(await readHealth(context.db, settings, []), settings);
+  const { ready, reasons } = readiness(await readHealth(context.get(requestContext).db, settings, []), settings);
   return Response.json(
     { status: ready ? "ready" : "not ready", reasons },
     { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },

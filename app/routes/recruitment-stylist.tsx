@@ -4,6 +4,7 @@ import { seo } from "~/components/page-meta";
 import { everyPlace, groupLine } from "~/domain/brand";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { loadBrand } from "~/server/queries/brand.server";
+import { requestContext } from "~/server/request-context.server";
 import { jobApplicationAction } from "~/server/submission-http.server";
 import type { Route } from "./+types/recruitment-stylist";
 
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** Each visitor's form gets its own idempotency key; the page is never cached. */
 export const loader = async ({ context }: Route.LoaderArgs) => ({
   formKey: newIdempotencyKey(),
-  brand: await loadBrand(context.db),
+  brand: await loadBrand(context.get(requestContext).db),
 });
 export const headers = () => FORM_PAGE_HEADERS;
 

@@ -3,6 +3,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { everyPlace } from "~/domain/brand";
 import { loadBrand } from "~/server/queries/brand.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/recruitment";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,7 +35,7 @@ const POSITIONS = [
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { brand: await loadBrand(context.db) };
+  return { brand: await loadBrand(context.get(requestContext).db) };
 }
 
 export default function Recruitment({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { ShareLink } from "~/components/share-link";
 import { REFERRAL } from "~/domain/referral";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { getSalon } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/refer-a-friend";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 const { friendWeeks: FRIEND_WEEKS, referrerWeeks: REFERRER_WEEKS } = REFERRAL;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const main = await getSalon(context.db, MAIN_SALON_ID);
+  const main = await getSalon(context.get(requestContext).db, MAIN_SALON_ID);
   return { bookingUrl: main?.bookingUrl ?? null };
 }
 

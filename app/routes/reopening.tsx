@@ -8,6 +8,7 @@ import { MAIN_SALON_ID, openingDays } from "~/domain/salon-info";
 import { paragraphsOf } from "~/domain/staff/site-content";
 import { getSalon } from "~/server/queries/catalogue.server";
 import { getNotice } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reopening";
 
 export const handle = showsHours;
@@ -21,7 +22,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The reopening notice's words are a row staff edit; outside its publish dates the address goes home. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [notice, main] = await Promise.all([getNotice(context.db, "/reopening"), getSalon(context.db, MAIN_SALON_ID)]);
+  const [notice, main] = await Promise.all([
+    getNotice(context.get(requestContext).db, "/reopening"),
+    getSalon(context.get(requestContext).db, MAIN_SALON_ID),
+  ]);
   if (!notice) throw redirect("/", 302);
   return {
     title: notice.title,

@@ -8,6 +8,7 @@ import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
 import { reviewsPath, teamPath } from "~/domain/paths";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listEveryMember, reviewPage } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews-stylist";
 
 /**
@@ -20,13 +21,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const chosen = url.searchParams.get(REVIEW_FILTER_FIELD);
   if (chosen !== null) throw redirect(reviewsPath(chosen));
 
-  const everyone = await listEveryMember(context.db);
+  const everyone = await listEveryMember(context.get(requestContext).db);
   // A member who has left keeps the page of their reviews; the filter lists the team as it is now, and them here.
   const stylist = params.slug === "all" ? null : everyone.find((m) => m.slug === params.slug);
   if (stylist === undefined) throw data("No such stylist", { status: 404 });
   const team = everyone.filter((m) => !m.retired || m === stylist);
   const page = requestedPage(url);
-  const reviews = page === null ? null : await reviewPage(context.db, everyone, stylist?.slug ?? null, page);
+  const reviews =
+    page === null ? null : await reviewPage(context.get(requestContext).db, everyone, stylist?.slug ?? null, page);
   if (!reviews) throw data("No such page of reviews", { status: 404 });
   return {
     slug: params.slug,

@@ -5,6 +5,7 @@ import { ReviewFilter } from "~/components/review-filter";
 import { reviewsPath } from "~/domain/paths";
 import { REVIEW_FILTER_FIELD } from "~/enhance/review-filter";
 import { listEveryMember, reviewPage } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,10 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stylist = new URL(request.url).searchParams.get(REVIEW_FILTER_FIELD);
   if (stylist !== null) throw redirect(reviewsPath(stylist));
   // Reviews keep the name of a stylist who has left; the filter lists the team as it is now.
-  const everyone = await listEveryMember(context.db);
+  const everyone = await listEveryMember(context.get(requestContext).db);
   const team = everyone.filter((m) => !m.retired);
   // The first page of everyone's reviews; the next ones are at /reviews/all?page=2 and on.
-  const reviews = await reviewPage(context.db, everyone, null, 1);
+  const reviews = await reviewPage(context.get(requestContext).db, everyone, null, 1);
   if (!reviews) throw data("No reviews", { status: 404 });
   return {
     reviews,

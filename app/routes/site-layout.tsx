@@ -9,13 +9,14 @@ import { MAIN_SALON_ID, openingDays, salonPlaces } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [salons, settings, brand] = await Promise.all([
-    listSalons(context.db),
-    getSiteSettings(context.db),
-    loadBrand(context.db),
+    listSalons(context.get(requestContext).db),
+    getSiteSettings(context.get(requestContext).db),
+    loadBrand(context.get(requestContext).db),
   ]);
   const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
   if (!main) throw new Error("No salons in the database");

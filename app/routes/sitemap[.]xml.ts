@@ -11,19 +11,20 @@ import {
   reviewPage,
 } from "~/server/queries/content.server";
 import { listOffers } from "~/server/queries/offers.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** /sitemap.xml: every public page, with posts, team, news, notices, running offers and whether offers show read from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [posts, team, news, notices, settings, offers] = await Promise.all([
-    listPostDates(context.db),
-    listTeam(context.db),
-    listNewsItems(context.db),
-    listNotices(context.db),
-    getSiteSettings(context.db),
-    listOffers(context.db),
+    listPostDates(context.get(requestContext).db),
+    listTeam(context.get(requestContext).db),
+    listNewsItems(context.get(requestContext).db),
+    listNotices(context.get(requestContext).db),
+    getSiteSettings(context.get(requestContext).db),
+    listOffers(context.get(requestContext).db),
   ]);
-  const reviewCount = (await reviewPage(context.db, team, null, 1))?.total ?? 0;
+  const reviewCount = (await reviewPage(context.get(requestContext).db, team, null, 1))?.total ?? 0;
   const today = now();
   const runningOffers = offers
     .filter((offer) => offerStatus(offer, settings.endDate, today) === "running")

@@ -9,6 +9,7 @@ import { shownAddress } from "~/domain/pictures";
 import { now } from "~/server/clock.server";
 import { loadOfferPage } from "~/server/queries/offer-pages.server";
 import { getSmsCampaign } from "~/server/queries/offers.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/sms-campaign";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -32,9 +33,9 @@ export const meta: Route.MetaFunction = (args) => {
  * come first and the rest of the offer after.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const campaign = await getSmsCampaign(context.db, params.campaign);
+  const campaign = await getSmsCampaign(context.get(requestContext).db, params.campaign);
   if (!campaign) throw data({ campaign: params.campaign }, { status: 404 });
-  const page = await loadOfferPage(context.db, campaign.offer, now());
+  const page = await loadOfferPage(context.get(requestContext).db, campaign.offer, now());
   return { ...page, headline: campaign.headline, lead: campaign.lead };
 }
 

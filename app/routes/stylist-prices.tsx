@@ -6,6 +6,7 @@ import { Portrait } from "~/components/picture";
 import { CALCULATOR_PATH, PRICES_PATH, stateHref } from "~/components/quote/links";
 import { listLevels, listSalons, listStylists } from "~/server/queries/catalogue.server";
 import { teamPhotos } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/stylist-prices";
 
 /** How many other stylists to suggest when the one asked for is not taking new clients. */
@@ -30,10 +31,10 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.stylist;
   const [stylists, levels, salons, photos] = await Promise.all([
-    listStylists(context.db),
-    listLevels(context.db),
-    listSalons(context.db),
-    teamPhotos(context.db),
+    listStylists(context.get(requestContext).db),
+    listLevels(context.get(requestContext).db),
+    listSalons(context.get(requestContext).db),
+    teamPhotos(context.get(requestContext).db),
   ]);
   const lowerCase = slug.toLowerCase();
   if (lowerCase !== slug && stylists.some((row) => row.slug === lowerCase))

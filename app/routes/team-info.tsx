@@ -2,6 +2,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { TeamCard, teamCardMember } from "~/components/team-card";
 import { listTeam } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/team-info";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const team = await listTeam(context.db);
+  const team = await listTeam(context.get(requestContext).db);
   return {
     team: team.map(teamCardMember),
   };

@@ -4,18 +4,23 @@ import { seo } from "~/components/page-meta";
 import { StaticProfile, StylistDetail } from "~/components/team-profile";
 import { truncate } from "~/domain/format";
 import { getTeamMember, listFeedReviews } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/team-member";
 
 /** The static profile pages: "/team/isla-profile" for a stylist with an Instagram profile (decision 002). */
 const PROFILE_SUFFIX = "-profile";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const member = await getTeamMember(context.db, params.slug);
+  const member = await getTeamMember(context.get(requestContext).db, params.slug);
   if (member) {
-    return { view: "detail" as const, member, reviews: await listFeedReviews(context.db, member.slug) };
+    return {
+      view: "detail" as const,
+      member,
+      reviews: await listFeedReviews(context.get(requestContext).db, member.slug),
+    };
   }
   if (params.slug.endsWith(PROFILE_SUFFIX)) {
-    const profiled = await getTeamMember(context.db, params.slug.slice(0, -PROFILE_SUFFIX.length));
+    const profiled = await getTeamMember(context.get(requestContext).db, params.slug.slice(0, -PROFILE_SUFFIX.length));
     if (profiled?.instagram) return { view: "profile" as const, member: profiled, reviews: [] };
   }
   throw data("No such team member", { status: 404 });

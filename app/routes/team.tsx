@@ -4,6 +4,7 @@ import { seo } from "~/components/page-meta";
 import { Portrait } from "~/components/picture";
 import { teamPath } from "~/domain/paths";
 import { listTeam } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/team";
 
 const PREVIEW_COUNT = 4;
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const team = await listTeam(context.db);
+  const team = await listTeam(context.get(requestContext).db);
   return {
     count: team.length,
     preview: team.slice(0, PREVIEW_COUNT).map(({ slug, firstName, lastName, levelName, image, photo }) => ({

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { seo } from "~/components/page-meta";
 import { CONTROLLER, PRIVACY_PATH } from "~/domain/privacy";
 import { emailForUnsubscribeToken, unsubscribeWithToken } from "~/server/privacy/consents.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/unsubscribe";
 
 /**
@@ -28,13 +29,13 @@ function masked(email: string): string {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const email = await emailForUnsubscribeToken(context.db, params.token);
+  const email = await emailForUnsubscribeToken(context.get(requestContext).db, params.token);
   if (!email) return data({ state: "unknown" as const }, { status: 404 });
   return { state: "ask" as const, address: masked(email) };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const done = await unsubscribeWithToken(context.db, params.token);
+  const done = await unsubscribeWithToken(context.get(requestContext).db, params.token);
   if (!done) return data({ state: "unknown" as const }, { status: 404 });
   return { state: "done" as const };
 }

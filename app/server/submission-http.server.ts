@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD, jobApplicationSchema, saturdayApplicationSchema } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+import { requestContext } from "~/server/request-context.server";
 import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
 import { log } from "./log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./pg-pool.server";
@@ -55,7 +56,7 @@ export function methodNotAllowed(): Response {
 
 export async function submissionApiAction<Stored = { id: number }>(
   request: Request,
-  context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
+  context: Readonly<RouterContextProvider>,
   submit: Submit<Stored>,
   /** The body of the 201: `{ ok: true }` unless the endpoint has more to say (the saved quote's link). */
   created: (stored: Stored) => unknown = () => ({ ok: true }),
@@ -63,7 +64,10 @@ export async function submissionApiAction<Stored = { id: number }>(
   if (request.method !== "POST") return methodNotAllowed();
   try {
     const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
-    return outcomeResponse(await submit(context.db, input, { clientIp: context.clientIp, request }), created);
+    return outcomeResponse(
+      await submit(context.get(requestContext).db, input, { clientIp: context.get(requestContext).clientIp, request }),
+      created,
+    );
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     // The database or the connection failed: nothing was stored, and the client may send again (with the same key).
@@ -101,13 +105,13 @@ function reply(values: Record<string, string>, errors: { fieldErrors?: FieldErro
 }
 
 /** A database away is one line (the visitor is told to try again); anything else is a fault, with its stack. */
-function logStoreFailure(context: Pick<RouterContextProvider, "requestId">, error: unknown) {
+function logStoreFailure(context: Readonly<RouterContextProvider>, error: unknown) {
   if (isDatabaseUnavailable(error))
     log.warn(
-      { reqId: context.requestId, err: (error as Error).message },
+      { reqId: context.get(requestContext).requestId, err: (error as Error).message },
       "submission not stored: database unavailable",
     );
-  else log.error({ reqId: context.requestId, err: error }, "submission not stored");
+  else log.error({ reqId: context.get(requestContext).requestId, err: error }, "submission not stored");
 }
 
 function answer(body: FormActionData, status: number) {
@@ -116,7 +120,7 @@ function answer(body: FormActionData, status: number) {
 
 export async function submissionFormAction<Stored = { id: number }>(
   request: Request,
-  context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">,
+  context: Readonly<RouterContextProvider>,
   post: FormPost<Stored>,
 ) {
   let formData: FormData;
@@ -140,7 +144,9 @@ export async function submissionFormAction<Stored = { id: number }>(
 
   let outcome: SubmissionOutcome<Stored>;
   try {
-    outcome = await post.submit(context.db, values, { clientIp: context.clientIp });
+    outcome = await post.submit(context.get(requestContext).db, values, {
+      clientIp: context.get(requestContext).clientIp,
+    });
   } catch (error) {
     logStoreFailure(context, error);
     return answer(
@@ -174,11 +180,6 @@ export function jobApplicationAction(page: "Stylist" | "Apprentice" | "saturday"
           submit: (db, input, options) => submitJobApplication(db, input, { ...options, form: "saturday" }),
         }
       : { schema: jobApplicationSchema, submit: submitJobApplication, fixed: { role: page } };
-  return ({
-    request,
-    context,
-  }: {
-    request: Request;
-    context: Pick<RouterContextProvider, "db" | "clientIp" | "requestId">;
-  }) => submissionFormAction(request, context, post);
+  return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) =>
+    submissionFormAction(request, context, post);
 }

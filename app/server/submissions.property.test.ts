@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
@@ -21,6 +22,7 @@ import {
 import { action as feedbackAction } from "~/routes/api/feedback";
 import { action as joinusAction } from "~/routes/api/joinus";
 import { action as modelsAction } from "~/routes/api/models";
+import { routerContextWith } from "~/server/request-context.server";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { seedDatabase } from "./seed.server";
@@ -337,11 +339,7 @@ const feedbackFromRow = (r: Row) => ({
 
 interface Endpoint {
   name: string;
-  action: (args: {
-    request: Request;
-    context: { db: Database; clientIp: string };
-    params: object;
-  }) => Promise<Response>;
+  action: (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<Response>;
   table: string;
   schema: z.ZodType;
   fromRow: (row: Row) => Record<string, unknown>;
@@ -417,7 +415,7 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
 
           const response = await endpoint.action({
             request,
-            context: { db: database.db, clientIp: "192.0.2.1" },
+            context: routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }),
             params: {},
           });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -505,7 +503,7 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
       });
       const response = await endpoint.action({
         request,
-        context: { db: database.db, clientIp: "192.0.2.1" },
+        context: routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }),
         params: {},
       });
       expect(response.status).toBe(405);

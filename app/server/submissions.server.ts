@@ -27,6 +27,7 @@ import {
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
+import { requestContext } from "~/server/request-context.server";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
@@ -74,7 +75,7 @@ type SubmissionRefusal =
   | { ok: false; status: 429; error: string; retryAfter: number };
 
 export interface SubmitOptions {
-  /** The visitor's address, for the rate limit (`context.clientIp`). */
+  /** The visitor's address, for the rate limit (`context.get(requestContext).clientIp`). */
   clientIp: string;
   /** The HTTP request, for an Idempotency-Key header sent by an API client. */
   request?: Request;

@@ -1,4 +1,5 @@
 import { getPublicQuote, publicQuoteJson } from "~/server/queries/quotes.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/get-quote-details";
 
 /** A quote is for its client only: never cached by shared caches, never indexed. */
@@ -9,7 +10,7 @@ const privateHeaders = {
 
 /** GET /api/get-quote-details/{link}: the saved quote, with the client's first name and never their mobile or e-mail. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const quote = await getPublicQuote(context.db, params.link);
+  const quote = await getPublicQuote(context.get(requestContext).db, params.link);
   if (!quote) return Response.json({ error: "Quote not found" }, { status: 404, headers: privateHeaders });
   if (quote.erasedOnRequest)
     return Response.json(

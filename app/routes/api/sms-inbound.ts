@@ -12,6 +12,7 @@ import { config } from "~/server/config.server";
 import { HttpError, readFormData } from "~/server/http.server";
 import { recordWithdrawal } from "~/server/privacy/consents.server";
 import { validTwilioSignature } from "~/server/privacy/twilio-signature.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/sms-inbound";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const from = String(form.get("From") ?? "").trim();
   const body = String(form.get("Body") ?? "");
   if (from && isOptOutText(body)) {
-    await recordWithdrawal(context.db, normaliseUkMobile(from) ?? from, "sms", "sms-stop");
+    await recordWithdrawal(context.get(requestContext).db, normaliseUkMobile(from) ?? from, "sms", "sms-stop");
   }
   return new Response(EMPTY_TWIML, { status: 200, headers: { ...noStore, "Content-Type": "text/xml; charset=utf-8" } });
 }

@@ -1,6 +1,7 @@
 import { FilterDate, FilterSelect } from "~/components/staff/filters";
 import { ListPage } from "~/components/staff/list-page";
 import { staffMeta, When } from "~/components/staff/ui";
+import { requestContext } from "~/server/request-context.server";
 import { listStaff } from "~/server/staff/accounts.server";
 import { AUDIT_SUBJECTS, auditFilterOf, listAudit } from "~/server/staff/audit.server";
 import { loadListPage } from "~/server/staff/list-page.server";
@@ -12,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Reading the log is not itself logged: it holds no one's details beyond the staff's own.
   const [{ filter, rows, list }, staff] = await Promise.all([
     loadListPage(args, "audit", { filterOf: auditFilterOf, rows: listAudit }),
-    listStaff(args.context.db),
+    listStaff(args.context.get(requestContext).db),
   ]);
   return {
     filter,

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 import { listBackupFiles } from "~/server/backup/backups.server";
 import { config } from "~/server/config.server";
+import { requestContext } from "~/server/request-context.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import type { Route } from "./+types/backup-download";
@@ -14,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!latest)
     throw data({ error: "There is no backup on this server yet: the first is made tonight." }, { status: 404 });
   // Everyone's personal data is in it: who took a copy, and which, is recorded.
-  await audit(args.context.db, staff, {
+  await audit(args.context.get(requestContext).db, staff, {
     action: "backup.download",
     subject: { type: "settings", id: latest.name },
     summary: `${latest.bytes} bytes`,

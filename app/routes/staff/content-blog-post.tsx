@@ -27,6 +27,7 @@ import { part } from "~/enhance/define-element";
 import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
+import { requestContext } from "~/server/request-context.server";
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit } from "~/server/staff/content.server";
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (id === null) throw notFound();
   const created = new URL(args.request.url).searchParams.has("created");
   if (id === "new") return { post: null, created: false };
-  const row = await getPostForConsole(args.context.db, id);
+  const row = await getPostForConsole(args.context.get(requestContext).db, id);
   if (!row) throw notFound();
   const at = now();
   return {
@@ -92,13 +93,13 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseEdit(blogPostSchema, input);
   if (!parsed.ok) return parsed.refusal;
   if (id === "new") {
-    const created = await createPost(args.context.db, staff, input, parsed.value, origin, files);
+    const created = await createPost(args.context.get(requestContext).db, staff, input, parsed.value, origin, files);
     if ("id" in created) throw redirect(staffPath(`content/blog/${created.id}?created=1`));
     return created;
   }
-  const refused = await updatePost(args.context.db, staff, id, input, parsed.value, origin, files);
+  const refused = await updatePost(args.context.get(requestContext).db, staff, id, input, parsed.value, origin, files);
   if (refused) return refused;
-  const saved = await getPostForConsole(args.context.db, id);
+  const saved = await getPostForConsole(args.context.get(requestContext).db, id);
   const state = saved ? postState(saved, now()) : "draft";
   return {
     done:

@@ -4,6 +4,7 @@ import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { staffPath } from "~/domain/staff/routes";
 import { now } from "~/server/clock.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { listPostsForConsole } from "~/server/staff/site-content.server";
 import type { Route } from "./+types/content-blog";
@@ -13,7 +14,7 @@ export const meta = () => staffMeta("Blog");
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentBlog");
   const at = now();
-  const posts = await listPostsForConsole(args.context.db);
+  const posts = await listPostsForConsole(args.context.get(requestContext).db);
   return { posts: posts.map((post) => ({ ...post, state: postState(post, at) })) };
 }
 

@@ -11,6 +11,7 @@ import { brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
 import { formatLongDate } from "~/domain/dates";
 import { now } from "~/server/clock.server";
 import { listSalons } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { brandForConsole, saveFounded, saveGroupLine } from "~/server/staff/brand.server";
 import type { Route } from "./+types/content-brand";
@@ -21,7 +22,10 @@ export const meta = () => staffMeta("About the group");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentBrand");
-  const [brand, salons] = await Promise.all([brandForConsole(args.context.db), listSalons(args.context.db)]);
+  const [brand, salons] = await Promise.all([
+    brandForConsole(args.context.get(requestContext).db),
+    listSalons(args.context.get(requestContext).db),
+  ]);
   const facts = brandFacts(salons, now(), { founded: brand.founded.value, groupLine: brand.groupLine.value });
   return {
     ...brand,
@@ -34,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "contentBrand");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   if (intent === "founded") return (await saveFounded(db, staff, input)) ?? { done: "Saved the founding date." };
   return (await saveGroupLine(db, staff, input)) ?? { done: "Saved the group's line." };
 }

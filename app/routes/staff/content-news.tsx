@@ -5,6 +5,7 @@ import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
 import { newsPath } from "~/domain/paths";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { listNewsItems } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { NEWS, type OrderedScreen, orderedAction } from "~/server/staff/site-content.server";
 import type { Route } from "./+types/content-news";
@@ -21,12 +22,12 @@ const screen: OrderedScreen<typeof newsItemSchema> = {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentNews");
-  return { items: await listNewsItems(args.context.db) };
+  return { items: await listNewsItems(args.context.get(requestContext).db) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input, files } = await requireStaffAction(args, "contentNews");
-  return orderedAction(args.context.db, staff, screen, intent, input, files);
+  return orderedAction(args.context.get(requestContext).db, staff, screen, intent, input, files);
 }
 
 export default function ContentNews({ loaderData }: Route.ComponentProps) {

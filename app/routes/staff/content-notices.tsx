@@ -4,6 +4,7 @@ import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { londonDay } from "~/domain/salon-time";
 import { noticeSchema, noticeShows } from "~/domain/staff/site-content";
 import { now } from "~/server/clock.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { type EditResult, parseEdit, refuse } from "~/server/staff/content.server";
 import { listNoticesForConsole, unknownStylists, updateNotice } from "~/server/staff/site-content.server";
@@ -23,7 +24,7 @@ const isStylistNotice = (kind: string) => kind === "transfer" || kind === "depar
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentNotices");
   const today = londonDay(now());
-  const rows = await listNoticesForConsole(args.context.db);
+  const rows = await listNoticesForConsole(args.context.get(requestContext).db);
   return {
     notices: rows.map((row) => ({
       id: row.id,
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
     return refuse(400, { error: "Which notice? Reload the page and try again." });
   const parsed = parseEdit(noticeSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  const unknown = await unknownStylists(args.context.db, parsed.value.alternativeStylists);
+  const unknown = await unknownStylists(args.context.get(requestContext).db, parsed.value.alternativeStylists);
   if (unknown.length > 0)
     return refuse(400, {
       error: "Some of what you entered needs another look: see the message by each field.",
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
       values: input,
     });
   return (
-    (await updateNotice(args.context.db, staff, id, input, parsed.value)) ?? {
+    (await updateNotice(args.context.get(requestContext).db, staff, id, input, parsed.value)) ?? {
       done: `Saved “${parsed.value.title}”.`,
       // The page comes back with this notice's form still unfolded, for the next change.
       saved: String(id),

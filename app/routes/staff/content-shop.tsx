@@ -4,6 +4,7 @@ import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { SHOP_BANNER_PICTURES, SHOP_BRAND_PICTURES, withCurrent } from "~/domain/illustrations";
 import { shopBannerSchema, shopTileSchema } from "~/domain/staff/site-content";
 import { getStoreData } from "~/server/queries/content.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { BANNERS, type OrderedScreen, orderedAction, TILES } from "~/server/staff/site-content.server";
 import type { Route } from "./+types/content-shop";
@@ -26,15 +27,15 @@ const tiles: OrderedScreen<typeof shopTileSchema> = {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentShop");
-  return getStoreData(args.context.db);
+  return getStoreData(args.context.get(requestContext).db);
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input, files } = await requireStaffAction(args, "contentShop");
   const [verb = "", which] = intent.split("-");
   return which === "banner"
-    ? orderedAction(args.context.db, staff, banners, verb, input)
-    : orderedAction(args.context.db, staff, tiles, verb, input, files);
+    ? orderedAction(args.context.get(requestContext).db, staff, banners, verb, input)
+    : orderedAction(args.context.get(requestContext).db, staff, tiles, verb, input, files);
 }
 
 const URL_HINT = "A page of the shop, as a full https:// address, or a page of this site starting with /.";

@@ -5,6 +5,7 @@ import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { teamPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
 import { listLevels, listSalons } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getMemberForStaff, memberFormValues, updateMember } from "~/server/staff/team-content.server";
 import type { Route } from "./+types/content-team-member";
@@ -16,7 +17,7 @@ const memberId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentTeamMember");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   const [member, salons, levels] = await Promise.all([
     getMemberForStaff(db, memberId(args.params.id)),
     listSalons(db),
@@ -34,7 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, input, files } = await requireStaffAction(args, "contentTeamMember");
-  const refusal = await updateMember(args.context.db, staff, memberId(args.params.id), input, files);
+  const refusal = await updateMember(
+    args.context.get(requestContext).db,
+    staff,
+    memberId(args.params.id),
+    input,
+    files,
+  );
   if (refusal) return refusal;
   return { done: `Saved. The site shows ${input.firstName}'s changes now.` };
 }

@@ -4,6 +4,7 @@ import { TeamMemberForm } from "~/components/staff/team-member-form";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
 import { listLevels, listSalons } from "~/server/queries/catalogue.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { createMember } from "~/server/staff/team-content.server";
 import type { Route } from "./+types/content-team-new";
@@ -12,13 +13,16 @@ export const meta = () => staffMeta("Add a team member");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentTeamNew");
-  const [salons, levels] = await Promise.all([listSalons(args.context.db), listLevels(args.context.db)]);
+  const [salons, levels] = await Promise.all([
+    listSalons(args.context.get(requestContext).db),
+    listLevels(args.context.get(requestContext).db),
+  ]);
   return { salons: salons.map(({ id, name }) => ({ id, name })), levels: levels.map(({ id, name }) => ({ id, name })) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff, input, files } = await requireStaffAction(args, "contentTeamNew");
-  const created = await createMember(args.context.db, staff, input, files);
+  const created = await createMember(args.context.get(requestContext).db, staff, input, files);
   if (!created.ok) return created.refusal;
   throw redirect(`${staffPath(`content/team/${created.id}`)}?added=1`);
 }

@@ -3,6 +3,7 @@ import { Portrait } from "~/components/picture";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { refuse } from "~/server/staff/content.server";
 import { listMembersForStaff, moveMember, setRetired } from "~/server/staff/team-content.server";
@@ -12,12 +13,12 @@ export const meta = () => staffMeta("Team");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "contentTeam");
-  return { members: await listMembersForStaff(args.context.db) };
+  return { members: await listMembersForStaff(args.context.get(requestContext).db) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "contentTeam");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   const id = /^\d{1,9}$/.test(input.id ?? "") ? Number(input.id) : 0;
   if (!id) return refuse(400, { error: "Choose a team member from the list." });
   const name = input.name ?? "The team member";

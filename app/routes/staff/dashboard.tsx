@@ -3,6 +3,7 @@ import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
 import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadDashboard } from "~/server/staff/dashboard.server";
 import type { Route } from "./+types/dashboard";
@@ -19,7 +20,7 @@ const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "dashboard");
-  const d = await loadDashboard(args.context.db);
+  const d = await loadDashboard(args.context.get(requestContext).db);
   const salonName = new Map(d.salons.map((s) => [s.id, s.name]));
 
   const bySalon = byWeek(

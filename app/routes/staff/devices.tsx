@@ -3,6 +3,7 @@ import { PasskeyButton } from "~/components/staff/passkey-button";
 import { ActionNotice } from "~/components/staff/record";
 import { Notice, RowAction, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { listSessions } from "~/server/staff/accounts.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -41,8 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "devices");
   const url = new URL(args.request.url);
   const [sessions, passkeys] = await Promise.all([
-    listSessions(args.context.db, staff.staffId),
-    listPasskeys(args.context.db, staff.staffId),
+    listSessions(args.context.get(requestContext).db, staff.staffId),
+    listPasskeys(args.context.get(requestContext).db, staff.staffId),
   ]);
   return {
     welcome: url.searchParams.has("welcome"),
@@ -66,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "devices");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   if (intent === "revoke-session") {
     const id = Number(input.session);
     if (!Number.isInteger(id) || !(await revokeSession(db, id, staff.staffId)))

@@ -3,6 +3,7 @@ import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { FEEDBACK_LABELS, FEEDBACK_QUESTIONS } from "~/domain/forms";
 import { clientName } from "~/domain/staff/records";
+import { requestContext } from "~/server/request-context.server";
 import { getFeedback } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -18,12 +19,15 @@ const yesNo = (value: boolean | null) => (value === null ? "not answered" : valu
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "feedback");
   const id = recordId(args.params.id);
-  const row = id ? await getFeedback(args.context.db, id) : undefined;
+  const row = id ? await getFeedback(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.db, staff, { action: "feedback.view", subject: { type: "feedback", id } });
+  await audit(args.context.get(requestContext).db, staff, {
+    action: "feedback.view",
+    subject: { type: "feedback", id },
+  });
   return {
     canUpdate: staff.can("feedback.update"),
-    history: await listHistory(args.context.db, "feedback", id),
+    history: await listHistory(args.context.get(requestContext).db, "feedback", id),
     name: row.name,
     mobile: row.mobile,
     status: row.status,
@@ -46,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "feedback");
   const id = recordId(args.params.id);
   if (!id) throw data({ error: MISSING }, { status: 404 });
-  const outcome = await workRecord(args.context.db, staff, "feedback", id, intent, input);
+  const outcome = await workRecord(args.context.get(requestContext).db, staff, "feedback", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadWaiting } from "~/server/staff/dashboard.server";
 import type { Route } from "./+types/home";
@@ -20,7 +21,7 @@ const isWaiting = (key: string): key is Waiting => key in WAITING_WORDS;
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "home");
-  const waiting = await loadWaiting(args.context.db);
+  const waiting = await loadWaiting(args.context.get(requestContext).db);
   const sections = STAFF_NAV.filter(({ key }) => {
     const page = STAFF_ROUTES[key].page;
     return key !== "home" && page !== null && page !== "public" && staff.can(page);

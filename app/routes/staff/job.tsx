@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { isReplyTemplateKey } from "~/domain/staff/records";
+import { requestContext } from "~/server/request-context.server";
 import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -16,15 +17,17 @@ const MISSING = "There is no job application with that number.";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "job");
   const id = recordId(args.params.id);
-  const row = id ? await getJobApplication(args.context.db, id) : undefined;
+  const row = id ? await getJobApplication(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.db, staff, { action: "job.view", subject: { type: "job", id } });
+  await audit(args.context.get(requestContext).db, staff, { action: "job.view", subject: { type: "job", id } });
   const a = row.application;
   const canReply = staff.can("applications.reply");
   return {
     canUpdate: staff.can("applications.update"),
-    templates: canReply ? (await replyTemplatesOf(args.context.db)).map((t) => ({ value: t.key, label: t.label })) : [],
-    history: await listHistory(args.context.db, "job", id),
+    templates: canReply
+      ? (await replyTemplatesOf(args.context.get(requestContext).db)).map((t) => ({ value: t.key, label: t.label }))
+      : [],
+    history: await listHistory(args.context.get(requestContext).db, "job", id),
     application: {
       id: a.id,
       name: a.name,
@@ -48,10 +51,10 @@ export async function action(args: Route.ActionArgs) {
   if (!id) throw data({ error: MISSING }, { status: 404 });
   if (intent === "reply") {
     if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
-    const sent = await sendReply(args.context.db, staff, id, input.template);
+    const sent = await sendReply(args.context.get(requestContext).db, staff, id, input.template);
     return sent.ok ? { done: `Reply "${sent.subject}" is on its way.` } : data({ error: MISSING }, { status: 404 });
   }
-  const outcome = await workRecord(args.context.db, staff, "job", id, intent, input);
+  const outcome = await workRecord(args.context.get(requestContext).db, staff, "job", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
 }
 

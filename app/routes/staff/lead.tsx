@@ -3,6 +3,7 @@ import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { clientName } from "~/domain/staff/records";
+import { requestContext } from "~/server/request-context.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getLead } from "~/server/staff/leads.server";
@@ -14,13 +15,13 @@ export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Quote for ${
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "lead");
   const id = recordId(args.params.id);
-  const row = id ? await getLead(args.context.db, id) : undefined;
+  const row = id ? await getLead(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: "There is no quote with that number." }, { status: 404 });
-  await audit(args.context.db, staff, { action: "quote.view", subject: { type: "quote", id } });
+  await audit(args.context.get(requestContext).db, staff, { action: "quote.view", subject: { type: "quote", id } });
   const q = row.quote;
   return {
     canUpdate: staff.can("leads.update"),
-    history: await listHistory(args.context.db, "quote", id),
+    history: await listHistory(args.context.get(requestContext).db, "quote", id),
     lead: {
       id: q.id,
       name: q.name,
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "lead");
   const id = recordId(args.params.id);
   if (!id) throw data({ error: "There is no quote with that number." }, { status: 404 });
-  const outcome = await workRecord(args.context.db, staff, "quote", id, intent, input);
+  const outcome = await workRecord(args.context.get(requestContext).db, staff, "quote", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
 }
 

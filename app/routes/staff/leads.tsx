@@ -7,6 +7,7 @@ import { CALCULATOR_TYPES } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
 import { clientName, statusOptions } from "~/domain/staff/records";
+import { requestContext } from "~/server/request-context.server";
 import { leadFilterChoices, leadFilterOf, listLeads } from "~/server/staff/leads.server";
 import { loadListPage } from "~/server/staff/list-page.server";
 import type { Route } from "./+types/leads";
@@ -16,7 +17,7 @@ export const meta = () => staffMeta("Quotes");
 export async function loader(args: Route.LoaderArgs) {
   const [{ filter, rows, list }, choices] = await Promise.all([
     loadListPage(args, "leads", { filterOf: leadFilterOf, rows: listLeads, audited: "quote.list" }),
-    leadFilterChoices(args.context.db),
+    leadFilterChoices(args.context.get(requestContext).db),
   ]);
   return { filter, choices, list, leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }

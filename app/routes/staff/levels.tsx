@@ -5,6 +5,7 @@ import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { previewQuotes } from "~/domain/price-preview";
 import { levelSchema, percentText } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import { priceListForStaff, pricingCatalogue, saveLevel } from "~/server/staff/price-list.server";
@@ -16,7 +17,7 @@ export const meta = () => staffMeta("Stylist levels");
 /** The levels, and with ?preview (a level form's Preview button, a GET) what its typed uplift does to typical quotes. */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "levels");
-  const { services, levels } = await priceListForStaff(args.context.db);
+  const { services, levels } = await priceListForStaff(args.context.get(requestContext).db);
   const url = new URL(args.request.url);
   const previewId = url.searchParams.has("preview") ? recordId(url.searchParams.get("id") ?? undefined) : null;
   let preview = null;
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   if (!id) return refuse(404, { error: "That level no longer exists." });
   const parsed = parseEdit(levelSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  const refusal = await saveLevel(args.context.db, staff, id, input, parsed.value);
+  const refusal = await saveLevel(args.context.get(requestContext).db, staff, id, input, parsed.value);
   if (refusal) return refusal;
   // A fresh address: the forms then carry the new versions, not the one a preview's address named.
   return redirect(staffPath(`content/levels?saved=${id}`));

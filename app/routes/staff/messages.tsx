@@ -3,6 +3,7 @@ import { ListCard, ListCards, ListPage } from "~/components/staff/list-page";
 import { ActionNotice } from "~/components/staff/record";
 import { staffMeta, When } from "~/components/staff/ui";
 import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaffAction } from "~/server/staff/auth.server";
 import { loadListPage } from "~/server/staff/list-page.server";
 import { listMessages, messageFilterOf, resendFailed, TEMPLATE_LABELS } from "~/server/staff/messages.server";
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { staff, input } = await requireStaffAction(args, "messages");
   const id = recordId(input.message);
-  if (!id || !(await resendFailed(args.context.db, staff, id)))
+  if (!id || !(await resendFailed(args.context.get(requestContext).db, staff, id)))
     return data({ error: "That message is not a failed one (it may have been re-sent already)." }, { status: 409 });
   return { done: "The message is queued to be sent again." };
 }

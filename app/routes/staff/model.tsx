@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { requestContext } from "~/server/request-context.server";
 import { getModelApplication } from "~/server/staff/applications.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -14,12 +15,12 @@ const MISSING = "There is no model application with that number.";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "model");
   const id = recordId(args.params.id);
-  const row = id ? await getModelApplication(args.context.db, id) : undefined;
+  const row = id ? await getModelApplication(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.db, staff, { action: "model.view", subject: { type: "model", id } });
+  await audit(args.context.get(requestContext).db, staff, { action: "model.view", subject: { type: "model", id } });
   return {
     canUpdate: staff.can("applications.update"),
-    history: await listHistory(args.context.db, "model", id),
+    history: await listHistory(args.context.get(requestContext).db, "model", id),
     model: {
       name: row.name,
       mobile: row.mobile,
@@ -34,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "model");
   const id = recordId(args.params.id);
   if (!id) throw data({ error: MISSING }, { status: 404 });
-  const outcome = await workRecord(args.context.db, staff, "model", id, intent, input);
+  const outcome = await workRecord(args.context.get(requestContext).db, staff, "model", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
 }
 

@@ -4,6 +4,7 @@ import { OfferFields } from "~/components/staff/offer-fields";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { standardSmallPrint } from "~/domain/offers";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { createOffer, teamSlugs } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offer-new";
@@ -14,12 +15,12 @@ export const meta = () => staffMeta("New offer");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "offerNew");
-  return { team: await teamSlugs(args.context.db) };
+  return { team: await teamSlugs(args.context.get(requestContext).db) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff, input, files } = await requireStaffAction(args, "offerNew");
-  const created = await createOffer(args.context.db, staff, input, files);
+  const created = await createOffer(args.context.get(requestContext).db, staff, input, files);
   if ("refusal" in created) return created.refusal;
   return redirect(staffPath(`content/offers/${created.id}`));
 }

@@ -5,6 +5,7 @@ import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { offerFormValues } from "~/domain/offers";
 import { offerPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { deleteOffer, offerForConsole, offerKeptBecause, saveOffer, teamSlugs } from "~/server/staff/offers.server";
 import type { Route } from "./+types/offer";
@@ -18,7 +19,7 @@ const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : null)
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "offer");
   const id = idOf(args.params.id);
-  const offer = id === null ? undefined : await offerForConsole(args.context.db, id);
+  const offer = id === null ? undefined : await offerForConsole(args.context.get(requestContext).db, id);
   if (!offer) throw data({ error: "There is no such offer." }, { status: 404 });
   return {
     id: offer.id,
@@ -30,8 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
     values: offerFormValues(offer),
     picture: offer.picture,
     illustration: offer.image,
-    team: await teamSlugs(args.context.db),
-    keptBecause: await offerKeptBecause(args.context.db, offer),
+    team: await teamSlugs(args.context.get(requestContext).db),
+    keptBecause: await offerKeptBecause(args.context.get(requestContext).db, offer),
     /** The delete button was pressed: the page asks to confirm (a link, so it works without JavaScript). */
     confirmingDelete: new URL(args.request.url).searchParams.has("delete"),
   };
@@ -42,12 +43,16 @@ export async function action(args: Route.ActionArgs) {
   const id = idOf(args.params.id);
   if (id === null) return data({ error: "There is no such offer." }, { status: 404 });
   if (intent === "delete") {
-    const outcome = await deleteOffer(args.context.db, staff, id, input);
+    const outcome = await deleteOffer(args.context.get(requestContext).db, staff, id, input);
     if ("deleted" in outcome)
       throw redirect(`${staffPath("content/offers")}?${new URLSearchParams({ deleted: outcome.deleted })}`);
     return outcome;
   }
-  return (await saveOffer(args.context.db, staff, id, input, files)) ?? { done: "Offer saved. The site shows it now." };
+  return (
+    (await saveOffer(args.context.get(requestContext).db, staff, id, input, files)) ?? {
+      done: "Offer saved. The site shows it now.",
+    }
+  );
 }
 
 export default function OfferEdit({ loaderData }: Route.ComponentProps) {

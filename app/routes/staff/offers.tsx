@@ -6,6 +6,7 @@ import { formatLongDate } from "~/domain/dates";
 import { DEFAULT_SHARED_END_DATE, discountLabel, offerEndDate, offerStatus } from "~/domain/offers";
 import { staffPath } from "~/domain/staff/routes";
 import { now } from "~/server/clock.server";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import {
   offerSettings,
@@ -22,7 +23,10 @@ export const meta = () => staffMeta("Offers");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "offers");
-  const [offers, settings] = await Promise.all([offersForConsole(args.context.db), offerSettings(args.context.db)]);
+  const [offers, settings] = await Promise.all([
+    offersForConsole(args.context.get(requestContext).db),
+    offerSettings(args.context.get(requestContext).db),
+  ]);
   const sharedEndDate = settings.endDate?.value ?? DEFAULT_SHARED_END_DATE;
   const today = now();
   return {
@@ -48,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "offers");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   if (intent === "list") {
     const refused = await setListed(db, staff, input);
     return refused ?? { done: input.listed === "on" ? "Listed on the Offers page." : "Taken off the Offers page." };

@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { staffPath } from "~/domain/staff/routes";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
+import { requestContext } from "~/server/request-context.server";
 import { LOCKED_OUT_MESSAGE, recordNewPasskey, SIGN_IN_LIMIT } from "~/server/staff/accounts.server";
 import { noPage, safeNext, staffAction } from "~/server/staff/auth.server";
 import {
@@ -30,16 +31,16 @@ function parsed<T>(text: string | undefined): T | null {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await staffAction(args, "passkey");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   switch (intent) {
     case "sign-in-options": {
       // Each asks for a row: bounded per client address (and the rows go once stale).
-      const limit = await hitRateLimit(db, CHALLENGE_LIMIT, args.context.clientIp);
+      const limit = await hitRateLimit(db, CHALLENGE_LIMIT, args.context.get(requestContext).clientIp);
       if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429, { "Retry-After": String(limit.retryAfter) });
       return json(await authenticationOptions(db));
     }
     case "sign-in-verify": {
-      const limit = await hitRateLimit(db, SIGN_IN_LIMIT, args.context.clientIp);
+      const limit = await hitRateLimit(db, SIGN_IN_LIMIT, args.context.get(requestContext).clientIp);
       if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429);
       const response = parsed<AuthenticationResponseJSON>(input.response);
       const user = response && input.challengeId ? await verifyPasskey(db, input.challengeId, response) : null;

@@ -5,6 +5,7 @@ import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { categoryLabel, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit } from "~/server/staff/content.server";
 import { addService, priceListForStaff } from "~/server/staff/price-list.server";
@@ -14,7 +15,7 @@ export const meta = () => staffMeta("Price list");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "prices");
-  const list = await priceListForStaff(args.context.db);
+  const list = await priceListForStaff(args.context.get(requestContext).db);
   const names = new Map(list.services.map((s) => [s.id, s.clientName?.trim() || s.service]));
   return {
     levels: list.levels.map(({ id, name }) => ({ id, name })),
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, input } = await requireStaffAction(args, "prices");
   const parsed = parseEdit(serviceSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  const added = await addService(args.context.db, staff, parsed.value);
+  const added = await addService(args.context.get(requestContext).db, staff, parsed.value);
   if (typeof added !== "number") return added;
   return redirect(staffPath(`content/prices/${added}?added=1`));
 }

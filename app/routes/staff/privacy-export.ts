@@ -7,6 +7,7 @@
 import { data } from "react-router";
 import { parseSubject } from "~/domain/privacy";
 import { exportPersonalData } from "~/server/privacy/rights.server";
+import { requestContext } from "~/server/request-context.server";
 import { noPage, requireStaffAction } from "~/server/staff/auth.server";
 import type { Route } from "./+types/privacy-export";
 
@@ -20,7 +21,7 @@ export async function action(args: Route.ActionArgs) {
       { error: "Enter an e-mail address, a UK mobile number, or a name with the day one of their records was made." },
       { status: 422 },
     );
-  const exported = await exportPersonalData(args.context.db, subject, staff);
+  const exported = await exportPersonalData(args.context.get(requestContext).db, subject, staff);
   const json = intent === "json";
   const file = `${exported.reference.replace("/", "-")}.${json ? "json" : "csv"}`;
   return new Response(json ? exported.json : exported.csv, {

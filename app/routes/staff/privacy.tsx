@@ -15,6 +15,7 @@ import type { Database } from "~/server/db.server";
 import { consentState } from "~/server/privacy/consents.server";
 import { readRetentionPeriods, saveRetentionPeriods } from "~/server/privacy/retention.server";
 import { erasePersonalData, findForRequest, RECORD_KINDS, type RecordKind } from "~/server/privacy/rights.server";
+import { requestContext } from "~/server/request-context.server";
 import type { Actor } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import type { Route } from "./+types/privacy";
@@ -39,7 +40,7 @@ const SUBJECT_MESSAGE =
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "privacy");
-  return { periods: await readRetentionPeriods(args.context.db) };
+  return { periods: await readRetentionPeriods(args.context.get(requestContext).db) };
 }
 
 /** One line per record: enough to recognise it, the full record is in the export. */
@@ -66,7 +67,7 @@ function describeRecord(kind: RecordKind, row: Record<string, unknown>): string 
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "privacy");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
 
   if (intent === "retention") {
     const saved = await saveRetentionPeriods(db, input, staff);

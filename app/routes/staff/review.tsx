@@ -4,6 +4,7 @@ import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staf
 import { reviewsPath } from "~/domain/paths";
 import { hideSchema, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import { recordId } from "~/server/staff/records.server";
@@ -17,9 +18,9 @@ const NOT_FOUND = "There is no review with that number.";
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "review");
   const id = recordId(args.params.id);
-  const row = id ? await getReview(args.context.db, id) : undefined;
+  const row = id ? await getReview(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: NOT_FOUND }, { status: 404 });
-  const team = await teamNames(args.context.db);
+  const team = await teamNames(args.context.get(requestContext).db);
   return {
     review: {
       id: row.id,
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "review");
   const id = recordId(args.params.id);
   if (!id) return refuse(404, { error: NOT_FOUND });
-  const db = args.context.db;
+  const db = args.context.get(requestContext).db;
   if (intent === "hide") {
     const parsed = parseEdit(hideSchema, input);
     if (!parsed.ok) return parsed.refusal;

@@ -5,6 +5,7 @@ import { IMPORT_COLUMNS, MAX_IMPORT_CHARS, parseReviewsCsv, reviewSchema } from 
 import { staffPath } from "~/domain/staff/routes";
 import { FILE_FIELDS } from "~/enhance/console/file-fields";
 import { part } from "~/enhance/define-element";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import { addReview, importReviews, listAllReviews, teamNames } from "~/server/staff/reviews.server";
@@ -14,7 +15,10 @@ export const meta = () => staffMeta("Reviews");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "reviews");
-  const [rows, team] = await Promise.all([listAllReviews(args.context.db), teamNames(args.context.db)]);
+  const [rows, team] = await Promise.all([
+    listAllReviews(args.context.get(requestContext).db),
+    teamNames(args.context.get(requestContext).db),
+  ]);
   const names = new Map(team.map((m) => [m.slug, `${m.firstName} ${m.lastName}`]));
   return {
     team: team.map((m) => ({ value: m.slug, label: `${m.firstName} ${m.lastName}` })),
@@ -32,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "reviews");
-  const db = args.context.db;
+  const db = args.context.get(requestContext).db;
   const team = await teamNames(db);
   if (intent === "import-reviews") {
     const result = parseReviewsCsv(input.csv ?? "", team);

@@ -1,6 +1,7 @@
 import { EditForm, EditNotice, EditPicture, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { hoursFieldNames, hoursFormValues, MAIN_SALON_ID, WEEK_DAYS } from "~/domain/salon-info";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { salonsForConsole, saveSalon } from "~/server/staff/salons.server";
 import type { Route } from "./+types/salons";
@@ -11,7 +12,7 @@ export const meta = () => staffMeta("Salons and opening hours");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "salons");
-  const salons = await salonsForConsole(args.context.db);
+  const salons = await salonsForConsole(args.context.get(requestContext).db);
   return {
     salons: salons.map((s) => ({
       id: s.id,
@@ -34,7 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { staff, input, files } = await requireStaffAction(args, "salons");
   return (
-    (await saveSalon(args.context.db, staff, input, files)) ?? { done: `${input.name?.trim() ?? "The salon"} saved.` }
+    (await saveSalon(args.context.get(requestContext).db, staff, input, files)) ?? {
+      done: `${input.name?.trim() ?? "The salon"} saved.`,
+    }
   );
 }
 

@@ -6,6 +6,7 @@ import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
 import { categoryKey, poundsText, scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
 import {
@@ -31,7 +32,7 @@ const NOT_FOUND = "That service is not on the price list.";
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "service");
   const id = recordId(args.params.id);
-  const found = id ? await serviceForStaff(args.context.db, id) : null;
+  const found = id ? await serviceForStaff(args.context.get(requestContext).db, id) : null;
   if (!id || !found) throw data({ error: NOT_FOUND }, { status: 404 });
   const { service, upcoming, levels, services, today } = found;
   const stored: Record<string, string> = {
@@ -85,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "service");
   const id = recordId(args.params.id);
   if (!id) return refuse(404, { error: NOT_FOUND });
-  const db = args.context.db;
+  const db = args.context.get(requestContext).db;
   if (intent === "retire" || intent === "restore") {
     const refusal = await setServiceRetired(db, staff, id, input, intent === "retire");
     if (refusal) return refusal;

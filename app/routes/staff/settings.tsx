@@ -9,6 +9,7 @@ import { config } from "~/server/config.server";
 import { problems, readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { retentionJob } from "~/server/privacy/retention.server";
+import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { digestJob, digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
@@ -19,7 +20,7 @@ export const meta = () => staffMeta("Settings");
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
-  const db = args.context.db;
+  const db = args.context.get(requestContext).db;
   const [time, templates, backups, health] = await Promise.all([
     digestTime(db),
     replyTemplatesOf(db),
@@ -50,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "digest") {
     if (!isDigestTime(input.time))
       return data({ error: "Give the time as hours and minutes, like 17:30." }, { status: 400 });
-    await setDigestTime(args.context.db, staff, input.time);
+    await setDigestTime(args.context.get(requestContext).db, staff, input.time);
     return { done: `The new-quotes e-mail now goes out at ${input.time} each day.` };
   }
   const subject = (input.subject ?? "").trim();
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
       { error: "A reply needs a subject (up to 200 characters) and a message (up to 5,000)." },
       { status: 400 },
     );
-  await saveReplyTemplate(args.context.db, staff, input.template, { subject, body });
+  await saveReplyTemplate(args.context.get(requestContext).db, staff, input.template, { subject, body });
   return { done: "Reply saved." };
 }
 

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { createFirstOwner, setupLinkValid } from "~/server/staff/accounts.server";
 import { publicStaffPage, staffAction } from "~/server/staff/auth.server";
 import { completeSignIn } from "~/server/staff/sign-in.server";
@@ -10,7 +11,7 @@ export const meta = () => staffMeta("Set up the staff console");
 
 export async function loader(args: Route.LoaderArgs) {
   await publicStaffPage(args, "setup");
-  const valid = await setupLinkValid(args.context.db, args.params.token);
+  const valid = await setupLinkValid(args.context.get(requestContext).db, args.params.token);
   return data({ valid }, { status: valid ? 200 : 410 });
 }
 
@@ -20,9 +21,9 @@ export async function action(args: Route.ActionArgs) {
   const email = (input.email ?? "").trim();
   if (!name || name.length > 100 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
     return data({ error: "Enter your name and a working e-mail address.", name, email }, { status: 400 });
-  const owner = await createFirstOwner(args.context.db, args.params.token, { name, email });
+  const owner = await createFirstOwner(args.context.get(requestContext).db, args.params.token, { name, email });
   if (!owner) return data({ error: "This setup link has been used or has run out.", name, email }, { status: 410 });
-  const { cookie } = await completeSignIn(args.context.db, args.request, null, owner, "setup");
+  const { cookie } = await completeSignIn(args.context.get(requestContext).db, args.request, null, owner, "setup");
   throw redirect(`${staffPath("devices")}?welcome=1`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 

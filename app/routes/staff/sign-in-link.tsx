@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { peekLink, redeemLink } from "~/server/staff/accounts.server";
 import { publicStaffPage, staffAction } from "~/server/staff/auth.server";
 import { completeSignIn } from "~/server/staff/sign-in.server";
@@ -11,18 +12,22 @@ export const meta = () => staffMeta("Sign in with your link");
 /** Opening the link only shows a button: e-mail scanners open links too, and must not use them up. */
 export async function loader(args: Route.LoaderArgs) {
   await publicStaffPage(args, "signInLink");
-  const proof = await peekLink(args.context.db, args.params.token);
+  const proof = await peekLink(args.context.get(requestContext).db, args.params.token);
   if (!proof) return data({ valid: false as const }, { status: 410 });
   return { valid: true as const, name: proof.staff.name, invite: proof.purpose === "invite" };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { staff } = await staffAction(args, "signInLink");
-  const proof = await redeemLink(args.context.db, args.params.token, args.context.clientIp);
+  const proof = await redeemLink(
+    args.context.get(requestContext).db,
+    args.params.token,
+    args.context.get(requestContext).clientIp,
+  );
   if (!proof) return data({ error: "This link has been used or has run out. Ask for a new one." }, { status: 410 });
   if ("ok" in proof) return data({ error: proof.error }, { status: 429 });
   const { cookie } = await completeSignIn(
-    args.context.db,
+    args.context.get(requestContext).db,
     args.request,
     staff,
     proof.staff,

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
+import { requestContext } from "~/server/request-context.server";
 import {
   LOCKED_OUT_MESSAGE,
   normaliseEmail,
@@ -32,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await staffAction(args, "signIn");
-  const { db, clientIp } = args.context;
+  const { db, clientIp } = args.context.get(requestContext);
   const email = (input.email ?? "").trim();
   const next = safeNext(input.next);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)

@@ -1,6 +1,7 @@
 import { Form, redirect } from "react-router";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { clearedSessionCookie, revokeSession } from "~/server/staff/session.server";
@@ -15,8 +16,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff } = await requireStaffAction(args, "signOut");
-  await revokeSession(args.context.db, staff.sessionId);
-  await audit(args.context.db, staff, { action: "session.sign-out", subject: { type: "staff", id: staff.staffId } });
+  await revokeSession(args.context.get(requestContext).db, staff.sessionId);
+  await audit(args.context.get(requestContext).db, staff, {
+    action: "session.sign-out",
+    subject: { type: "staff", id: staff.staffId },
+  });
   throw redirect(`${staffPath("sign-in")}?signed-out=1`, {
     headers: { "Set-Cookie": clearedSessionCookie(args.request) },
   });

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { RowAction, SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
+import { requestContext } from "~/server/request-context.server";
 import { changeRole, disableStaff, inviteStaff, listStaff, signOutEverywhere } from "~/server/staff/accounts.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { recordId } from "~/server/staff/records.server";
@@ -13,7 +14,7 @@ const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireStaff(args, "team");
-  const staff = await listStaff(args.context.db);
+  const staff = await listStaff(args.context.get(requestContext).db);
   return {
     me: me.staffId,
     staff: staff.map((s) => ({
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "team");
-  const { db } = args.context;
+  const { db } = args.context.get(requestContext);
   if (intent === "invite") {
     const email = (input.email ?? "").trim();
     const name = (input.name ?? "").trim();

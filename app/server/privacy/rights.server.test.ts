@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASED_TEXT, parseSubject, type Subject } from "~/domain/privacy";
+import { routerContextWith } from "~/server/request-context.server";
 import type { Database } from "../db.server";
 import { resendMessages } from "../outbox.server";
 import { getPublicQuote, savedQuoteStatus } from "../queries/quotes.server";
@@ -48,11 +49,15 @@ async function searchLeads(db: Database, q: string) {
   const request = new Request(`http://localhost/staff/leads?q=${encodeURIComponent(q)}`, {
     headers: { cookie: "staff-session=rights-test" },
   });
-  const page = await loadListPage({ request, context: { db } }, "leads", {
-    filterOf: leadFilterOf,
-    rows: listLeads,
-    audited: "quote.list",
-  });
+  const page = await loadListPage(
+    { request, context: routerContextWith({ db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }) },
+    "leads",
+    {
+      filterOf: leadFilterOf,
+      rows: listLeads,
+      audited: "quote.list",
+    },
+  );
   return page.rows;
 }
 

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
+import type { RouterContextProvider } from "react-router";
 import { firstNameOf } from "~/domain/first-visit-offer";
 import type { RecordListData } from "~/domain/staff/lists";
 import {
@@ -209,7 +210,7 @@ export async function sendReply(
  * with its line of detail, and the status and search it was asked for.
  */
 export async function loadRecordList<Row extends { id: number; name: string; status: string; createdAt: Date }>(
-  args: { request: Request; context: { db: Database } },
+  args: { request: Request; context: Readonly<RouterContextProvider> },
   key: StaffRouteKey,
   query: { rows(db: Database, filter: RecordFilter, page: ListPage): Promise<Row[]>; audited: string },
   detail?: (row: Row) => string,

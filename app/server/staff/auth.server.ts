@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 /**
  * The one gate of the staff console. Every /staff loader and action calls
  * one of these with its own key in STAFF_ROUTES (app/domain/staff/routes.ts),
@@ -19,6 +20,7 @@ import {
   type StaffRouteKey,
   staffPath,
 } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import type { Database } from "../db.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
@@ -32,14 +34,14 @@ export interface StaffContext extends SessionUser, Actor {
 
 interface Args {
   request: Request;
-  context: { db: Database };
+  context: Readonly<RouterContextProvider>;
 }
 
 const FORBIDDEN_MESSAGE = "Your role does not give you access to this.";
 
 /** Who is signed in on this request, if anyone. Grants nothing by itself. */
 export async function currentStaff(args: Args): Promise<StaffContext | null> {
-  const session = await readSession(args.context.db, args.request);
+  const session = await readSession(args.context.get(requestContext).db, args.request);
   if (!session || !(session.role in ROLE_PERMISSIONS)) return null;
   return { ...session, role: session.role as StaffRole, can: (permission) => can(session.role, permission) };
 }
@@ -76,7 +78,7 @@ function check(request: Request, staff: StaffContext, access: Access | null, fre
  * first, so what the page reads is up to date.
  */
 export async function requireStaff(args: Args, key: StaffRouteKey): Promise<StaffContext> {
-  const [staff] = await Promise.all([currentStaff(args), flushQuoteViews(args.context.db)]);
+  const [staff] = await Promise.all([currentStaff(args), flushQuoteViews(args.context.get(requestContext).db)]);
   if (!staff) signInRedirect(args.request);
   check(args.request, staff, STAFF_ROUTES[key].page);
   return staff;

@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 /**
  * The one page of rows a console list's loader hands its page: the gate, the
  * filters and search from the URL, and the audit row (lists show people's
@@ -5,6 +6,7 @@
  */
 import { pageOf } from "~/domain/staff/lists";
 import type { StaffRouteKey } from "~/domain/staff/routes";
+import { requestContext } from "~/server/request-context.server";
 import type { Database } from "../db.server";
 import { audit } from "./audit.server";
 import { requireStaff } from "./auth.server";
@@ -32,7 +34,7 @@ export interface ListQuery<Filter extends { q?: string }, Row> {
  * follows, and the audit row saying who looked at which page with which filters.
  */
 export async function loadListPage<Filter extends { q?: string }, Row>(
-  args: { request: Request; context: { db: Database } },
+  args: { request: Request; context: Readonly<RouterContextProvider> },
   key: StaffRouteKey,
   query: ListQuery<Filter, Row>,
 ) {
@@ -40,10 +42,13 @@ export async function loadListPage<Filter extends { q?: string }, Row>(
   const url = new URL(args.request.url);
   const filter = query.filterOf(url.searchParams);
   const page = pageOf(url);
-  const found = await query.rows(args.context.db, filter, { limit: page.limit + 1, offset: page.offset });
+  const found = await query.rows(args.context.get(requestContext).db, filter, {
+    limit: page.limit + 1,
+    offset: page.offset,
+  });
   const rows = found.slice(0, page.limit);
   if (query.audited)
-    await audit(args.context.db, staff, {
+    await audit(args.context.get(requestContext).db, staff, {
       action: query.audited,
       summary: `page ${page.page}, ${rows.length} shown; filters: ${describeFilter(filter)}`,
     });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routerContextWith } from "~/server/request-context.server";
 import { outbox, staffPasskeys, staffSessions, staffUsers } from "../schema.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import { recordNewPasskey, signOutEverywhere } from "./accounts.server";
@@ -67,7 +68,7 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
   });
 
   it("an owner's invite and a new passkey on a sign-in older than the window go to sign in again first", async () => {
-    const context = { db: database.db };
+    const context = routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" });
     await signedInMinutesAgo(FRESH_MINUTES + 1);
     const invite = await refusal(
       staffAction({ request: form({ intent: "invite", email: "new@example.com", role: "owner" }), context }, "team"),

@@ -1,0 +1,24 @@
+import { createContext, RouterContextProvider } from "react-router";
+import type { Database } from "./db.server";
+
+/** What every loader and action finds in its context for this request (`context.get(requestContext)`). */
+export interface RequestContext {
+  db: Database;
+  /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
+  clientIp: string;
+  /** This response's Content-Security-Policy script nonce. */
+  cspNonce: string;
+  /** The id in this request's log lines (and its X-Request-Id header). */
+  requestId: string;
+  /** Set when a loader or action failed because the database was away: the answer becomes a 503. */
+  databaseUnavailable?: boolean;
+}
+
+export const requestContext = createContext<RequestContext>();
+
+/** The context React Router hands this request's loaders and actions. */
+export function routerContextWith(values: RequestContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestContext, values);
+  return context;
+}
