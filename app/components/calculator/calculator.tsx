@@ -93,7 +93,9 @@ export function Calculator({ data, state: initialState, edit: initialEdit }: Cal
     if (!address) return;
     event.preventDefault();
     // Exactly the link's address, so what is shared or reloaded is what the server gives without JavaScript.
-    window.history.pushState(null, "", href);
+    // A link to the address already shown replaces its entry, as the browser's own navigation does.
+    if (new URL(href, window.location.href).href === window.location.href) window.history.replaceState(null, "", href);
+    else window.history.pushState(null, "", href);
     setShown((before) => ({ ...address, change: before.change + 1, scroll: true }));
   };
 
