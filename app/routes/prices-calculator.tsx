@@ -1,4 +1,4 @@
-import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { Calculator } from "~/components/calculator/calculator";
 import { calculatorData, EDIT_PARAM } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
@@ -43,14 +43,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /**
- * Every choice is a link that changes only the search parameters, and the
- * page is worked out from them with the shared domain code: the catalogue
- * need not be fetched again for each step.
+ * The calculator is an island: the page is rendered here from the address,
+ * and in the browser every choice is worked out from the catalogue in the
+ * island's props, with no request (app/components/calculator/calculator.tsx).
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
-
 export default function PricesCalculator({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
