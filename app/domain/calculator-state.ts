@@ -6,8 +6,7 @@
 
 import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
 import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
-import { DEFAULT_SALON_ID } from "./salon-info";
-import { z } from "./zod";
+import { DEFAULT_SALON_ID } from "./salon-ids";
 
 export interface Catalogue {
   services: readonly Service[];
@@ -71,50 +70,46 @@ export interface CalculatorState {
 // ---------------------------------------------------------------------------
 // URL search parameters
 
-/** Canonical digits only (no sign, no leading zero), so parse → serialise is stable. */
-const positiveInt = z
-  .string()
-  .regex(/^[1-9]\d{0,8}$/)
-  .transform(Number);
+/**
+ * How each parameter is read: a value that does not match is "not chosen",
+ * so a stale or hand-edited link still opens. Plain patterns rather than a
+ * schema library: the calculator runs in the browser too, and this is all
+ * it needs to read its own links.
+ */
+type Reader<T> = (value: string) => T | undefined;
 
-/** Every field falls back to "not chosen" on a bad value: a stale or hand-edited link must still open. */
-function lenient<T extends z.ZodType>(schema: T) {
-  return schema.optional().catch(undefined);
+function oneOf<const T extends string>(values: readonly T[]): Reader<T> {
+  return (value) => values.find((candidate) => candidate === value);
 }
 
-const stateSchema = z.object({
-  type: lenient(z.enum(CALCULATOR_TYPES)),
-  mode: lenient(z.enum(SELECTOR_MODES)),
-  level: lenient(positiveInt),
-  stylist: lenient(
-    z
-      .string()
-      .max(100)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  ),
-  salon: positiveInt.catch(DEFAULT_SALON_ID),
-  cc: lenient(
-    z
-      .string()
-      .regex(/^[0-6]$/)
-      .transform(Number),
-  ),
-  colour: lenient(positiveInt),
-  addon: lenient(positiveInt),
-  plex: lenient(positiveInt),
-  finish: lenient(positiveInt),
-  finishAddon: lenient(positiveInt),
-  treatment: lenient(positiveInt),
-  cut: lenient(positiveInt),
-  mensColour: lenient(positiveInt),
-  regular: lenient(z.enum(["yes", "no"]).transform((answer) => answer === "yes")),
-  budget: lenient(
-    z
-      .string()
-      .regex(/^(0|[1-9]\d{0,5})$/)
-      .transform(Number),
-  ),
-});
+function matching<T>(pattern: RegExp, read: (value: string) => T): Reader<T> {
+  return (value) => (pattern.test(value) ? read(value) : undefined);
+}
+
+/** Canonical digits only (no sign, no leading zero), so parse → serialise is stable. */
+const positiveInt = matching(/^[1-9]\d{0,8}$/, Number);
+
+const READERS: { [K in keyof CalculatorState]-?: Reader<NonNullable<CalculatorState[K]>> } = {
+  type: oneOf(CALCULATOR_TYPES),
+  mode: oneOf(SELECTOR_MODES),
+  level: positiveInt,
+  stylist: matching(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, (slug) => slug),
+  salon: positiveInt,
+  cc: matching(/^[0-6]$/, Number),
+  colour: positiveInt,
+  addon: positiveInt,
+  plex: positiveInt,
+  finish: positiveInt,
+  finishAddon: positiveInt,
+  treatment: positiveInt,
+  cut: positiveInt,
+  mensColour: positiveInt,
+  regular: (value) => (value === "yes" ? true : value === "no" ? false : undefined),
+  budget: matching(/^(0|[1-9]\d{0,5})$/, Number),
+};
+
+/** Longest stylist slug read from a link. */
+const MAX_SLUG_LENGTH = 100;
 
 /** Serialisation order of the parameters: flow order, so URLs read naturally and compare equal. */
 const PARAM_NAMES = [
@@ -136,12 +131,14 @@ function compact(state: CalculatorState): CalculatorState {
 
 /** Reads the state from the URL. Never throws: unknown parameters and bad values are dropped. */
 export function parseCalculatorState(params: URLSearchParams): CalculatorState {
-  const firstValues: Record<string, string> = {};
+  const state: Record<string, unknown> = {};
   for (const name of PARAM_NAMES) {
     const value = params.get(name); // the first one wins if a parameter is repeated
-    if (value !== null) firstValues[name] = value;
+    if (value === null || (name === "stylist" && value.length > MAX_SLUG_LENGTH)) continue;
+    state[name] = READERS[name](value);
   }
-  return compact(stateSchema.parse(firstValues));
+  state.salon ??= DEFAULT_SALON_ID;
+  return compact(state as unknown as CalculatorState);
 }
 
 /** Writes the state to URL parameters in a fixed order, leaving out unset values and the default salon. */

@@ -2,17 +2,7 @@
 import { checkbox, requiredText } from "./staff/content";
 import { z } from "./zod";
 
-/**
- * The salons' ids, as the seed numbers them: every page, form and rule names a
- * salon through these, never through a bare number.
- */
-export const SALON_IDS = { wrenbridge: 1, kestwick: 2, academy: 3 } as const;
-
-/** The salon in the site header and on the contact page; job applications are filed under it. */
-export const MAIN_SALON_ID = SALON_IDS.wrenbridge;
-/** The salon a quote is priced for until the visitor or their stylist says otherwise. */
-export const DEFAULT_SALON_ID = SALON_IDS.kestwick;
-export const ACADEMY_SALON_ID = SALON_IDS.academy;
+export { ACADEMY_SALON_ID, DEFAULT_SALON_ID, MAIN_SALON_ID, SALON_IDS } from "./salon-ids";
 
 /** "Wrenbridge · Kestwick": each town with a salon once, in the salons' order, for under the wordmark. */
 export function salonPlaces(salons: ReadonlyArray<{ town: string }>): string {

@@ -20,13 +20,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import {
-  altText,
-  MAX_PICTURE_BYTES,
-  MAX_PICTURE_SIZE_TEXT,
-  type PictureFormat,
-  type PictureRef,
-} from "~/domain/pictures";
+import { altText } from "~/domain/picture-alt";
+import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT, type PictureFormat, type PictureRef } from "~/domain/pictures";
 import type { Database } from "./db.server";
 import { type PictureRefusal, processPicture } from "./picture-process.server";
 import { blogPosts, newsItems, offers, pictures, pictureVariants, salons, shopTiles, stylists } from "./schema.server";

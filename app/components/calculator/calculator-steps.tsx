@@ -1,33 +1,9 @@
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
-import { Link } from "~/components/link";
 import { withChange } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { levelUp } from "~/domain/pricing";
-import { part } from "~/enhance/define-element";
-import { focusStepHeading, STEP_HEADING } from "~/enhance/focus-step";
-import { type CalculatorView, CURRENT_STEP_ID, calculatorHref, type StepView } from "./calculator-view";
+import { type CalculatorView, CURRENT_STEP_ID, calculatorHref, STEP_HEADING, type StepView } from "./calculator-view";
 import { ColourChooser, ServiceChooser } from "./service-choosers";
 import { LevelChooser, StylistChooser } from "./who-choosers";
-
-/**
- * After a choice React navigated to (a link to #current-step, or another
- * step heading's anchor), focus that heading, as app/enhance/page.ts does
- * after a full page load. Not on the page's first render: a shared link
- * leaves focus where the browser puts it.
- */
-export function useFocusStepAfterChoice() {
-  const location = useLocation();
-  const firstRender = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every choice is a new navigation (a new key), even to the same step
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    focusStepHeading(location.hash);
-  }, [location.key, location.hash]);
-}
 
 export function ProgressLine({ view }: { view: CalculatorView }) {
   const total = view.steps.length;
@@ -82,13 +58,13 @@ function ClosedStep({ step }: { step: StepView }) {
         </p>
       </div>
       {step.changeHref ? (
-        <Link
-          to={step.changeHref}
+        <a
+          href={step.changeHref}
           className="shrink-0 rounded-full px-3 py-2 text-sm font-semibold text-accent-dark underline underline-offset-2 hover:bg-blush"
         >
           {done ? "Change" : "Choose"}
           <span className="sr-only"> {step.label.toLowerCase()}</span>
-        </Link>
+        </a>
       ) : null}
     </section>
   );
@@ -110,12 +86,12 @@ function UnavailableNotice({ view }: { view: CalculatorView }) {
           <>
             {" "}
             or{" "}
-            <Link
-              to={calculatorHref(withChange(view.state, { level: upLevel.id }))}
+            <a
+              href={calculatorHref(withChange(view.state, { level: upLevel.id }))}
               className="font-semibold text-accent-dark underline underline-offset-2"
             >
               go up to {upLevel.name}
-            </Link>
+            </a>
           </>
         ) : null}
         .
@@ -137,7 +113,12 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
       <p className="eyebrow">
         Step {step.number} of {view.steps.length}
       </p>
-      <h2 id={headingId(step)} {...part(STEP_HEADING)} tabIndex={-1} className="mt-2 text-2xl outline-none sm:text-3xl">
+      <h2
+        id={headingId(step)}
+        {...{ [STEP_HEADING]: "" }}
+        tabIndex={-1}
+        className="mt-2 text-2xl outline-none sm:text-3xl"
+      >
         {inner.title}
       </h2>
       <div className="mt-5 space-y-5">

@@ -5,7 +5,14 @@ import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
 import { catalogue } from "~/domain/testing/catalogue";
 import { stateHref, TOTAL_BY_LEVEL_PATH } from "../quote/links";
-import { type CalculatorData, CURRENT_STEP_ID, calculatorHref, calculatorView, stepLinks } from "./calculator-view";
+import {
+  type CalculatorData,
+  CURRENT_STEP_ID,
+  calculatorData,
+  calculatorHref,
+  calculatorView,
+  stepLinks,
+} from "./calculator-view";
 
 const stylist = (slug: string, levelId: number, salonId: number, acceptingNewClients = true): CalculatorStylist => ({
   slug,
@@ -277,5 +284,26 @@ describe("calculatorView", () => {
     });
     expect(gap.steps.map((s) => s.status)).toEqual(["done", "todo", "done", "open"]);
     expect(gap.steps[1]?.changeHref).toContain("edit=finish");
+  });
+});
+
+describe("calculatorData", () => {
+  it("gives the island the fields the view reads and nothing else, with the same view for every state", () => {
+    const rows: CalculatorData = {
+      ...data,
+      catalogue: {
+        services: catalogue.services.map((service) => ({ ...service, retiredAt: null, version: 3 })),
+        levels: catalogue.levels.map((level) => ({ ...level, createdAt: "2026-01-01" })),
+      },
+    };
+    const trimmed = calculatorData(rows);
+    expect(JSON.parse(JSON.stringify(trimmed))).toEqual(data);
+    for (const search of ["type=colour&mode=level&level=4&cc=2", "type=cutting&mode=stylist&stylist=nadia&level=6"]) {
+      const state = parseCalculatorState(new URLSearchParams(search));
+      const stylistOf = stylists.find((s) => s.slug === state.stylist);
+      expect(calculatorView(state, trimmed, { stylist: stylistOf })).toEqual(
+        calculatorView(state, data, { stylist: stylistOf }),
+      );
+    }
   });
 });

@@ -34,6 +34,9 @@ import { stepLabel } from "./labels";
 /** The id of the open step (or the next actions once all is chosen): links jump there, also without JavaScript. */
 export const CURRENT_STEP_ID = "current-step";
 
+/** Marks the heading that takes the focus after a choice: the open step's, or the estimate's once all is chosen. */
+export const STEP_HEADING = "data-step-heading";
+
 /** URL parameter that reopens a finished step ("Change"). Not calculator state: the totals screens ignore it. */
 export const EDIT_PARAM = "edit";
 
@@ -293,3 +296,45 @@ export const stepLinks = {
   stylist: (state: CalculatorState, stylist: CalculatorStylist) =>
     calculatorHref(withChange(state, { stylist: stylist.slug, level: stylist.levelId, salon: stylist.salonId })),
 };
+
+/**
+ * The catalogue as the calculator island is given it, in the page: only the
+ * fields the view reads (the rows may carry more), so the page carries no
+ * more than the steps need.
+ */
+export function calculatorData(data: CalculatorData): CalculatorData {
+  return {
+    catalogue: {
+      services: data.catalogue.services.map((s) => ({
+        id: s.id,
+        service: s.service,
+        clientName: s.clientName,
+        pricePence: s.pricePence,
+        productPricePence: s.productPricePence,
+        cat1: s.cat1,
+        cat2: s.cat2,
+        groupName: s.groupName,
+        minLevel: s.minLevel,
+        sortOrder: s.sortOrder,
+      })),
+      levels: data.catalogue.levels.map((level) => ({ id: level.id, name: level.name, adapterBp: level.adapterBp })),
+    },
+    stylists: data.stylists.map((s) => ({
+      slug: s.slug,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      salonId: s.salonId,
+      levelId: s.levelId,
+      image: s.image,
+      photo: s.photo && {
+        id: s.photo.id,
+        alt: s.photo.alt,
+        width: s.photo.width,
+        height: s.photo.height,
+        widths: s.photo.widths,
+      },
+      acceptingNewClients: s.acceptingNewClients,
+    })),
+    salons: data.salons.map((salon) => ({ id: salon.id, name: salon.name, shortName: salon.shortName })),
+  };
+}

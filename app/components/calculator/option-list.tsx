@@ -1,6 +1,3 @@
-import { useId } from "react";
-import { Link } from "~/components/link";
-
 export interface OptionItem {
   key: string | number;
   name: string;
@@ -23,7 +20,8 @@ const optionBase =
  * with the reason, marked aria-disabled, and cannot be focused or chosen.
  */
 export function OptionList({ items, columns = 2, label }: { items: OptionItem[]; columns?: 1 | 2; label?: string }) {
-  const idPrefix = useId();
+  // From the label, not useId: the calculator hydrates on its own, and its ids must match the server's (one list per label on a page).
+  const idPrefix = `options-${(label ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <ul aria-label={label} className={`grid gap-2.5 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
       {items.map((item) => (
@@ -39,8 +37,8 @@ export function OptionList({ items, columns = 2, label }: { items: OptionItem[];
               </span>
             </span>
           ) : (
-            <Link
-              to={item.href}
+            <a
+              href={item.href}
               aria-current={item.selected ? "true" : undefined}
               // "Half Head, £33, your choice": one clear name; the description is read after it.
               aria-label={[item.name, item.detail, item.selected ? "your choice" : null].filter(Boolean).join(", ")}
@@ -61,7 +59,7 @@ export function OptionList({ items, columns = 2, label }: { items: OptionItem[];
                 {item.detail ? <span className="font-semibold tabular-nums">{item.detail}</span> : null}
                 {item.selected ? <CheckIcon /> : null}
               </span>
-            </Link>
+            </a>
           )}
         </li>
       ))}

@@ -1,21 +1,17 @@
-import { Link } from "~/components/link";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { clientServiceName } from "~/domain/line-labels";
-import { part } from "~/enhance/define-element";
-import { DISCLOSURE } from "~/enhance/disclosure";
-import { STEP_HEADING } from "~/enhance/focus-step";
 import { EstimateTable } from "../quote/estimate-table";
-import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer } from "./calculator-view";
+import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer, STEP_HEADING } from "./calculator-view";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
 
 function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direction: "up" | "down" }) {
   const verb = direction === "up" ? "Up a level" : "Down a level";
   return (
-    <Link
-      to={offer.href}
+    <a
+      href={offer.href}
       className="flex min-h-12 w-full items-center justify-between gap-3 rounded-xl border border-line bg-white px-4 py-2.5 text-left text-sm hover:border-ink"
     >
       <span>
@@ -35,7 +31,7 @@ function LevelChangeLink({ offer, direction }: { offer: LevelChangeOffer; direct
           {formatGBP(offer.totalPence)}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }
 
@@ -100,7 +96,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
         </span>
       </div>
       {quote ? (
-        <details {...part(DISCLOSURE)} className="group">
+        <details data-disclosure="" className="group">
           <summary className="absolute top-0 right-5 flex h-14 cursor-pointer list-none items-center sm:right-8 [&::-webkit-details-marker]:hidden">
             <span className="rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold">
               <span className="group-open:hidden">Show lines</span>
@@ -134,7 +130,7 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
       aria-labelledby="estimate-heading"
       className="card scroll-mt-24 p-5 sm:p-6 lg:sticky lg:top-24"
     >
-      <h2 id="estimate-heading" {...part(STEP_HEADING)} tabIndex={-1} className="text-2xl outline-none">
+      <h2 id="estimate-heading" {...{ [STEP_HEADING]: "" }} tabIndex={-1} className="text-2xl outline-none">
         Your estimate
       </h2>
       {who ? <p className="mt-1 text-sm text-muted">{who}</p> : null}
@@ -165,14 +161,14 @@ export function QuotePanel({ view }: { view: CalculatorView }) {
 
       {view.next ? (
         <div className="mt-6 space-y-3">
-          <Link to={view.next.href} className="btn-accent w-full">
+          <a href={view.next.href} className="btn-accent w-full">
             {view.next.label}
-          </Link>
+          </a>
           {view.next.budgetHref ? (
             <p className="text-center text-sm">
-              <Link to={view.next.budgetHref} className="font-semibold text-accent-dark underline underline-offset-2">
+              <a href={view.next.budgetHref} className="font-semibold text-accent-dark underline underline-offset-2">
                 Find stylists within my budget
-              </Link>
+              </a>
             </p>
           ) : null}
         </div>

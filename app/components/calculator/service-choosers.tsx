@@ -1,5 +1,4 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "~/components/link";
 import type { CalculatorState, ColourStep, ServiceOption, ServiceSlot, ServiceStep } from "~/domain/calculator-state";
 import { ColourCat, type Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
@@ -45,9 +44,9 @@ export function ServiceChooser({
         <div className="rounded-xl border border-accent/40 bg-blush/60 p-4 text-sm">
           <p className="font-medium">{step.notice}</p>
           <p className="mt-2">
-            <Link to={changeWhoHref} className="font-semibold text-accent-dark underline underline-offset-2">
+            <a href={changeWhoHref} className="font-semibold text-accent-dark underline underline-offset-2">
               {state.mode === "stylist" ? "Choose a different stylist" : "Choose a different level"}
-            </Link>
+            </a>
           </p>
         </div>
       ) : null}
@@ -82,12 +81,12 @@ function CategoryLink({ state, step, colourCat }: { state: CalculatorState; step
   const available = step.categories.find((category) => category.colourCat === colourCat)?.available ?? false;
   if (!available || step.colourCat === colourCat) return <>{name}</>;
   return (
-    <Link
-      to={stepLinks.colourCategory(state, colourCat)}
+    <a
+      href={stepLinks.colourCategory(state, colourCat)}
       className="font-semibold text-accent-dark underline underline-offset-2"
     >
       {name}
-    </Link>
+    </a>
   );
 }
 
@@ -166,12 +165,12 @@ export function ColourChooser({
   const blurb = COLOUR_CATEGORY_BLURBS[step.colourCat];
   const backLink = (
     <p>
-      <Link
-        to={stepLinks.backToCategories(state)}
+      <a
+        href={stepLinks.backToCategories(state)}
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-dark underline underline-offset-2"
       >
         <span aria-hidden="true">←</span> Click to go back to the categories
-      </Link>
+      </a>
     </p>
   );
   // After a level change the whole category may be out of reach: then the way back comes first.

@@ -1,4 +1,3 @@
-import { Link } from "~/components/link";
 import type { CalculatorType } from "~/domain/calculator-state";
 import { LineIcon } from "../icons";
 import { SERVICE_TYPES } from "./labels";
@@ -33,12 +32,12 @@ export function ServiceTypeList({
           <div className="card flex h-full flex-col p-6 transition-colors focus-within:border-ink hover:border-ink">
             <TypeIcon type={copy.type} />
             <Heading className="mt-4 text-2xl">
-              <Link
-                to={hrefFor(copy.type)}
+              <a
+                href={hrefFor(copy.type)}
                 className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-accent"
               >
                 {copy.name}
-              </Link>
+              </a>
             </Heading>
             <p className="mt-2 flex-1 text-sm leading-relaxed text-muted">{copy.blurb}</p>
             <span aria-hidden="true" className="mt-5 text-sm font-semibold text-accent-dark">

@@ -1,4 +1,3 @@
-import { Link } from "~/components/link";
 import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
@@ -36,13 +35,13 @@ export function LevelChooser({
             const selected = salon.id === state.salon;
             return (
               <li key={salon.id}>
-                <Link
-                  to={stepLinks.salon(state, salon.id)}
+                <a
+                  href={stepLinks.salon(state, salon.id)}
                   aria-current={selected ? "true" : undefined}
                   className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-ink aria-[current=true]:border-ink aria-[current=true]:bg-ink aria-[current=true]:text-ivory"
                 >
                   {salon.name}
-                </Link>
+                </a>
               </li>
             );
           })}
@@ -164,14 +163,14 @@ function StylistCard({
     );
   }
   return (
-    <Link
-      to={href}
+    <a
+      href={href}
       aria-current={selected ? "true" : undefined}
       aria-label={[name, levelName, selected ? "your choice" : null].filter(Boolean).join(", ")}
       className={`${base} border-line bg-white hover:border-ink aria-[current=true]:border-accent-dark aria-[current=true]:bg-blush/50 aria-[current=true]:ring-1 aria-[current=true]:ring-accent-dark`}
     >
       {body}
       {selected ? <CheckIcon /> : null}
-    </Link>
+    </a>
   );
 }

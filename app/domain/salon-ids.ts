@@ -1,0 +1,13 @@
+/**
+ * The salons' ids, as the seed numbers them: every page, form and rule names a
+ * salon through these, never through a bare number. Kept apart from
+ * salon-info, which holds the salons screen's schema, so a script in the
+ * browser can name a salon without carrying that schema along.
+ */
+export const SALON_IDS = { wrenbridge: 1, kestwick: 2, academy: 3 } as const;
+
+/** The salon in the site header and on the contact page; job applications are filed under it. */
+export const MAIN_SALON_ID = SALON_IDS.wrenbridge;
+/** The salon a quote is priced for until the visitor or their stylist says otherwise. */
+export const DEFAULT_SALON_ID = SALON_IDS.kestwick;
+export const ACADEMY_SALON_ID = SALON_IDS.academy;

@@ -1,0 +1,4 @@
+import { Calculator } from "~/components/calculator/calculator";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("calculator", Calculator);
