@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { useFocusStepAfterChoice } from "~/components/calculator/calculator-steps";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
@@ -168,8 +167,6 @@ function QuestionAnswers({ yesHref, noHref }: { yesHref: string; noHref: string 
 }
 
 export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
-  useFocusStepAfterChoice();
-
   if (loaderData.kind === "unknown-stylist") return <UnknownStylist {...loaderData} />;
 
   if (loaderData.kind === "unavailable") {
