@@ -162,6 +162,13 @@ export function useSubmissionForm(options: {
 
   /** Conform checks every field first; the summary shows what it found, and takes the focus if anything. */
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    // Conform checks a field the visitor leaves by submitting with a button of its own (named "__intent__"):
+    // that is no attempt to send, so it neither shows the summary nor moves the focus.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === "__intent__") {
+      form.onSubmit(event);
+      return;
+    }
     if (sendingRef.current) {
       // A second click while the first send is on its way: nothing more is sent.
       event.preventDefault();
