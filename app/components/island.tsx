@@ -46,4 +46,4 @@ export function Island<P extends object>({
 }
 
 /** The islands there are: each has its script in app/islands. */
-export type IslandName = "share-link" | "feedback-form" | "job-form" | "model-form" | "quote-form";
+export type IslandName = "share-link" | "feedback-form" | "job-form" | "model-form" | "quote-form" | "stylist-dialog";

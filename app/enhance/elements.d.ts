@@ -4,7 +4,6 @@ import type { POST_PREVIEW } from "./console/post-preview";
 import type { REVIEW_FEED } from "./review-feed";
 import type { REVIEW_FILTER } from "./review-filter";
 import type { SHOP_CAROUSEL } from "./shop-carousel";
-import type { STYLIST_DIALOG } from "./stylist-dialog";
 
 type ElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>;
 
@@ -13,7 +12,6 @@ type ElementTag = (
   | typeof REVIEW_FEED
   | typeof REVIEW_FILTER
   | typeof SHOP_CAROUSEL
-  | typeof STYLIST_DIALOG
   | typeof PASSKEY_BUTTON
   | typeof POST_PREVIEW
 )["tag"];
