@@ -167,6 +167,8 @@ export function useSubmissionForm(options: {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter instanceof HTMLButtonElement && submitter.name === "__intent__") {
       form.onSubmit(event);
+      // Never a post, whatever the check found (or if the schema is not here yet).
+      event.preventDefault();
       return;
     }
     if (sendingRef.current) {
