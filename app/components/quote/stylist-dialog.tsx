@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { PictureRef } from "~/domain/pictures";
+import type { PictureRef } from "~/domain/picture-urls";
 import { LineIcon } from "../icons";
 import { Portrait } from "../picture";
 
