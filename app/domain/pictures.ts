@@ -3,10 +3,10 @@
  * formats each is served in, their addresses, and the rules an upload must
  * meet. Pure, so the server, the components and the tests share it.
  */
-import { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl, srcSet } from "./picture-urls";
+import { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl } from "./picture-urls";
 import { z } from "./zod";
 
-export { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl, srcSet };
+export { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl };
 
 /** The largest file accepted. A phone's photo is 2–8 MB; a 48-megapixel one can reach about 12. */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
