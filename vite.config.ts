@@ -8,22 +8,10 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          // The widgets' modules (app/enhance) travel as one chunk: a page without React loads its script and that
-          // chunk, not a waterfall of small files. The forms' element goes with the forms' script, for the pages with a form,
-          // and the console's elements (app/enhance/console) with the console's script.
+          // The console's elements (app/enhance/console) travel as one chunk with the console's script.
           output: {
             codeSplitting: {
-              groups: [
-                {
-                  name: "enhance",
-                  test: /[\\/]app[\\/]enhance[\\/](?!page\.ts$|form-page\.ts$|submission-form\.ts$|console-page\.ts$|console[\\/])/,
-                },
-                {
-                  name: "form-element",
-                  test: /[\\/]app[\\/](enhance[\\/]submission-form|domain[\\/]field-check)\.ts$/,
-                },
-                { name: "console-elements", test: /[\\/]app[\\/]enhance[\\/]console[\\/]/ },
-              ],
+              groups: [{ name: "console-elements", test: /[\\/]app[\\/]enhance[\\/]console[\\/]/ }],
             },
           },
         },
@@ -40,8 +28,6 @@ export default defineConfig({
     reactRouter(),
     pageScript({
       entries: {
-        page: "app/enhance/page.ts",
-        form: "app/enhance/form-page.ts",
         console: "app/enhance/console-page.ts",
         // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it.
         ...islandEntries("app/islands"),

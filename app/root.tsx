@@ -1,4 +1,3 @@
-import pageScripts from "virtual:page-script";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import displayFont from "../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
@@ -71,14 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <>
-            {pageScripts.page.imports.map((href) => (
-              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-            ))}
-            <script type="module" src={pageScripts.page.src} nonce={nonce} />
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not content */}
-            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-          </>
+          // No page script: a public page loads only the scripts of the islands it shows (app/components/island.tsx).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not content
+          <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         )}
       </body>
     </html>

@@ -1,12 +1,12 @@
 import { Link } from "~/components/link";
-import { BACK_LINK } from "~/enhance/back-link";
-import { part } from "~/enhance/define-element";
 import { BackArrow } from "./return-link";
 
 /**
- * "Back" that goes one step back in the browser's history (on the
- * COVID guidelines page): a link to `fallback` for a visitor without JavaScript,
- * swapped for a button by `<back-link>` (app/enhance/back-link.ts).
+ * "Back" on the COVID guidelines page: a plain link to `fallback`, with no
+ * script. It used to become a history-back button in the browser, but the
+ * page is reached from `fallback` nearly always, where the link leads
+ * anyway, and a visitor from elsewhere had to get the link regardless: a
+ * script on an otherwise static page for no gain.
  */
 export function BackLink({
   fallback,
@@ -18,15 +18,9 @@ export function BackLink({
   className?: string;
 }) {
   return (
-    <back-link>
-      <Link to={fallback} className={className} {...part(BACK_LINK.fallback)}>
-        <BackArrow />
-        {children}
-      </Link>
-      <button type="button" className={className} hidden {...part(BACK_LINK.back)}>
-        <BackArrow />
-        {children}
-      </button>
-    </back-link>
+    <Link to={fallback} className={className}>
+      <BackArrow />
+      {children}
+    </Link>
   );
 }

@@ -46,4 +46,11 @@ export function Island<P extends object>({
 }
 
 /** The islands there are: each has its script in app/islands. */
-export type IslandName = "share-link" | "calculator";
+export type IslandName =
+  | "calculator"
+  | "feedback-form"
+  | "job-form"
+  | "model-form"
+  | "quote-form"
+  | "share-link"
+  | "stylist-dialog";

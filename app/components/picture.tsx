@@ -5,7 +5,7 @@
  * smallest file that fills the space; width and height give its shape before
  * it loads, so nothing below it moves.
  */
-import { type PictureRef, pictureUrl, srcSet } from "~/domain/pictures";
+import { type PictureRef, pictureUrl, srcSet } from "~/domain/picture-urls";
 
 export interface PictureProps {
   picture: PictureRef | null | undefined;

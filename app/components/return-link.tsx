@@ -12,8 +12,7 @@ export function BackArrow() {
 
 /**
  * "Back to the team" and the like: a plain link to the page this one belongs
- * to, with the back arrow. (BackLink is the other kind: one step back in the
- * browser's history.)
+ * to, with the back arrow.
  */
 export function ReturnLink({
   to,

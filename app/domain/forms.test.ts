@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { normaliseUkMobile, withoutUntypeable } from "./field-check";
 import {
   APPRENTICE_POSITIONS,
   FEEDBACK_MESSAGES,
@@ -21,6 +20,7 @@ import {
   STYLIST_POSITIONS,
   saturdayApplicationSchema,
 } from "./forms";
+import { normaliseUkMobile, withoutUntypeable } from "./typed-text";
 
 /** Field → messages, the way a form shows them. */
 function messagesOf(schema: z.ZodType, input: unknown): Record<string, string[]> {

@@ -1,8 +1,9 @@
 /**
  * Zod schemas of every form on the site, with the exact messages the salon
- * wrote. One schema per form is shared by the browser (Conform's
- * `parseWithZod`, so messages appear before a round trip) and the server (route
- * actions and the JSON API), so both sides always agree on what is valid.
+ * wrote. One schema per form is shared by the browser (the form islands run
+ * Conform's `parseWithZod` with it, so messages appear before a round trip)
+ * and the server (route actions and the JSON API), so both sides always agree
+ * on what is valid. Browser-safe: no server module may be imported here.
  *
  * Conventions, deliberately the same for every field:
  * - every text is trimmed, and an all-spaces value counts as missing;
@@ -15,30 +16,43 @@
  * Conform turns an empty form field into `undefined` before validation, while a
  * JSON client may send "" or null: both paths end in the same "required" message.
  */
-import { EMAIL_PATTERN, type FieldRule, normaliseUkMobile, withoutUntypeable } from "./field-check";
+
+import {
+  APPRENTICE_POSITIONS,
+  type ApprenticePosition,
+  JOB_ROLES,
+  type JobPosition,
+  type JobRole,
+  positionsForRole,
+  RATING_OPTIONS,
+  REFERRAL_OPTIONS,
+  REPEAT_OPTIONS,
+  STYLIST_POSITIONS,
+} from "./form-texts";
 import { MAIN_SALON_ID, SALON_IDS } from "./salon-info";
+import { EMAIL_PATTERN, normaliseUkMobile, withoutUntypeable } from "./typed-text";
 import { z } from "./zod";
+
+export * from "./form-texts";
+
+/**
+ * One message list per field, in the order the schema reports them, without
+ * repeats: what the server answers a post with, and what a form's island
+ * shows before sending, from the same schema.
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const byField: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "";
+    const messages = byField[field] ?? [];
+    if (!messages.includes(issue.message)) byField[field] = [...messages, issue.message];
+  }
+  return byField;
+}
 
 // ---------------------------------------------------------------------------
 // Anti-spam
 // ---------------------------------------------------------------------------
-
-/**
- * Name of the honeypot field: rendered in every public form but hidden from
- * people (off-screen, `tabIndex={-1}`, `autoComplete="off"`, `aria-hidden`).
- * Bots fill every field they find, people never see it, so the server treats a
- * submission whose honeypot is filled as spam: it stores nothing and answers
- * 400 with a neutral message (a person who somehow filled it keeps what they
- * typed and can see that nothing was sent). The schemas below do not declare it, so it is stripped from
- * the parsed value and can never reach the database.
- */
-export const HONEYPOT_FIELD = "website";
-
-/** True when the honeypot holds anything but blanks: the submission is spam. */
-export function honeypotFilled(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  return typeof value !== "string" || value.trim() !== "";
-}
 
 // ---------------------------------------------------------------------------
 // Limits and shared messages
@@ -56,30 +70,6 @@ function tooLong(label: string, max: number): string {
   return `${label} must be ${max} characters or fewer`;
 }
 
-/**
- * What each field checks, for the browser (app/domain/field-check.ts): every
- * builder below records its rule beside the schema it returns.
- */
-const fieldRules = z.registry<FieldRule>();
-
-function withRule<S extends z.ZodType>(schema: S, rule: FieldRule): S {
-  fieldRules.add(schema, rule);
-  return schema;
-}
-
-/** The rules of a form's fields, by name, for the page to send with the form. */
-export function fieldRulesOf(schema: z.ZodObject): Record<string, FieldRule> {
-  const rules: Record<string, FieldRule> = {};
-  for (const [name, field] of Object.entries(schema.shape)) {
-    const rule = fieldRules.get(field as z.ZodType);
-    if (rule) rules[name] = rule;
-  }
-  return rules;
-}
-
-/** Label and value of the first option of every select: choosing it is no answer. */
-export const PLEASE_SELECT = { label: "Please select", value: "" } as const;
-
 // ---------------------------------------------------------------------------
 // Field builders
 // ---------------------------------------------------------------------------
@@ -93,55 +83,37 @@ interface TextMessages {
 /** Required free text: trimmed, all spaces counts as missing, bounded length. */
 function requiredText(messages: TextMessages, max: number) {
   const tooLongMessage = tooLong(messages.label, max);
-  return withRule(
-    z
-      .string({ error: messages.required })
-      .overwrite(withoutUntypeable)
-      .trim()
-      .min(1, messages.required)
-      .max(max, tooLongMessage),
-    { required: messages.required, max: [max, tooLongMessage] },
-  );
+  return z
+    .string({ error: messages.required })
+    .overwrite(withoutUntypeable)
+    .trim()
+    .min(1, messages.required)
+    .max(max, tooLongMessage);
 }
 
 /** Optional free text: trimmed and bounded; blank is stored as null, not "". */
 function optionalText(label: string, max: number) {
-  return withRule(
-    z
-      .string()
-      .overwrite(withoutUntypeable)
-      .trim()
-      .max(max, tooLong(label, max))
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    { max: [max, tooLong(label, max)] },
-  );
+  return z
+    .string()
+    .overwrite(withoutUntypeable)
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value ? value : null));
 }
 
 function emailAddress(messages: { required: string; invalid: string }) {
   const tooLongMessage = tooLong("Email Address", MAX_LENGTH.email);
-  return withRule(
-    z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, messages.required)
-      .max(MAX_LENGTH.email, tooLongMessage)
-      .pipe(z.email({ pattern: EMAIL_PATTERN, error: messages.invalid })),
-    {
-      required: messages.required,
-      max: [MAX_LENGTH.email, tooLongMessage],
-      format: { kind: "email", message: messages.invalid },
-    },
-  );
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(MAX_LENGTH.email, tooLongMessage)
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: messages.invalid }));
 }
 
 /** UK mobile, parsed to E.164 so every stored number has one spelling. */
 function ukMobile(messages: { required: string; invalid: string }) {
-  const rule: FieldRule = { required: messages.required, format: { kind: "uk-mobile", message: messages.invalid } };
-  return withRule(ukMobileSchema(messages), rule);
-}
-
-function ukMobileSchema(messages: { required: string; invalid: string }) {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? messages.required : messages.invalid),
@@ -183,10 +155,7 @@ function choiceError(messages: ChoiceMessages) {
 
 /** A required pick from a fixed list (select, radio). */
 function requiredChoice<const T extends readonly [string, ...string[]]>(options: T, messages: ChoiceMessages) {
-  return withRule(z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) })), {
-    required: messages.required,
-    format: { kind: "choice", message: messages.invalid ?? messages.required, options },
-  });
+  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }));
 }
 
 /** A pick from a fixed list that falls back to `fallback` when the form does not ask it. */
@@ -195,9 +164,7 @@ function choiceWithDefault<const T extends readonly [string, ...string[]]>(
   messages: ChoiceMessages,
   fallback: NoInfer<T[number]>,
 ) {
-  return withRule(z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }).default(fallback)), {
-    format: { kind: "choice", message: messages.invalid ?? messages.required, options },
-  });
+  return z.preprocess(blankToUndefined, z.enum(options, { error: choiceError(messages) }).default(fallback));
 }
 
 /**
@@ -216,24 +183,8 @@ const marketingConsentFields = { marketing_email: tickBox, marketing_sms: tickBo
 // Job applications (Stylist, Apprentice, Saturday/evening)
 // ---------------------------------------------------------------------------
 
-const JOB_ROLES = ["Stylist", "Apprentice"] as const;
-export type JobRole = (typeof JOB_ROLES)[number];
-
-export const STYLIST_POSITIONS = ["less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"] as const;
-type StylistPosition = (typeof STYLIST_POSITIONS)[number];
-
-export const APPRENTICE_POSITIONS = ["new to hairdressing", "partway through", "already qualified", "other"] as const;
-export type ApprenticePosition = (typeof APPRENTICE_POSITIONS)[number];
-
-export type JobPosition = StylistPosition | ApprenticePosition;
-
 /** The position asked of nobody on the Saturday/evening (pre-apprenticeship) form. */
 const SATURDAY_POSITION = "new to hairdressing" satisfies ApprenticePosition;
-
-/** The options of the position select for a role (after "Please select"). */
-export function positionsForRole(role: JobRole): readonly JobPosition[] {
-  return role === "Stylist" ? STYLIST_POSITIONS : APPRENTICE_POSITIONS;
-}
 
 /** Any of the salons, the academy included. */
 const SALON_ID_RANGE = {
@@ -323,10 +274,6 @@ export const saturdayApplicationSchema = withPositionOfRole(
 
 export type JobApplication = z.output<typeof jobApplicationSchema>;
 
-export const JOB_SUCCESS = "Thanks for applying! We'll be in touch when a position becomes available";
-export const JOB_SALONS_NOTE =
-  "Your application covers both our salons and the academy, so we'll consider you for a position at any of them.";
-
 // ---------------------------------------------------------------------------
 // Model application (training academy)
 // ---------------------------------------------------------------------------
@@ -346,51 +293,9 @@ export const modelApplicationSchema = z.object({
 
 export type ModelApplication = z.output<typeof modelApplicationSchema>;
 
-export const MODEL_SUCCESS =
-  "Thank you for offering to model for us! Our academy team will look through your details and text you when we have a session that suits your hair. We can't wait to meet you.";
-
 // ---------------------------------------------------------------------------
 // Client feedback survey
 // ---------------------------------------------------------------------------
-
-export const RATING_OPTIONS = ["1", "2", "3", "4", "5"] as const;
-
-export const REPEAT_OPTIONS = ["Yes", "No", "Maybe"] as const;
-
-/** Rating questions in the order the survey asks them. */
-export const FEEDBACK_RATING_FIELDS = [
-  "intro",
-  "consultation",
-  "cleanliness",
-  "appearance",
-  "products",
-  "styling",
-  "value",
-  "experience",
-  "result",
-] as const;
-export type FeedbackRatingField = (typeof FEEDBACK_RATING_FIELDS)[number];
-
-export const FEEDBACK_QUESTIONS: Readonly<Record<FeedbackRatingField, string>> = {
-  intro: "How were you welcomed on arrival?",
-  consultation: "How thorough was your consultation before we started?",
-  cleanliness: "How clean and tidy was the salon?",
-  appearance: "How well presented was your stylist?",
-  products: "How well did we explain the products used on your hair?",
-  styling: "How happy were you with the styling and finish?",
-  value: "How would you rate the value for money?",
-  experience: "How would you rate your overall experience with us?",
-  result: "How happy were you with the end result?",
-};
-
-/** Labels of the survey's other questions. */
-export const FEEDBACK_LABELS = {
-  rec: "I've been told about the recommend-a-friend scheme",
-  points: "I've been told about the loyalty points scheme",
-  return: "What has stopped you coming back to see us?",
-  repeat: "Would you visit us again?",
-  comments: "Anything else you'd like to tell us? (optional)",
-} as const;
 
 export const FEEDBACK_MESSAGES = {
   nameRequired: "Full Name is required",
@@ -401,9 +306,6 @@ export const FEEDBACK_MESSAGES = {
   emailInvalid: "Valid Email address is required",
   emailForMarketing: "Add your email address so we can send you our news, or untick the email box",
 } as const;
-
-export const FEEDBACK_SUMMARY_MESSAGE =
-  "Looks like you've missed something out! Please answer all of the questions (highlighted red)";
 
 const rating = requiredChoice(RATING_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption });
 
@@ -426,21 +328,13 @@ export const feedbackSchema = z
     repeat: requiredChoice(REPEAT_OPTIONS, { required: FEEDBACK_MESSAGES.selectOption }),
     comments: optionalText("Comments", MAX_LENGTH.longText),
     /** Asked only for e-mail marketing: the survey itself needs no e-mail address. */
-    email: withRule(
-      z
-        .string()
-        .trim()
-        .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
-        .nullish()
-        .transform((value) => (value ? value : null))
-        .pipe(z.email({ pattern: EMAIL_PATTERN, error: FEEDBACK_MESSAGES.emailInvalid }).nullable()),
-      {
-        max: [MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email)],
-        format: { kind: "email", message: FEEDBACK_MESSAGES.emailInvalid },
-        // The refinement below, said by the browser as the visitor goes.
-        requiredWith: { field: "marketing_email", message: FEEDBACK_MESSAGES.emailForMarketing },
-      },
-    ),
+    email: z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .pipe(z.email({ pattern: EMAIL_PATTERN, error: FEEDBACK_MESSAGES.emailInvalid }).nullable()),
     ...marketingConsentFields,
   })
   .refine((answers) => !answers.marketing_email || answers.email !== null, {
@@ -452,14 +346,9 @@ export const feedbackSchema = z
 
 export type Feedback = z.output<typeof feedbackSchema>;
 
-export const FEEDBACK_SUCCESS = "Thanks for your feedback! We really appreciate it.";
-
 // ---------------------------------------------------------------------------
 // Quote details (saving a price quote)
 // ---------------------------------------------------------------------------
-
-export const REFERRAL_OPTIONS = ["Social Media", "Google", "Friends-family", "Work colleague", "other"] as const;
-export type Referral = (typeof REFERRAL_OPTIONS)[number];
 
 export const QUOTE_MESSAGES = {
   nameRequired: "Your name is required",

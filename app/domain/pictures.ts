@@ -1,9 +1,12 @@
 /**
  * Uploaded pictures as the pages and the console see them: the sizes and
  * formats each is served in, their addresses, and the rules an upload must
- * meet (its description's rule is in picture-alt.ts). Pure, so the server,
- * the components and the tests share it.
+ * meet (its description's rule is in picture-alt.ts, its addresses in
+ * picture-urls.ts). Pure, so the server, the components and the tests share it.
  */
+import { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl } from "./picture-urls";
+
+export { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl };
 
 /** The largest file accepted. A phone's photo is 2–8 MB; a 48-megapixel one can reach about 12. */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
@@ -21,25 +24,11 @@ export const PICTURE_INPUT_TYPES = "image/jpeg,image/png,image/webp,image/heic,i
 /** The widths each picture is made at, never wider than the picture itself. */
 const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
 
-/** Served formats, best first: the browser takes the first it knows (AVIF, then WebP, JPEG for the rest). */
-export const PICTURE_FORMATS = ["avif", "webp", "jpg"] as const;
-export type PictureFormat = (typeof PICTURE_FORMATS)[number];
-
 export const PICTURE_CONTENT_TYPES: Readonly<Record<PictureFormat, string>> = {
   avif: "image/avif",
   webp: "image/webp",
   jpg: "image/jpeg",
 };
-
-/** What a page needs to show an uploaded picture. */
-export interface PictureRef {
-  id: string;
-  alt: string;
-  width: number;
-  height: number;
-  /** Widths made, smallest first. */
-  widths: readonly number[];
-}
 
 /** The widths a picture `width` pixels wide is made at: the standard ones below it, and its own if smaller than the largest. */
 export function variantWidths(width: number): number[] {
@@ -52,17 +41,12 @@ export function variantWidths(width: number): number[] {
 /** A picture's ids are random letters and digits (see newPictureId on the server). */
 const PICTURE_ID = /^[A-Za-z0-9]{16}$/;
 
-export const pictureUrl = (id: string, width: number, format: PictureFormat) => `/pictures/${id}-${width}.${format}`;
-
 /** "/pictures/{id}-{width}.{ext}" → its parts, or null for anything else. */
 export function parsePictureFile(file: string): { id: string; width: number; format: PictureFormat } | null {
   const match = /^([A-Za-z0-9]+)-(\d{1,5})\.(avif|webp|jpg)$/.exec(file);
   if (!match || !PICTURE_ID.test(match[1] as string)) return null;
   return { id: match[1] as string, width: Number(match[2]), format: match[3] as PictureFormat };
 }
-
-export const srcSet = (picture: PictureRef, format: PictureFormat) =>
-  picture.widths.map((w) => `${pictureUrl(picture.id, w, format)} ${w}w`).join(", ");
 
 /** The largest JPEG of a picture: for a share card or a feed, where one address must do. */
 const largestJpeg = (picture: PictureRef) =>

@@ -4,7 +4,7 @@
  * of one person matches, and the retention periods the owner can change.
  * Pure: the privacy notice, the forms and the server all read it from here.
  */
-import { normaliseUkMobile } from "./field-check";
+import { normaliseUkMobile } from "./typed-text";
 
 // ---------------------------------------------------------------------------
 // The controller

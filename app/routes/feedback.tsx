@@ -1,4 +1,4 @@
-import { FeedbackForm } from "~/components/forms/feedback-form";
+import { FeedbackFormIsland } from "~/components/forms/form-islands";
 import { seo } from "~/components/page-meta";
 import { feedbackSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
@@ -37,7 +37,7 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
       </section>
       <div className="container-page max-w-3xl py-10 sm:py-16">
         <div className="card p-5 sm:p-10">
-          <FeedbackForm actionData={actionData} formKey={loaderData.formKey} />
+          <FeedbackFormIsland actionData={actionData} formKey={loaderData.formKey} />
         </div>
       </div>
     </>

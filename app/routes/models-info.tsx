@@ -1,5 +1,5 @@
+import { ModelFormIsland } from "~/components/forms/form-islands";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
-import { ModelApplicationForm } from "~/components/forms/model-application-form";
 import { seo } from "~/components/page-meta";
 import { modelApplicationSchema } from "~/domain/forms";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
@@ -75,7 +75,7 @@ export default function ModelsInfo({ loaderData, actionData }: Route.ComponentPr
         </>
       }
     >
-      <ModelApplicationForm actionData={actionData} formKey={loaderData.formKey} />
+      <ModelFormIsland actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

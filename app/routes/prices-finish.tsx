@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
-import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
+import { QuoteFormIsland } from "~/components/forms/form-islands";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { Portrait } from "~/components/picture";
@@ -176,7 +176,7 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
       </QuotePageHeader>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start">
-        <QuoteDetailsForm
+        <QuoteFormIsland
           action={loaderData.action}
           hiddenFields={loaderData.hiddenFields}
           actionData={actionData}

@@ -12,7 +12,8 @@ import {
 } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
-import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist-dialog";
+import { StylistDialog } from "~/components/quote/stylist-card";
+import type { ChoosableStylist } from "~/components/quote/stylist-dialog";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { lineLabel } from "~/domain/line-labels";
 import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";

@@ -1,5 +1,5 @@
+import { JobFormIsland } from "~/components/forms/form-islands";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
-import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
@@ -56,7 +56,7 @@ export default function RecruitmentApprentice({ loaderData, actionData }: Route.
         </>
       }
     >
-      <JobApplicationForm form="apprentice" actionData={actionData} formKey={loaderData.formKey} />
+      <JobFormIsland form="apprentice" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

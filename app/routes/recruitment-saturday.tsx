@@ -1,5 +1,5 @@
+import { JobFormIsland } from "~/components/forms/form-islands";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
-import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
 import { jobApplicationAction } from "~/server/submission-http.server";
@@ -54,7 +54,7 @@ export default function RecruitmentSaturday({ loaderData, actionData }: Route.Co
         </AsideBlock>
       }
     >
-      <JobApplicationForm form="saturday" actionData={actionData} formKey={loaderData.formKey} />
+      <JobFormIsland form="saturday" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

@@ -1,5 +1,5 @@
+import { JobFormIsland } from "~/components/forms/form-islands";
 import { AsideBlock, FormPage, TickList } from "~/components/forms/form-page";
-import { JobApplicationForm } from "~/components/forms/job-application-form";
 import { seo } from "~/components/page-meta";
 import { everyPlace, groupLine } from "~/domain/brand";
 import { FORM_PAGE_HEADERS, newIdempotencyKey } from "~/domain/idempotency";
@@ -56,7 +56,7 @@ export default function RecruitmentStylist({ loaderData, actionData }: Route.Com
         </>
       }
     >
-      <JobApplicationForm form="stylist" actionData={actionData} formKey={loaderData.formKey} />
+      <JobFormIsland form="stylist" actionData={actionData} formKey={loaderData.formKey} />
     </FormPage>
   );
 }

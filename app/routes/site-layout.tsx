@@ -1,7 +1,6 @@
 import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { usePageFlag } from "~/components/page-handle";
 import { hasQuickActions, QuickActions } from "~/components/quick-actions";
-import { ScrollBehaviour } from "~/components/scroll-behaviour";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { groupLine, sentence } from "~/domain/brand";
@@ -72,7 +71,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         hours={pageShowsHours ? null : loaderData.hours}
         groupLine={loaderData.groupLine}
       />
-      <ScrollBehaviour />
     </>
   );
 }

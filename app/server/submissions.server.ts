@@ -15,10 +15,11 @@
  *    then success (201). A retry with the same key (after a lost answer) gets
  *    that answer again before steps 3 and 4: nothing is stored or sent twice.
  */
-import type { ZodError, z } from "zod";
+import type { z } from "zod";
 import {
   type Feedback,
   feedbackSchema,
+  fieldErrorsOf,
   HONEYPOT_FIELD,
   honeypotFilled,
   type JobApplication,
@@ -91,18 +92,10 @@ export interface JobSubmitOptions extends SubmitOptions {
   form?: "job" | "saturday";
 }
 
-const VALIDATION_MESSAGE = "Some answers need attention.";
+/** Shared with the form islands, which say the same messages before sending. */
+export { fieldErrorsOf };
 
-/** One message list per field, in the order the schema reports them, without repeats. */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const byField: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "";
-    const messages = byField[field] ?? [];
-    if (!messages.includes(issue.message)) byField[field] = [...messages, issue.message];
-  }
-  return byField;
-}
+const VALIDATION_MESSAGE = "Some answers need attention.";
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === "object" && input !== null && !Array.isArray(input);

@@ -300,6 +300,79 @@ for (const form of FORMS) {
 }
 
 // ---------------------------------------------------------------------------
+// In the browser: Conform with the server's schema
+// ---------------------------------------------------------------------------
+
+test.describe("with JavaScript", () => {
+  test("a field's message shows as the visitor leaves it, the server's own, before any request is sent", async ({
+    page,
+    request,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto("/models-info");
+    await scriptsReady(page);
+    const mobile = page.getByLabel("Mobile number");
+    await page.getByLabel("Name", { exact: true }).fill("Mia Stone");
+    await mobile.fill("01632 960123");
+    await mobile.press("Tab");
+    // What the server answers for the very same value, through the JSON door of the same schema.
+    const answer = await request.post("/api/models", {
+      data: { name: "Mia Stone", mobile: "01632 960123", info: "x" },
+    });
+    expect(answer.status()).toBe(422);
+    const serverMessage = ((await answer.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.mobile![0]!;
+    expect(serverMessage).toBe("Valid Mobile number is required");
+    await expect(mobile).toHaveAttribute("aria-invalid", "true");
+    await expect(mobile).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(serverMessage)}`));
+    // A field not yet visited says nothing; the summary waits for a submit.
+    await expect(page.getByLabel("Additional Information")).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    // A submit with a problem left is stopped in the browser: the summary, the focus on it, no request.
+    await page.getByRole("button", { name: "Send my details" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: CORRECT_FIELDS });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Additional Information required" })).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Mia Stone");
+    expect(posts).toEqual([]);
+
+    // Corrected as the visitor types: the message goes at once.
+    await mobile.fill("07700 900123");
+    await expect(mobile).not.toHaveAttribute("aria-invalid");
+    expect(posts).toEqual([]);
+  });
+
+  test("a double click sends the form once: one request, one stored row, then the thank-you box", async ({
+    page,
+    site,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto("/models-info");
+    await scriptsReady(page);
+    const key = await models.fill(page);
+    // The answer is held back a moment, so the second click lands while the first send is on its way.
+    await page.route(
+      (url) => url.pathname === "/models-info",
+      async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      },
+    );
+    await page.getByRole("button", { name: "Send my details" }).dblclick();
+    await expect(page.getByRole("status").filter({ hasText: MODEL_SUCCESS_START })).toBeFocused();
+    expect(posts).toHaveLength(1);
+    const stored = await rows(site, sql`select id from model_applications where info = ${key}`);
+    expect(stored).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------
 // Form by form
 // ---------------------------------------------------------------------------
 

@@ -73,13 +73,15 @@ export async function expectDistinctTitles(request: APIRequestContext, paths: re
 }
 
 /**
- * The page's scripts have run, so clicks get the enhanced behaviour: the
- * custom elements are defined and, on a page React hydrates (React Router
- * puts its context in the page), React has attached its handlers too.
+ * The page's scripts have run, so clicks get the enhanced behaviour: every
+ * island is hydrated and, on a page React Router hydrates (it puts its
+ * context in the page), React has attached its handlers too.
  */
 export async function scriptsReady(page: Page) {
   await page.waitForFunction(() => {
-    if (customElements.get("review-feed") === undefined) return false;
+    // Every island on the page has been hydrated (hydrateRoot marks its container).
+    const islands = [...document.querySelectorAll("[data-island]")];
+    if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer")))) return false;
     if (!("__reactRouterContext" in window)) return true;
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));

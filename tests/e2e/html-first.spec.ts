@@ -2,77 +2,73 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { trackConsoleErrors } from "./helpers";
 
-/** Decisions 006 and 018: public pages, the forms included, are HTML with one small script and no framework. */
+/**
+ * Decisions 006, 018 and 062: public pages are server-rendered HTML; a page
+ * loads a script only for the islands it shows, and a page with none loads
+ * no JavaScript at all.
+ */
 
 const scriptsOf = async (page: { text(): Promise<string> }) => {
   const html = await page.text();
   return {
     react: /entry\.client-[\w-]+\.js/.test(html),
-    pageScript: /<script type="module" src="\/assets\/page-script-[\w-]+\.js"/.test(html),
-    // The forms' element: only the pages that show a form load it.
-    formScript: /<script src="\/assets\/form-script-[\w-]+\.js" type="module"/.test(html),
+    // Every script the page loads or preloads, by name without its hash.
+    scripts: [
+      ...html.matchAll(
+        /<(?:script[^>]* src|link[^>]* rel="modulepreload"[^>]* href)="\/assets\/([\w-]+?)-[\w-]{8}\.js"/g,
+      ),
+    ]
+      .map((m) => m[1]!)
+      .filter((name) => name.startsWith("island-"))
+      .sort(),
     speculation: /<script type="speculationrules"/.test(html),
   };
 };
 
-test("content pages, the calculator's screens, the saved quote and the forms load no framework", async ({
-  request,
-}) => {
-  const withoutForm = [
-    "/",
-    "/team-info",
-    "/online-shop",
-    "/corona-info",
-    "/reviews/all",
-    "/prices",
-    "/prices/selector?type=colour",
-    "/prices/total-by-level",
-  ];
-  const withForm = [
-    "/recruitment/stylist",
-    "/recruitment/apprentice",
-    "/recruitment/saturday",
-    "/models-info",
-    "/feedback",
-  ];
-  for (const path of [...withoutForm, ...withForm]) {
-    expect(await scriptsOf(await request.get(path)), path).toEqual({
-      react: false,
-      pageScript: true,
-      formScript: withForm.includes(path),
-      speculation: true,
-    });
+test("a content page loads no script at all: no script file, no module preload", async ({ page }) => {
+  for (const path of ["/about", "/corona-info", "/prices", "/privacy"]) {
+    const requested: string[] = [];
+    const onRequest = (r: { resourceType(): string; url(): string }) => {
+      if (r.resourceType() === "script") requested.push(r.url());
+    };
+    page.on("request", onRequest);
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    page.off("request", onRequest);
+    expect(await page.locator("script[src]").count(), path).toBe(0);
+    expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
+    expect(requested, path).toEqual([]);
+    // The speculation rules (a JSON block, no code) stay.
+    await expect(page.locator('script[type="speculationrules"]'), path).toHaveCount(1);
   }
 });
 
-test("a page with a form loads the forms' element; one without loads none of it", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-  });
-  await page.goto("/team-info");
-  await page.waitForLoadState("load");
-  expect(scripts.some((s) => s.includes("page-script-"))).toBe(true);
-  expect(scripts.filter((s) => /form-(script|element)-/.test(s))).toEqual([]);
-  expect(await page.evaluate(() => customElements.get("submission-form") === undefined)).toBe(true);
-
-  await page.goto("/feedback");
-  await expect.poll(() => page.evaluate(() => customElements.get("submission-form") !== undefined)).toBe(true);
+test("a form page loads its form's island and no framework", async ({ request }) => {
+  const forms: Array<[string, string]> = [
+    ["/recruitment/stylist", "island-job-form-script"],
+    ["/recruitment/apprentice", "island-job-form-script"],
+    ["/recruitment/saturday", "island-job-form-script"],
+    ["/models-info", "island-model-form-script"],
+    ["/feedback", "island-feedback-form-script"],
+  ];
+  for (const [path, island] of forms) {
+    const found = await scriptsOf(await request.get(path));
+    expect(found.react, path).toBe(false);
+    expect(found.scripts, path).toEqual([island]);
+    expect(found.speculation, path).toBe(true);
+  }
 });
 
-test("the page script and the chunk it imports are preloaded together, hashed and cached for good", async ({
+test("an island's script and the chunks it imports are preloaded together, hashed and cached for good", async ({
   request,
 }) => {
-  const html = await (await request.get("/")).text();
-  const src = /<script type="module" src="(\/assets\/page-script-[\w-]+\.js)"/.exec(html)?.[1];
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]!);
+  const html = await (await request.get("/models-info")).text();
+  const src = /<script[^>]* src="(\/assets\/island-model-form-script-[\w-]+\.js)"/.exec(html)?.[1];
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[\w-]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   expect(src).toBeTruthy();
   expect(preloads.length).toBeGreaterThan(0);
-  const script = await request.get(src!);
-  const code = await script.text();
-  for (const chunk of preloads) {
-    expect(code, `${src} imports ${chunk}`).toContain(`./${chunk.slice("/assets/".length)}`);
-  }
   for (const url of [src!, ...preloads]) {
     const answer = await request.get(url);
     expect(answer.status(), url).toBe(200);

@@ -145,9 +145,12 @@ for (const [walkIndex, walk] of WALKS.entries()) {
       await expectAccessible(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
+      // The stylist-dialog island gives the focus back to the card it opened from.
+      await expect(card).toBeFocused();
       await card.click();
       await dialog.getByRole("button", { name: "Pick another" }).click();
       await expect(dialog).toBeHidden();
+      await expect(card).toBeFocused();
       await card.click();
       await dialog.getByRole("link", { name: `Choose ${chosen.first_name}` }).click();
     } else {

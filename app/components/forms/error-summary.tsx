@@ -16,8 +16,8 @@ const linkClass =
 /**
  * Shown at the top of a form after a failed submit: what is wrong, each line a
  * link to its field. It takes the focus (as the page loads after a post
- * without JavaScript, or from the form's script), so a screen reader reads it
- * at once and a keyboard user starts from it.
+ * without JavaScript, or after a submit in the browser), so a screen reader
+ * reads it at once and a keyboard user starts from it.
  */
 export function ErrorSummary({
   title,
@@ -48,16 +48,8 @@ export function ErrorSummary({
   );
 }
 
-/** The summary's box and list; the form's script fills an empty one from its template. */
-export function SummaryFrame({
-  title,
-  autoFocus,
-  children,
-}: {
-  title: string;
-  autoFocus?: boolean;
-  children?: ReactNode;
-}) {
+/** The summary's box and list. */
+function SummaryFrame({ title, autoFocus, children }: { title: string; autoFocus?: boolean; children?: ReactNode }) {
   return (
     <div
       tabIndex={-1}
@@ -74,7 +66,7 @@ export function SummaryFrame({
 }
 
 /** One line of the summary: a link to the field it is about. */
-export function SummaryItem({ href, children }: { href: string; children?: ReactNode }) {
+function SummaryItem({ href, children }: { href: string; children?: ReactNode }) {
   return (
     <li>
       <a href={href} className={linkClass}>

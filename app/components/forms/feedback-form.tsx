@@ -1,4 +1,3 @@
-import type { FormActionData } from "~/domain/form-outcome";
 import {
   FEEDBACK_LABELS,
   FEEDBACK_QUESTIONS,
@@ -6,14 +5,13 @@ import {
   FEEDBACK_SUCCESS,
   FEEDBACK_SUMMARY_MESSAGE,
   type FeedbackRatingField,
-  feedbackSchema,
   RATING_OPTIONS,
   REPEAT_OPTIONS,
-} from "~/domain/forms";
+} from "~/domain/form-texts";
 import type { SummaryEntry } from "./error-summary";
 import { Checkbox, Field, RadioGroup, type RadioOption, TextareaField } from "./fields";
 import { MarketingConsent } from "./marketing-consent";
-import { SubmissionForm, useSubmissionForm } from "./submission-form";
+import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
 
 /** What each point of the 1 to 5 scale means; read with the number ("1 – Poor"). */
 const RATING_WORDS = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
@@ -35,8 +33,14 @@ const FIRST_RATINGS = FEEDBACK_RATING_FIELDS.slice(0, TICKS_AFTER);
 const LATER_RATINGS = FEEDBACK_RATING_FIELDS.slice(TICKS_AFTER);
 
 /** The client feedback survey. */
-export function FeedbackForm({ actionData, formKey }: { actionData: FormActionData | undefined; formKey: string }) {
-  const state = useSubmissionForm({ id: "feedback", schema: feedbackSchema, actionData, formKey });
+export function FeedbackForm({ actionData, formKey }: FormIslandProps) {
+  const state = useSubmissionForm({
+    id: "feedback",
+    island: "feedback-form",
+    schema: (forms) => forms.feedbackSchema,
+    actionData,
+    formKey,
+  });
   const { fields } = state;
 
   const rating = (field: FeedbackRatingField) => (

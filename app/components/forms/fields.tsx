@@ -16,7 +16,7 @@ const hintClass = "mt-1 text-sm leading-relaxed text-muted";
 const controlClass =
   "mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-[inset_0_1px_2px_rgba(31,27,22,0.05)] transition-colors placeholder:text-muted/70 hover:border-muted";
 
-/** Red while the control says it is invalid: the server marks it, and so does the form's script in the browser. */
+/** Red while the control says it is invalid: Conform marks it, on the server's answer and in the browser. */
 const controlBorder =
   "border-line aria-invalid:border-red-700 aria-invalid:bg-red-50/60 aria-invalid:hover:border-red-800";
 /** The same for a radio tile, whose group carries the mark. */
@@ -35,8 +35,8 @@ function WarningIcon() {
 
 /**
  * A field's messages; its id is what the control's `aria-describedby` points
- * at. Always there, hidden while empty, so the form's script in the browser
- * can fill it.
+ * at. Always there, hidden while empty, so the list a screen reader was
+ * pointed at is the one that fills.
  */
 function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
   return (
@@ -49,7 +49,7 @@ function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | n
 }
 
 /** One message under a field. */
-export function ErrorItem({ children }: { children?: ReactNode }) {
+function ErrorItem({ children }: { children?: ReactNode }) {
   return (
     <li className="flex gap-1.5 text-sm font-medium text-red-800">
       <WarningIcon />

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/domain/forms";
+import { HONEYPOT_FIELD } from "~/domain/form-texts";
 
 /**
  * A field people never see and bots fill in (app/domain/forms.ts). Moved off

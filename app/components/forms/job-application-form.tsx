@@ -1,16 +1,7 @@
-import type { FormActionData } from "~/domain/form-outcome";
-import {
-  JOB_SALONS_NOTE,
-  JOB_SUCCESS,
-  type JobRole,
-  jobApplicationSchema,
-  PLEASE_SELECT,
-  positionsForRole,
-  saturdayApplicationSchema,
-} from "~/domain/forms";
+import { JOB_SALONS_NOTE, JOB_SUCCESS, type JobRole, PLEASE_SELECT, positionsForRole } from "~/domain/form-texts";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, SelectField, TextareaField } from "./fields";
-import { SubmissionForm, useSubmissionForm } from "./submission-form";
+import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
 
 export type JobForm = "stylist" | "apprentice" | "saturday";
 
@@ -26,19 +17,12 @@ const POSITION_LABEL: Record<Exclude<JobForm, "saturday">, { label: string; hint
  * Stylist and Apprentice ask the position, with the role as a hidden field;
  * the Saturday form asks none, so the schema makes it an Apprentice new to hairdressing.
  */
-export function JobApplicationForm({
-  form: kind,
-  actionData,
-  formKey,
-}: {
-  form: JobForm;
-  actionData: FormActionData | undefined;
-  formKey: string;
-}) {
+export function JobApplicationForm({ form: kind, actionData, formKey }: { form: JobForm } & FormIslandProps) {
   const saturday = kind === "saturday";
   const state = useSubmissionForm({
     id: `${kind}-application`,
-    schema: saturday ? saturdayApplicationSchema : jobApplicationSchema,
+    island: "job-form",
+    schema: (forms) => (saturday ? forms.saturdayApplicationSchema : forms.jobApplicationSchema),
     actionData,
     formKey,
   });

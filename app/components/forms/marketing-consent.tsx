@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/link";
 import { MARKETING_CONSENT_WORDING, PRIVACY_PATH } from "~/domain/privacy";
 import { type AnyField, Checkbox } from "./fields";
 
@@ -38,9 +37,9 @@ export function PrivacyNote({ children }: { children?: ReactNode }) {
   return (
     <p className="text-sm leading-relaxed text-muted">
       {children ? <>{children} </> : null}
-      <Link to={PRIVACY_PATH} className="text-accent-dark underline underline-offset-4 hover:text-ink">
+      <a href={PRIVACY_PATH} className="text-accent-dark underline underline-offset-4 hover:text-ink">
         How we use your details
-      </Link>
+      </a>
       .
     </p>
   );

@@ -1,18 +1,17 @@
-import type { FormActionData } from "~/domain/form-outcome";
-import { MODEL_SUCCESS, modelApplicationSchema } from "~/domain/forms";
+import { MODEL_SUCCESS } from "~/domain/form-texts";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, TextareaField } from "./fields";
-import { SubmissionForm, useSubmissionForm } from "./submission-form";
+import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
 
 /** Offering to be a hair model for the training academy. */
-export function ModelApplicationForm({
-  actionData,
-  formKey,
-}: {
-  actionData: FormActionData | undefined;
-  formKey: string;
-}) {
-  const state = useSubmissionForm({ id: "model-application", schema: modelApplicationSchema, actionData, formKey });
+export function ModelApplicationForm({ actionData, formKey }: FormIslandProps) {
+  const state = useSubmissionForm({
+    id: "model-application",
+    island: "model-form",
+    schema: (forms) => forms.modelApplicationSchema,
+    actionData,
+    formKey,
+  });
   const { fields } = state;
   return (
     <SubmissionForm

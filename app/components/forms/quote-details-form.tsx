@@ -1,9 +1,8 @@
-import type { FormActionData } from "~/domain/form-outcome";
-import { PLEASE_SELECT, quoteDetailsSchema, REFERRAL_OPTIONS, type Referral } from "~/domain/forms";
+import { PLEASE_SELECT, REFERRAL_OPTIONS, type Referral } from "~/domain/form-texts";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, SelectField } from "./fields";
 import { MarketingConsent } from "./marketing-consent";
-import { SubmissionForm, useSubmissionForm } from "./submission-form";
+import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
 
 /** The spec's option values, in words that read naturally. */
 const REFERRAL_LABELS: Record<Referral, string> = {
@@ -33,12 +32,14 @@ export function QuoteDetailsForm({
   action: string;
   /** The calculator state, sent along as hidden fields. */
   hiddenFields: [string, string][];
-  /** The page action's answer, when the page is that answer. */
-  actionData: FormActionData | undefined;
-  /** The idempotency key the page was rendered with. */
-  formKey: string;
-}) {
-  const state = useSubmissionForm({ id: "quote-details", schema: quoteDetailsSchema, actionData, formKey });
+} & FormIslandProps) {
+  const state = useSubmissionForm({
+    id: "quote-details",
+    island: "quote-form",
+    schema: (forms) => forms.quoteDetailsSchema,
+    actionData,
+    formKey,
+  });
   const { fields } = state;
   return (
     <SubmissionForm

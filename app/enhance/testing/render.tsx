@@ -14,8 +14,3 @@ export function renderIntoDocument(node: ReactNode): void {
   holder.innerHTML = renderToStaticMarkup(<RouterProvider router={router} />);
   document.body.replaceChildren(holder);
 }
-
-/** Sets where the visitor came from, as the browser reports it. */
-export function arriveFrom(referrer: string): void {
-  Object.defineProperty(document, "referrer", { value: referrer, configurable: true });
-}

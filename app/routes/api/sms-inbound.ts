@@ -6,8 +6,9 @@
  * the number: they are not consent to marketing, so nothing is recorded.
  * The answer is an empty TwiML document: Twilio sends its own STOP reply.
  */
-import { normaliseUkMobile } from "~/domain/field-check";
+
 import { isOptOutText } from "~/domain/privacy";
+import { normaliseUkMobile } from "~/domain/typed-text";
 import { config } from "~/server/config.server";
 import { HttpError, readFormData } from "~/server/http.server";
 import { recordWithdrawal } from "~/server/privacy/consents.server";

@@ -1,12 +1,7 @@
 /**
- * The checks of a form field that need no library, shared by the Zod schemas
- * of app/domain/forms.ts (the server's validation) and the forms' script in
- * the browser (app/enhance/submission-form.ts), which cannot afford to load
- * Zod. Each schema field built in forms.ts carries a `FieldRule` describing
- * what it checks and with which message; the page sends those rules with the
- * form, and `fieldProblems` applies them the way the schema does, so the
- * messages a visitor sees before sending are the very ones the server would
- * answer (forms.test.ts holds the two side by side).
+ * The checks of typed text that need no library: what the Zod schemas of
+ * app/domain/forms.ts run on every field, and what the server uses wherever
+ * a mobile number or an e-mail address arrives some other way (an SMS reply).
  */
 
 // ---------------------------------------------------------------------------
@@ -91,60 +86,3 @@ export function normaliseUkMobile(input: string): string | null {
  */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-// ---------------------------------------------------------------------------
-// Field rules
-// ---------------------------------------------------------------------------
-
-/** What one field of a form checks, with the message of each check. */
-export interface FieldRule {
-  /** The message when the field is blank (spaces only count as blank). */
-  required?: string;
-  /** The most characters allowed once trimmed, and the message beyond. */
-  max?: readonly [number, string];
-  /** The value must be an e-mail address, a UK mobile or one of `options`; `message` when it is not. */
-  format?: { kind: "email" | "uk-mobile" | "choice"; message: string; options?: readonly string[] };
-  /** Blank is wrong only while this tick box is ticked. */
-  requiredWith?: { field: string; message: string };
-}
-
-/** A tick box as a form posts it: "on" when ticked, absent otherwise. */
-const ticked = (value: string | undefined) => value === "on" || value === "true";
-
-/**
- * The messages of one field, in the order the schema reports them: what the
- * server would answer for the same values (each value as the form posts it).
- */
-export function fieldProblems(rule: FieldRule, name: string, values: Readonly<Record<string, string>>): string[] {
-  const typed = values[name] ?? "";
-  // Free text drops what nobody types before it is checked; addresses, numbers and choices are checked as sent.
-  const text = (rule.format ? typed : withoutUntypeable(typed)).trim();
-  if (text === "") {
-    if (rule.required) return [rule.required];
-    if (rule.requiredWith && ticked(values[rule.requiredWith.field])) return [rule.requiredWith.message];
-    return [];
-  }
-  if (rule.max && text.length > rule.max[0]) return [rule.max[1]];
-  const format = rule.format;
-  if (!format) return [];
-  const fits =
-    format.kind === "email"
-      ? EMAIL_PATTERN.test(text)
-      : format.kind === "uk-mobile"
-        ? normaliseUkMobile(text) !== null
-        : (format.options ?? []).includes(text);
-  return fits ? [] : [format.message];
-}
-
-/** What the page tells the form's script about each field it shows, in the order of the error summary. */
-export interface FormFieldScript {
-  name: string;
-  /** The control's id (a radio group's first radio), where the summary's link leads. */
-  id: string;
-  /** The id of the field's message list. */
-  errorId: string;
-  /** Put before the message in the summary. */
-  label?: string;
-  /** Absent for a field only the server checks. */
-  rule?: FieldRule;
-}

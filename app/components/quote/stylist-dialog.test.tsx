@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ChoosableStylist, StylistDialog } from "~/components/quote/stylist-dialog";
-import { selector } from "./define-element";
-import { defineStylistDialog, STYLIST_DIALOG } from "./stylist-dialog";
-import { renderIntoDocument } from "./testing/render";
+import { type ChoosableStylist, StylistDialogView } from "./stylist-dialog";
+
+// React's act() warns unless the environment says it is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const isla: ChoosableStylist = {
   slug: "isla",
@@ -16,36 +18,43 @@ const isla: ChoosableStylist = {
   chooseHref: "/prices/total-by-stylist?stylist=isla",
 };
 
+let root: Root | undefined;
+
 function mount() {
-  defineStylistDialog();
-  renderIntoDocument(
-    <ul>
-      <StylistDialog stylist={isla} />
-    </ul>,
-  );
-  const element = document.querySelector<HTMLElement>(STYLIST_DIALOG.tag);
-  const card = element?.querySelector<HTMLAnchorElement>(`a${selector(STYLIST_DIALOG.open)}`);
-  const dialog = element?.querySelector("dialog");
-  if (!element || !card || !dialog) throw new Error("StylistDialog did not render the parts <stylist-dialog> needs");
-  const closers = Array.from(dialog.querySelectorAll<HTMLButtonElement>(selector(STYLIST_DIALOG.close)));
+  const holder = document.createElement("div");
+  document.body.replaceChildren(holder);
+  root = createRoot(holder);
+  act(() => root?.render(<StylistDialogView stylist={isla} />));
+  const card = holder.querySelector<HTMLAnchorElement>("a[href]");
+  const dialog = holder.querySelector("dialog");
+  if (!card || !dialog) throw new Error("the card or the dialog is missing");
+  const closers = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
   return { card, dialog, closers };
 }
 
 /** Clicks like a visitor (or with a modifier) and says whether the browser would still follow the link. */
 function click(target: Element, init: MouseEventInit = {}): boolean {
-  return target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+  let followed = true;
+  act(() => {
+    followed = target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+  });
+  return followed;
 }
 
 afterEach(() => {
+  act(() => root?.unmount());
   document.body.replaceChildren();
 });
 
-describe("<stylist-dialog>", () => {
+describe("StylistDialogView (the stylist-dialog island)", () => {
   it("opens the profile instead of following the card, and says it will", () => {
     const { card, dialog } = mount();
+    expect(card.getAttribute("href")).toBe(isla.chooseHref);
     expect(card.getAttribute("aria-haspopup")).toBe("dialog");
     expect(click(card)).toBe(false);
     expect(dialog.open).toBe(true);
+    expect(dialog.getAttribute("aria-labelledby")).toBe("stylist-isla-name");
+    expect(document.getElementById("stylist-isla-name")?.textContent).toBe("Isla Reid");
   });
 
   it("lets a click with a modifier open the stylist's total as a link", () => {
@@ -56,13 +65,23 @@ describe("<stylist-dialog>", () => {
 
   it("closes from the close button and from Pick another, giving the focus back to the card", () => {
     const { card, dialog, closers } = mount();
-    expect(closers).toHaveLength(2);
+    expect(closers.map((button) => button.textContent)).toEqual(["Close", "Pick another"]);
     for (const closer of closers) {
       click(card);
+      expect(dialog.open).toBe(true);
       click(closer);
       expect(dialog.open).toBe(false);
       expect(document.activeElement).toBe(card);
     }
+  });
+
+  it("closes on a click on the backdrop (the dialog element itself), not on one inside", () => {
+    const { card, dialog } = mount();
+    click(card);
+    click(dialog.querySelector("p") as Element);
+    expect(dialog.open).toBe(true);
+    click(dialog);
+    expect(dialog.open).toBe(false);
   });
 
   it("keeps Tab inside the dialog", () => {
@@ -72,7 +91,9 @@ describe("<stylist-dialog>", () => {
     const last = controls.at(-1);
     last?.focus();
     const tab = new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true });
-    last?.dispatchEvent(tab);
+    act(() => {
+      last?.dispatchEvent(tab);
+    });
     expect(tab.defaultPrevented).toBe(true);
     expect(document.activeElement).toBe(controls[0]);
   });

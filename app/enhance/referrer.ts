@@ -1,9 +1,0 @@
-/** Arrived by following a link on one of our own pages, not from a shared link or another site. */
-export function cameFromThisSite(): boolean {
-  if (!document.referrer) return false;
-  try {
-    return new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}

@@ -1,0 +1,4 @@
+import { FeedbackForm } from "~/components/forms/feedback-form";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("feedback-form", FeedbackForm);

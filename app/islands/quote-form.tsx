@@ -1,0 +1,4 @@
+import { QuoteDetailsForm } from "~/components/forms/quote-details-form";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("quote-form", QuoteDetailsForm);

@@ -1,0 +1,4 @@
+import { StylistDialogView } from "~/components/quote/stylist-dialog";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("stylist-dialog", StylistDialogView);
