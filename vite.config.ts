@@ -9,20 +9,18 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           // The widgets' modules (app/enhance) travel as one chunk: a page without React loads its script and that
-          // chunk, not a waterfall of small files. The forms' element goes with the forms' script, for the pages with a form,
-          // and the console's elements (app/enhance/console) with the console's script.
+          // chunk, not a waterfall of small files. The forms' element goes with the forms' script, for the pages with a form.
           output: {
             codeSplitting: {
               groups: [
                 {
                   name: "enhance",
-                  test: /[\\/]app[\\/]enhance[\\/](?!page\.ts$|form-page\.ts$|submission-form\.ts$|console-page\.ts$|console[\\/])/,
+                  test: /[\\/]app[\\/]enhance[\\/](?!page\.ts$|form-page\.ts$|submission-form\.ts$)/,
                 },
                 {
                   name: "form-element",
                   test: /[\\/]app[\\/](enhance[\\/]submission-form|domain[\\/]field-check)\.ts$/,
                 },
-                { name: "console-elements", test: /[\\/]app[\\/]enhance[\\/]console[\\/]/ },
               ],
             },
           },
@@ -42,7 +40,6 @@ export default defineConfig({
       entries: {
         page: "app/enhance/page.ts",
         form: "app/enhance/form-page.ts",
-        console: "app/enhance/console-page.ts",
       },
     }),
   ],

@@ -175,6 +175,12 @@ const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, n
 
 type Area = "staff" | "api" | "site";
 
+/**
+ * React Router's request, from a page that hydrates (the console), for the
+ * routes of the pages it links to: only the full route table knows them.
+ */
+const MANIFEST_REQUEST = /^\/__manifest$/;
+
 /** React Router's request for a page's loader data (`/prices.data`, `/_root.data`). */
 const DATA_REQUEST = /\.data$/;
 
@@ -347,7 +353,8 @@ export function createCachedRequestHandler(options: {
   const mode = config().NODE_ENV;
   const handleAll = createRequestHandler(build, mode);
   // Development hands a function, called for each request to pick up edits; there every page loads React.
-  const dataStaysOnServer = typeof build !== "function" && !Object.values(build.routes).some(hydrates);
+  // Only the public pages count: the console hydrates (decision 061) but is answered by the full handler.
+  const dataStaysOnServer = typeof build !== "function" && !Object.values(publicPart(build).routes).some(hydrates);
   const handleSite = createRequestHandler(
     typeof build === "function" ? async () => publicPart(await build()) : publicPart(build, { dataStaysOnServer }),
     mode,
@@ -381,7 +388,7 @@ export function createCachedRequestHandler(options: {
       // The console sees what is stored at once, its own saves included; the content cache is for the public pages.
       const response = await (area === "staff"
         ? readingFresh(() => handleAll(request, context))
-        : (area === "api" ? handleAll : handleSite)(request, context));
+        : (area === "api" || MANIFEST_REQUEST.test(req.path) ? handleAll : handleSite)(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
       if (context.databaseUnavailable && status >= 500) {

@@ -5,8 +5,6 @@ declare module "virtual:page-script" {
     page: { src: string; imports: string[] };
     /** app/enhance/form-page.ts: the forms' element, on the pages that show a form. */
     form: { src: string; imports: string[] };
-    /** app/enhance/console-page.ts: the staff console's elements, on every console page. */
-    console: { src: string; imports: string[] };
   };
   export default pageScripts;
 }

@@ -3,7 +3,6 @@
  * formats each is served in, their addresses, and the rules an upload must
  * meet. Pure, so the server, the components and the tests share it.
  */
-import { z } from "./zod";
 
 /** The largest file accepted. A phone's photo is 2–8 MB; a 48-megapixel one can reach about 12. */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
@@ -63,13 +62,6 @@ export function parsePictureFile(file: string): { id: string; width: number; for
 
 export const srcSet = (picture: PictureRef, format: PictureFormat) =>
   picture.widths.map((w) => `${pictureUrl(picture.id, w, format)} ${w}w`).join(", ");
-
-/** Alt text: what the picture shows, for someone who cannot see it. Required at upload. */
-export const altText = z
-  .string({ error: "Please describe the picture for people who cannot see it." })
-  .trim()
-  .min(1, "Please describe the picture for people who cannot see it.")
-  .max(250, "Please keep the description to 250 characters or fewer.");
 
 /** The largest JPEG of a picture: for a share card or a feed, where one address must do. */
 const largestJpeg = (picture: PictureRef) =>

@@ -1,7 +1,5 @@
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
 import type { BACK_LINK } from "./back-link";
-import type { PASSKEY_BUTTON } from "./console/passkey-button";
-import type { POST_PREVIEW } from "./console/post-preview";
 import type { REVIEW_FEED } from "./review-feed";
 import type { REVIEW_FILTER } from "./review-filter";
 import type { SHARE_LINK } from "./share-link";
@@ -20,8 +18,6 @@ type ElementTag = (
   | typeof SHOP_CAROUSEL
   | typeof STYLIST_DIALOG
   | typeof SUBMISSION_FORM
-  | typeof PASSKEY_BUTTON
-  | typeof POST_PREVIEW
 )["tag"];
 
 /** The custom elements of app/enhance, as React sees them. */
