@@ -6,13 +6,14 @@
  * is a page load and the page's notice at its top says what happened.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker, useNavigation } from "react-router";
 
 interface ConsoleState {
   /** Records whether the form `id` has changes not yet saved. */
   markDirty(id: string, dirty: boolean): void;
-  /** The form sent last in this page, by its id; null before any was sent without a page load. */
+  /** The edit form sent last without a page load, by its id; null before any, or when another form was sent since. */
   lastSent: string | null;
+  /** Called by an edit form as it is sent: the submission that follows is its. */
   noteSent(id: string): void;
 }
 
@@ -27,6 +28,17 @@ export function ConsoleStateProvider({ children }: { children: ReactNode }) {
   const dirty = useRef(new Set<string>());
   const [anyDirty, setAnyDirty] = useState(false);
   const [lastSent, setLastSent] = useState<string | null>(null);
+  // Every submission passes through here: an edit form's claims it, any other form's clears the claim.
+  const claimed = useRef<string | null>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state !== "submitting") return;
+    setLastSent(claimed.current);
+    claimed.current = null;
+  }, [navigation.state]);
+  const noteSent = useCallback((id: string) => {
+    claimed.current = id;
+  }, []);
   const markDirty = useCallback((id: string, on: boolean) => {
     if (on) dirty.current.add(id);
     else dirty.current.delete(id);
@@ -54,6 +66,6 @@ export function ConsoleStateProvider({ children }: { children: ReactNode }) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [anyDirty]);
-  const value = useMemo(() => ({ markDirty, lastSent, noteSent: setLastSent }), [markDirty, lastSent]);
+  const value = useMemo(() => ({ markDirty, lastSent, noteSent }), [markDirty, lastSent, noteSent]);
   return <ConsoleContext value={value}>{children}</ConsoleContext>;
 }

@@ -179,6 +179,17 @@ export function ListPage({
 }) {
   const words = LISTS[kind];
   const applyAsChanged = useApplyAsChanged();
+  // Fields are the browser's own (uncontrolled): when the list changes by a link (a tab, "Clear"), each field not
+  // being typed in is set to what the list now shows, as a page load would.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const params = new URLSearchParams(list.search);
+    for (const field of form.current?.elements ?? []) {
+      if (field === document.activeElement) continue;
+      if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type !== "hidden"))
+        field.value = field.name === "q" ? list.q : (params.get(field.name) ?? "");
+    }
+  }, [list.search, list.q]);
   return (
     <>
       <StaffHeading title={words.title}>{words.intro}</StaffHeading>
@@ -186,6 +197,7 @@ export function ListPage({
       {notice}
       {tabs ? <Tabs tabs={tabs} search={list.search} /> : null}
       <Form
+        ref={form}
         method="get"
         className="card mb-6 p-4"
         aria-label="Search and filters"

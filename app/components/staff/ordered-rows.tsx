@@ -10,7 +10,7 @@
  * and the focus stays on the button that was pressed as its row moves.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { Form, useActionData, useFetchers, useSubmit } from "react-router";
+import { Form, useActionData, useFetcher, useFetchers, useSubmit } from "react-router";
 import type { EditResult } from "~/server/staff/content.server";
 import { EditForm, ViewOnSite } from "./edit";
 
@@ -65,7 +65,9 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
     })),
   );
   const [focus, setFocus] = useState<{ id: number; direction: "up" | "down" } | null>(null);
-  const [said, setSaid] = useState("");
+  // The last move's fetcher, held by its key so its answer stays to be shown once it is done.
+  const [lastMove, setLastMove] = useState(`${moveIntent}-none`);
+  const lastAnswer = useFetcher<{ done?: string; error?: string }>({ key: lastMove }).data;
   const order = rows.map((row) => row.id).join();
   // The pressed button's row has moved in the page, which takes the focus from a button: it goes back to that
   // button, or to its twin once the row is at an end (where the pressed one is disabled).
@@ -79,9 +81,7 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
     if (lost) button?.focus();
   }, [focus, order, suffix]);
   const pending = moving.length > 0;
-  useEffect(() => {
-    if (!pending && focus) setSaid("Order saved.");
-  }, [pending, focus]);
+  const said = pending ? "Saving the order…" : (lastAnswer?.error ?? lastAnswer?.done ?? "");
   const move = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (!submitter) return;
@@ -90,15 +90,12 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
     const id = Number(body.get("id"));
     const direction = body.get("direction") === "up" ? "up" : "down";
     setFocus({ id, direction });
-    setSaid("");
     const key = `${moveIntent}-${++moveCount}`;
+    setLastMove(key);
     submit(body, { method: "post", navigate: false, fetcherKey: key, preventScrollReset: true });
   };
   return (
     <>
-      <p role="status" className="sr-only">
-        {pending ? "Saving the order…" : said}
-      </p>
       <ol className="space-y-4">
         {rows.map((row, index) => {
           const title = props.titleOf(row);
@@ -126,7 +123,7 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
                     Down<span className="sr-only">: move “{title}” down</span>
                   </button>
                 </Form>
-                <Form method="post" className="contents">
+                <Form method="post" className="contents" preventScrollReset>
                   <input type="hidden" name="intent" value={`delete${suffix}`} />
                   <input type="hidden" name="id" value={row.id} />
                   <input type="hidden" name="version" value={row.version} />
@@ -136,6 +133,10 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
                 </Form>
                 {props.viewHref ? <ViewOnSite href={props.viewHref(row)} /> : null}
               </div>
+              {/* Beside the row that moved, said politely: the page neither moves nor takes the focus. */}
+              <p role="status" className="mt-2 font-semibold empty:hidden">
+                {focus?.id === row.id ? said : ""}
+              </p>
               <details className="mt-3" open={open}>
                 <summary className="cursor-pointer font-semibold underline">Edit “{title}”</summary>
                 <div className="mt-3">

@@ -39,7 +39,10 @@ export function StatusBadge({ status }: { status: string }) {
 export function FetcherMessage({ answer }: { answer: ActionMessage }) {
   const error = answer && "error" in answer;
   return (
-    <p role={error ? "alert" : "status"} className={`mt-2 font-semibold ${error ? "text-accent-dark" : ""}`}>
+    <p
+      role={error ? "alert" : "status"}
+      className={`mt-2 font-semibold empty:hidden ${error ? "text-accent-dark" : ""}`}
+    >
       {answer ? ("error" in answer ? answer.error : answer.done) : ""}
     </p>
   );
