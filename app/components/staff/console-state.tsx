@@ -21,7 +21,7 @@ const ConsoleContext = createContext<ConsoleState>({ markDirty() {}, lastSent: n
 
 export const useConsoleState = () => useContext(ConsoleContext);
 
-export const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
+const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
 
 export function ConsoleStateProvider({ children }: { children: ReactNode }) {
   // A ref, not state: the blocker reads it as a form is sent, before React renders again.

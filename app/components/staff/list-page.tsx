@@ -92,7 +92,7 @@ function Filters({ search, keep, children }: { search: string; keep?: string; ch
 }
 
 /** The typing in the search box pauses this long before the list is asked for, so a word makes one request (one audited look). */
-export const SEARCH_DELAY_MS = 400;
+const SEARCH_DELAY_MS = 400;
 
 /** The search form's change handler: sends it at once for a filter, after a pause for the search box. */
 function useApplyAsChanged() {

@@ -10,7 +10,7 @@ import { type ShouldRevalidateFunction, useFetcher } from "react-router";
 import { revalidateAfterSave } from "./edit";
 
 /** Typing pauses this long before the preview is asked for, so a burst of keys makes one request. */
-export const PREVIEW_DELAY_MS = 300;
+const PREVIEW_DELAY_MS = 300;
 
 /** The preview's posts change nothing stored, so the page's data is not read again after each; saves as any editor's. */
 export const skipRevalidationAfterPreview: ShouldRevalidateFunction = (args) =>

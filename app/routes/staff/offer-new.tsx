@@ -14,7 +14,11 @@ export const meta = () => staffMeta("New offer");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "offerNew");
-  return { team: await teamSlugs(args.context.db) };
+  return {
+    team: await teamSlugs(args.context.db),
+    // Written here rather than in the page: the offers' module brings Zod, which the browser need not load.
+    smallPrint: standardSmallPrint({ audience: "new", code: "YOURCODE" }).join("\n"),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +41,6 @@ const START = {
   stylists: "",
   startDate: "",
   endDate: "",
-  smallPrint: standardSmallPrint({ audience: "new", code: "YOURCODE" }).join("\n"),
   image: "/images/offers/general.svg",
   listed: "",
   smsHeadline: "",
@@ -52,7 +55,13 @@ export default function OfferNew({ loaderData }: Route.ComponentProps) {
         and then only between its first and last days (without a last day, until the shared end date).
       </StaffHeading>
       <EditNotice />
-      <EditForm intent="create" version={1} current={START} submitLabel="Create offer" encType="multipart/form-data">
+      <EditForm
+        intent="create"
+        version={1}
+        current={{ ...START, smallPrint: loaderData.smallPrint }}
+        submitLabel="Create offer"
+        encType="multipart/form-data"
+      >
         <EditText
           name="slug"
           label="Page address"
