@@ -284,3 +284,23 @@ test("an edit form with changes asks before the console leaves it; without chang
   await expect(owner).toHaveURL(/\/staff\/content$/);
   await owner.context().close();
 });
+
+test("without JavaScript the same forms post as before: a status saved, a news item moved", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: ownerState, javaScriptEnabled: false });
+  const owner = await context.newPage();
+  await owner.goto(`${staff.url}/staff/leads?q=rhea`);
+  await owner.getByRole("link", { name: "Rhea Referral" }).click();
+  await owner.getByLabel("Change status").selectOption("booked");
+  await owner.getByRole("button", { name: "Save status" }).click();
+  await expect(owner.getByText("Status saved.")).toBeVisible();
+  await expect(
+    owner.getByRole("region", { name: "Follow-up" }).getByText("Booked", { exact: true }).first(),
+  ).toBeVisible();
+
+  await owner.goto(`${staff.url}/staff/content/news`);
+  const second = ((await owner.locator("ol > li > h3").allTextContents())[1] ?? "").replace(/^\d+\. /, "");
+  await owner.getByRole("button", { name: `move “${second}” up` }).click();
+  await expect(owner.getByText("Moved the news item up.")).toBeVisible();
+  expect(((await owner.locator("ol > li > h3").allTextContents())[0] ?? "").replace(/^\d+\. /, "")).toBe(second);
+  await context.close();
+});
