@@ -421,8 +421,8 @@ async function measureUploads(site, cookie) {
 
 /**
  * Lighthouse's own advice: scores vary run to run, so take the median of several runs (by performance score).
- * `budget`: "public" (every category at 100) or "console" (performance, accessibility and best practices at
- * 100; the console is noindex by design, so its SEO score is reported only).
+ * `budget`: "public" (every category at 100) or "console" (performance at 95 or more, accessibility and best
+ * practices at 100; the console is noindex by design, so its SEO score is reported only).
  */
 async function runLighthouse(pages, { budget = "public", headers } = {}) {
   const chosen = Object.entries(pages).filter(([name]) => !LIGHTHOUSE_PAGES || LIGHTHOUSE_PAGES.test(name));
@@ -1113,11 +1113,12 @@ async function main() {
       ].join(" · "),
       // A client's quote page, the feedback form (for clients after a visit) and the console are kept out of
       // search engines on purpose (noindex), so their SEO score is reported only.
+      // The console hydrates (decision 061): its performance is held to 95, its other scores to 100.
       verdict(
         (p.budget === "console" || p.path.startsWith("/quote/") || p.path === "/feedback"
-          ? [p.performance, p.accessibility, p.bestPractices]
+          ? [p.accessibility, p.bestPractices]
           : [p.performance, p.accessibility, p.bestPractices, p.seo]
-        ).every((score) => score === 100),
+        ).every((score) => score === 100) && p.performance >= (p.budget === "console" ? 95 : 100),
       ),
     ]);
   }
