@@ -325,7 +325,8 @@ test("console pages hydrate as a React app within 150 kB of JavaScript (gzip), a
 });
 
 test("every console page is accessible on a 360 px phone and a wide screen", async ({ browser }) => {
-  test.setTimeout(600_000);
+  // Some sixty pages, each hydrated and checked by axe: on a busy two-core machine that takes over ten minutes.
+  test.setTimeout(1_200_000);
   // Every page of the route table (record pages as their first record), signed in as the owner, who sees them all.
   const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
     .filter((route) => route.page !== null && route.page !== "public" && route.file.endsWith(".tsx"))

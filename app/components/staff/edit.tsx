@@ -229,6 +229,8 @@ export function EditForm(props: {
   /** Extra hidden fields, such as the id of the row on a page of many. */
   hidden?: Values;
   encType?: "multipart/form-data";
+  /** Empties the fields when it changes, as a new version does (a form that adds rows: their count). */
+  resetKey?: string | number;
   children: ReactNode;
 }) {
   const answer = useActionData() as EditResult | undefined;
@@ -274,7 +276,7 @@ export function EditForm(props: {
     <EditContext value={state}>
       {/* A new version remounts the fields, so a save shows what is now stored; a refused save keeps them, chosen files included. */}
       <Form
-        key={props.version}
+        key={`${props.version}-${props.resetKey ?? ""}`}
         method="post"
         encType={props.encType}
         className="max-w-2xl"

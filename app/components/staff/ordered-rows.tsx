@@ -64,6 +64,7 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
       direction: f.formData?.get("direction") === "up" ? ("up" as const) : ("down" as const),
     })),
   );
+  const [addOpen, setAddOpen] = useState(false);
   const [focus, setFocus] = useState<{ id: number; direction: "up" | "down" } | null>(null);
   // The last move's fetcher, held by its key so its answer stays to be shown once it is done.
   const [lastMove, setLastMove] = useState(`${moveIntent}-none`);
@@ -157,13 +158,19 @@ export function OrderedRows<R extends { id: number; version: number }>(props: {
           );
         })}
       </ol>
-      <details className="card mt-6 p-4 sm:p-5" open={refused?.intent === `add${suffix}`}>
+      {/* Open after a refused addition; and, in the browser, as long as it was left open, so an addition's answer shows. */}
+      <details
+        className="card mt-6 p-4 sm:p-5"
+        open={addOpen || refused?.intent === `add${suffix}`}
+        onToggle={(event) => setAddOpen(event.currentTarget.open)}
+      >
         <summary className="cursor-pointer font-semibold underline">Add a {noun}</summary>
-        {/* A new row remounts the form, so it is empty again after an addition. */}
-        <div className="mt-3" key={props.rows.length}>
+        {/* A new row empties the form again after an addition; the answer stays beside it. */}
+        <div className="mt-3">
           <EditForm
             intent={`add${suffix}`}
             version={1}
+            resetKey={props.rows.length}
             current={{}}
             idSuffix={`${suffix}-new`}
             submitLabel={`Add the ${noun}`}

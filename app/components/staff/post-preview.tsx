@@ -30,10 +30,13 @@ export function useLivePreview(name = "markdown") {
     if (!(box instanceof HTMLTextAreaElement) || box.name !== name) return;
     clearTimeout(timer.current);
     const markdown = box.value;
-    timer.current = setTimeout(
-      () => fetcher.submit({ intent: "preview", markdown }, { method: "post" }),
-      PREVIEW_DELAY_MS,
-    );
+    timer.current = setTimeout(() => {
+      // Multipart, as the editor's own form posts (its action takes photos).
+      const body = new FormData();
+      body.set("intent", "preview");
+      body.set("markdown", markdown);
+      void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
+    }, PREVIEW_DELAY_MS);
   };
   /** A save or the Preview button: a preview still waiting must not race it. */
   const cancel = () => clearTimeout(timer.current);
