@@ -7,7 +7,7 @@
 import { z } from "../zod";
 import { isoDate, optionalText, requiredText } from "./content";
 import { parseCsv } from "./csv";
-import { IMPORT_COLUMNS, MAX_IMPORT_CHARS } from "./review-import";
+import { MAX_IMPORT_CHARS } from "./review-import";
 
 /** 1 to 5 stars, or none when the source gave none. */
 const rating = optionalText(10).pipe(
