@@ -5,18 +5,6 @@ import { islandEntries, pageScript } from "./vite/page-script.ts";
 
 export default defineConfig({
   environments: {
-    client: {
-      build: {
-        rolldownOptions: {
-          // The console's elements (app/enhance/console) travel as one chunk with the console's script.
-          output: {
-            codeSplitting: {
-              groups: [{ name: "console-elements", test: /[\\/]app[\\/]enhance[\\/]console[\\/]/ }],
-            },
-          },
-        },
-      },
-    },
     // The server build's entry is our Express app, which wraps React Router's request handler.
     // date-fns is bundled: as a package Node would load all its two hundred and fifty modules at every start for
     // the dozen functions the site uses.
@@ -26,12 +14,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    pageScript({
-      entries: {
-        console: "app/enhance/console-page.ts",
-        // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it.
-        ...islandEntries("app/islands"),
-      },
-    }),
+    // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it.
+    pageScript({ entries: islandEntries("app/islands") }),
   ],
 });

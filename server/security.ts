@@ -18,7 +18,8 @@ export function contentSecurityPolicy(nonceOrHashes: string | string[], dev: boo
     "default-src 'self'",
     ["script-src 'self'", ...allowed, ...(dev ? ["'unsafe-inline'"] : [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for the console's photo fields, which show a chosen photo before it is uploaded (an object URL).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     dev ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",

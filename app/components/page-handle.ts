@@ -3,9 +3,10 @@ import { useMatches } from "react-router";
 /**
  * What a route can tell the shell about its page, with `export const handle`:
  * - `hideNav`: no navigation bar (the link tree);
- * - `hydrate`: the page needs React in the browser. No page does today, the
- *   staff console included (decisions 006, 018 and 020): each is
- *   server-rendered HTML with small scripts for its widgets and no framework;
+ * - `hydrate`: the page needs React in the browser. The staff console's
+ *   layout says so for every console page (decision 061); no public page
+ *   does (decisions 006 and 018): each is server-rendered HTML with small
+ *   scripts for its widgets and no framework;
  * - `showsHours`: the page shows the opening hours itself, so the footer
  *   leaves them out rather than repeat them.
  */

@@ -24,7 +24,6 @@ import { action as joinusAction } from "~/routes/api/joinus";
 import { action as modelsAction } from "~/routes/api/models";
 import { routerContextWith } from "~/server/request-context.server";
 import { config } from "./config.server";
-import type { Database } from "./db.server";
 import { seedDatabase } from "./seed.server";
 import { SUBMISSION_MAX_BYTES } from "./submission-http.server";
 import { fieldErrorsOf } from "./submissions.server";

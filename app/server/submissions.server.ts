@@ -28,7 +28,6 @@ import {
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
-import { requestContext } from "~/server/request-context.server";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";

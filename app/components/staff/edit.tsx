@@ -5,14 +5,22 @@
  * nothing is lost with or without JavaScript. On a conflict it shows the
  * other person's values beside each field they changed.
  */
-import { createContext, type ReactNode, useContext } from "react";
-import { Form, Link, type ShouldRevalidateFunction, useActionData } from "react-router";
+import {
+  type ChangeEvent,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
-import { FILE_FIELDS } from "~/enhance/console/file-fields";
-import { SAVE_ONCE } from "~/enhance/console/save-once";
-import { part } from "~/enhance/define-element";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
+import { useConsoleState } from "./console-state";
 import { describedBy, Notice, SelectField, TextArea, TextField } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -110,9 +118,11 @@ export function EditCheckbox(props: Omit<FieldProps, "required">) {
  * description the upload needs (posted as `{name}Alt`). The form must be
  * multipart (EditForm's `encType`) and its action must take files
  * (requireStaffAction with `uploads`), then hand them to storePicture.
- * A file too large is stopped in the browser before it is sent; the server
- * checks everything again. After a refused save the browser cannot keep the
- * chosen file, so the message asks for it again; the description is kept.
+ * A file too large is refused as soon as it is chosen; the server checks
+ * everything again. A chosen photo is shown beside the current one before it
+ * is sent. With JavaScript a refused save leaves the page in place, so the
+ * chosen file stays chosen (the form is not remounted: see EditForm); without
+ * it the browser cannot keep it, so the message asks for it again.
  */
 export function EditPicture(props: {
   name: string;
@@ -131,6 +141,7 @@ export function EditPicture(props: {
 }) {
   const file = useField(props.name);
   const hintId = `${file.id}-hint`;
+  const chosen = useChosenPhoto();
   return (
     <fieldset className="mb-6 rounded-xl border border-line p-4">
       <legend className="px-1 font-semibold">{props.label}</legend>
@@ -145,6 +156,17 @@ export function EditPicture(props: {
             alt={props.current ? `Now: ${props.current.alt}` : "Now: the demo illustration"}
             className="h-auto w-28 rounded-lg border border-line bg-sand object-cover"
           />
+          {chosen.preview ? (
+            <figure className="mt-2">
+              <img
+                src={chosen.preview.url}
+                alt={`Chosen, not saved yet: ${chosen.preview.name}`}
+                data-testid="photo-preview"
+                className="h-auto w-28 rounded-lg border-2 border-accent-dark object-cover"
+              />
+              <figcaption className="text-sm text-muted">Chosen, not saved yet</figcaption>
+            </figure>
+          ) : null}
         </div>
         {/* At least 13rem wide: on a phone the field goes below the picture instead of squeezing beside it. */}
         <div className="min-w-0 flex-1 basis-52">
@@ -160,12 +182,16 @@ export function EditPicture(props: {
             name={props.name}
             type="file"
             accept={PICTURE_INPUT_TYPES}
-            aria-invalid={file.error ? true : undefined}
-            aria-describedby={describedBy(file.id, "hint", file.error)}
-            {...part(FILE_FIELDS.maxBytes, String(MAX_PICTURE_BYTES))}
+            aria-invalid={file.error || chosen.problem ? true : undefined}
+            aria-describedby={describedBy(file.id, "hint", file.error || chosen.problem)}
+            onChange={chosen.onChange}
             className="mt-1 block w-full text-base file:mr-3 file:rounded-lg file:border file:border-muted file:bg-white file:px-3 file:py-2"
           />
-          {file.error ? (
+          {chosen.problem ? (
+            <p id={`${file.id}-error`} role="alert" className="mt-1 font-semibold text-accent-dark">
+              {chosen.problem}
+            </p>
+          ) : file.error ? (
             <p id={`${file.id}-error`} className="mt-1 font-semibold text-accent-dark">
               {file.error}
             </p>
@@ -203,6 +229,8 @@ export function EditForm(props: {
   /** Extra hidden fields, such as the id of the row on a page of many. */
   hidden?: Values;
   encType?: "multipart/form-data";
+  /** Empties the fields when it changes, as a new version does (a form that adds rows: their count). */
+  resetKey?: string | number;
   children: ReactNode;
 }) {
   const answer = useActionData() as EditResult | undefined;
@@ -215,10 +243,48 @@ export function EditForm(props: {
     stale: Boolean(posted && mine?.stale),
     idSuffix: props.idSuffix ?? "",
   };
+  const formId = useId();
+  const shared = useConsoleState();
+  const navigation = useNavigation();
+  const sentHere = shared.lastSent === formId;
+  const sending = sentHere && navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const saved = sentHere && navigation.state === "idle" && answer && "done" in answer ? answer.done : undefined;
+  const button = useRef<HTMLButtonElement>(null);
+  const { markDirty } = shared;
+  // Refused: what was typed is still unsaved.
+  useEffect(() => {
+    if (posted) markDirty(formId, true);
+  }, [posted, formId, markDirty]);
+  useEffect(() => () => markDirty(formId, false), [formId, markDirty]);
+  // A save remounts the fields (below): the focus goes back to the button that was pressed, not to the top.
+  useEffect(() => {
+    if (saved && (document.activeElement === document.body || document.activeElement === null)) button.current?.focus();
+  }, [saved]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Sent once: the same version posted again would be refused as stale.
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // The blog's Preview button saves nothing: the changes are still unsaved after it.
+    if (submitter?.getAttribute("name") !== "preview") markDirty(formId, false);
+    shared.noteSent(formId);
+  };
+  const changed = () => markDirty(formId, true);
   return (
     <EditContext value={state}>
-      {/* A new version remounts the fields, so a save shows what is now stored. */}
-      <Form key={props.version} method="post" encType={props.encType} className="max-w-2xl" {...part(SAVE_ONCE.form)}>
+      {/* A new version remounts the fields, so a save shows what is now stored; a refused save keeps them, chosen files included. */}
+      <Form
+        key={`${props.version}-${props.resetKey ?? ""}`}
+        method="post"
+        encType={props.encType}
+        className="max-w-2xl"
+        preventScrollReset
+        onSubmit={onSubmit}
+        onInput={changed}
+        onChange={changed}
+      >
         <input type="hidden" name="intent" value={props.intent} />
         <input type="hidden" name="version" value={props.version} />
         {Object.entries(props.hidden ?? {}).map(([name, value]) => (
@@ -226,26 +292,89 @@ export function EditForm(props: {
         ))}
         {props.children}
         <button
+          ref={button}
           type="submit"
           className="btn-primary"
-          aria-label={props.submitName}
-          {...part(SAVE_ONCE.busyLabel, "Saving…")}
+          aria-label={sending ? undefined : props.submitName}
+          aria-disabled={sending ? true : undefined}
         >
-          {props.submitLabel}
+          {sending ? "Saving…" : props.submitLabel}
         </button>
       </Form>
+      {/* Beside the form it answers, and polite: said without moving anyone's focus or scroll. */}
+      <p role="status" className="mt-2 font-semibold empty:hidden">
+        {saved ?? ""}
+      </p>
     </EditContext>
   );
 }
 
-/** The page's answer to the last save: done, or what went wrong. */
+/**
+ * A photo chosen in a picture field: a preview of it (an object URL, let go
+ * when another is chosen or the field goes), or why it is refused.
+ */
+function useChosenPhoto() {
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  const [problem, setProblem] = useState("");
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview.url) : undefined), [preview]);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    const refusal = file ? photoRefusal(file.size) : "";
+    input.setCustomValidity(refusal);
+    setProblem(refusal);
+    setPreview(file && !refusal ? { url: URL.createObjectURL(file), name: file.name } : null);
+    if (refusal) input.reportValidity();
+  };
+  return { preview, problem, onChange };
+}
+
+/**
+ * A file field whose chosen text file is read into the text box `into` (an
+ * id), which the form posts as text; pasting into that box works without a
+ * script. A file longer than the box takes leaves it empty (and the import
+ * refused as such), never cut short.
+ */
+export function TextFileInto(props: { id: string; accept: string; into: string; className?: string }) {
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.currentTarget.files?.[0];
+    const box = document.getElementById(props.into);
+    if (!chosen || !(box instanceof HTMLTextAreaElement)) return;
+    box.value = box.maxLength > 0 && chosen.size > box.maxLength ? "" : await chosen.text();
+    // As if typed: its form now has changes to keep.
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  return (
+    <input id={props.id} type="file" accept={props.accept} className={props.className} onChange={(e) => void read(e)} />
+  );
+}
+
+/** Why a photo of this size is refused, or "" when it is not: the server's limit, told before the upload. */
+export function photoRefusal(bytes: number, max = MAX_PICTURE_BYTES): string {
+  return bytes > max
+    ? `That photo is ${(bytes / 1024 / 1024).toFixed(1)} MB: please choose one of up to ${max / 1024 / 1024} MB.`
+    : "";
+}
+
+/**
+ * The page's answer to the last save, at the top of the page. Once a form has
+ * been sent without a page load, a save's confirmation shows beside its form
+ * instead (EditForm); a refusal still shows here, and takes the focus, so the
+ * page goes to what needs fixing.
+ */
 export function EditNotice() {
   const answer = useActionData() as EditResult | undefined;
+  const { lastSent } = useConsoleState();
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer && "error" in answer && lastSent !== null) summary.current?.focus();
+  }, [answer, lastSent]);
   if (!answer) return null;
-  return "done" in answer ? (
-    <Notice tone="success">{answer.done}</Notice>
-  ) : (
-    <Notice tone="error">{answer.error}</Notice>
+  if ("done" in answer) return lastSent === null ? <Notice tone="success">{answer.done}</Notice> : null;
+  return (
+    <Notice tone="error" ref={summary}>
+      {answer.error}
+    </Notice>
   );
 }
 

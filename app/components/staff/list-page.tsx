@@ -3,9 +3,12 @@
  * the search box with the list's filters, the rows and the pager. The search
  * form is a plain GET form, so a searched and filtered list is a link that
  * works without JavaScript and can be shared; tabs and pages keep the search.
+ * With JavaScript it applies itself: a filter as soon as it is changed, the
+ * search a moment after the typing stops, without a page load, the address
+ * still saying what is shown.
  */
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import type { ListState, RecordListData } from "~/domain/staff/lists";
 import { EXPORT_LISTS, type ExportList, staffPath } from "~/domain/staff/routes";
 import { ExportLink } from "./export-link";
@@ -88,6 +91,26 @@ function Filters({ search, keep, children }: { search: string; keep?: string; ch
   );
 }
 
+/** The typing in the search box pauses this long before the list is asked for, so a word makes one request (one audited look). */
+const SEARCH_DELAY_MS = 400;
+
+/** The search form's change handler: sends it at once for a filter, after a pause for the search box. */
+function useApplyAsChanged() {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
+    clearTimeout(timer.current);
+    // Replacing the entry: Back leaves the list rather than stepping through every letter typed.
+    timer.current = setTimeout(
+      () => submit(form, { replace: true, preventScrollReset: true }),
+      typed ? SEARCH_DELAY_MS : 0,
+    );
+  };
+}
+
 /** Each list's words: its heading, what its search looks in, what it says when it shows nothing. */
 const LISTS = {
   leads: {
@@ -155,13 +178,32 @@ export function ListPage({
   children: ReactNode;
 }) {
   const words = LISTS[kind];
+  const applyAsChanged = useApplyAsChanged();
+  // Fields are the browser's own (uncontrolled): when the list changes by a link (a tab, "Clear"), each field not
+  // being typed in is set to what the list now shows, as a page load would.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const params = new URLSearchParams(list.search);
+    for (const field of form.current?.elements ?? []) {
+      if (field === document.activeElement) continue;
+      if (field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type !== "hidden"))
+        field.value = field.name === "q" ? list.q : (params.get(field.name) ?? "");
+    }
+  }, [list.search, list.q]);
   return (
     <>
       <StaffHeading title={words.title}>{words.intro}</StaffHeading>
       {isExportList(kind) ? <ExportLink list={kind} /> : null}
       {notice}
       {tabs ? <Tabs tabs={tabs} search={list.search} /> : null}
-      <Form method="get" className="card mb-6 p-4" aria-label="Search and filters">
+      <Form
+        ref={form}
+        method="get"
+        className="card mb-6 p-4"
+        aria-label="Search and filters"
+        preventScrollReset
+        onChange={applyAsChanged}
+      >
         {tabs ? <input type="hidden" name={tabs.name} value={tabs.current} /> : null}
         <TextField label="Search" name="q" type="search" defaultValue={list.q} hint={words.hint} maxLength={100} />
         {filters ? (

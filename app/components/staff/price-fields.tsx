@@ -1,7 +1,7 @@
 /** The fields of a service and the preview of what a price change does to typical quotes. */
 import { formatGBP } from "~/domain/format";
 import type { QuotePreview } from "~/domain/price-preview";
-import { categoryKey, SERVICE_CATEGORIES } from "~/domain/staff/price-list";
+import { categoryKey, SERVICE_CATEGORIES } from "~/domain/staff/service-categories";
 import { EditSelect, EditText } from "./edit";
 import { StaffSection } from "./ui";
 

@@ -1,5 +1,6 @@
 /** A record's status, notes and history, the same on quotes, applications and feedback. */
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { type RecordKind, STATUS_LABELS, statusOptions } from "~/domain/staff/records";
 import { Notice, SelectField, StaffSection, TextArea, When } from "./ui";
 
@@ -30,6 +31,29 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/**
+ * A fetcher's answer, beside the form that was sent: polite for a
+ * confirmation, assertive for a refusal. The region is always in the page, so
+ * what appears in it is read out.
+ */
+function FetcherMessage({ answer }: { answer: ActionMessage }) {
+  const error = answer && "error" in answer;
+  return (
+    <p
+      role={error ? "alert" : "status"}
+      className={`mt-2 font-semibold empty:hidden ${error ? "text-accent-dark" : ""}`}
+    >
+      {answer ? ("error" in answer ? answer.error : answer.done) : ""}
+    </p>
+  );
+}
+
+/**
+ * The status and note forms send without a page load (a fetcher each): the
+ * page stays where it is, the button says "Saving…" and cannot be pressed
+ * twice, the badge shows the new status at once, and the answer shows beside
+ * the form. Without JavaScript they are the same forms, posted.
+ */
 export function RecordWork({
   kind,
   status,
@@ -41,25 +65,64 @@ export function RecordWork({
   history: HistoryLine[];
   canUpdate: boolean;
 }) {
+  const statusSave = useFetcher<ActionMessage>({ key: `status-${kind}` });
+  const noteSave = useFetcher<ActionMessage>({ key: `note-${kind}` });
+  // The status being saved shows at once; a refusal puts the stored one back.
+  const pendingStatus = statusSave.formData?.get("status");
+  const shown = typeof pendingStatus === "string" ? pendingStatus : status;
+  const savingStatus = statusSave.state !== "idle";
+  const savingNote = noteSave.state !== "idle";
+  // The buttons stay focusable while sending (aria-disabled, not disabled), so the focus stays where it was.
+  // A note that was added leaves the box empty for the next one.
+  const noteForm = useRef<HTMLFormElement>(null);
+  const noteAnswer = noteSave.data;
+  useEffect(() => {
+    if (noteSave.state === "idle" && noteAnswer && "done" in noteAnswer) noteForm.current?.reset();
+  }, [noteSave.state, noteAnswer]);
   return (
     <StaffSection id="work-heading" title="Follow-up" className="card p-5">
       <p className="my-2">
-        Status: <StatusBadge status={status} />
+        Status: <StatusBadge status={shown} />
       </p>
       {canUpdate ? (
         <div className="grid gap-6 md:grid-cols-2">
-          <Form method="post" preventScrollReset>
+          <statusSave.Form
+            method="post"
+            preventScrollReset
+            onSubmit={(event) => savingStatus && event.preventDefault()}
+          >
             <SelectField label="Change status" name="status" options={statusOptions(kind)} defaultValue={status} />
-            <button type="submit" name="intent" value="status" className="btn-primary">
-              Save status
+            <button
+              type="submit"
+              name="intent"
+              value="status"
+              className="btn-primary"
+              aria-disabled={savingStatus || undefined}
+              aria-label={savingStatus ? undefined : "Save status"}
+            >
+              {savingStatus ? "Saving…" : "Save status"}
             </button>
-          </Form>
-          <Form method="post" preventScrollReset>
+            <FetcherMessage answer={savingStatus ? undefined : statusSave.data} />
+          </statusSave.Form>
+          <noteSave.Form
+            method="post"
+            preventScrollReset
+            ref={noteForm}
+            onSubmit={(event) => savingNote && event.preventDefault()}
+          >
             <TextArea label="Add a note" name="note" required />
-            <button type="submit" name="intent" value="note" className="btn-outline">
-              Add note
+            <button
+              type="submit"
+              name="intent"
+              value="note"
+              className="btn-outline"
+              aria-disabled={savingNote || undefined}
+              aria-label={savingNote ? undefined : "Add note"}
+            >
+              {savingNote ? "Saving…" : "Add note"}
             </button>
-          </Form>
+            <FetcherMessage answer={savingNote ? undefined : noteAnswer} />
+          </noteSave.Form>
         </div>
       ) : null}
       <h3 className="mt-6 text-xl">History</h3>

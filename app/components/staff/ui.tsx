@@ -1,5 +1,5 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Form, Link } from "react-router";
 import { telHref } from "~/domain/format";
 
@@ -36,7 +36,7 @@ export function RowAction(props: {
   className?: string;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" preventScrollReset>
       <input type="hidden" name={props.field} value={props.value} />
       <button type="submit" name="intent" value={props.intent} className={`btn-outline ${props.className ?? ""}`}>
         {props.label}
@@ -64,7 +64,16 @@ export function StaffSection(props: {
   );
 }
 
-export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
+/** With a `ref`, the notice can take the focus (a refusal the page moves to). */
+export function Notice({
+  tone = "info",
+  children,
+  ref,
+}: {
+  tone?: "info" | "error" | "success";
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const colours =
     tone === "error"
       ? "border-accent-dark bg-blush text-ink"
@@ -72,7 +81,12 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
         ? "border-line bg-sand text-ink"
         : "border-line bg-white text-ink";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-xl border px-4 py-3 ${colours}`}>
+    <div
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      role={tone === "error" ? "alert" : "status"}
+      className={`my-4 rounded-xl border px-4 py-3 outline-none focus-visible:outline-2 focus-visible:outline-accent-dark ${colours}`}
+    >
       {children}
     </div>
   );

@@ -7,6 +7,7 @@
 import { z } from "../zod";
 import { isoDate, optionalText, requiredText } from "./content";
 import { parseCsv } from "./csv";
+import { MAX_IMPORT_CHARS } from "./review-import";
 
 /** 1 to 5 stars, or none when the source gave none. */
 const rating = optionalText(10).pipe(
@@ -58,11 +59,7 @@ export function findStylist(team: readonly TeamName[], name: string): TeamName |
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-/** A file this size is thousands of reviews: more is a mistake, not an import. */
-export const MAX_IMPORT_CHARS = 200_000;
 const MAX_IMPORT_ROWS = 1000;
-
-export const IMPORT_COLUMNS = ["review", "client", "stylist", "rating", "date"] as const;
 const REQUIRED_COLUMNS = ["review", "client", "stylist"] as const;
 
 export type ImportResult =

@@ -15,6 +15,7 @@ import {
   EditTextArea,
   ViewOnSite,
 } from "~/components/staff/edit";
+import { skipRevalidationAfterPreview, useLivePreview } from "~/components/staff/post-preview";
 import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
@@ -22,8 +23,6 @@ import { blogPostPath } from "~/domain/paths";
 import { londonLocal } from "~/domain/salon-time";
 import { staffPath } from "~/domain/staff/routes";
 import { blogPostSchema } from "~/domain/staff/site-content";
-import { POST_PREVIEW } from "~/enhance/console/post-preview";
-import { part } from "~/enhance/define-element";
 import { now } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import { renderMarkdown } from "~/server/markdown.server";
@@ -33,6 +32,8 @@ import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit } from "~/server/staff/content.server";
 import { createPost, getPostForConsole, updatePost } from "~/server/staff/site-content.server";
 import type { Route } from "./+types/content-blog-post";
+
+export const shouldRevalidate = skipRevalidationAfterPreview;
 
 export const meta = ({ data: loaded }: Route.MetaArgs) =>
   staffMeta(loaded?.post ? `Edit “${loaded.post.title}”` : "New blog post");
@@ -125,7 +126,8 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
   const stored: Record<string, string | undefined> = post?.values ?? { status: "draft" };
   // After the Preview button the form shows what was typed, not what is stored.
   const current = previewed ? { ...stored, ...previewed.values } : stored;
-  const previewHtml = previewed?.preview ?? post?.bodyHtml ?? "";
+  const live = useLivePreview();
+  const previewHtml = live.html ?? previewed?.preview ?? post?.bodyHtml ?? "";
   return (
     <>
       <p className="mb-4">
@@ -152,7 +154,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
       </StaffHeading>
       {loaderData.created ? <Notice tone="success">Post created.</Notice> : null}
       {previewed ? null : <EditNotice />}
-      <post-preview className="grid gap-8 xl:grid-cols-2">
+      <div className="grid gap-8 xl:grid-cols-2" onInput={live.onInput} onSubmit={live.cancel}>
         <EditForm
           intent="save"
           version={post?.version ?? 1}
@@ -184,16 +186,14 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             hint="Shown while the post has no uploaded cover."
             options={withCurrent(BLOG_COVERS, stored.image)}
           />
-          <div {...part(POST_PREVIEW.source)}>
-            <EditTextArea
-              name="markdown"
-              label="Post"
-              hint="Markdown. Headings start at ##; HTML is allowed but only text formatting and links are kept."
-              rows={18}
-              required
-              maxLength={50_000}
-            />
-          </div>
+          <EditTextArea
+            name="markdown"
+            label="Post"
+            hint="Markdown. Headings start at ##; HTML is allowed but only text formatting and links are kept."
+            rows={18}
+            required
+            maxLength={50_000}
+          />
           <EditSelect name="status" label="State" options={STATUS_OPTIONS} />
           <EditText
             name="publishAt"
@@ -208,7 +208,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
           </p>
         </EditForm>
         <StaffSection id="preview-heading" title="Preview" className="card min-w-0 p-5" headingClass="mb-4 text-2xl">
-          <div {...part(POST_PREVIEW.output)}>
+          <div>
             {previewHtml ? (
               <div
                 className={POST_BODY_STYLES}
@@ -221,7 +221,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
             )}
           </div>
         </StaffSection>
-      </post-preview>
+      </div>
     </>
   );
 }

@@ -31,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...brand,
     years: facts.years,
     line: groupLine(facts),
+    // Written here rather than in the page: the group's module brings Zod, which the browser need not load.
+    demoFounded: formatLongDate(parseISO(DEFAULT_BRAND.founded)),
     /** What the line says when left empty. */
     counted: groupLine({ ...facts, line: undefined }),
   };
@@ -63,7 +65,7 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
               label="The day the first salon opened"
               type="date"
               required
-              hint={`The years count from this day: a year more on each anniversary. The demo's is ${formatLongDate(parseISO(DEFAULT_BRAND.founded))}.`}
+              hint={`The years count from this day: a year more on each anniversary. The demo's is ${loaderData.demoFounded}.`}
             />
           </EditForm>
         </StaffSection>

@@ -57,7 +57,7 @@ function MemberActions({
   const button = "rounded-lg border border-muted bg-white px-3 py-2 text-sm font-semibold hover:bg-sand";
   /** One action on this member: a form of its own, so each button works without JavaScript. */
   const act = (intent: string, label: string, options: { direction?: "up" | "down"; disabled?: boolean } = {}) => (
-    <Form method="post">
+    <Form method="post" preventScrollReset>
       {hidden}
       {options.direction ? <input type="hidden" name="direction" value={options.direction} /> : null}
       <button type="submit" name="intent" value={intent} className={button} disabled={options.disabled}>

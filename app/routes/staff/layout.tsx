@@ -1,7 +1,6 @@
-import pageScripts from "virtual:page-script";
-import { preinitModule, preloadModule } from "react-dom";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
-import { useNonce } from "~/components/nonce";
+import type { PageHandle } from "~/components/page-handle";
+import { ConsoleStateProvider } from "~/components/staff/console-state";
 import { staffDescription } from "~/components/staff/ui";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
 import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
@@ -15,19 +14,15 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * The console's pages are server-rendered HTML like the public ones (decision
- * 020): beside the page script, React puts the console's own script in the
- * page's <head> (passkeys, the blog's live preview, file fields, edit forms
- * sent once).
+ * Every console page, the sign-in pages included, is a React app in the
+ * browser (decision 061): saves, filters and reorders answer without a page
+ * load, and the passkey button, the blog's live preview and the photo fields
+ * are React components. Each page still renders on the server and works
+ * without JavaScript as plain forms and links.
  */
-function useConsoleScript() {
-  const nonce = useNonce();
-  for (const href of pageScripts.console.imports) preloadModule(href, { as: "script", nonce });
-  preinitModule(pageScripts.console.src, { as: "script", nonce });
-}
+export const handle: PageHandle = { hydrate: true };
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
-  useConsoleScript();
   const { staff } = loaderData;
   const sections = staff
     ? STAFF_NAV.filter(({ key }) => {
@@ -82,7 +77,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <main id="main" tabIndex={-1} className="container-page py-8 outline-none">
-        <Outlet />
+        <ConsoleStateProvider>
+          <Outlet />
+        </ConsoleStateProvider>
       </main>
     </div>
   );

@@ -19,7 +19,17 @@ export async function loader(args: Route.LoaderArgs) {
     loadListPage(args, "leads", { filterOf: leadFilterOf, rows: listLeads, audited: "quote.list" }),
     leadFilterChoices(args.context.get(requestContext).db),
   ]);
-  return { filter, choices, list, leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  return {
+    filter,
+    // Sent with the page rather than imported by it: their modules bring Zod, which the browser need not load.
+    choices: {
+      ...choices,
+      types: CALCULATOR_TYPES.map((t) => ({ value: t, label: serviceTypeCopy(t).name })),
+      referrals: REFERRAL_OPTIONS.map((r) => ({ value: r, label: r })),
+    },
+    list,
+    leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
@@ -35,12 +45,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           <FilterSelect label="Salon" name="salon" value={filter.salon} options={toOptions(choices.salons)} />
           <FilterSelect label="Stylist" name="stylist" value={filter.stylist} options={toOptions(choices.stylists)} />
           <FilterSelect label="Level" name="level" value={filter.level} options={toOptions(choices.levels)} />
-          <FilterSelect
-            label="Service type"
-            name="type"
-            value={filter.type}
-            options={CALCULATOR_TYPES.map((t) => ({ value: t, label: serviceTypeCopy(t).name }))}
-          />
+          <FilterSelect label="Service type" name="type" value={filter.type} options={choices.types} />
           <FilterSelect
             label="Client"
             name="client"
@@ -50,12 +55,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               { value: "returning", label: "Returning client" },
             ]}
           />
-          <FilterSelect
-            label="Heard about us"
-            name="referral"
-            value={filter.referral}
-            options={REFERRAL_OPTIONS.map((r) => ({ value: r, label: r }))}
-          />
+          <FilterSelect label="Heard about us" name="referral" value={filter.referral} options={choices.referrals} />
           <FilterSelect label="Status" name="status" value={filter.status} options={statusOptions("quote")} />
           <FilterDate label="From" name="from" value={filter.from} />
           <FilterDate label="To" name="to" value={filter.to} />

@@ -67,7 +67,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             title={`${m.what} to ${m.recipient ?? "an erased recipient"}`}
             aside={
               m.status === "failed" && m.recipient && loaderData.canResend ? (
-                <Form method="post">
+                <Form method="post" preventScrollReset>
                   <input type="hidden" name="message" value={m.id} />
                   <button type="submit" name="intent" value="resend" className="btn-outline">
                     Send again<span className="sr-only"> to {m.recipient}</span>

@@ -15,7 +15,11 @@ export const meta = () => staffMeta("New offer");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "offerNew");
-  return { team: await teamSlugs(args.context.get(requestContext).db) };
+  return {
+    team: await teamSlugs(args.context.get(requestContext).db),
+    // Written here rather than in the page: the offers' module brings Zod, which the browser need not load.
+    smallPrint: standardSmallPrint({ audience: "new", code: "YOURCODE" }).join("\n"),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +42,6 @@ const START = {
   stylists: "",
   startDate: "",
   endDate: "",
-  smallPrint: standardSmallPrint({ audience: "new", code: "YOURCODE" }).join("\n"),
   image: "/images/offers/general.svg",
   listed: "",
   smsHeadline: "",
@@ -53,7 +56,13 @@ export default function OfferNew({ loaderData }: Route.ComponentProps) {
         and then only between its first and last days (without a last day, until the shared end date).
       </StaffHeading>
       <EditNotice />
-      <EditForm intent="create" version={1} current={START} submitLabel="Create offer" encType="multipart/form-data">
+      <EditForm
+        intent="create"
+        version={1}
+        current={{ ...START, smallPrint: loaderData.smallPrint }}
+        submitLabel="Create offer"
+        encType="multipart/form-data"
+      >
         <EditText
           name="slug"
           label="Page address"

@@ -107,7 +107,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
             <p className="font-semibold">
               Delete “{title}” for good? Its page /offers/{slug} stops at once.
             </p>
-            <Form method="post" className="mt-3 flex flex-wrap gap-3">
+            <Form method="post" preventScrollReset className="mt-3 flex flex-wrap gap-3">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="version" value={version} />
               <button type="submit" className="btn-primary">

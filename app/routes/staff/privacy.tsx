@@ -217,7 +217,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
         {actionData?.kind === "request" ? <Notice tone="error">{actionData.error}</Notice> : null}
         {found?.error ? <Notice tone="error">{found.error}</Notice> : null}
         {actionData?.kind === "erased" ? <Notice tone="success">{actionData.done}</Notice> : null}
-        <Form method="post">
+        <Form method="post" preventScrollReset>
           <IdentifierFields identifier={typed?.identifier} day={typed?.day} />
           <button type="submit" name="intent" value="find" className="btn-primary">
             Find their data
@@ -300,7 +300,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
               </button>
             </Form>
 
-            <Form method="post" className="mt-6 rounded-xl border border-accent-dark p-4">
+            <Form method="post" preventScrollReset className="mt-6 rounded-xl border border-accent-dark p-4">
               <input type="hidden" name="identifier" value={found.identifier} />
               <input type="hidden" name="day" value={found.day} />
               {/* What the erasure confirms: if anything differs when it runs, it stops and shows the list again. */}
@@ -329,7 +329,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
             {"error" in actionData ? actionData.error : actionData.done}
           </Notice>
         ) : null}
-        <Form method="post">
+        <Form method="post" preventScrollReset>
           {(
             Object.entries(RETENTION_SETTINGS) as [RetentionSetting, (typeof RETENTION_SETTINGS)[RetentionSetting]][]
           ).map(([name, setting]) => (

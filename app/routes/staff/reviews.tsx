@@ -1,10 +1,17 @@
 import { Link, redirect } from "react-router";
-import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
+import {
+  EditForm,
+  EditNotice,
+  EditSelect,
+  EditText,
+  EditTextArea,
+  TextFileInto,
+  ViewOnSite,
+} from "~/components/staff/edit";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
-import { IMPORT_COLUMNS, MAX_IMPORT_CHARS, parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
+import { IMPORT_COLUMNS, MAX_IMPORT_CHARS } from "~/domain/staff/review-import";
+import { parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
-import { FILE_FIELDS } from "~/enhance/console/file-fields";
-import { part } from "~/enhance/define-element";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
@@ -104,11 +111,10 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           <label htmlFor="csv-file" className="block font-semibold">
             Choose a .csv file
           </label>
-          <input
+          <TextFileInto
             id="csv-file"
-            type="file"
             accept=".csv,text/csv"
-            {...part(FILE_FIELDS.textInto, "edit-csv-import")}
+            into="edit-csv-import"
             className="mb-4 mt-1 block w-full"
           />
           <EditForm intent="import-reviews" version={1} idSuffix="-import" current={{}} submitLabel="Import">

@@ -14,11 +14,14 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "salons");
   const salons = await salonsForConsole(args.context.get(requestContext).db);
   return {
+    // Sent with the page rather than imported by it: the salons' module brings Zod, which the browser need not load.
+    days: WEEK_DAYS.map((day) => ({ day, ...hoursFieldNames(day) })),
     salons: salons.map((s) => ({
       id: s.id,
       version: s.version,
       picture: s.picture,
       image: s.image,
+      isMain: s.id === MAIN_SALON_ID,
       values: {
         name: s.name,
         address: s.address,
@@ -85,7 +88,7 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
                 name="picture"
                 label="Photo"
                 hint={
-                  salon.id === MAIN_SALON_ID
+                  salon.isMain
                     ? "Wide, 3 by 2: the salon inside, at the foot of the About page."
                     : "Wide, 3 by 2: the salon inside."
                 }
@@ -97,15 +100,12 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
               <fieldset className="mb-4">
                 <legend className="mb-2 text-lg font-semibold">Opening hours</legend>
                 <p className="mb-3 text-sm text-muted">Leave both times empty on a day the salon is closed.</p>
-                {WEEK_DAYS.map((day) => {
-                  const names = hoursFieldNames(day);
-                  return (
-                    <div key={day} className="grid grid-cols-2 gap-x-4">
-                      <EditText name={names.opens} label={`${day} opens`} type="time" />
-                      <EditText name={names.closes} label={`${day} closes`} type="time" />
-                    </div>
-                  );
-                })}
+                {loaderData.days.map(({ day, opens, closes }) => (
+                  <div key={day} className="grid grid-cols-2 gap-x-4">
+                    <EditText name={opens} label={`${day} opens`} type="time" />
+                    <EditText name={closes} label={`${day} closes`} type="time" />
+                  </div>
+                ))}
               </fieldset>
             </EditForm>
           </section>

@@ -4,8 +4,9 @@ import { QuotePreviewTables, ServiceFields } from "~/components/staff/price-fiel
 import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
-import { categoryKey, poundsText, scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
+import { poundsText, scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
+import { categoryKey } from "~/domain/staff/service-categories";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
@@ -172,7 +173,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
                   {row.productPricePence > 0 ? ` + ${formatGBP(row.productPricePence)} product` : ""} from{" "}
                   {row.effectiveOn}
                 </span>
-                <Form method="post">
+                <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="cancel-price" />
                   <input type="hidden" name="scheduled" value={row.id} />
                   <button type="submit" className="btn-outline">
@@ -194,7 +195,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             ? "Clients can choose it again in the calculator."
             : "Clients can no longer choose it. Quotes already given keep it, and you can put it back later."}
         </p>
-        <Form method="post">
+        <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value={retired ? "restore" : "retire"} />
           <input type="hidden" name="version" value={version} />
           <button type="submit" className="btn-outline">

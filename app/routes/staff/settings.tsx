@@ -77,7 +77,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Once a day at this time (UK time), staff who see quotes get one e-mail listing the new ones. A time changed
           today counts from today.
         </p>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
           <TextField label="Time" name="time" type="time" required defaultValue={loaderData.time} />
           <button type="submit" name="intent" value="digest" className="btn-primary mb-4">
             Save time

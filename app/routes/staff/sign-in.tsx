@@ -133,7 +133,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         )}
         <p className="mt-4 text-sm text-muted">
           No account yet? Ask the salon's owner to invite you.{" "}
-          <Link to="/" className="underline">
+          <Link to="/" reloadDocument className="underline">
             Back to the website
           </Link>
         </p>

@@ -72,7 +72,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <StaffHeading title="Team">Who can sign in to the console, and what they may do.</StaffHeading>
       <ActionNotice message={actionData} />
       <StaffSection id="invite-heading" title="Invite someone" className="card mb-6 p-5">
-        <Form method="post" className="mt-3 grid gap-x-4 sm:grid-cols-3">
+        <Form method="post" preventScrollReset className="mt-3 grid gap-x-4 sm:grid-cols-3">
           <TextField label="Name" name="name" required maxLength={100} autoComplete="off" />
           <TextField label="E-mail address" name="email" type="email" required maxLength={200} autoComplete="off" />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="front-desk" />
@@ -97,7 +97,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             </div>
             {s.id !== loaderData.me && s.active ? (
               <div className="flex flex-wrap items-end gap-3">
-                <Form method="post" className="flex items-end gap-2">
+                <Form method="post" preventScrollReset className="flex items-end gap-2">
                   <input type="hidden" name="staff" value={s.id} />
                   <SelectField
                     label={`Role of ${s.name}`}
@@ -110,7 +110,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     Change
                   </button>
                 </Form>
-                <Form method="post" className="flex flex-wrap items-end gap-2">
+                <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="staff" value={s.id} />
                   <label className="mb-4 flex items-center gap-2 text-sm">
                     <input type="checkbox" name="passkeys" value="remove" />

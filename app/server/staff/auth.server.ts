@@ -21,7 +21,6 @@ import {
   staffPath,
 } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
-import type { Database } from "../db.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PasskeyButton } from "~/components/staff/passkey-button";
-import { renderIntoDocument } from "../testing/render";
-import { definePasskeyButton, PASSKEY_BUTTON } from "./passkey-button";
+import { PasskeyButton } from "./passkey-button";
 
 const webauthn = vi.hoisted(() => ({
   browserSupportsWebAuthn: vi.fn(() => true),
@@ -10,6 +10,8 @@ const webauthn = vi.hoisted(() => ({
   startRegistration: vi.fn(),
 }));
 vi.mock("@simplewebauthn/browser", () => webauthn);
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The server's answers, in order, and what was posted to it. */
 function serverAnswers(...answers: { status?: number; body: Record<string, unknown> }[]) {
@@ -25,12 +27,16 @@ function serverAnswers(...answers: { status?: number; body: Record<string, unkno
   return posted;
 }
 
-function mount(node: React.ReactNode) {
-  definePasskeyButton();
-  renderIntoDocument(node);
-  const button = document.querySelector<HTMLButtonElement>(`${PASSKEY_BUTTON.tag} button`);
-  const status = document.querySelector<HTMLElement>(`${PASSKEY_BUTTON.tag} [role="alert"]`);
-  if (!button || !status) throw new Error("PasskeyButton did not render the parts <passkey-button> needs");
+let root: Root | undefined;
+
+async function mount(node: React.ReactNode) {
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root?.render(node));
+  const button = container.querySelector<HTMLButtonElement>("button");
+  const status = container.querySelector<HTMLElement>('[role="alert"]');
+  if (!button || !status) throw new Error("PasskeyButton renders a button and a place for its message");
   return { button, status };
 }
 
@@ -39,24 +45,25 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  act(() => root?.unmount());
   document.body.replaceChildren();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-describe("<passkey-button>", () => {
+describe("PasskeyButton", () => {
   it("signs in: options from the server, the device's answer back, then the page the server names", async () => {
     const posted = serverAnswers(
       { body: { options: { challenge: "c" }, challengeId: "7" } },
       { body: { next: "/staff" } },
     );
     webauthn.startAuthentication.mockResolvedValue({ id: "cred" });
-    const { button } = mount(
+    const { button } = await mount(
       <PasskeyButton mode="sign-in" next="/staff/leads">
         Sign in with a passkey
       </PasskeyButton>,
     );
-    button.click();
+    await act(async () => button.click());
     await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith("/staff"));
     expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: "c" } });
     expect(posted).toEqual([
@@ -71,7 +78,7 @@ describe("<passkey-button>", () => {
       { body: { next: "/staff/devices?added=1" } },
     );
     webauthn.startRegistration.mockResolvedValue({ id: "new" });
-    const { button } = mount(
+    const { button } = await mount(
       <>
         <input id="passkey-label" defaultValue="Front desk tablet" />
         <PasskeyButton mode="register" labelField="passkey-label">
@@ -79,7 +86,7 @@ describe("<passkey-button>", () => {
         </PasskeyButton>
       </>,
     );
-    button.click();
+    await act(async () => button.click());
     await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith("/staff/devices?added=1"));
     expect(posted[1]).toMatchObject({ intent: "register-verify", challengeId: "9", label: "Front desk tablet" });
   });
@@ -88,13 +95,13 @@ describe("<passkey-button>", () => {
     serverAnswers({ body: { options: {}, challengeId: "1" } });
     let refuse: (error: Error) => void = () => undefined;
     webauthn.startAuthentication.mockReturnValue(new Promise((_, reject) => (refuse = reject)));
-    const { button, status } = mount(<PasskeyButton mode="sign-in">Sign in with a passkey</PasskeyButton>);
-    button.click();
+    const { button, status } = await mount(<PasskeyButton mode="sign-in">Sign in with a passkey</PasskeyButton>);
+    await act(async () => button.click());
     await vi.waitFor(() => expect(webauthn.startAuthentication).toHaveBeenCalled());
     expect(button.disabled).toBe(true);
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect(button.textContent).toBe("Waiting for your passkey…");
-    refuse(Object.assign(new Error("no"), { name: "NotAllowedError" }));
+    await act(async () => refuse(Object.assign(new Error("no"), { name: "NotAllowedError" })));
     await vi.waitFor(() =>
       expect(status.textContent).toBe("The passkey was not used. Try again, or use the e-mail code."),
     );
@@ -109,8 +116,8 @@ describe("<passkey-button>", () => {
       { status: 401, body: { error: "That passkey was not recognised." } },
     );
     webauthn.startAuthentication.mockResolvedValue({ id: "cred" });
-    const { status } = mount(<PasskeyButton mode="sign-in">Sign in with a passkey</PasskeyButton>);
-    document.querySelector<HTMLButtonElement>(`${PASSKEY_BUTTON.tag} button`)?.click();
+    const { button, status } = await mount(<PasskeyButton mode="sign-in">Sign in with a passkey</PasskeyButton>);
+    await act(async () => button.click());
     await vi.waitFor(() => expect(status.textContent).toBe("That passkey was not recognised."));
   });
 });
