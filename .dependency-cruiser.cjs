@@ -1,10 +1,10 @@
 // The layer rules of docs/architecture.md, checked by `npm run lint`: no import cycles, and each layer imports
-// only the layers below it (routes → components → enhance → server → domain). Tests are exempt.
+// only the layers below it (routes and islands → components → server → domain). Tests are exempt.
 const test = "(\\.test\\.tsx?$|/testing/|test-databases|test-people)";
 const layer = {
   routes: "^app/(routes/|routes\\.ts$|root\\.tsx$|entry\\.server\\.tsx$)",
+  islands: "^app/islands/",
   components: "^app/components/",
-  enhance: "^app/enhance/",
   server: "^(app/server/|server/)",
   domain: "^app/domain/",
 };
@@ -27,10 +27,12 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    below("domain-is-the-bottom", "domain", ["routes", "components", "enhance", "server"]),
-    below("server-below-the-page", "server", ["routes", "components", "enhance"]),
-    below("enhance-below-components", "enhance", ["routes", "components"]),
-    below("components-below-routes", "components", ["routes"]),
+    below("domain-is-the-bottom", "domain", ["routes", "islands", "components", "server"]),
+    below("server-below-the-page", "server", ["routes", "islands", "components"]),
+    below("components-below-routes", "components", ["routes", "islands"]),
+    // An island's script is an entry of its own, loaded by the page: a route renders its component instead.
+    below("routes-do-not-import-islands", "routes", ["islands"]),
+    below("islands-are-not-routes", "islands", ["routes"]),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
