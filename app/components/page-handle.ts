@@ -3,10 +3,9 @@ import { useMatches } from "react-router";
 /**
  * What a route can tell the shell about its page, with `export const handle`:
  * - `hideNav`: no navigation bar (the link tree);
- * - `hydrate`: the page needs React in the browser. The staff console's
- *   layout says so for every console page (decision 061); no public page
- *   does (decisions 006 and 018): each is server-rendered HTML with small
- *   scripts for its widgets and no framework;
+ * - `hydrate`: the page runs React Router in the browser. The staff
+ *   console's layout says so for every console page (decision 061); no
+ *   public page does: what runs there is an island (decision 062);
  * - `showsHours`: the page shows the opening hours itself, so the footer
  *   leaves them out rather than repeat them.
  */
