@@ -204,6 +204,9 @@ async function send(page: Page) {
 for (const form of FORMS) {
   test.describe(form.path, () => {
     test("an empty submit shows every field's message, marks the fields and focuses the summary", async ({ page }) => {
+      // Two accessibility sweeps of a long form, and every field's message read back: more than the default on a
+      // busy machine.
+      test.setTimeout(60_000);
       const errors = trackConsoleErrors(page);
       await page.goto(form.path);
       await expectOneH1(page);
