@@ -51,6 +51,10 @@ export type IslandName =
   | "feedback-form"
   | "job-form"
   | "model-form"
+  | "nav-menu"
   | "quote-form"
+  | "review-feed"
+  | "review-filter"
   | "share-link"
+  | "shop-carousel"
   | "stylist-dialog";

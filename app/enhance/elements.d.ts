@@ -1,17 +1,13 @@
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
 import type { PASSKEY_BUTTON } from "./console/passkey-button";
 import type { POST_PREVIEW } from "./console/post-preview";
-import type { REVIEW_FEED } from "./review-feed";
 import type { REVIEW_FILTER } from "./review-filter";
-import type { SHOP_CAROUSEL } from "./shop-carousel";
 
 type ElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>;
 
 /** Each custom element's tag, as its module's contract declares it (written nowhere else). */
 type ElementTag = (
-  | typeof REVIEW_FEED
   | typeof REVIEW_FILTER
-  | typeof SHOP_CAROUSEL
   | typeof PASSKEY_BUTTON
   | typeof POST_PREVIEW
 )["tag"];
