@@ -1,4 +1,0 @@
-import { NavMenu } from "~/components/nav-menu";
-import { hydrateIslands } from "./hydrate";
-
-hydrateIslands("nav-menu", NavMenu);
