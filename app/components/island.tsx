@@ -19,17 +19,19 @@ export function Island<P extends object>({
   component: Component,
   props,
 }: {
-  /** Its script's name: `app/islands/{name}.tsx` hydrates it. */
-  name: IslandName;
+  /** Its script's name: `app/islands/{name}.tsx` hydrates it (but a rider's, below). */
+  name: IslandName | RiderName;
   component: React.ComponentType<P>;
   props: P;
 }) {
   const nonce = useNonce();
-  const script = pageScripts[`island-${name}`];
-  if (!script) throw new Error(`app/islands/${name}.tsx is missing`);
-  // React puts these in the page's <head>, once each however many islands of a kind the page shows.
-  for (const href of script.imports) preloadModule(href, { as: "script", nonce });
-  preinitModule(script.src, { as: "script", nonce });
+  if (!isRider(name)) {
+    const script = pageScripts[`island-${name}`];
+    if (!script) throw new Error(`app/islands/${name}.tsx is missing`);
+    // React puts these in the page's <head>, once each however many islands of a kind the page shows.
+    for (const href of script.imports) preloadModule(href, { as: "script", nonce });
+    preinitModule(script.src, { as: "script", nonce });
+  }
   return (
     <>
       <div data-island={name} className="contents">
@@ -52,5 +54,21 @@ export type IslandName =
   | "job-form"
   | "model-form"
   | "quote-form"
+  | "review-feed"
+  | "review-filter"
   | "share-link"
+  | "shop-carousel"
   | "stylist-dialog";
+
+/**
+ * Islands with no script of their own, which ride on whichever island's script
+ * the page loads (app/islands/hydrate.tsx hydrates them too). They are on
+ * every page and work as plain HTML, so a page with nothing else to run keeps
+ * loading no script at all; where React is loaded anyway they get their extra
+ * behaviour for the price of their own code.
+ */
+export type RiderName = "nav-menu";
+
+function isRider(name: IslandName | RiderName): name is RiderName {
+  return name === "nav-menu";
+}

@@ -1,7 +1,7 @@
-import { Link, NavLink, type NavLinkClassName } from "~/components/link";
-import { part } from "~/enhance/define-element";
-import { DISCLOSURE } from "~/enhance/disclosure";
-import { ChevronIcon } from "./icons";
+import { useLocation } from "react-router";
+import { isCurrent, Link, NavLink, type NavLinkClassName } from "~/components/link";
+import { Island } from "./island";
+import { type MenuLink, NavMenu } from "./nav-menu";
 import { Wordmark } from "./wordmark";
 
 interface NavItem {
@@ -31,10 +31,6 @@ function mainItems(hideOffers: boolean): NavItem[] {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-accent-dark ${isActive ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
 
-function Chevron() {
-  return <ChevronIcon className="size-3 transition-transform group-open:rotate-180" />;
-}
-
 /** A list's links, one item each; Home is current only on the home page itself. */
 function NavItems({ items, linkClass }: { items: NavItem[]; linkClass: NavLinkClassName }) {
   return items.map((item) => (
@@ -46,37 +42,16 @@ function NavItems({ items, linkClass }: { items: NavItem[]; linkClass: NavLinkCl
   ));
 }
 
-/** The links of a menu, then Models, set apart from them by a rule. */
-function MenuLinks({ items, linkClass, ruleClass }: { items: NavItem[]; linkClass: string; ruleClass: string }) {
-  return (
-    <>
-      <NavItems items={items} linkClass={linkClass} />
-      <li className={ruleClass}>
-        <NavLink to={modelsItem.to} className={linkClass}>
-          {modelsItem.label}
-        </NavLink>
-      </li>
-    </>
-  );
-}
-
-function BookAndContact({ bookingUrl }: { bookingUrl: string }) {
-  return (
-    <>
-      <a href={bookingUrl} className="btn-primary" rel="noopener">
-        Book Now
-      </a>
-      <NavLink to="/contact" className="btn-outline">
-        Contact Us
-      </NavLink>
-    </>
-  );
+/** A menu's link, with whether it is the page being shown worked out here, for the island. */
+function menuLink(pathname: string, item: NavItem): MenuLink {
+  return { href: item.to, label: item.label, current: isCurrent(pathname, item.to, item.to === "/") };
 }
 
 /**
- * The menus are <details> disclosures: they open and close by keyboard and
- * without JavaScript, and app/enhance/disclosure.ts adds Escape, closing on
- * a click or focus elsewhere, and closing when a link is followed.
+ * The menus are <details> disclosures, which open and close by keyboard and
+ * without JavaScript; each is a nav-menu island (app/components/nav-menu.tsx),
+ * which adds Escape, closing on a click or focus elsewhere, and closing when
+ * a link is followed.
  */
 export function SiteNav({
   hideOffers,
@@ -89,6 +64,8 @@ export function SiteNav({
   places: string;
 }) {
   const items = mainItems(hideOffers);
+  const { pathname } = useLocation();
+  const link = (item: NavItem) => menuLink(pathname, item);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-ivory/95 backdrop-blur">
@@ -100,42 +77,34 @@ export function SiteNav({
         <ul className="hidden items-center gap-1 lg:flex">
           <NavItems items={items} linkClass={linkClass} />
           <li>
-            <details {...part(DISCLOSURE)} className="group relative" data-testid="more-menu">
-              <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:text-accent-dark [&::-webkit-details-marker]:hidden">
-                More <Chevron />
-              </summary>
-              <ul className="absolute right-0 mt-2 w-52 rounded-2xl border border-line bg-white p-2 shadow-lg">
-                <MenuLinks
-                  items={moreItems}
-                  linkClass="block rounded-xl px-3 py-2 text-sm hover:bg-sand"
-                  ruleClass="mt-2 border-t border-line pt-2"
-                />
-              </ul>
-            </details>
+            <Island
+              name="nav-menu"
+              component={NavMenu}
+              props={{ variant: "more", links: moreItems.map(link), models: link(modelsItem) }}
+            />
           </li>
         </ul>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <BookAndContact bookingUrl={bookingUrl} />
+          <a href={bookingUrl} className="btn-primary" rel="noopener">
+            Book Now
+          </a>
+          <NavLink to="/contact" className="btn-outline">
+            Contact Us
+          </NavLink>
         </div>
 
-        <details {...part(DISCLOSURE)} className="group lg:hidden" data-testid="phone-menu">
-          <summary className="btn-outline cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
-            Menu <Chevron />
-          </summary>
-          <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-ivory px-5 pt-2 pb-6 shadow-lg">
-            <ul className="divide-y divide-line/70">
-              <MenuLinks
-                items={[...items, ...moreItems]}
-                linkClass="block py-3 text-base font-medium"
-                ruleClass="border-t-2 border-line"
-              />
-            </ul>
-            <div className="mt-4 grid grid-cols-2 gap-3">
-              <BookAndContact bookingUrl={bookingUrl} />
-            </div>
-          </div>
-        </details>
+        <Island
+          name="nav-menu"
+          component={NavMenu}
+          props={{
+            variant: "phone",
+            links: [...items, ...moreItems].map(link),
+            models: link(modelsItem),
+            bookingUrl,
+            contact: link({ to: "/contact", label: "Contact Us" }),
+          }}
+        />
       </nav>
     </header>
   );

@@ -1,15 +1,25 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { NavMenu } from "~/components/nav-menu";
 
 /**
  * Hydrates every island of this name on the page with `Component`, from the
  * props the server rendered it with (app/components/island.tsx). Each
- * island's script calls this once, with its component.
+ * island's script calls this once, with its component; the first to run also
+ * hydrates the riders (the site's menus), which have no script of their own.
  */
 export function hydrateIslands<P extends object>(name: string, Component: React.ComponentType<P>) {
+  hydrateAll(name, Component);
+  hydrateAll("nav-menu", NavMenu);
+}
+
+function hydrateAll<P extends object>(name: string, Component: React.ComponentType<P>) {
   for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const data = root.nextElementSibling;
     if (!(data instanceof HTMLScriptElement) || data.dataset.islandProps !== name) continue;
+    // A page with two islands' scripts runs this twice for its riders: hydrate each root once.
+    if (root.dataset.hydrated !== undefined) continue;
+    root.dataset.hydrated = "";
     const props = JSON.parse(data.textContent ?? "{}") as P;
     hydrateRoot(
       root,

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { STEP_HEADING } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
@@ -17,8 +18,6 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import { lineLabel } from "~/domain/line-labels";
 import { resolveQuote } from "~/domain/quote-resolution";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
-import { part } from "~/enhance/define-element";
-import { STEP_HEADING } from "~/enhance/focus-step";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { requestContext } from "~/server/request-context.server";
@@ -230,7 +229,12 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
 
           {loaderData.happy ? (
             <section aria-labelledby={QUESTION_ID} className="card animate-[fade-in_300ms_ease-out] bg-blush/50 p-6">
-              <h2 id={QUESTION_ID} {...part(STEP_HEADING)} tabIndex={-1} className="scroll-mt-24 text-2xl outline-none">
+              <h2
+                id={QUESTION_ID}
+                {...{ [STEP_HEADING]: "" }}
+                tabIndex={-1}
+                className="scroll-mt-24 text-2xl outline-none"
+              >
                 Have you been to the salon before (within the last 18 months)?
               </h2>
               <QuestionAnswers yesHref={loaderData.yesHref} noHref={loaderData.noHref} />

@@ -137,7 +137,7 @@ test.describe("with more reviews than a page holds", () => {
         .poll(
           async () => {
             await page.goto(path);
-            return page.locator("review-feed figure[data-review]").count();
+            return page.locator("[data-review-feed] figure[data-review]").count();
           },
           { message: path, timeout: 40_000, intervals: [500] },
         )

@@ -79,8 +79,9 @@ export async function expectDistinctTitles(request: APIRequestContext, paths: re
  */
 export async function scriptsReady(page: Page) {
   await page.waitForFunction(() => {
-    // Every island on the page has been hydrated (hydrateRoot marks its container).
-    const islands = [...document.querySelectorAll("[data-island]")];
+    // Every island on the page has been hydrated (hydrateRoot marks its container). A page
+    // that loads no script has only riders (the menus), which stay plain HTML there.
+    const islands = document.querySelector("script[src]") ? [...document.querySelectorAll("[data-island]")] : [];
     if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer")))) return false;
     if (!("__reactRouterContext" in window)) return true;
     const main = document.querySelector("main");

@@ -13,7 +13,7 @@ import { type Locator, request } from "@playwright/test";
 import { smsLength } from "../../app/domain/message-text";
 import { freePort, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
 import { expect, test } from "./fixtures";
-import { expectAccessible, trackConsoleErrors } from "./helpers";
+import { expectAccessible, scriptsReady, trackConsoleErrors } from "./helpers";
 import {
   type ApiLevel,
   type Catalogue,
@@ -304,6 +304,26 @@ test("without JavaScript the phone estimate is in the page, announced politely, 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(bar).toBeHidden();
   await context.close();
+});
+
+test("on a phone Escape or a tap elsewhere closes the estimate bar's lines, Escape back on its button", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${baseURL}/prices/calculator?${new URLSearchParams(FOILS)}`);
+  await scriptsReady(page);
+  const bar = page.getByTestId("phone-estimate");
+  const summary = bar.locator("summary");
+  await summary.click();
+  await expect(bar.locator("table")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(bar.locator("table")).toBeHidden();
+  await expect(summary).toBeFocused();
+  await summary.click();
+  await expect(bar.locator("table")).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(bar.locator("table")).toBeHidden();
 });
 
 test("the selector works without a service type: the mode first, then the service, then the calculator", async ({

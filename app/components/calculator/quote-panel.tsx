@@ -3,6 +3,7 @@ import { needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { clientServiceName } from "~/domain/line-labels";
 import { EstimateTable } from "../quote/estimate-table";
+import { useDisclosure } from "../use-disclosure";
 import { type CalculatorView, CURRENT_STEP_ID, type LevelChangeOffer, STEP_HEADING } from "./calculator-view";
 
 const FIRST_PRICED_CHOICE = { colour: "colour", cutting: "finish", mens: "men's cut" } as const;
@@ -70,6 +71,8 @@ function needsSkinTestNow(view: CalculatorView): boolean {
  */
 export function PhoneEstimate({ view }: { view: CalculatorView }) {
   const { quote, state } = view;
+  // Escape and a tap outside close the lines, as they do the site's menus.
+  const disclosure = useDisclosure();
   if (!state.type) return null;
   const count = quote?.lines.length ?? 0;
   return (
@@ -96,7 +99,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
         </span>
       </div>
       {quote ? (
-        <details data-disclosure="" className="group">
+        <details ref={disclosure} className="group">
           <summary className="absolute top-0 right-5 flex h-14 cursor-pointer list-none items-center sm:right-8 [&::-webkit-details-marker]:hidden">
             <span className="rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold">
               <span className="group-open:hidden">Show lines</span>

@@ -1,0 +1,4 @@
+import { ReviewFilter } from "~/components/review-filter-view";
+import { hydrateIslands } from "./hydrate";
+
+hydrateIslands("review-filter", ReviewFilter);
