@@ -1,26 +1,15 @@
-import { Link } from "~/components/link";
-import { BackArrow } from "./return-link";
+import { BackButton } from "./back-button";
+import { Island } from "./island";
 
-/**
- * "Back" on the COVID guidelines page: a plain link to `fallback`, with no
- * script. It used to become a history-back button in the browser, but the
- * page is reached from `fallback` nearly always, where the link leads
- * anyway, and a visitor from elsewhere had to get the link regardless: a
- * script on an otherwise static page for no gain.
- */
+/** "Back" on the COVID guidelines page: one step back in the history, or the link to `fallback` (BackButton). */
 export function BackLink({
   fallback,
-  children = "Back",
+  label = "Back",
   className = "btn-outline",
 }: {
   fallback: string;
-  children?: React.ReactNode;
+  label?: string;
   className?: string;
 }) {
-  return (
-    <Link to={fallback} className={className}>
-      <BackArrow />
-      {children}
-    </Link>
-  );
+  return <Island name="back-link" component={BackButton} props={{ fallback, label, className }} />;
 }

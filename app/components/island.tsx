@@ -49,6 +49,7 @@ export function Island<P extends object>({
 
 /** The islands there are: each has its script in app/islands. */
 export type IslandName =
+  | "back-link"
   | "calculator"
   | "feedback-form"
   | "job-form"

@@ -26,7 +26,7 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
 };
 
 test("a content page loads no script at all: no script file, no module preload", async ({ page }) => {
-  for (const path of ["/about", "/corona-info", "/prices", "/privacy"]) {
+  for (const path of ["/about", "/corona", "/prices", "/privacy"]) {
     const requested: string[] = [];
     const onRequest = (r: { resourceType(): string; url(): string }) => {
       if (r.resourceType() === "script") requested.push(r.url());

@@ -175,7 +175,7 @@ for (const phone of PHONES) {
       const id = (cat1: number, cat2: number) => services.find((s) => s.cat1 === cat1 && s.cat2 === cat2)?.id;
       await page.goto(`/prices/total-by-level?type=mens&mode=level&level=6&cut=${id(6, 0)}&mensColour=${id(6, 1)}`);
       await scriptsReady(page);
-      const card = page.locator("stylist-dialog a[data-open]").first();
+      const card = page.locator('[data-island="stylist-dialog"] a[aria-haspopup="dialog"]').first();
       const name = (await card.locator(".font-display").textContent())?.trim() ?? "";
       await card.click();
       const dialog = page.getByRole("dialog", { name });

@@ -9,6 +9,7 @@ import {
   expectDistinctTitles,
   expectOneH1,
   expectWellFormedPage,
+  scriptsReady,
   trackConsoleErrors,
 } from "./helpers";
 
@@ -436,14 +437,20 @@ test.describe("other pages", () => {
     await expect(page).toHaveURL(/\/corona$/);
     await page.getByRole("main").getByRole("link", { name: "Read our safety guidelines" }).click();
     await expect(page).toHaveURL(/\/corona-info$/);
-    await page.getByRole("button", { name: "Back" }).click();
+    await scriptsReady(page);
+    await page.getByRole("main").getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/corona$/);
+    // Back went one step back in the history: the step before it is still the reopening page.
     await page.goBack();
     await expect(page).toHaveURL(/\/reopening$/);
 
+    // Arrived from elsewhere, there is no page of ours to go back to: the link leads to the teaser.
     await visit(page, "/corona-info");
-    await page.getByRole("button", { name: "Back" }).click();
+    await scriptsReady(page);
+    await page.getByRole("main").getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/corona$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/corona-info$/);
   });
 
   test("refer a friend states both rewards and the booking-provider account", async ({ page }) => {
