@@ -1,3 +1,4 @@
+import { cameFromThisSite } from "./referrer";
 import { BackArrow } from "./return-link";
 
 /**
@@ -20,12 +21,4 @@ export function BackButton({ fallback, label, className }: { fallback: string; l
       {label}
     </a>
   );
-}
-
-function cameFromThisSite(): boolean {
-  try {
-    return document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
-  }
 }

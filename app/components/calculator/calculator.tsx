@@ -3,6 +3,7 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { resolveStylist } from "~/domain/stylist-choice";
 import { PRICES_PATH, SELECTOR_PATH, stateHref } from "../quote/links";
+import { cameFromThisSite } from "../referrer";
 import { type CalculatorAddress, calculatorAddress, isPlainClick } from "./calculator-address";
 import { CalculatorSteps, ProgressLine } from "./calculator-steps";
 import {
@@ -191,15 +192,5 @@ function focusHeading(id: string, scroll: boolean) {
   if (scroll) {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
-  }
-}
-
-/** Arrived by following a link on one of our own pages, not from a shared link or another site. */
-function cameFromThisSite(): boolean {
-  if (!document.referrer) return false;
-  try {
-    return new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
   }
 }
