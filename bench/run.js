@@ -56,7 +56,8 @@ const results = {
   load: {},
   memory: {},
   startup: {},
-  ratios: {},
+  /** Uncached pages against the stock template, alternated, per encoding: rates and CPU per request of each. */
+  compared: {},
   delivery: {},
   growth: {},
   uploads: undefined,
@@ -173,9 +174,11 @@ function memoryMb(pid, { withoutDatabase = false } = {}) {
  * database: the site and its PostgreSQL processes), in milliseconds. Unlike
  * requests per second it hardly moves when other work shares the machine.
  */
-function cpuMs(pid) {
+function cpuMs(pid, { withoutDatabase = false } = {}) {
   let ticks = 0;
   for (const p of processTree(pid)) {
+    if (withoutDatabase && spawnSync("cat", [`/proc/${p}/comm`], { encoding: "utf8" }).stdout.trim() === "postgres")
+      continue;
     const stat = spawnSync("cat", [`/proc/${p}/stat`], { encoding: "utf8" }).stdout;
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -579,8 +582,15 @@ async function runLighthouse(pages, { budget = "public", headers } = {}) {
 const LOAD_DEFAULTS = { url: BASE, connections: 32, pipelining: 1 };
 
 async function load(name, options) {
+  results.load[name] = await loadFigures(options);
+  console.error(`load ${name}: ${JSON.stringify(results.load[name])}`);
+  return results.load[name];
+}
+
+/** One load's figures, not kept as a row of its own. */
+async function loadFigures(options) {
   const result = await autocannon({ ...LOAD_DEFAULTS, duration: LOAD_SECONDS, ...options });
-  results.load[name] = {
+  return {
     // Answers counted over the load's whole window, not autocannon's average of per-second buckets (which, for
     // a load that ends within two seconds, is half the requests whatever their pace).
     rps: Math.round(result["2xx"] / result.duration),
@@ -590,8 +600,6 @@ async function load(name, options) {
     errors: result.errors,
     ok: result["2xx"],
   };
-  console.error(`load ${name}: ${JSON.stringify(results.load[name])}`);
-  return results.load[name];
 }
 
 /** How long each compared load is run first without being counted. */
@@ -613,17 +621,53 @@ async function median3(name, options) {
 }
 
 /**
- * Requests for a page (or each of several in turn) each with a query string
- * of its own, so none is answered from the site's response cache.
+ * The site and its reference under the same load, alternated: a warm-up of
+ * each, then three rounds of one and then the other, so whatever else the
+ * machine does in a round weighs on both. Each side keeps its median rate,
+ * every run (the spread), and the CPU its process spent per answered request
+ * (the site's embedded database apart, as `dbCpuMsPerRequest`: the stock
+ * template has no database).
  */
-function uncached(pathnames) {
+async function alternated(sides) {
+  for (const side of sides) await autocannon({ ...LOAD_DEFAULTS, ...side.options, duration: WARM_UP_SECONDS });
+  const runs = sides.map(() => []);
+  for (let round = 0; round < 3; round++)
+    for (const [i, side] of sides.entries()) {
+      const before = { own: cpuMs(side.pid, { withoutDatabase: true }), all: cpuMs(side.pid) };
+      const figure = await loadFigures(side.options);
+      console.error(`load ${side.name}, round ${round + 1}: ${JSON.stringify(figure)}`);
+      const own = cpuMs(side.pid, { withoutDatabase: true }) - before.own;
+      const all = cpuMs(side.pid) - before.all;
+      runs[i].push({ ...figure, cpuMsPerRequest: own / figure.ok, dbCpuMsPerRequest: (all - own) / figure.ok });
+    }
+  const median = (values) => [...values].sort((a, b) => a - b)[1];
+  const round2 = (n) => Math.round(n * 100) / 100;
+  return runs.map((three) => ({
+    ...[...three].sort((a, b) => a.rps - b.rps)[1],
+    runs: three.map((r) => r.rps),
+    cpuMsPerRequest: round2(median(three.map((r) => r.cpuMsPerRequest))),
+    cpuRuns: three.map((r) => round2(r.cpuMsPerRequest)),
+    dbCpuMsPerRequest: round2(median(three.map((r) => r.dbCpuMsPerRequest))),
+  }));
+}
+
+/**
+ * Requests for a page (or each of several in turn) each with a query string
+ * of its own, so none is answered from the site's response cache; asking for
+ * `encoding` (by default what a browser asks for).
+ */
+function uncached(pathnames, encoding = BROWSER["accept-encoding"]) {
   const list = [pathnames].flat();
   let n = 0;
   const next = () => {
     const pathname = list[n % list.length];
     return `${pathname}${pathname.includes("?") ? "&" : "?"}bench=${n++}`;
   };
-  return { headers: BROWSER, connections: 10, requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }] };
+  return {
+    headers: { "accept-encoding": encoding },
+    connections: 10,
+    requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
+  };
 }
 
 const REFERENCE_PORT = PORT + 1;
@@ -669,8 +713,15 @@ async function measureReference(name, encoding) {
   await median3(name, { url: `http://127.0.0.1:${REFERENCE_PORT}/`, headers: { "accept-encoding": encoding } });
   // The ceiling: the same bytes from plain Node and from the site, loaded with wrk (a load generator in C), so
   // a saturated autocannon shows as a gap between its figures and these.
-  results.ceiling[`plain Node, ${encoding} (wrk)`] = wrk(`http://127.0.0.1:${REFERENCE_PORT}/`, encoding);
-  results.ceiling[`site cached home, ${encoding} (wrk)`] = wrk(`${BASE}/`, encoding);
+  // Alternated, three rounds, as every compared load.
+  const rounds = { plain: [], site: [] };
+  for (let round = 0; round < 3; round++) {
+    rounds.plain.push(wrk(`http://127.0.0.1:${REFERENCE_PORT}/`, encoding));
+    rounds.site.push(wrk(`${BASE}/`, encoding));
+  }
+  const medianOf = (runs) => (runs.includes(null) ? null : { rps: [...runs].sort((a, b) => a - b)[1], runs });
+  results.ceiling[`plain Node, ${encoding} (wrk)`] = medianOf(rounds.plain);
+  results.ceiling[`site cached home, ${encoding} (wrk)`] = medianOf(rounds.site);
   child.kill();
   await once(child, "exit");
 }
@@ -777,8 +828,11 @@ async function measureSaving(engine, quoteBody, providers, sitePid) {
   results.delivery[engine] = { ...worst, runs: deliveries };
 }
 
-/** React Router's stock template, served by its own server (react-router-serve), in a process of its own. */
-async function measureStockReference() {
+/**
+ * React Router's stock template, served by its own server (react-router-serve: Express with the compression
+ * middleware, gzip at level 6 and brotli at quality 4 by default), in a process of its own.
+ */
+async function startStockReference() {
   const port = REFERENCE_PORT + 1;
   const child = spawn(
     process.execPath,
@@ -797,16 +851,26 @@ async function measureStockReference() {
     await new Promise((r) => setTimeout(r, 50));
   }
   // About the weight of the site's quote page (15 kB of HTML).
-  const reference = await median3(REFERENCE_STOCK, { url, ...uncached("/?items=40") });
   results.weight.reference = {
     htmlKb: Math.round(((await (await fetch(`${url}/?items=40`)).arrayBuffer()).byteLength / 1024) * 10) / 10,
   };
-  child.kill();
-  await once(child, "exit");
-  return reference;
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill();
+      await once(child, "exit");
+    },
+  };
 }
 
-const REFERENCE_STOCK = "reference: stock React Router, uncached";
+/** What each side compresses with, for the rows that compare them. */
+const COMPRESSION = {
+  identity: "no compression on either side",
+  gzip: "gzip: the site at level 3, the stock template at level 6",
+  br: "brotli: the site at quality 5, the stock template at quality 4",
+};
+
 /** How long each saving load lasts (BENCH_SAVE_SECONDS). */
 const SAVE_SECONDS = Number(process.env.BENCH_SAVE_SECONDS ?? 5);
 
@@ -1021,8 +1085,9 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     await load(`team-info (${engine})`, { url: `${BASE}/team-info` });
 
     // Pages as rendered for each request (the quote page is never cached; the others are asked for with an
-    // address of their own each time), against the stock template rendering a page of similar size.
-    const reference = await measureStockReference();
+    // address of their own each time), alternated with the stock template rendering a page of similar size:
+    // the quote page in each encoding, the others uncompressed, where only the rendering is compared.
+    const stock = await startStockReference();
     const uncachedPages = {
       quote: quotePages,
       [`reviews/${stylist}`]: `/reviews/${stylist}`,
@@ -1032,12 +1097,23 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
     };
     for (const [name, pathname] of Object.entries(uncachedPages)) {
       results.weight[`${name} (uncached)`] = { htmlKb: await htmlKb([pathname].flat()[0]) };
-      const figure = await median3(`${name} uncached (${engine})`, { url: BASE, ...uncached(pathname) });
-      results.ratios[`${name} uncached`] = {
-        ratio: Math.round((figure.rps / reference.rps) * 100) / 100,
-        p99Ms: figure.p99Ms,
-      };
+      for (const encoding of name === "quote" ? ["identity", "gzip", "br"] : ["identity"]) {
+        const [ours, reference] = await alternated([
+          {
+            name: `${name} uncached ${encoding} (${engine})`,
+            pid: site.child.pid,
+            options: { url: BASE, ...uncached(pathname, encoding) },
+          },
+          {
+            name: `stock React Router uncached ${encoding}`,
+            pid: stock.pid,
+            options: { url: stock.url, ...uncached("/?items=40", encoding) },
+          },
+        ]);
+        results.compared[`${name}, ${encoding}`] = { site: ours, reference };
+      }
     }
+    await stock.stop();
   } else {
     await load(`quote page (${engine})`, { url: BASE, ...uncached(quotePages) });
   }
@@ -1254,14 +1330,18 @@ async function main() {
       `${c.taps} taps of a colour quote, CPU slowed 4×, max ${c.maxMs} ms; ${c.requestsAfterFirstPage} document or data requests after the first page; target median at most 50 ms and no request`,
       verdict(c.medianMs !== undefined && c.medianMs <= 50 && c.requestsAfterFirstPage === 0),
     ]);
-  // Pages rendered for each request against the stock template in the same run: at least 1.0×, p99 under 100 ms.
-  for (const [name, r] of Object.entries(results.ratios))
+  // Pages rendered for each request against the stock template, alternated in the same run: CPU per page at
+  // most the stock template's (the ratio at least 1.0×) with the same encoding, and p99 under 100 ms.
+  for (const [name, { site, reference }] of Object.entries(results.compared)) {
+    const ratio = Math.round((reference.cpuMsPerRequest / site.cpuMsPerRequest) * 100) / 100;
+    const encoding = name.slice(name.lastIndexOf(", ") + 2);
     rows.push([
-      `ratio ${name} / stock React Router`,
-      `${r.ratio}×`,
-      `medians of three at 10 connections, with Accept-Encoding; p99 ${r.p99Ms} ms; target at least 1.0× and p99 under 100 ms`,
-      verdict(r.ratio >= 1.0 && r.p99Ms < 100),
+      `uncached ${name} / stock React Router`,
+      `${ratio}× CPU`,
+      `CPU a page, stock ÷ site (median of three, alternated; runs site ${site.cpuRuns.join("/")} ms, stock ${reference.cpuRuns.join("/")} ms): site ${site.cpuMsPerRequest} ms (+${site.dbCpuMsPerRequest} ms in its database), stock ${reference.cpuMsPerRequest} ms · req/s site ${site.runs.join("/")}, stock ${reference.runs.join("/")} · p99 site ${site.p99Ms} ms · ${COMPRESSION[encoding]}; target at least 1.0× and p99 under 100 ms`,
+      verdict(ratio >= 1.0 && site.p99Ms < 100),
     ]);
+  }
   // Saving quotes: at least 400 a second on PostgreSQL, and every message sent within 5 s of the end of the load.
   const deliveredInTime = (d) =>
     d.allSent &&
@@ -1339,8 +1419,13 @@ async function main() {
       `to first 200, as npm start runs it; target under ${name.endsWith("new") ? "1.5 s" : "1 s"}`,
       verdict(name.startsWith("embedded") ? ms < (name.endsWith("new") ? 1500 : 1000) : undefined),
     ]);
-  for (const [name, rps] of Object.entries(results.ceiling))
-    rows.push([`ceiling ${name}`, rps === null ? "no wrk" : `${rps} req/s`, "32 connections, one run", ""]);
+  for (const [name, c] of Object.entries(results.ceiling))
+    rows.push([
+      `ceiling ${name}`,
+      c === null ? "no wrk" : `${c.rps} req/s`,
+      c === null ? "" : `32 connections, median of three alternated (${c.runs.join("/")})`,
+      "",
+    ]);
   if (results.console) {
     const c = results.console;
     rows.push([
