@@ -215,6 +215,35 @@ test("a news item's photo shows on its card and its page; removed, the illustrat
   expect((await fetch(`${staff.url}${base}-320.avif`)).status).toBe(404);
 });
 
+test("a news item added with a photo needs no illustration description and is first on the home page", async () => {
+  await manager.goto(`${staff.url}/staff/content/news`);
+  await manager.getByText("Add a news item", { exact: true }).click();
+  const form = manager.locator("details").filter({ has: manager.getByRole("button", { name: "Add the news item" }) });
+  await form.getByRole("textbox", { name: "Headline" }).fill("Sunday openings in December");
+  await form.getByRole("textbox", { name: "Address" }).fill("sunday-openings");
+  await form.getByRole("textbox", { name: "Text" }).fill("Both salons open on the Sundays before Christmas.");
+
+  // Without a photo the item shows its illustration, so its description is asked for, by the console itself.
+  await form.getByRole("button", { name: "Add the news item" }).click();
+  await expect(form.getByText(/Say what the illustration shows/)).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Headline" })).toHaveValue("Sunday openings in December");
+
+  // With a photo it is not.
+  await form.getByLabel("New photo (optional)").setInputFiles(await photo("IMG_0200.jpg", 1500, 1000));
+  await form
+    .getByRole("textbox", { name: "Description of the new photo" })
+    .fill("The Wrenbridge salon dressed for Christmas");
+  await form.getByRole("button", { name: "Add the news item" }).click();
+  await expect(manager.getByText(/Added the news item\. It is first in the list/)).toBeVisible({ timeout: 60_000 });
+
+  const visitor = await freshPage(manager.context().browser() as Browser);
+  await visitor.goto(`${staff.url}/`);
+  const titles = await visitor.locator('a[href^="/news/"]').allTextContents();
+  expect(titles[0]).toContain("Sunday openings in December");
+  await expect(visitor.getByRole("img", { name: "The Wrenbridge salon dressed for Christmas" })).toBeVisible();
+  await visitor.context().close();
+});
+
 test("an edited notice shows on its page, and goes home once its last day is past", async () => {
   await manager.goto(`${staff.url}/staff/content/notices`);
   const notice = manager

@@ -1,8 +1,9 @@
 /**
  * A list staff keep in order (news items, shop banners, shop tiles): each row
  * with its edit form folded away, buttons to move it up or down and to remove
- * it, and a form to add one at the end. Plain forms, so it all works without
- * JavaScript; the intents end in the screen's suffix ("save-banner").
+ * it, and a form to add one (at the end, or first where new rows go first).
+ * Plain forms, so it all works without JavaScript; the intents end in the
+ * screen's suffix ("save-banner").
  *
  * With JavaScript a move is sent without a page load, as a fetcher of its
  * own: the list shows the new order at once (each move still on its way is

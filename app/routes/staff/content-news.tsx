@@ -18,6 +18,10 @@ const screen: OrderedScreen<typeof newsItemSchema> = {
   noun: "news item",
   summary: (value) => value.title,
   slugged: true,
+  illustrationOnly: {
+    field: "alt",
+    message: "Say what the illustration shows: without an uploaded photo, the item shows the illustration.",
+  },
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -75,8 +79,7 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
               <EditText
                 name="alt"
                 label="What the illustration shows"
-                hint="Read aloud to people who cannot see it."
-                required
+                hint="Read aloud to people who cannot see it. Needed only while the item has no uploaded photo."
                 maxLength={200}
               />
               <EditTextArea name="body" label="Text" rows={5} required maxLength={2000} />

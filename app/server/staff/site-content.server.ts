@@ -3,7 +3,7 @@
  * a row go through saveVersioned like every content screen; adding, moving
  * and removing rows write their audit row in the same transaction.
  */
-import { and, asc, desc, eq, max, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, min, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { PictureRef } from "~/domain/pictures";
@@ -189,25 +189,32 @@ interface Ordered {
    * illustration.
    */
   picture?: AnyPgColumn;
+  /**
+   * A new row goes first rather than last: a news item is added to be seen,
+   * and the home page shows the first three.
+   */
+  newFirst?: boolean;
 }
 
-export const NEWS: Ordered = { table: newsItems, subject: "news_item", picture: newsItems.pictureId };
+export const NEWS: Ordered = { table: newsItems, subject: "news_item", picture: newsItems.pictureId, newFirst: true };
 export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
 export const TILES: Ordered = { table: shopTiles, subject: "shop_tile", picture: shopTiles.pictureId };
 
-/** Adds a row at the end of the list. */
+/** Adds a row at the end of the list, or at its start for a list whose new rows go first. */
 async function addOrdered(
   db: Database,
   staff: StaffContext,
-  { table, subject }: Ordered,
+  { table, subject, newFirst }: Ordered,
   values: Record<string, unknown>,
   summary: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const [last] = await tx.select({ n: max(table.displayOrder) }).from(table as PgTable);
+    const [end] = await tx
+      .select({ n: newFirst ? min(table.displayOrder) : max(table.displayOrder) })
+      .from(table as PgTable);
     const [row] = await tx
       .insert(table)
-      .values({ ...values, displayOrder: Number(last?.n ?? 0) + 1 } as never)
+      .values({ ...values, displayOrder: Number(end?.n ?? 0) + (newFirst ? -1 : 1) } as never)
       .returning({ id: table.id });
     const id = Number(row?.id);
     await audit(tx, staff, { action: `${subject}.create`, subject: { type: subject, id }, summary });
@@ -306,6 +313,12 @@ export interface OrderedScreen<S extends z.ZodType<Record<string, unknown>>> {
   summary: (value: z.infer<S>) => string;
   /** The rows have an address (a slug) no two may share. */
   slugged?: boolean;
+  /**
+   * A field the row needs only while it shows its illustration (the
+   * illustration's description): not asked for while an uploaded photo
+   * stands in for it, and its message when it is missing.
+   */
+  illustrationOnly?: { field: string; message: string };
 }
 
 const rowId = (input: Input) => {
@@ -340,7 +353,7 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   if (verb !== "add" && verb !== "save") return refuse(400, { error: "That is not something this page does." });
   const parsed = parseEdit(screen.schema, input);
   if (!parsed.ok) return parsed.refusal;
-  const { removePicture, ...value } = parsed.value;
+  const { removePicture, ...value }: Record<string, unknown> = parsed.value;
   const slugged = rows.table as unknown as PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
   if (screen.slugged && (await slugTaken(db, slugged, String(value.slug), id))) return slugClash(input, noun);
   const where = verb === "add" ? null : eq(rows.table.id, id as number);
@@ -355,12 +368,27 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
       )
     : null;
   if (photo && !photo.ok) return photo.refusal;
+  const needed = screen.illustrationOnly;
+  if (needed && !value[needed.field]) {
+    if (!(await showsPhoto(db, rows, where, photo?.values.pictureId)))
+      return refuse(400, {
+        error: "Some of what you entered needs another look: see the message by each field.",
+        fieldErrors: { [needed.field]: needed.message },
+        values: input,
+      });
+    // Left empty while a photo stands in: asked for again if the photo is ever removed.
+    value[needed.field] = "";
+  }
   const columns = { ...value, ...photo?.values };
   const summary = `${screen.summary(parsed.value)}${photo?.note ?? ""}`;
   try {
     if (verb === "add") {
       await addOrdered(db, staff, rows, columns, summary);
-      return { done: `Added the ${noun}. It is last in the list: move it up to show it sooner.` };
+      return {
+        done: rows.newFirst
+          ? `Added the ${noun}. It is first in the list: move it down to show it later.`
+          : `Added the ${noun}. It is last in the list: move it up to show it sooner.`,
+      };
     }
     const refused = await saveVersioned(db, staff, input, {
       table: rows.table,
@@ -380,6 +408,26 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
     if (isUniqueViolation(error)) return slugClash(input, noun);
     throw error;
   }
+}
+
+/**
+ * Whether the row shows an uploaded photo once saved: the photo this save
+ * uploads or removes (`change`: an id, null, or undefined when it changes
+ * nothing), else the one it has now.
+ */
+async function showsPhoto(
+  db: Database,
+  { table, picture }: Ordered,
+  where: SQL | null,
+  change: string | null | undefined,
+): Promise<boolean> {
+  if (change !== undefined) return change !== null;
+  if (!picture || !where) return false;
+  const [row] = await db
+    .select({ id: picture })
+    .from(table as PgTable)
+    .where(where);
+  return Boolean(row?.id);
 }
 
 // ---------------------------------------------------------------------------
