@@ -260,6 +260,8 @@ test("a manager downloads a filtered list as CSV: the list's rows, safely escape
     ["Ben Quote", "'+447700900202", "ben@example.com", "Google"],
   ]);
   expect(quotes.find((q) => q.Name === "Ada Quote")).toMatchObject({ Status: "New", "Link views": "2" });
+  // Times as the salon's clock reads them, in a form a spreadsheet takes for a date and time.
+  for (const q of quotes) expect(q["Saved (UK time)"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
   const answer = await manager.request.get(`${staff.url}/staff/export/leads?referral=Google`);
   expect(answer.status()).toBe(200);

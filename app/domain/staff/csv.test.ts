@@ -33,7 +33,12 @@ describe("CSV fields", () => {
     expect(csvField(false)).toBe("no");
     expect(csvField(null)).toBe("");
     expect(csvField(undefined)).toBe("");
-    expect(csvField(new Date("2026-11-23T10:00:00Z"))).toBe("2026-11-23T10:00:00.000Z");
+    // In the salon's time, winter and summer, and across the night the clocks go back.
+    expect(csvField(new Date("2026-11-23T10:00:00Z"))).toBe("2026-11-23 10:00:00");
+    expect(csvField(new Date("2026-07-01T23:30:15Z"))).toBe("2026-07-02 00:30:15");
+    expect(csvField(new Date("2026-10-25T00:59:59Z"))).toBe("2026-10-25 01:59:59");
+    expect(csvField(new Date("2026-10-25T01:00:00Z"))).toBe("2026-10-25 01:00:00");
+    expect(csvField(new Date("2026-03-29T01:00:00Z"))).toBe("2026-03-29 02:00:00");
   });
 });
 

@@ -11,6 +11,8 @@
  * show as text and do not evaluate.
  */
 
+import { londonStamp } from "../salon-time";
+
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 export interface CsvColumn<Row> {
@@ -24,7 +26,8 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 /** A number the export itself wrote is data, not a formula, even when negative. */
 function text(cell: CsvCell): string {
   if (cell === null || cell === undefined) return "";
-  if (cell instanceof Date) return cell.toISOString();
+  // The salon's own clock, as everywhere in the console: the column's header says so.
+  if (cell instanceof Date) return londonStamp(cell);
   if (typeof cell === "boolean") return cell ? "yes" : "no";
   if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
   return FORMULA_START.test(cell) ? `'${cell}` : cell;

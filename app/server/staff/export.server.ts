@@ -57,7 +57,7 @@ async function withMore<Row extends { id: number }, Extra extends { id: number }
 
 /** The first columns of every file about people who wrote in: when, who, and their number. */
 const sender = <Row extends { createdAt: CsvCell; name: string; mobile: string }>(when: string): CsvColumn<Row>[] => [
-  { header: when, value: (r) => r.createdAt },
+  { header: `${when} (UK time)`, value: (r) => r.createdAt },
   { header: "Name", value: (r) => r.name },
   { header: "Mobile", value: (r) => r.mobile },
 ];
@@ -80,7 +80,7 @@ const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof
     { header: "Total (£)", value: (r) => (r.totalPence / 100).toFixed(2) },
     { header: "Status", value: (r) => status(r.status) },
     { header: "Link views", value: (r) => r.viewCount },
-    { header: "Last viewed", value: (r) => r.lastViewedAt },
+    { header: "Last viewed (UK time)", value: (r) => r.lastViewedAt },
   ],
 };
 async function leadRows(db: Database, filter: ReturnType<typeof leadFilterOf>, page: Page) {
@@ -167,14 +167,14 @@ const messages: Download<MessageFilter, Awaited<ReturnType<typeof listMessages>>
   filterOf: messageFilterOf,
   page: listMessages,
   columns: [
-    { header: "Queued", value: (r) => r.createdAt },
+    { header: "Queued (UK time)", value: (r) => r.createdAt },
     { header: "Channel", value: (r) => r.channel },
     { header: "To", value: (r) => r.recipient },
     { header: "Message", value: (r) => TEMPLATE_LABELS[r.template] ?? r.template },
     { header: "Status", value: (r) => r.status },
     { header: "Attempts", value: (r) => r.attempts },
     { header: "Last error", value: (r) => r.lastError },
-    { header: "Sent", value: (r) => r.sentAt },
+    { header: "Sent (UK time)", value: (r) => r.sentAt },
   ],
 };
 
