@@ -208,21 +208,44 @@ export function staffScreenAt(pathname: string): StaffRouteDef | undefined {
 }
 
 /** The console's sections, in the order its navigation lists them. */
-export const STAFF_NAV: readonly { key: StaffRouteKey; label: string }[] = [
-  { key: "home", label: "Home" },
-  { key: "dashboard", label: "Dashboard" },
-  { key: "leads", label: "Quotes" },
-  { key: "jobs", label: "Job applications" },
-  { key: "models", label: "Models" },
-  { key: "feedbackList", label: "Feedback" },
-  { key: "messages", label: "Messages" },
-  { key: "content", label: "Site content" },
-  { key: "audit", label: "Audit log" },
-  { key: "team", label: "Team" },
-  { key: "settings", label: "Settings" },
-  { key: "devices", label: "Your devices" },
-  { key: "privacy", label: "Privacy" },
+/**
+ * The console's navigation in groups, so that it fits a phone, a tablet and a
+ * desktop without hiding any of it: a column beside the page on a wide
+ * screen, one tap on "Menu" away on a narrower one. Each person sees only
+ * the pages their role opens.
+ */
+export const STAFF_NAV_GROUPS: readonly { label: string; items: readonly { key: StaffRouteKey; label: string }[] }[] = [
+  {
+    label: "Clients",
+    items: [
+      { key: "home", label: "Home" },
+      { key: "leads", label: "Quotes" },
+      { key: "jobs", label: "Job applications" },
+      { key: "models", label: "Models" },
+      { key: "feedbackList", label: "Feedback" },
+      { key: "messages", label: "Messages" },
+    ],
+  },
+  {
+    label: "The salon",
+    items: [
+      { key: "dashboard", label: "Dashboard" },
+      { key: "content", label: "Site content" },
+      { key: "team", label: "Team" },
+    ],
+  },
+  {
+    label: "Account and records",
+    items: [
+      { key: "settings", label: "Settings" },
+      { key: "devices", label: "Your devices" },
+      { key: "audit", label: "Audit log" },
+      { key: "privacy", label: "Privacy" },
+    ],
+  },
 ];
+
+export const STAFF_NAV = STAFF_NAV_GROUPS.flatMap((group) => group.items);
 
 /** The table's row of each list's download. */
 export const EXPORT_ROUTES: Readonly<Record<ExportList, StaffRouteKey>> = {

@@ -1,9 +1,10 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { useId } from "react";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { PageHandle } from "~/components/page-handle";
 import { ConsoleStateProvider } from "~/components/staff/console-state";
 import { staffDescription } from "~/components/staff/ui";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
-import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
+import { STAFF_NAV_GROUPS, STAFF_ROUTES, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
 import { currentStaff } from "~/server/staff/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -22,14 +23,21 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export const handle: PageHandle = { hydrate: true };
 
+type NavGroups = { label: string; items: readonly { key: StaffRouteKey; label: string }[] }[];
+
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const { staff } = loaderData;
-  const sections = staff
-    ? STAFF_NAV.filter(({ key }) => {
-        const page = STAFF_ROUTES[key].page;
-        return page !== null && page !== "public" && can(staff.role, page);
-      })
+  const groups: NavGroups = staff
+    ? STAFF_NAV_GROUPS.map((group) => ({
+        label: group.label,
+        items: group.items.filter(({ key }) => {
+          const page = STAFF_ROUTES[key].page;
+          return page !== null && page !== "public" && can(staff.role, page);
+        }),
+      })).filter((group) => group.items.length > 0)
     : [];
+  // A new page closes the menu: the disclosure is drawn afresh, closed, for each address.
+  const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-ivory">
       <a
@@ -39,7 +47,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <header className="border-b border-line bg-white">
-        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+        <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center justify-between gap-3 px-5 py-3 sm:px-8">
           <Link to={staffPath("")} className="font-display text-lg tracking-[0.12em]">
             MAISON IVY <span className="text-sm tracking-normal text-muted">staff</span>
           </Link>
@@ -56,32 +64,59 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </div>
-        {sections.length > 0 ? (
-          <nav aria-label="Console" className="container-page overflow-x-auto">
-            <ul className="flex gap-1 pb-2 text-sm whitespace-nowrap">
-              {sections.map(({ key, label }) => (
-                <li key={key}>
-                  <NavLink
-                    to={staffPath(STAFF_ROUTES[key].path)}
-                    end={key === "home"}
-                    className={({ isActive }) =>
-                      `inline-flex min-h-11 items-center rounded-full px-3 ${isActive ? "bg-ink text-ivory" : "hover:bg-sand"}`
-                    }
-                  >
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        {groups.length > 0 ? (
+          <details key={pathname} className="mx-auto w-full max-w-7xl px-5 pb-3 sm:px-8 lg:hidden">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full border border-line px-4 font-semibold">
+              Menu
+            </summary>
+            <ConsoleNav groups={groups} className="mt-3 grid gap-x-6 sm:grid-cols-3" />
+          </details>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1} className="container-page py-8 outline-none">
-        <ConsoleStateProvider>
-          <Outlet />
-        </ConsoleStateProvider>
-      </main>
+      <div className="mx-auto w-full max-w-7xl px-5 sm:px-8 lg:flex lg:gap-8">
+        {groups.length > 0 ? <ConsoleNav groups={groups} className="hidden w-48 shrink-0 py-8 lg:block" /> : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-8 outline-none">
+          <ConsoleStateProvider>
+            <Outlet />
+          </ConsoleStateProvider>
+        </main>
+      </div>
     </div>
+  );
+}
+
+/**
+ * The console's pages in their groups. It is drawn twice, as a column on a
+ * wide screen and inside the Menu disclosure below that width; only one of
+ * the two is ever displayed, so assistive technology meets one.
+ */
+function ConsoleNav({ groups, className }: { groups: NavGroups; className: string }) {
+  const id = useId();
+  return (
+    <nav aria-label="Console" className={className}>
+      {groups.map((group, i) => (
+        <div key={group.label} className="mb-4">
+          <p id={`${id}-${i}`} className="px-3 pb-1 text-xs font-semibold tracking-wider text-muted uppercase">
+            {group.label}
+          </p>
+          <ul aria-labelledby={`${id}-${i}`} className="text-sm">
+            {group.items.map(({ key, label }) => (
+              <li key={key}>
+                <NavLink
+                  to={staffPath(STAFF_ROUTES[key].path)}
+                  end={key === "home"}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center rounded-lg px-3 ${isActive ? "bg-ink text-ivory" : "hover:bg-sand"}`
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
   );
 }
 
