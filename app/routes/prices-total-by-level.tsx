@@ -72,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     photo: photos.get(stylist.slug) ?? null,
     paragraphs: [stylist.para1, stylist.para2, stylist.para3].filter((p): p is string => Boolean(p?.trim())),
     salonName: salonName(stylist.salonId),
-    chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug }),
+    // "via" keeps that the visitor chose by level: the saved quote records the selector they used.
+    chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug, via: "level" }),
   });
   const { atSalon, elsewhere } = stylistsForLevel(catalogue.stylists, quote.level.id, quote.salon.id);
 

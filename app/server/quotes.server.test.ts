@@ -251,6 +251,32 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     });
   });
 
+  it("records the selector the visitor used: Level for a stylist picked from a level's list", async () => {
+    const stylists = await database.db.select().from(t.stylists);
+    const camille = stylists.find((s) => s.slug === "camille");
+    if (!camille) throw new Error("camille missing");
+    // The level total's links name the stylist in stylist mode, and say they were found by level.
+    const byLevel = {
+      type: "mens",
+      mode: "stylist",
+      via: "level",
+      stylist: "camille",
+      level: camille.levelId,
+      cut: 58,
+      mensColour: 64,
+    };
+    const saved = await saveQuote(database.db, request(byLevel));
+    if (!saved.ok) throw new Error(JSON.stringify(saved));
+    expect(await storedQuote(saved.link)).toMatchObject({ selector: "Level", stylistId: camille.id });
+
+    const named = await saveQuote(database.db, request({ ...byLevel, via: "" }));
+    if (!named.ok) throw new Error(JSON.stringify(named));
+    expect(await storedQuote(named.link)).toMatchObject({ selector: "Stylist", stylistId: camille.id });
+
+    const refused = await saveQuote(database.db, request({ ...byLevel, via: "elsewhere" }));
+    expect(refused.ok).toBe(false);
+  });
+
   it("stores the details normalised: trimmed name, E.164 mobile", async () => {
     const saved = await saveQuote(
       database.db,
