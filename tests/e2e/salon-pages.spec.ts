@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
+import { FOUNDING_STORY } from "../../app/domain/brand";
 import { yearsActive } from "../../app/domain/dates";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
 import { seedNotices } from "../../app/server/seed/notices";
@@ -102,6 +103,19 @@ test("about-info counts the years from 1 November 2002 and claims 700+ 5 star re
   await expect(page).toHaveURL(/\/about$/);
   await page.getByRole("link", { name: "Read our story" }).click();
   await expect(page).toHaveURL(/\/about-info$/);
+});
+
+test("/about and /about-info tell the same founding story and the same count of salons", async ({ page }) => {
+  const story = `${FOUNDING_STORY.beganWith} ${FOUNDING_STORY.where}`;
+  await visit(page, "/about");
+  await expect(page.getByRole("main")).toContainText(`What began as ${story} is now two salons and a training academy`);
+  await visit(page, "/about-info");
+  await expect(page.getByRole("main")).toContainText(`with ${story}, ${FOUNDING_STORY.town}`);
+  await expect(page.getByRole("main")).toContainText(`began with ${FOUNDING_STORY.beganWith},`);
+  for (const path of ["/about", "/about-info"]) {
+    await visit(page, path);
+    await expect(page.getByRole("main")).not.toContainText(/single chair|three salons/i);
+  }
 });
 
 test("team-info says how many we are and has a card per member linking to the profile", async ({ page, site }) => {
