@@ -100,7 +100,8 @@ function StylistList({ heading, stylists }: { heading: string; stylists: Choosab
   return (
     <section aria-label={heading} className="mt-8 first:mt-0">
       <h3 className="text-xl">{heading}</h3>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* The team's order from the server; the cards' script puts them in this visit's random order. */}
+      <ul data-stylist-order="" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {stylists.map((stylist) => (
           <StylistDialog key={stylist.slug} stylist={stylist} />
         ))}
