@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { salons } from "~/server/seed/content";
-import { brandFacts, DEFAULT_BRAND, everyPlace, groupLine, sentence } from "./brand";
+import { anyPlace, brandFacts, DEFAULT_BRAND, everyPlace, groupLine, sentence } from "./brand";
 
 describe("the brand's description of itself", () => {
   it("counts the seeded group as two salons and one academy, open 24 years in November 2026", () => {
@@ -8,6 +8,7 @@ describe("the brand's description of itself", () => {
     expect(facts).toEqual({ salons: 2, academies: 1, years: 24 });
     expect(sentence(groupLine(facts))).toBe("Two salons and a training academy");
     expect(everyPlace(facts)).toBe("both our salons and the academy");
+    expect(anyPlace(facts)).toBe("either of our salons or the academy");
   });
 
   it("turns a year older on the founding anniversary, not before", () => {
@@ -19,6 +20,8 @@ describe("the brand's description of itself", () => {
     expect(groupLine({ salons: 3, academies: 0, years: 1 })).toBe("three salons");
     expect(everyPlace({ salons: 1, academies: 1, years: 1 })).toBe("our salon and the academy");
     expect(groupLine({ salons: 1, academies: 2, years: 1 })).toBe("one salon and two training academies");
+    expect(anyPlace({ salons: 3, academies: 0, years: 1 })).toBe("any of our three salons");
+    expect(anyPlace({ salons: 1, academies: 1, years: 1 })).toBe("our salon or the academy");
   });
 
   it("counts the years from the founding day staff keep, and uses their line when they wrote one", () => {

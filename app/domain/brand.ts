@@ -69,5 +69,28 @@ export function everyPlace({ salons, academies }: BrandFacts): string {
   return academies === 0 ? places : `${places} and the academy`;
 }
 
+/** "either of our salons or the academy": where a visit anywhere in the group counts. */
+export function anyPlace({ salons, academies }: BrandFacts): string {
+  const places =
+    salons === 1 ? "our salon" : salons === 2 ? "either of our salons" : `any of our ${inWords(salons)} salons`;
+  return academies === 0 ? places : `${places} or the academy`;
+}
+
+/**
+ * How Maison Ivy began, in the words every page that tells it uses (About,
+ * About-info, the console's brand screen), so the story never changes from one
+ * page to the next. How big it is now comes from the salons (groupLine).
+ */
+export const FOUNDING_STORY = {
+  /** What the first salon was: it follows "began with" and "What began as". */
+  beganWith: "three chairs",
+  /** Where it was, after the chairs. */
+  where: "above the florist on Market Row",
+  town: "Wrenbridge",
+} as const;
+
+/** "three chairs above the florist on Market Row". */
+export const beginnings = () => `${FOUNDING_STORY.beganWith} ${FOUNDING_STORY.where}`;
+
 /** The first letter in capitals, for a line that opens a sentence. */
 export const sentence = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);

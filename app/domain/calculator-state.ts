@@ -50,6 +50,12 @@ export interface CalculatorState {
   mode?: SelectorMode | undefined;
   level?: number | undefined;
   stylist?: string | undefined;
+  /**
+   * "level": the stylist was picked from a level's list (the level total), so
+   * the quote was made by level even though it names a stylist. Any other
+   * change of stylist or mode forgets it.
+   */
+  via?: "level" | undefined;
   salon: number;
   /** Colour category, 0-6 (ColourCat). */
   cc?: number | undefined;
@@ -94,6 +100,7 @@ const READERS: { [K in keyof CalculatorState]-?: Reader<NonNullable<CalculatorSt
   mode: oneOf(SELECTOR_MODES),
   level: positiveInt,
   stylist: matching(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, (slug) => slug),
+  via: oneOf(["level"] as const),
   salon: positiveInt,
   cc: matching(/^[0-6]$/, Number),
   colour: positiveInt,
@@ -117,6 +124,7 @@ const PARAM_NAMES = [
   "mode",
   "level",
   "stylist",
+  "via",
   "salon",
   "cc",
   ...SERVICE_SLOTS,
@@ -170,6 +178,9 @@ export function withChange(state: CalculatorState, patch: Partial<CalculatorStat
   let next = state;
   if ("type" in patch && patch.type !== state.type) next = without(next, ["cc", ...SERVICE_SLOTS]);
   if ("cc" in patch && patch.cc !== state.cc) next = without(next, ["colour", "addon"]);
+  const stylistChanged =
+    ("stylist" in patch && patch.stylist !== state.stylist) || ("mode" in patch && patch.mode !== state.mode);
+  if (stylistChanged && !("via" in patch)) next = without(next, ["via"]);
   return compact({ ...next, ...patch });
 }
 

@@ -204,7 +204,7 @@ const JOB_MESSAGES = {
   whyHairRequired: "Why hairdressing required",
   whyUsRequired: "Why us required",
   roleInvalid: "Please apply for either the Stylist or the Apprentice position",
-  salonInvalid: "Please choose one of our 3 salons",
+  salonInvalid: "Please choose one of our salons or the academy",
 } as const;
 
 const salonId = z.preprocess(

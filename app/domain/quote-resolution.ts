@@ -15,7 +15,6 @@ import {
 } from "./calculator-state";
 import type { Level, Service } from "./catalogue";
 import { quoteLines } from "./pricing";
-import { shuffled } from "./shuffle";
 
 /** What the rules need of a stylist row. */
 export interface QuoteStylist {
@@ -148,26 +147,21 @@ export function problemFieldErrors(problem: QuoteProblem): Record<string, string
 // Stylist lists for the totals screens
 
 /**
- * The stylists of a level at the chosen salon in random order, then
- * those at the other salons (also shuffled). Stylists not taking new clients are
- * never offered.
+ * The stylists of a level at the chosen salon, then those at the other
+ * salons, each in the team's order. Stylists not taking new clients are never
+ * offered. The page shows each list in the visit's random order, set in the
+ * browser (app/domain/stylist-order.ts): the server's HTML is the same for
+ * every visitor, so it can be cached, and a reload keeps the order.
  */
 export function stylistsForLevel<S extends QuoteStylist>(
   all: readonly S[],
   levelId: number,
   salonId: number,
-  random: () => number = Math.random,
 ): { atSalon: S[]; elsewhere: S[] } {
   const offered = all.filter((stylist) => stylist.levelId === levelId && stylist.acceptingNewClients);
   return {
-    atSalon: shuffled(
-      offered.filter((stylist) => stylist.salonId === salonId),
-      random,
-    ),
-    elsewhere: shuffled(
-      offered.filter((stylist) => stylist.salonId !== salonId),
-      random,
-    ),
+    atSalon: offered.filter((stylist) => stylist.salonId === salonId),
+    elsewhere: offered.filter((stylist) => stylist.salonId !== salonId),
   };
 }
 

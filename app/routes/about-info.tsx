@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
-import { groupLine, sentence } from "~/domain/brand";
+import { beginnings, FOUNDING_STORY, groupLine, sentence } from "~/domain/brand";
 import { loadBrand } from "~/server/queries/brand.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/about-info";
@@ -13,8 +13,7 @@ export const FIVE_STAR_REVIEWS_CLAIM = "700+ 5 star reviews";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Our story",
-    description:
-      "The history of Maison Ivy: opened in Wrenbridge on 1 November 2002, now two salons and the Ivy Academy, with 700+ five-star reviews from our clients.",
+    description: `The history of Maison Ivy: opened in ${FOUNDING_STORY.town} on 1 November 2002${args.loaderData ? `, now ${groupLine(args.loaderData.brand)}` : ""}, with 700+ five-star reviews from our clients.`,
   });
 
 /** Counted on the day of the request from the founding date, 1 November 2002, and from the salons kept. */
@@ -26,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const MILESTONES = [
   {
     year: "2002",
-    text: "Maison Ivy opens on 1 November with three chairs above the florist on Market Row, Wrenbridge.",
+    text: `Maison Ivy opens on 1 November with ${beginnings()}, ${FOUNDING_STORY.town}.`,
   },
   { year: "2004", text: "Harriet Vale joins the team. Today she is our Creative Director." },
   {
@@ -69,9 +68,9 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="history-heading" className="prose-salon max-w-2xl">
           <h2 id="history-heading">How it started</h2>
           <p>
-            Maison Ivy began with three chairs, a borrowed basin and a simple promise: nobody leaves until they love
-            their hair. For {years} years that promise has filled our appointment book, mostly by word of mouth from one
-            friend to the next.
+            Maison Ivy began with {FOUNDING_STORY.beganWith}, a borrowed basin and a simple promise: nobody leaves until
+            they love their hair. For {years} years that promise has filled our appointment book, mostly by word of
+            mouth from one friend to the next.
           </p>
           <p>
             As the salon grew, so did our belief that great hairdressers are made, not found. In 2011 we opened the Ivy

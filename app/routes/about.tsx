@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Picture } from "~/components/picture";
-import { groupLine } from "~/domain/brand";
+import { beginnings, FOUNDING_STORY, groupLine } from "~/domain/brand";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
 import { salonPicture } from "~/server/queries/content.server";
@@ -12,8 +12,7 @@ import type { Route } from "./+types/about";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "About us",
-    description:
-      "Maison Ivy has been colouring, cutting and styling hair in Wrenbridge since November 2002: two salons, a training academy and a team clients stay with for years.",
+    description: `Maison Ivy has been colouring, cutting and styling hair in ${FOUNDING_STORY.town} since November 2002${args.loaderData ? `: ${groupLine(args.loaderData.brand)}` : ""}, and a team clients stay with for years.`,
   });
 
 /** Counted on the day of the request, so the figure is never stale. */
@@ -31,7 +30,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="About us"
         title="A Wrenbridge salon, grown by its clients"
-        lead={`For ${loaderData.brand.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as a single chair on Market Row is now ${groupLine(loaderData.brand)}, and many of our first clients still sit in our chairs today.`}
+        lead={`For ${loaderData.brand.years} years we've been doing one thing carefully: hair that suits the person wearing it. What began as ${beginnings()} is now ${groupLine(loaderData.brand)}, and many of our first clients still sit in our chairs today.`}
       >
         <Link to="/about-info" className="btn-primary">
           Read our story

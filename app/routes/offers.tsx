@@ -26,9 +26,10 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * Staff list offers and give them dates in the console; a listed offer has a
  * card here from its first day to its last, by the site's clock, with nobody
- * acting. `hideOffers` hides the whole page. With no campaign running the page
- * still has something real to offer: the first-visit discount every saved
- * quote carries, and the referral rewards.
+ * acting. `hideOffers` hides the whole page. Whatever campaigns run, the page
+ * also shows what every new client can have on any day: the first-visit
+ * discount every saved quote promises, and the referral rewards. A quote's
+ * e-mail and page name that discount, so the Offers page must never hide it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context.get(requestContext).db);
@@ -82,7 +83,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page py-14">
         {current.length > 0 ? (
-          <section aria-labelledby="current-offers">
+          <section aria-labelledby="current-offers" className="mb-16">
             <h2 id="current-offers" className="text-3xl">
               Current offers
             </h2>
@@ -94,9 +95,8 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </section>
-        ) : (
-          <AlwaysOnOffers />
-        )}
+        ) : null}
+        <AlwaysOnOffers campaigns={current.length > 0} />
       </div>
     </>
   );
@@ -106,14 +106,16 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
  * What every new client can have on any day, campaign or not: the quote's
  * first-visit discount and the referral rewards.
  */
-function AlwaysOnOffers() {
+function AlwaysOnOffers({ campaigns }: { campaigns: boolean }) {
   return (
     <section aria-labelledby="always-on" data-testid="always-on-offers">
       <h2 id="always-on" className="text-3xl">
         Our offers for every new client
       </h2>
       <p className="mt-3 max-w-prose leading-relaxed text-muted">
-        No seasonal campaign is running just now, but these two are always on.
+        {campaigns
+          ? "Besides the campaigns above, these two are always on for new clients."
+          : "No seasonal campaign is running just now, but these two are always on."}
       </p>
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         <li className="card flex flex-col p-8">

@@ -72,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     photo: photos.get(stylist.slug) ?? null,
     paragraphs: [stylist.para1, stylist.para2, stylist.para3].filter((p): p is string => Boolean(p?.trim())),
     salonName: salonName(stylist.salonId),
-    chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug }),
+    // "via" keeps that the visitor chose by level: the saved quote records the selector they used.
+    chooseHref: stateHref(TOTAL_BY_STYLIST_PATH, { ...state, mode: "stylist", stylist: stylist.slug, via: "level" }),
   });
   const { atSalon, elsewhere } = stylistsForLevel(catalogue.stylists, quote.level.id, quote.salon.id);
 
@@ -99,7 +100,8 @@ function StylistList({ heading, stylists }: { heading: string; stylists: Choosab
   return (
     <section aria-label={heading} className="mt-8 first:mt-0">
       <h3 className="text-xl">{heading}</h3>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* The team's order from the server; the cards' script puts them in this visit's random order. */}
+      <ul data-stylist-order="" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {stylists.map((stylist) => (
           <StylistDialog key={stylist.slug} stylist={stylist} />
         ))}

@@ -1,7 +1,8 @@
+import { addMonths, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BRAND } from "~/domain/brand";
-import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
+import { offerCards, offerStatus } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import { databaseAnswers } from "./db.server";
 import {
@@ -30,7 +31,7 @@ import {
 import { getOffer, getSmsCampaign, listOffers } from "./queries/offers.server";
 import * as t from "./schema.server";
 import { SEED_OPENING_HOURS, stylists as seedStylists } from "./seed/content";
-import { seedOffers } from "./seed/offers";
+import { DEMO_LISTED, demoSharedEndDate, seedOffers } from "./seed/offers";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
@@ -127,13 +128,24 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     expect(shop.tiles.length).toBeGreaterThanOrEqual(8);
   });
 
-  it("seeds the settings, every offer as a row (none listed) and each salon's opening hours", async () => {
+  it("seeds the settings, every offer as a row (the demo's listed, running) and each salon's opening hours", async () => {
     const settings = await getSiteSettings(database.db);
-    expect(settings).toEqual({ hideOffers: false, endDate: DEFAULT_SHARED_END_DATE });
+    const today = new Date();
+    // Dated from the first start: the shared end date is months ahead, not a day long past.
+    expect(settings).toEqual({ hideOffers: false, endDate: demoSharedEndDate(today) });
+    expect(settings.endDate > format(addMonths(today, 5), "yyyy-MM-dd")).toBe(true);
     expect(await getBrandSettings(database.db)).toEqual(DEFAULT_BRAND);
     const offers = await listOffers(database.db);
     expect(offers.map((o) => o.slug)).toEqual(seedOffers.map((o) => o.slug));
-    expect(offers.every((o) => !o.listed)).toBe(true);
+    expect(offers.filter((o) => o.listed).map((o) => o.slug)).toEqual(
+      seedOffers.filter((o) => DEMO_LISTED.has(o.slug)).map((o) => o.slug),
+    );
+    // A new install's Offers page has campaigns that run today, and their pages do not say ended.
+    const cards = offerCards(offers, settings.endDate, today);
+    expect(cards.map((o) => o.slug)).toEqual(expect.arrayContaining(["nadia-and-freya", "keratin", "camille"]));
+    for (const card of cards) expect(offerStatus(card, settings.endDate, today)).toBe("running");
+    // The twentieth birthday (November 2022) stays the demo's example of an ended offer.
+    expect(offerStatus(offers.find((o) => o.slug === "birthday")!, settings.endDate, today)).toBe("ended");
     expect(await getSmsCampaign(database.db, "theo")).toMatchObject({ headline: "25% off your first cut with Theo" });
     expect(await getSmsCampaign(database.db, "general")).toBeUndefined();
     for (const salon of await listSalons(database.db)) expect(salon.openingHours).toEqual(SEED_OPENING_HOURS);

@@ -8,7 +8,7 @@
 
 import { count, eq, isNull, like, sql } from "drizzle-orm";
 import { BRAND_SETTING_KEYS, DEFAULT_BRAND } from "~/domain/brand";
-import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
+import { now } from "./clock.server";
 import type { Database } from "./db.server";
 import * as t from "./schema.server";
 import {
@@ -22,18 +22,20 @@ import {
   stylists,
 } from "./seed/content";
 import { seedNotices } from "./seed/notices";
-import { seedOffers } from "./seed/offers";
+import { DEMO_LISTED, demoSharedEndDate, seedOffersOn } from "./seed/offers";
 import { seedLevels, seedServices } from "./seed/services";
 
-const DEFAULT_SETTINGS: Record<string, string> = {
+/** The settings a new install starts with; the offers' shared end date is months after its first start. */
+const defaultSettings = (seededOn: Date): Record<string, string> => ({
   hideOffers: "false",
-  endDate: DEFAULT_SHARED_END_DATE,
+  endDate: demoSharedEndDate(seededOn),
   [BRAND_SETTING_KEYS.founded]: DEFAULT_BRAND.founded,
   [BRAND_SETTING_KEYS.groupLine]: DEFAULT_BRAND.groupLine,
-};
+});
 
 /** Says whether this start wrote the demo content (an empty database) or found content already there. */
 export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
+  const seededOn = now();
   return await db.transaction(async (tx) => {
     const [salonCount] = await tx.select({ n: count() }).from(t.salons);
     const empty = !salonCount || salonCount.n === 0;
@@ -54,11 +56,11 @@ export async function seedDatabase(db: Database): Promise<"seeded" | "found"> {
       .insert(t.notices)
       .values([...seedNotices])
       .onConflictDoNothing({ target: t.notices.path });
-    await seedOfferRows(tx);
+    await seedOfferRows(tx, seededOn, empty);
     await tx.update(t.salons).set({ openingHours: SEED_OPENING_HOURS }).where(isNull(t.salons.openingHours));
     await tx
       .insert(t.siteSettings)
-      .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+      .values(Object.entries(defaultSettings(seededOn)).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
     return empty ? "seeded" : "found";
   });
@@ -93,8 +95,10 @@ const OFFERS_SEEDED = "offersSeeded";
  * (offer_{slug}): an offer whose switch was on starts listed, and the
  * switches, now the offers' own, are removed. It runs until it has run once,
  * so an offer deleted in the console does not come back at the next start.
+ * A new install (`fresh`) lists the demo's choice instead, dated from the day
+ * of its first start, so its Offers page shows campaigns that run.
  */
-async function seedOfferRows(tx: Tx): Promise<void> {
+async function seedOfferRows(tx: Tx, seededOn: Date, fresh: boolean): Promise<void> {
   const [done] = await tx.select().from(t.siteSettings).where(eq(t.siteSettings.key, OFFERS_SEEDED));
   if (done) return;
   const switches = await tx.select().from(t.siteSettings).where(like(t.siteSettings.key, "offer\\_%"));
@@ -102,12 +106,12 @@ async function seedOfferRows(tx: Tx): Promise<void> {
   await tx
     .insert(t.offers)
     .values(
-      seedOffers.map(({ flagged, ...offer }) => ({
+      seedOffersOn(seededOn).map(({ flagged, ...offer }) => ({
         ...offer,
         body: [...offer.body],
         smallPrint: [...offer.smallPrint],
         stylistSlugs: [...offer.stylistSlugs],
-        listed: flagged && on.has(`offer_${offer.slug.replaceAll("-", "_")}`),
+        listed: fresh ? DEMO_LISTED.has(offer.slug) : flagged && on.has(`offer_${offer.slug.replaceAll("-", "_")}`),
       })),
     )
     .onConflictDoNothing({ target: t.offers.slug });

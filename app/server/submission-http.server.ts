@@ -8,7 +8,7 @@
 import { parse } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
+import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE, SERVER_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD, jobApplicationSchema, saturdayApplicationSchema } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { requestContext } from "~/server/request-context.server";
@@ -152,8 +152,8 @@ export async function submissionFormAction<Stored = { id: number }>(
     return answer(
       {
         status: "refused",
-        message: SEND_FAILED_MESSAGE,
-        result: reply(values, { formError: SEND_FAILED_MESSAGE }),
+        message: SERVER_FAILED_MESSAGE,
+        result: reply(values, { formError: SERVER_FAILED_MESSAGE }),
         key,
       },
       503,

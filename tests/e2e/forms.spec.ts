@@ -10,6 +10,9 @@ import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from 
 
 const SEND_FAILED =
   "We couldn't send your form. Please check your connection and try again — everything you typed is still here.";
+/** The server got the form but failed: the visitor is not told to check their connection. */
+const SERVER_FAILED =
+  "Sorry, our server couldn't save your form just now: the problem is on our side, not your connection. Please try again in a few minutes — everything you typed is still here. If it keeps happening, please call the salon.";
 const CORRECT_FIELDS = "Please correct the highlighted fields";
 const FEEDBACK_SUMMARY = "Looks like you've missed something out! Please answer all of the questions (highlighted red)";
 const JOB_SUCCESS = "Thanks for applying! We'll be in touch when a position becomes available";
@@ -284,8 +287,10 @@ for (const form of FORMS) {
           },
         );
         await send(page);
-        const notice = page.getByRole("alert").filter({ hasText: SEND_FAILED });
+        // Only a request that never got an answer is the connection's fault; an error answer is the server's.
+        const notice = page.getByRole("alert").filter({ hasText: failure === "abort" ? SEND_FAILED : SERVER_FAILED });
         await expect(notice, failure).toBeVisible();
+        await expect(page.getByRole("alert"), failure).toHaveCount(1);
         await expect(notice, failure).toBeFocused();
         await expect(page.getByRole("button", { name: /^Send my/ }), failure).toBeEnabled();
         for (const [label, value] of form.kept) {
@@ -373,6 +378,50 @@ test.describe("with JavaScript", () => {
     const stored = await rows(site, sql`select id from model_applications where info = ${key}`);
     expect(stored).toHaveLength(1);
   });
+});
+
+test.describe("when the database fails to store a form", () => {
+  /** Makes every insert into model_applications fail in the database, for the length of `run`. */
+  async function withFailingStore(site: Site, run: () => Promise<void>) {
+    await site.db.execute(sql`create or replace function e2e_refuse_insert() returns trigger language plpgsql as $$
+      begin raise exception 'the test refuses this insert'; end $$`);
+    await site.db.execute(sql`create trigger e2e_refuse before insert on model_applications
+      for each row execute function e2e_refuse_insert()`);
+    try {
+      await run();
+    } finally {
+      await site.db.execute(sql`drop trigger if exists e2e_refuse on model_applications`);
+      await site.db.execute(sql`drop function if exists e2e_refuse_insert()`);
+    }
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+
+      test("the visitor is told the server failed, not their connection, and keeps what they typed", async ({
+        page,
+        site,
+      }) => {
+        await page.goto(models.path);
+        if (javaScriptEnabled) await scriptsReady(page);
+        const key = await models.fill(page);
+        await withFailingStore(site, async () => {
+          const answered = page.waitForResponse((r) => r.request().method() === "POST");
+          await send(page);
+          expect((await answered).status()).toBe(503);
+          const notice = page.getByRole("alert").filter({ hasText: SERVER_FAILED });
+          await expect(notice).toBeVisible();
+          await expect(page.getByText("check your connection")).toHaveCount(0);
+          for (const [label, value] of models.kept) if (value) await expect(control(page, label)).toHaveValue(value);
+          expect(await models.row(site, key)).toBeUndefined();
+        });
+        await send(page);
+        await expect(page.getByRole("status").filter({ hasText: MODEL_SUCCESS_START })).toBeVisible();
+        expect(await models.row(site, key)).toBeDefined();
+      });
+    });
+  }
 });
 
 // ---------------------------------------------------------------------------

@@ -38,13 +38,41 @@ async function withSettings(site: Site, values: Record<string, string>, run: () 
   }
 }
 
-/** Lists the named offers (gives them a card on /offers while they run) for the length of `run`. */
+/**
+ * Lists exactly the named offers (gives them a card on /offers while they
+ * run, and takes the others off) for the length of `run`, then puts back
+ * what was listed: the demo's own listing, which later tests see as seeded.
+ */
 async function withListed(site: Site, slugs: readonly string[], run: () => Promise<void>) {
+  const before = await site.db.execute<{ slug: string }>(sql`select slug from offers where listed`);
   try {
-    for (const slug of slugs) await site.db.execute(sql`update offers set listed = true where slug = ${slug}`);
+    await site.db.execute(sql`update offers set listed = (slug in ${slugs.length > 0 ? slugs : [""]})`);
     await run();
   } finally {
-    await site.db.execute(sql`update offers set listed = false`);
+    const listed = before.rows.map((row) => row.slug);
+    await site.db.execute(sql`update offers set listed = (slug in ${listed.length > 0 ? listed : [""]})`);
+  }
+}
+
+/** Changes offers' dates for the length of `run`, then puts back what was there. */
+async function withDates(
+  site: Site,
+  dates: Record<string, { start: string | null; end: string | null }>,
+  run: () => Promise<void>,
+) {
+  const slugs = Object.keys(dates);
+  const before = await site.db.execute<{ slug: string; start_date: string | null; end_date: string | null }>(
+    sql`select slug, start_date::text, end_date::text from offers where slug in ${slugs}`,
+  );
+  try {
+    for (const [slug, { start, end }] of Object.entries(dates))
+      await site.db.execute(sql`update offers set start_date = ${start}, end_date = ${end} where slug = ${slug}`);
+    await run();
+  } finally {
+    for (const row of before.rows)
+      await site.db.execute(
+        sql`update offers set start_date = ${row.start_date}, end_date = ${row.end_date} where slug = ${row.slug}`,
+      );
   }
 }
 
@@ -105,28 +133,54 @@ test("/gift-voucher leaves for the gift-card shop", async ({ request }) => {
 });
 
 test.describe("offers list", () => {
-  test("with no offer running (the seeded state) it presents the first-visit offer and referrals", async ({
+  test("a first start shows live campaign offers beside the first-visit offer, and their pages are live", async ({
     page,
     site,
   }) => {
+    // This worker's site was seeded at its first start, moments ago: nothing here is changed first.
     const listed = await site.db.execute<{ n: number }>(sql`select count(*)::int as n from offers where listed`);
-    expect(listed.rows[0]?.n).toBe(0);
+    expect(listed.rows[0]?.n).toBeGreaterThan(0);
     await visit(page, "/offers");
-    await expect(page.getByText("No offers right now")).toHaveCount(0);
-    await expect(page.getByTestId("offer-card")).toHaveCount(0);
+    const current = page.getByRole("region", { name: "Current offers" });
+    const cards = current.getByTestId("offer-card");
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasText: "25% off with Nadia or Freya" })).toHaveCount(1);
+    // The quote's first-visit discount is on the page too, whatever campaigns run.
     const always = page.getByTestId("always-on-offers");
-    await expect(always).toContainText("20% off");
     await expect(always).toContainText("QG20");
-    await expect(always).toContainText("£20 off");
-    const main = page.getByRole("main");
-    await expect(always.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
-    await expect(always.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
-    await expect(main.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/prices");
-    await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute(
-      "href",
-      /^https:\/\/www\.facebook\.com\/sharer/,
-    );
+    await expect(always).toContainText("20% off");
+    await expect(always).not.toContainText("No seasonal campaign is running");
+    const hrefs = await cards.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of new Set(hrefs)) {
+      await visit(page, href ?? "");
+      await expect(page.getByTestId("offer-ended"), `${href}`).toHaveCount(0);
+      await expect(page.getByTestId("offer-upcoming"), `${href}`).toHaveCount(0);
+      await expect(page.getByText(/^Valid until \w+ \d+(st|nd|rd|th) \d{4}$/), `${href}`).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toBeVisible();
+    }
     await expectAccessible(page);
+  });
+
+  test("with no campaign listed it presents the first-visit offer and referrals", async ({ page, site }) => {
+    await withListed(site, [], async () => {
+      await visitUntil(page, "/offers", () => expect(page.getByTestId("offer-card")).toHaveCount(0, soon));
+      await expect(page.getByText("No offers right now")).toHaveCount(0);
+      const always = page.getByTestId("always-on-offers");
+      await expect(always).toContainText("No seasonal campaign is running");
+      await expect(always).toContainText("20% off");
+      await expect(always).toContainText("QG20");
+      await expect(always).toContainText("£20 off");
+      const main = page.getByRole("main");
+      await expect(always.getByRole("link", { name: "Get a price quote" })).toHaveAttribute("href", "/prices");
+      await expect(always.getByRole("link", { name: "Refer a friend" })).toHaveAttribute("href", "/refer-a-friend");
+      await expect(main.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/prices");
+      await expect(main.getByRole("link", { name: /Share/ })).toHaveAttribute(
+        "href",
+        /^https:\/\/www\.facebook\.com\/sharer/,
+      );
+      await expectAccessible(page);
+    });
   });
 
   test("hideOffers takes Offers out of the navigation and the page says Coming soon", async ({ page, site }) => {
@@ -159,14 +213,17 @@ test.describe("offers list", () => {
           /<loc>[^<]*\/(offers|offers-info|sms)\b[^<]*<\/loc>/g,
         ),
       ].map((m) => new URL(m[0].replace(/<\/?loc>/g, "")).pathname);
-    // As seeded, the shared end date is past: only the list and its placeholder.
-    expect((await offerLocs()).sort()).toEqual(["/offers", "/offers-info"]);
-    await withSettings(site, { endDate: "2099-01-01" }, async () => {
-      // Now every offer without a date of its own runs; those with a past one (SK25) stay out.
-      await expect.poll(async () => (await offerLocs()).includes("/offers/general")).toBe(true);
+    // As seeded, the offers run (the shared end date is months ahead); the 2022 birthday has ended.
+    const seeded = await offerLocs();
+    expect(seeded).toEqual(expect.arrayContaining(["/offers", "/offers-info", "/offers/general", "/sms/theo"]));
+    expect(seeded).toContain("/offers/nadia-and-freya");
+    expect(seeded).not.toContain("/offers/birthday");
+    await withSettings(site, { endDate: "2020-01-01" }, async () => {
+      // Now every offer without a date of its own has ended; those with a running one of their own (SK25) stay.
+      await expect.poll(async () => (await offerLocs()).includes("/offers/general")).toBe(false);
       const running = await offerLocs();
-      expect(running).toContain("/sms/theo");
-      expect(running).not.toContain("/offers/nadia-and-freya");
+      expect(running).not.toContain("/sms/theo");
+      expect(running).toContain("/offers/nadia-and-freya");
       await withSettings(site, { hideOffers: "true" }, async () => {
         await expect.poll(async () => (await offerLocs()).length).toBe(0);
         expect(await (await request.get("/sitemap.xml")).text()).toContain("/refer-a-friend</loc>");
@@ -182,7 +239,8 @@ test.describe("offers list", () => {
         await expect(cards).toContainText("20% off keratin smoothing");
         await expect(cards).toContainText("20% off");
         await expect(cards).toContainText("March 31st 2099");
-        await expect(page.getByTestId("always-on-offers")).toHaveCount(0);
+        // Beside any campaign, the first-visit discount every quote promises.
+        await expect(page.getByTestId("always-on-offers")).toContainText("QG20");
         await cards.getByRole("link").click();
         await expect(page).toHaveURL(/\/offers\/keratin$/);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("20% off keratin smoothing");
@@ -191,13 +249,13 @@ test.describe("offers list", () => {
   });
 
   test("a listed offer that has run out is not on the list", async ({ page, site }) => {
-    // The joint Nadia & Freya offer has its own end date, 9 May 2024.
-    await withListed(site, ["nadia-and-freya", "general"], async () => {
+    // The 20th birthday offer has its own end date, 30 November 2022.
+    await withListed(site, ["birthday", "general"], async () => {
       await withSettings(site, { endDate: "2099-01-01" }, async () => {
         const current = page.getByRole("region", { name: "Current offers" });
         await visitUntil(page, "/offers", () => expect(current.getByTestId("offer-card")).toHaveCount(1, soon));
         await expect(current).toContainText("25% off your first visit");
-        await expect(page.getByText("25% off with Nadia or Freya")).toHaveCount(0);
+        await expect(page.getByText("We're 20! Celebrate with 25% off")).toHaveCount(0);
         await expectAccessible(page);
       });
     });
@@ -212,17 +270,13 @@ test.describe("offers list", () => {
       site,
       flagged.map((offer) => offer.slug),
       async () => {
-        for (const offer of flagged)
-          await site.db.execute(sql`update offers set end_date = null where slug = ${offer.slug}`);
-        try {
+        const undated = Object.fromEntries(flagged.map((offer) => [offer.slug, { start: null, end: null }]));
+        await withDates(site, undated, async () => {
           await withSettings(site, { endDate: "2099-01-01" }, async () => {
             await visitUntil(page, "/offers", () => expect(page.getByTestId("offer-card")).toHaveCount(16, soon));
             await expect(page.getByTestId("offer-card").first()).toContainText("25% off your first visit");
           });
-        } finally {
-          for (const offer of flagged)
-            await site.db.execute(sql`update offers set end_date = ${offer.endDate} where slug = ${offer.slug}`);
-        }
+        });
       },
     );
   });
@@ -263,10 +317,11 @@ test.describe("offer pages", () => {
   });
 
   test("an offer past its own end date says it has ended and points to current offers", async ({ page }) => {
-    await visit(page, "/offers/nadia-and-freya");
+    // The demo keeps the salon's 20th birthday, November 2022, as its ended offer.
+    await visit(page, "/offers/birthday");
     await expect(page.getByTestId("offer-ended")).toContainText("This offer has ended");
-    await expect(page.getByTestId("offer-ended")).toContainText("May 9th 2024");
-    await expect(page.getByTestId("offer-code")).toHaveText("SK25");
+    await expect(page.getByTestId("offer-ended")).toContainText("November 30th 2022");
+    await expect(page.getByTestId("offer-code")).toHaveText("BDAY20YRS");
     await expect(page.getByRole("main").getByRole("link", { name: "Book Your FREE Consultation" })).toHaveCount(0);
     await page.getByTestId("offer-ended").getByRole("link", { name: "See current offers" }).click();
     await expect(page).toHaveURL(/\/offers$/);

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
+import { FOUNDING_STORY } from "../../app/domain/brand";
 import { yearsActive } from "../../app/domain/dates";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
 import { seedNotices } from "../../app/server/seed/notices";
-import { seedOffers } from "../../app/server/seed/offers";
 import { seedLevels } from "../../app/server/seed/services";
 import { expect, test } from "./fixtures";
 import {
@@ -103,6 +103,19 @@ test("about-info counts the years from 1 November 2002 and claims 700+ 5 star re
   await expect(page).toHaveURL(/\/about$/);
   await page.getByRole("link", { name: "Read our story" }).click();
   await expect(page).toHaveURL(/\/about-info$/);
+});
+
+test("/about and /about-info tell the same founding story and the same count of salons", async ({ page }) => {
+  const story = `${FOUNDING_STORY.beganWith} ${FOUNDING_STORY.where}`;
+  await visit(page, "/about");
+  await expect(page.getByRole("main")).toContainText(`What began as ${story} is now two salons and a training academy`);
+  await visit(page, "/about-info");
+  await expect(page.getByRole("main")).toContainText(`with ${story}, ${FOUNDING_STORY.town}`);
+  await expect(page.getByRole("main")).toContainText(`began with ${FOUNDING_STORY.beganWith},`);
+  for (const path of ["/about", "/about-info"]) {
+    await visit(page, path);
+    await expect(page.getByRole("main")).not.toContainText(/single chair|three salons/i);
+  }
 });
 
 test("team-info says how many we are and has a card per member linking to the profile", async ({ page, site }) => {
@@ -434,8 +447,10 @@ test("sitemap.xml lists every public page with absolute URLs, posts, team member
   ];
   for (const path of expected) expect(paths, path).toContain(path);
   for (const path of ["/team/jonah-profile", "/details", "/gift-voucher"]) expect(paths).not.toContain(path);
-  // As seeded, every offer has ended (the shared end date is in the past): the sitemap lists only running ones.
-  for (const offer of seedOffers) expect(paths).not.toContain(`/offers/${offer.slug}`);
+  // The sitemap lists only the offers that run. As seeded, the campaigns are dated from the first start and
+  // run; the twentieth birthday (November 2022) has ended.
+  for (const slug of ["nadia-and-freya", "keratin", "general"]) expect(paths).toContain(`/offers/${slug}`);
+  for (const slug of ["birthday", "20th-birthday"]) expect(paths).not.toContain(`/offers/${slug}`);
 });
 
 test("robots.txt allows the site, keeps out the API, quotes and the quote form, and names the sitemap", async ({

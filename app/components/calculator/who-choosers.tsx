@@ -2,7 +2,9 @@ import type { CalculatorState } from "~/domain/calculator-state";
 import type { Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
+import { inVisitOrder } from "~/domain/stylist-order";
 import { Portrait } from "../picture";
+import { useVisitSeed } from "../visit-order";
 import { type CalculatorSalon, type LevelChoice, stepLinks } from "./calculator-view";
 import { levelDescription } from "./labels";
 import { CheckIcon, OptionList } from "./option-list";
@@ -75,8 +77,9 @@ export function LevelChooser({
 }
 
 /**
- * Stylist mode's first step: every stylist as a card, grouped by salon. A
- * stylist not taking new clients is shown but cannot be chosen.
+ * Stylist mode's first step: every stylist as a card, grouped by salon, in
+ * the visit's random order (app/domain/stylist-order.ts). A stylist not taking
+ * new clients is shown but cannot be chosen.
  */
 export function StylistChooser({
   state,
@@ -90,10 +93,13 @@ export function StylistChooser({
   levels: readonly Level[];
 }) {
   const levelName = (id: number) => levels.find((level) => level.id === id)?.name ?? "";
+  // The server (and a visitor without JavaScript) has the team's order; once hydrated, this visit's random order.
+  const seed = useVisitSeed();
+  const ordered = seed === null ? stylists : inVisitOrder(stylists, seed);
   return (
     <div className="space-y-6">
       {salons.map((salon) => {
-        const team = stylists.filter((stylist) => stylist.salonId === salon.id);
+        const team = ordered.filter((stylist) => stylist.salonId === salon.id);
         if (team.length === 0) return null;
         const headingId = `stylists-at-${salon.id}`;
         return (
@@ -103,7 +109,7 @@ export function StylistChooser({
             </h3>
             <ul aria-labelledby={headingId} className="mt-3 grid gap-2.5 sm:grid-cols-2">
               {team.map((stylist) => (
-                <li key={stylist.slug}>
+                <li key={stylist.slug} data-stylist={stylist.slug}>
                   <StylistCard
                     stylist={stylist}
                     levelName={levelName(stylist.levelId)}

@@ -13,7 +13,7 @@
 import { getFormProps, parse, type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { type FormActionData, SEND_FAILED_MESSAGE } from "~/domain/form-outcome";
+import { type FormActionData, SEND_FAILED_MESSAGE, SERVER_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { ErrorSummary, type SummaryEntry } from "./error-summary";
 import { Honeypot } from "./honeypot";
@@ -69,7 +69,8 @@ export function useSubmissionForm(options: {
   const { id, island, schema } = options;
   /** The latest answer: the page's own at first, then each one fetched in the browser. */
   const [answer, setAnswer] = useState<FormIslandProps>({ actionData: options.actionData, formKey: options.formKey });
-  const [unsent, setUnsent] = useState(false);
+  /** Why the last send got no usable answer: it never reached the server, or the server failed. */
+  const [unsent, setUnsent] = useState<"connection" | "server" | null>(null);
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   /** Counts the submits and answers, so the focus moves after each (effect in SubmissionForm). */
@@ -124,7 +125,7 @@ export function useSubmissionForm(options: {
   async function send(action: string, formData: FormData) {
     sendingRef.current = true;
     setSending(true);
-    setUnsent(false);
+    setUnsent(null);
     const body = new URLSearchParams(
       [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
     );
@@ -145,11 +146,16 @@ export function useSubmissionForm(options: {
         return;
       }
       const next = answerIn(await response.text(), island);
-      if (!next) throw new Error("the answer has no form");
-      setAnswer(next);
-      setSummaryShown(next.actionData !== undefined && "result" in next.actionData);
+      if (next) {
+        setAnswer(next);
+        setSummaryShown(next.actionData !== undefined && "result" in next.actionData);
+      } else {
+        // The server answered, but not with the form: an error page from it, or from a proxy in front of it.
+        setUnsent("server");
+      }
     } catch {
-      setUnsent(true);
+      // No answer, or one cut off on the way (the network, or nothing in time): the form never got through.
+      setUnsent("connection");
     } finally {
       window.clearTimeout(timer);
       if (!leaving) {
@@ -182,7 +188,9 @@ export function useSubmissionForm(options: {
   };
 
   const notice = unsent
-    ? SEND_FAILED_MESSAGE
+    ? unsent === "connection"
+      ? SEND_FAILED_MESSAGE
+      : SERVER_FAILED_MESSAGE
     : actionData && (actionData.status === "refused" || actionData.status === "unsent")
       ? actionData.message
       : undefined;

@@ -7,7 +7,7 @@
 import { parseISO } from "date-fns";
 import { EditForm, EditNotice, EditText, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
-import { brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
+import { beginnings, brandFacts, DEFAULT_BRAND, groupLine } from "~/domain/brand";
 import { formatLongDate } from "~/domain/dates";
 import { now } from "~/server/clock.server";
 import { listSalons } from "~/server/queries/catalogue.server";
@@ -83,7 +83,7 @@ export default function ContentBrand({ loaderData }: Route.ComponentProps) {
               name="groupLine"
               label="How the group describes itself (optional)"
               maxLength={120}
-              hint={`It follows “What began as a single chair is now …”, so start with a small letter. Left empty, it is counted from the salons: “${loaderData.counted}”.`}
+              hint={`It follows “What began as ${beginnings()} is now …”, so start with a small letter. Left empty, it is counted from the salons: “${loaderData.counted}”.`}
             />
           </EditForm>
         </StaffSection>

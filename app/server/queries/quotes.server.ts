@@ -108,6 +108,7 @@ const quoteSelectionSchema = z.object({
       .regex(SLUG, "Stylist must be a stylist's slug")
       .optional(),
   ),
+  via: z.preprocess(absentIfBlank, z.literal("level", { error: 'Via must be "level" or left out' }).optional()),
   salon: idField("Salon").transform((id) => id ?? DEFAULT_SALON_ID),
   cc: z.preprocess(
     absentIfBlank,
@@ -137,6 +138,15 @@ const quoteSelectionSchema = z.object({
     }),
   ),
 });
+
+/**
+ * The selector the visitor used: "Level" for a quote made by level, even when
+ * they then picked one of that level's stylists; "Stylist" when they named the
+ * stylist first.
+ */
+function selectorOf(quote: { mode: "level" | "stylist"; state: { via?: "level" | undefined } }) {
+  return quote.mode === "stylist" && quote.state.via !== "level" ? "Stylist" : "Level";
+}
 
 /** A colour request may leave out the category: it is the colour service's own. */
 function withColourCategory(state: CalculatorState, catalogue: Catalogue): CalculatorState {
@@ -251,7 +261,7 @@ export async function saveQuote(
     email,
     referral,
     regular,
-    selector: quote.mode === "stylist" ? "Stylist" : "Level",
+    selector: selectorOf(quote),
     calculator: quote.state.type,
     salonId: quote.salon.id,
     levelId: quote.level.id,

@@ -9,6 +9,7 @@
  *
  * Money is integer pence.
  */
+import { anyPlace, brandFacts } from "~/domain/brand";
 import { type DayHours, SALON_IDS } from "~/domain/salon-info";
 import type { stylists as stylistRows } from "../schema.server";
 
@@ -136,6 +137,13 @@ export const salons: SeedSalon[] = [
     openingHours: SEED_OPENING_HOURS,
   },
 ];
+
+/**
+ * Where a visit anywhere in the group counts, said from the salons above
+ * ("either of our salons or the academy"), for the demo's posts and small
+ * print: counted, so no demo text says a number of salons the group lacks.
+ */
+export const ANY_OF_OUR_PLACES = anyPlace(brandFacts(salons, new Date(0)));
 
 export const stylists: SeedStylist[] = [
   {
@@ -400,7 +408,7 @@ export const blogPosts: SeedBlogPost[] = [
 <h2>Special cases</h2>
 <p>Please tell us if you have had a temporary tattoo, especially black henna, or if you have started new medication, are pregnant or have recently been unwell. These can all change how your skin responds, and your stylist may suggest a gentler product or a second test.</p>
 <h2>Making it easy</h2>
-<p>You do not need an appointment for a skin test: call in to any of our three salons during opening hours and we will do it at the desk. Many clients combine it with a free consultation, so they leave knowing exactly what their colour will cost. You can also check prices in advance with our <a href="/prices">price calculator</a>.</p>
+<p>You do not need an appointment for a skin test: call in to ${ANY_OF_OUR_PLACES} during opening hours and we will do it at the desk. Many clients combine it with a free consultation, so they leave knowing exactly what their colour will cost. You can also check prices in advance with our <a href="/prices">price calculator</a>.</p>
 <p>It is a small step, but it means you can relax in the chair knowing your colour is as safe as it is beautiful.</p>`,
   },
   {

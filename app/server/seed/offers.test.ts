@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discountLabel, NOT_COMBINABLE, type Offer, offerFormValues, offerSchema } from "~/domain/offers";
 import { stylists } from "./content";
-import { type SeedOffer, seedOffers } from "./offers";
+import { demoSharedEndDate, nextWindow, type SeedOffer, seedOffers, seedOffersOn } from "./offers";
 
 const firstNameOf = (slug: string) => stylists.find((stylist) => stylist.slug === slug)?.firstName;
 
@@ -53,8 +53,42 @@ describe("the seeded offers", () => {
     }
   });
 
-  it("SK25: 25% for clients new to either stylist, until 9 May 2024", () => {
-    expect(offer("nadia-and-freya")).toMatchObject({ code: "SK25", percent: 25, endDate: "2024-05-09" });
+  it("SK25: 25% for clients new to either stylist, from a fortnight before the first start to eight weeks after", () => {
+    const [joint] = seedOffersOn(new Date(2026, 10, 26, 21, 0)).filter((o) => o.slug === "nadia-and-freya");
+    expect(joint).toMatchObject({ code: "SK25", percent: 25, startDate: "2026-11-12", endDate: "2027-01-21" });
+    expect(joint?.smallPrint).toContain("Valid until 21.01.2027.");
+  });
+
+  it("campaigns tied to months get their next window on the calendar, the running one included", () => {
+    const dated = (on: Date, slug: string) => {
+      const found = seedOffersOn(on).find((o) => o.slug === slug);
+      return found && [found.startDate, found.endDate];
+    };
+    const november = new Date(2026, 10, 26);
+    expect(dated(november, "newyear")).toEqual(["2027-01-01", "2027-02-28"]);
+    expect(dated(november, "spring")).toEqual(["2027-03-01", "2027-04-30"]);
+    expect(dated(november, "theo-and-priya")).toEqual(["2027-07-01", "2027-07-31"]);
+    expect(dated(november, "general-november")).toEqual(["2026-11-01", "2026-11-30"]);
+    expect(
+      seedOffersOn(november)
+        .find((o) => o.slug === "general-november")
+        ?.smallPrint.join(" "),
+    ).toContain("November 2026");
+    expect(dated(new Date(2028, 1, 29, 23, 59), "newyear")).toEqual(["2028-01-01", "2028-02-29"]);
+    expect(dated(new Date(2028, 2, 1), "newyear")).toEqual(["2029-01-01", "2029-02-28"]);
+    expect(nextWindow(new Date(2026, 6, 31), 7, 7)).toEqual({ startDate: "2026-07-01", endDate: "2026-07-31" });
+  });
+
+  it("the shared end date of a new install is the end of the month six months on", () => {
+    expect(demoSharedEndDate(new Date(2026, 10, 26))).toBe("2027-05-31");
+    expect(demoSharedEndDate(new Date(2026, 7, 31))).toBe("2027-02-28");
+  });
+
+  it("small print names the places the group has, never a count that disagrees", () => {
+    for (const o of seedOffers) expect(o.smallPrint.join(" ")).not.toMatch(/\b(3|three) salons\b/);
+    expect(offer("welcome-back").smallPrint).toContain(
+      "Your next visit only, with any stylist at either of our salons or the academy.",
+    );
   });
 
   it("seasonal offers are £20 off a haircut with colour, for new clients", () => {
