@@ -4,7 +4,7 @@ import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } f
 import { formatGBP } from "~/domain/format";
 import { clientName } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
-import { audit } from "~/server/staff/audit.server";
+import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const row = id ? await getLead(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: "There is no quote with that number." }, { status: 404 });
-  await audit(args.context.get(requestContext).db, staff, { action: "quote.view", subject: { type: "quote", id } });
+  await auditView(args.context.get(requestContext).db, staff, "quote.view", { type: "quote", id });
   const q = row.quote;
   return {
     canUpdate: staff.can("leads.update"),
