@@ -215,6 +215,10 @@ export function auditSubjectPage(type: string, id: string): { key: StaffRouteKey
   }
 }
 
+/** The audit log narrowed to one record: who looked at it and what changed, newest first. */
+export const auditHistoryPath = (type: AuditSubjectType, id: string | number) =>
+  `${staffPath(STAFF_ROUTES.audit.path)}?${new URLSearchParams({ subject: type, id: String(id) })}`;
+
 /** A piece of a sentence: words, or words that link to a page. */
 export type SentencePart = string | { text: string; href?: string };
 
