@@ -320,7 +320,7 @@ test("the owner saves a quote's status three times, then reads it in the audit l
     ["booked", "Booked"],
     ["not-booked", "Not booked"],
     ["new", "New"],
-  ]) {
+  ] as const) {
     await owner.getByLabel("Change status").selectOption(value);
     await owner.getByRole("button", { name: "Save status" }).click();
     await expect(work.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();

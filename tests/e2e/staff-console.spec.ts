@@ -170,7 +170,9 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   await owner.goto(`${staff.url}/staff/audit?subject=quote`);
   const rows = owner.getByRole("table", { name: "Audit entries" }).getByRole("row");
   await expect(rows.filter({ hasText: "Frankie Desk changed Vera Visitor’s quote to Contacted" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "Frankie Desk added a note to Vera Visitor’s quote" })).toContainText("Called back");
+  await expect(rows.filter({ hasText: "Frankie Desk added a note to Vera Visitor’s quote" })).toContainText(
+    "Called back",
+  );
   await expect(rows.filter({ hasText: "Frankie Desk viewed Vera Visitor’s quote" }).first()).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ export const SCHEDULED_JOBS = ["retention", "prune", "quote-digest", "backup", "
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /** The lists of content staff put in order (news, the shop's banners and tiles), by their audit subject. */
-export const ORDERED_SUBJECTS = ["news_item", "shop_banner", "shop_tile"] as const;
+const ORDERED_SUBJECTS = ["news_item", "shop_banner", "shop_tile"] as const;
 export type OrderedSubject = (typeof ORDERED_SUBJECTS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -113,7 +113,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const isAuditAction = (value: string): value is AuditAction =>
+const isAuditAction = (value: string): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /** A look at one record of someone's details: recorded once per person per record per VIEW_AUDIT_PERIOD_MINUTES. */

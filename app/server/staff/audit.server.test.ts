@@ -52,11 +52,7 @@ describe.each(testDatabases)("the audit log on %s", (_name, open) => {
       .select()
       .from(t.auditLog)
       .where(
-        and(
-          eq(t.auditLog.action, action),
-          eq(t.auditLog.staffId, staffId),
-          eq(t.auditLog.subjectId, String(quoteId)),
-        ),
+        and(eq(t.auditLog.action, action), eq(t.auditLog.staffId, staffId), eq(t.auditLog.subjectId, String(quoteId))),
       );
 
   it("saving a status three times adds three change rows and one view row, not one per page load", async () => {
