@@ -113,8 +113,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-const isAuditAction = (value: string): value is AuditAction =>
-  (AUDIT_ACTIONS as readonly string[]).includes(value);
+const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /** A look at one record of someone's details: recorded once per person per record per VIEW_AUDIT_PERIOD_MINUTES. */
 export const VIEW_ACTIONS = ["quote.view", "job.view", "model.view", "feedback.view"] as const satisfies AuditAction[];
