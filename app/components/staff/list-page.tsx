@@ -164,7 +164,7 @@ const LISTS = {
   audit: {
     title: "Audit log",
     intro: "Every change, and every look at someone's details, newest first.",
-    hint: "What was done, its details, a record's number or who did it",
+    hint: "Who did it, a record’s number or words in its details",
     empty: "Nothing recorded that matches.",
   },
 } as const satisfies Record<string, { title: string; intro: string; hint: string; empty: string }>;
