@@ -16,6 +16,7 @@
  * setting changes calls `reschedule` in the same transaction as the change.
  */
 import { eq, sql } from "drizzle-orm";
+import type { ScheduledJobName } from "~/domain/staff/audit-log";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
 import { scheduledJobs } from "./schema.server";
@@ -26,7 +27,7 @@ export type Clock = () => Date;
 const systemClock: Clock = () => new Date();
 
 export interface ScheduledJob {
-  name: string;
+  name: ScheduledJobName;
   /**
    * When the pass after one that ran at `lastRun` is due (`lastRun` null: the job has never run).
    * Reads any setting it needs through `tx`.

@@ -259,7 +259,7 @@ test("an offer never listed or sent can be deleted after a confirmation, without
 
   // The deletion is in the audit log, as the owner sees it.
   await owner.goto(`${staff.url}/staff/audit`);
-  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("offer.delete");
+  await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("deleted an offer");
   await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText(
     "New clients: 25% off at every level",
   );

@@ -105,8 +105,8 @@ test("the front desk saves a status and a note scrolled down: no page load, scro
   const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
   await owner.goto(`${staff.url}/staff/audit?subject=quote`);
   const rows = owner.getByRole("table", { name: "Audit entries" }).getByRole("row");
-  await expect(rows.filter({ hasText: "quote.status" }).filter({ hasText: "Frankie Desk" })).toContainText("Contacted");
-  await expect(rows.filter({ hasText: "quote.note" }).filter({ hasText: "Frankie Desk" })).toContainText("Rang back");
+  await expect(rows.filter({ hasText: "Frankie Desk changed Quinn Quote’s quote to Contacted" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Frankie Desk added a note to Quinn Quote’s quote" })).toContainText("Rang back");
   await owner.context().close();
   await desk.context().close();
 });
@@ -303,4 +303,94 @@ test("without JavaScript the same forms post as before: a status saved, a news i
   await expect(owner.getByText("Moved the news item up.")).toBeVisible();
   expect(((await owner.locator("ol > li > h3").allTextContents())[0] ?? "").replace(/^\d+\. /, "")).toBe(second);
   await context.close();
+});
+
+test("the owner saves a quote's status three times, then reads it in the audit log in words, with links and filters", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
+  await owner.goto(`${staff.url}/staff/leads?q=quinn`);
+  const href = (await owner.getByRole("link", { name: "Quinn Quote" }).getAttribute("href")) ?? "";
+  const leadPath = new URL(href, `${staff.url}/staff/leads`).pathname;
+  const quoteId = leadPath.split("/").at(-1) ?? "";
+  await openApp(owner, leadPath);
+  const work = owner.getByRole("region", { name: "Follow-up" });
+  for (const [value, label] of [
+    ["booked", "Booked"],
+    ["not-booked", "Not booked"],
+    ["new", "New"],
+  ] as const) {
+    await owner.getByLabel("Change status").selectOption(value);
+    await owner.getByRole("button", { name: "Save status" }).click();
+    await expect(work.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+    await expect(work.getByText(label, { exact: true }).first()).toBeVisible();
+  }
+  expect(await sameDocument(owner), "no page load").toBe(true);
+
+  // The quote's own history: three changes, one look (the saves' own reloads of the page are not looks of their own).
+  await owner.getByRole("link", { name: "This quote’s history in the audit log" }).click();
+  await expect(owner).toHaveURL(new RegExp(`/staff/audit\\?subject=quote&id=${quoteId}$`));
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+  const rows = owner.getByRole("table", { name: "Audit entries" }).locator("tbody tr");
+  const mine = rows.filter({ hasText: "Olivia Owner" });
+  for (const label of ["Booked", "Not booked", "New"])
+    await expect(mine.filter({ hasText: `Olivia Owner changed Quinn Quote’s quote to ${label}` })).toHaveCount(1);
+  await expect(mine.filter({ hasText: "Olivia Owner viewed Quinn Quote’s quote" })).toHaveCount(1);
+  await expect(mine).toHaveCount(4);
+  // Every row is about this quote.
+  for (const row of await rows.all()) await expect(row).toContainText("Quinn Quote’s quote");
+  // UK time, in plain form.
+  await expect(mine.first().locator("td").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+
+  // The person who acted, by the Who filter, applied as it changes.
+  await owner.getByRole("combobox", { name: "Who" }).selectOption({ label: "Olivia Owner" });
+  await expect(owner).toHaveURL(/staff=\d+/);
+  await expect(rows).toHaveCount(4);
+  expect(await sameDocument(owner), "no page load").toBe(true);
+  await expectAccessible(owner);
+
+  // The record and the person are links to their pages.
+  const booked = mine.filter({ hasText: "to Booked" });
+  await booked.getByRole("link", { name: "Quinn Quote’s quote" }).click();
+  await expect(owner).toHaveURL(new RegExp(`${leadPath}$`));
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Quote for Quinn Quote");
+  await owner.goBack();
+  await booked.getByRole("link", { name: "Olivia Owner" }).click();
+  await expect(owner).toHaveURL(/\/staff\/team#staff-\d+$/);
+  const entry = owner.locator(`[id="${new URL(owner.url()).hash.slice(1)}"]`);
+  await expect(entry).toContainText("Olivia Owner");
+
+  // A day with nothing narrows to nothing.
+  await owner.goto(`${staff.url}/staff/audit?subject=quote&id=${quoteId}&from=2020-01-01&to=2020-01-02`);
+  await expect(owner.getByText("Nothing recorded that matches.")).toBeVisible();
+  await owner.context().close();
+
+  // Without JavaScript the filters are a plain GET form, in view on a phone, and narrow the rows the same way.
+  const context = await browser.newContext({
+    storageState: ownerState,
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 800 },
+  });
+  const plain = await context.newPage();
+  await plain.goto(`${staff.url}/staff/audit`);
+  const all = await plain.getByRole("table", { name: "Audit entries" }).locator("tbody tr").count();
+  await plain.getByRole("combobox", { name: "About" }).selectOption({ label: "Quotes" });
+  await plain.getByRole("textbox", { name: "Record number" }).fill(quoteId);
+  await expect(plain.getByRole("combobox", { name: "Who" })).toBeVisible();
+  await expect(plain.getByLabel("From (day)")).toBeVisible();
+  await plain.getByRole("button", { name: "Search" }).click();
+  await expect(plain).toHaveURL(new RegExp(`subject=quote&id=${quoteId}`));
+  const narrowed = plain.getByRole("table", { name: "Audit entries" }).locator("tbody tr");
+  await expect(narrowed.filter({ hasText: "Olivia Owner changed Quinn Quote’s quote" })).toHaveCount(3);
+  expect(await narrowed.count()).toBeLessThan(all);
+  for (const row of await narrowed.all()) await expect(row).toContainText("Quinn Quote’s quote");
+  const narrowedUrl = plain.url();
+  await context.close();
+  // The same page on a phone passes axe (which needs scripts to run).
+  const phone = await pageAs(browser, ownerState);
+  await phone.goto(narrowedUrl);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expectAccessible(phone);
+  await phone.context().close();
 });

@@ -289,10 +289,14 @@ test("a manager downloads a filtered list as CSV: the list's rows, safely escape
   await expect(quoteExports).toHaveCount(2);
   for (const row of await quoteExports.all()) {
     await expect(row).toContainText(MANAGER.name);
-    await expect(row).toContainText("export.leads");
+    await expect(row).toContainText(`${MANAGER.name} downloaded the quotes as a spreadsheet`);
   }
-  await expect(entry("1 row; filters: status=open").filter({ hasText: "export.jobs" })).toHaveCount(1);
-  await expect(entry("2 rows; filters: status=open").filter({ hasText: "export.feedback" })).toHaveCount(1);
+  await expect(
+    entry("1 row; filters: status=open").filter({ hasText: "downloaded the job applications as a spreadsheet" }),
+  ).toHaveCount(1);
+  await expect(
+    entry("2 rows; filters: status=open").filter({ hasText: "downloaded the feedback as a spreadsheet" }),
+  ).toHaveCount(1);
 });
 
 test("the front desk cannot export: no download link, and every export answers 403", async ({ browser }) => {

@@ -161,7 +161,7 @@ test("a list's tabs keep its search, and its search keeps the tab", async ({ bro
   // The audit log records each search, and finds it again by its words.
   await page.goto(`${staff.url}/staff/audit?q=namesake`);
   const rows = page.getByRole("table", { name: "Audit entries" }).locator("tbody tr");
-  await expect(rows.first()).toContainText("quote.list");
+  await expect(rows.first()).toContainText("looked through the quotes");
   await expect(rows.first()).toContainText("q=namesake");
   await expect(rows.first()).toContainText(OWNER.name);
 });

@@ -76,8 +76,26 @@ function filtersInUse(search: string, keep?: string) {
  * the first rows are on the first screen; they stay open while any is set,
  * so staff always see what narrows the list.
  */
-function Filters({ search, keep, children }: { search: string; keep?: string; children: ReactNode }) {
+function Filters({
+  search,
+  keep,
+  inView,
+  children,
+}: {
+  search: string;
+  keep?: string;
+  inView?: boolean;
+  children: ReactNode;
+}) {
   const inUse = filtersInUse(search, keep);
+  const fields = <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+  if (inView)
+    return (
+      <fieldset className="mb-4">
+        <legend className="font-semibold">Filters{inUse > 0 ? ` (${inUse} in use)` : ""}</legend>
+        {fields}
+      </fieldset>
+    );
   return (
     <details open={inUse > 0} className="group mb-4">
       <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold underline-offset-2 hover:underline">
@@ -86,7 +104,7 @@ function Filters({ search, keep, children }: { search: string; keep?: string; ch
         </span>
         <span>Filters{inUse > 0 ? ` (${inUse} in use)` : ""}</span>
       </summary>
-      <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+      {fields}
     </details>
   );
 }
@@ -146,7 +164,7 @@ const LISTS = {
   audit: {
     title: "Audit log",
     intro: "Every change, and every look at someone's details, newest first.",
-    hint: "What was done, its details, a record's number or who did it",
+    hint: "Who did it, a record’s number or words in its details",
     empty: "Nothing recorded that matches.",
   },
 } as const satisfies Record<string, { title: string; intro: string; hint: string; empty: string }>;
@@ -157,7 +175,8 @@ const isExportList = (kind: ListKind): kind is ListKind & ExportList =>
 
 /**
  * A console list: `count` is how many rows this page shows; `filters` the
- * list's own fields (FilterSelect, FilterDate), sent with the search;
+ * list's own fields (FilterSelect, FilterDate), sent with the search,
+ * folded away unless `filtersInView` (or one is in use);
  * `notice` the answer to an action taken on the list.
  */
 export function ListPage({
@@ -166,6 +185,7 @@ export function ListPage({
   count,
   tabs,
   filters,
+  filtersInView,
   notice,
   children,
 }: {
@@ -174,6 +194,7 @@ export function ListPage({
   count: number;
   tabs?: ListTabs;
   filters?: ReactNode;
+  filtersInView?: boolean;
   notice?: ReactNode;
   children: ReactNode;
 }) {
@@ -207,7 +228,7 @@ export function ListPage({
         {tabs ? <input type="hidden" name={tabs.name} value={tabs.current} /> : null}
         <TextField label="Search" name="q" type="search" defaultValue={list.q} hint={words.hint} maxLength={100} />
         {filters ? (
-          <Filters search={list.search} keep={tabs?.name}>
+          <Filters search={list.search} keep={tabs?.name} inView={filtersInView}>
             {filters}
           </Filters>
         ) : null}

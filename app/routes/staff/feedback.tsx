@@ -5,7 +5,7 @@ import { FEEDBACK_LABELS, FEEDBACK_QUESTIONS } from "~/domain/forms";
 import { clientName } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
 import { getFeedback } from "~/server/staff/applications.server";
-import { audit } from "~/server/staff/audit.server";
+import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/feedback";
@@ -21,10 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const row = id ? await getFeedback(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.get(requestContext).db, staff, {
-    action: "feedback.view",
-    subject: { type: "feedback", id },
-  });
+  await auditView(args.context.get(requestContext).db, staff, "feedback.view", { type: "feedback", id });
   return {
     canUpdate: staff.can("feedback.update"),
     history: await listHistory(args.context.get(requestContext).db, "feedback", id),

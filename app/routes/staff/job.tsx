@@ -4,7 +4,7 @@ import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, Whe
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
 import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
-import { audit } from "~/server/staff/audit.server";
+import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/job";
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const row = id ? await getJobApplication(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.get(requestContext).db, staff, { action: "job.view", subject: { type: "job", id } });
+  await auditView(args.context.get(requestContext).db, staff, "job.view", { type: "job", id });
   const a = row.application;
   const canReply = staff.can("applications.reply");
   return {

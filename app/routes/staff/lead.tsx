@@ -1,10 +1,11 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
+import { auditHistoryPath } from "~/domain/staff/audit-log";
 import { clientName } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
-import { audit } from "~/server/staff/audit.server";
+import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
@@ -17,10 +18,12 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const row = id ? await getLead(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: "There is no quote with that number." }, { status: 404 });
-  await audit(args.context.get(requestContext).db, staff, { action: "quote.view", subject: { type: "quote", id } });
+  await auditView(args.context.get(requestContext).db, staff, "quote.view", { type: "quote", id });
   const q = row.quote;
   return {
     canUpdate: staff.can("leads.update"),
+    // The record's history in the audit log, for those whose role may read it.
+    auditHref: staff.can("audit.view") ? auditHistoryPath("quote", id) : null,
     history: await listHistory(args.context.get(requestContext).db, "quote", id),
     lead: {
       id: q.id,
@@ -132,6 +135,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <div className="mt-6">
         <RecordWork kind="quote" status={lead.status} history={loaderData.history} canUpdate={loaderData.canUpdate} />
       </div>
+      {loaderData.auditHref ? (
+        <p className="mt-4">
+          <Link to={loaderData.auditHref} className="underline underline-offset-2">
+            This quote’s history in the audit log
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { requestContext } from "~/server/request-context.server";
 import { getModelApplication } from "~/server/staff/applications.server";
-import { audit } from "~/server/staff/audit.server";
+import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/model";
@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const row = id ? await getModelApplication(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
-  await audit(args.context.get(requestContext).db, staff, { action: "model.view", subject: { type: "model", id } });
+  await auditView(args.context.get(requestContext).db, staff, "model.view", { type: "model", id });
   return {
     canUpdate: staff.can("applications.update"),
     history: await listHistory(args.context.get(requestContext).db, "model", id),

@@ -85,7 +85,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       </StaffSection>
       <ul className="space-y-3" aria-label="Staff accounts">
         {loaderData.staff.map((s) => (
-          <li key={s.id} className="card flex flex-wrap items-end justify-between gap-4 p-4">
+          <li key={s.id} id={`staff-${s.id}`} className="card flex flex-wrap items-end justify-between gap-4 p-4">
             <div>
               <p className="font-semibold">
                 {s.name} {s.active ? "" : "(disabled)"}

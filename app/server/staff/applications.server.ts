@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { RouterContextProvider } from "react-router";
 import { firstNameOf } from "~/domain/first-visit-offer";
+import type { AuditAction } from "~/domain/staff/audit-log";
 import type { RecordListData } from "~/domain/staff/lists";
 import {
   APPLICATION_STATUSES,
@@ -212,7 +213,7 @@ export async function sendReply(
 export async function loadRecordList<Row extends { id: number; name: string; status: string; createdAt: Date }>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   key: StaffRouteKey,
-  query: { rows(db: Database, filter: RecordFilter, page: ListPage): Promise<Row[]>; audited: string },
+  query: { rows(db: Database, filter: RecordFilter, page: ListPage): Promise<Row[]>; audited: AuditAction },
   detail?: (row: Row) => string,
 ): Promise<RecordListData> {
   const { filter, rows, list } = await loadListPage(args, key, { filterOf: recordFilterOf, ...query });

@@ -3,10 +3,36 @@
  * someone's personal data is one appended row (who, what, when, from which
  * session). There is no update or delete here, on purpose.
  */
-import { and, desc, eq, type SQL } from "drizzle-orm";
-import { RECORD_KINDS } from "~/domain/staff/records";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import {
+  AUDIT_SUBJECTS,
+  type AuditAction,
+  type AuditSubjectType,
+  VIEW_AUDIT_PERIOD_MINUTES,
+  type ViewAction,
+} from "~/domain/staff/audit-log";
+import type { RecordKind } from "~/domain/staff/records";
 import type { Database } from "../db.server";
-import { auditLog, staffUsers } from "../schema.server";
+import {
+  auditLog,
+  blogPosts,
+  feedback,
+  jobApplications,
+  levels,
+  modelApplications,
+  newsItems,
+  notices,
+  offers,
+  quotes,
+  reviews,
+  salons,
+  services,
+  shopBanners,
+  shopTiles,
+  staffUsers,
+  stylists,
+} from "../schema.server";
 import { dayParam, dayRange, idParam, type ListPage, oneOf, searchParam, searchWhere } from "./lists.server";
 
 export interface Actor {
@@ -15,9 +41,9 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  /** What was done: "quote.view", "quote.status", "staff.invite"… */
-  action: string;
-  subject?: { type: string; id: string | number };
+  /** What was done: one of AUDIT_ACTIONS, each with its sentence (app/domain/staff/audit-log.ts). */
+  action: AuditAction;
+  subject?: { type: AuditSubjectType; id: string | number };
   summary?: string;
 }
 
@@ -35,12 +61,31 @@ export async function audit(tx: Tx, actor: Actor | null, entry: AuditEntry): Pro
   });
 }
 
-/** What the log's entries are about, as the filter offers them. */
-export const AUDIT_SUBJECTS = [...RECORD_KINDS, "staff", "session", "message", "template", "settings", "list"] as const;
+/**
+ * A look at one record of someone's details (its page's loader), recorded
+ * once per person per record per VIEW_AUDIT_PERIOD_MINUTES: the first look,
+ * then again once that long has passed. The page read again after their own
+ * save, or reloaded, in between is the same look and adds no row
+ * (docs/console.md, "The audit log").
+ */
+export async function auditView(db: Database, actor: Actor, action: ViewAction, subject: RecordSubject) {
+  const subjectId = String(subject.id);
+  await db.execute(sql`insert into ${auditLog} (staff_id, session_id, action, subject_type, subject_id, summary)
+    select ${actor.staffId}, ${actor.sessionId}, ${action}, ${subject.type}, ${subjectId}, ''
+    where not exists (select 1 from ${auditLog}
+      where subject_type = ${subject.type} and subject_id = ${subjectId} and action = ${action}
+        and staff_id = ${actor.staffId}
+        and at > now() - make_interval(mins => ${VIEW_AUDIT_PERIOD_MINUTES}))`);
+}
+
+interface RecordSubject {
+  type: RecordKind;
+  id: number;
+}
 
 export interface AuditFilter {
   staffId?: number;
-  subjectType?: string;
+  subjectType?: AuditSubjectType;
   subjectId?: string;
   /** yyyy-mm-dd, inclusive, London days. */
   from?: string;
@@ -50,7 +95,7 @@ export interface AuditFilter {
 }
 
 export function auditFilterOf(params: URLSearchParams): AuditFilter {
-  const subjectId = params.get("id") ?? "";
+  const subjectId = (params.get("id") ?? "").trim();
   return {
     staffId: idParam(params.get("staff")),
     subjectType: oneOf(AUDIT_SUBJECTS, params.get("subject")),
@@ -75,6 +120,7 @@ export async function listAudit(db: Database, filter: AuditFilter, page: ListPag
     .select({
       id: auditLog.id,
       at: auditLog.at,
+      staffId: auditLog.staffId,
       staffName: staffUsers.name,
       staffEmail: staffUsers.email,
       sessionId: auditLog.sessionId,
@@ -90,3 +136,78 @@ export async function listAudit(db: Database, filter: AuditFilter, page: ListPag
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }
+
+/** What a row's subject is now: its name, or that its person was erased. Absent from the map: deleted since. */
+export interface SubjectNow {
+  name: string;
+  erased: boolean;
+}
+
+/** The tables whose rows the log names, each with how to read a row's name (and whether its person was erased). */
+const NAMED = {
+  quote: { table: quotes, id: quotes.id, name: quotes.name, erased: quotes.anonymisedAt },
+  job: { table: jobApplications, id: jobApplications.id, name: jobApplications.name },
+  model: { table: modelApplications, id: modelApplications.id, name: modelApplications.name },
+  feedback: { table: feedback, id: feedback.id, name: feedback.name, erased: feedback.anonymisedAt },
+  staff: { table: staffUsers, id: staffUsers.id, name: staffUsers.name },
+  stylist: {
+    table: stylists,
+    id: stylists.id,
+    name: sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}`,
+  },
+  offer: { table: offers, id: offers.id, name: offers.title },
+  blog_post: { table: blogPosts, id: blogPosts.id, name: blogPosts.title },
+  news_item: { table: newsItems, id: newsItems.id, name: newsItems.title },
+  shop_banner: { table: shopBanners, id: shopBanners.id, name: sql<string>`''` },
+  shop_tile: { table: shopTiles, id: shopTiles.id, name: shopTiles.title },
+  notice: { table: notices, id: notices.id, name: notices.title },
+  salon: { table: salons, id: salons.id, name: salons.name },
+  service: {
+    table: services,
+    id: services.id,
+    name: sql<string>`coalesce(${services.clientName}, ${services.service})`,
+  },
+  level: { table: levels, id: levels.id, name: levels.name },
+  review: { table: reviews, id: reviews.id, name: sql<string>`''` },
+} satisfies Partial<
+  Record<AuditSubjectType, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn | SQL; erased?: AnyPgColumn }>
+>;
+
+const isNamed = (type: string): type is keyof typeof NAMED => Object.hasOwn(NAMED, type);
+
+/**
+ * What the rows' subjects are now, by "type:id": a name to read them by and
+ * whether their person was erased (never the name they had). Subjects of a
+ * kind with no name to give are absent, as are those deleted since: check
+ * `isNamed`-kinds against the map, and take others as they are.
+ */
+export async function subjectsNow(
+  db: Database,
+  rows: readonly { subjectType: string | null; subjectId: string | null }[],
+): Promise<Map<string, SubjectNow>> {
+  const wanted = new Map<keyof typeof NAMED, Set<number>>();
+  for (const row of rows) {
+    const id = Number(row.subjectId);
+    if (!row.subjectType || !isNamed(row.subjectType) || !Number.isSafeInteger(id) || id <= 0) continue;
+    const ids = wanted.get(row.subjectType) ?? new Set<number>();
+    ids.add(id);
+    wanted.set(row.subjectType, ids);
+  }
+  const found = new Map<string, SubjectNow>();
+  await Promise.all(
+    [...wanted].map(async ([type, ids]) => {
+      const named: { table: PgTable; id: AnyPgColumn; name: AnyPgColumn | SQL; erased?: AnyPgColumn } = NAMED[type];
+      const erased = named.erased ? sql<boolean>`${named.erased} is not null` : sql<boolean>`false`;
+      const list = await db
+        .select({ id: named.id, name: named.name, erased })
+        .from(named.table)
+        .where(inArray(named.id, [...ids]));
+      for (const row of list)
+        found.set(`${type}:${row.id}`, { name: String(row.name ?? ""), erased: Boolean(row.erased) });
+    }),
+  );
+  return found;
+}
+
+/** Whether the log can say what became of a subject of this kind (a name, or that it was deleted). */
+export const isNamedSubject = isNamed;

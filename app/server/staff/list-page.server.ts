@@ -4,6 +4,7 @@ import type { RouterContextProvider } from "react-router";
  * filters and search from the URL, and the audit row (lists show people's
  * details). Apart from lists.server.ts, whose helpers the audit log itself uses.
  */
+import type { AuditAction } from "~/domain/staff/audit-log";
 import { pageOf } from "~/domain/staff/lists";
 import type { StaffRouteKey } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
@@ -25,7 +26,7 @@ export interface ListQuery<Filter extends { q?: string }, Row> {
   filterOf(params: URLSearchParams): Filter;
   rows(db: Database, filter: Filter, page: ListPage): Promise<Row[]>;
   /** The audit log's name for looking at this list; none for the audit log itself. */
-  audited?: string;
+  audited?: AuditAction;
 }
 
 /**

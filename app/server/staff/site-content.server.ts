@@ -8,6 +8,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { PictureRef } from "~/domain/pictures";
 import { londonDay } from "~/domain/salon-time";
+import type { OrderedSubject } from "~/domain/staff/audit-log";
 import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
@@ -180,8 +181,8 @@ export async function updatePost(
 
 interface Ordered {
   table: PgTable & { id: AnyPgColumn; displayOrder: AnyPgColumn; version: AnyPgColumn };
-  /** For the audit: "news", "shop_banner"… */
-  subject: string;
+  /** For the audit: "news_item", "shop_banner"… */
+  subject: OrderedSubject;
   /**
    * On lists whose rows can show an uploaded photo instead of their
    * illustration: its column. The form's file field is "picture", its
