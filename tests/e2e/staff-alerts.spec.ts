@@ -1,0 +1,74 @@
+/**
+ * Instant alerts of new leads, end to end: the owner gives a salon a
+ * front-desk address on the salons screen, a visitor saves a quote on the
+ * site, and the salon's alert arrives at the SMTP stand-in beside the
+ * client's own e-mail, each once.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import {
+  createFirstOwner,
+  freshPage,
+  mailTo,
+  type StaffSite,
+  saveQuoteInBrowser,
+  startStaffSite,
+} from "./staff-helpers";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let staff: StaffSite;
+let owner: Page;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  staff = await startStaffSite();
+  owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
+});
+
+test.afterAll(async () => {
+  await staff?.close();
+});
+
+test("a quote saved on the site alerts its salon's front desk at once, once", async ({ browser }) => {
+  await owner.goto(`${staff.url}/staff/content/salons`);
+  const kestwick = owner.getByRole("region", { name: "Maison Ivy Kestwick" });
+  await kestwick.getByLabel("Front-desk e-mail for alerts").fill("Desk@Kestwick.example");
+  await kestwick.getByRole("button", { name: "Save salon: Maison Ivy Kestwick" }).click();
+  await expect(owner.getByText("Maison Ivy Kestwick saved.")).toBeVisible();
+  await owner.reload();
+  await expect(
+    owner.getByRole("region", { name: "Maison Ivy Kestwick" }).getByLabel("Front-desk e-mail for alerts"),
+  ).toHaveValue("desk@kestwick.example");
+
+  const since = staff.smtp.mails.length;
+  const visitor = await freshPage(browser);
+  // A level quote with no salon chosen is for Kestwick, the calculator's default salon.
+  await saveQuoteInBrowser(visitor, staff, {
+    name: "Grace Hopper",
+    mobile: "07700 900555",
+    email: "grace@example.com",
+    referral: "Google",
+  });
+  await visitor.context().close();
+
+  const alert = await mailTo(staff.smtp, "desk@kestwick.example", /New quote for Maison Ivy Kestwick: Grace/, since);
+  expect(alert.text).toMatch(/Grace saved a quote on the website for Maison Ivy Kestwick: £\d+\.\d\d with /);
+  const lead = /(http:\/\/localhost:\d+\/staff\/leads\/\d+)/.exec(alert.text)?.[1];
+  expect(lead).toBeDefined();
+  // Nothing to reach the client by: that is in the console.
+  expect(alert.text).not.toContain("grace@example.com");
+  expect(alert.text).not.toContain("Hopper");
+  expect(alert.text).not.toMatch(/900\s?555/);
+
+  // The client's own e-mail came as before, once; the alert once, a little later still once.
+  await mailTo(staff.smtp, "grace@example.com", /quote/i, since);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const received = staff.smtp.mails.slice(since);
+  expect(received.filter((m) => m.to === "grace@example.com")).toHaveLength(1);
+  expect(received.filter((m) => m.to === "desk@kestwick.example")).toHaveLength(1);
+
+  // The link opens the lead in the console.
+  await owner.goto(lead as string);
+  await expect(owner.getByRole("heading", { level: 1 })).toContainText("Grace");
+});
