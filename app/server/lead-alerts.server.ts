@@ -85,7 +85,7 @@ export function parseQuietHours(
 }
 
 /** Sets (or with null, clears) the quiet hours; alerts already held keep their time. */
-export async function setQuietHours(db: Database, actor: Actor, quiet: QuietHours | null): Promise<void> {
+export async function setQuietHours(db: Database, actor: Actor | null, quiet: QuietHours | null): Promise<void> {
   await db.transaction(async (tx) => {
     if (quiet === null) {
       await tx.delete(siteSettings).where(sql`${siteSettings.key} in (${QUIET_FROM}, ${QUIET_UNTIL})`);
