@@ -72,3 +72,23 @@ test("a quote saved on the site alerts its salon's front desk at once, once", as
   await owner.goto(lead as string);
   await expect(owner.getByRole("heading", { level: 1 })).toContainText("Grace");
 });
+
+test("the owner sets quiet hours for alerts on the settings page, and clears them", async () => {
+  await owner.goto(`${staff.url}/staff/settings`);
+  const alerts = owner.getByRole("region", { name: "Alerts of new leads" });
+  await alerts.getByLabel("Quiet from").fill("20:00");
+  await alerts.getByLabel("Quiet until").fill("08:00");
+  await alerts.getByRole("button", { name: "Save alerts" }).click();
+  await expect(owner.getByText("Alerts of new leads now wait from 20:00 until 08:00.")).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByRole("region", { name: "Alerts of new leads" }).getByLabel("Quiet from")).toHaveValue(
+    "20:00",
+  );
+  const again = owner.getByRole("region", { name: "Alerts of new leads" });
+  await again.getByLabel("Quiet until").fill("");
+  await again.getByRole("button", { name: "Save alerts" }).click();
+  await expect(owner.getByText(/Give both times as hours and minutes/)).toBeVisible();
+  await again.getByLabel("Quiet from").fill("");
+  await again.getByRole("button", { name: "Save alerts" }).click();
+  await expect(owner.getByText("Alerts of new leads now go at any hour.")).toBeVisible();
+});

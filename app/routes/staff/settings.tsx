@@ -8,6 +8,7 @@ import { recentBackups } from "~/server/backup/backups.server";
 import { config } from "~/server/config.server";
 import { problems, readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
+import { parseQuietHours, quietHours, setQuietHours } from "~/server/lead-alerts.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
@@ -21,14 +22,16 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
-  const [time, templates, backups, health] = await Promise.all([
+  const [time, quiet, templates, backups, health] = await Promise.all([
     digestTime(db),
+    quietHours(db),
     replyTemplatesOf(db),
     recentBackups(db),
     readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, "backup"]),
   ]);
   return {
     time,
+    quiet: quiet ?? { from: "", until: "" },
     templates,
     backups: backups.map((b) => ({
       id: b.id,
@@ -53,6 +56,16 @@ export async function action(args: Route.ActionArgs) {
       return data({ error: "Give the time as hours and minutes, like 17:30." }, { status: 400 });
     await setDigestTime(args.context.get(requestContext).db, staff, input.time);
     return { done: `The new-quotes e-mail now goes out at ${input.time} each day.` };
+  }
+  if (intent === "alerts") {
+    const quiet = parseQuietHours(input);
+    if (!quiet.ok) return data({ error: quiet.error }, { status: 400 });
+    await setQuietHours(args.context.get(requestContext).db, staff, quiet.value);
+    return {
+      done: quiet.value
+        ? `Alerts of new leads now wait from ${quiet.value.from} until ${quiet.value.until}.`
+        : "Alerts of new leads now go at any hour.",
+    };
   }
   const subject = (input.subject ?? "").trim();
   const body = (input.body ?? "").trim();
@@ -81,6 +94,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <TextField label="Time" name="time" type="time" required defaultValue={loaderData.time} />
           <button type="submit" name="intent" value="digest" className="btn-primary mb-4">
             Save time
+          </button>
+        </Form>
+      </StaffSection>
+      <StaffSection id="alerts-heading" title="Alerts of new leads" className="card mb-6 p-5">
+        <p className="my-2 text-muted">
+          A new quote or application is told at once to its salon's front desk (the addresses are on the Salons page).
+          An alert that comes in quiet hours (UK time) waits until they end. Leave both times empty for none.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <TextField label="Quiet from" name="quietFrom" type="time" defaultValue={loaderData.quiet.from} />
+          <TextField label="Quiet until" name="quietUntil" type="time" defaultValue={loaderData.quiet.until} />
+          <button type="submit" name="intent" value="alerts" className="btn-primary mb-4">
+            Save alerts
           </button>
         </Form>
       </StaffSection>
