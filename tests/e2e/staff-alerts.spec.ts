@@ -91,4 +91,15 @@ test("the owner sets quiet hours for alerts on the settings page, and clears the
   await again.getByLabel("Quiet from").fill("");
   await again.getByRole("button", { name: "Save alerts" }).click();
   await expect(owner.getByText("Alerts of new leads now go at any hour.")).toBeVisible();
+
+  // How long a lead may stay New before the managers are told.
+  const hours = owner.getByRole("region", { name: "Alerts of new leads" }).getByLabel("Hours before managers are told");
+  await expect(hours).toHaveValue("2");
+  await hours.fill("3");
+  await owner.getByRole("button", { name: "Save hours" }).click();
+  await expect(owner.getByText("Managers are now told of a lead still New after 3 opening hours.")).toBeVisible();
+  await owner.reload();
+  await expect(
+    owner.getByRole("region", { name: "Alerts of new leads" }).getByLabel("Hours before managers are told"),
+  ).toHaveValue("3");
 });

@@ -14,6 +14,13 @@ import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { digestJob, digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
+import {
+  isUncontactedHours,
+  MAX_UNCONTACTED_HOURS,
+  setUncontactedHours,
+  uncontactedHours,
+  uncontactedJob,
+} from "~/server/staff/uncontacted.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => staffMeta("Settings");
@@ -22,16 +29,18 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
-  const [time, quiet, templates, backups, health] = await Promise.all([
+  const [time, quiet, hours, templates, backups, health] = await Promise.all([
     digestTime(db),
     quietHours(db),
+    uncontactedHours(db),
     replyTemplatesOf(db),
     recentBackups(db),
-    readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, "backup"]),
+    readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, uncontactedJob.name, "backup"]),
   ]);
   return {
     time,
     quiet: quiet ?? { from: "", until: "" },
+    uncontactedHours: hours,
     templates,
     backups: backups.map((b) => ({
       id: b.id,
@@ -65,6 +74,15 @@ export async function action(args: Route.ActionArgs) {
       done: quiet.value
         ? `Alerts of new leads now wait from ${quiet.value.from} until ${quiet.value.until}.`
         : "Alerts of new leads now go at any hour.",
+    };
+  }
+  if (intent === "uncontacted") {
+    const hours = Number(input.hours);
+    if (!/^\d+$/.test((input.hours ?? "").trim()) || !isUncontactedHours(hours))
+      return data({ error: `Give the hours as a whole number from 1 to ${MAX_UNCONTACTED_HOURS}.` }, { status: 400 });
+    await setUncontactedHours(args.context.get(requestContext).db, staff, hours);
+    return {
+      done: `Managers are now told of a lead still New after ${hours} opening ${hours === 1 ? "hour" : "hours"}.`,
     };
   }
   const subject = (input.subject ?? "").trim();
@@ -107,6 +125,23 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <TextField label="Quiet until" name="quietUntil" type="time" defaultValue={loaderData.quiet.until} />
           <button type="submit" name="intent" value="alerts" className="btn-primary mb-4">
             Save alerts
+          </button>
+        </Form>
+        <p className="my-2 text-muted">
+          A quote still New after this many hours of its salon's opening hours (plain hours for a salon without hours)
+          is e-mailed once to the managers, or to the owners when there is no manager.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Hours before managers are told"
+            name="hours"
+            type="number"
+            inputMode="numeric"
+            required
+            defaultValue={String(loaderData.uncontactedHours)}
+          />
+          <button type="submit" name="intent" value="uncontacted" className="btn-primary mb-4">
+            Save hours
           </button>
         </Form>
       </StaffSection>

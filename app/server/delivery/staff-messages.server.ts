@@ -171,6 +171,20 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
         `${asked}\n\nThe client's details and how to reach them are in the console: ${url}\n\nAlerts go to this salon's front-desk address, set on the console's Salons page.`,
       );
     }
+    case "lead-uncontacted": {
+      const quotes = (p.quotes ?? []) as { id: number; name: string; salon: string; created: string }[];
+      const hours = Number(p.hours);
+      const lines = quotes.map(
+        (q) =>
+          `${safeFirstName(String(q.name ?? "")) ?? "A client"}, ${q.salon}, saved ${q.created}: ${url(staffPath(`leads/${q.id}`))}`,
+      );
+      return plainEmail(
+        quotes.length === 1
+          ? `A quote is still waiting for a reply after ${hours} opening ${hours === 1 ? "hour" : "hours"}`
+          : `${quotes.length} quotes are still waiting for a reply after ${hours} opening hours`,
+        `Nobody has changed ${quotes.length === 1 ? "this lead's" : "these leads'"} status from New yet:\n\n${lines.join("\n")}\n\nEvery lead waiting for a reply is on the console's home page: ${url(staffPath(""))}\n\nYou are told once about each lead.`,
+      );
+    }
     case "applicant-reply":
       return plainEmail(String(p.subject), String(p.text));
     case "owner-alert":
