@@ -2,15 +2,19 @@
  * Instant alerts of new leads, end to end: the owner gives a salon a
  * front-desk address on the salons screen, a visitor saves a quote on the
  * site, and the salon's alert arrives at the SMTP stand-in beside the
- * client's own e-mail, each once.
+ * client's own e-mail, each once. The console home then lists the leads
+ * still New, oldest first.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, expectOneH1 } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
   mailTo,
   type StaffSite,
+  saveQuoteByApi,
   saveQuoteInBrowser,
+  setSiteClock,
   startStaffSite,
 } from "./staff-helpers";
 
@@ -102,4 +106,38 @@ test("the owner sets quiet hours for alerts on the settings page, and clears the
   await expect(
     owner.getByRole("region", { name: "Alerts of new leads" }).getByLabel("Hours before managers are told"),
   ).toHaveValue("3");
+});
+
+test("the console home opens on the New leads, oldest first, with their age and salon", async () => {
+  // Grace saved hers in the first test; Hana saves one a little later, with a stylist-free quote at Wrenbridge.
+  const saved = Date.now();
+  await saveQuoteByApi(staff, { name: "Hana Ito", mobile: "07700 900556", referral: "Google", salon: "1" });
+  await setSiteClock(staff, new Date(saved + (2 * 60 + 10) * 60_000 + 30_000));
+
+  await owner.goto(`${staff.url}/staff`);
+  await expectOneH1(owner);
+  const waiting = owner.getByRole("region", { name: "Needs a reply" });
+  const items = waiting.getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText("Grace");
+  await expect(items.nth(0)).toContainText("Maison Ivy Kestwick");
+  await expect(items.nth(0)).toContainText(/waiting 2 h 1\d min/);
+  await expect(items.nth(1)).toContainText("Hana");
+  await expect(items.nth(1)).toContainText("Maison Ivy Wrenbridge");
+  await expect(items.nth(1)).toContainText("waiting 2 h 10 min");
+  for (const width of [360, 1280]) {
+    await owner.setViewportSize({ width, height: 800 });
+    await expectAccessible(owner);
+  }
+
+  // The name opens the lead; once its status changes from New it leaves the list.
+  await items.nth(1).getByRole("link", { name: "Hana" }).click();
+  await expect(owner).toHaveURL(/\/staff\/leads\/\d+$/);
+  await expect(owner.getByRole("heading", { level: 1 })).toContainText("Hana");
+  await owner.getByLabel("Change status").selectOption("contacted");
+  await owner.getByRole("button", { name: "Save status" }).click();
+  await expect(owner.getByText("Status saved.")).toBeVisible();
+  await owner.goto(`${staff.url}/staff`);
+  await expect(owner.getByRole("region", { name: "Needs a reply" }).getByRole("listitem")).toHaveCount(1);
+  await expect(owner.getByRole("region", { name: "Needs a reply" })).not.toContainText("Hana");
 });
