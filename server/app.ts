@@ -25,6 +25,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
+import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
@@ -87,7 +88,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const jobs = [retentionJob, pruneJob, digestJob, createBackupJob(database.url, settings)];
+  const jobs = [retentionJob, pruneJob, digestJob, uncontactedJob, createBackupJob(database.url, settings)];
   const healthJob = createHealthJob(
     settings,
     jobs.map((job) => job.name),

@@ -44,7 +44,15 @@ describe("the salon form", () => {
       telephone: "01632 960214",
       bookingUrl: wrenbridge?.bookingUrl,
       openingHours: SEED_OPENING_HOURS,
+      // No alerts address given: the salon gets no alerts.
+      alerts: { email: null, mobile: null },
     });
+  });
+
+  it("keeps the alerts e-mail in lower case and the alerts mobile in E.164", () => {
+    expect(
+      salonSchema.parse({ ...typed, alertEmail: " Desk@MaisonIvy.example ", alertMobile: "07700 900 321" }).alerts,
+    ).toEqual({ email: "desk@maisonivy.example", mobile: "+447700900321" });
   });
 
   const problems = (change: Record<string, string>) => {
@@ -58,6 +66,8 @@ describe("the salon form", () => {
     [{ "friday-opens": "9am" }, "friday-opens", "hours and minutes"],
     [{ "friday-opens": "24:00" }, "friday-opens", "hours and minutes"],
     [{ telephone: "call us" }, "telephone", "UK telephone number"],
+    [{ alertEmail: "desk at the salon" }, "alertEmail", "alerts e-mail as an address"],
+    [{ alertMobile: "01632 960214" }, "alertMobile", "UK mobile number"],
     [{ postcode: "12345" }, "postcode", "UK postcode"],
     [{ bookingUrl: "http://booking.example" }, "bookingUrl", "https://"],
     [{ name: "" }, "name", "Please enter the salon's name."],

@@ -1,5 +1,6 @@
 /** Business constants that pages and structured data share, and the salons screen's schema. */
 import { checkbox, requiredText } from "./staff/content";
+import { EMAIL_PATTERN, normaliseUkMobile } from "./typed-text";
 import { z } from "./zod";
 
 export { ACADEMY_SALON_ID, DEFAULT_SALON_ID, MAIN_SALON_ID, SALON_IDS } from "./salon-ids";
@@ -103,6 +104,39 @@ export const salonSchema = z
       "Please enter the booking link as a full https:// address.",
     ),
     removePicture: checkbox,
+    /** Where the salon's alerts of new leads go: the front desk's e-mail (none: no alerts). */
+    alertEmail: z
+      .string()
+      .trim()
+      .max(254, "Please keep the alerts e-mail to 254 characters or fewer.")
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .pipe(
+        z
+          .email({
+            pattern: EMAIL_PATTERN,
+            error: "Please enter the alerts e-mail as an address, such as desk@maisonivy.example.",
+          })
+          .nullable(),
+      ),
+    /** And a UK mobile for a text as well, if the salon wants one. */
+    alertMobile: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const e164 = normaliseUkMobile(v);
+        if (e164 === null) {
+          ctx.issues.push({
+            code: "custom",
+            message: "Please enter a UK mobile number, such as 07700 900123.",
+            input: v,
+          });
+          return z.NEVER;
+        }
+        return e164;
+      }),
     ...dayFields,
   })
   .transform((salon, ctx) => {
@@ -137,6 +171,7 @@ export const salonSchema = z
       telephone: salon.telephone,
       bookingUrl: salon.bookingUrl,
       openingHours,
+      alerts: { email: salon.alertEmail, mobile: salon.alertMobile },
     };
   });
 

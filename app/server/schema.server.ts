@@ -97,6 +97,23 @@ export const salons = pgTable("salons", {
 
 export type SalonDayHours = { opens: string; closes: string } | null;
 
+/**
+ * Where a salon's instant alerts of new leads go (app/server/lead-alerts.server.ts):
+ * its front desk's e-mail and, if given, a mobile for a text. A table of its
+ * own rather than columns on salons, so these private addresses never travel
+ * with the salon rows the public pages read and cache. No row, or both null:
+ * no alerts for that salon.
+ */
+export const salonAlerts = pgTable("salon_alerts", {
+  salonId: integer("salon_id")
+    .primaryKey()
+    .references(() => salons.id, { onDelete: "cascade" }),
+  email: text("email"),
+  /** E.164 (+447…). */
+  mobile: text("mobile"),
+  updatedAt: updatedAt(),
+});
+
 export const levels = pgTable("levels", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
@@ -476,10 +493,17 @@ export const quotes = pgTable(
     anonymisedAt: anonymisedAt(),
     /** Erased because the client asked: the link they hold says so, where one erased by retention does not. */
     erasedOnRequest: boolean("erased_on_request").notNull().default(false),
+    /**
+     * When the salon's managers were told the lead was still New after the owner's time
+     * (app/server/staff/uncontacted.server.ts); set in the statement that queues that e-mail, so it goes once.
+     */
+    uncontactedAlertedAt: timestamptz("uncontacted_alerted_at"),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
     index("quotes_created_idx").on(t.createdAt, t.id),
+    // The console home's "Needs a reply" (New leads, oldest first) and the uncontacted-lead check read only these.
+    index("quotes_new_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'new'`),
     // The dashboard finds a client's latest quote by mobile number to tell whose work their feedback is about.
     index("quotes_mobile_idx").on(t.mobile, t.createdAt),
   ],

@@ -28,6 +28,7 @@ import {
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
+import { MAIN_SALON_ID } from "~/domain/salon-ids";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
@@ -40,6 +41,7 @@ import {
   previousAnswer,
   type Transaction,
 } from "./idempotency.server";
+import { queueLeadAlert } from "./lead-alerts.server";
 import { enqueue, type NewMessage, wakeOutbox } from "./outbox.server";
 import { recordMarketingConsents } from "./privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
@@ -206,6 +208,14 @@ async function recordJobApplication(tx: Transaction, application: JobApplication
     applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
     staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
   ]);
+  // The salon the applicant chose (the main salon unless they chose one) is alerted at once.
+  await queueLeadAlert(tx, {
+    id: row.id,
+    salonId: application.salon,
+    name: application.name,
+    kind: "job",
+    who: application.role,
+  });
   return row.id;
 }
 
@@ -217,6 +227,8 @@ async function recordModelApplication(tx: Transaction, application: ModelApplica
     .returning({ id: modelApplications.id });
   if (!row) throw new Error("The model application was not stored");
   await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
+  // The form names no salon: the main salon's front desk is alerted.
+  await queueLeadAlert(tx, { id: row.id, salonId: MAIN_SALON_ID, name: application.name, kind: "model", who: null });
   await queueModelThankYou(
     tx,
     application.mobile,

@@ -119,7 +119,12 @@ export const STAFF_ROUTES = {
     ["invite", "role", "disable", "sign-out-everywhere"],
     ["invite", "role", "disable", "sign-out-everywhere"],
   ),
-  settings: guardedScreen("settings", "settings.tsx", "settings.manage", ["digest", "template"]),
+  settings: guardedScreen("settings", "settings.tsx", "settings.manage", [
+    "digest",
+    "alerts",
+    "uncontacted",
+    "template",
+  ]),
   /** The newest backup file, for the owner to keep a copy of. */
   backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),

@@ -29,6 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
         postcode: s.postcode,
         telephone: s.telephone,
         bookingUrl: s.bookingUrl,
+        alertEmail: s.alertEmail ?? "",
+        alertMobile: s.alertMobile ?? "",
         ...hoursFormValues(s.openingHours),
       },
     })),
@@ -84,6 +86,27 @@ export default function Salons({ loaderData }: Route.ComponentProps) {
                 maxLength={300}
                 hint="The booking provider's page for this salon (https://…)."
               />
+              <fieldset className="mb-4">
+                <legend className="mb-2 text-lg font-semibold">Alerts of new leads</legend>
+                <p className="mb-3 text-sm text-muted">
+                  A new quote, job or model application for this salon is told here at once (never seen by visitors).
+                  Leave both empty for no alerts.
+                </p>
+                <EditText
+                  name="alertEmail"
+                  label="Front-desk e-mail for alerts"
+                  type="email"
+                  maxLength={254}
+                  hint="For example desk@maisonivy.example."
+                />
+                <EditText
+                  name="alertMobile"
+                  label="Mobile for a text as well (optional)"
+                  type="tel"
+                  maxLength={20}
+                  hint="A UK mobile, such as 07700 900123."
+                />
+              </fieldset>
               <EditPicture
                 name="picture"
                 label="Photo"

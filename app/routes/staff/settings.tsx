@@ -8,11 +8,19 @@ import { recentBackups } from "~/server/backup/backups.server";
 import { config } from "~/server/config.server";
 import { problems, readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
+import { parseQuietHours, quietHours, setQuietHours } from "~/server/lead-alerts.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { digestJob, digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
+import {
+  isUncontactedHours,
+  MAX_UNCONTACTED_HOURS,
+  setUncontactedHours,
+  uncontactedHours,
+  uncontactedJob,
+} from "~/server/staff/uncontacted.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => staffMeta("Settings");
@@ -21,14 +29,18 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
-  const [time, templates, backups, health] = await Promise.all([
+  const [time, quiet, hours, templates, backups, health] = await Promise.all([
     digestTime(db),
+    quietHours(db),
+    uncontactedHours(db),
     replyTemplatesOf(db),
     recentBackups(db),
-    readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, "backup"]),
+    readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, uncontactedJob.name, "backup"]),
   ]);
   return {
     time,
+    quiet: quiet ?? { from: "", until: "" },
+    uncontactedHours: hours,
     templates,
     backups: backups.map((b) => ({
       id: b.id,
@@ -53,6 +65,25 @@ export async function action(args: Route.ActionArgs) {
       return data({ error: "Give the time as hours and minutes, like 17:30." }, { status: 400 });
     await setDigestTime(args.context.get(requestContext).db, staff, input.time);
     return { done: `The new-quotes e-mail now goes out at ${input.time} each day.` };
+  }
+  if (intent === "alerts") {
+    const quiet = parseQuietHours(input);
+    if (!quiet.ok) return data({ error: quiet.error }, { status: 400 });
+    await setQuietHours(args.context.get(requestContext).db, staff, quiet.value);
+    return {
+      done: quiet.value
+        ? `Alerts of new leads now wait from ${quiet.value.from} until ${quiet.value.until}.`
+        : "Alerts of new leads now go at any hour.",
+    };
+  }
+  if (intent === "uncontacted") {
+    const hours = Number(input.hours);
+    if (!/^\d+$/.test((input.hours ?? "").trim()) || !isUncontactedHours(hours))
+      return data({ error: `Give the hours as a whole number from 1 to ${MAX_UNCONTACTED_HOURS}.` }, { status: 400 });
+    await setUncontactedHours(args.context.get(requestContext).db, staff, hours);
+    return {
+      done: `Managers are now told of a lead still New after ${hours} opening ${hours === 1 ? "hour" : "hours"}.`,
+    };
   }
   const subject = (input.subject ?? "").trim();
   const body = (input.body ?? "").trim();
@@ -81,6 +112,36 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <TextField label="Time" name="time" type="time" required defaultValue={loaderData.time} />
           <button type="submit" name="intent" value="digest" className="btn-primary mb-4">
             Save time
+          </button>
+        </Form>
+      </StaffSection>
+      <StaffSection id="alerts-heading" title="Alerts of new leads" className="card mb-6 p-5">
+        <p className="my-2 text-muted">
+          A new quote or application is told at once to its salon's front desk (the addresses are on the Salons page).
+          An alert that comes in quiet hours (UK time) waits until they end. Leave both times empty for none.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <TextField label="Quiet from" name="quietFrom" type="time" defaultValue={loaderData.quiet.from} />
+          <TextField label="Quiet until" name="quietUntil" type="time" defaultValue={loaderData.quiet.until} />
+          <button type="submit" name="intent" value="alerts" className="btn-primary mb-4">
+            Save alerts
+          </button>
+        </Form>
+        <p className="my-2 text-muted">
+          A quote still New after this many hours of its salon's opening hours (plain hours for a salon without hours)
+          is e-mailed once to the managers, or to the owners when there is no manager.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Hours before managers are told"
+            name="hours"
+            type="number"
+            inputMode="numeric"
+            required
+            defaultValue={String(loaderData.uncontactedHours)}
+          />
+          <button type="submit" name="intent" value="uncontacted" className="btn-primary mb-4">
+            Save hours
           </button>
         </Form>
       </StaffSection>

@@ -14,7 +14,7 @@ import { quotePath } from "~/domain/paths";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
-import { renderStaffMessage } from "./staff-messages.server";
+import { leadAlertText, renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
 /**
@@ -265,6 +265,8 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         },
       };
     }
+    case "lead-alert-sms":
+      return { channel: "sms", sms: { body: leadAlertText(p, publicUrl) } };
     case "model-thank-you":
       return { channel: "sms", sms: { body: modelThankYouText(String(p.name ?? "")) } };
     case "staff-job":

@@ -5,6 +5,7 @@
  */
 import { formatGBP } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
+import { safeFirstName } from "~/domain/message-text";
 import { staffPath } from "~/domain/staff/routes";
 import type { NewMessage, OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
@@ -97,6 +98,39 @@ export const ownerAlertEmail = (to: string, payload: OwnerAlertPayload): NewMess
   payload: { ...payload },
 });
 
+/** A lead alert's payload as lead-alerts.server.ts writes it. */
+interface LeadAlertPayload {
+  kind: "quote" | "job" | "model";
+  id: number;
+  firstName: string;
+  totalPence: number | null;
+  who: string | null;
+  salon: string;
+}
+
+const LEAD_PAGES = { quote: "leads", job: "applications", model: "models" } as const;
+const LEAD_WORDS = { quote: "quote", job: "job application", model: "hair model application" } as const;
+
+/** The lead's page in the console, the one link an alert carries. */
+function leadAlertParts(p: Record<string, unknown>, publicUrl: string) {
+  const lead = p as unknown as LeadAlertPayload;
+  const kind = lead.kind in LEAD_PAGES ? lead.kind : "quote";
+  // A name that could be a link or an address is left out, as in every message (message-text.ts).
+  const who = safeFirstName(String(lead.firstName ?? "")) ?? "A client";
+  const url = new URL(staffPath(`${LEAD_PAGES[kind]}/${Number(lead.id)}`), publicUrl).href;
+  const what =
+    kind === "quote"
+      ? `${formatGBP(Number(lead.totalPence ?? 0))}${lead.who ? ` with ${lead.who}` : ""}`
+      : (lead.who ?? "");
+  return { kind, who, url, what, salon: String(lead.salon ?? ""), words: LEAD_WORDS[kind] };
+}
+
+/** The salon's text about a new lead: no mobile or e-mail of the client, only where to reply from. */
+export function leadAlertText(p: Record<string, unknown>, publicUrl: string): string {
+  const { who, url, what, salon, words } = leadAlertParts(p, publicUrl);
+  return `Maison Ivy ${salon}: new ${words} from ${who}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+}
+
 export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {
   const p = row.payload;
   const url = (path: unknown) => new URL(String(path), publicUrl).href;
@@ -124,6 +158,31 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
       return plainEmail(
         `${quotes.length} new ${quotes.length === 1 ? "quote" : "quotes"} on the website`,
         `New quotes since the last digest:\n\n${lines.join("\n")}\n\nAll quotes: ${url(staffPath("leads"))}`,
+      );
+    }
+    case "lead-alert": {
+      const { kind, who, url, what, salon, words } = leadAlertParts(p, publicUrl);
+      const asked =
+        kind === "quote"
+          ? `${who} saved a quote on the website for ${salon}: ${what}.`
+          : `${who} sent a ${words} for ${salon}${what ? ` (${what})` : ""}.`;
+      return plainEmail(
+        `New ${words} for ${salon}: ${who}${kind === "quote" ? `, ${what}` : ""}`,
+        `${asked}\n\nThe client's details and how to reach them are in the console: ${url}\n\nAlerts go to this salon's front-desk address, set on the console's Salons page.`,
+      );
+    }
+    case "lead-uncontacted": {
+      const quotes = (p.quotes ?? []) as { id: number; name: string; salon: string; created: string }[];
+      const hours = Number(p.hours);
+      const lines = quotes.map(
+        (q) =>
+          `${safeFirstName(String(q.name ?? "")) ?? "A client"}, ${q.salon}, saved ${q.created}: ${url(staffPath(`leads/${q.id}`))}`,
+      );
+      return plainEmail(
+        quotes.length === 1
+          ? `A quote is still waiting for a reply after ${hours} opening ${hours === 1 ? "hour" : "hours"}`
+          : `${quotes.length} quotes are still waiting for a reply after ${hours} opening hours`,
+        `Nobody has changed ${quotes.length === 1 ? "this lead's" : "these leads'"} status from New yet:\n\n${lines.join("\n")}\n\nEvery lead waiting for a reply is on the console's home page: ${url(staffPath(""))}\n\nYou are told once about each lead.`,
       );
     }
     case "applicant-reply":

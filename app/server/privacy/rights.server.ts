@@ -264,12 +264,13 @@ function othersNotesAboutPerson(ids: Identifiers, refs: Refs): SQL {
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
 
 /**
- * Staff's daily digests that list one of her quotes by name. A digest is about
- * many clients, so it is not erased whole: her entries lose their name.
+ * Staff's daily digests (and the managers' e-mails of leads still New) that
+ * list one of her quotes by name. They are about many clients, so they are not
+ * erased whole: her entries lose their name.
  */
 function digestsListing(quoteIds: number[]): SQL {
   if (quoteIds.length === 0) return sql`false`;
-  return sql`${outbox.template} = 'staff-quote-digest' and exists (
+  return sql`${outbox.template} in ('staff-quote-digest', 'lead-uncontacted') and exists (
     select 1 from jsonb_array_elements(${outbox.payload}->'quotes') as entry
     where (entry->>'id')::int = any(${intArray(quoteIds)}) and entry->>'name' <> '')`;
 }

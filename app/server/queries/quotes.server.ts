@@ -32,6 +32,7 @@ import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { QUOTE_MESSAGES_PER_DAY, type QuoteMessagePayload, SMS_CEILING_MARGIN } from "../delivery/messages.server";
 import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
+import { type LeadAlertDetails, leadAlertRows } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
 import { marketingConsentRows } from "../privacy/consents.server";
@@ -195,6 +196,8 @@ export interface SaveQuoteOptions {
   newLink?: () => string;
   /** The site's daily ceiling on texts; SMS_DAILY_LIMIT unless given. */
   smsDailyLimit?: number;
+  /** Tests only: the moment the salon's alert is written at (quiet hours); the database's clock unless given. */
+  now?: Date;
 }
 
 /** What is kept under a save's idempotency key, to answer a retry exactly as the first time. */
@@ -306,8 +309,20 @@ export async function saveQuote(
           ? { key: `${QUOTE_SCOPE.name}:${key}`, fingerprint, link, totalPence: quote.totalPence, lines }
           : null,
         smsDailyLimit: options.smsDailyLimit ?? config().SMS_DAILY_LIMIT,
+        alert: {
+          // The lead is for the salon the client would book at: the named stylist's, or the one chosen.
+          salonId: bookingSalon.id,
+          details: {
+            kind: "quote",
+            firstName: firstNameOf(name),
+            totalPence: quote.totalPence,
+            who: quote.stylist ? quote.stylist.firstName : quote.level.name,
+            link,
+          },
+          now: options.now,
+        },
       });
-      if (stored.messagesSent) wakeOutbox();
+      if (stored.messagesSent || stored.alerted > 0) wakeOutbox();
       return replayed({ link, totalPence: quote.totalPence, lines, messagesSent: stored.messagesSent });
     } catch (error) {
       const violated = uniqueViolationOn(error);
@@ -345,10 +360,13 @@ interface QuoteToStore {
   /** The answer kept under the form's idempotency key, when it carried one. */
   answer: { key: string; fingerprint: string; link: string; totalPence: number; lines: SavedQuoteLine[] } | null;
   smsDailyLimit: number;
+  /** The salon's instant alert (lead-alerts.server.ts): queued with the quote, whatever the client's quota. */
+  alert: { salonId: number; details: LeadAlertDetails; now: Date | undefined };
 }
 
 /**
- * Stores a quote, its consents, the e-mail and text about it and the answer
+ * Stores a quote, its consents, the e-mail and text about it, the salon's
+ * alert of it and the answer
  * under its key in one statement, so all are committed together or none is,
  * without a transaction's extra round trips.
  *
@@ -364,7 +382,7 @@ interface QuoteToStore {
  * below it, it stores nothing and is run again under a lock that makes such
  * saves take turns, so that together they cannot pass the ceiling.
  */
-async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messagesSent: boolean }> {
+async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messagesSent: boolean; alerted: number }> {
   const { smsDailyLimit } = toStore;
   const fast = await executeNamed<StoredRow>(db, "store-quote", storeQuoteStatement(toStore, smsDailyLimit, false));
   const row =
@@ -377,7 +395,7 @@ async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messag
   const queued = Number(row.queued);
   if (queued === 1)
     log.warn({ limit: smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
-  return { messagesSent: queued > 0 };
+  return { messagesSent: queued > 0, alerted: Number(row.alerted) };
 }
 
 const dialect = new PgDialect();
@@ -403,6 +421,7 @@ async function executeNamed<Row extends Record<string, unknown>>(
 interface StoredRow extends Record<string, unknown> {
   id: number;
   queued: number | string;
+  alerted: number | string;
 }
 
 /**
@@ -412,7 +431,7 @@ interface StoredRow extends Record<string, unknown> {
  * nothing and returns no row.
  */
 function storeQuoteStatement(
-  { quote: q, to, payload, consents, answer }: QuoteToStore,
+  { quote: q, to, payload, consents, answer, alert }: QuoteToStore,
   smsDailyLimit: number,
   takingTurns: boolean,
 ) {
@@ -460,6 +479,10 @@ function storeQuoteStatement(
         ${newMessageId(mailDomain)}::text, text_seq + 1
       from saved, decided where send and text
       returning id
+    ), alerted as (
+      insert into outbox (channel, recipient, template, payload, message_id, next_attempt_at)
+      ${leadAlertRows(sql`saved as lead`, alert.salonId, alert.details, alert.now)}
+      returning id
     ), consented as (
       insert into consents (subject, channel, granted, wording, source, source_ref)
       select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
@@ -472,7 +495,7 @@ function storeQuoteStatement(
       from saved
       where ${answer?.key ?? null}::text is not null
     )
-    select saved.id, (select count(*) from queued) as queued from saved`;
+    select saved.id, (select count(*) from queued) as queued, (select count(*) from alerted) as alerted from saved`;
 }
 
 // ---------------------------------------------------------------------------

@@ -200,3 +200,29 @@ export function flushQuoteViews(db: Database): Promise<void> {
 export async function flushAllQuoteViews(): Promise<void> {
   await Promise.all([...new Set([...pendingViews.keys(), ...writingViews.keys()])].map(flushQuoteViews));
 }
+
+/** How many leads the console home lists under "Needs a reply"; the rest are one link away. */
+const NEEDS_REPLY_SHOWN = 20;
+
+/**
+ * The console home's "Needs a reply": quotes still New, oldest first, with
+ * the salon each is for (the named stylist's, or the one chosen). Read
+ * through the partial index of New quotes (quotes_new_created_idx), so it
+ * costs the same at 100,000 quotes as at 100. Quotes whose details were
+ * erased are left out: there is nobody to reply to.
+ */
+export async function needsReply(db: Database, limit = NEEDS_REPLY_SHOWN) {
+  const rows = await db.execute<{ id: number; name: string; created_at: Date | string; salon: string }>(sql`
+    select q.id, q.name, q.created_at, s.name as salon
+    from (select id, name, created_at, coalesce(stylist_salon_id, salon_id) as salon_id from quotes
+      where status = 'new' and anonymised_at is null
+      order by created_at, id limit ${limit}::int) as q
+    join salons s on s.id = q.salon_id
+    order by q.created_at, q.id`);
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    firstName: r.name.trim().split(/\s+/)[0] ?? "",
+    createdAt: new Date(r.created_at),
+    salon: r.salon,
+  }));
+}

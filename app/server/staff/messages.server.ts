@@ -22,6 +22,9 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   "staff-invite": "Staff invitation",
   "staff-passkey-added": "New passkey on a staff account",
   "staff-quote-digest": "New quotes digest",
+  "lead-alert": "New lead (to the salon, e-mail)",
+  "lead-alert-sms": "New lead (to the salon, text)",
+  "lead-uncontacted": "Leads still New (to managers)",
   "applicant-reply": "Reply to a job applicant",
 };
 

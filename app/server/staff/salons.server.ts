@@ -4,13 +4,23 @@ import { salonSchema } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
 import { selectWithPicture, withPictures } from "../queries/content.server";
-import { salons } from "../schema.server";
+import { salonAlerts, salons } from "../schema.server";
 import type { StaffContext } from "./auth.server";
 import { parseEdit, pictureChange, type Refusal, refuse, saveVersioned } from "./content.server";
 
-/** Read fresh, not from the public pages' cache, with each salon's uploaded photo (null: its illustration). */
+/**
+ * Read fresh, not from the public pages' cache, with each salon's uploaded photo (null: its illustration)
+ * and where its alerts of new leads go (salon_alerts).
+ */
 export async function salonsForConsole(db: Database) {
-  return withPictures<typeof salons.$inferSelect>(await selectWithPicture(db, salons).orderBy(asc(salons.id)));
+  const [rows, alerts] = await Promise.all([
+    selectWithPicture(db, salons).orderBy(asc(salons.id)),
+    db.select().from(salonAlerts),
+  ]);
+  return withPictures<typeof salons.$inferSelect>(rows).map((salon) => {
+    const alert = alerts.find((a) => a.salonId === salon.id);
+    return { ...salon, alertEmail: alert?.email ?? null, alertMobile: alert?.mobile ?? null };
+  });
 }
 
 export async function saveSalon(
@@ -23,7 +33,7 @@ export async function saveSalon(
   if (!Number.isSafeInteger(id)) return refuse(400, { error: "Which salon? Reload the page and try again." });
   const parsed = parseEdit(salonSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  const { removePicture, ...value } = parsed.value;
+  const { removePicture, alerts, ...value } = parsed.value;
   const where = eq(salons.id, id);
   const photo = await pictureChange(
     db,
@@ -40,6 +50,12 @@ export async function saveSalon(
     values: { ...value, ...photo.values },
     audit: { action: "salon.update", subject: { type: "salon", id }, summary: `Saved ${value.name}${photo.note}` },
     missing: "This salon is no longer there.",
-    alongside: photo.alongside,
+    alongside: async (tx) => {
+      await photo.alongside(tx);
+      await tx
+        .insert(salonAlerts)
+        .values({ salonId: id, ...alerts })
+        .onConflictDoUpdate({ target: salonAlerts.salonId, set: { ...alerts, updatedAt: new Date() } });
+    },
   });
 }
