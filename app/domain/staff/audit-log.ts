@@ -10,7 +10,7 @@ import { RECORD_KINDS, type RecordKind } from "./records";
 import { type ExportList, STAFF_ROUTES, type StaffRouteKey, staffPath } from "./routes";
 
 /** The scheduler's jobs, each audited as `scheduled.<name>` after every pass. */
-export const SCHEDULED_JOBS = ["retention", "prune", "quote-digest", "backup", "health"] as const;
+export const SCHEDULED_JOBS = ["retention", "prune", "quote-digest", "backup", "health", "uncontacted-leads"] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /** The lists of content staff put in order (news, the shop's banners and tiles), by their audit subject. */
@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   "settings.template",
   "settings.digest",
   "settings.retention",
+  "settings.alerts-quiet",
+  "settings.alerts-uncontacted",
   "backup.download",
   "privacy.find",
   "privacy.export",
@@ -110,6 +112,7 @@ export const AUDIT_ACTIONS = [
   "scheduled.quote-digest",
   "scheduled.backup",
   "scheduled.health",
+  "scheduled.uncontacted-leads",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -299,6 +302,7 @@ const JOB_WORDS: Readonly<Record<ScheduledJobName, string>> = {
   "quote-digest": "sent the daily e-mail of new quotes",
   backup: "made a backup",
   health: "checked its health",
+  "uncontacted-leads": "told the managers of new leads nobody had answered",
 };
 
 const RIGHTS_WORDS = {
@@ -397,6 +401,8 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "settings.template": () => ["changed the wording of a reply to job applicants"],
   "settings.digest": () => ["changed when the daily e-mail of new quotes goes"],
   "settings.retention": () => ["changed how long people’s details are kept"],
+  "settings.alerts-quiet": () => ["changed the quiet hours of the alerts of new leads"],
+  "settings.alerts-uncontacted": () => ["changed how long a new lead may wait before the managers are told"],
   "backup.download": () => ["downloaded a backup"],
   "privacy.find": (row) => [RIGHTS_WORDS.find, requestRef(row.subject)],
   "privacy.export": (row) => [RIGHTS_WORDS.export, requestRef(row.subject)],
@@ -447,6 +453,7 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "scheduled.quote-digest": () => [JOB_WORDS["quote-digest"]],
   "scheduled.backup": () => [JOB_WORDS.backup],
   "scheduled.health": () => [JOB_WORDS.health],
+  "scheduled.uncontacted-leads": () => [JOB_WORDS["uncontacted-leads"]],
 };
 
 /** Joins neighbouring words, so a sentence is as few parts as it can be. */
