@@ -366,9 +366,8 @@ interface QuoteToStore {
 
 /**
  * Stores a quote, its consents, the e-mail and text about it, the salon's
- * alert of it and the answer
- * under its key in one statement, so all are committed together or none is,
- * without a transaction's extra round trips.
+ * alert of it and the answer under its key in one statement, so all are
+ * committed together or none is, without a transaction's extra round trips.
  *
  * The messages are queued unless either address already had
  * QUOTE_MESSAGES_PER_DAY quote messages in 24 hours. Two saves for one
