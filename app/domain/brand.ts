@@ -8,7 +8,7 @@
  */
 import { formatISO, parseISO } from "date-fns";
 import { FOUNDED, yearsActive } from "./dates";
-import { ACADEMY_SALON_ID } from "./salon-info";
+import { ACADEMY_SALON_ID } from "./salon-ids";
 
 /** What a salon changes about how it describes itself: settings rows, edited in the console. */
 export interface BrandSettings {
