@@ -16,6 +16,10 @@ export interface Catalogue {
 export const CALCULATOR_TYPES = ["colour", "cutting", "mens"] as const;
 export type CalculatorType = (typeof CALCULATOR_TYPES)[number];
 
+/** A stored quote's calculator, as one of the three (a quote keeps the word it was saved with). */
+export const isCalculatorType = (value: string): value is CalculatorType =>
+  (CALCULATOR_TYPES as readonly string[]).includes(value);
+
 export const SELECTOR_MODES = ["level", "stylist"] as const;
 export type SelectorMode = (typeof SELECTOR_MODES)[number];
 

@@ -7,7 +7,7 @@ import { PRICES_PATH } from "~/components/quote/links";
 import { QuotePageHeader } from "~/components/quote/page-header";
 import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
-import { CALCULATOR_TYPES, type CalculatorType } from "~/domain/calculator-state";
+import { isCalculatorType } from "~/domain/calculator-state";
 import { formatLongDate } from "~/domain/dates";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
@@ -15,6 +15,7 @@ import { memberPhoto } from "~/server/queries/content.server";
 import { getPublicQuote } from "~/server/queries/quotes.server";
 import { requestContext } from "~/server/request-context.server";
 import { countQuoteView } from "~/server/staff/leads.server";
+import { carriesStaffSession } from "~/server/staff/session.server";
 import type { Route } from "./+types/quote";
 
 /** A quote is for its client only: never cached by shared caches, never indexed. */
@@ -40,17 +41,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** A quote whose client's details were erased by retention still shows, without a name. */
 const quoteTitle = (firstName: string) => (firstName ? `Estimated quote for ${firstName}` : "Your estimated quote");
 
-function isCalculatorType(value: string): value is CalculatorType {
-  return (CALCULATOR_TYPES as readonly string[]).includes(value);
-}
-
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const quote = await getPublicQuote(context.get(requestContext).db, params.link);
   if (!quote) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE_HEADERS });
   // Erased at the client's request: the link they were sent says so, for good, and shows nothing of the quote.
   if (quote.erasedOnRequest) return data({ kind: "removed" as const }, { status: 410, headers: PRIVATE_HEADERS });
-  // Staff see whether the client opened their quote; link previewers and crawlers are not the client.
-  if (request.method === "GET" && !isbot(request.headers.get("user-agent")))
+  // Staff see whether the client opened their quote; link previewers, crawlers and staff are not the client.
+  if (request.method === "GET" && !isbot(request.headers.get("user-agent")) && !carriesStaffSession(request))
     countQuoteView(context.get(requestContext).db, params.link);
   // Dates are written out here, on the server, so the page reads the same before and after hydration.
   return data(

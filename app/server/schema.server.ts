@@ -581,6 +581,10 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_recipient_idx").on(t.recipientKey, t.template, t.createdAt),
     index("outbox_channel_created_idx").on(t.channel, t.createdAt),
+    // A lead's page lists the messages about its quote (app/server/staff/lead-work.server.ts), found by its link.
+    index("outbox_quote_link_idx")
+      .on(sql`(${t.payload}->>'link')`)
+      .where(sql`${t.template} in ('quote-email', 'quote-sms', 'quote-reply-email', 'quote-reply-sms')`),
     // Erased rows share the empty key and keep their numbers: they are left out.
     uniqueIndex("outbox_quota_seq_idx").on(t.recipientKey, t.template, t.quotaSeq).where(sql`${t.recipientKey} <> ''`),
   ],

@@ -155,6 +155,8 @@ export interface QuoteContact {
   salon: string;
   stylist?: string;
   email?: string;
+  /** Ticks "offers by e-mail" on the form. */
+  marketingEmail?: boolean;
 }
 
 /** Saves a cutting quote from the live price list, at a level or with a named stylist; returns its link. */
@@ -176,6 +178,7 @@ export async function saveQuoteByApi(staff: StaffSite, contact: QuoteContact): P
     mobile: contact.mobile,
     email: contact.email ?? `${contact.name.split(" ")[0]?.toLowerCase()}@example.com`,
     referral: contact.referral,
+    ...(contact.marketingEmail ? { marketing_email: "on" } : {}),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()).link as string;

@@ -36,7 +36,7 @@ export function StatusBadge({ status }: { status: string }) {
  * confirmation, assertive for a refusal. The region is always in the page, so
  * what appears in it is read out.
  */
-function FetcherMessage({ answer }: { answer: ActionMessage }) {
+export function FetcherMessage({ answer }: { answer: ActionMessage }) {
   const error = answer && "error" in answer;
   return (
     <p

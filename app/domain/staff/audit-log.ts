@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "quote.view",
   "quote.status",
   "quote.note",
+  "quote.reply",
   "job.list",
   "job.view",
   "job.status",
@@ -360,6 +361,10 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "quote.view": quote.view,
   "quote.status": quote.status,
   "quote.note": quote.note,
+  "quote.reply": (row) => [
+    `${row.summary.startsWith("Text") ? "texted" : "e-mailed"} a reply about `,
+    recordPhrase("quote", row.subject),
+  ],
   "job.list": job.list,
   "job.view": job.view,
   "job.status": job.status,

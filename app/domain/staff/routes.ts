@@ -99,7 +99,8 @@ export const STAFF_ROUTES = {
     ["remove-passkey"],
   ),
   leads: screen("leads", "leads.tsx", "leads.view"),
-  lead: screen("leads/:id", "lead.tsx", "leads.view", recordActions("leads.update")),
+  /** The front desk works a lead whole: its replies, and its own failed messages sent again. */
+  lead: screen("leads/:id", "lead.tsx", "leads.view", may("leads.update", ["status", "note", "reply", "resend"])),
   jobs: screen("applications", "jobs.tsx", "applications.view"),
   job: screen("applications/:id", "job.tsx", "applications.view", {
     ...recordActions("applications.update"),

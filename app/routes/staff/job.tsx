@@ -25,7 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     canUpdate: staff.can("applications.update"),
     templates: canReply
-      ? (await replyTemplatesOf(args.context.get(requestContext).db)).map((t) => ({ value: t.key, label: t.label }))
+      ? (await replyTemplatesOf(args.context.get(requestContext).db))
+          .filter((t) => t.for === "job")
+          .map((t) => ({ value: t.key, label: t.label }))
       : [],
     history: await listHistory(args.context.get(requestContext).db, "job", id),
     application: {

@@ -2,7 +2,14 @@ import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
 import { londonTime } from "~/domain/salon-time";
-import { isReplyTemplateKey } from "~/domain/staff/records";
+import {
+  isReplyTemplateKey,
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  REPLY_TEMPLATES,
+  REPLY_TEXT_MAX,
+  TEMPLATE_FIELDS,
+} from "~/domain/staff/records";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { recentBackups } from "~/server/backup/backups.server";
 import { config } from "~/server/config.server";
@@ -85,11 +92,24 @@ export async function action(args: Route.ActionArgs) {
       done: `Managers are now told of a lead still New after ${hours} opening ${hours === 1 ? "hour" : "hours"}.`,
     };
   }
-  const subject = (input.subject ?? "").trim();
+  if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
+  const template = REPLY_TEMPLATES[input.template];
+  // A text has no subject; an e-mail needs one.
+  const subject = template.channel === "email" ? (input.subject ?? "").trim() : "";
   const body = (input.body ?? "").trim();
-  if (!isReplyTemplateKey(input.template) || !subject || subject.length > 200 || !body || body.length > 5000)
+  const bodyMax = template.channel === "sms" ? REPLY_TEXT_MAX : REPLY_BODY_MAX;
+  if (
+    (template.channel === "email" && (!subject || subject.length > REPLY_SUBJECT_MAX)) ||
+    !body ||
+    body.length > bodyMax
+  )
     return data(
-      { error: "A reply needs a subject (up to 200 characters) and a message (up to 5,000)." },
+      {
+        error:
+          template.channel === "email"
+            ? `A reply needs a subject (up to ${REPLY_SUBJECT_MAX} characters) and a message (up to ${REPLY_BODY_MAX.toLocaleString("en-GB")}).`
+            : `A text needs a message of up to ${REPLY_TEXT_MAX} characters (three text messages).`,
+      },
       { status: 400 },
     );
   await saveReplyTemplate(args.context.get(requestContext).db, staff, input.template, { subject, body });
@@ -197,36 +217,77 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           It holds everyone's details: keep it somewhere safe. Each download is recorded in the audit log.
         </p>
       </StaffSection>
-      <StaffSection id="replies-heading" title="Replies to job applicants" className="card p-5">
-        <p className="my-2 text-muted">
-          {"{firstName}"} and {"{role}"} are filled in with the applicant's first name and the role they applied for.
-        </p>
-        {loaderData.templates.map((t) => (
-          <Form key={t.key} method="post" className="mt-6 border-t border-line pt-4">
-            <h3 className="mb-2 text-xl">{t.label}</h3>
-            <input type="hidden" name="template" value={t.key} />
+      <ReplyTemplates
+        id="replies-heading"
+        title="Replies to job applicants"
+        templates={loaderData.templates.filter((t) => t.for === "job")}
+        fields={TEMPLATE_FIELDS.job}
+      />
+      <ReplyTemplates
+        id="quote-replies-heading"
+        title="Replies to quotes"
+        templates={loaderData.templates.filter((t) => t.for === "quote")}
+        fields={TEMPLATE_FIELDS.quote}
+      >
+        Sent from a lead's page by e-mail or text, as a reply about the quote the client asked for, whatever they chose
+        about offers: keep offers out of them.
+      </ReplyTemplates>
+    </>
+  );
+}
+
+/** The wording of one kind of reply, each template its own form. */
+function ReplyTemplates({
+  id,
+  title,
+  templates,
+  fields,
+  children,
+}: {
+  id: string;
+  title: string;
+  templates: Route.ComponentProps["loaderData"]["templates"];
+  fields: Readonly<Record<string, string>>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <StaffSection id={id} title={title} className="card p-5">
+      {children ? <p className="my-2">{children}</p> : null}
+      <p className="my-2 text-muted">
+        Filled in when sent:{" "}
+        {Object.entries(fields)
+          .map(([key, what]) => `{${key}} with ${what}`)
+          .join("; ")}
+        .
+      </p>
+      {templates.map((t) => (
+        <Form key={t.key} method="post" className="mt-6 border-t border-line pt-4">
+          <h3 className="mb-2 text-xl">{t.label}</h3>
+          <input type="hidden" name="template" value={t.key} />
+          {t.channel === "email" ? (
             <TextField
               label={`Subject of "${t.label}"`}
               name="subject"
               required
               defaultValue={t.subject}
-              maxLength={200}
+              maxLength={REPLY_SUBJECT_MAX}
               idSuffix={`-${t.key}`}
             />
-            <TextArea
-              label={`Message of "${t.label}"`}
-              name="body"
-              required
-              defaultValue={t.body}
-              rows={7}
-              idSuffix={`-${t.key}`}
-            />
-            <button type="submit" name="intent" value="template" className="btn-outline">
-              Save "{t.label}"
-            </button>
-          </Form>
-        ))}
-      </StaffSection>
-    </>
+          ) : null}
+          <TextArea
+            label={`Message of "${t.label}"`}
+            name="body"
+            required
+            defaultValue={t.body}
+            rows={t.channel === "sms" ? 4 : 7}
+            maxLength={t.channel === "sms" ? REPLY_TEXT_MAX : REPLY_BODY_MAX}
+            idSuffix={`-${t.key}`}
+          />
+          <button type="submit" name="intent" value="template" className="btn-outline">
+            Save "{t.label}"
+          </button>
+        </Form>
+      ))}
+    </StaffSection>
   );
 }

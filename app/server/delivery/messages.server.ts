@@ -265,6 +265,8 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         },
       };
     }
+    case "quote-reply-sms":
+      return { channel: "sms", sms: { body: String(p.text) } };
     case "lead-alert-sms":
       return { channel: "sms", sms: { body: leadAlertText(p, publicUrl) } };
     case "model-thank-you":

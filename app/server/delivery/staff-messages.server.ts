@@ -1,7 +1,8 @@
 /**
  * E-mails the staff console sends: sign-in codes and links, invitations, the
- * new-quotes digest and the replies to job applicants. Like every message
- * they go through the outbox and are rendered when sent.
+ * new-quotes digest, and staff's replies to job applicants and to clients
+ * about their quotes. Like every message they go through the outbox and are
+ * rendered when sent.
  */
 import { formatGBP } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
@@ -185,7 +186,9 @@ export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">,
         `Nobody has changed ${quotes.length === 1 ? "this lead's" : "these leads'"} status from New yet:\n\n${lines.join("\n")}\n\nEvery lead waiting for a reply is on the console's home page: ${url(staffPath(""))}\n\nYou are told once about each lead.`,
       );
     }
+    // Staff's replies are written out when sent, so the history shows exactly what went.
     case "applicant-reply":
+    case "quote-reply-email":
       return plainEmail(String(p.subject), String(p.text));
     case "owner-alert":
       return plainEmail(

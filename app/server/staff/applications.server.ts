@@ -14,6 +14,7 @@ import {
   fillTemplate,
   REPLY_TEMPLATES,
   type RecordKind,
+  type ReplyTemplateFor,
   type ReplyTemplateKey,
 } from "~/domain/staff/records";
 import type { StaffRouteKey } from "~/domain/staff/routes";
@@ -120,6 +121,8 @@ export async function getFeedback(db: Database, id: number) {
 
 export interface ReplyTemplate {
   key: ReplyTemplateKey;
+  for: ReplyTemplateFor;
+  channel: "email" | "sms";
   label: string;
   subject: string;
   body: string;
@@ -134,6 +137,8 @@ export async function replyTemplatesOf(db: Database): Promise<ReplyTemplate[]> {
     const draft = REPLY_TEMPLATES[key];
     return {
       key,
+      for: draft.for,
+      channel: draft.channel,
       label: draft.label,
       subject: row?.subject ?? draft.subject,
       body: row?.body ?? draft.body,
@@ -174,7 +179,7 @@ export async function sendReply(
   applicationId: number,
   key: ReplyTemplateKey,
 ): Promise<{ ok: true; subject: string } | { ok: false }> {
-  const template = (await replyTemplatesOf(db)).find((t) => t.key === key);
+  const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
   const row = await getJobApplication(db, applicationId);
   if (!template || !row) return { ok: false };
   const values = { firstName: firstNameOf(row.application.name), role: row.application.role };

@@ -44,6 +44,14 @@ function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
+/**
+ * Whether the request carries a staff session cookie at all (not whether it is
+ * valid): enough to leave staff's look at a client's quote page out of the
+ * client's views without a database read on a public page. Someone who forged
+ * the cookie only stops their own views being counted.
+ */
+export const carriesStaffSession = (request: Request) => readCookie(request, cookieName(request)) !== null;
+
 function sessionCookie(request: Request, token: string): string {
   const secure = isHttps(request) ? "; Secure" : "";
   return `${cookieName(request)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_DAYS * 86400}${secure}`;

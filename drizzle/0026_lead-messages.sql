@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_quote_link_idx" ON "outbox" USING btree (("payload"->>'link')) WHERE "outbox"."template" in ('quote-email', 'quote-sms', 'quote-reply-email', 'quote-reply-sms');
