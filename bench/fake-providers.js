@@ -6,6 +6,11 @@ import { createServer } from "node:http";
 import { SMTPServer } from "smtp-server";
 
 const counts = { mails: 0, texts: 0, lastAt: 0 };
+/**
+ * The salons' alerts of new quotes (to desk…@ addresses), apart from the clients' messages: each one's
+ * client, by the letters-only first name the bench gives every client, and when it arrived.
+ */
+const alerts = [];
 /** Each message's Message-ID, and each text's number and words: a second arrival of one is a duplicate. */
 const seen = { mails: new Set(), texts: new Set() };
 
@@ -13,12 +18,17 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
+    const alert = session.envelope.rcptTo.some((to) => to.address.startsWith("desk"));
     let head = "";
     stream.on("data", (chunk) => {
-      if (head.length < 4096) head += chunk.toString("utf8");
+      if (alert || head.length < 4096) head += chunk.toString("utf8");
     });
     stream.on("end", () => {
+      if (alert) {
+        alerts.push([/\b([A-Za-z]+) saved a quote on the website/.exec(head)?.[1] ?? "", Date.now()]);
+        return callback();
+      }
       seen.mails.add(/^Message-ID:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? `unnamed ${counts.mails}`);
       counts.mails++;
       counts.lastAt = Date.now();
@@ -46,11 +56,12 @@ await new Promise((resolve) => twilio.listen(0, "127.0.0.1", () => resolve(undef
 
 process.on("message", (message) => {
   if (message === "counts")
-    process.send?.({ ...counts, distinctMails: seen.mails.size, distinctTexts: seen.texts.size });
+    process.send?.({ ...counts, distinctMails: seen.mails.size, distinctTexts: seen.texts.size, alerts });
   if (message === "reset") {
     Object.assign(counts, { mails: 0, texts: 0, lastAt: 0 });
     seen.mails.clear();
     seen.texts.clear();
+    alerts.length = 0;
   }
 });
 /** @param {import("node:net").Server} server */

@@ -231,7 +231,8 @@ async function fixtures() {
   const quoteBody = (i) => ({
     ...state,
     regular: "no",
-    name: `Bench Client ${i}`,
+    // A first name of letters only, one per client: the salon's alert names the client by it.
+    name: `${clientLetters(i)} Bench`,
     mobile: `07700 ${String(900000 + (i % 100000)).padStart(6, "0")}`,
     email: `bench${i}@example.com`,
     referral: "Google",
@@ -240,6 +241,16 @@ async function fixtures() {
   const totalsByLevel = `/prices/total-by-level?${new URLSearchParams({ ...levelState, mode: "level", level: "6" })}`;
   const calculatorStart = `/prices/calculator?${new URLSearchParams({ type: "colour", mode: "level" })}`;
   return { calculatorStart, calculatorMidFlow, totalsByLevel, quoteBody, stylist: stylist.slug };
+}
+
+/** 0 → "Ba", 1 → "Bb", …: a first name safe for every message, different for every client number. */
+function clientLetters(i) {
+  let letters = "";
+  for (let n = i; ; n = Math.floor(n / 26) - 1) {
+    letters = String.fromCharCode(97 + (n % 26)) + letters;
+    if (n < 26) break;
+  }
+  return `B${letters}`;
 }
 
 async function saveQuote(body) {
@@ -771,10 +782,12 @@ async function startProviders() {
  * the row keeps the median by saves per second, and the delivery of every load.
  */
 let nextClient = 1000;
-async function measureSaving(engine, quoteBody, providers, sitePid) {
+async function measureSaving(engine, quoteBody, providers, sitePid, { alerts = false } = {}) {
   const name = `save-quote (${engine})`;
   const runs = [];
   const deliveries = [];
+  /** When each client's save was sent, by their first name: what an alert's delay is counted from. */
+  const sentAt = new Map();
   for (let run = 0; run < 3; run++) {
     await new Promise((r) => setTimeout(r, 1000));
     await providers.reset();
@@ -788,13 +801,18 @@ async function measureSaving(engine, quoteBody, providers, sitePid) {
         {
           method: "POST",
           headers: { "content-type": "application/json" },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(quoteBody(nextClient++)) }),
+          setupRequest: (req) => {
+            const body = quoteBody(nextClient++);
+            sentAt.set(body.name.split(" ")[0], Date.now());
+            return { ...req, body: JSON.stringify(body) };
+          },
         },
       ],
     });
     const loadEnded = Date.now();
     let counts = await providers.counts();
-    while ((counts.mails < saved.ok || counts.texts < saved.ok) && Date.now() - loadEnded < 60_000) {
+    const waiting = (c) => c.mails < saved.ok || c.texts < saved.ok || (alerts && c.alerts.length < saved.ok);
+    while (waiting(counts) && Date.now() - loadEnded < 60_000) {
       await new Promise((r) => setTimeout(r, 50));
       counts = await providers.counts();
     }
@@ -814,6 +832,19 @@ async function measureSaving(engine, quoteBody, providers, sitePid) {
       lastSentAfterLoadMs: allSent ? Math.max(0, counts.lastAt - loadEnded) : null,
       cpuMsPerSave,
     };
+    if (alerts) {
+      // Each alert's delay: from its save being sent to its e-mail reaching the salon's stand-in.
+      const delays = counts.alerts
+        .map(([client, at]) => at - (sentAt.get(client) ?? Number.NaN))
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
+      delivery.alerts = {
+        received: counts.alerts.length,
+        matched: delays.length,
+        medianMs: delays[Math.floor(delays.length / 2)] ?? null,
+        maxMs: delays.at(-1) ?? null,
+      };
+    }
     console.error(`delivery ${engine}: ${JSON.stringify(delivery)}`);
     runs.push(saved);
     deliveries.push(delivery);
@@ -826,6 +857,21 @@ async function measureSaving(engine, quoteBody, providers, sitePid) {
     !d.allSent || (slowest.allSent && d.lastSentAfterLoadMs > slowest.lastSentAfterLoadMs) ? d : slowest,
   );
   results.delivery[engine] = { ...worst, runs: deliveries };
+}
+
+/**
+ * Gives every salon a front-desk address on the site's own database, so each save under load also
+ * queues its salon's alert: the bench then times the alerts as the saves come in.
+ */
+async function alertEverySalon(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    `insert into salon_alerts (salon_id, email) select id, 'desk' || id || '@bench.example' from salons
+     on conflict (salon_id) do update set email = excluded.email`,
+  );
+  await client.end();
 }
 
 /**
@@ -993,7 +1039,10 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   }
   if (SAVING_ONLY) {
     const site = await startSite(siteEnv);
-    await measureSaving(engine, (await fixtures()).quoteBody, providers, site.child.pid);
+    if (env.DATABASE_URL) await alertEverySalon(env.DATABASE_URL);
+    await measureSaving(engine, (await fixtures()).quoteBody, providers, site.child.pid, {
+      alerts: Boolean(env.DATABASE_URL),
+    });
     await stopSite(site);
     rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -1120,7 +1169,8 @@ async function measureEngine(engine, env, { pages, providers, growth } = {}) {
   if (!PAGES_ONLY) {
     await load(`api-services (${engine})`, { url: `${BASE}/api/services` });
     await load(`quote api (${engine})`, { url: `${BASE}/api/get-quote-details/${saved.link}`, connections: 10 });
-    await measureSaving(engine, quoteBody, providers, site.child.pid);
+    if (env.DATABASE_URL) await alertEverySalon(env.DATABASE_URL);
+    await measureSaving(engine, quoteBody, providers, site.child.pid, { alerts: Boolean(env.DATABASE_URL) });
   }
   figures.loaded = memoryMb(site.child.pid);
   if (growth) {
@@ -1363,6 +1413,16 @@ async function main() {
       `CPU ${results.load[`save-quote (${engine})`]?.cpuMsPerSave} ms a save (${engine === "postgres" ? "site only" : "site and database"}, median) · the slowest of ${d.runs.length} loads of ${d.saves} quotes (each a different client): ${d.mails} e-mails and ${d.texts} texts received${d.runs.some((r) => r.distinctMails < r.mails || r.distinctTexts < r.texts) ? " (SOME TWICE)" : ", each once"}; ${rps} saves/s`,
       verdict(d.runs.every(deliveredInTime)),
     ]);
+    if (d.alerts) {
+      const slowest = d.runs.reduce((max, r) => Math.max(max, r.alerts?.maxMs ?? Number.POSITIVE_INFINITY), 0);
+      const everyOne = d.runs.every((r) => r.alerts && r.alerts.matched >= r.saves);
+      rows.push([
+        `save-quote ${engine}: salon alerts`,
+        everyOne ? `slowest ${(slowest / 1000).toFixed(1)} s after its save` : "NOT EVERY ALERT ARRIVED within 60 s",
+        `each save's alert e-mail to its salon's front desk, timed from the save being sent to its arrival, during the same loads (medians ${d.runs.map((r) => ((r.alerts?.medianMs ?? 0) / 1000).toFixed(1)).join("/")} s; ${d.runs.map((r) => `${r.alerts?.matched ?? 0} of ${r.saves}`).join(", ")}); target every one within 60 s`,
+        verdict(everyOne && slowest <= 60_000),
+      ]);
+    }
     rows.push([
       `save-quote ${engine}: rate`,
       `${rps} saves/s`,
