@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAIN_SALON_ID, SALON_IDS } from "~/domain/salon-ids";
+import { ACADEMY_SALON_ID, MAIN_SALON_ID, SALON_IDS } from "~/domain/salon-ids";
 import { renderMessage } from "./delivery/messages.server";
 import { parseQuietHours, setQuietHours } from "./lead-alerts.server";
 import { claimDue } from "./outbox.server";
@@ -151,7 +151,7 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     ]);
   });
 
-  it("alerts the chosen salon of a job application, and the main salon of a model application", async () => {
+  it("alerts the chosen salon of a job application, and the academy (or else the main salon) of a model", async () => {
     await database.db.insert(salonAlerts).values([
       { salonId: MAIN_SALON_ID, email: "desk@wrenbridge.example" },
       { salonId: SALON_IDS.kestwick, email: "desk@kestwick.example", mobile: "+447700900999" },
@@ -190,6 +190,18 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     // The applicants' own messages and the staff notifications are still there, one each.
     const templates = (await rows()).map((r) => r.template).filter((t) => !t.startsWith("lead-alert"));
     expect(templates.sort()).toEqual(["job-thank-you", "model-thank-you", "staff-job", "staff-model"]);
+
+    // Once the academy has a front desk of its own, its hair models go there, and only there.
+    await database.db.insert(salonAlerts).values({ salonId: ACADEMY_SALON_ID, email: "desk@academy.example" });
+    const second = await submitModelApplication(
+      database.db,
+      { name: "Noor Vale", mobile: "07700 900457", info: "Long, dark." },
+      { clientIp: `192.0.2.${++ip}` },
+    );
+    if (!second.ok) throw new Error("not stored");
+    expect(
+      (await alerts()).filter((r) => r.payload.id === second.id).map((r) => [r.recipient, r.payload.kind]),
+    ).toEqual([["desk@academy.example", "model"]]);
   });
 
   it("checks the settings form's quiet hours", () => {

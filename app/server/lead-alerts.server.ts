@@ -138,7 +138,8 @@ function alertDueAt(now: Date | undefined): SQL {
  * salon the lead is for. The text is the same for every lead, so the quote's
  * statement stays one prepared statement.
  */
-export function leadAlertRows(lead: SQL, salonId: number, details: LeadAlertDetails, now?: Date): SQL {
+export function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
+  const salon = typeof salonId === "number" ? sql`${salonId}::int` : salonId;
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
   const payload = JSON.stringify({
     kind: details.kind,
@@ -152,22 +153,30 @@ export function leadAlertRows(lead: SQL, salonId: number, details: LeadAlertDeta
       ${payload}::jsonb || jsonb_build_object('id', lead.id, 'salon', s.name), ${newMessageId(mailDomain)}::text,
       ${alertDueAt(now)}
     from ${lead}, salon_alerts a join salons s on s.id = a.salon_id
-    where a.salon_id = ${salonId}::int and ${column} is not null`;
+    where a.salon_id = ${salon} and ${column} is not null`;
   return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS)}`;
 }
 
 /**
  * Queues the salon's alert of a job or model application inside the
- * transaction that stores it. Returns how many messages were queued.
+ * transaction that stores it. Returns how many messages were queued. With
+ * `orElse`, a salon that has no alert address set passes its alerts to that
+ * one (the academy's hair models to the main salon, until the academy has a
+ * front desk of its own on the Salons screen).
  */
 export async function queueLeadAlert(
   tx: Pick<Database, "execute">,
-  lead: { id: number; salonId: number; name: string; kind: "job" | "model"; who: string | null },
+  lead: { id: number; salonId: number; orElse?: number; name: string; kind: "job" | "model"; who: string | null },
   now?: Date,
 ): Promise<number> {
+  const salon =
+    lead.orElse === undefined
+      ? lead.salonId
+      : sql`coalesce((select salon_id from salon_alerts where salon_id = ${lead.salonId}::int
+          and (email is not null or mobile is not null)), ${lead.orElse}::int)`;
   const rows = leadAlertRows(
     sql`(select ${lead.id}::int as id) as lead`,
-    lead.salonId,
+    salon,
     { kind: lead.kind, firstName: firstNameOf(lead.name), totalPence: null, who: lead.who },
     now,
   );

@@ -28,7 +28,7 @@ import {
   modelApplicationSchema,
   saturdayApplicationSchema,
 } from "~/domain/forms";
-import { MAIN_SALON_ID } from "~/domain/salon-ids";
+import { ACADEMY_SALON_ID, MAIN_SALON_ID } from "~/domain/salon-ids";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
@@ -228,7 +228,15 @@ async function recordModelApplication(tx: Transaction, application: ModelApplica
   if (!row) throw new Error("The model application was not stored");
   await queueMessages(tx, [staffNotification(config().STAFF_EMAIL, "model", { id: row.id, ...application })]);
   // The form names no salon: the main salon's front desk is alerted.
-  await queueLeadAlert(tx, { id: row.id, salonId: MAIN_SALON_ID, name: application.name, kind: "model", who: null });
+  // Hair models are for the academy's training sessions.
+  await queueLeadAlert(tx, {
+    id: row.id,
+    salonId: ACADEMY_SALON_ID,
+    orElse: MAIN_SALON_ID,
+    name: application.name,
+    kind: "model",
+    who: null,
+  });
   await queueModelThankYou(
     tx,
     application.mobile,
