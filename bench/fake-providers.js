@@ -9,6 +9,7 @@ const counts = { mails: 0, texts: 0, lastAt: 0 };
 /**
  * The salons' alerts of new quotes (to desk…@ addresses), apart from the clients' messages: each one's
  * client, by the letters-only first name the bench gives every client, and when it arrived.
+ * @type {[string, number][]}
  */
 const alerts = [];
 /** Each message's Message-ID, and each text's number and words: a second arrival of one is a duplicate. */
