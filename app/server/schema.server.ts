@@ -504,6 +504,8 @@ export const quotes = pgTable(
     index("quotes_created_idx").on(t.createdAt, t.id),
     // The console home's "Needs a reply" (New leads, oldest first) and the uncontacted-lead check read only these.
     index("quotes_new_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'new'`),
+    // The quotes list sorted by total, highest or lowest first, a page at a time.
+    index("quotes_total_idx").on(t.totalPence, t.id),
     // The dashboard finds a client's latest quote by mobile number to tell whose work their feedback is about.
     index("quotes_mobile_idx").on(t.mobile, t.createdAt),
   ],
@@ -716,6 +718,22 @@ export const staffSessions = pgTable(
     revokedAt: timestamptz("revoked_at"),
   },
   (t) => [uniqueIndex("staff_sessions_token_idx").on(t.tokenHash), index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/**
+ * The filters each member of staff last used on each console list, as the
+ * list's query string: opening the list again (from the menu, or after a
+ * record) shows it as they left it, on any of their devices.
+ */
+export const staffListFilters = pgTable(
+  "staff_list_filters",
+  {
+    staffId: staffId().notNull(),
+    list: text("list").notNull(),
+    search: text("search").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.list] })],
 );
 
 /**

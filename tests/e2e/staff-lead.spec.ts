@@ -38,7 +38,7 @@ test("the lead's page shows consent, the offer and deliveries, and sends the sal
 
   await owner.setViewportSize({ width: 1280, height: 900 });
   await owner.goto(`${staff.url}/staff/leads?referral=Social+Media`);
-  await owner.getByRole("list", { name: "Quotes" }).getByRole("link", { name: "Amelia Hart" }).click();
+  await owner.getByRole("table", { name: "Quotes" }).getByRole("link", { name: "Amelia Hart" }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Quote for Amelia Hart");
   const leadPage = owner.url();
   const client = owner.getByRole("region", { name: "Client" });
@@ -104,7 +104,7 @@ test("the reply's wording is the salon's own, edited under Settings; a text repl
 
   await saveQuoteByApi(staff, { name: "Bea Brook", mobile: "07700 900 654", referral: "Work colleague", salon: "1" });
   await owner.goto(`${staff.url}/staff/leads?referral=Work+colleague`);
-  await owner.getByRole("list", { name: "Quotes" }).getByRole("link", { name: "Bea Brook" }).click();
+  await owner.getByRole("table", { name: "Quotes" }).getByRole("link", { name: "Bea Brook" }).click();
   const client = owner.getByRole("region", { name: "Client" });
   await client.getByText("Text Bea").click();
   const text = client.getByLabel("Text", { exact: true });

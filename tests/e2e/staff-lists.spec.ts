@@ -69,7 +69,11 @@ async function ownerPage(browser: Browser, options: { javaScriptEnabled?: boolea
   return context.newPage();
 }
 
-const cards = (page: Page, list: string) => page.getByRole("list", { name: list }).getByRole("listitem");
+/** A list's rows: a table from 1024 px, as these pages are seen; the messages stay cards. */
+const cards = (page: Page, list: string) =>
+  list === "Messages"
+    ? page.getByRole("list", { name: list }).getByRole("listitem")
+    : page.getByRole("table", { name: list }).locator("tbody tr");
 
 test("without JavaScript, a search combines with the filters, stays in the URL, and pages", async ({ browser }) => {
   const page = await ownerPage(browser, { javaScriptEnabled: false });
@@ -274,4 +278,80 @@ test("a download another site asks a signed-in browser for is refused; the conso
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   await page.context().close();
+});
+
+test("the quotes table sorts, works on the ticked rows and in a row, remembers its filters; a phone's card opens whole", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await ownerPage(browser);
+  await page.goto(`${staff.url}/staff/leads?referral=Google`);
+  const table = page.getByRole("table", { name: "Quotes" });
+
+  // Sorted by total from its column's heading, highest first, and said so to a screen reader.
+  await table.getByRole("link", { name: /^Total/ }).click();
+  await expect(page).toHaveURL(/sort=total-high/);
+  await expect(table.getByRole("columnheader", { name: /^Total/ })).toHaveAttribute("aria-sort", "descending");
+  const totals = (await table.locator("tbody tr td:nth-child(6)").allTextContents()).map((t) =>
+    Number(t.replace(/[£,]/g, "")),
+  );
+  expect(totals.length).toBeGreaterThan(1);
+  expect(totals).toEqual([...totals].sort((a, b) => b - a));
+
+  // Back to the list from the menu: it is as it was left, filter and order.
+  await page.goto(`${staff.url}/staff`);
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Quotes" }).click();
+  await expect(page).toHaveURL(/referral=Google/);
+  await expect(page).toHaveURL(/sort=total-high/);
+  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await expect(page).toHaveURL(`${staff.url}/staff/leads`);
+  await expect(cards(page, "Quotes")).toHaveCount(25);
+
+  // Two ticked, marked Contacted at once, and downloaded as they are.
+  await page.getByRole("searchbox", { name: "Search" }).fill("Nia Namesake 0");
+  await page.getByRole("button", { name: "Search" }).click();
+  await table.getByRole("checkbox", { name: "Tick Nia Namesake 01" }).check();
+  await table.getByRole("checkbox", { name: "Tick Nia Namesake 02" }).check();
+  await expect(page.getByText("2 ticked.")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download the ticked as CSV" }).click();
+  const csv = await (await downloading).createReadStream().then(
+    (stream) =>
+      new Promise<string>((resolve) => {
+        let text = "";
+        stream.on("data", (chunk) => {
+          text += chunk;
+        });
+        stream.on("end", () => resolve(text));
+      }),
+  );
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).join("\n")).toMatch(/Nia Namesake 02[\s\S]*Nia Namesake 01/);
+  await page.getByRole("button", { name: "Mark the ticked Contacted" }).click();
+  await expect(page.getByText("2 quotes marked Contacted.")).toBeVisible();
+  for (const name of ["Nia Namesake 01", "Nia Namesake 02"])
+    await expect(table.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("contacted");
+  await expect(table.getByRole("combobox", { name: "Status of Nia Namesake 03" })).toHaveValue("new");
+
+  // One status changed in its row, without opening the quote: stored, and in the quote's history.
+  await table.getByRole("combobox", { name: "Status of Nia Namesake 03" }).selectOption("booked");
+  await table.getByRole("button", { name: "Save status of Nia Namesake 03" }).click();
+  await expect(table.getByText("Booked saved")).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole("combobox", { name: "Status of Nia Namesake 03" })).toHaveValue("booked");
+  await table.getByRole("link", { name: "Nia Namesake 03" }).click();
+  await expect(page.getByRole("region", { name: "Follow-up" })).toContainText("Booked");
+  await expectAccessible(page);
+  await page.context().close();
+
+  // On a phone the rows are cards, and a tap anywhere on one opens its quote.
+  const phone = await ownerPage(browser, { width: 360 });
+  await phone.goto(`${staff.url}/staff/leads?q=Ada+Lovelace`);
+  const card = phone.getByRole("list", { name: "Quotes" }).getByRole("listitem").first();
+  const box = await card.boundingBox();
+  if (!box) throw new Error("no card");
+  await phone.mouse.click(box.x + box.width - 12, box.y + box.height - 12);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Quote for Ada Lovelace");
+  await phone.context().close();
 });

@@ -173,7 +173,7 @@ test("an erased client reads as such to staff, in the audit log, and on the link
 
   // The lead: named as erased, no button to call or e-mail nobody, and its row in the list still opens it.
   await page.goto(`${staff.url}/staff/leads`);
-  const row = page.getByRole("list", { name: "Quotes" }).getByRole("link", { name: "Erased client" }).first();
+  const row = page.getByRole("table", { name: "Quotes" }).getByRole("link", { name: "Erased client" }).first();
   await row.click();
   await expect(page).toHaveURL(leadUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote for Erased client");

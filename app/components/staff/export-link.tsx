@@ -3,7 +3,7 @@ import { can, type StaffRole } from "~/domain/staff/access";
 import { type ExportList, staffPath } from "~/domain/staff/routes";
 
 /** Who is signed in, as the console's layout loader says (routes/staff/layout.tsx). */
-function useStaffUser() {
+export function useStaffUser() {
   return useRouteLoaderData<{ staff: { role: StaffRole } | null }>("routes/staff/layout")?.staff ?? null;
 }
 

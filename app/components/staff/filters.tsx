@@ -6,13 +6,18 @@ export function FilterSelect(props: {
   name: string;
   value: string | number | undefined;
   options: readonly { value: string | number; label: string }[];
+  /** What the empty choice reads: "Any" unless the list's default has a name of its own. */
+  any?: string;
 }) {
   return (
     <SelectField
       label={props.label}
       name={props.name}
       defaultValue={props.value === undefined ? "" : String(props.value)}
-      options={[{ value: "", label: "Any" }, ...props.options.map((o) => ({ value: String(o.value), label: o.label }))]}
+      options={[
+        { value: "", label: props.any ?? "Any" },
+        ...props.options.map((o) => ({ value: String(o.value), label: o.label })),
+      ]}
     />
   );
 }

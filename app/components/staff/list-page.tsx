@@ -7,12 +7,14 @@
  * search a moment after the typing stops, without a page load, the address
  * still saying what is shown.
  */
-import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { can, type Permission } from "~/domain/staff/access";
 import type { ListState, RecordListData } from "~/domain/staff/lists";
+import { type RecordKind, STATUS_LABELS, statusOptions } from "~/domain/staff/records";
 import { EXPORT_LISTS, type ExportList, staffPath } from "~/domain/staff/routes";
-import { ExportLink } from "./export-link";
-import { StatusBadge } from "./record";
+import { ExportLink, useStaffUser } from "./export-link";
+import { type ActionMessage, StatusBadge } from "./record";
 import { Pager, StaffHeading, TextField, When } from "./ui";
 
 export interface ListTabs {
@@ -236,7 +238,11 @@ export function ListPage({
           <button type="submit" className="btn-primary">
             Search
           </button>
-          <Link to={tabs ? `?${tabs.name}=${tabs.current}` : "?"} className="underline underline-offset-2">
+          {/* "clear" also forgets the filters remembered for this list (list-page.server.ts). */}
+          <Link
+            to={tabs ? `?${tabs.name}=${tabs.current}&clear=1` : "?clear=1"}
+            className="underline underline-offset-2"
+          >
             {filters ? "Clear search and filters" : "Clear search"}
           </Link>
         </div>
@@ -254,20 +260,35 @@ export function ListPage({
 }
 
 /** A list's rows as cards: its name (a link to the record, where it has a page), a line or two, and on the right its status or an action. */
-export function ListCards({ label, children }: { label: string; children: ReactNode }) {
+export function ListCards({
+  label,
+  tableAbove,
+  children,
+}: {
+  label: string;
+  /** The same rows are a ListTable on wide screens: the cards are for narrower ones only. */
+  tableAbove?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <ul className="space-y-3" aria-label={label}>
+    <ul className={`space-y-3 ${tableAbove ? "lg:hidden" : ""}`} aria-label={label}>
       {children}
     </ul>
   );
 }
 
+/** The whole card opens the record (its name's link stretched over it), so a thumb anywhere on it will do. */
 export function ListCard(props: { title: string; href?: string; aside?: ReactNode; children: ReactNode }) {
   return (
-    <li className="card flex flex-wrap items-start justify-between gap-3 p-4">
+    <li
+      className={`card flex flex-wrap items-start justify-between gap-3 p-4 ${props.href ? "relative hover:bg-sand/60 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-accent-dark" : ""}`}
+    >
       <div className="min-w-0">
         {props.href ? (
-          <Link to={props.href} className="text-lg font-semibold underline underline-offset-2">
+          <Link
+            to={props.href}
+            className="text-lg font-semibold underline underline-offset-2 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
             {props.title}
           </Link>
         ) : (
@@ -290,6 +311,10 @@ const RECORD_PAGES = {
 } as const;
 
 export function RecordListPage({ kind, data }: { kind: keyof typeof RECORD_PAGES; data: RecordListData }) {
+  const recordKind = RECORD_KINDS_OF[kind];
+  // What the role may do decides whether the row offers it; the record's action checks it again.
+  const staff = useStaffUser();
+  const canUpdate = staff !== null && can(staff.role, UPDATE_PERMISSION[kind]);
   return (
     <ListPage
       kind={kind}
@@ -297,7 +322,52 @@ export function RecordListPage({ kind, data }: { kind: keyof typeof RECORD_PAGES
       count={data.items.length}
       tabs={{ name: "status", label: "By status", current: data.status, options: STATUS_TABS }}
     >
-      <ListCards label={LISTS[kind].title}>
+      <ListTable label={LISTS[kind].title}>
+        <thead>
+          <tr className="border-b border-ink text-left">
+            <th scope="col" className="py-2 pr-3">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Details
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Received
+            </th>
+            <th scope="col" className="py-2">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((item) => (
+            <tr key={item.id} className="border-b border-line align-middle">
+              <th scope="row" className="py-2 pr-3 text-left font-semibold">
+                <Link to={`${RECORD_PAGES[kind]}/${item.id}`} className="underline underline-offset-2">
+                  {item.name}
+                </Link>
+              </th>
+              <td className="py-2 pr-3 text-sm text-muted">{item.detail}</td>
+              <td className="py-2 pr-3 text-sm whitespace-nowrap">
+                <When at={item.createdAt} />
+              </td>
+              <td className="py-2">
+                {canUpdate ? (
+                  <InlineStatus
+                    kind={recordKind}
+                    action={`${RECORD_PAGES[kind]}/${item.id}`}
+                    status={item.status}
+                    who={item.name}
+                  />
+                ) : (
+                  <StatusBadge status={item.status} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListCards label={LISTS[kind].title} tableAbove>
         {data.items.map((item) => (
           <ListCard
             key={item.id}
@@ -313,5 +383,123 @@ export function RecordListPage({ kind, data }: { kind: keyof typeof RECORD_PAGES
         ))}
       </ListCards>
     </ListPage>
+  );
+}
+
+const UPDATE_PERMISSION = {
+  jobs: "applications.update",
+  models: "applications.update",
+  feedback: "feedback.update",
+} as const satisfies Record<keyof typeof RECORD_PAGES, Permission>;
+
+const RECORD_KINDS_OF = { jobs: "job", models: "model", feedback: "feedback" } as const satisfies Record<
+  keyof typeof RECORD_PAGES,
+  RecordKind
+>;
+
+/**
+ * A list's rows as a table, on a screen wide enough for one (from 1024 px);
+ * below that the same rows show as cards (ListCards, hidden here in turn).
+ */
+export function ListTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <table className="hidden w-full lg:table">
+      <caption className="sr-only">{label}</caption>
+      {children}
+    </table>
+  );
+}
+
+/**
+ * A record's status changed from its row, without opening it: the record's
+ * own page's form (same action, same checks, same history line), sent by a
+ * fetcher so the list stays where it is.
+ */
+export function InlineStatus({
+  kind,
+  action,
+  status,
+  who,
+}: {
+  kind: RecordKind;
+  action: string;
+  status: string;
+  who: string;
+}) {
+  const save = useFetcher<ActionMessage>({ key: `status-of-${action}` });
+  const id = useId();
+  const saving = save.state !== "idle";
+  const answer = saving ? undefined : save.data;
+  return (
+    <save.Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => saving && event.preventDefault()}
+    >
+      <label htmlFor={id} className="sr-only">
+        Status of {who}
+      </label>
+      {/* Keyed by the stored status, so a change saved elsewhere shows when the list is read again. */}
+      <select
+        key={status}
+        id={id}
+        name="status"
+        defaultValue={status}
+        className="min-h-11 rounded-lg border border-muted bg-white px-2 py-1 text-sm text-ink focus:outline-2 focus:outline-accent-dark"
+      >
+        {statusOptions(kind).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="status"
+        className="min-h-11 rounded-full border border-ink px-3 text-sm font-semibold hover:bg-ink hover:text-ivory"
+        aria-disabled={saving || undefined}
+      >
+        {saving ? (
+          "Saving…"
+        ) : (
+          <>
+            Save<span className="sr-only"> status of {who}</span>
+          </>
+        )}
+      </button>
+      <span role={answer && "error" in answer ? "alert" : "status"} className="text-sm empty:hidden">
+        {answer ? ("error" in answer ? answer.error : `${STATUS_LABELS[status] ?? status} saved`) : ""}
+      </span>
+    </save.Form>
+  );
+}
+
+/** A column heading that sorts the list by it: the first press in `first`, the next in `then`. */
+export function SortHeader({
+  label,
+  search,
+  current,
+  first,
+  then,
+}: {
+  label: string;
+  search: string;
+  current: string;
+  first: { value: string; direction: "ascending" | "descending" };
+  then: { value: string; direction: "ascending" | "descending" };
+}) {
+  const active = current === first.value ? first : current === then.value ? then : null;
+  const next = active === first ? then : first;
+  return (
+    <th scope="col" aria-sort={active?.direction ?? "none"} className="py-2 pr-3">
+      <Link to={withParam(search, "sort", next.value)} preventScrollReset className="underline underline-offset-2">
+        {label}
+        <span aria-hidden="true">{active ? (active.direction === "ascending" ? " ↑" : " ↓") : ""}</span>
+        <span className="sr-only">, sort {next.direction}</span>
+      </Link>
+    </th>
   );
 }

@@ -21,3 +21,15 @@ export interface RecordListData {
   list: ListState;
   items: { id: number; name: string; createdAt: string; status: string; detail?: string }[];
 }
+
+/** The orders the quotes list offers; the first is the default. */
+export const LEAD_SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "total-high", label: "Highest total first" },
+  { value: "total-low", label: "Lowest total first" },
+] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number]["value"];
+
+/** How many records one bulk action takes: a page and then some. */
+export const BULK_MAX = 100;

@@ -98,7 +98,7 @@ export const STAFF_ROUTES = {
     ["revoke-session", "remove-passkey"],
     ["remove-passkey"],
   ),
-  leads: screen("leads", "leads.tsx", "leads.view"),
+  leads: screen("leads", "leads.tsx", "leads.view", may("leads.update", ["mark-contacted"])),
   /** The front desk works a lead whole: its replies, and its own failed messages sent again. */
   lead: screen("leads/:id", "lead.tsx", "leads.view", may("leads.update", ["status", "note", "reply", "resend"])),
   jobs: screen("applications", "jobs.tsx", "applications.view"),

@@ -137,7 +137,11 @@ async function readInput(
   const form = await request.formData().catch(() => null);
   if (!form) throw data({ error: "The form could not be read." }, { status: 400 });
   const input: ActionInput = {};
-  for (const [k, v] of form) if (typeof v === "string" && !(k in input)) input[k] = v;
+  // A field sent twice counts once (the first), except the rows ticked on a list, which arrive as "3,7,12".
+  for (const [k, v] of form)
+    if (typeof v === "string")
+      if (!(k in input)) input[k] = v;
+      else if (k === "ids") input[k] = `${input[k]},${v}`;
   return { input, files: {} };
 }
 

@@ -2,9 +2,10 @@
  * Saved quotes as leads: the filtered list, one quote in full, and how often
  * its client opened it (a counter and two times; nothing about the viewer).
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CALCULATOR_TYPES } from "~/domain/calculator-state";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
+import { BULK_MAX, LEAD_SORTS, type LeadSort } from "~/domain/staff/lists";
 import { QUOTE_STATUSES } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { log } from "../log.server";
@@ -33,7 +34,23 @@ export interface LeadFilter {
   to?: string;
   /** Words found in the name, e-mail or staff notes, or a mobile number. */
   q?: string;
+  /** Newest first unless asked otherwise. */
+  sort?: Exclude<LeadSort, "newest">;
+  /** Only these quotes: the rows staff ticked, to download. */
+  ids?: number[];
 }
+
+/** Record numbers from the URL ("ids=3&ids=7" or "ids=3,7"); none understood is no restriction. */
+export function idsParam(params: URLSearchParams, name = "ids"): number[] | undefined {
+  const ids = params
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => id(v.trim()))
+    .filter((v) => v !== undefined);
+  return ids.length === 0 ? undefined : [...new Set(ids)].slice(0, BULK_MAX);
+}
+
+const SORTS = LEAD_SORTS.map((s) => s.value).filter((s) => s !== "newest");
 
 /** The filters a list URL asks for; anything unrecognised is ignored rather than refused. */
 export function leadFilterOf(params: URLSearchParams): LeadFilter {
@@ -48,7 +65,23 @@ export function leadFilterOf(params: URLSearchParams): LeadFilter {
     from: dayParam(params, "from"),
     to: dayParam(params, "to"),
     q: searchParam(params),
+    sort: oneOf(SORTS, params.get("sort")),
+    ids: idsParam(params),
   };
+}
+
+/** The list's order: a download reads in its own (newest first, page after page), whatever the list shows. */
+function leadOrder(sort: LeadFilter["sort"]) {
+  switch (sort) {
+    case "oldest":
+      return [asc(quotes.createdAt), asc(quotes.id)];
+    case "total-high":
+      return [desc(quotes.totalPence), desc(quotes.id)];
+    case "total-low":
+      return [asc(quotes.totalPence), asc(quotes.id)];
+    default:
+      return [desc(quotes.createdAt), desc(quotes.id)];
+  }
 }
 
 export async function listLeads(db: Database, filter: LeadFilter, page: ListPage) {
@@ -60,6 +93,7 @@ export async function listLeads(db: Database, filter: LeadFilter, page: ListPage
   if (filter.client) where.push(eq(quotes.regular, filter.client === "returning"));
   if (filter.referral) where.push(eq(quotes.referral, filter.referral));
   if (filter.status) where.push(eq(quotes.status, filter.status));
+  if (filter.ids) where.push(inArray(quotes.id, filter.ids));
   where.push(...dayRange(quotes.createdAt, filter));
   const found = searchWhere(filter.q, {
     text: [quotes.name, quotes.email],
@@ -86,7 +120,7 @@ export async function listLeads(db: Database, filter: LeadFilter, page: ListPage
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
     .where(and(...where))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .orderBy(...leadOrder(page.after === undefined ? filter.sort : undefined))
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }

@@ -1,4 +1,5 @@
-import type { RouterContextProvider } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { type RouterContextProvider, redirect } from "react-router";
 /**
  * The one page of rows a console list's loader hands its page: the gate, the
  * filters and search from the URL, and the audit row (lists show people's
@@ -9,6 +10,7 @@ import { pageOf } from "~/domain/staff/lists";
 import type { StaffRouteKey } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
 import type { Database } from "../db.server";
+import { staffListFilters } from "../schema.server";
 import { audit } from "./audit.server";
 import { requireStaff } from "./auth.server";
 import { describeFilter, type ListPage } from "./lists.server";
@@ -41,6 +43,8 @@ export async function loadListPage<Filter extends { q?: string }, Row>(
 ) {
   const staff = await requireStaff(args, key);
   const url = new URL(args.request.url);
+  // The audit log is opened for one record or person from their page, each time afresh: it remembers nothing.
+  if (key !== "audit") await rememberFilters(args.context.get(requestContext).db, staff.staffId, key, url);
   const filter = query.filterOf(url.searchParams);
   const page = pageOf(url);
   const found = await query.rows(args.context.get(requestContext).db, filter, {
@@ -60,4 +64,42 @@ export async function loadListPage<Filter extends { q?: string }, Row>(
     q: filter.q ?? "",
   };
   return { staff, filter, rows, list };
+}
+
+/** What of a list's query is remembered: its filters and order, never the page, nor the words searched for. */
+const FORGOTTEN = new Set(["page", "q", "clear"]);
+
+/**
+ * Remembered filters: a list opened with a query stores its filters for this
+ * member of staff (or forgets them when none is set, as "Clear" does); a list
+ * opened without one goes to the filters last stored. The search box's words
+ * are left out: they are often a client's name or number.
+ */
+async function rememberFilters(db: Database, staffId: number, list: StaffRouteKey, requested: URL): Promise<void> {
+  // The address as the browser shows it, whether the page or its data (a navigation in the app) was asked for.
+  const url = new URL(requested);
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  const mine = and(eq(staffListFilters.staffId, staffId), eq(staffListFilters.list, list));
+  if (url.search === "") {
+    const [saved] = await db.select({ search: staffListFilters.search }).from(staffListFilters).where(mine);
+    if (saved) throw redirect(`${url.pathname}?${saved.search}`);
+    return;
+  }
+  const kept = new URLSearchParams([...url.searchParams].filter(([name, value]) => value && !FORGOTTEN.has(name)));
+  const search = kept.toString();
+  if (url.searchParams.has("clear")) {
+    await db.delete(staffListFilters).where(mine);
+    url.searchParams.delete("clear");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  if (search === "") await db.delete(staffListFilters).where(mine);
+  else
+    await db
+      .insert(staffListFilters)
+      .values({ staffId, list, search })
+      .onConflictDoUpdate({
+        target: [staffListFilters.staffId, staffListFilters.list],
+        set: { search, updatedAt: new Date() },
+      });
 }

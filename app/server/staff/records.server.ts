@@ -3,7 +3,7 @@
  * feedback): its status and its notes, each change audited in the same
  * transaction and kept as a line of the record's history.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { type RecordKind, STATUS_LABELS, STATUSES_OF } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, quotes, staffNotes, staffUsers } from "../schema.server";
@@ -29,6 +29,46 @@ async function setStatus(
       .values({ subjectType: kind, subjectId: id, staffId: actor.staffId, kind: "status", body: label });
     await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id }, summary: label });
     return "done";
+  });
+}
+
+/**
+ * Sets many records to one status at once (the list's bulk action), in one
+ * transaction: each record that changes gets its history line and its audit
+ * row, as one changed on its own page would. Those already in that status
+ * are left as they are. Returns how many changed.
+ */
+export async function setStatuses(
+  db: Database,
+  actor: Actor,
+  kind: RecordKind,
+  ids: number[],
+  status: string,
+): Promise<number | "invalid"> {
+  if (!STATUSES_OF[kind].includes(status) || ids.length === 0) return "invalid";
+  const table = TABLES[kind];
+  const label = STATUS_LABELS[status] ?? status;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(table)
+      .set({ status })
+      .where(and(inArray(table.id, ids), ne(table.status, status)))
+      .returning({ id: table.id });
+    if (changed.length === 0) return 0;
+    await tx
+      .insert(staffNotes)
+      .values(
+        changed.map((r) => ({
+          subjectType: kind,
+          subjectId: r.id,
+          staffId: actor.staffId,
+          kind: "status",
+          body: label,
+        })),
+      );
+    for (const r of changed)
+      await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id: r.id }, summary: label });
+    return changed.length;
   });
 }
 
