@@ -46,9 +46,9 @@ async function candidates(tx: Tx, a: { mobile: string | null; email: string | nu
       createdAt: quotes.createdAt,
       status: quotes.status,
       // Who wrote the quote's latest status line: a person (their id) or the site (null, or no line at all).
-      lastStatusBy: sql<number | null>`(select ${staffNotes.staffId} from ${staffNotes}
-        where ${staffNotes.subjectType} = 'quote' and ${staffNotes.subjectId} = ${quotes.id} and ${staffNotes.kind} = 'status'
-        order by ${staffNotes.id} desc limit 1)`,
+      lastStatusBy: sql<number | null>`(select sn.staff_id from staff_notes sn
+        where sn.subject_type = 'quote' and sn.subject_id = "quotes"."id" and sn.kind = 'status'
+        order by sn.id desc limit 1)`,
     })
     .from(quotes)
     .where(
