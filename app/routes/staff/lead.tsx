@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { BookedAppointment } from "~/components/staff/booked-appointment";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
@@ -7,6 +8,7 @@ import { clientName } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
 import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { bookedAppointment } from "~/server/staff/bookings.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
 import type { Route } from "./+types/lead";
@@ -25,6 +27,9 @@ export async function loader(args: Route.LoaderArgs) {
     // The record's history in the audit log, for those whose role may read it.
     auditHref: staff.can("audit.view") ? auditHistoryPath("quote", id) : null,
     history: await listHistory(args.context.get(requestContext).db, "quote", id),
+    booking: await bookedAppointment(args.context.get(requestContext).db, id).then(
+      (b) => b && { ...b, startsAt: b.startsAt.toISOString() },
+    ),
     lead: {
       id: q.id,
       name: q.name,
@@ -69,6 +74,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         Saved <When at={lead.createdAt} />
       </StaffHeading>
       <ActionNotice message={actionData} />
+      <BookedAppointment booking={loaderData.booking} />
       {lead.erasedAt ? (
         <Notice>
           The client's name, mobile number and e-mail address were erased <When at={lead.erasedAt} />

@@ -217,7 +217,7 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
           })),
         )
         .returning({ id: quotes.id });
-      rows.forEach((row, k) => ids.set(salon.quotes[i + k]!.id, row.id));
+      for (const [k, row] of rows.entries()) ids.set(salon.quotes[i + k]!.id, row.id);
     }
     // What a person set: a line of the quote's history with their name, as the lead page writes it.
     const byPerson = salon.quotes.filter((q) => q.settledByPerson || q.status === "contacted");
