@@ -46,7 +46,7 @@ async function statusOf(page: Page, name: string): Promise<string> {
   await page.goto(`${staff.url}/staff/leads?q=${encodeURIComponent(name)}`);
   const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toHaveCount(1);
-  return (await card.innerText()).match(/New|Contacted|Booked|Not booked/)?.[0] ?? "";
+  return ((await card.textContent()) ?? "").match(/New|Contacted|Booked|Not booked/)?.[0] ?? "";
 }
 
 /** Tomorrow at 10:30 UTC, as ISO 8601 and as a UK date. */
@@ -59,7 +59,7 @@ test("the webhook refuses a wrong signature or an old timestamp and books on a s
   await expectOneH1(manager);
   await expect(manager.getByText("No secret is set yet")).toBeVisible();
   await manager.getByRole("button", { name: "Set a secret" }).click();
-  const secret = (await manager.getByTestId("webhook-secret").innerText()).trim();
+  const secret = ((await manager.getByTestId("webhook-secret").textContent()) ?? "").trim();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
   await manager.reload();
   // Shown once: not on the page again.
