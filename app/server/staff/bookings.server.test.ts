@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
 import { normaliseAppointmentEmail, normaliseMobile } from "~/domain/bookings/matching";
 import { generateSalon } from "~/domain/bookings/test-bookings";
+import { DEFAULT_RETENTION } from "~/domain/privacy";
 import { SALON_IDS } from "~/domain/salon-ids";
+import { applyRetention } from "../privacy/retention.server";
 import { appointments, auditLog, bookingMatches, quotes, staffNotes } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
@@ -177,6 +179,23 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     // The same file imported again matches again.
     await importAppointments(database.db, manager, "phorest", [appointment({ externalId: "again" })]);
     expect(await statusOf(amelia)).toBe("booked");
+  });
+
+  it("lets the client's details in old appointments go when the quotes' do", async () => {
+    await importAppointments(database.db, manager, "phorest", [
+      appointment({ startsAt: new Date("2020-01-10T10:00:00Z"), externalId: "old" }),
+      appointment({ externalId: "recent" }),
+    ]);
+    const result = await applyRetention(database.db, new Date("2026-11-27T12:00:00Z"), DEFAULT_RETENTION);
+    expect(result.appointmentsAnonymised).toBe(1);
+    const rows = await database.db
+      .select({ externalId: appointments.externalId, name: appointments.clientName, mobile: appointments.clientMobile })
+      .from(appointments)
+      .orderBy(appointments.externalId);
+    expect(rows).toEqual([
+      { externalId: "old", name: "", mobile: null },
+      { externalId: "recent", name: "Amelia Hart", mobile: "+447700900123" },
+    ]);
   });
 
   it("undoes one match from the list", async () => {
