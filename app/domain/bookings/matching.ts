@@ -128,7 +128,7 @@ export type MatchResult =
   | { kind: "none" };
 
 /** Whether the quote was saved in the window before the appointment (and not after it). */
-export function inMatchWindow(quoteCreatedAt: Date, startsAt: Date): boolean {
+function inMatchWindow(quoteCreatedAt: Date, startsAt: Date): boolean {
   const age = startsAt.getTime() - quoteCreatedAt.getTime();
   return age >= -DAY_MS && age <= MATCH_WINDOW_DAYS * DAY_MS;
 }

@@ -12,7 +12,7 @@
  */
 
 /** mulberry32: small, fast and good enough to shuffle test data. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -159,7 +159,7 @@ const LAST = [
 
 const DAY_MS = 86_400_000;
 
-export interface GeneratedQuote {
+interface GeneratedQuote {
   id: number;
   name: string;
   /** As stored: E.164. */
@@ -171,7 +171,7 @@ export interface GeneratedQuote {
   settledByPerson: boolean;
 }
 
-export interface GeneratedAppointment {
+interface GeneratedAppointment {
   externalId: string;
   name: string;
   /** As the booking system has it, in any of the ways people type a mobile. */

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export const SIGNATURE_HEADER = "x-booking-signature";
 export const TIMESTAMP_HEADER = "x-booking-timestamp";
 /** How far the call's clock may be from ours, either way. */
-export const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
+const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
 
 /** "sha256=<hex>" for this timestamp and body: what the booking system sends, and what tests sign with. */
 export function bookingSignature(secret: string, timestamp: string, body: string): string {
