@@ -22,6 +22,7 @@ export default [
     route("models", "routes/api/models.ts"),
     route("feedback", "routes/api/feedback.ts"),
     route("sms/inbound", "routes/api/sms-inbound.ts"),
+    route("bookings/webhook", "routes/api/booking-webhook.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),

@@ -853,3 +853,97 @@ export const ownerAlerts = pgTable("owner_alerts", {
   cause: text("cause").primaryKey(),
   lastSentAt: timestamptz("last_sent_at").notNull(),
 });
+
+/**
+ * Bookings matched back (decision 070): each upload of a booking system's
+ * appointments export is one import, which can be undone as a whole.
+ */
+export const appointmentImports = pgTable("appointment_imports", {
+  id: serial("id").primaryKey(),
+  /** phorest, fresha, timely or csv (columns mapped by hand). */
+  source: text("source").notNull(),
+  staffId: staffId(),
+  appointments: integer("appointments").notNull().default(0),
+  matched: integer("matched").notNull().default(0),
+  toReview: integer("to_review").notNull().default(0),
+  createdAt: createdAt(),
+  undoneAt: timestamptz("undone_at"),
+  undoneBy: integer("undone_by").references(() => staffUsers.id),
+});
+
+/** An appointment in the salon's booking system, from an export or its webhook; one row per source and reference. */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: serial("id").primaryKey(),
+    /** Where it came from: phorest, fresha, timely, csv or webhook; with externalId, what makes it the same appointment. */
+    source: text("source").notNull(),
+    externalId: text("external_id").notNull(),
+    startsAt: timestamptz("starts_at").notNull(),
+    /** The salon as the booking system names it, and ours when the name is one of our salons'. */
+    salonName: text("salon_name").notNull().default(""),
+    salonId: integer("salon_id").references(() => salons.id),
+    stylistName: text("stylist_name").notNull().default(""),
+    service: text("service").notNull().default(""),
+    valuePence: integer("value_pence"),
+    clientName: text("client_name").notNull().default(""),
+    /** E.164, or null when the booking had no UK mobile. */
+    clientMobile: text("client_mobile"),
+    /** Trimmed and lower case, or null. */
+    clientEmail: text("client_email"),
+    cancelled: boolean("cancelled").notNull().default(false),
+    importId: integer("import_id").references(() => appointmentImports.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("appointments_source_external_idx").on(t.source, t.externalId),
+    index("appointments_import_idx").on(t.importId),
+  ],
+);
+
+/**
+ * An appointment tied to a quote: applied (set the quote to Booked by
+ * itself), review (waiting for a person), confirmed (a person chose it,
+ * then it was applied), dismissed, or reverted (undone, or the appointment
+ * was cancelled). `statusNoteId` is the history line the match wrote when
+ * it changed the status: a later status line means a person (or another
+ * match) changed it since, and then nothing reverts it.
+ */
+export const bookingMatches = pgTable(
+  "booking_matches",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    /** same-person, shared-phone, name-mismatch or two-open-quotes. */
+    reason: text("reason").notNull(),
+    /** The quote's status before the match set Booked; null when it did not change it. */
+    previousStatus: text("previous_status"),
+    statusNoteId: integer("status_note_id").references(() => staffNotes.id, { onDelete: "set null" }),
+    decidedBy: integer("decided_by").references(() => staffUsers.id),
+    decidedAt: timestamptz("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_matches_pair_idx").on(t.appointmentId, t.quoteId),
+    index("booking_matches_quote_idx").on(t.quoteId),
+    index("booking_matches_review_idx").on(t.createdAt).where(sql`${t.state} = 'review'`),
+  ],
+);
+
+/** The shared secret the booking system signs its webhook calls with; one row, set (and rotated) by the owner or a manager. */
+export const bookingWebhookSecret = pgTable(
+  "booking_webhook_secret",
+  {
+    id: smallint("id").primaryKey().default(1),
+    secret: text("secret").notNull(),
+    setAt: timestamptz("set_at").notNull().defaultNow(),
+    setBy: integer("set_by").references(() => staffUsers.id),
+  },
+  (t) => [check("booking_webhook_secret_one_row", sql`${t.id} = 1`)],
+);

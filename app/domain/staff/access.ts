@@ -27,6 +27,10 @@ export const PERMISSIONS = [
   "messages.resend",
   "dashboard.view",
   "export",
+  /** Upload the booking system's appointments, undo an import, set the webhook's secret. */
+  "bookings.import",
+  /** The bookings matched back: confirm or dismiss the uncertain ones, undo a match. */
+  "bookings.review",
   "audit.view",
   "staff.manage",
   "settings.manage",
@@ -44,7 +48,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   owner: PERMISSIONS,
   manager: PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission)),
   // Works the leads and applications: reads them, sets status, writes notes. No export, no deletion.
-  "front-desk": ["console.use", "leads.view", "leads.update", "applications.view", "applications.update"],
+  // Confirming a booking is working a lead, so the front desk does it too; importing and the webhook are not theirs.
+  "front-desk": [
+    "console.use",
+    "leads.view",
+    "leads.update",
+    "bookings.review",
+    "applications.view",
+    "applications.update",
+  ],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -107,6 +107,15 @@ export const AUDIT_ACTIONS = [
   "team.reorder",
   "team.retire",
   "team.restore",
+  // Bookings matched back from the booking system (decision 070).
+  "booking.list",
+  "booking.import",
+  "booking.import-undo",
+  "booking.match",
+  "booking.confirm",
+  "booking.dismiss",
+  "booking.revert",
+  "booking.webhook-secret",
   // The site's own hourly and daily work.
   "scheduled.retention",
   "scheduled.prune",
@@ -145,6 +154,7 @@ export const AUDIT_SUBJECTS = [
   "level",
   "review",
   "stylist",
+  "appointment_import",
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
@@ -173,6 +183,7 @@ export const AUDIT_SUBJECT_LABELS: Readonly<Record<AuditSubjectType, string>> = 
   level: "Levels",
   review: "Reviews",
   stylist: "Team members",
+  appointment_import: "Appointment imports",
 };
 
 /** The console page a record of this kind has, with the address of this one; none for what has no page. */
@@ -213,6 +224,8 @@ export function auditSubjectPage(type: string, id: string): { key: StaffRouteKey
     case "shop_banner":
     case "shop_tile":
       return at("contentShop");
+    case "appointment_import":
+      return at("bookings", `#import-${encodeURIComponent(id)}`);
     default:
       return undefined;
   }
@@ -327,6 +340,9 @@ function roleIn(summary: string): string | undefined {
 const requestRef = (subject: AuditRowForWords["subject"]) => (subject ? ` (request ${subject.id})` : "");
 
 type Words = (row: AuditRowForWords) => SentencePart[];
+
+/** The row's details after a colon, when it has any. */
+const summaryAfter = (row: AuditRowForWords) => (row.summary ? `: ${row.summary}` : "");
 
 /** A record's status change, note, view and list, one kind at a time. */
 const recordWords = (kind: RecordKind) =>
@@ -453,6 +469,20 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   },
   "team.retire": (row) => ["took ", person(row.subject), " off the team"],
   "team.restore": (row) => ["brought ", person(row.subject), " back to the team"],
+  "booking.list": () => ["looked through the bookings to match"],
+  "booking.import": (row) => [
+    { text: "imported appointments", href: row.subject?.href },
+    row.summary ? ` (${row.summary})` : "",
+  ],
+  "booking.import-undo": (row) => [
+    { text: "undid an import of appointments", href: row.subject?.href },
+    row.summary ? ` (${row.summary})` : "",
+  ],
+  "booking.match": (row) => ["matched a booking to ", recordPhrase("quote", row.subject), summaryAfter(row)],
+  "booking.confirm": (row) => ["confirmed a booking for ", recordPhrase("quote", row.subject), summaryAfter(row)],
+  "booking.dismiss": (row) => ["dismissed a booking suggested for ", recordPhrase("quote", row.subject)],
+  "booking.revert": (row) => ["undid a booking matched to ", recordPhrase("quote", row.subject), summaryAfter(row)],
+  "booking.webhook-secret": () => ["set a new secret for the booking system’s webhook"],
   "scheduled.retention": () => [JOB_WORDS.retention],
   "scheduled.prune": () => [JOB_WORDS.prune],
   "scheduled.quote-digest": () => [JOB_WORDS["quote-digest"]],

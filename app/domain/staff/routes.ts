@@ -110,6 +110,11 @@ export const STAFF_ROUTES = {
   model: screen("models/:id", "model.tsx", "applications.view", recordActions("applications.update")),
   feedbackList: screen("feedback", "feedback-list.tsx", "feedback.view"),
   feedback: screen("feedback/:id", "feedback.tsx", "feedback.view", recordActions("feedback.update")),
+  /** Bookings matched back: the review list, the imports of appointments and the webhook's secret (decision 070). */
+  bookings: screen("bookings", "bookings.tsx", "bookings.review", {
+    ...may("bookings.review", ["confirm", "dismiss", "undo-match"]),
+    ...may("bookings.import", ["columns", "import", "undo-import", "secret"], ["undo-import", "secret"]),
+  }),
   messages: screen("messages", "messages.tsx", "messages.view", may("messages.resend", ["resend"])),
   audit: screen("audit", "audit.tsx", "audit.view"),
   /** Every change of who can get in asks for a recent sign-in. */
@@ -226,6 +231,7 @@ export const STAFF_NAV_GROUPS: readonly { label: string; items: readonly { key: 
     items: [
       { key: "home", label: "Home" },
       { key: "leads", label: "Quotes" },
+      { key: "bookings", label: "Bookings matched" },
       { key: "jobs", label: "Job applications" },
       { key: "models", label: "Models" },
       { key: "feedbackList", label: "Feedback" },

@@ -1,5 +1,6 @@
 import { data, Link, useFetcher } from "react-router";
 import { serviceTypeCopy } from "~/components/calculator/labels";
+import { BookedAppointment } from "~/components/staff/booked-appointment";
 import { type ActionMessage, ActionNotice, FetcherMessage, RecordWork } from "~/components/staff/record";
 import { Notice, StaffHeading, StaffSection, staffMeta, TextArea, TextField, When } from "~/components/staff/ui";
 import { isCalculatorType } from "~/domain/calculator-state";
@@ -11,6 +12,7 @@ import { clientName, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "~
 import { requestContext } from "~/server/request-context.server";
 import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { bookedAppointment } from "~/server/staff/bookings.server";
 import { leadWork, resendLeadMessage, sendLeadReply } from "~/server/staff/lead-work.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
@@ -28,13 +30,18 @@ export async function loader(args: Route.LoaderArgs) {
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
   await auditView(db, staff, "quote.view", { type: "quote", id });
   const q = row.quote;
-  const [history, work] = await Promise.all([listHistory(db, "quote", id), leadWork(db, q)]);
+  const [history, work, booking] = await Promise.all([
+    listHistory(db, "quote", id),
+    leadWork(db, q),
+    bookedAppointment(db, id),
+  ]);
   const canUpdate = staff.can("leads.update");
   return {
     canUpdate,
     // The record's history in the audit log, for those whose role may read it.
     auditHref: staff.can("audit.view") ? auditHistoryPath("quote", id) : null,
     history,
+    booking: booking && { ...booking, startsAt: booking.startsAt.toISOString() },
     lead: {
       id: q.id,
       name: q.name,
@@ -115,6 +122,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         Saved <When at={lead.createdAt} /> · {lead.salon}
       </StaffHeading>
       <ActionNotice message={actionData} />
+      <BookedAppointment booking={loaderData.booking} />
       {lead.erasedAt ? (
         <Notice>
           The client's name, mobile number and e-mail address were erased <When at={lead.erasedAt} />

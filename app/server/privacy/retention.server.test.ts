@@ -144,6 +144,7 @@ const retentionAudit = (db: TestDatabase["db"]) =>
 
 const EVERYTHING_DUE_ONCE = {
   quotesAnonymised: 1,
+  appointmentsAnonymised: 0,
   jobApplicationsDeleted: 1,
   modelApplicationsDeleted: 1,
   feedbackAnonymised: 1,

@@ -30,6 +30,7 @@ import {
 import type { Database } from "../db.server";
 import { every, type ScheduledJob } from "../scheduler.server";
 import {
+  appointments,
   feedback,
   jobApplications,
   modelApplications,
@@ -93,6 +94,8 @@ export async function saveRetentionPeriods(
 
 export interface RetentionResult extends Record<string, number> {
   quotesAnonymised: number;
+  /** Appointments from the booking system whose client details went with the quotes' (decision 070). */
+  appointmentsAnonymised: number;
   jobApplicationsDeleted: number;
   modelApplicationsDeleted: number;
   feedbackAnonymised: number;
@@ -123,6 +126,17 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
     .set({ name: "", mobile: "", email: "", anonymisedAt: now })
     .where(and(lt(quotes.createdAt, quoteCutoff), isNull(quotes.anonymisedAt)))
     .returning({ id: quotes.id });
+  // The booking system's appointments name the same clients: their details go when the quotes' would.
+  const appointmentsAnonymised = await db
+    .update(appointments)
+    .set({ clientName: "", clientMobile: null, clientEmail: null })
+    .where(
+      and(
+        lt(appointments.startsAt, quoteCutoff),
+        sql`(${appointments.clientName} <> '' or ${appointments.clientMobile} is not null or ${appointments.clientEmail} is not null)`,
+      ),
+    )
+    .returning({ id: appointments.id });
   const jobs = await db
     .delete(jobApplications)
     .where(lt(lastDecision(jobApplications, "job"), applicationCutoff))
@@ -186,6 +200,7 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
 
   return {
     quotesAnonymised: quotesAnonymised.length,
+    appointmentsAnonymised: appointmentsAnonymised.length,
     jobApplicationsDeleted: jobs.length,
     modelApplicationsDeleted: models.length,
     feedbackAnonymised: feedbackAnonymised.length,

@@ -55,17 +55,15 @@ export async function setStatuses(
       .where(and(inArray(table.id, ids), ne(table.status, status)))
       .returning({ id: table.id });
     if (changed.length === 0) return 0;
-    await tx
-      .insert(staffNotes)
-      .values(
-        changed.map((r) => ({
-          subjectType: kind,
-          subjectId: r.id,
-          staffId: actor.staffId,
-          kind: "status",
-          body: label,
-        })),
-      );
+    await tx.insert(staffNotes).values(
+      changed.map((r) => ({
+        subjectType: kind,
+        subjectId: r.id,
+        staffId: actor.staffId,
+        kind: "status",
+        body: label,
+      })),
+    );
     for (const r of changed)
       await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id: r.id }, summary: label });
     return changed.length;

@@ -1,0 +1,212 @@
+/**
+ * Bookings matched back, end to end (decision 070): the booking system's
+ * webhook refuses a wrong signature or an old timestamp and changes
+ * nothing, and books the quote of a signed call; a manager uploads an
+ * export in each preset's shape (Phorest, Fresha, Timely), the matching
+ * leads turn Booked, a shared family phone waits in the review list and is
+ * confirmed there, and an import is undone.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { bookingSignature } from "../../app/server/bookings/webhook-signature.server";
+import { expectAccessible, expectOneH1 } from "./helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  inviteAndSignIn,
+  type StaffSite,
+  saveQuoteByApi,
+  startStaffSite,
+} from "./staff-helpers";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let staff: StaffSite;
+let manager: Page;
+let desk: Page;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(300_000);
+  staff = await startStaffSite();
+  const owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
+  manager = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon",
+    email: "manon@example.com",
+    role: "manager",
+  });
+  desk = await inviteAndSignIn(owner, browser, staff, { name: "Dana", email: "dana@example.com", role: "front-desk" });
+});
+
+test.afterAll(async () => {
+  await staff?.close();
+});
+
+/** The lead's status as the quotes list shows it. */
+async function statusOf(page: Page, name: string): Promise<string> {
+  await page.goto(`${staff.url}/staff/leads?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("listitem").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  return ((await card.textContent()) ?? "").match(/New|Contacted|Booked|Not booked/)?.[0] ?? "";
+}
+
+/** Tomorrow at 10:30 UTC, as ISO 8601 and as a UK date. */
+const tomorrow = new Date(Date.now() + 86_400_000);
+const isoDay = tomorrow.toISOString().slice(0, 10);
+const ukDay = isoDay.split("-").reverse().join("/");
+
+test("the webhook refuses a wrong signature or an old timestamp and books on a signed call", async () => {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  await expectOneH1(manager);
+  await expect(manager.getByText("No secret is set yet")).toBeVisible();
+  await manager.getByRole("button", { name: "Set a secret" }).click();
+  const secret = ((await manager.getByTestId("webhook-secret").textContent()) ?? "").trim();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
+  await manager.reload();
+  // Shown once: not on the page again.
+  await expect(manager.getByTestId("webhook-secret")).toHaveCount(0);
+  await expect(manager.getByText(secret)).toHaveCount(0);
+
+  await saveQuoteByApi(staff, { name: "Wanda Webb", mobile: "07700 900701", referral: "Google", salon: "2" });
+  const event = (kind: string) =>
+    JSON.stringify({
+      event: `appointment.${kind}`,
+      appointment: {
+        id: "WH-1",
+        start: `${isoDay}T10:30:00Z`,
+        salon: "Kestwick",
+        stylist: "Agnes",
+        service: "Cut and finish",
+        price: "65.00",
+        client: { name: "Wanda Webb", mobile: "+44 7700 900701", email: "" },
+      },
+    });
+  const call = (body: string, headers: Record<string, string>) =>
+    fetch(`${staff.url}/api/bookings/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body,
+    });
+  const now = () => String(Math.floor(Date.now() / 1000));
+  const created = event("created");
+
+  const forged = await call(created, {
+    "X-Booking-Timestamp": now(),
+    "X-Booking-Signature": bookingSignature("not-our-secret", now(), created),
+  });
+  expect(forged.status).toBe(401);
+  const unsigned = await call(created, { "X-Booking-Timestamp": now() });
+  expect(unsigned.status).toBe(401);
+  const old = String(Math.floor(Date.now() / 1000) - 10 * 60);
+  const replayed = await call(created, {
+    "X-Booking-Timestamp": old,
+    "X-Booking-Signature": bookingSignature(secret, old, created),
+  });
+  expect(replayed.status).toBe(400);
+  expect((await replayed.json()).error).toMatch(/five minutes/);
+  const stamp = now();
+  const tampered = await call(created.replace("Wanda Webb", "Someone Else"), {
+    "X-Booking-Timestamp": stamp,
+    "X-Booking-Signature": bookingSignature(secret, stamp, created),
+  });
+  expect(tampered.status).toBe(401);
+  expect(await statusOf(manager, "Wanda Webb")).toBe("New");
+
+  const signed = { "X-Booking-Timestamp": stamp, "X-Booking-Signature": bookingSignature(secret, stamp, created) };
+  const ok = await call(created, signed);
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toMatchObject({ received: true, new: true, matched: true });
+  // The same call again (a retry inside the window) changes nothing.
+  expect(await (await call(created, signed)).json()).toMatchObject({ received: true, new: false });
+  expect(await statusOf(manager, "Wanda Webb")).toBe("Booked");
+
+  const cancelled = event("cancelled");
+  const later = now();
+  const cancel = await call(cancelled, {
+    "X-Booking-Timestamp": later,
+    "X-Booking-Signature": bookingSignature(secret, later, cancelled),
+  });
+  expect(cancel.status).toBe(200);
+  expect(await statusOf(manager, "Wanda Webb")).toBe("New");
+});
+
+/** Each preset's export, as our best reading of it has its columns. */
+const EXPORTS = {
+  Phorest: [
+    "Appointment ID,Appointment Date,Start Time,Branch,Staff Member,Service Name,Price,Client First Name,Client Last Name,Client Mobile,Client Email,Status",
+    `PH-100,${ukDay},10:30,Maison Ivy Kestwick,Agnes,Cut and finish,£65.00,Phoebe,Marsh,07700 900801,,Booked`,
+    `PH-101,${ukDay},11:30,Maison Ivy Kestwick,Agnes,Colour,£95.00,Daisy,Hart,(07700) 900-804,,Booked`,
+  ],
+  Fresha: [
+    "Ref #,Scheduled Date,Time,Location,Team Member,Service,Price,Client,Client Mobile,Client Email,Status",
+    `FR-200,${isoDay},14:00,Kestwick,Jo,Blow dry,45,Fiona Frost,+44 7700 900802,,Confirmed`,
+  ],
+  Timely: [
+    "Booking ID,Start Date,Start Time,Location,Staff,Service,Total Price,Customer First Name,Customer Last Name,Customer Mobile,Customer Email,Booking Status",
+    `TM-300,${ukDay},2:30 PM,Wrenbridge,Sam,Cut,GBP 55.00,Tilly,Tate,,TILLY@example.com ,Confirmed`,
+  ],
+} as const;
+
+async function importExport(system: keyof typeof EXPORTS) {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  const section = manager.getByRole("region", { name: "Import appointments" });
+  await section.getByLabel("Booking system").selectOption({ label: system });
+  await section.getByLabel("Or paste it here").fill(`${EXPORTS[system].join("\r\n")}\r\n`);
+  await section.getByRole("button", { name: "Read the columns" }).click();
+  await expect(section.getByText(`Read as a ${system} export.`)).toBeVisible();
+  // The mapping screen shows the preset's column for each field, and lets it be changed.
+  await expect(section.getByLabel("Appointment reference")).toHaveValue(EXPORTS[system][0].split(",")[0] as string);
+  await section.getByRole("button", { name: "Import and match" }).click();
+  await expect(manager.getByText(/appointments imported/)).toBeVisible();
+}
+
+test("a manager uploads each preset's export: the matching leads turn Booked, a family phone waits for review", async () => {
+  await saveQuoteByApi(staff, { name: "Phoebe Marsh", mobile: "07700 900801", referral: "Google", salon: "2" });
+  await saveQuoteByApi(staff, { name: "Fiona Frost", mobile: "07700 900802", referral: "Google", salon: "2" });
+  await saveQuoteByApi(staff, {
+    name: "Tilly Tate",
+    mobile: "07700 900803",
+    email: "tilly@example.com",
+    referral: "Google",
+    salon: "1",
+  });
+  // Rose asked for a quote; her daughter Daisy books on the family phone.
+  await saveQuoteByApi(staff, { name: "Rose Hart", mobile: "07700 900804", referral: "Google", salon: "2" });
+
+  await importExport("Phorest");
+  await expect(manager.getByText("1 matched to quotes")).toBeVisible();
+  await importExport("Fresha");
+  await importExport("Timely");
+  expect(await statusOf(manager, "Phoebe Marsh")).toBe("Booked");
+  expect(await statusOf(manager, "Fiona Frost")).toBe("Booked");
+  expect(await statusOf(manager, "Tilly Tate")).toBe("Booked");
+  expect(await statusOf(manager, "Rose Hart")).toBe("New");
+
+  // The lead page shows the appointment that booked it.
+  await manager.goto(`${staff.url}/staff/leads?q=Phoebe`);
+  await manager.getByRole("link", { name: "Phoebe Marsh" }).click();
+  await expect(manager.getByRole("status")).toContainText(
+    /Booked in the booking system for .+ at Maison Ivy Kestwick with Agnes: Cut and finish, £65\b/,
+  );
+
+  // The front desk works the review list: Daisy's booking is Rose's after all (she booked for her mother).
+  await desk.goto(`${staff.url}/staff/bookings`);
+  await expect(desk.getByRole("region", { name: "Import appointments" })).toHaveCount(0);
+  const review = desk.getByRole("region", { name: /To confirm/ });
+  await expect(review.getByText("Daisy Hart booked")).toBeVisible();
+  await expect(review.getByText("a shared family phone?")).toBeVisible();
+  await expectAccessible(desk);
+  await review.getByRole("button", { name: /^Confirm the booking for Rose Hart/ }).click();
+  await expect(desk.getByText("Confirmed: the quote is Booked.")).toBeVisible();
+  expect(await statusOf(desk, "Rose Hart")).toBe("Booked");
+});
+
+test("undoing an import puts its leads back as they were", async () => {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  await expectAccessible(manager);
+  const imports = manager.getByRole("region", { name: "Imports" });
+  // The newest first: Timely's.
+  await imports.getByRole("button", { name: "Undo import" }).first().click();
+  await expect(manager.getByText(/The import is undone/)).toBeVisible();
+  expect(await statusOf(manager, "Tilly Tate")).toBe("New");
+  expect(await statusOf(manager, "Fiona Frost")).toBe("Booked");
+});
