@@ -22,6 +22,7 @@ export default [
     route("models", "routes/api/models.ts"),
     route("feedback", "routes/api/feedback.ts"),
     route("sms/inbound", "routes/api/sms-inbound.ts"),
+    route("funnel", "routes/api/funnel.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
