@@ -36,11 +36,9 @@ const HOST_MAX_LENGTH = 253;
 /** Printable text without control characters, trimmed and capped; empty when nothing is left. */
 export function cleanUtm(value: unknown): string {
   if (typeof value !== "string") return "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being taken out
-  return value
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, UTM_MAX_LENGTH);
+  let printable = "";
+  for (const char of value) if (char >= " " && char !== "\u007f") printable += char;
+  return printable.trim().slice(0, UTM_MAX_LENGTH);
 }
 
 /** A host name as a browser gives it (lower case letters, digits, dots, hyphens), or empty. */

@@ -106,11 +106,10 @@ export function Calculator({ data, state: initialState, edit: initialEdit }: Cal
 
   // The funnel's first two steps (decision 076): the calculator opened, and its summary reached.
   const { salon, level, stylist } = view.state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, with the state it opened on; later choices are the same start
   useEffect(() => {
     rememberLanding();
     sendStep("started", { salon, level, stylist });
-    // Once per page: later choices are the same start.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, with the state the page opened on
   }, []);
   useEffect(() => {
     if (view.allSelected) sendStep("summary", { salon, level, stylist });

@@ -26,6 +26,11 @@ export const PERMISSIONS = [
   "messages.view",
   "messages.resend",
   "dashboard.view",
+  /**
+   * The funnel's counts and pounds (no one's details). Accounts carry no salon yet, so the front desk sees
+   * every salon's; once they do, its loader is where to narrow it to theirs.
+   */
+  "funnel.view",
   "export",
   "audit.view",
   "staff.manage",
@@ -44,7 +49,14 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   owner: PERMISSIONS,
   manager: PERMISSIONS.filter((permission) => !OWNER_ONLY.includes(permission)),
   // Works the leads and applications: reads them, sets status, writes notes. No export, no deletion.
-  "front-desk": ["console.use", "leads.view", "leads.update", "applications.view", "applications.update"],
+  "front-desk": [
+    "console.use",
+    "leads.view",
+    "leads.update",
+    "applications.view",
+    "applications.update",
+    "funnel.view",
+  ],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {
