@@ -94,3 +94,18 @@ export function attributionOfLanding(href: string, referrer: string): Attributio
 export function sourceOf(attribution: Attribution): string {
   return attribution.utm_source?.toLowerCase() || attribution.ref || "direct";
 }
+
+/** A quote's source in words for staff: "springnews (email, spring-2026) from www.google.com", or that none was seen. */
+export function describeSource(q: {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+  utmTerm: string | null;
+  referrerHost: string | null;
+}): string {
+  const details = [q.utmMedium, q.utmCampaign, q.utmContent, q.utmTerm].filter(Boolean).join(", ");
+  const campaign = q.utmSource ? `${q.utmSource}${details ? ` (${details})` : ""}` : details;
+  const from = q.referrerHost ? `from ${q.referrerHost}` : "";
+  return [campaign, from].filter(Boolean).join(" ") || "Direct, or not known";
+}

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
+import { describeSource } from "~/domain/funnel";
 import { auditHistoryPath } from "~/domain/staff/audit-log";
 import { clientName } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
@@ -31,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
       mobile: q.mobile,
       email: q.email,
       referral: q.referral,
+      source: describeSource(q),
       regular: q.regular,
       type: q.calculator,
       salon: row.salon,
@@ -84,6 +86,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             <dd>{lead.regular ? "Returning" : "New"}</dd>
             <dt className="text-muted">Heard about us</dt>
             <dd>{lead.referral}</dd>
+            <dt className="text-muted">Came from</dt>
+            <dd data-testid="lead-source">{lead.source}</dd>
             <dt className="text-muted">Opened the quote</dt>
             <dd>
               {lead.viewCount === 0 ? (
