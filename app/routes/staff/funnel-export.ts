@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   return new Response(file, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="funnel-${funnel.weeks.at(-1) ?? "weeks"}.csv"`,
+      "Content-Disposition": `attachment; filename="maison-ivy-funnel-${new Date().toISOString().slice(0, 10)}.csv"`,
       "Cache-Control": "no-store",
     },
   });

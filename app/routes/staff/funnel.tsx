@@ -64,7 +64,7 @@ export default function Funnel({ loaderData: d }: Route.ComponentProps) {
 
       <StaffSection id="funnel-steps-heading" title="Each step" className="mb-8" headingClass="mb-3 text-2xl">
         <div className="card p-4 sm:p-5">
-          <dl className="space-y-3" aria-label="Funnel steps">
+          <dl className="space-y-3" data-testid="funnel-steps">
             {FUNNEL_STEPS.map((step, i) => {
               const n = total.steps[step];
               const before = i > 0 ? total.steps[FUNNEL_STEPS[i - 1] ?? step] : n;
