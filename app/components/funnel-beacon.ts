@@ -12,7 +12,7 @@ import { type Attribution, attributionOfLanding, type BeaconStep, cleanAttributi
 export const FUNNEL_OPT_OUT_KEY = "funnel-opt-out";
 const FROM_KEY = "funnel-from";
 const SENT_KEY = "funnel-sent-";
-export const BEACON_PATH = "/api/funnel";
+const BEACON_PATH = "/api/funnel";
 
 /** Storage can be switched off or full: the funnel never gets in the way. */
 function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
@@ -23,7 +23,7 @@ function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
   }
 }
 
-export function funnelOptedOut(): boolean {
+function funnelOptedOut(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   if (nav.globalPrivacyControl === true || nav.doNotTrack === "1") return true;
   try {

@@ -22,14 +22,14 @@ export const FUNNEL_STEP_LABELS: Readonly<Record<FunnelStep, string>> = {
 export const BEACON_STEPS = ["started", "summary"] as const satisfies readonly FunnelStep[];
 export type BeaconStep = (typeof BEACON_STEPS)[number];
 
-export const UTM_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
-export type UtmField = (typeof UTM_FIELDS)[number];
+const UTM_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
+type UtmField = (typeof UTM_FIELDS)[number];
 
 /** What a quote keeps of where its visitor came from; every field optional. */
 export type Attribution = Partial<Record<UtmField | "ref", string>>;
 
 /** Longest UTM value kept: campaign names are short, and nothing longer is worth a row's room. */
-export const UTM_MAX_LENGTH = 100;
+const UTM_MAX_LENGTH = 100;
 /** The longest a host name may be (RFC 1035). */
 const HOST_MAX_LENGTH = 253;
 

@@ -63,7 +63,7 @@ async function daySecret(db: Database, day: string): Promise<Buffer> {
 }
 
 /** The anonymous id of a visitor for one day: the same all day, unrelated to the next day's. */
-export async function visitorOf(db: Database, visitor: { ip: string; userAgent: string }, now = new Date()) {
+async function visitorOf(db: Database, visitor: { ip: string; userAgent: string }, now = new Date()) {
   const secret = await daySecret(db, londonDay(now));
   const site = new URL(config().PUBLIC_URL).host;
   return createHmac("sha256", secret)
@@ -109,10 +109,10 @@ export async function recordFunnelEvent(db: Database, event: FunnelEvent, now = 
 // POST /api/funnel: the calculator's beacon
 
 /** A beacon is a few short fields: anything larger is not ours. */
-export const BEACON_MAX_BYTES = 2048;
+const BEACON_MAX_BYTES = 2048;
 
 /** Generous for one person (a step once per page), tight for a script filling the table. */
-export const BEACON_RATE_LIMIT: RateLimitRule = { name: "funnel", limit: 60, windowSeconds: 600 };
+const BEACON_RATE_LIMIT: RateLimitRule = { name: "funnel", limit: 60, windowSeconds: 600 };
 
 const id = z.number().int().positive().max(2_147_483_647);
 const utm = z.string().max(500);
@@ -138,7 +138,7 @@ const refused = (status: number, error: string) =>
   Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
 
 /** The browser asks not to be followed (Global Privacy Control, or the older Do Not Track). */
-export const objects = (request: Request) =>
+const objects = (request: Request) =>
   request.headers.get("sec-gpc") === "1" || request.headers.get("dnt") === "1";
 
 /**

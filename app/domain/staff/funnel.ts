@@ -20,7 +20,7 @@ export interface FunnelKeyRow extends FunnelFigures {
   source: string;
 }
 
-export const FUNNEL_DIMENSIONS = ["week", "salon", "level", "stylist", "source"] as const;
+const FUNNEL_DIMENSIONS = ["week", "salon", "level", "stylist", "source"] as const;
 export type FunnelDimension = (typeof FUNNEL_DIMENSIONS)[number];
 
 export interface FunnelNames {
@@ -52,7 +52,7 @@ export function funnelTotal(rows: readonly FunnelFigures[]): FunnelFigures {
  * What a row is called under a dimension. 0 is "not known yet": a visitor's
  * first step names no salon, and a quote by level names no stylist.
  */
-export function funnelLabel(row: FunnelKeyRow, by: FunnelDimension, names: FunnelNames): string {
+function funnelLabel(row: FunnelKeyRow, by: FunnelDimension, names: FunnelNames): string {
   switch (by) {
     case "week":
       return row.week;
