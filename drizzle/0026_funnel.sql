@@ -111,3 +111,17 @@ SELECT week, step, salon, level, stylist, source, count(*), sum(total), false FR
     LATERAL (VALUES ('saved', true), ('opened', q."view_count" > 0), ('booked', q."status" = 'booked')) AS s(step, counted)
   WHERE s.counted
 ) AS rows GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+-- custom: emptying the quotes or the events (a backup being restored) empties the figures kept from them.
+CREATE FUNCTION "funnel_rollup_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE "funnel_rollup";
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- custom:
+CREATE TRIGGER "funnel_rollup_truncate" AFTER TRUNCATE ON "quotes" FOR EACH STATEMENT EXECUTE FUNCTION "funnel_rollup_truncate"();
+--> statement-breakpoint
+-- custom:
+CREATE TRIGGER "funnel_rollup_truncate" AFTER TRUNCATE ON "funnel_events" FOR EACH STATEMENT EXECUTE FUNCTION "funnel_rollup_truncate"();
