@@ -146,7 +146,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       </StaffSection>
 
       <StaffSection id="funnel-heading" title="The funnel in pounds" className="mb-10" headingClass="mb-3 text-2xl">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {FUNNEL_STEPS.map((step) => (
             <Stat key={step} label={FUNNEL_STEP_LABELS[step]} value={d.funnel.total.steps[step]} />
           ))}
