@@ -138,8 +138,7 @@ const refused = (status: number, error: string) =>
   Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
 
 /** The browser asks not to be followed (Global Privacy Control, or the older Do Not Track). */
-const objects = (request: Request) =>
-  request.headers.get("sec-gpc") === "1" || request.headers.get("dnt") === "1";
+const objects = (request: Request) => request.headers.get("sec-gpc") === "1" || request.headers.get("dnt") === "1";
 
 /**
  * 204 whether the step was new or already counted (nothing to tell the
