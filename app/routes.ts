@@ -23,6 +23,7 @@ export default [
     route("feedback", "routes/api/feedback.ts"),
     route("sms/inbound", "routes/api/sms-inbound.ts"),
     route("bookings/webhook", "routes/api/booking-webhook.ts"),
+    route("funnel", "routes/api/funnel.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),

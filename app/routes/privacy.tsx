@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FunnelOptOut } from "~/components/funnel-opt-out";
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
@@ -223,6 +224,29 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Everything a page needs comes from our own website. That is why you see no cookie banner: there is nothing
               to agree to. (Our staff sign in to a separate area with a cookie that only they ever receive.)
             </p>
+          </Section>
+
+          <Section id="counting" title="How we count visits to the price calculator">
+            <p>
+              To know whether the price calculator helps people book, we count how many visitors open it, reach their
+              quote&rsquo;s summary, save it, open their saved quote, press Book and book. We count these ourselves, on
+              our own website: no cookie, nothing sent to anyone else.
+            </p>
+            <p>
+              So that one visitor counts once a day, the calculator&rsquo;s page sends us a short note of the step (and
+              the salon, level or stylist chosen). From your internet address and browser we work out a code that
+              changes every day, with a secret that we delete at the end of the day, and we keep only that code, never
+              your address or your browser. Nobody, us included, can tell from it who you are, or link one day&rsquo;s
+              visit to another&rsquo;s. If you arrived from a link of one of our campaigns or from another website, the
+              campaign&rsquo;s name and that website&rsquo;s name (not the page) are kept with your quote when you save
+              it; your browser holds them until then for this tab only.
+            </p>
+            <p>
+              We do this in our legitimate interest in knowing what works, and you can object at any time: if your
+              browser sends Global Privacy Control or Do Not Track, we count nothing from it; or use the switch below,
+              which keeps your choice in this browser (not in a cookie).
+            </p>
+            <FunnelOptOut />
           </Section>
 
           <Section id="rights" title="Your rights, and how to use them">

@@ -18,7 +18,7 @@ export class HttpError extends Error {
 }
 
 /** Reads the body as text without trusting Content-Length, stopping past the limit. */
-async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new HttpError(413, "That request is too large.");
   if (!request.body) return "";

@@ -498,6 +498,16 @@ export const quotes = pgTable(
      * (app/server/staff/uncontacted.server.ts); set in the statement that queues that e-mail, so it goes once.
      */
     uncontactedAlertedAt: timestamptz("uncontacted_alerted_at"),
+    /**
+     * Where the visitor came from, as the calculator carried it from the page they landed on (sessionStorage,
+     * never a cookie): the campaign's UTM parameters, length-capped, and the referring site's host only.
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmContent: text("utm_content"),
+    utmTerm: text("utm_term"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
@@ -537,6 +547,75 @@ export const quoteRollup = pgTable(
   (t) => [
     uniqueIndex("quote_rollup_key_idx").on(t.week, t.salonId, t.referral, t.status).where(sql`not ${t.delta}`),
     index("quote_rollup_delta_idx").on(t.week).where(sql`${t.delta}`),
+  ],
+);
+
+/**
+ * The funnel's steps a visitor takes before and after a quote (decision 076):
+ * "started" and "summary" sent by the calculator, "book" by the quote page's
+ * Book redirect. No cookie and nothing that names a person: `visitor` is a
+ * keyed hash of the address, browser and site under a secret of the day
+ * (funnel_secrets), so the same visitor counts once per step per day and
+ * cannot be followed from one day to the next. Salon, level, stylist and
+ * source are copied in when the event is stored (from the quote for "book").
+ */
+export const funnelEvents = pgTable(
+  "funnel_events",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamptz("at").notNull().defaultNow(),
+    /** The London day of the event: a visitor counts once per step and day. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The Monday of the week the event counts in: its own, or for a quote's step the week the quote was saved. */
+    week: date("week", { mode: "string" }).notNull(),
+    step: text("step").notNull(),
+    /** 16 hex digits of HMAC(secret of the day, address + browser + site); null for an event about a quote. */
+    visitor: text("visitor"),
+    quoteId: integer("quote_id"),
+    /** 0: not known yet (the calculator's first step names no salon). */
+    salonId: integer("salon_id").notNull().default(0),
+    levelId: integer("level_id").notNull().default(0),
+    stylistId: integer("stylist_id").notNull().default(0),
+    source: text("source").notNull().default("direct"),
+  },
+  (t) => [
+    uniqueIndex("funnel_events_visitor_idx").on(t.day, t.step, t.visitor).where(sql`${t.visitor} is not null`),
+    uniqueIndex("funnel_events_quote_idx").on(t.quoteId, t.step).where(sql`${t.quoteId} is not null`),
+    index("funnel_events_at_idx").on(t.at, t.id),
+  ],
+);
+
+/** The secret of each London day behind funnel_events.visitor: only today's is kept, older ones are deleted. */
+export const funnelSecrets = pgTable("funnel_secrets", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  secret: bytea("secret").notNull(),
+});
+
+/**
+ * The funnel's figures kept on write (decision 076), like quote_rollup: one
+ * trigger on funnel_events adds its steps, one on quotes adds "saved",
+ * "opened" and "booked" with the quote's total in pence, each as a row of
+ * differences folded on read into one row per key. Sums over it equal counts
+ * over funnel_events and quotes.
+ */
+export const funnelRollup = pgTable(
+  "funnel_rollup",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    step: text("step").notNull(),
+    salonId: integer("salon_id").notNull(),
+    levelId: integer("level_id").notNull(),
+    stylistId: integer("stylist_id").notNull(),
+    source: text("source").notNull(),
+    n: integer("n").notNull(),
+    pence: bigint("pence", { mode: "number" }).notNull(),
+    delta: boolean("delta").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("funnel_rollup_key_idx")
+      .on(t.week, t.step, t.salonId, t.levelId, t.stylistId, t.source)
+      .where(sql`not ${t.delta}`),
+    index("funnel_rollup_delta_idx").on(t.week).where(sql`${t.delta}`),
   ],
 );
 

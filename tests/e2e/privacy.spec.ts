@@ -47,6 +47,7 @@ test("the privacy notice says who, what, why, how long, who else, the rights, an
     "What we keep, why, and for how long",
     "Who else sees your details",
     "No cookies, no tracking",
+    "How we count visits to the price calculator",
     "Your rights, and how to use them",
   ]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
@@ -311,4 +312,11 @@ test("no public page, form answer, unsubscribe or webhook sets a cookie", async 
     expect(answer.status(), path).toBeLessThan(500);
     expect(answer.headers()["set-cookie"], path).toBeUndefined();
   }
+  // The calculator's beacon (decision 076): counted with no cookie, and answered with nothing to keep.
+  const beacon = await request.post("/api/funnel", {
+    data: JSON.stringify({ step: "started", utm_source: "cookie-check" }),
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+  });
+  expect(beacon.status()).toBe(204);
+  expect(beacon.headers()["set-cookie"]).toBeUndefined();
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { formatGBP } from "~/domain/format";
 import { resolveStylist } from "~/domain/stylist-choice";
+import { rememberLanding, sendStep } from "../funnel-beacon";
 import { PRICES_PATH, SELECTOR_PATH, stateHref } from "../quote/links";
 import { cameFromThisSite } from "../referrer";
 import { type CalculatorAddress, calculatorAddress, isPlainClick } from "./calculator-address";
@@ -102,6 +103,17 @@ export function Calculator({ data, state: initialState, edit: initialEdit }: Cal
 
   const resolved = resolveStylist(shown.state, data.stylists);
   const view = calculatorView(resolved.state, data, { edit: shown.edit, stylist: resolved.stylist });
+
+  // The funnel's first two steps (decision 076): the calculator opened, and its summary reached.
+  const { salon, level, stylist } = view.state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, with the state it opened on; later choices are the same start
+  useEffect(() => {
+    rememberLanding();
+    sendStep("started", { salon, level, stylist });
+  }, []);
+  useEffect(() => {
+    if (view.allSelected) sendStep("summary", { salon, level, stylist });
+  }, [view.allSelected, salon, level, stylist]);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only catches the clicks of the links inside, which the keyboard's Enter clicks too
     <div ref={root} onClick={follow}>

@@ -1,4 +1,7 @@
+import { useEffect, useState } from "react";
 import { PLEASE_SELECT, REFERRAL_OPTIONS, type Referral } from "~/domain/form-texts";
+import type { Attribution } from "~/domain/funnel";
+import { landingAttribution, rememberLanding } from "../funnel-beacon";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, SelectField } from "./fields";
 import { MarketingConsent } from "./marketing-consent";
@@ -41,6 +44,12 @@ export function QuoteDetailsForm({
     formKey,
   });
   const { fields } = state;
+  // Where the visitor came from goes with the quote (decision 076); read after hydration, as only the browser has it.
+  const [from, setFrom] = useState<Attribution>({});
+  useEffect(() => {
+    rememberLanding();
+    setFrom(landingAttribution());
+  }, []);
   return (
     <SubmissionForm
       state={state}
@@ -53,6 +62,9 @@ export function QuoteDetailsForm({
       className="card relative flex flex-col gap-6 p-5 sm:p-8"
     >
       {hiddenFields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {Object.entries(from).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Field meta={fields.name!} label="Your name" autoComplete="name" />

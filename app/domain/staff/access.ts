@@ -26,6 +26,11 @@ export const PERMISSIONS = [
   "messages.view",
   "messages.resend",
   "dashboard.view",
+  /**
+   * The funnel's counts and pounds (no one's details). Accounts carry no salon yet, so the front desk sees
+   * every salon's; once they do, its loader is where to narrow it to theirs.
+   */
+  "funnel.view",
   "export",
   /** Upload the booking system's appointments, undo an import, set the webhook's secret. */
   "bookings.import",
@@ -56,6 +61,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "bookings.review",
     "applications.view",
     "applications.update",
+    "funnel.view",
   ],
 };
 

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   "export.models",
   "export.feedback",
   "export.messages",
+  // The funnel's figures: counts and pounds, no one's details, recorded like every other look and download.
+  "funnel.view",
+  "funnel.export",
   // Signing in and out, devices and passkeys.
   "session.sign-in",
   "session.confirm",
@@ -401,6 +404,8 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "export.models": () => [`downloaded ${EXPORT_NAMES.models} as a spreadsheet`],
   "export.feedback": () => [`downloaded ${EXPORT_NAMES.feedback} as a spreadsheet`],
   "export.messages": () => [`downloaded ${EXPORT_NAMES.messages} as a spreadsheet`],
+  "funnel.view": () => ["looked at the funnel"],
+  "funnel.export": () => ["downloaded the funnel as a spreadsheet"],
   "session.sign-in": () => ["signed in"],
   "session.confirm": () => ["confirmed it was them by signing in again"],
   "session.sign-out": () => ["signed out"],

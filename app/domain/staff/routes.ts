@@ -134,6 +134,9 @@ export const STAFF_ROUTES = {
   /** The newest backup file, for the owner to keep a copy of. */
   backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
+  /** The funnel in pounds (decision 076), and its figures as a CSV file. */
+  funnel: screen("funnel", "funnel.tsx", "funnel.view"),
+  funnelExport: { ...screen("funnel/export", "funnel-export.ts", "funnel.view"), download: true },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
   contentBlog: screen("content/blog", "content-blog.tsx", "content.edit"),
@@ -242,6 +245,7 @@ export const STAFF_NAV_GROUPS: readonly { label: string; items: readonly { key: 
     label: "The salon",
     items: [
       { key: "dashboard", label: "Dashboard" },
+      { key: "funnel", label: "Funnel" },
       { key: "content", label: "Site content" },
       { key: "team", label: "Team" },
     ],

@@ -1,11 +1,16 @@
 import { ChartCard, Lines, Meter, NumbersTable, Sparkline, StackedBars } from "~/components/staff/charts";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
+import { formatGBP } from "~/domain/format";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
+import { FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "~/domain/funnel";
+import { funnelTotal } from "~/domain/staff/funnel";
 import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
+import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadDashboard } from "~/server/staff/dashboard.server";
+import { loadFunnel } from "~/server/staff/funnel.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => staffMeta("Dashboard");
@@ -20,7 +25,8 @@ const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "dashboard");
-  const d = await loadDashboard(args.context.get(requestContext).db);
+  const { db } = args.context.get(requestContext);
+  const [d, funnel] = await Promise.all([loadDashboard(db), loadFunnel(db)]);
   const salonName = new Map(d.salons.map((s) => [s.id, s.name]));
 
   const bySalon = byWeek(
@@ -65,6 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
   }));
 
   return {
+    funnel: { total: funnelTotal(funnel.rows), href: staffPath(STAFF_ROUTES.funnel.path) },
     weeks: d.weeks.map((w) => ({ week: w, label: weekLabel(w) })),
     salons: [...bySalon].map(([name, values]) => ({ name, values })),
     // Referral sources in the form's order, then anything older data holds.
@@ -136,6 +143,21 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           />
           <Stat label="Open applications" value={openApplications} />
         </dl>
+      </StaffSection>
+
+      <StaffSection id="funnel-heading" title="The funnel in pounds" className="mb-10" headingClass="mb-3 text-2xl">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {FUNNEL_STEPS.map((step) => (
+            <Stat key={step} label={FUNNEL_STEP_LABELS[step]} value={d.funnel.total.steps[step]} />
+          ))}
+          <Stat label="£ quoted" value={formatGBP(d.funnel.total.quotedPence)} />
+          <Stat label="£ booked" value={formatGBP(d.funnel.total.bookedPence)} />
+        </dl>
+        <p className="mt-3 text-sm">
+          <a href={d.funnel.href} className="underline underline-offset-2">
+            The funnel by week, salon, level, stylist and source
+          </a>
+        </p>
       </StaffSection>
 
       <StaffSection id="quotes-heading" title="Quotes per week" className="mb-10" headingClass="mb-3 text-2xl">

@@ -6,6 +6,7 @@ import { Notice, StaffHeading, StaffSection, staffMeta, TextArea, TextField, Whe
 import { isCalculatorType } from "~/domain/calculator-state";
 import { firstNameOf } from "~/domain/first-visit-offer";
 import { formatGBP, telHref } from "~/domain/format";
+import { describeSource } from "~/domain/funnel";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { auditHistoryPath } from "~/domain/staff/audit-log";
 import { clientName, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "~/domain/staff/records";
@@ -49,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       mobile: q.mobile,
       email: q.email,
       referral: q.referral,
+      source: describeSource(q),
       regular: q.regular,
       typeName: isCalculatorType(q.calculator) ? serviceTypeCopy(q.calculator).name : q.calculator,
       salon: row.salon,
@@ -151,6 +153,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             <dd>{lead.regular ? "Returning" : "New"}</dd>
             <dt className="text-muted">Heard about us</dt>
             <dd>{lead.referral}</dd>
+            <dt className="text-muted">Came from</dt>
+            <dd data-testid="lead-source">{lead.source}</dd>
             <dt className="text-muted">Opened the quote</dt>
             <dd>
               {lead.viewCount === 0 ? (

@@ -70,6 +70,8 @@ describe.each(servers)("a backup restored onto %s", (_name, adminUrl) => {
       }
     })();
     try {
+      // The funnel's secret of the day (decision 076): it must not outlive the day in a backup.
+      await source.db.execute(sql`insert into funnel_secrets (day, secret) values (current_date, '\\x01'::bytea)`);
       // Let some quotes in first, so the snapshot falls among them.
       while (saved < 20) await new Promise((r) => setTimeout(r, 5));
       const backup = await createBackup(sourceUrl, dir);
@@ -97,6 +99,12 @@ describe.each(servers)("a backup restored onto %s", (_name, adminUrl) => {
           sql`select count(*)::int as n from quotes where link like 'consistent-%'`,
         );
         expect(quotes.rows[0]?.n).toBe(restoredQuotes);
+        // The funnel's figures are rebuilt from the restored quotes, not restored on top of them; no secret came back.
+        const funnel = await target.db.execute<{ saved: number; quotes: number; secrets: number }>(sql`select
+          (select coalesce(sum(n), 0)::int from funnel_rollup where step = 'saved') as saved,
+          (select count(*)::int from quotes) as quotes, (select count(*)::int from funnel_secrets) as secrets`);
+        expect(funnel.rows[0]).toEqual({ saved: funnel.rows[0]?.quotes, quotes: funnel.rows[0]?.quotes, secrets: 0 });
+        expect(restored.rows["public.funnel_secrets"]).toBeUndefined();
       } finally {
         await target.close();
       }

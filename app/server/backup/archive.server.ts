@@ -33,7 +33,12 @@ const MIGRATIONS_TABLE = "drizzle.__drizzle_migrations";
  * figures, from the quotes): not restored from the archive, since restoring
  * the quotes rebuilds them, and truncating the quotes empties them.
  */
-const DERIVED_TABLES = new Set(["public.quote_rollup"]);
+const DERIVED_TABLES = new Set(["public.quote_rollup", "public.funnel_rollup"]);
+/**
+ * Tables never written to a backup: the funnel's secret of the day (decision
+ * 076) must go with the day, not live on in every backup made during it.
+ */
+const UNSAVED_TABLES = new Set(["public.funnel_secrets"]);
 const END_OF_TABLE = Buffer.from("\\.\n");
 
 interface Header {
@@ -153,6 +158,7 @@ export async function writeArchive(databaseUrl: string, file: string): Promise<A
     await write(`${JSON.stringify(header)}\n`);
     const rows: Record<string, number> = {};
     for (const table of await tablesInOrder(client)) {
+      if (UNSAVED_TABLES.has(table)) continue;
       const columns = await columnsOf(client, table);
       await write(`${JSON.stringify({ table, columns } satisfies TableStart)}\n`);
       const stream = client.query(copyTo(`copy ${qualified(table)} (${columns.map(quoteIdent).join(", ")}) to stdout`));

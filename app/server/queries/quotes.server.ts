@@ -22,6 +22,7 @@ import {
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { quoteDetailsSchema } from "~/domain/forms";
+import { cleanHost, cleanUtm } from "~/domain/funnel";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
 import { quotePath } from "~/domain/paths";
@@ -185,7 +186,30 @@ const QUOTE_SCOPE: SubmissionScope = {
 };
 
 /** A save request: the visitor's details and the calculator's choices, in one flat object as the form posts them. */
-export const saveQuoteSchema = quoteDetailsSchema.extend(quoteSelectionSchema.shape);
+export const saveQuoteSchema = quoteDetailsSchema.extend(quoteSelectionSchema.shape).extend(attributionSchema().shape);
+
+/**
+ * Where the visitor came from, carried by the form from the page they landed
+ * on (decision 076). Cleaned rather than checked: a campaign tag too long or
+ * garbled is cut or dropped, never a reason to refuse someone's quote.
+ */
+function attributionSchema() {
+  const utm = z
+    .string()
+    .optional()
+    .transform((value) => cleanUtm(value) || null);
+  return z.object({
+    utm_source: utm,
+    utm_medium: utm,
+    utm_campaign: utm,
+    utm_content: utm,
+    utm_term: utm,
+    ref: z
+      .string()
+      .optional()
+      .transform((value) => cleanHost(value) || null),
+  });
+}
 
 export interface SaveQuoteOptions {
   /** Rate-limited per client address when given. */
@@ -235,7 +259,22 @@ export async function saveQuote(
   if (!checked.ok) return checked;
   if ("replayed" in checked) return replayed(checked.replayed);
   const { key, fingerprint } = checked;
-  const { name, mobile, email, referral, marketing_email, marketing_sms, regular, ...chosen } = checked.value;
+  const {
+    name,
+    mobile,
+    email,
+    referral,
+    marketing_email,
+    marketing_sms,
+    regular,
+    utm_source,
+    utm_medium,
+    utm_campaign,
+    utm_content,
+    utm_term,
+    ref,
+    ...chosen
+  } = checked.value;
 
   const catalogue = await loadQuoteCatalogue(db);
   const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
@@ -274,6 +313,12 @@ export async function saveQuote(
     stylistSalonId: quote.stylist?.salonId ?? null,
     lines,
     totalPence: quote.totalPence,
+    utmSource: utm_source,
+    utmMedium: utm_medium,
+    utmCampaign: utm_campaign,
+    utmContent: utm_content,
+    utmTerm: utm_term,
+    referrerHost: ref,
   };
 
   const bookingSalon = quote.stylistSalon ?? quote.salon;
@@ -460,11 +505,14 @@ function storeQuoteStatement(
       from recent
     ), saved as (
       insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
-        stylist_id, stylist_name, stylist_image, stylist_salon_id, lines, total_pence)
+        stylist_id, stylist_name, stylist_image, stylist_salon_id, lines, total_pence,
+        utm_source, utm_medium, utm_campaign, utm_content, utm_term, referrer_host)
       select ${q.link}::text, ${q.name}::text, ${q.mobile}::text, ${q.email}::text, ${q.referral}::text,
         ${q.regular}::boolean, ${q.selector}::text, ${q.calculator}::text, ${q.salonId}::int, ${q.levelId}::int,
         ${q.stylistId ?? null}::int, ${q.stylistName ?? null}::text, ${q.stylistImage ?? null}::text,
-        ${q.stylistSalonId ?? null}::int, ${JSON.stringify(q.lines)}::jsonb, ${q.totalPence}::int
+        ${q.stylistSalonId ?? null}::int, ${JSON.stringify(q.lines)}::jsonb, ${q.totalPence}::int,
+        ${q.utmSource ?? null}::text, ${q.utmMedium ?? null}::text, ${q.utmCampaign ?? null}::text,
+        ${q.utmContent ?? null}::text, ${q.utmTerm ?? null}::text, ${q.referrerHost ?? null}::text
       from decided
       where ${takingTurns}::boolean or not send or text
       returning id

@@ -1,0 +1,113 @@
+/**
+ * The funnel's figures for the console (decision 076): every step, £ quoted
+ * and £ booked, by week, salon, level, stylist and source. They come from
+ * funnel_rollup, which triggers keep on every write to funnel_events and
+ * quotes, so a view costs what the number of keys in the window costs, never
+ * a scan of the events or the quotes.
+ */
+import { gte, sql } from "drizzle-orm";
+import { FUNNEL_STEPS, type FunnelStep } from "~/domain/funnel";
+import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
+import type { Database } from "../db.server";
+import { funnelRollup, levels, salons, stylists } from "../schema.server";
+
+/** One key of the funnel over a week: each step's count, and the pounds quoted and booked, in pence. */
+export interface FunnelRow {
+  week: string;
+  salonId: number;
+  levelId: number;
+  stylistId: number;
+  source: string;
+  steps: Record<FunnelStep, number>;
+  quotedPence: number;
+  bookedPence: number;
+}
+
+/** Any constant not used by another advisory lock (the quote rollup's is 7_204_311). */
+const FUNNEL_ROLLUP_LOCK = 7_204_312;
+
+/**
+ * Folds the rollup's rows of differences into one row per key, one fold at a
+ * time (a tried advisory lock): a reader that finds a fold under way sums the
+ * unfolded rows as they are, which gives the same figures.
+ */
+async function foldFunnelRollup(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${FUNNEL_ROLLUP_LOCK}) as locked`,
+    );
+    if (!rows[0]?.locked) return;
+    await tx.execute(sql`
+      with folded as (
+        delete from ${funnelRollup} where ${funnelRollup.delta}
+        returning week, step, salon_id, level_id, stylist_id, source, n, pence
+      )
+      insert into ${funnelRollup} as r (week, step, salon_id, level_id, stylist_id, source, n, pence, delta)
+      select week, step, salon_id, level_id, stylist_id, source, sum(n), sum(pence), false
+      from folded group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+      on conflict (week, step, salon_id, level_id, stylist_id, source) where not delta do update set
+        n = r.n + excluded.n, pence = r.pence + excluded.pence`);
+  });
+}
+
+const emptySteps = () => Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<FunnelStep, number>;
+
+/** The funnel over the dashboard's weeks: one row per week and key with any figure, and the names of the ids. */
+export async function loadFunnel(db: Database, now = new Date()) {
+  const weeks = lastWeeks(now, DASHBOARD_WEEKS);
+  await foldFunnelRollup(db);
+  const r = funnelRollup;
+  const [figures, salonRows, levelRows, stylistRows] = await Promise.all([
+    db
+      .select({
+        week: sql<string>`to_char(${r.week}, 'YYYY-MM-DD')`,
+        step: r.step,
+        salonId: r.salonId,
+        levelId: r.levelId,
+        stylistId: r.stylistId,
+        source: r.source,
+        n: sql<number>`sum(${r.n})::int`,
+        pence: sql<number>`sum(${r.pence})::float8`,
+      })
+      .from(r)
+      .where(gte(r.week, weeks[0] ?? ""))
+      .groupBy(r.week, r.step, r.salonId, r.levelId, r.stylistId, r.source)
+      .having(sql`sum(${r.n}) <> 0`),
+    db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
+    db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(levels.id),
+    db
+      .select({ id: stylists.id, name: sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}` })
+      .from(stylists)
+      .orderBy(stylists.id),
+  ]);
+  const rows = new Map<string, FunnelRow>();
+  for (const f of figures) {
+    const key = `${f.week}|${f.salonId}|${f.levelId}|${f.stylistId}|${f.source}`;
+    let row = rows.get(key);
+    if (!row) {
+      const { week, salonId, levelId, stylistId, source } = f;
+      row = { week, salonId, levelId, stylistId, source, steps: emptySteps(), quotedPence: 0, bookedPence: 0 };
+      rows.set(key, row);
+    }
+    if (!(FUNNEL_STEPS as readonly string[]).includes(f.step)) continue;
+    row.steps[f.step as FunnelStep] += f.n;
+    if (f.step === "saved") row.quotedPence += f.pence;
+    if (f.step === "booked") row.bookedPence += f.pence;
+  }
+  return {
+    weeks,
+    rows: [...rows.values()].sort(
+      (a, b) =>
+        a.week.localeCompare(b.week) ||
+        a.salonId - b.salonId ||
+        a.levelId - b.levelId ||
+        a.stylistId - b.stylistId ||
+        a.source.localeCompare(b.source),
+    ),
+    names: {
+      salon: new Map(salonRows.map((s) => [s.id, s.name])),
+      level: new Map(levelRows.map((l) => [l.id, l.name])),
+      stylist: new Map(stylistRows.map((s) => [s.id, s.name])),
+    },
+  };
+}
