@@ -26,6 +26,7 @@ import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
 import { uncontactedJob } from "~/server/staff/uncontacted.server";
+import { bookingLinkJob } from "~/server/booking-link-check.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
@@ -88,7 +89,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const jobs = [retentionJob, pruneJob, digestJob, uncontactedJob, createBackupJob(database.url, settings)];
+  const jobs = [
+    retentionJob,
+    pruneJob,
+    digestJob,
+    uncontactedJob,
+    bookingLinkJob,
+    createBackupJob(database.url, settings),
+  ];
   const healthJob = createHealthJob(
     settings,
     jobs.map((job) => job.name),
