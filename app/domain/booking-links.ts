@@ -54,16 +54,27 @@ export function resolveBookingLink(
   return { url: salonDefault, source: "salon" };
 }
 
-/** A booking link as the console accepts it: an https address of at most 300 characters, or an error in words. */
-export function checkBookingUrl(value: string): { ok: true; url: string } | { ok: false; error: string } {
+/**
+ * An address typed into the console that the site will send people or events to: a full https address with a
+ * real host name, no spaces and no user name or password in it, of at most `max` characters; null otherwise.
+ */
+export function httpsAddress(value: string, max: number): string | null {
   const url = value.trim();
-  let parsed: URL | null = null;
+  if (url.length > max || /\s/.test(url)) return null;
+  let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    parsed = null;
+    return null;
   }
-  if (!parsed || parsed.protocol !== "https:" || url.length > 300 || /\s/.test(url) || !parsed.hostname.includes("."))
-    return { ok: false, error: "Give the booking link as a full https:// address (up to 300 characters)." };
-  return { ok: true, url };
+  const usable = parsed.protocol === "https:" && parsed.hostname.includes(".") && !parsed.username && !parsed.password;
+  return usable ? url : null;
+}
+
+/** A booking link as the console accepts it, or an error in words. */
+export function checkBookingUrl(value: string): { ok: true; url: string } | { ok: false; error: string } {
+  const url = httpsAddress(value, 300);
+  return url
+    ? { ok: true, url }
+    : { ok: false, error: "Give the booking link as a full https:// address (up to 300 characters)." };
 }

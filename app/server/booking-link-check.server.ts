@@ -95,11 +95,14 @@ export async function checkBookingLinks(
           checkedAt: now,
           ok: answer.ok,
           problem: answer.problem,
-          failingSince: answer.ok ? null : sql`coalesce(${bookingLinkChecks.failingSince}, ${now.toISOString()}::timestamptz)`,
+          failingSince: answer.ok
+            ? null
+            : sql`coalesce(${bookingLinkChecks.failingSince}, ${now.toISOString()}::timestamptz)`,
         },
       })
       .returning({ failingSince: bookingLinkChecks.failingSince });
-    if (!answer.ok && stored[0]?.failingSince?.getTime() === now.getTime()) newlyFailing.push(`${url} (${answer.problem})`);
+    if (!answer.ok && stored[0]?.failingSince?.getTime() === now.getTime())
+      newlyFailing.push(`${url} (${answer.problem})`);
   }
   const failing = answers.filter((a) => !a.ok).length;
   const alerted =
@@ -128,7 +131,9 @@ export async function failingLinks(db: Database): Promise<Map<string, { problem:
 
 /** When the last check ran, for the screen ("checked last night"). */
 export async function lastCheckedAt(db: Database): Promise<Date | null> {
-  const rows = await db.execute<{ at: string | Date | null }>(sql`select max(checked_at) as at from booking_link_checks`);
+  const rows = await db.execute<{ at: string | Date | null }>(
+    sql`select max(checked_at) as at from booking_link_checks`,
+  );
   const at = rows.rows[0]?.at;
   return at ? new Date(at) : null;
 }

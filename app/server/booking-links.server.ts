@@ -11,7 +11,7 @@ import { cached } from "./cache.server";
 import type { Database } from "./db.server";
 import { listSalons } from "./queries/catalogue.server";
 import { QUOTE_LINK_PATTERN } from "./queries/quotes.server";
-import { bookingLinks } from "./schema.server";
+import { bookingLinks, salons, services, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 export function listBookingLinks(db: Database): Promise<BookingLink[]> {
@@ -30,8 +30,8 @@ export function listBookingLinks(db: Database): Promise<BookingLink[]> {
 
 /** The link a Book button for this case opens, or null for a salon that does not exist. */
 export async function bookingLinkFor(db: Database, wanted: BookingCase): Promise<string | null> {
-  const [links, salons] = await Promise.all([listBookingLinks(db), listSalons(db)]);
-  const salon = salons.find((s) => s.id === wanted.salonId);
+  const [links, salonRows] = await Promise.all([listBookingLinks(db), listSalons(db)]);
+  const salon = salonRows.find((s) => s.id === wanted.salonId);
   return salon ? resolveBookingLink(links, salon.bookingUrl, wanted).url : null;
 }
 
@@ -121,4 +121,31 @@ export async function saveBookingLink(
     });
     return true;
   });
+}
+
+/**
+ * Everything the booking links screen shows: each salon's default, each
+ * stylist on the team with the link their Book buttons resolve to, and the
+ * links for a service. Read fresh from the tables: staff must see their save.
+ */
+export async function bookingMapForConsole(db: Database) {
+  const [salonRows, stylistRows, serviceRows, links] = await Promise.all([
+    db.select({ id: salons.id, name: salons.name, url: salons.bookingUrl }).from(salons).orderBy(asc(salons.id)),
+    db
+      .select({
+        id: stylists.id,
+        name: sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}`,
+        salonId: stylists.salonId,
+      })
+      .from(stylists)
+      .where(isNull(stylists.retiredAt))
+      .orderBy(asc(stylists.displayOrder), asc(stylists.id)),
+    db
+      .select({ id: services.id, name: sql<string>`coalesce(${services.clientName}, ${services.service})` })
+      .from(services)
+      .where(isNull(services.retiredAt))
+      .orderBy(asc(services.cat1), asc(services.sortOrder), asc(services.id)),
+    db.select().from(bookingLinks).orderBy(asc(bookingLinks.salonId), asc(bookingLinks.id)),
+  ]);
+  return { salons: salonRows, stylists: stylistRows, services: serviceRows, links };
 }

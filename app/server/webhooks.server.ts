@@ -11,9 +11,10 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
+import { httpsAddress } from "~/domain/booking-links";
 import { staffPath } from "~/domain/staff/routes";
 import type { Database } from "./db.server";
-import { PermanentDeliveryError, type OutboxRow } from "./outbox.server";
+import { type OutboxRow, PermanentDeliveryError } from "./outbox.server";
 import { siteSettings } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
@@ -41,24 +42,11 @@ export async function webhookSettings(db: Pick<Database, "select">): Promise<Web
 
 /** The address as the Settings form gives it: https only, a real host, no credentials in it. */
 export function checkWebhookUrl(value: string): { ok: true; url: string | null } | { ok: false; error: string } {
-  const url = value.trim();
-  if (!url) return { ok: true, url: null };
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = null;
-  }
-  if (
-    !parsed ||
-    parsed.protocol !== "https:" ||
-    !parsed.hostname.includes(".") ||
-    parsed.username ||
-    parsed.password ||
-    url.length > 500
-  )
-    return { ok: false, error: "Give the address as a full https:// address (up to 500 characters), or leave it empty." };
-  return { ok: true, url };
+  if (!value.trim()) return { ok: true, url: null };
+  const url = httpsAddress(value, 500);
+  return url
+    ? { ok: true, url }
+    : { ok: false, error: "Give the address as a full https:// address (up to 500 characters), or leave it empty." };
 }
 
 const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
@@ -111,7 +99,10 @@ function consolePath(event: string, data: Record<string, unknown>): string | nul
 }
 
 /** The body of an event: the same bytes on every attempt, so a receiver can tell a repeat by its id. */
-export function webhookBody(row: Pick<OutboxRow, "messageId" | "template" | "payload" | "createdAt">, publicUrl: string) {
+export function webhookBody(
+  row: Pick<OutboxRow, "messageId" | "template" | "payload" | "createdAt">,
+  publicUrl: string,
+) {
   const path = consolePath(row.template, row.payload);
   return JSON.stringify({
     id: row.messageId.replace(/^<|@.*$/g, ""),
