@@ -38,7 +38,13 @@ describe("which booking link a Book button opens", () => {
 describe("a booking link typed in the console", () => {
   it("is a full https address", () => {
     expect(checkBookingUrl(" https://book.example/isla ")).toEqual({ ok: true, url: "https://book.example/isla" });
-    for (const bad of ["http://book.example/x", "book.example", "javascript:alert(1)", "https://a b.example", "https://x"])
+    for (const bad of [
+      "http://book.example/x",
+      "book.example",
+      "javascript:alert(1)",
+      "https://a b.example",
+      "https://x",
+    ])
       expect(checkBookingUrl(bad).ok).toBe(false);
     expect(checkBookingUrl(`https://book.example/${"x".repeat(300)}`).ok).toBe(false);
   });

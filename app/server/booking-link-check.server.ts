@@ -21,7 +21,7 @@ const AT_ONCE = 4;
 /** When the check runs, UK time: the night, when nobody is booking. */
 const AT = "03:40";
 
-export interface LinkAnswer {
+interface LinkAnswer {
   ok: boolean;
   problem: string | null;
 }
@@ -38,7 +38,7 @@ async function ask(url: string, method: "HEAD" | "GET", timeoutMs: number): Prom
 }
 
 /** Whether a booking link answers: 2xx or 3xx to HEAD, or to GET when HEAD is not (some sites refuse it). */
-export async function checkLink(url: string, timeoutMs = TIMEOUT_MS): Promise<LinkAnswer> {
+async function checkLink(url: string, timeoutMs = TIMEOUT_MS): Promise<LinkAnswer> {
   let status: number;
   try {
     status = await ask(url, "HEAD", timeoutMs);

@@ -14,7 +14,7 @@ import { QUOTE_LINK_PATTERN } from "./queries/quotes.server";
 import { bookingLinks, salons, services, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
-export function listBookingLinks(db: Database): Promise<BookingLink[]> {
+function listBookingLinks(db: Database): Promise<BookingLink[]> {
   return cached(db, "booking-links", () =>
     db
       .select({

@@ -86,7 +86,7 @@ export async function renewWebhookSecret(db: Database, actor: Actor | null): Pro
 }
 
 /** The signature header's value for a body sent at `timestamp` (Unix seconds). */
-export function webhookSignature(secret: string, timestamp: number, body: string): string {
+function webhookSignature(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
@@ -99,10 +99,7 @@ function consolePath(event: string, data: Record<string, unknown>): string | nul
 }
 
 /** The body of an event: the same bytes on every attempt, so a receiver can tell a repeat by its id. */
-export function webhookBody(
-  row: Pick<OutboxRow, "messageId" | "template" | "payload" | "createdAt">,
-  publicUrl: string,
-) {
+function webhookBody(row: Pick<OutboxRow, "messageId" | "template" | "payload" | "createdAt">, publicUrl: string) {
   const path = consolePath(row.template, row.payload);
   return JSON.stringify({
     id: row.messageId.replace(/^<|@.*$/g, ""),

@@ -69,7 +69,7 @@ test.afterAll(async () => {
 });
 
 test("a Book click on a quote is counted and lands on the stylist's own link", async ({ browser }) => {
-  await owner.goto(`${staff.url}/staff/content/booking-links`);
+  await owner.goto(`${staff.url}/staff/booking-links`);
   await expectOneH1(owner);
   await expect(owner).toHaveTitle(/Booking links/);
   await owner.getByLabel("Isla Brennan's own link").fill("http://book.example/isla");
@@ -114,7 +114,7 @@ test("the booking links screen at a phone's width and a desktop's", async ({ bro
     const page = await freshPage(browser);
     await page.context().addCookies(await owner.context().cookies());
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${staff.url}/staff/content/booking-links`);
+    await page.goto(`${staff.url}/staff/booking-links`);
     await expectOneH1(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: testInfo.outputPath(`booking-links-${width}.png`), fullPage: false });

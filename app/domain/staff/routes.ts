@@ -153,7 +153,7 @@ export const STAFF_ROUTES = {
   /** Each salon's name, address, telephone, booking link and opening hours. */
   salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
   /** The map of booking links: a link per stylist, per service at a salon, or both, and what each case resolves to. */
-  bookingLinks: contentScreen("booking-links", "booking-links.tsx", ["link", "remove"]),
+  bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", ["link", "remove"]),
   prices: contentScreen("prices", "prices.tsx", ["add-service"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
   levels: contentScreen("levels", "levels.tsx", ["level"]),

@@ -120,7 +120,11 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
       </p>
       <StaffSection id="defaults-heading" title="Each salon's default" className="card mb-6 p-5">
         <p className="my-2 text-muted">
-          Changed on the <Link to={staffPath(STAFF_ROUTES.salons.path)}>Salons page</Link>.
+          Changed on the{" "}
+          <Link to={staffPath(STAFF_ROUTES.salons.path)} className="underline underline-offset-2">
+            Salons page
+          </Link>
+          .
         </p>
         <ul className="grid gap-3">
           {d.salons.map((s) => (
@@ -146,14 +150,16 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
               <Problem text={st.problem} />
               <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-3">
                 <input type="hidden" name="stylistId" value={st.id} />
-                <TextField
-                  label={`${st.name}'s own link`}
-                  name="url"
-                  type="url"
-                  defaultValue={st.own}
-                  idSuffix={`-stylist-${st.id}`}
-                  maxLength={300}
-                />
+                <div className="min-w-0 flex-1 sm:max-w-xl">
+                  <TextField
+                    label={`${st.name}'s own link`}
+                    name="url"
+                    type="url"
+                    defaultValue={st.own}
+                    idSuffix={`-stylist-${st.id}`}
+                    maxLength={300}
+                  />
+                </div>
                 <button type="submit" name="intent" value="link" className="btn-outline mb-4">
                   Save<span className="sr-only"> {st.name}'s link</span>
                 </button>
