@@ -96,6 +96,12 @@ test("a Book click on a quote is counted and lands on the stylist's own link", a
 
   const visitorContext = await browser.newContext({ ignoreHTTPSErrors: true });
   const visitor = await visitorContext.newPage();
+  // The "Quote saved" page, where the client is readiest, books through the same counted link.
+  await visitor.goto(`${staff.url}/prices/finish/submitted?quote=${link}`);
+  await expect(visitor.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute(
+    "href",
+    `/quote/${link}/book`,
+  );
   await visitor.goto(`${staff.url}/quote/${link}`);
   await visitor.getByRole("link", { name: "Book a free consultation" }).click();
   await expect(visitor.getByRole("heading", { name: "Booking with isla" })).toBeVisible();
@@ -107,6 +113,26 @@ test("a Book click on a quote is counted and lands on the stylist's own link", a
   await owner.goto(`${staff.url}/staff/leads`);
   await owner.getByRole("link", { name: "Ada Client" }).first().click();
   await expect(owner.getByTestId("book-clicks")).toHaveText("1 time");
+});
+
+test("the owner sets where events go; the secret shows and the change is audited", async () => {
+  await owner.goto(`${staff.url}/staff/settings`);
+  const events = owner.getByRole("region", { name: "Events to your other tools (webhooks)" });
+  await events.getByLabel("Send events to (https://…)").fill("http://tools.example/hooks");
+  await events.getByRole("button", { name: "Save address" }).click();
+  await expect(owner.getByText("Give the address as a full https:// address")).toBeVisible();
+  await events.getByLabel("Send events to (https://…)").fill("https://tools.example/hooks");
+  await events.getByRole("button", { name: "Save address" }).click();
+  await expect(owner.getByText("Events now go to https://tools.example/hooks.")).toBeVisible();
+  const secret = await owner.getByTestId("webhook-secret").textContent();
+  expect(secret).toMatch(/^whsec_/);
+  await owner.getByRole("button", { name: "Make a new secret" }).click();
+  await expect(owner.getByText("New secret made")).toBeVisible();
+  await expect(owner.getByTestId("webhook-secret")).not.toHaveText(secret as string);
+  await owner.goto(`${staff.url}/staff/audit`);
+  await expect(owner.getByText("changed where the site’s events are sent (webhooks)")).toBeVisible();
+  await expect(owner.getByText("made a new secret for the site’s webhooks")).toBeVisible();
+  await expect(owner.getByText(/set a booking link of/).first()).toBeVisible();
 });
 
 test("the booking links screen at a phone's width and a desktop's", async ({ browser }, testInfo) => {
