@@ -97,7 +97,7 @@ test("a Book click on a quote is counted and lands on the stylist's own link", a
   const visitorContext = await browser.newContext({ ignoreHTTPSErrors: true });
   const visitor = await visitorContext.newPage();
   // The "Quote saved" page, where the client is readiest, books through the same counted link.
-  await visitor.goto(`${staff.url}/prices/finish/submitted?quote=${link}`);
+  await visitor.goto(`${staff.url}/prices/finish/submitted?type=cutting&quote=${link}`);
   await expect(visitor.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute(
     "href",
     `/quote/${link}/book`,
