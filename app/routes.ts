@@ -30,6 +30,8 @@ export default [
   route("readyz", "routes/readyz.ts"),
   // Uploaded pictures, each size and format at its own address.
   route("pictures/:file", "routes/picture.ts"),
+  // A quote's Book button: counts the click, then on to the booking link.
+  route("quote/:link/book", "routes/quote-book.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),

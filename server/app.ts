@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createBackupJob } from "~/server/backup/backup-job.server";
+import { bookingLinkJob } from "~/server/booking-link-check.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
@@ -88,7 +89,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     responses?.clear();
   });
   const delivery = startDelivery(database.background, settings);
-  const jobs = [retentionJob, pruneJob, digestJob, uncontactedJob, createBackupJob(database.url, settings)];
+  const jobs = [
+    retentionJob,
+    pruneJob,
+    digestJob,
+    uncontactedJob,
+    bookingLinkJob,
+    createBackupJob(database.url, settings),
+  ];
   const healthJob = createHealthJob(
     settings,
     jobs.map((job) => job.name),

@@ -43,6 +43,16 @@ function QuoteButton({ member }: { member: ProfileMember }) {
   );
 }
 
+/** The stylist's own booking link (the map of booking links), or their salon's: existing clients book here too. */
+function BookButton({ member, bookingUrl }: { member: ProfileMember; bookingUrl: string | null }) {
+  if (!bookingUrl) return null;
+  return (
+    <a href={bookingUrl} className="btn-outline" rel="noopener">
+      Book with {member.firstName}
+    </a>
+  );
+}
+
 function FullColumnNote({ member }: { member: ProfileMember }) {
   if (member.acceptingNewClients) return null;
   return (
@@ -77,7 +87,15 @@ function Montage({ member, name, first = false }: { member: ProfileMember; name:
 }
 
 /** /team/{slug}: montage, name, level, the three paragraphs, average price, their reviews, quote, share and back. */
-export function StylistDetail({ member, reviews }: { member: ProfileMember; reviews: FeedReview[] }) {
+export function StylistDetail({
+  member,
+  reviews,
+  bookingUrl,
+}: {
+  member: ProfileMember;
+  reviews: FeedReview[];
+  bookingUrl: string | null;
+}) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="container-page py-12 sm:py-16">
@@ -97,6 +115,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
           </div>
           <Actions>
             <QuoteButton member={member} />
+            <BookButton member={member} bookingUrl={bookingUrl} />
             <ShareLink
               title={`${name} at Maison Ivy`}
               path={teamPath(member.slug)}
@@ -123,7 +142,7 @@ export function StylistDetail({ member, reviews }: { member: ProfileMember; revi
 }
 
 /** /team/{slug}-profile: photos, bio, Instagram, quote and back. */
-export function StaticProfile({ member }: { member: ProfileMember }) {
+export function StaticProfile({ member, bookingUrl }: { member: ProfileMember; bookingUrl: string | null }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <article className="container-page py-12 sm:py-16">
@@ -162,6 +181,7 @@ export function StaticProfile({ member }: { member: ProfileMember }) {
           ) : null}
           <Actions>
             <QuoteButton member={member} />
+            <BookButton member={member} bookingUrl={bookingUrl} />
             <ReturnLink to="/team-info">Back to the team</ReturnLink>
           </Actions>
         </div>

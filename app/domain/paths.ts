@@ -16,3 +16,5 @@ export const newsPath = (slug: string) => `/news/${slug}`;
 export const offerPath = (slug: string) => `/offers/${slug}`;
 /** A saved quote's page, at its unguessable link. */
 export const quotePath = (link: string) => `/quote/${link}`;
+/** A saved quote's Book button: counts the click, then on to the quote's booking link (routes/quote-book.ts). */
+export const quoteBookPath = (link: string) => `/quote/${link}/book`;

@@ -22,7 +22,7 @@ import { type CalculatorState, parseCalculatorState } from "~/domain/calculator-
 import { QUOTE_SUCCESS } from "~/domain/forms";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { lineLabel } from "~/domain/line-labels";
-import { quotePath } from "~/domain/paths";
+import { quoteBookPath, quotePath } from "~/domain/paths";
 import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
@@ -92,7 +92,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     const link = url.searchParams.get(QUOTE_PARAM) ?? "";
     const saved = await savedQuoteStatus(context.get(requestContext).db, link);
     if (!saved.exists) throw redirect(stateHref(FINISH_PATH, fromUrl));
-    return { kind: "submitted" as const, quoteHref: quotePath(link), messagesSent: saved.messagesSent };
+    return {
+      kind: "submitted" as const,
+      quoteHref: quotePath(link),
+      bookHref: saved.exists ? quoteBookPath(link) : null,
+      messagesSent: saved.messagesSent,
+    };
   }
 
   const guard = finishGuard(fromUrl, catalogue);
@@ -141,7 +146,15 @@ export function action({ request, context }: Route.ActionArgs) {
 export const QUOTE_NOT_RESENT =
   "Your quote is saved. We've already sent several quotes to these details today, so we haven't sent this one by e-mail or text message: use the link below to see it.";
 
-function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSent: boolean }) {
+function Submitted({
+  quoteHref,
+  bookHref,
+  messagesSent,
+}: {
+  quoteHref: string;
+  bookHref: string | null;
+  messagesSent: boolean;
+}) {
   return (
     <div className="container-page py-16 sm:py-24">
       <div className="mx-auto max-w-2xl text-center">
@@ -153,7 +166,13 @@ function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSen
           {messagesSent ? QUOTE_SUCCESS : QUOTE_NOT_RESENT}
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <Link to={quoteHref} className="btn-accent">
+          {/* The moment a client is readiest to book: the button counts the click on the quote, then goes on. */}
+          {bookHref ? (
+            <a href={bookHref} className="btn-accent" rel="nofollow">
+              Book a free consultation
+            </a>
+          ) : null}
+          <Link to={quoteHref} className={bookHref ? "btn-outline" : "btn-accent"}>
             View your quote
           </Link>
           <Link to={PRICES_PATH} className="btn-outline">
@@ -167,7 +186,13 @@ function Submitted({ quoteHref, messagesSent }: { quoteHref: string; messagesSen
 
 export default function Finish({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "submitted")
-    return <Submitted quoteHref={loaderData.quoteHref} messagesSent={loaderData.messagesSent} />;
+    return (
+      <Submitted
+        quoteHref={loaderData.quoteHref}
+        bookHref={loaderData.bookHref}
+        messagesSent={loaderData.messagesSent}
+      />
+    );
   const { who } = loaderData;
   return (
     <div className="container-page py-12 sm:py-16">

@@ -11,6 +11,7 @@ import { isCalculatorType } from "~/domain/calculator-state";
 import { formatLongDate } from "~/domain/dates";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
+import { quoteBookPath } from "~/domain/paths";
 import { memberPhoto } from "~/server/queries/content.server";
 import { getPublicQuote } from "~/server/queries/quotes.server";
 import { requestContext } from "~/server/request-context.server";
@@ -72,6 +73,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : null,
       salonName: quote.salon.name,
       bookingSalon: quote.bookingSalon,
+      bookHref: quoteBookPath(quote.link),
       lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line), pricePence: line.pricePence })),
       totalPence: quote.totalPence,
       offer: quote.offer,
@@ -208,7 +210,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <a href={quote.bookingSalon.bookingUrl} className="btn-accent shrink-0" rel="noopener">
+            <a href={quote.bookHref} className="btn-accent shrink-0" rel="nofollow">
               Book a free consultation
             </a>
             <p className="text-sm text-muted">

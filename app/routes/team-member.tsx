@@ -3,6 +3,7 @@ import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
 import { StaticProfile, StylistDetail } from "~/components/team-profile";
 import { truncate } from "~/domain/format";
+import { bookingLinkFor } from "~/server/booking-links.server";
 import { getTeamMember, listFeedReviews } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/team-member";
@@ -11,17 +12,18 @@ import type { Route } from "./+types/team-member";
 const PROFILE_SUFFIX = "-profile";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const member = await getTeamMember(context.get(requestContext).db, params.slug);
+  const { db } = context.get(requestContext);
+  // A stylist's page books that stylist: their own link when the owner set one, else their salon's.
+  const bookingOf = (m: { id: number; salonId: number }) => bookingLinkFor(db, { salonId: m.salonId, stylistId: m.id });
+  const member = await getTeamMember(db, params.slug);
   if (member) {
-    return {
-      view: "detail" as const,
-      member,
-      reviews: await listFeedReviews(context.get(requestContext).db, member.slug),
-    };
+    const [reviews, bookingUrl] = await Promise.all([listFeedReviews(db, member.slug), bookingOf(member)]);
+    return { view: "detail" as const, member, reviews, bookingUrl };
   }
   if (params.slug.endsWith(PROFILE_SUFFIX)) {
-    const profiled = await getTeamMember(context.get(requestContext).db, params.slug.slice(0, -PROFILE_SUFFIX.length));
-    if (profiled?.instagram) return { view: "profile" as const, member: profiled, reviews: [] };
+    const profiled = await getTeamMember(db, params.slug.slice(0, -PROFILE_SUFFIX.length));
+    if (profiled?.instagram)
+      return { view: "profile" as const, member: profiled, reviews: [], bookingUrl: await bookingOf(profiled) };
   }
   throw data("No such team member", { status: 404 });
 }
@@ -46,9 +48,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function TeamMember({ loaderData }: Route.ComponentProps) {
   return loaderData.view === "profile" ? (
-    <StaticProfile member={loaderData.member} />
+    <StaticProfile member={loaderData.member} bookingUrl={loaderData.bookingUrl} />
   ) : (
-    <StylistDetail member={loaderData.member} reviews={loaderData.reviews} />
+    <StylistDetail member={loaderData.member} reviews={loaderData.reviews} bookingUrl={loaderData.bookingUrl} />
   );
 }
 

@@ -14,7 +14,13 @@ import { enqueue, wakeOutbox } from "./outbox.server";
 import { staffUsers } from "./schema.server";
 
 /** What an alert is about; one e-mail an hour at most for each. */
-export type AlertCause = "backup-failed" | "backup-stale" | "messages-failing" | "disk-low" | "job-late";
+export type AlertCause =
+  | "backup-failed"
+  | "backup-stale"
+  | "messages-failing"
+  | "disk-low"
+  | "job-late"
+  | "booking-links";
 
 const ONCE_PER_MS = 3_600_000;
 

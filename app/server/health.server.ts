@@ -129,6 +129,8 @@ export function readiness(health: Health, settings: HealthSettings): { ready: bo
   return { ready: reasons.length === 0, reasons };
 }
 
+const CHANNEL_WORDS: Readonly<Record<string, string>> = { email: "e-mail", sms: "text", webhook: "webhook" };
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Each kind of trouble, in the words the owner's e-mail and Settings use. */
@@ -141,8 +143,8 @@ export function problems(health: Health, settings: HealthSettings): { cause: Ale
       found.push({
         cause: "messages-failing",
         text: [
-          ...failing.map(([channel, n]) => `${plural(n, channel === "sms" ? "text" : "e-mail")} keep failing to send`),
-          ...failed.map(([channel, n]) => `${plural(n, channel === "sms" ? "text" : "e-mail")} given up on today`),
+          ...failing.map(([channel, n]) => `${plural(n, CHANNEL_WORDS[channel] ?? "message")} keep failing to send`),
+          ...failed.map(([channel, n]) => `${plural(n, CHANNEL_WORDS[channel] ?? "message")} given up on today`),
         ].join("; "),
       });
   }
@@ -169,6 +171,7 @@ const ALERT_SUBJECTS: Record<AlertCause, string> = {
   "messages-failing": "messages are not going out",
   "disk-low": "the disk is nearly full",
   "job-late": "scheduled work is not running",
+  "booking-links": "booking links stopped answering",
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/staff/access";
@@ -93,6 +94,41 @@ export const salons = pgTable("salons", {
    */
   openingHours: jsonb("opening_hours").$type<readonly SalonDayHours[]>(),
   version: version(),
+});
+
+/**
+ * The map of booking links beyond each salon's default (salons.booking_url):
+ * one for a stylist, a service at a salon, or a stylist and a service. A
+ * stylist's row carries the stylist's salon. Which link a Book button uses
+ * is app/domain/booking-links.ts's resolution.
+ */
+export const bookingLinks = pgTable(
+  "booking_links",
+  {
+    id: serial("id").primaryKey(),
+    salonId: integer("salon_id")
+      .notNull()
+      .references(() => salons.id, { onDelete: "cascade" }),
+    stylistId: integer("stylist_id").references(() => stylists.id, { onDelete: "cascade" }),
+    serviceId: integer("service_id").references(() => services.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("booking_links_case_key").on(t.salonId, t.stylistId, t.serviceId).nullsNotDistinct(),
+    check("booking_links_not_default", sql`${t.stylistId} is not null or ${t.serviceId} is not null`),
+  ],
+);
+
+/** The nightly check of every configured booking link (app/server/booking-link-check.server.ts), by address. */
+export const bookingLinkChecks = pgTable("booking_link_checks", {
+  url: text("url").primaryKey(),
+  checkedAt: timestamptz("checked_at").notNull(),
+  ok: boolean("ok").notNull(),
+  /** What went wrong ("HTTP 404", "no answer in 5 s"), or null when it answered. */
+  problem: text("problem"),
+  /** Since when it has been failing, null while it answers. */
+  failingSince: timestamptz("failing_since"),
 });
 
 export type SalonDayHours = { opens: string; closes: string } | null;
@@ -508,6 +544,13 @@ export const quotes = pgTable(
     utmContent: text("utm_content"),
     utmTerm: text("utm_term"),
     referrerHost: text("referrer_host"),
+    /**
+     * Clicks on the quote's Book button (its page, the "Quote saved" page, its e-mail and text all go through
+     * /quote/<link>/book), and when first and last: the funnel's "Book clicked".
+     */
+    bookClicks: integer("book_clicks").notNull().default(0),
+    firstBookClickAt: timestamptz("first_book_click_at"),
+    lastBookClickAt: timestamptz("last_book_click_at"),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),

@@ -193,7 +193,8 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     expect(mail).toContain("QG20");
     expect(mail).toMatch(/skin test at least 48 hours/);
     expect(mail).toContain(`${site.url}/quote/${link}`);
-    expect(mail).toMatch(/Book your free consultation: https:\/\//);
+    // Through the site, which counts the click on the quote (decision 073).
+    expect(mail).toContain(`Book your free consultation: ${site.url}/quote/${link}/book`);
     expect(mail).toMatch(/Or call Maison Ivy \w+ on \d{5} \d{6}\./);
 
     // The text: name, salon, total, offer with code and end date, link and phone, in two segments at most.

@@ -222,7 +222,11 @@ for (const [walkIndex, walk] of WALKS.entries()) {
       await expect(page.getByText(/Valid until \w+ \d+(st|nd|rd|th) \d{4}/)).toBeVisible();
     }
     await expect(page.getByText(/skin test at least 48 hours/)).toHaveCount(walk.flow === "cutting" ? 0 : 1);
-    await expect(page.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute("href", /^https:\/\//);
+    // Through the site, which counts the click on the quote and sends on to the booking link (decision 073).
+    await expect(page.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute(
+      "href",
+      /^\/quote\/[A-Za-z0-9_-]{16}\/book$/,
+    );
     const html = await page.content();
     for (const secret of [mobileDigits.slice(4), "07700", "+447700", email, "Hopper"])
       expect(html).not.toContain(secret);

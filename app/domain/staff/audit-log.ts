@@ -10,7 +10,15 @@ import { RECORD_KINDS, type RecordKind } from "./records";
 import { type ExportList, STAFF_ROUTES, type StaffRouteKey, staffPath } from "./routes";
 
 /** The scheduler's jobs, each audited as `scheduled.<name>` after every pass. */
-export const SCHEDULED_JOBS = ["retention", "prune", "quote-digest", "backup", "health", "uncontacted-leads"] as const;
+export const SCHEDULED_JOBS = [
+  "retention",
+  "prune",
+  "quote-digest",
+  "backup",
+  "health",
+  "uncontacted-leads",
+  "booking-links",
+] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /** The lists of content staff put in order (news, the shop's banners and tiles), by their audit subject. */
@@ -67,6 +75,8 @@ export const AUDIT_ACTIONS = [
   "settings.retention",
   "settings.alerts-quiet",
   "settings.alerts-uncontacted",
+  "settings.webhook",
+  "settings.webhook-secret",
   "backup.download",
   "privacy.find",
   "privacy.export",
@@ -93,6 +103,8 @@ export const AUDIT_ACTIONS = [
   "offer.list",
   "offer.delete",
   "salon.update",
+  "booking-link.save",
+  "booking-link.remove",
   "service.add",
   "service.edit",
   "service.schedule",
@@ -126,6 +138,7 @@ export const AUDIT_ACTIONS = [
   "scheduled.backup",
   "scheduled.health",
   "scheduled.uncontacted-leads",
+  "scheduled.booking-links",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -320,6 +333,7 @@ const JOB_WORDS: Readonly<Record<ScheduledJobName, string>> = {
   backup: "made a backup",
   health: "checked its health",
   "uncontacted-leads": "told the managers of new leads nobody had answered",
+  "booking-links": "checked that the booking links answer",
 };
 
 const RIGHTS_WORDS = {
@@ -429,6 +443,8 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "settings.retention": () => ["changed how long people’s details are kept"],
   "settings.alerts-quiet": () => ["changed the quiet hours of the alerts of new leads"],
   "settings.alerts-uncontacted": () => ["changed how long a new lead may wait before the managers are told"],
+  "settings.webhook": () => ["changed where the site’s events are sent (webhooks)"],
+  "settings.webhook-secret": () => ["made a new secret for the site’s webhooks"],
   "backup.download": () => ["downloaded a backup"],
   "privacy.find": (row) => [RIGHTS_WORDS.find, requestRef(row.subject)],
   "privacy.export": (row) => [RIGHTS_WORDS.export, requestRef(row.subject)],
@@ -454,6 +470,8 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "offer.list": (row) => ["changed whether ", thingPhrase("offer", row.subject), " is on the Offers page"],
   "offer.delete": () => ["deleted an offer"],
   "salon.update": (row) => ["changed ", thingPhrase("salon", row.subject)],
+  "booking-link.save": (row) => ["set a booking link of ", thingPhrase("salon", row.subject)],
+  "booking-link.remove": (row) => ["removed a booking link of ", thingPhrase("salon", row.subject)],
   "service.add": (row) => ["added ", thingPhrase("service", row.subject)],
   "service.edit": (row) => ["changed ", thingPhrase("service", row.subject)],
   "service.schedule": (row) => ["set a later price for ", thingPhrase("service", row.subject)],
@@ -494,6 +512,7 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "scheduled.backup": () => [JOB_WORDS.backup],
   "scheduled.health": () => [JOB_WORDS.health],
   "scheduled.uncontacted-leads": () => [JOB_WORDS["uncontacted-leads"]],
+  "scheduled.booking-links": () => [JOB_WORDS["booking-links"]],
 };
 
 /** Joins neighbouring words, so a sentence is as few parts as it can be. */

@@ -130,6 +130,8 @@ export const STAFF_ROUTES = {
     "alerts",
     "uncontacted",
     "template",
+    "webhook",
+    "webhook-secret",
   ]),
   /** The newest backup file, for the owner to keep a copy of. */
   backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
@@ -159,6 +161,8 @@ export const STAFF_ROUTES = {
   offer: withPictures(contentScreen("offers/:id", "offer.tsx", ["save", "delete"], ["delete"]), 1),
   /** Each salon's name, address, telephone, booking link and opening hours. */
   salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
+  /** The map of booking links: a link per stylist, per service at a salon, or both, and what each case resolves to. */
+  bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", ["link", "remove"]),
   prices: contentScreen("prices", "prices.tsx", ["add-service"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
   levels: contentScreen("levels", "levels.tsx", ["level"]),
@@ -247,6 +251,7 @@ export const STAFF_NAV_GROUPS: readonly { label: string; items: readonly { key: 
       { key: "dashboard", label: "Dashboard" },
       { key: "funnel", label: "Funnel" },
       { key: "content", label: "Site content" },
+      { key: "bookingLinks", label: "Booking links" },
       { key: "team", label: "Team" },
     ],
   },
@@ -306,6 +311,11 @@ export const CONTENT_SCREENS: readonly { key: StaffRouteKey; label: string; desc
     key: "salons",
     label: "Salons and opening hours",
     description: "Names, addresses, phone numbers, booking links and each day's hours.",
+  },
+  {
+    key: "bookingLinks",
+    label: "Booking links",
+    description: "Where each Book button goes: a link per stylist and per service, and which are not answering.",
   },
   {
     key: "prices",

@@ -62,6 +62,8 @@ export async function loader(args: Route.LoaderArgs) {
       viewCount: q.viewCount,
       firstViewedAt: q.firstViewedAt?.toISOString() ?? null,
       lastViewedAt: q.lastViewedAt?.toISOString() ?? null,
+      bookClicks: q.bookClicks,
+      lastBookClickAt: q.lastBookClickAt?.toISOString() ?? null,
       erasedAt: q.anonymisedAt?.toISOString() ?? null,
       erasedOnRequest: q.erasedOnRequest,
     },
@@ -165,6 +167,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                   last <When at={lead.lastViewedAt} />
                 </>
               )}
+            </dd>
+            <dt className="text-muted">Clicked Book</dt>
+            <dd data-testid="book-clicks">
+              {lead.bookClicks === 0 ? "Not yet" : `${lead.bookClicks} ${lead.bookClicks === 1 ? "time" : "times"}`}
             </dd>
             {work.consent ? (
               <>

@@ -28,6 +28,13 @@ import {
   uncontactedHours,
   uncontactedJob,
 } from "~/server/staff/uncontacted.server";
+import {
+  checkWebhookUrl,
+  renewWebhookSecret,
+  setWebhookUrl,
+  WEBHOOK_EVENTS,
+  webhookSettings,
+} from "~/server/webhooks.server";
 import type { Route } from "./+types/settings";
 
 export const meta = () => staffMeta("Settings");
@@ -36,18 +43,20 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
-  const [time, quiet, hours, templates, backups, health] = await Promise.all([
+  const [time, quiet, hours, templates, backups, health, webhook] = await Promise.all([
     digestTime(db),
     quietHours(db),
     uncontactedHours(db),
     replyTemplatesOf(db),
     recentBackups(db),
     readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, uncontactedJob.name, "backup"]),
+    webhookSettings(db),
   ]);
   return {
     time,
     quiet: quiet ?? { from: "", until: "" },
     uncontactedHours: hours,
+    webhook: { ...webhook, events: WEBHOOK_EVENTS },
     templates,
     backups: backups.map((b) => ({
       id: b.id,
@@ -91,6 +100,16 @@ export async function action(args: Route.ActionArgs) {
     return {
       done: `Managers are now told of a lead still New after ${hours} opening ${hours === 1 ? "hour" : "hours"}.`,
     };
+  }
+  if (intent === "webhook") {
+    const url = checkWebhookUrl(input.url ?? "");
+    if (!url.ok) return data({ error: url.error }, { status: 400 });
+    await setWebhookUrl(args.context.get(requestContext).db, staff, url.url);
+    return { done: url.url ? `Events now go to ${url.url}.` : "Events are no longer sent." };
+  }
+  if (intent === "webhook-secret") {
+    await renewWebhookSecret(args.context.get(requestContext).db, staff);
+    return { done: "New secret made: give it to the tool that receives the events." };
   }
   if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
   const template = REPLY_TEMPLATES[input.template];
@@ -164,6 +183,38 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             Save hours
           </button>
         </Form>
+      </StaffSection>
+      <StaffSection id="webhook-heading" title="Events to your other tools (webhooks)" className="card mb-6 p-5">
+        <p className="my-2 text-muted">
+          When set, each of these is sent at once to the address below, signed with the secret, and tried again for two
+          days while it fails: {loaderData.webhook.events.join(", ")}. No client's mobile or e-mail is sent; the event
+          links to its page in the console. Leave the address empty to send nothing.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Send events to (https://…)"
+            name="url"
+            type="url"
+            defaultValue={loaderData.webhook.url ?? ""}
+            maxLength={500}
+          />
+          <button type="submit" name="intent" value="webhook" className="btn-primary mb-4">
+            Save address
+          </button>
+        </Form>
+        {loaderData.webhook.secret ? (
+          <Form method="post" preventScrollReset className="mt-2">
+            <p className="my-2">
+              Secret:{" "}
+              <code className="break-all" data-testid="webhook-secret">
+                {loaderData.webhook.secret}
+              </code>
+            </p>
+            <button type="submit" name="intent" value="webhook-secret" className="btn-outline">
+              Make a new secret
+            </button>
+          </Form>
+        ) : null}
       </StaffSection>
       <StaffSection id="health-heading" title="Backups and health" className="card mb-6 p-5">
         {loaderData.troubles.length === 0 ? (

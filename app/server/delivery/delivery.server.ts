@@ -2,6 +2,7 @@
 import type { Config } from "../config.server";
 import type { Database } from "../db.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
+import { webhookSender } from "../webhooks.server";
 import { renderMessage } from "./messages.server";
 import { createMailer, fileSmsProvider, type Mailer, type SmsProvider, twilioProvider } from "./transports.server";
 
@@ -24,8 +25,14 @@ function smsProviderFor(settings: Config): SmsProvider {
     : fileSmsProvider(settings.dataDir);
 }
 
-function deliverWith(mailer: Mailer, sms: SmsProvider, settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">) {
+function deliverWith(
+  mailer: Mailer,
+  sms: SmsProvider,
+  webhook: (row: OutboxRow) => Promise<void>,
+  settings: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">,
+) {
   return async (row: OutboxRow) => {
+    if (row.channel === "webhook") return webhook(row);
     const rendered = renderMessage(row, settings.PUBLIC_URL);
     if (rendered.channel === "email") {
       await mailer.send({ ...rendered.email, to: row.recipient, from: settings.MAIL_FROM, messageId: row.messageId });
@@ -40,7 +47,7 @@ export function startDelivery(db: Database, settings: Config): Delivery {
   const sms = smsProviderFor(settings);
   const worker = startOutboxWorker({
     db,
-    deliver: deliverWith(mailer, sms, settings),
+    deliver: deliverWith(mailer, sms, webhookSender(db, settings.PUBLIC_URL), settings),
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     retryWindowSeconds: settings.OUTBOX_RETRY_WINDOW_SECONDS,
     retrySeconds: settings.OUTBOX_RETRY_SECONDS,

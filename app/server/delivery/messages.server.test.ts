@@ -9,7 +9,7 @@ const quote: QuoteMessagePayload = {
   levelName: "Advanced Stylist",
   salonName: "Maison Ivy Kestwick",
   salonPhone: "01632 960587",
-  bookingUrl: "https://book.example/maison-ivy-kestwick",
+
   lines: [
     { service: "Classic: Root colour", pricePence: 5387 },
     { service: "Plex treatment: Olaplex", pricePence: 2000 },
@@ -82,10 +82,10 @@ describe("quote e-mail", () => {
   it("links to the quote and the booking page, and gives the salon's phone, in both parts", () => {
     const { text, html } = email(quote);
     expect(text).toContain("https://salon.example/quote/Zx9_k2LmQp4RtV7w");
-    expect(text).toContain("Book your free consultation: https://book.example/maison-ivy-kestwick");
+    expect(text).toContain("Book your free consultation: https://salon.example/quote/Zx9_k2LmQp4RtV7w/book");
     expect(text).toContain("Or call Maison Ivy Kestwick on 01632 960587.");
     expect(html).toContain('href="https://salon.example/quote/Zx9_k2LmQp4RtV7w"');
-    expect(html).toContain('href="https://book.example/maison-ivy-kestwick"');
+    expect(html).toContain('href="https://salon.example/quote/Zx9_k2LmQp4RtV7w/book"');
     expect(html).toContain('href="tel:01632960587"');
   });
 
@@ -123,7 +123,7 @@ describe("quote text message", () => {
   it("gives a new client the name, salon, total, offer with code and end date, link and phone", () => {
     const body = text(quote);
     expect(body).toBe(
-      "Hi Ada, your quote at Maison Ivy Kestwick is £126.87. As a new client you get 20% off your first visit: £101.50 with code QG20, until December 19th 2026. See it and book: https://salon.example/quote/Zx9_k2LmQp4RtV7w Or call 01632 960587.",
+      "Hi Ada, your quote at Maison Ivy Kestwick is £126.87. As a new client you get 20% off your first visit: £101.50 with code QG20, until December 19th 2026. See it: https://salon.example/quote/Zx9_k2LmQp4RtV7w Book: https://salon.example/quote/Zx9_k2LmQp4RtV7w/book Or call 01632 960587.",
     );
     expect(smsLength(body)).toMatchObject({ encoding: "GSM-7", segments: 2 });
   });

@@ -10,7 +10,7 @@ import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/fi
 import { formatGBP, telHref } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
 import { safeFirstName, smsLength } from "~/domain/message-text";
-import { quotePath } from "~/domain/paths";
+import { quoteBookPath, quotePath } from "~/domain/paths";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
@@ -32,9 +32,8 @@ export interface QuoteMessagePayload {
   stylistName: string | null;
   levelName: string;
   salonName: string;
-  /** The booking salon's phone and booking page (absent on messages queued before they were added). */
+  /** The booking salon's phone (absent on messages queued before it was added). */
   salonPhone?: string | undefined;
-  bookingUrl?: string | undefined;
   /** Each line as the site names it ("Foils: Full head"), priced to the penny. */
   lines: { service: string; pricePence: number }[];
   totalPence: number;
@@ -103,6 +102,8 @@ function quoteFacts(p: QuoteMessagePayload, publicUrl: string) {
   return {
     name: safeFirstName(p.name ?? p.firstName),
     url: new URL(quotePath(p.link), publicUrl).href,
+    // Through the site, so the click is counted on the quote, then on to the salon's, stylist's or service's link.
+    bookUrl: new URL(quoteBookPath(p.link), publicUrl).href,
     total: formatGBP(p.totalPence),
     validUntil,
     offer: p.regular
@@ -136,7 +137,7 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     offerText,
     "",
     `See your quote: ${f.url}`,
-    ...(p.bookingUrl ? [`Book your free consultation: ${p.bookingUrl}`] : []),
+    `Book your free consultation: ${f.bookUrl}`,
     ...(callText ? [callText] : []),
     "",
     ...(p.hasColour ? [SKIN_TEST_NOTE, ""] : []),
@@ -168,11 +169,7 @@ ${
     ? `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First-visit offer: ${f.offer.percent}% off</strong><br>Your total would be <strong>${f.offer.total}</strong>. Quote code <strong>${f.offer.code}</strong> when you book, before the offer ends on ${escapeHtml(f.validUntil)}.</div>`
     : `<p style="margin:0 0 16px">Your quote is valid until ${escapeHtml(f.validUntil)}.</p>`
 }
-<p style="margin:20px 0 8px">${
-      p.bookingUrl
-        ? `<a href="${escapeHtml(p.bookingUrl)}" style="${button};background:#1f1b16;color:#faf7f2">Book your free consultation</a>`
-        : ""
-    }<a href="${escapeHtml(f.url)}" style="${button};border:1px solid #1f1b16;color:#1f1b16">View your quote</a></p>
+<p style="margin:20px 0 8px"><a href="${escapeHtml(f.bookUrl)}" style="${button};background:#1f1b16;color:#faf7f2">Book your free consultation</a><a href="${escapeHtml(f.url)}" style="${button};border:1px solid #1f1b16;color:#1f1b16">View your quote</a></p>
 ${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="${escapeHtml(telHref(p.salonPhone))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
 ${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""}
 <p style="margin:0 0 16px;${muted}">${CANCELLATION_NOTE}</p>
@@ -201,12 +198,13 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
         : `Valid to ${f.validUntil}.`
     } ${f.url}${tel}`;
   const hi = f.name ? `Hi ${f.name}, ` : "Hi, ";
+  const offerWords = f.offer
+    ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
+    : `It is valid until ${f.validUntil}.`;
   const candidates = [
-    `${hi}your quote at ${p.salonName} is ${f.total}. ${
-      f.offer
-        ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
-        : `It is valid until ${f.validUntil}.`
-    } See it and book: ${f.url}${call}`,
+    // The Book link counts the click on the quote; where it does not fit, the quote's page has the button.
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it: ${f.url} Book: ${f.bookUrl}${call}`,
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it and book: ${f.url}${call}`,
     compact(hi),
     // A name in a script the GSM alphabet lacks makes the whole text UCS-2, at less than half the room.
     compact("Hi, "),

@@ -3,6 +3,7 @@ import { parseISO } from "date-fns";
 import { formatLongDate } from "~/domain/dates";
 import { type Offer, offerEndDate, offerStatus } from "~/domain/offers";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
+import { bookingLinkFor } from "../booking-links.server";
 import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";
 import { getSiteSettings, listTeam } from "./content.server";
@@ -19,6 +20,10 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
     salons[0];
   if (!salon) throw new Error("No salons in the database");
 
+  // An offer for one stylist books that stylist: their own link when the owner set one.
+  const [only] = stylists.length === 1 ? stylists : [];
+  const bookingUrl =
+    (only && (await bookingLinkFor(db, { salonId: only.salonId, stylistId: only.id }))) ?? salon.bookingUrl;
   const status = offerStatus(offer, settings.endDate, now);
   return {
     offer,
@@ -26,7 +31,7 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
     ended: status === "ended",
     /** "December 1st 2026" while the offer has yet to start, else null. */
     startsLabel: status === "upcoming" && offer.startDate ? formatLongDate(parseISO(offer.startDate)) : null,
-    booking: { salonName: salon.name, bookingUrl: salon.bookingUrl, telephone: salon.telephone },
+    booking: { salonName: salon.name, bookingUrl, telephone: salon.telephone },
     stylists: stylists.map((member) => ({
       slug: member.slug,
       name: `${member.firstName} ${member.lastName}`,

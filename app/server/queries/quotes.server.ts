@@ -329,7 +329,6 @@ export async function saveQuote(
     levelName: quote.level.name,
     salonName: bookingSalon.name,
     salonPhone: bookingSalon.telephone,
-    bookingUrl: bookingSalon.bookingUrl,
     lines: lines.map((line) => ({ service: lineLabel(line), pricePence: line.pricePence })),
     totalPence: quote.totalPence,
     regular,

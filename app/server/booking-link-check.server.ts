@@ -1,0 +1,155 @@
+/**
+ * The nightly look at every configured booking link (each salon's default
+ * and every link of the map): a link that stops answering sends clients
+ * from a Book button to an error page, and nobody at the salon would know.
+ * Each link is asked with HEAD (many booking sites answer it), then GET when
+ * HEAD is refused, with a short time-out and a few at once. A link that
+ * starts failing is e-mailed to the owner (the owner alerts) and shown on
+ * the booking links screen until it answers again.
+ */
+import { sql } from "drizzle-orm";
+import { fromLondonLocal, londonDay } from "~/domain/salon-time";
+import { alertOwner, sendQueuedAlerts } from "./alerts.server";
+import type { Database } from "./db.server";
+import type { ScheduledJob } from "./scheduler.server";
+import { bookingLinkChecks } from "./schema.server";
+
+/** A link that has not answered in this long is down tonight. */
+const TIMEOUT_MS = 5_000;
+/** Links asked at once: a booking provider never sees a burst from us. */
+const AT_ONCE = 4;
+/** When the check runs, UK time: the night, when nobody is booking. */
+const AT = "03:40";
+
+interface LinkAnswer {
+  ok: boolean;
+  problem: string | null;
+}
+
+async function ask(url: string, method: "HEAD" | "GET", timeoutMs: number): Promise<number> {
+  const response = await fetch(url, {
+    method,
+    redirect: "follow",
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { "User-Agent": "MaisonIvy-LinkCheck/1" },
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** Whether a booking link answers: 2xx or 3xx to HEAD, or to GET when HEAD is not (some sites refuse it). */
+async function checkLink(url: string, timeoutMs = TIMEOUT_MS): Promise<LinkAnswer> {
+  let status: number;
+  try {
+    status = await ask(url, "HEAD", timeoutMs);
+    if (status >= 400) status = await ask(url, "GET", timeoutMs);
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return { ok: false, problem: timedOut ? `no answer in ${timeoutMs / 1000} s` : "could not be reached" };
+  }
+  return status < 400 ? { ok: true, problem: null } : { ok: false, problem: `answered HTTP ${status}` };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function atMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Every configured link, once each, whoever uses it. */
+async function configuredLinks(tx: Database): Promise<string[]> {
+  const rows = await tx.execute<{ url: string }>(sql`
+    select booking_url as url from salons union select url from booking_links order by url`);
+  return rows.rows.map((r) => r.url);
+}
+
+/**
+ * Asks every configured link, stores each answer, forgets links no longer configured, and alerts the
+ * owner when a link has started failing. Returns counts for the audit log.
+ */
+export async function checkBookingLinks(
+  tx: Database,
+  now: Date,
+  options: { timeoutMs?: number } = {},
+): Promise<{ links: number; failing: number; alerts: number }> {
+  const urls = await configuredLinks(tx);
+  const answers = await atMost(urls, AT_ONCE, (url) => checkLink(url, options.timeoutMs));
+  if (urls.length > 0) await tx.execute(sql`delete from booking_link_checks where url not in ${urls}`);
+  const newlyFailing: string[] = [];
+  for (const [i, url] of urls.entries()) {
+    const answer = answers[i] as LinkAnswer;
+    const stored = await tx
+      .insert(bookingLinkChecks)
+      .values({ url, checkedAt: now, ok: answer.ok, problem: answer.problem, failingSince: answer.ok ? null : now })
+      .onConflictDoUpdate({
+        target: bookingLinkChecks.url,
+        set: {
+          checkedAt: now,
+          ok: answer.ok,
+          problem: answer.problem,
+          failingSince: answer.ok
+            ? null
+            : sql`coalesce(${bookingLinkChecks.failingSince}, ${now.toISOString()}::timestamptz)`,
+        },
+      })
+      .returning({ failingSince: bookingLinkChecks.failingSince });
+    if (!answer.ok && stored[0]?.failingSince?.getTime() === now.getTime())
+      newlyFailing.push(`${url} (${answer.problem})`);
+  }
+  const failing = answers.filter((a) => !a.ok).length;
+  const alerted =
+    newlyFailing.length > 0 &&
+    (await alertOwner(
+      tx,
+      "booking-links",
+      {
+        subject: "A booking link stopped answering",
+        text: `Tonight's check found ${newlyFailing.length === 1 ? "a booking link" : "booking links"} that stopped answering, so the Book buttons using ${newlyFailing.length === 1 ? "it" : "them"} lead nowhere:\n\n${newlyFailing.join("\n")}\n\nChange ${newlyFailing.length === 1 ? "it" : "them"} on the console's Booking links page (or the Salons page for a salon's default).`,
+      },
+      now,
+    ));
+  return { links: urls.length, failing, alerts: alerted ? 1 : 0 };
+}
+
+/** The failing links as the booking links screen shows them, by address. */
+export async function failingLinks(db: Database): Promise<Map<string, { problem: string; since: Date }>> {
+  const rows = await db.select().from(bookingLinkChecks);
+  return new Map(
+    rows
+      .filter((r) => !r.ok)
+      .map((r) => [r.url, { problem: r.problem ?? "did not answer", since: r.failingSince ?? r.checkedAt }]),
+  );
+}
+
+/** When the last check ran, for the screen ("checked last night"). */
+export async function lastCheckedAt(db: Database): Promise<Date | null> {
+  const rows = await db.execute<{ at: string | Date | null }>(
+    sql`select max(checked_at) as at from booking_link_checks`,
+  );
+  const at = rows.rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+async function nextNight(_tx: Database, lastRun: Date | null, now: Date): Promise<Date> {
+  const at = (day: string) => fromLondonLocal(`${day}T${AT}`) ?? now;
+  const tonight = at(londonDay(now));
+  // A new site waits for the night rather than asking every link as it starts.
+  if (!lastRun) return tonight > now ? tonight : at(londonDay(new Date(tonight.getTime() + 36 * 3_600_000)));
+  if (lastRun < tonight) return tonight;
+  return at(londonDay(new Date(tonight.getTime() + 36 * 3_600_000)));
+}
+
+export const bookingLinkJob: ScheduledJob = {
+  name: "booking-links",
+  nextRun: nextNight,
+  run: (tx, now) => checkBookingLinks(tx, now),
+  committed: sendQueuedAlerts,
+};
