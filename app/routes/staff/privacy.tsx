@@ -31,6 +31,7 @@ const KIND_LABELS: Readonly<Record<RecordKind, string>> = {
   messages: "Messages sent or queued",
   unsubscribeLinks: "Unsubscribe links",
   staffNotes: "Staff notes and replies",
+  appointments: "Appointments from the booking system",
 };
 
 const CHANNEL_LABELS: Readonly<Record<MarketingChannel, string>> = { email: "E-mail", sms: "Text" };
@@ -62,6 +63,10 @@ function describeRecord(kind: RecordKind, row: Record<string, unknown>): string 
       return `Made ${at}`;
     case "staffNotes":
       return `${at}: ${row.kind} on ${row.subjectType} #${row.subjectId}`;
+    case "appointments": {
+      const starts = row.startsAt instanceof Date ? row.startsAt.toISOString().slice(0, 10) : "";
+      return `#${row.id}, ${starts} at ${row.salonName || "the salon"} (${row.source})`;
+    }
   }
 }
 

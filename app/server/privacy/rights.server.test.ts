@@ -204,6 +204,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       messages: [],
       unsubscribeLinks: [],
       staffNotes: [],
+      appointments: [],
     });
     expect(csv).toContain(`quotes,1,name,"'=HYPERLINK(""x""), ""Jo"""`);
     expect(csv).toContain("quotes,1,mobile,+447700900111");
@@ -301,8 +302,21 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(await whereIsIt(db, JO_EMAIL)).toContain("public.audit_log.summary");
     const auditBefore = await db.select().from(t.auditLog).orderBy(t.auditLog.id);
 
+    // The booking system sent her appointment, with her details as it holds them.
+    await db.insert(t.appointments).values({
+      source: "webhook",
+      externalId: "appt-jo",
+      startsAt: new Date("2030-02-01T10:00:00Z"),
+      salonName: "Wrenbridge",
+      valuePence: 9000,
+      clientName: jo.name,
+      clientMobile: JO_MOBILE,
+      clientEmail: JO_EMAIL,
+    });
+
     const byMobile = await erase(db, subject("07700 900111"), staff);
     expect(byMobile.counts).toMatchObject({
+      appointments: 1,
       quotes: 2,
       jobApplications: 1,
       modelApplications: 1,
@@ -342,6 +356,8 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       ["", "", "", true, true],
       ["", "", "", true, true],
     ]);
+    const [appointment] = await db.select().from(t.appointments).where(eq(t.appointments.externalId, "appt-jo"));
+    expect(appointment).toMatchObject({ clientName: "", clientMobile: null, clientEmail: null, valuePence: 9000 });
     const [survey] = await db.select().from(t.feedback).orderBy(t.feedback.id);
     expect(survey).toMatchObject({ name: "", mobile: "", experience: 4 });
     expect(await consentState(db, JO_EMAIL, "email")).toMatchObject({ granted: false, since: null });

@@ -23,6 +23,7 @@ import { describeSubject, ERASED_TEXT, normaliseEmail, normaliseName, type Subje
 import { FORMULA_START, quotedField } from "~/domain/staff/csv";
 import type { Database } from "../db.server";
 import {
+  appointments,
   auditLog,
   consents,
   feedback,
@@ -49,6 +50,7 @@ export const RECORD_KINDS = [
   "messages",
   "unsubscribeLinks",
   "staffNotes",
+  "appointments",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -201,6 +203,7 @@ interface Refs {
   model: number[];
   feedback: number[];
   message: number[];
+  appointment: number[];
 }
 
 function refsOf(data: PersonalData): Refs {
@@ -211,6 +214,7 @@ function refsOf(data: PersonalData): Refs {
     model: ids("modelApplications"),
     feedback: ids("feedback"),
     message: ids("messages"),
+    appointment: ids("appointments"),
   };
 }
 
@@ -326,6 +330,12 @@ async function findPerson(db: Tx, subject: Subject): Promise<PersonFound> {
     .where(anyOf(unsubscribeTokens.email, sets.emails))
     .orderBy(unsubscribeTokens.email);
   const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+  // Appointments the booking system sent with her number or address (stored normalised, as the sets are).
+  const appointmentRows = await db
+    .select()
+    .from(appointments)
+    .where(or(anyOf(appointments.clientEmail, sets.emails), anyOf(appointments.clientMobile, sets.mobiles)))
+    .orderBy(appointments.id);
   const noteRows = [
     ...(await staffNotesOn(db, "quote", idsOf(quoteRows))),
     ...(await staffNotesOn(db, "job", idsOf(jobRows))),
@@ -341,6 +351,7 @@ async function findPerson(db: Tx, subject: Subject): Promise<PersonFound> {
     messages: messageRows,
     unsubscribeLinks: tokenRows,
     staffNotes: noteRows,
+    appointments: appointmentRows,
   };
   const sorted = (set: Set<string>) => [...set].sort();
   const identifiers = {
@@ -513,8 +524,8 @@ export type ErasureOutcome =
 
 /**
  * Erases the person in one transaction, provided what it finds is what the
- * confirmed preview showed (`confirmedPreview`, from findForRequest): quotes
- * and feedback are anonymised (the figures stay), applications, consents and
+ * confirmed preview showed (`confirmedPreview`, from findForRequest): quotes,
+ * feedback and booked appointments are anonymised (the figures stay), applications, consents and
  * unsubscribe links deleted, messages to or about them emptied (one still
  * waiting to go is stopped), staff's notes on their records deleted, and free
  * text about them elsewhere (audit summaries, notes on others' records) blanked.
@@ -575,6 +586,12 @@ export async function erasePersonalData(
           status: sql`case when ${outbox.status} in ('pending', 'sending') then 'failed' else ${outbox.status} end`,
         })
         .where(inArray(outbox.id, refs.message));
+    if (refs.appointment.length > 0)
+      // The appointment's date, salon and value stay for the figures, as retention leaves them.
+      await tx
+        .update(appointments)
+        .set({ clientName: "", clientMobile: null, clientEmail: null })
+        .where(inArray(appointments.id, refs.appointment));
     await tx.delete(unsubscribeTokens).where(anyOf(unsubscribeTokens.email, identifiers.emails));
     await deleteStaffNotes(tx, "quote", refs.quote);
     await deleteStaffNotes(tx, "job", refs.job);
