@@ -41,12 +41,12 @@ test.afterAll(async () => {
   await staff?.close();
 });
 
-/** The lead's status as the quotes list shows it. */
+/** The lead's status as the quotes list shows it: the status its row offers to change. */
 async function statusOf(page: Page, name: string): Promise<string> {
   await page.goto(`${staff.url}/staff/leads?q=${encodeURIComponent(name)}`);
-  const card = page.getByRole("listitem").filter({ hasText: name });
-  await expect(card).toHaveCount(1);
-  return ((await card.textContent()) ?? "").match(/New|Contacted|Booked|Not booked/)?.[0] ?? "";
+  const status = page.getByRole("table", { name: "Quotes" }).getByRole("combobox", { name: `Status of ${name}` });
+  await expect(status).toHaveCount(1);
+  return (await status.locator("option:checked").textContent()) ?? "";
 }
 
 /** Tomorrow at 10:30 UTC, as ISO 8601 and as a UK date. */
