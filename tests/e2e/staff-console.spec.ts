@@ -231,7 +231,7 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await expect(history).toContainText("Invite to interview");
 
   await manager.goto(`${staff.url}/staff/applications?status=definitely`);
-  await expect(manager.getByRole("table", { name: "Job applications" })).toContainText("Ada Lovelace");
+  await expect(manager.getByRole("list", { name: "Job applications" })).toContainText("Ada Lovelace");
   await expectAccessible(manager);
 });
 
@@ -505,7 +505,11 @@ for (const role of STAFF_ROLES) {
     const request = await playwrightRequest.newContext({ baseURL: staff.url, storageState });
     for (const [key, route] of Object.entries(STAFF_ROUTES)) {
       if (route.page === null || route.page === "public") continue;
-      const answer = await request.get(concrete(route.path), { maxRedirects: 0 });
+      let answer = await request.get(concrete(route.path), { maxRedirects: 0 });
+      // A list this person filtered before opens at those filters: one redirect to itself, with its query.
+      const remembered = answer.headers().location;
+      if (answer.status() === 302 && remembered?.startsWith(`${concrete(route.path)}?`))
+        answer = await request.get(remembered, { maxRedirects: 0 });
       expect(answer.status(), `GET ${key} as ${role}`).toBe(can(role, route.page) ? 200 : 403);
     }
     for (const { key, path, intent, action } of allActions) {
