@@ -13,7 +13,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Two workers share the machine's two cores with the servers they test, so a test of several
+  // page loads and sends can take 20 s there; each wait for what a test expects stays at 7 s.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

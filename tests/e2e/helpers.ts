@@ -78,13 +78,33 @@ export async function expectDistinctTitles(request: APIRequestContext, paths: re
  * context in the page), React has attached its handlers too.
  */
 export async function scriptsReady(page: Page) {
-  await page.waitForFunction(() => {
-    // Every island on the page has been hydrated (hydrateRoot marks its container). A page
-    // that loads no script has only riders (the menus), which stay plain HTML there.
-    const islands = document.querySelector("script[src]") ? [...document.querySelectorAll("[data-island]")] : [];
-    if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer")))) return false;
-    if (!("__reactRouterContext" in window)) return true;
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  const ready = page.waitForFunction(
+    () => {
+      // Every island on the page has been hydrated (hydrateRoot marks its container). A page
+      // that loads no script has only riders (the menus), which stay plain HTML there.
+      const islands = document.querySelector("script[src]") ? [...document.querySelectorAll("[data-island]")] : [];
+      if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer"))))
+        return false;
+      if (!("__reactRouterContext" in window)) return true;
+      const main = document.querySelector("main");
+      return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  await ready.catch(async (error: Error) => {
+    // Say which script never ran, and what the server answered for each, rather than only that time ran out.
+    const scripts = await page
+      .evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => {
+            const timing = entry as PerformanceResourceTiming;
+            return `${new URL(timing.name).pathname} ${timing.responseStatus} in ${Math.round(timing.duration)} ms`;
+          }),
+      )
+      .catch(() => ["(the page could not be read)"]);
+    throw new Error(`${error.message}\nThe page's scripts:\n${scripts.join("\n")}`);
   });
 }
