@@ -11,7 +11,7 @@ import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/doma
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
-import { feedback, jobApplications, modelApplications, quotes } from "../schema.server";
+import { feedback, jobApplications, modelApplications } from "../schema.server";
 import {
   listFeedback,
   listJobApplications,
@@ -20,7 +20,7 @@ import {
   recordFilterOf,
 } from "./applications.server";
 import { type Actor, audit } from "./audit.server";
-import { leadFilterOf, listLeads } from "./leads.server";
+import { leadDownloadBatch, leadFilterOf } from "./leads.server";
 import { describeFilter } from "./lists.server";
 import { listMessages, type MessageFilter, messageFilterOf, TEMPLATE_LABELS } from "./messages.server";
 
@@ -51,7 +51,7 @@ async function withMore<Row extends { id: number }, Extra extends { id: number }
   const byId = new Map((await more(rows.map((r) => r.id))).map((e) => [e.id, e]));
   return rows.flatMap((r) => {
     const extra = byId.get(r.id);
-    return extra ? [{ ...extra, ...r }] : [];
+    return extra ? [Object.assign(extra, r)] : [];
   });
 }
 
@@ -64,10 +64,10 @@ const sender = <Row extends { createdAt: CsvCell; name: string; mobile: string }
 
 const status = (value: string) => STATUS_LABELS[value] ?? value;
 
-const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof leadRows>>[number]> = {
+const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof leadDownloadBatch>>[number]> = {
   name: "quotes",
   filterOf: leadFilterOf,
-  page: leadRows,
+  page: leadDownloadBatch,
   columns: [
     ...sender("Saved"),
     { header: "E-mail", value: (r) => r.email },
@@ -83,15 +83,6 @@ const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof
     { header: "Last viewed (UK time)", value: (r) => r.lastViewedAt },
   ],
 };
-async function leadRows(db: Database, filter: ReturnType<typeof leadFilterOf>, page: Page) {
-  return withMore(await listLeads(db, filter, page), (ids) =>
-    db
-      .select({ id: quotes.id, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
-      .from(quotes)
-      .where(inArray(quotes.id, ids)),
-  );
-}
-
 const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> = {
   name: "job-applications",
   filterOf: recordFilterOf,
