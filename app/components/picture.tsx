@@ -5,6 +5,7 @@
  * smallest file that fills the space; width and height give its shape before
  * it loads, so nothing below it moves.
  */
+import { focusOf, objectPosition } from "~/domain/picture-focus";
 import { type PictureRef, pictureUrl, srcSet } from "~/domain/picture-urls";
 
 export interface PictureProps {
@@ -55,6 +56,8 @@ export function Picture(props: PictureProps) {
         fetchPriority={props.fetchPriority}
         decoding="async"
         className={props.className}
+        // Where the box crops it (object-cover), the point the manager chose stays in view.
+        style={{ objectPosition: objectPosition(focusOf(picture)) }}
       />
     </picture>
   );
