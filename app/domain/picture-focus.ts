@@ -13,7 +13,7 @@ export interface Focus {
   y: number;
 }
 
-export const CENTRE: Focus = { x: 50, y: 50 };
+const CENTRE: Focus = { x: 50, y: 50 };
 
 /** A percentage made whole and kept within 0–100. */
 export const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));

@@ -207,7 +207,7 @@ test("the manager taps the face on the photo, sees each crop, and the team card 
   await expect(portrait.getByText(said)).toBeVisible();
   // Each preview crops about the point, as the pages will.
   const previews = portrait.getByTestId("focus-preview");
-  await expect(previews).toHaveCount(4);
+  await expect(previews).toHaveCount(5);
   for (const preview of await previews.all()) await expect(preview).toHaveCSS("object-position", point);
   expect(await redPixels(previews.first())).toBeGreaterThan(50);
   await expectAccessible(owner);

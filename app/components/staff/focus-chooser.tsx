@@ -12,17 +12,19 @@ import { type Focus, focusAfterKey, focusAt, focusText, objectPosition } from "~
 /**
  * The boxes the site puts a portrait in, as their classes say: the team card,
  * the quote and the stylist dialog are 4 wide by 5 high (a small one on a
- * phone, a column wide above); the profile too, larger; the top of the
- * member's page is 2 by 1 until a montage is uploaded.
+ * phone, a column wide above); the profile too, larger; an offer's page
+ * shows a round one; the top of the member's page is 2 by 1 until a montage
+ * is uploaded.
  */
 const PREVIEWS = [
   { label: "Team card", className: "h-32 w-[6.4rem] rounded-xl" },
   { label: "Quote", className: "h-24 w-20 rounded-xl" },
   { label: "Profile", className: "aspect-[4/5] w-36 rounded-2xl" },
+  { label: "Offer page", className: "size-18 rounded-full" },
   { label: "Top of their page, until a montage is uploaded", className: "aspect-[2/1] w-64 rounded-2xl" },
 ] as const;
 
-export interface FocusField {
+interface FocusField {
   name: string;
   id: string;
   /** The stored or posted value ("30"). */
@@ -87,7 +89,8 @@ export function FocusChooser(props: {
           </button>
           <div className="flex min-w-0 flex-1 basis-64 flex-wrap items-end gap-3">
             {PREVIEWS.map((preview) => (
-              <figure key={preview.label} className="text-sm">
+              // As wide as its picture: the caption wraps under it.
+              <figure key={preview.label} className="w-min text-sm">
                 <img
                   src={props.src as string}
                   alt=""
@@ -95,7 +98,7 @@ export function FocusChooser(props: {
                   className={`${preview.className} border border-line bg-sand object-cover`}
                   style={{ objectPosition: position }}
                 />
-                <figcaption className="mt-1 max-w-40 text-muted">{preview.label}</figcaption>
+                <figcaption className="mt-1 text-muted">{preview.label}</figcaption>
               </figure>
             ))}
           </div>

@@ -25,7 +25,7 @@ const instagram = optionalText(200).refine(
  * it: a percentage from 0 to 100, whole; the middle (50) when not sent, as
  * from a form whose member has no photo yet.
  */
-export const focusPercent = (what: string) =>
+const focusPercent = (what: string) =>
   z
     .string()
     .trim()
