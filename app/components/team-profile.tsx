@@ -194,7 +194,8 @@ export function StaticProfile({ member, bookingUrl }: { member: ProfileMember; b
           </Actions>
         </div>
       </div>
-      <Montage member={member} name={name} />
+      {/* With a photo and no montage, the drawn montage would bring back their old portrait, and the photo is above. */}
+      {member.montage || !member.photo ? <Montage member={member} name={name} /> : null}
     </article>
   );
 }
