@@ -16,7 +16,7 @@ export interface Focus {
 const CENTRE: Focus = { x: 50, y: 50 };
 
 /** A percentage made whole and kept within 0–100. */
-export const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
 /** A picture's focal point, the middle for one stored before there was one. */
 export const focusOf = (picture: { focusX?: number; focusY?: number }): Focus => ({
