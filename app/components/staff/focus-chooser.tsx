@@ -87,10 +87,9 @@ export function FocusChooser(props: {
               style={{ left: `${focus.x}%`, top: `${focus.y}%` }}
             />
           </button>
-          <div className="flex min-w-0 flex-1 basis-64 flex-wrap items-end gap-3">
+          <div className="flex min-w-0 flex-1 basis-64 flex-wrap items-start gap-3">
             {PREVIEWS.map((preview) => (
-              // As wide as its picture: the caption wraps under it.
-              <figure key={preview.label} className="w-min text-sm">
+              <figure key={preview.label} className="text-sm">
                 <img
                   src={props.src as string}
                   alt=""
@@ -98,7 +97,8 @@ export function FocusChooser(props: {
                   className={`${preview.className} border border-line bg-sand object-cover`}
                   style={{ objectPosition: position }}
                 />
-                <figcaption className="mt-1 text-muted">{preview.label}</figcaption>
+                {/* As wide as the picture (its own width counts for nothing): the caption wraps under it. */}
+                <figcaption className="mt-1 w-0 min-w-full text-muted">{preview.label}</figcaption>
               </figure>
             ))}
           </div>
