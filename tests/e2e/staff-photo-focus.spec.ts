@@ -178,6 +178,7 @@ test("a portrait or a landscape photo takes exactly the drawing's box, on the te
     await expect(page.locator('img[src^="/images/team/theo"]')).toHaveCount(0);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/pictures\//);
     await expect(page.locator("picture img").first()).toHaveAttribute("alt", /Theo at his chair/);
+    await shot(page, `stylist${path.replaceAll("/", "-")}-${page.viewportSize()?.width}`);
   }
   await expectAccessible(page);
   await page.context().close();
