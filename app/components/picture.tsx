@@ -5,6 +5,7 @@
  * smallest file that fills the space; width and height give its shape before
  * it loads, so nothing below it moves.
  */
+import { focusOf, objectPosition } from "~/domain/picture-focus";
 import { type PictureRef, pictureUrl, srcSet } from "~/domain/picture-urls";
 
 export interface PictureProps {
@@ -40,8 +41,10 @@ export function Picture(props: PictureProps) {
   }
   const middle = picture.widths[Math.min(1, picture.widths.length - 1)] as number;
   return (
-    // `contents`: the <img> lays out as if the <picture> around it were not there.
-    <picture className="contents">
+    // `contents`: the <img> lays out as if the <picture> around it were not there. Its <source>s
+    // would then be boxes of their own (browsers do not hide them), each taking a flex or grid gap
+    // in the card: hidden, the photo sits exactly where the illustration's <img> does.
+    <picture className="contents [&>source]:hidden">
       <source type="image/avif" srcSet={srcSet(picture, "avif")} sizes={props.sizes} />
       <source type="image/webp" srcSet={srcSet(picture, "webp")} sizes={props.sizes} />
       <img
@@ -55,6 +58,8 @@ export function Picture(props: PictureProps) {
         fetchPriority={props.fetchPriority}
         decoding="async"
         className={props.className}
+        // Where the box crops it (object-cover), the point the manager chose stays in view.
+        style={{ objectPosition: objectPosition(focusOf(picture)) }}
       />
     </picture>
   );

@@ -70,16 +70,24 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-10 flex flex-wrap gap-3">{children}</div>;
 }
 
+/**
+ * What stands where a member's montage goes: their uploaded montage; else,
+ * once they have a photo, that photo (cropped about its focal point), since
+ * the drawn montage draws their old portrait; else the drawn montage.
+ */
+export const montageShown = (member: Pick<ProfileMember, "montage" | "photo">) => member.montage ?? member.photo;
+
 /** A member's montage: at the top of their page it loads first; lower down, when scrolled to. */
 function Montage({ member, name, first = false }: { member: ProfileMember; name: string; first?: boolean }) {
+  const shown = montageShown(member);
   return (
     <Picture
-      picture={member.montage}
+      picture={shown}
       fallback={member.montageImage}
       fallbackWidth={1200}
       fallbackHeight={600}
       sizes={MONTAGE_SIZES}
-      alt={member.montage ? undefined : `${name} at work: portrait, hair detail and tools`}
+      alt={shown ? undefined : `${name} at work: portrait, hair detail and tools`}
       {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
       className={`${first ? "" : "mt-12 "}aspect-[2/1] h-auto w-full rounded-2xl border border-line bg-sand object-cover`}
     />
@@ -186,7 +194,8 @@ export function StaticProfile({ member, bookingUrl }: { member: ProfileMember; b
           </Actions>
         </div>
       </div>
-      <Montage member={member} name={name} />
+      {/* With a photo and no montage, the drawn montage would bring back their old portrait, and the photo is above. */}
+      {member.montage || !member.photo ? <Montage member={member} name={name} /> : null}
     </article>
   );
 }

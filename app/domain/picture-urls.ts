@@ -16,6 +16,9 @@ export interface PictureRef {
   height: number;
   /** Widths made, smallest first. */
   widths: readonly number[];
+  /** The point kept in view when a page crops it, in percent from the top left (app/domain/picture-focus.ts); the middle when absent. */
+  focusX?: number;
+  focusY?: number;
 }
 
 export const pictureUrl = (id: string, width: number, format: PictureFormat) => `/pictures/${id}-${width}.${format}`;

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { seo } from "~/components/page-meta";
-import { StaticProfile, StylistDetail } from "~/components/team-profile";
+import { montageShown, StaticProfile, StylistDetail } from "~/components/team-profile";
 import { truncate } from "~/domain/format";
+import { shownAddress } from "~/domain/pictures";
 import { bookingLinkFor } from "~/server/booking-links.server";
 import { getTeamMember, listFeedReviews } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
@@ -42,7 +43,11 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, {
     title: view === "profile" ? `${name}: profile` : `${name}, ${member.levelName}`,
     description: truncate(member.para1, 155),
-    image: view === "profile" ? member.image : member.montageImage,
+    // The share card shows what the page shows: an uploaded photo, never the drawing it replaced.
+    image:
+      view === "profile"
+        ? shownAddress({ image: member.image, picture: member.photo })
+        : shownAddress({ image: member.montageImage, picture: montageShown(member) }),
   });
 };
 

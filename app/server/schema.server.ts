@@ -197,20 +197,35 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * upright, without its metadata (a phone's photo says where it was taken)
  * and at most MASTER_WIDTH wide: what new variant sizes would be made from.
  */
-export const pictures = pgTable("pictures", {
-  id: text("id").primaryKey(),
-  alt: text("alt").notNull(),
-  /** The master's size, upright: the aspect ratio every variant keeps. */
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
-  /** The widths each format was made at, smallest first. */
-  widths: integer("widths").array().notNull(),
-  /** What was uploaded: jpeg, png or webp. */
-  sourceFormat: text("source_format").notNull(),
-  master: bytea("master").notNull(),
-  createdAt: createdAt(),
-  createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
+export const pictures = pgTable(
+  "pictures",
+  {
+    id: text("id").primaryKey(),
+    alt: text("alt").notNull(),
+    /** The master's size, upright: the aspect ratio every variant keeps. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The widths each format was made at, smallest first. */
+    widths: integer("widths").array().notNull(),
+    /** What was uploaded: jpeg, png or webp. */
+    sourceFormat: text("source_format").notNull(),
+    master: bytea("master").notNull(),
+    /**
+     * The point to keep in view, as percentages of the width and height from
+     * the top left: where a page crops the picture into its box (CSS
+     * object-position). Changing it changes no file, so the variants' addresses
+     * stay cacheable for ever; the manager sets it in the console.
+     */
+    focusX: smallint("focus_x").notNull().default(50),
+    focusY: smallint("focus_y").notNull().default(50),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("pictures_focus_x_range", sql`${t.focusX} between 0 and 100`),
+    check("pictures_focus_y_range", sql`${t.focusY} between 0 and 100`),
+  ],
+);
 
 /** One picture at one width in one format, as served at /pictures/{id}-{width}.{ext}. */
 export const pictureVariants = pgTable(

@@ -17,10 +17,11 @@ import {
   useState,
 } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
-import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef } from "~/domain/pictures";
+import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef, pictureUrl } from "~/domain/pictures";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
 import { useConsoleState } from "./console-state";
+import { FocusChooser } from "./focus-chooser";
 import { describedBy, Notice, SelectField, TextArea, TextField } from "./ui";
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -138,10 +139,19 @@ export function EditPicture(props: {
    * (`name`, such as "removePicture"; `hint` says what shows instead).
    */
   remove?: { name: string; hint: string };
+  /** Offers the focal point chooser, posted as `{name}FocusX` and `{name}FocusY` (see focus-chooser.tsx). */
+  focus?: boolean;
 }) {
   const file = useField(props.name);
   const hintId = `${file.id}-hint`;
   const chosen = useChosenPhoto();
+  const focusX = useField(`${props.name}FocusX`);
+  const focusY = useField(`${props.name}FocusY`);
+  const current = props.current;
+  // The photo to choose on: the one just chosen (its point starts in the middle), else the one on the site.
+  const focusSrc =
+    chosen.preview?.url ??
+    (current ? pictureUrl(current.id, current.widths[Math.min(1, current.widths.length - 1)] as number, "jpg") : null);
   return (
     <fieldset className="mb-6 rounded-xl border border-line p-4">
       <legend className="px-1 font-semibold">{props.label}</legend>
@@ -209,6 +219,25 @@ export function EditPicture(props: {
           <EditCheckbox name={props.remove.name} label="Remove the uploaded photo" hint={props.remove.hint} />
         ) : null}
       </div>
+      {props.focus ? (
+        <FocusChooser
+          // A newly chosen photo starts with its point in the middle.
+          key={chosen.preview?.url ?? "current"}
+          src={focusSrc}
+          x={{
+            name: `${props.name}FocusX`,
+            id: focusX.id,
+            value: chosen.preview ? "50" : focusX.value,
+            error: focusX.error,
+          }}
+          y={{
+            name: `${props.name}FocusY`,
+            id: focusY.id,
+            value: chosen.preview ? "50" : focusY.value,
+            error: focusY.error,
+          }}
+        />
+      ) : null}
     </fieldset>
   );
 }

@@ -67,6 +67,7 @@ export function TeamMemberForm(props: MemberFormProps) {
         hint="Upright, the face near the top: the team page shows it 4 wide by 5 high."
         current={props.photo}
         fallback={{ src: props.image, width: 600, height: 750 }}
+        focus
       />
       <EditPicture
         name="montage"

@@ -15,6 +15,25 @@ const typed = {
 };
 
 describe("a team member's form", () => {
+  it("takes the portrait's focal point as whole percentages, the middle when not sent", () => {
+    expect(teamMemberSchema.parse({ ...typed, photoFocusX: "30", photoFocusY: " 12.6 " })).toMatchObject({
+      photoFocusX: 30,
+      photoFocusY: 13,
+    });
+    expect(teamMemberSchema.parse({ ...typed, photoFocusX: "0", photoFocusY: "100" })).toMatchObject({
+      photoFocusX: 0,
+      photoFocusY: 100,
+    });
+    expect(teamMemberSchema.parse({ ...typed, photoFocusX: "" })).toMatchObject({ photoFocusX: 50, photoFocusY: 50 });
+    for (const wrong of ["101", "-1", "abc", "1e2", "50%", "1000"]) {
+      const result = teamMemberSchema.safeParse({ ...typed, photoFocusX: "40", photoFocusY: wrong });
+      expect(result.success, wrong).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["photoFocusY", "Please choose the focal point's position down between 0 and 100%."],
+      ]);
+    }
+  });
+
   it("turns what was typed into the stored values", () => {
     expect(teamMemberSchema.parse(typed)).toEqual({
       firstName: "Zoë",
@@ -27,6 +46,8 @@ describe("a team member's form", () => {
       averagePrice: 9550,
       acceptingNewClients: true,
       instagram: "https://www.instagram.com/zoe.maisonivy/",
+      photoFocusX: 50,
+      photoFocusY: 50,
     });
     expect(teamMemberSchema.parse({ ...typed, acceptingNewClients: undefined, instagram: "" })).toMatchObject({
       acceptingNewClients: false,

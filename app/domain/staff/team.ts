@@ -20,6 +20,26 @@ const instagram = optionalText(200).refine(
   "Please enter the Instagram profile's full address, such as https://www.instagram.com/isla.maisonivy/.",
 );
 
+/**
+ * One coordinate of a photo's focal point, as the chooser's range input posts
+ * it: a percentage from 0 to 100, whole; the middle (50) when not sent, as
+ * from a form whose member has no photo yet.
+ */
+const focusPercent = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return 50;
+      const n = /^\d{1,3}(\.\d+)?$/.test(v) ? Math.round(Number(v)) : Number.NaN;
+      if (!(n >= 0 && n <= 100)) {
+        ctx.addIssue({ code: "custom", message: `Please choose the focal point's ${what} between 0 and 100%.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const teamMemberSchema = z.object({
   firstName: name("the first name"),
   lastName: name("the last name"),
@@ -34,6 +54,9 @@ export const teamMemberSchema = z.object({
   ),
   acceptingNewClients: checkbox,
   instagram,
+  /** The portrait's focal point (see app/domain/picture-focus.ts). */
+  photoFocusX: focusPercent("position across"),
+  photoFocusY: focusPercent("position down"),
 });
 
 /** The address of a new member's pages: their first name ("isla"), made unique with a number if taken. */

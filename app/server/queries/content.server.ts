@@ -46,6 +46,8 @@ const refColumns = (t: typeof photos | typeof montages | typeof covers | typeof 
   width: t.width,
   height: t.height,
   widths: t.widths,
+  focusX: t.focusX,
+  focusY: t.focusY,
 });
 
 const teamColumns = {

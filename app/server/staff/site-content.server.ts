@@ -61,7 +61,7 @@ export async function getPostForConsole(db: Database, id: number) {
   const cover: PictureRef | null = post.coverId
     ? ((await db.query.pictures.findFirst({
         where: (t, { eq }) => eq(t.id, post.coverId as string),
-        columns: { id: true, alt: true, width: true, height: true, widths: true },
+        columns: { id: true, alt: true, width: true, height: true, widths: true, focusX: true, focusY: true },
       })) ?? null)
     : null;
   return { ...post, cover };

@@ -5,16 +5,17 @@
  * keep working; the public lists leave them out.
  */
 import { asc, eq, isNull, sql } from "drizzle-orm";
+import { type Focus, focusText } from "~/domain/picture-focus";
 import { slugFor, teamMemberSchema } from "~/domain/staff/team";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
 import { dropUnusedPictures } from "../pictures.server";
 import { readEveryMember } from "../queries/content.server";
-import { stylists } from "../schema.server";
+import { pictures as picturesTable, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
-import { parseEdit, type Refusal, refuse, saveVersioned, storeFormPictures } from "./content.server";
+import { parseEdit, type Refusal, refuse, saveVersioned, storeFormPictures, type Transaction } from "./content.server";
 
 type Input = Readonly<Record<string, string | undefined>>;
 
@@ -53,8 +54,22 @@ export function memberFormValues(member: Awaited<ReturnType<typeof getMemberForS
     averagePrice: (member.averagePricePence / 100).toFixed(2).replace(/\.00$/, ""),
     acceptingNewClients: member.acceptingNewClients ? "on" : "",
     instagram: member.instagram ?? "",
+    photoFocusX: String(member.photo?.focusX ?? 50),
+    photoFocusY: String(member.photo?.focusY ?? 50),
   };
 }
+
+/**
+ * Sets the focal point of the portrait a member shows (`photoId`): the new
+ * upload's or, with none, the one already there, so the point can be moved
+ * without uploading again. Nothing to do while they show the illustration.
+ */
+async function setPhotoFocus(tx: Transaction, photoId: string | null | undefined, focus: Focus) {
+  if (!photoId) return;
+  await tx.update(picturesTable).set({ focusX: focus.x, focusY: focus.y }).where(eq(picturesTable.id, photoId));
+}
+
+const photoFocus = (v: ReturnType<typeof teamMemberSchema.parse>): Focus => ({ x: v.photoFocusX, y: v.photoFocusY });
 
 const storeMemberPictures = (db: Database, staff: StaffContext, input: Input, files: Record<string, UploadedFile>) =>
   storeFormPictures(db, staff, input, files, Object.keys(MEMBER_PICTURES) as PictureField[]);
@@ -129,6 +144,7 @@ export async function createMember(
       })
       .returning({ id: stylists.id, slug: stylists.slug });
     if (!row) throw new Error("The new member was not stored");
+    await setPhotoFocus(tx, pictures.ids.photo, photoFocus(parsed.value));
     await audit(tx, staff, {
       action: "team.create",
       subject: { type: "stylist", id: row.id },
@@ -154,9 +170,23 @@ export async function updateMember(
   const changed = Object.keys(pictures.ids);
   // The pictures shown before this save: those it replaces go with it, unless shown elsewhere too.
   const [before] = await db
-    .select({ photoId: stylists.photoId, montageId: stylists.montageId })
+    .select({
+      photoId: stylists.photoId,
+      montageId: stylists.montageId,
+      focusX: picturesTable.focusX,
+      focusY: picturesTable.focusY,
+    })
     .from(stylists)
+    .leftJoin(picturesTable, eq(picturesTable.id, stylists.photoId))
     .where(eq(stylists.id, id));
+  const photoId = pictures.ids.photo ?? before?.photoId;
+  const focus = photoFocus(parsed.value);
+  // A new photo's point is always worth recording; an old one's only when it moved.
+  const focusMoved = photoId && (pictures.ids.photo || focus.x !== before?.focusX || focus.y !== before?.focusY);
+  const said = [
+    ...(changed.length ? [`new ${changed.join(" and ")}`] : []),
+    ...(focusMoved ? [`portrait's focal point ${focusText(focus)}`] : []),
+  ];
   return saveVersioned(db, staff, input, {
     table: stylists,
     where: eq(stylists.id, id),
@@ -164,10 +194,11 @@ export async function updateMember(
     audit: {
       action: "team.update",
       subject: { type: "stylist", id },
-      summary: `${parsed.value.firstName} ${parsed.value.lastName}${changed.length ? `, new ${changed.join(" and ")}` : ""}`,
+      summary: [`${parsed.value.firstName} ${parsed.value.lastName}`, ...said].join(", "),
     },
     missing: "That team member is no longer there.",
     alongside: async (tx) => {
+      await setPhotoFocus(tx, photoId, focus);
       if (changed.length > 0) await dropUnusedPictures(tx, [before?.photoId, before?.montageId]);
     },
   });
