@@ -212,4 +212,20 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
     ).rows;
     expect(waiting.leads).toBe(newQuotes?.n);
   });
+
+  it("vacuums a rollup after folding a burst of writes, so reads stop scanning the dead rows at once", async () => {
+    const { db } = database;
+    const vacuums = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select (vacuum_count + autovacuum_count)::int as n from pg_stat_user_tables where relname = 'quote_rollup'`,
+        )
+      ).rows[0]?.n ?? 0;
+    await loadWaiting(db);
+    const before = await vacuums();
+    await db.insert(t.quotes).values(Array.from({ length: 1500 }, (_, i) => quote(NOW.toISOString(), 1 + (i % 3))));
+    await loadWaiting(db);
+    // The count reaches the statistics when the vacuuming connection next reports them.
+    await expect.poll(vacuums, { timeout: 10_000 }).toBeGreaterThan(before);
+  });
 });

@@ -12,6 +12,7 @@ import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField } from "~/domain/forms
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, outbox, quoteRollup, quotes, salons } from "../schema.server";
+import { foldRollup } from "./rollup.server";
 
 /** The Monday (yyyy-mm-dd) of the London week a timestamp falls in; its text is inlined, not a parameter, so GROUP BY matches it. */
 const weekOf = (column: AnyPgColumn) =>
@@ -123,30 +124,18 @@ export async function loadWaiting(db: Database) {
   return row ?? { leads: 0, jobs: 0, models: 0, feedbackList: 0, messages: 0 };
 }
 
-/**
- * Folds the rollup's rows of differences into one row per key. Only one
- * fold runs at a time (an advisory lock tried, not waited for): a reader that
- * finds one under way reads the differences as they are, since every sum
- * counts folded and unfolded rows alike.
- */
-async function foldQuoteRollup(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${QUOTE_ROLLUP_LOCK}) as locked`,
-    );
-    if (!rows[0]?.locked) return;
-    await tx.execute(sql`
-      with folded as (
-        delete from ${quoteRollup} where ${quoteRollup.delta}
-        returning week, salon_id, referral, status, quotes, opened, views
-      )
+/** The quote rollup's rows of differences folded into one row per week, salon, referral and status. */
+const foldQuoteRollup = (db: Database) =>
+  foldRollup(db, {
+    table: quoteRollup,
+    lock: QUOTE_ROLLUP_LOCK,
+    merge: sql`
       insert into ${quoteRollup} as r (week, salon_id, referral, status, quotes, opened, views, delta)
       select week, salon_id, referral, status, sum(quotes), sum(opened), sum(views), false
       from folded group by week, salon_id, referral, status order by week, salon_id, referral, status
       on conflict (week, salon_id, referral, status) where not delta do update set
-        quotes = r.quotes + excluded.quotes, opened = r.opened + excluded.opened, views = r.views + excluded.views`);
+        quotes = r.quotes + excluded.quotes, opened = r.opened + excluded.opened, views = r.views + excluded.views`,
   });
-}
 
 /** Any constant not used by another advisory lock: migrations hold their own. */
 const QUOTE_ROLLUP_LOCK = 7_204_311;

@@ -10,6 +10,7 @@ import { FUNNEL_STEPS, type FunnelStep } from "~/domain/funnel";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { funnelRollup, levels, salons, stylists } from "../schema.server";
+import { foldRollup } from "./rollup.server";
 
 /** One key of the funnel over a week: each step's count, and the pounds quoted and booked, in pence. */
 export interface FunnelRow {
@@ -26,29 +27,18 @@ export interface FunnelRow {
 /** Any constant not used by another advisory lock (the quote rollup's is 7_204_311). */
 const FUNNEL_ROLLUP_LOCK = 7_204_312;
 
-/**
- * Folds the rollup's rows of differences into one row per key, one fold at a
- * time (a tried advisory lock): a reader that finds a fold under way sums the
- * unfolded rows as they are, which gives the same figures.
- */
-async function foldFunnelRollup(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${FUNNEL_ROLLUP_LOCK}) as locked`,
-    );
-    if (!rows[0]?.locked) return;
-    await tx.execute(sql`
-      with folded as (
-        delete from ${funnelRollup} where ${funnelRollup.delta}
-        returning week, step, salon_id, level_id, stylist_id, source, n, pence
-      )
+/** The funnel rollup's rows of differences folded into one row per week and key. */
+const foldFunnelRollup = (db: Database) =>
+  foldRollup(db, {
+    table: funnelRollup,
+    lock: FUNNEL_ROLLUP_LOCK,
+    merge: sql`
       insert into ${funnelRollup} as r (week, step, salon_id, level_id, stylist_id, source, n, pence, delta)
       select week, step, salon_id, level_id, stylist_id, source, sum(n), sum(pence), false
       from folded group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
       on conflict (week, step, salon_id, level_id, stylist_id, source) where not delta do update set
-        n = r.n + excluded.n, pence = r.pence + excluded.pence`);
+        n = r.n + excluded.n, pence = r.pence + excluded.pence`,
   });
-}
 
 const emptySteps = () => Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<FunnelStep, number>;
 
