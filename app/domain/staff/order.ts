@@ -20,7 +20,7 @@ export function placeAt<R extends OrderedRow>(rows: readonly R[], id: number, to
 }
 
 /** The rows with the pinned ones first, each group keeping its order. */
-export function pinnedFirst<R extends OrderedRow>(rows: readonly R[]): R[] {
+function pinnedFirst<R extends OrderedRow>(rows: readonly R[]): R[] {
   return [...rows.filter((row) => row.pinned), ...rows.filter((row) => !row.pinned)];
 }
 
