@@ -170,7 +170,7 @@ test("news moved down three places at once shows the new order at once, keeps th
 }) => {
   const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
   await openApp(owner, "/staff/content/news");
-  const titles = () => owner.locator("ol > li > h3").allTextContents();
+  const titles = () => owner.locator("ol > li h3").allTextContents();
   const names = (await titles()).map((t) => t.replace(/^\d+\. /, ""));
   expect(names.length).toBeGreaterThanOrEqual(4);
   const first = names[0] as string;

@@ -134,7 +134,7 @@ test("a finger drags a row on a phone, and every control is a finger's size at 3
   if (!handle || !first) throw new Error("the rows are not on screen");
   const cdp = await context.newCDPSession(phone);
   const x = handle.x + handle.width / 2;
-  const touch = (type: string, y: number) =>
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", y: number) =>
     cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
   await touch("touchStart", handle.y + handle.height / 2);
   for (let y = handle.y + handle.height / 2; y > first.y + 20; y -= 20) await touch("touchMove", y);

@@ -13,11 +13,11 @@
  * their way together, and the focus stays on the control that was used as
  * its row moves.
  */
-import { type FormEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useActionData, useFetcher, useFetchers, useSubmit } from "react-router";
 import { type OrderChange, placeAt, withChanges } from "~/domain/staff/order";
 import type { EditResult } from "~/server/staff/content.server";
-import { useHydrated } from "../use-hydrated";
+import { DragHandle, useDragOrder } from "./drag-order";
 import { EditForm, ViewOnSite } from "./edit";
 
 /** Each change of order gets a fetcher of its own, so a second one does not cancel the first. */
@@ -49,14 +49,6 @@ export function PinForm(props: { intent?: string; id: number; pinned: boolean; t
   );
 }
 
-/** Where a drag has got to: the row, where it started and where it would land now. */
-interface Drag {
-  id: number;
-  from: number;
-  to: number;
-  pointer: number;
-}
-
 export function OrderedRows<R extends { id: number; version: number; pinned?: boolean }>(props: {
   /** "" or "-banner": appended to each intent. */
   suffix: string;
@@ -80,7 +72,6 @@ export function OrderedRows<R extends { id: number; version: number; pinned?: bo
   const sent = refused ?? answer?.saved;
   const { suffix, noun } = props;
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const moveIntent = `move${suffix}`;
   const placeIntent = `place${suffix}`;
   const changing = useFetchers().filter((f) => {
@@ -95,9 +86,21 @@ export function OrderedRows<R extends { id: number; version: number; pinned?: bo
       return { id, direction: f.formData?.get("direction") === "up" ? "up" : "down" };
     }),
   );
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const rows = drag ? placeAt(stored, drag.id, drag.to) : stored;
   const list = useRef<HTMLOListElement>(null);
+  const { drag, pickUp } = useDragOrder({
+    list,
+    rowId: (id) => `row${suffix}-${id}`,
+    // One request stores the drop: the row's id and its new place, counted from 1.
+    onDrop: (id, to) => {
+      const body = new FormData();
+      body.set("intent", placeIntent);
+      body.set("id", String(id));
+      body.set("to", String(to + 1));
+      send(body, id, null);
+    },
+  });
+  const rows = drag ? placeAt(stored, drag.id, drag.to) : stored;
+  const pending = changing.length > 0;
   const [addOpen, setAddOpen] = useState(false);
   // The row last moved, and the control to give the focus back to once it has moved (none after a drag).
   const [focus, setFocus] = useState<{ id: number; selector: string | null } | null>(null);
@@ -116,7 +119,6 @@ export function OrderedRows<R extends { id: number; version: number; pinned?: bo
       row?.querySelector<HTMLElement>("button[value]:not([disabled])");
     if (lost) control?.focus();
   }, [focus, order, suffix]);
-  const pending = changing.length > 0;
   const said = pending ? "Saving the order…" : (lastAnswer?.error ?? lastAnswer?.done ?? "");
   const send = (body: FormData, id: number, selector: string | null) => {
     setFocus({ id, selector });
@@ -132,52 +134,6 @@ export function OrderedRows<R extends { id: number; version: number; pinned?: bo
     const body = new FormData(event.currentTarget, submitter);
     const direction = body.get("direction");
     send(body, Number(body.get("id")), direction ? `button[value="${direction}"]` : 'select[name="to"]');
-  };
-  // While a row is dragged, the whole window follows the pointer: the row moves among the others as the
-  // pointer passes their middles, and a drag near the top or bottom of a phone's screen scrolls it.
-  useEffect(() => {
-    if (!drag) return;
-    const move = (event: globalThis.PointerEvent) => {
-      if (event.pointerId !== drag.pointer || !list.current) return;
-      const others = [...list.current.children].filter((li) => li.id !== `row${suffix}-${drag.id}`);
-      const to = others.filter((li) => {
-        const box = li.getBoundingClientRect();
-        return box.top + box.height / 2 < event.clientY;
-      }).length;
-      if (to !== drag.to) setDrag({ ...drag, to });
-      if (event.clientY < 56) window.scrollBy(0, -16);
-      else if (event.clientY > window.innerHeight - 56) window.scrollBy(0, 16);
-    };
-    const drop = (event: globalThis.PointerEvent) => {
-      if (event.pointerId !== drag.pointer) return;
-      setDrag(null);
-      if (drag.to === drag.from) return;
-      const body = new FormData();
-      body.set("intent", placeIntent);
-      body.set("id", String(drag.id));
-      body.set("to", String(drag.to + 1));
-      send(body, drag.id, null);
-    };
-    const cancel = (event: globalThis.PointerEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
-      setDrag(null);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", drop);
-    window.addEventListener("pointercancel", cancel);
-    window.addEventListener("keydown", cancel);
-    return () => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", drop);
-      window.removeEventListener("pointercancel", cancel);
-      window.removeEventListener("keydown", cancel);
-    };
-  });
-  const pickUp = (event: PointerEvent<HTMLElement>, id: number, index: number) => {
-    if (event.button !== 0 || pending) return;
-    // No text selection or page scroll while a row is carried.
-    event.preventDefault();
-    setDrag({ id, from: index, to: index, pointer: event.pointerId });
   };
   return (
     <>
@@ -196,18 +152,7 @@ export function OrderedRows<R extends { id: number; version: number; pinned?: bo
               className={`card p-4 sm:p-5 ${carried ? "relative z-10 bg-white shadow-xl ring-2 ring-accent-dark" : ""}`}
             >
               <div className="flex items-start gap-2">
-                {hydrated ? (
-                  // For a mouse or a finger only: the keyboard has "Move to" and the buttons, which say what they do.
-                  <span
-                    aria-hidden="true"
-                    data-drag-handle=""
-                    title="Drag to move"
-                    onPointerDown={(event) => pickUp(event, row.id, index)}
-                    className={`-ml-1 flex size-11 shrink-0 touch-none items-center justify-center rounded-lg text-2xl text-muted select-none hover:bg-sand ${carried ? "cursor-grabbing" : "cursor-grab"}`}
-                  >
-                    ⠿
-                  </span>
-                ) : null}
+                <DragHandle carried={carried} onPointerDown={(event) => !pending && pickUp(event, row.id, index)} />
                 <h3 className="text-xl">
                   <span className="text-muted">{index + 1}. </span>
                   {row.pinned ? <PinnedMark /> : null}

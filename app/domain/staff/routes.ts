@@ -172,7 +172,7 @@ export const STAFF_ROUTES = {
   reviews: contentScreen("reviews", "reviews.tsx", ["add-review", "import-reviews"]),
   review: contentScreen("reviews/:id", "review.tsx", ["review", "hide", "publish"]),
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
-  contentTeam: contentScreen("team", "content-team.tsx", ["move", "retire", "restore"]),
+  contentTeam: contentScreen("team", "content-team.tsx", ["move", "place", "retire", "restore"]),
   contentTeamNew: withPictures(contentScreen("team/new", "content-team-new.tsx", ["create"]), 2),
   contentTeamMember: withPictures(contentScreen("team/:id", "content-team-member.tsx", ["save"]), 2),
   exportLeads: download("leads"),
