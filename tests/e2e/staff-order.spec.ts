@@ -78,7 +78,10 @@ async function dragAbove(page: Page, from: Locator, onto: Locator) {
   if (!start || !target) throw new Error("the rows are not on screen");
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
+  // A hand holds the row a moment before it moves, and rests on the place before letting go.
+  await page.waitForTimeout(100);
   await page.mouse.move(start.x + start.width / 2, target.y + target.height / 2 - 10, { steps: 12 });
+  await page.waitForTimeout(100);
   await page.mouse.up();
 }
 
@@ -205,6 +208,31 @@ test("a pinned item comes first on the home page and in the console, whatever is
   const home = await homeTitles(browser);
   expect(home[0]).toContain(last);
   expect(home[1]).toContain("Gift cards for the holidays");
+  await expectAccessible(manager);
+});
+
+test("a team member dragged to the top, or given a place, is stored in one request", async () => {
+  await manager.goto(`${staff.url}/staff/content/team`);
+  await scriptsReady(manager);
+  const onSite = manager.getByRole("list", { name: "Team on the site" });
+  const members = onSite.locator(":scope > li");
+  const names = async () =>
+    (await members.locator("p.font-semibold").allTextContents()).map((name) => name.replace(/\s+/g, " ").trim());
+  const before = await names();
+  await dragAbove(manager, members.nth(2), members.nth(0));
+  await expect.poll(async () => (await names())[0]).toBe(before[2]);
+  await expect(manager.locator("[data-drag-handle]")).toHaveCount(before.length);
+  await manager.reload();
+  expect((await names()).slice(0, 3)).toEqual([before[2], before[0], before[1]]);
+
+  // From the keyboard: the last member straight to place 2.
+  const last = members.last();
+  await last.getByRole("combobox", { name: /Move to/ }).selectOption("2");
+  await last.getByRole("button", { name: /^Move .* there$/ }).press("Enter");
+  await expect(manager.getByText(/moved to place 2\./)).toBeVisible();
+  await expect.poll(async () => (await names())[1]).toBe(before.at(-1));
+  await manager.reload();
+  expect((await names())[1]).toBe(before.at(-1));
   await expectAccessible(manager);
 });
 
