@@ -2,11 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { blogPostPage, listNewsItems } from "../queries/content.server";
-import { auditLog, blogPosts, newsItems } from "../schema.server";
+import { auditLog, blogPosts, newsItems, stylists } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
 import { listPostsForConsole, NEWS, type OrderedScreen, orderedAction, pinPost } from "./site-content.server";
+import { moveMember } from "./team-content.server";
 import { signedInManager } from "./test-manager";
 
 const screen: OrderedScreen<typeof newsItemSchema> = {
@@ -99,6 +100,25 @@ describe.each(testDatabases)("putting news in order and pinning on %s", (_name, 
     await act("pin", { id: String(last), pinned: "0" });
     expect((await listNewsItems(database.db))[0]?.pinned).toBe(false);
     expect(await lastAudit()).toMatchObject({ action: "news_item.pin", summary: "unpinned" });
+  });
+
+  it("puts a team member at a place among those on the site, renumbering the team, and audits it", async () => {
+    const team = async () =>
+      (
+        await database.db
+          .select({ id: stylists.id, retired: stylists.retiredAt })
+          .from(stylists)
+          .orderBy(stylists.displayOrder, stylists.id)
+      )
+        .filter((m) => m.retired === null)
+        .map((m) => m.id);
+    const before = await team();
+    const last = before.at(-1) as number;
+    expect(await moveMember(database.db, staff, last, { to: 0 })).toEqual({ place: 0 });
+    expect(await team()).toEqual([last, ...before.slice(0, -1)]);
+    expect(await lastAudit()).toMatchObject({ action: "team.reorder", summary: "moved to place 1" });
+    expect(await moveMember(database.db, staff, last, { direction: "up" })).toEqual({ place: 0 });
+    expect(await moveMember(database.db, staff, 999_999, { to: 0 })).toMatchObject({ init: { status: 404 } });
   });
 
   it("puts a pinned post first on the blog and in the console, however old, and audits it", async () => {
