@@ -253,7 +253,7 @@ test("a pinned blog post comes first on the blog", async ({ browser }) => {
 test("the home shows today's figures and what changed on the site, each role what it may", async ({ browser }) => {
   await owner.goto(`${staff.url}/staff`);
   const today = owner.getByRole("region", { name: "Today so far" });
-  const quotes = today.locator("div").filter({ has: owner.getByRole("link", { name: "Quotes saved" }) });
+  const quotes = today.locator("div").filter({ has: owner.getByRole("link", { name: "Saved quotes" }) });
   const count = Number((await quotes.locator("dd").first().textContent())?.match(/^\d+/)?.[0]);
   await saveQuoteByApi(staff, { name: "Ivy Field", mobile: "07700 900771", referral: "Google", salon: "1" });
   await owner.reload();
@@ -292,8 +292,8 @@ test("the home shows today's figures and what changed on the site, each role wha
   });
   await desk.goto(`${staff.url}/staff`);
   const deskToday = desk.getByRole("region", { name: "Today so far" });
-  await expect(deskToday.getByRole("link", { name: "Quotes saved" })).toBeVisible();
-  await expect(deskToday.getByRole("link", { name: "Feedback" })).toHaveCount(0);
+  await expect(deskToday.getByRole("link", { name: "Saved quotes" })).toBeVisible();
+  await expect(deskToday.getByRole("link", { name: "New feedback" })).toHaveCount(0);
   await expect(desk.getByRole("region", { name: "What changed on the site" })).toHaveCount(0);
   await desk.context().close();
 });

@@ -203,7 +203,7 @@ function Today({ today }: { today: NonNullable<Route.ComponentProps["loaderData"
       <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
         {wanted.quotes ? (
           <Figure
-            label="Quotes saved"
+            label="Saved quotes"
             href={today.leadsHref}
             value={
               <>
@@ -217,7 +217,7 @@ function Today({ today }: { today: NonNullable<Route.ComponentProps["loaderData"
         ) : null}
         {wanted.bookings ? (
           <Figure
-            label="Bookings matched"
+            label="Matched bookings"
             href={path("bookings")}
             value={today.today.bookings}
             before={today.lastWeek.bookings}
@@ -226,7 +226,7 @@ function Today({ today }: { today: NonNullable<Route.ComponentProps["loaderData"
         ) : null}
         {wanted.applications ? (
           <Figure
-            label="Applications"
+            label="New applications"
             href={path("jobs")}
             value={today.today.applications}
             before={today.lastWeek.applications}
@@ -235,7 +235,7 @@ function Today({ today }: { today: NonNullable<Route.ComponentProps["loaderData"
         ) : null}
         {wanted.feedback ? (
           <Figure
-            label="Feedback"
+            label="New feedback"
             href={path("feedbackList")}
             value={today.today.feedback}
             before={today.lastWeek.feedback}
