@@ -46,6 +46,12 @@ const displayOrder = () => integer("display_order").notNull().default(0);
 /** A row of a list staff add to, put in order and edit from the console: its id, place and version. */
 const listRow = () => ({ id: serial("id").primaryKey(), displayOrder: displayOrder(), version: version() });
 
+/**
+ * A row staff pinned: it comes before every row not pinned, on the site and
+ * in the console, whatever is added after it (decision 090).
+ */
+const pinned = () => boolean("pinned").notNull().default(false);
+
 /** The salon a row belongs to. */
 const salonId = () =>
   integer("salon_id")
@@ -309,6 +315,7 @@ export const blogPosts = pgTable("blog_posts", {
   publishAt: timestamptz("publish_at"),
   /** An uploaded cover (pictures.id); without one the pages show the illustration `image`. */
   coverId: text("cover_id").references(() => pictures.id),
+  pinned: pinned(),
   version: version(),
 });
 
@@ -343,6 +350,7 @@ export const newsItems = pgTable("news_items", {
   body: text("body").notNull(),
   /** An uploaded photo (pictures.id); without one the pages show the illustration `image`, described by `alt`. */
   pictureId: text("picture_id").references(() => pictures.id),
+  pinned: pinned(),
 });
 
 /**
@@ -931,6 +939,9 @@ export const auditLog = pgTable(
     index("audit_log_at_idx").on(t.at),
     index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
     index("audit_log_staff_idx").on(t.staffId),
+    // The console home's "what changed on the site": the newest rows of a few actions, read through each
+    // action's own range rather than back through every view and sign-in of the log.
+    index("audit_log_action_at_idx").on(t.action, t.at),
   ],
 );
 
@@ -1070,6 +1081,8 @@ export const bookingMatches = pgTable(
     uniqueIndex("booking_matches_pair_idx").on(t.appointmentId, t.quoteId),
     index("booking_matches_quote_idx").on(t.quoteId),
     index("booking_matches_review_idx").on(t.createdAt).where(sql`${t.state} = 'review'`),
+    // The console home's "bookings matched today": a range of the day's matches, never the whole table.
+    index("booking_matches_created_idx").on(t.createdAt),
   ],
 );
 

@@ -4,7 +4,6 @@ import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EditForm, EditPicture, photoRefusal, TextFileInto } from "./edit";
-import { withMoves } from "./ordered-rows";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,22 +30,6 @@ async function choose(input: HTMLInputElement, file: File) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 }
-
-describe("withMoves", () => {
-  const rows = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
-  it("applies the moves still on their way, in order, to the stored order", () => {
-    expect(
-      withMoves(rows, [
-        { id: 1, direction: "down" },
-        { id: 1, direction: "down" },
-      ]).map((r) => r.id),
-    ).toEqual([2, 3, 1, 4]);
-  });
-  it("leaves a row at an end where it is, and ignores a row gone", () => {
-    expect(withMoves(rows, [{ id: 1, direction: "up" }]).map((r) => r.id)).toEqual([1, 2, 3, 4]);
-    expect(withMoves(rows, [{ id: 9, direction: "down" }]).map((r) => r.id)).toEqual([1, 2, 3, 4]);
-  });
-});
 
 describe("photoRefusal", () => {
   it("refuses a photo over the limit in words, and takes one at the limit", () => {

@@ -85,9 +85,11 @@ export const AUDIT_ACTIONS = [
   "picture.upload",
   "blog.create",
   "blog.update",
+  "blog.pin",
   "news_item.create",
   "news_item.update",
   "news_item.move",
+  "news_item.pin",
   "news_item.delete",
   "shop_banner.create",
   "shop_banner.update",
@@ -388,6 +390,14 @@ const news = orderedWords("news_item");
 const banner = orderedWords("shop_banner");
 const tile = orderedWords("shop_tile");
 
+/** A pin's row says "unpinned" when it took the pin away (decision 090). */
+const pinWords =
+  (noun: string): Words =>
+  (row) =>
+    row.summary === "unpinned"
+      ? ["unpinned ", thingPhrase(noun, row.subject)]
+      : ["pinned ", thingPhrase(noun, row.subject), " to the top"];
+
 /** What each action reads as, after the name of who did it. */
 const WORDS: Readonly<Record<AuditAction, Words>> = {
   "quote.list": quote.list,
@@ -452,9 +462,11 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "picture.upload": () => ["uploaded a picture"],
   "blog.create": (row) => ["started ", thingPhrase("blog post", row.subject)],
   "blog.update": (row) => ["changed ", thingPhrase("blog post", row.subject)],
+  "blog.pin": pinWords("blog post"),
   "news_item.create": news.create,
   "news_item.update": news.update,
   "news_item.move": news.move,
+  "news_item.pin": pinWords("news item"),
   "news_item.delete": news.delete,
   "shop_banner.create": banner.create,
   "shop_banner.update": banner.update,

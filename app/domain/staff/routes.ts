@@ -69,11 +69,14 @@ export type ExportList = (typeof EXPORT_LISTS)[number];
 const download = (list: ExportList) =>
   ({ ...screen(`export/${list}`, "export.ts", "export"), download: true }) satisfies StaffRouteDef;
 
-/** A list staff put in order: add, edit, move and remove rows (see app/server/staff/site-content.server.ts). */
-const orderedActions = (suffix: string) =>
+/**
+ * A list staff put in order: add, edit, move a step, put at a place (a drop or "Move to") and remove rows, and
+ * pin them where the list has pins (see app/server/staff/site-content.server.ts).
+ */
+const orderedActions = (suffix: string, pins = false) =>
   may(
     "content.edit",
-    ["add", "save", "move", "delete"].map((verb) => `${verb}${suffix}`),
+    ["add", "save", "move", "place", ...(pins ? ["pin"] : []), "delete"].map((verb) => `${verb}${suffix}`),
     [`delete${suffix}`],
   );
 
@@ -141,11 +144,11 @@ export const STAFF_ROUTES = {
   funnelExport: { ...screen("funnel/export", "funnel-export.ts", "funnel.view"), download: true },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
-  contentBlog: screen("content/blog", "content-blog.tsx", "content.edit"),
+  contentBlog: guardedScreen("content/blog", "content-blog.tsx", "content.edit", ["pin"]),
   /** One post's editor; "new" for a post not written yet. */
   contentBlogPost: withPictures(contentScreen("blog/:id", "content-blog-post.tsx", ["save", "preview"]), 1),
   contentNotices: contentScreen("notices", "content-notices.tsx", ["save", "delete"], ["delete"]),
-  contentNews: withPictures(screen("content/news", "content-news.tsx", "content.edit", orderedActions("")), 1),
+  contentNews: withPictures(screen("content/news", "content-news.tsx", "content.edit", orderedActions("", true)), 1),
   contentShop: withPictures(
     screen("content/shop", "content-shop.tsx", "content.edit", {
       ...orderedActions("-banner"),
@@ -169,7 +172,7 @@ export const STAFF_ROUTES = {
   reviews: contentScreen("reviews", "reviews.tsx", ["add-review", "import-reviews"]),
   review: contentScreen("reviews/:id", "review.tsx", ["review", "hide", "publish"]),
   /** The team on the site: order, retire and bring back; each member's page is edited on its own screen. */
-  contentTeam: contentScreen("team", "content-team.tsx", ["move", "retire", "restore"]),
+  contentTeam: contentScreen("team", "content-team.tsx", ["move", "place", "retire", "restore"]),
   contentTeamNew: withPictures(contentScreen("team/new", "content-team-new.tsx", ["create"]), 2),
   contentTeamMember: withPictures(contentScreen("team/:id", "content-team-member.tsx", ["save"]), 2),
   exportLeads: download("leads"),

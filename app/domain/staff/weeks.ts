@@ -21,7 +21,7 @@ const ymd = new Intl.DateTimeFormat("en-CA", {
 const DAY_MS = 86_400_000;
 
 /** yyyy-mm-dd of a calendar day, moved by whole days (calendar arithmetic in UTC, no DST to trip on). */
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 

@@ -38,8 +38,9 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title="News">
-        The first three show as cards on the home page, in this order; each has its own page. Changes show on the site
-        as soon as they are saved. <ViewOnSite href="/">View the home page</ViewOnSite>
+        The first three show as cards on the home page, in this order, pinned items first; each has its own page. Drag
+        an item by its handle, or choose its place. Changes show on the site as soon as they are saved.{" "}
+        <ViewOnSite href="/">View the home page</ViewOnSite>
       </StaffHeading>
       <EditNotice />
       <StaffSection id="news-list" title="News items" headingClass="mb-4 text-2xl">
@@ -51,6 +52,7 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
           valuesOf={({ title, slug, image, alt, body }) => ({ title, slug, image, alt, body })}
           viewHref={(item) => newsPath(item.slug)}
           withPicture
+          pins
           fields={(item) => (
             <>
               <EditText name="title" label="Headline" required maxLength={120} />

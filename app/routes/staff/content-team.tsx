@@ -1,7 +1,10 @@
-import { Form, Link } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useFetchers, useSubmit } from "react-router";
 import { Portrait } from "~/components/picture";
+import { DragHandle, useDragOrder } from "~/components/staff/drag-order";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { placeAt, withChanges } from "~/domain/staff/order";
 import { staffPath } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -25,7 +28,15 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "move") {
     const direction = input.direction === "up" || input.direction === "down" ? input.direction : null;
     if (!direction) return refuse(400, { error: "Choose to move them up or down." });
-    return (await moveMember(db, staff, id, direction)) ?? { done: `${name} moved ${direction}.` };
+    const moved = await moveMember(db, staff, id, { direction });
+    return "place" in moved ? { done: `${name} moved ${direction}.` } : moved;
+  }
+  if (intent === "place") {
+    // A place as people count it (1 first), from a drop or the "Move to" list.
+    const to = Number(input.to);
+    if (!Number.isSafeInteger(to) || to < 1) return refuse(400, { error: "Choose a place in the team: 1 is first." });
+    const moved = await moveMember(db, staff, id, { to: to - 1 });
+    return "place" in moved ? { done: `${name} moved to place ${moved.place + 1}.` } : moved;
   }
   const retire = intent === "retire";
   return (
@@ -39,13 +50,16 @@ export async function action(args: Route.ActionArgs) {
 
 function MemberActions({
   member,
-  first,
-  last,
+  index,
+  count,
 }: {
   member: Route.ComponentProps["loaderData"]["members"][number];
-  first: boolean;
-  last: boolean;
+  /** Where the member stands among those on the site (0 first), and how many they are. */
+  index: number;
+  count: number;
 }) {
+  const first = index === 0;
+  const last = index === count - 1;
   const name = `${member.firstName} ${member.lastName}`;
   const hidden = (
     <>
@@ -77,6 +91,29 @@ function MemberActions({
         <>
           {act("move", "Move up", { direction: "up", disabled: first })}
           {act("move", "Move down", { direction: "down", disabled: last })}
+          {/* More than a step at a time from the keyboard, and without JavaScript. */}
+          <Form method="post" preventScrollReset className="flex items-center gap-2">
+            {hidden}
+            <label htmlFor={`to-${member.id}`} className="text-sm font-semibold">
+              Move to<span className="sr-only"> a place for {name}</span>
+            </label>
+            <select
+              key={index}
+              id={`to-${member.id}`}
+              name="to"
+              defaultValue={index + 1}
+              className="min-h-11 rounded-lg border border-muted bg-white px-2 py-1 text-sm text-ink focus:outline-2 focus:outline-accent-dark"
+            >
+              {Array.from({ length: count }, (_, place) => place + 1).map((place) => (
+                <option key={place} value={place}>
+                  {place}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="place" className={button}>
+              Move<span className="sr-only"> {name} there</span>
+            </button>
+          </Form>
           {act("retire", "Retire")}
         </>
       )}
@@ -84,11 +121,39 @@ function MemberActions({
   );
 }
 
+let placeCount = 0;
+
 export default function TeamContent({ loaderData }: Route.ComponentProps) {
-  const active = loaderData.members.filter((m) => !m.retired);
+  const submit = useSubmit();
+  // A drop is sent as a fetcher of its own, and the team shows the new order until the server's answers.
+  const placing = useFetchers().filter((f) => f.state !== "idle" && f.formData?.get("intent") === "place");
+  const stored = withChanges(
+    loaderData.members.filter((m) => !m.retired),
+    placing.map((f) => ({ id: Number(f.formData?.get("id")), to: Number(f.formData?.get("to")) - 1 })),
+  );
+  const list = useRef<HTMLOListElement>(null);
+  const { drag, pickUp } = useDragOrder({
+    list,
+    rowId: (id) => `member-${id}`,
+    onDrop: (id, to) => {
+      const member = stored.find((m) => m.id === id);
+      submit(
+        { intent: "place", id: String(id), to: String(to + 1), name: member?.firstName ?? "" },
+        { method: "post", navigate: false, fetcherKey: `place-${++placeCount}`, preventScrollReset: true },
+      );
+    },
+  });
+  const active = drag ? placeAt(stored, drag.id, drag.to) : stored;
   const retired = loaderData.members.filter((m) => m.retired);
   const row = (member: (typeof active)[number], i: number, list: typeof active) => (
-    <li key={member.id} className="card flex flex-wrap items-center gap-4 p-3">
+    <li
+      key={member.id}
+      id={`member-${member.id}`}
+      className={`card flex flex-wrap items-center gap-4 p-3 ${drag?.id === member.id ? "relative z-10 bg-white shadow-xl ring-2 ring-accent-dark" : ""}`}
+    >
+      {member.retired ? null : (
+        <DragHandle carried={drag?.id === member.id} onPointerDown={(event) => pickUp(event, member.id, i)} />
+      )}
       <div className="w-14 shrink-0">
         <Portrait
           of={member}
@@ -107,13 +172,14 @@ export default function TeamContent({ loaderData }: Route.ComponentProps) {
           {member.acceptingNewClients ? "" : " · not taking new clients"}
         </p>
       </div>
-      <MemberActions member={member} first={i === 0} last={i === list.length - 1} />
+      <MemberActions member={member} index={i} count={list.length} />
     </li>
   );
   return (
     <>
       <StaffHeading title="Team">
-        The team in the order the site shows them. <ViewOnSite href="/team-info">View the team page</ViewOnSite>
+        The team in the order the site shows them: drag a member by their handle, or choose their place.{" "}
+        <ViewOnSite href="/team-info">View the team page</ViewOnSite>
       </StaffHeading>
       <EditNotice />
       <p className="mb-4">
@@ -122,7 +188,7 @@ export default function TeamContent({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h2 className="mb-3 text-2xl">On the site</h2>
-      <ol aria-label="Team on the site" className="grid gap-3">
+      <ol aria-label="Team on the site" className="grid gap-3" ref={list}>
         {active.map(row)}
       </ol>
       {retired.length > 0 ? (

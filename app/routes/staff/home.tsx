@@ -1,13 +1,18 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { AuditSentence } from "~/components/staff/audit-sentence";
+import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { formatGBP } from "~/domain/format";
 import { leadAge } from "~/domain/lead-age";
-import { STAFF_NAV, STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
+import { STAFF_NAV, STAFF_ROUTES, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
+import { todayWindows } from "~/domain/staff/today";
 import { now } from "~/server/clock.server";
 import { requestContext } from "~/server/request-context.server";
-import { audit } from "~/server/staff/audit.server";
+import { audit, auditEntries } from "~/server/staff/audit.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadWaiting } from "~/server/staff/dashboard.server";
 import { needsReply } from "~/server/staff/leads.server";
+import { recentSiteChanges, SITE_CHANGES, todaysFigures } from "~/server/staff/today.server";
 import type { Route } from "./+types/home";
 
 export const meta = () => staffMeta("Console");
@@ -26,13 +31,29 @@ const isWaiting = (key: string): key is Waiting => key in WAITING_WORDS;
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "home");
   const db = args.context.get(requestContext).db;
-  const waiting = await loadWaiting(db);
+  const at = now();
+  const windows = todayWindows(at);
+  // Each figure only for a role that may open its list (app/domain/staff/access.ts).
+  const wanted = {
+    quotes: staff.can("leads.view"),
+    applications: staff.can("applications.view"),
+    feedback: staff.can("feedback.view"),
+    bookings: staff.can("bookings.review"),
+  };
+  // Changes to what visitors see for those who edit it; the settings' own changes for those who manage them.
+  const changeActions = SITE_CHANGES.filter((action) =>
+    staff.can(action.startsWith("settings.") ? "settings.manage" : "content.edit"),
+  );
+  const [waiting, figures, changes] = await Promise.all([
+    loadWaiting(db),
+    Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted) : null,
+    changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
+  ]);
   // The console opens on the leads nobody has replied to yet, oldest first.
   const leads = staff.can("leads.view") ? await needsReply(db) : null;
   // The list shows clients' names: a look at it is recorded like a look at the leads list.
   if (leads && leads.length > 0)
     await audit(db, staff, { action: "quote.list", summary: `Needs a reply on the console home (${leads.length})` });
-  const at = now();
   const sections = STAFF_NAV.filter(({ key }) => {
     const page = STAFF_ROUTES[key].page;
     return key !== "home" && page !== null && page !== "public" && staff.can(page);
@@ -52,8 +73,43 @@ export async function loader(args: Route.LoaderArgs) {
       at: lead.createdAt.toISOString(),
     })),
     moreNew: leads ? Math.max(0, waiting.leads - leads.length) : 0,
+    today: figures && {
+      day: windows.day,
+      weekday: windows.weekday,
+      time: windows.time,
+      ...figures,
+      wanted,
+      leadsHref: `${staffPath(STAFF_ROUTES.leads.path)}?from=${windows.day}&to=${windows.day}`,
+    },
+    changes: changes && (await auditEntries(db, staff, changes)),
   };
 }
+
+/** One of today's figures beside the same stretch of the same weekday last week. */
+function Figure(props: {
+  label: string;
+  href: string;
+  value: ReactNode;
+  before: ReactNode;
+  weekday: string;
+  time: string;
+}) {
+  return (
+    <div className="card p-4">
+      <dt>
+        <Link to={props.href} className="font-semibold underline">
+          {props.label}
+        </Link>
+      </dt>
+      <dd className="mt-1 text-3xl font-semibold">{props.value}</dd>
+      <dd className="mt-1 text-sm text-muted">
+        Last {props.weekday} by {props.time}: {props.before}
+      </dd>
+    </div>
+  );
+}
+
+const path = (key: StaffRouteKey) => staffPath(STAFF_ROUTES[key].path);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
@@ -93,6 +149,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+      {loaderData.today ? <Today today={loaderData.today} /> : null}
+      {loaderData.changes ? (
+        <section aria-labelledby="changes-heading" className="card mb-6 p-5">
+          <h2 id="changes-heading" className="mb-3 text-2xl">
+            What changed on the site
+          </h2>
+          {loaderData.changes.length === 0 ? (
+            <p className="text-muted">Nothing has been changed from the console yet.</p>
+          ) : (
+            <ol className="divide-y divide-line" aria-label="Latest changes, newest first">
+              {loaderData.changes.map((change) => (
+                <li key={change.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                  <span>
+                    <AuditSentence parts={change.sentence} />
+                  </span>
+                  <span className="text-sm text-muted">
+                    <When at={change.at} />
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.sections.map(({ key, label, waiting }) => (
           <li key={key}>
@@ -109,5 +189,60 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+function Today({ today }: { today: NonNullable<Route.ComponentProps["loaderData"]["today"]> }) {
+  const { wanted, weekday, time } = today;
+  const same = { weekday, time };
+  return (
+    <section aria-labelledby="today-heading" className="mb-6">
+      <h2 id="today-heading" className="mb-3 text-2xl">
+        Today so far
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+        {wanted.quotes ? (
+          <Figure
+            label="Saved quotes"
+            href={today.leadsHref}
+            value={
+              <>
+                {today.today.quotes}
+                <span className="ml-2 text-lg font-normal">{formatGBP(today.today.quotePence)}</span>
+              </>
+            }
+            before={`${today.lastWeek.quotes}, ${formatGBP(today.lastWeek.quotePence)}`}
+            {...same}
+          />
+        ) : null}
+        {wanted.bookings ? (
+          <Figure
+            label="Matched bookings"
+            href={path("bookings")}
+            value={today.today.bookings}
+            before={today.lastWeek.bookings}
+            {...same}
+          />
+        ) : null}
+        {wanted.applications ? (
+          <Figure
+            label="New applications"
+            href={path("jobs")}
+            value={today.today.applications}
+            before={today.lastWeek.applications}
+            {...same}
+          />
+        ) : null}
+        {wanted.feedback ? (
+          <Figure
+            label="New feedback"
+            href={path("feedbackList")}
+            value={today.today.feedback}
+            before={today.lastWeek.feedback}
+            {...same}
+          />
+        ) : null}
+      </dl>
+    </section>
   );
 }

@@ -138,7 +138,8 @@ export interface ListPage<T> {
   total: number;
 }
 
-const newestPostsFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+/** Pinned posts first (decision 090), then newest first: on the blog and in the console alike. */
+export const POSTS_ORDER = [desc(blogPosts.pinned), desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
 /** Posts with their uploaded covers, as every read of them for the pages starts. */
 const selectPosts = (db: Database) =>
@@ -164,7 +165,7 @@ export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
     withCovers(
       await selectPosts(db)
         .where(publicPosts(now()))
-        .orderBy(...newestPostsFirst),
+        .orderBy(...POSTS_ORDER),
     ),
   );
 }
@@ -176,7 +177,7 @@ export function listPostDates(db: Database): Promise<{ slug: string; publishedAt
       .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
       .where(publicPosts(now()))
-      .orderBy(...newestPostsFirst),
+      .orderBy(...POSTS_ORDER),
   );
 }
 
@@ -197,7 +198,7 @@ export async function blogPostPage(
     withCovers(
       await selectPosts(db)
         .where(publicPosts(now()))
-        .orderBy(...newestPostsFirst)
+        .orderBy(...POSTS_ORDER)
         .limit(perPage)
         .offset((page - 1) * perPage),
     ),
@@ -256,7 +257,8 @@ const selectNews = (db: Database) => selectWithPicture(db, newsItems);
 /** The first `limit` news items in their display order (all of them without a limit: the API's list). */
 export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow[]> {
   return cached(db, `news:${limit ?? "all"}`, async () => {
-    const query = selectNews(db).orderBy(asc(newsItems.displayOrder), asc(newsItems.id));
+    // Pinned items first (decision 090), then in the order staff put them.
+    const query = selectNews(db).orderBy(desc(newsItems.pinned), asc(newsItems.displayOrder), asc(newsItems.id));
     return withPictures<typeof newsItems.$inferSelect>(await (limit === undefined ? query : query.limit(limit)));
   });
 }

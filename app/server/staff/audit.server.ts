@@ -8,11 +8,15 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   AUDIT_SUBJECTS,
   type AuditAction,
+  type AuditRowForWords,
   type AuditSubjectType,
+  auditSentence,
+  auditSubjectPage,
   VIEW_AUDIT_PERIOD_MINUTES,
   type ViewAction,
 } from "~/domain/staff/audit-log";
 import type { RecordKind } from "~/domain/staff/records";
+import { type Access, STAFF_ROUTES, type StaffRouteKey } from "~/domain/staff/routes";
 import type { Database } from "../db.server";
 import {
   auditLog,
@@ -209,5 +213,60 @@ export async function subjectsNow(
   return found;
 }
 
-/** Whether the log can say what became of a subject of this kind (a name, or that it was deleted). */
-export const isNamedSubject = isNamed;
+/** A row of the log as it is read: when, and what happened as a sentence. */
+export interface AuditLine {
+  id: number;
+  at: string;
+  sentence: ReturnType<typeof auditSentence>;
+  summary: string;
+}
+
+/**
+ * Rows of the log as sentences for `viewer`: who did what to which record,
+ * linked where the record still has a page the viewer's role may open (the
+ * audit log, and the console home's "What changed on the site").
+ */
+export async function auditEntries(
+  db: Database,
+  viewer: { can: (access: Exclude<Access, "public">) => boolean },
+  rows: readonly {
+    id: number;
+    at: Date;
+    staffId: number | null;
+    staffName: string | null;
+    action: string;
+    subjectType: string | null;
+    subjectId: string | null;
+    summary: string;
+  }[],
+): Promise<AuditLine[]> {
+  const now = await subjectsNow(db, rows);
+  // A link only where the page exists and the reader's role may open it.
+  const mayOpen = (key: StaffRouteKey) => {
+    const page: Access | null = STAFF_ROUTES[key].page;
+    return page === "public" || (page !== null && viewer.can(page));
+  };
+  const teamHref = (id: number) => (mayOpen("team") ? auditSubjectPage("staff", String(id))?.href : undefined);
+  return rows.map((r) => {
+    let subject: AuditRowForWords["subject"] = null;
+    if (r.subjectType && r.subjectId) {
+      const found = now.get(`${r.subjectType}:${r.subjectId}`);
+      const state = !isNamed(r.subjectType) ? "live" : !found ? "deleted" : found.erased ? "erased" : "live";
+      const page = state === "live" ? auditSubjectPage(r.subjectType, r.subjectId) : undefined;
+      subject = {
+        type: r.subjectType,
+        id: r.subjectId,
+        name: state === "live" ? found?.name || undefined : undefined,
+        href: page && mayOpen(page.key) ? page.href : undefined,
+        state,
+      };
+    }
+    const actor = r.staffId === null ? null : { name: r.staffName ?? "Someone", href: teamHref(r.staffId) };
+    return {
+      id: r.id,
+      at: r.at.toISOString(),
+      sentence: auditSentence({ action: r.action, actor, subject, summary: r.summary }),
+      summary: r.summary,
+    };
+  });
+}

@@ -8,13 +8,15 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { PictureRef } from "~/domain/pictures";
 import { londonDay } from "~/domain/salon-time";
-import type { OrderedSubject } from "~/domain/staff/audit-log";
+import type { AuditAction, OrderedSubject } from "~/domain/staff/audit-log";
+import { withChanges } from "~/domain/staff/order";
 import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import { renderMarkdown } from "../markdown.server";
 import type { UploadedFile } from "../multipart.server";
 import { dropUnusedPictures } from "../pictures.server";
+import { POSTS_ORDER } from "../queries/content.server";
 import { blogPosts, newsItems, notices, shopBanners, shopTiles, stylists } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
@@ -49,9 +51,31 @@ export function listPostsForConsole(db: Database) {
       publishedAt: blogPosts.publishedAt,
       status: blogPosts.status,
       publishAt: blogPosts.publishAt,
+      pinned: blogPosts.pinned,
+      version: blogPosts.version,
     })
     .from(blogPosts)
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+    .orderBy(...POSTS_ORDER);
+}
+
+/** Pins a post (first on the blog, before every post not pinned, however new) or takes its pin away. */
+export async function pinPost(db: Database, staff: StaffContext, id: number, pin: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(blogPosts)
+      .set({ pinned: pin })
+      .where(and(eq(blogPosts.id, id), ne(blogPosts.pinned, pin)))
+      .returning({ id: blogPosts.id });
+    if (changed.length > 0)
+      await audit(tx, staff, {
+        action: "blog.pin",
+        subject: { type: "blog_post", id },
+        summary: pin ? "pinned" : "unpinned",
+      });
+    else if (!(await tx.query.blogPosts.findFirst({ where: (t, { eq }) => eq(t.id, id), columns: { id: true } })))
+      return false;
+    return true;
+  });
 }
 
 /** One post, drafts too, with its uploaded cover (null: the illustration). */
@@ -195,9 +219,17 @@ interface Ordered {
    * and the home page shows the first three.
    */
   newFirst?: boolean;
+  /** On lists whose rows can be pinned: the column, and the audit's word for a pin (decision 090). */
+  pins?: { column: AnyPgColumn; action: Extract<AuditAction, `${string}.pin`> };
 }
 
-export const NEWS: Ordered = { table: newsItems, subject: "news_item", picture: newsItems.pictureId, newFirst: true };
+export const NEWS: Ordered = {
+  table: newsItems,
+  subject: "news_item",
+  picture: newsItems.pictureId,
+  newFirst: true,
+  pins: { column: newsItems.pinned, action: "news_item.pin" },
+};
 export const BANNERS: Ordered = { table: shopBanners, subject: "shop_banner" };
 export const TILES: Ordered = { table: shopTiles, subject: "shop_tile", picture: shopTiles.pictureId };
 
@@ -223,48 +255,82 @@ async function addOrdered(
   });
 }
 
-/** Swaps a row with its neighbour above or below; at either end nothing moves. */
-async function moveOrdered(
+/** The list's rows as they stand: pinned first where the list has pins, then by their place. */
+const listOrder = ({ table, pins }: Ordered) => [
+  ...(pins ? [desc(pins.column)] : []),
+  asc(table.displayOrder),
+  asc(table.id),
+];
+
+/**
+ * Puts a row at a place in the list (`to`: 0 first), or one step up or down.
+ * The whole list is read and locked, the row put where it goes among the
+ * others as they now stand, and every row renumbered: two people moving rows
+ * at once each move their row among the other's, never both to one place.
+ * Answers where it stands now (0 first), or null when it is gone.
+ */
+async function placeOrdered(
   db: Database,
   staff: StaffContext,
-  { table, subject }: Ordered,
+  rows: Ordered,
   id: number,
-  direction: "up" | "down",
-): Promise<boolean> {
+  where: { to: number } | { direction: "up" | "down" },
+): Promise<number | null> {
+  const { table, subject } = rows;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: table.id, order: table.displayOrder })
+    const stored = await tx
+      .select({ id: table.id, order: table.displayOrder, pinned: rows.pins?.column ?? sql<boolean>`false` })
       .from(table as PgTable)
-      .where(eq(table.id, id))
+      .orderBy(...listOrder(rows))
       .for("update");
-    if (!row) return false;
-    const order = Number(row.order);
-    const beyond: SQL =
-      direction === "up"
-        ? sql`(${table.displayOrder} < ${order} or (${table.displayOrder} = ${order} and ${table.id} < ${id}))`
-        : sql`(${table.displayOrder} > ${order} or (${table.displayOrder} = ${order} and ${table.id} > ${id}))`;
-    const [neighbour] = await tx
-      .select({ id: table.id, order: table.displayOrder })
-      .from(table as PgTable)
-      .where(beyond)
-      .orderBy(
-        direction === "up" ? desc(table.displayOrder) : asc(table.displayOrder),
-        direction === "up" ? desc(table.id) : asc(table.id),
-      )
-      .limit(1)
-      .for("update");
-    if (!neighbour) return true;
-    // Equal orders (rows added by hand) are told apart so the swap always moves something.
-    const theirs = Number(neighbour.order) === order ? order + (direction === "up" ? -1 : 1) : Number(neighbour.order);
-    await tx
+    const list = stored.map((row) => ({ id: Number(row.id), order: Number(row.order), pinned: Boolean(row.pinned) }));
+    const at = list.findIndex((row) => row.id === id);
+    if (at < 0) return null;
+    const next = withChanges(list, [{ id, ...where }]);
+    const place = next.findIndex((row) => row.id === id);
+    if (place === at) return place;
+    for (const [index, row] of next.entries())
+      if (row.order !== index + 1)
+        await tx
+          .update(table as PgTable)
+          .set({ displayOrder: index + 1 } as never)
+          .where(eq(table.id, row.id));
+    await audit(tx, staff, {
+      action: `${subject}.move`,
+      subject: { type: subject, id },
+      summary: "to" in where ? `to place ${place + 1}` : where.direction,
+    });
+    return place;
+  });
+}
+
+/**
+ * Pins a row (first in the list, before every row not pinned, whatever is
+ * added later) or takes its pin away (it stays where it was among the rest).
+ */
+async function pinOrdered(db: Database, staff: StaffContext, rows: Ordered, id: number, pin: boolean) {
+  const { table, subject, pins } = rows;
+  if (!pins) return false;
+  return db.transaction(async (tx) => {
+    const [first] = await tx.select({ n: min(table.displayOrder) }).from(table as PgTable);
+    const changed = await tx
       .update(table as PgTable)
-      .set({ displayOrder: theirs } as never)
-      .where(eq(table.id, id));
-    await tx
-      .update(table as PgTable)
-      .set({ displayOrder: order } as never)
-      .where(eq(table.id, neighbour.id));
-    await audit(tx, staff, { action: `${subject}.move`, subject: { type: subject, id }, summary: direction });
+      .set((pin ? { pinned: true, displayOrder: Number(first?.n ?? 0) - 1 } : { pinned: false }) as never)
+      .where(and(eq(table.id, id), ne(pins.column, pin)))
+      .returning({ id: table.id });
+    if (changed.length > 0)
+      await audit(tx, staff, {
+        action: pins.action,
+        subject: { type: subject, id },
+        summary: pin ? "pinned" : "unpinned",
+      });
+    else {
+      const [still] = await tx
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(eq(table.id, id));
+      if (!still) return false;
+    }
     return true;
   });
 }
@@ -342,12 +408,26 @@ export async function orderedAction<S extends z.ZodType<Record<string, unknown>>
   const { rows, noun } = screen;
   const id = rowId(input);
   if (verb !== "add" && id === null) return refuse(400, { error: `Which ${noun}? Reload the page and try again.` });
+  const gone = () => refuse(404, { error: `That ${noun} has been removed.` });
   if (verb === "move") {
     const direction = input.direction === "up" ? "up" : input.direction === "down" ? "down" : null;
     if (!direction) return refuse(400, { error: "Move it up or down." });
-    if (!(await moveOrdered(db, staff, rows, id as number, direction)))
-      return refuse(404, { error: `That ${noun} has been removed.` });
+    if ((await placeOrdered(db, staff, rows, id as number, { direction })) === null) return gone();
     return { done: `Moved the ${noun} ${direction}.` };
+  }
+  if (verb === "place") {
+    // A place as people count it (1 first), from a drop or the "Move to" list.
+    const place = Number(input.to);
+    if (!Number.isSafeInteger(place) || place < 1)
+      return refuse(400, { error: "Choose a place in the list: 1 is first." });
+    const stands = await placeOrdered(db, staff, rows, id as number, { to: place - 1 });
+    if (stands === null) return gone();
+    return { done: `Moved the ${noun} to place ${stands + 1}.` };
+  }
+  if (verb === "pin" && rows.pins) {
+    const pin = input.pinned === "1";
+    if (!(await pinOrdered(db, staff, rows, id as number, pin))) return gone();
+    return { done: pin ? `Pinned the ${noun}: it comes first.` : `Unpinned the ${noun}.` };
   }
   if (verb === "delete")
     return (await removeRow(db, staff, rows, id as number, input)) ?? { done: `Removed the ${noun}.` };

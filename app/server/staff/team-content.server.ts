@@ -6,6 +6,7 @@
  */
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { type Focus, focusText } from "~/domain/picture-focus";
+import { withChanges } from "~/domain/staff/order";
 import { slugFor, teamMemberSchema } from "~/domain/staff/team";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
@@ -216,15 +217,16 @@ export function setRetired(db: Database, staff: StaffContext, id: number, input:
 }
 
 /**
- * Moves a member one place up or down among those on the site, numbering
- * the whole team afresh in one transaction so the order has no ties.
+ * Moves a member one place up or down among those on the site, or to a place
+ * (`to`: 0 first, from a drop or "Move to"), numbering the whole team afresh
+ * in one transaction so the order has no ties (decision 090).
  */
 export async function moveMember(
   db: Database,
   staff: StaffContext,
   id: number,
-  direction: "up" | "down",
-): Promise<Refusal | null> {
+  where: { direction: "up" | "down" } | { to: number },
+): Promise<Refusal | { place: number }> {
   return db.transaction(async (tx) => {
     const order = await tx
       .select({ id: stylists.id })
@@ -232,18 +234,21 @@ export async function moveMember(
       .where(isNull(stylists.retiredAt))
       .orderBy(asc(stylists.displayOrder), asc(stylists.id))
       .for("update");
-    const ids = order.map((r) => r.id);
-    const at = ids.indexOf(id);
+    const at = order.findIndex((row) => row.id === id);
     if (at < 0) return refuse(404, { error: "That team member is not on the site: bring them back first." });
-    const to = direction === "up" ? at - 1 : at + 1;
-    if (to < 0 || to >= ids.length) return null;
-    [ids[at], ids[to]] = [ids[to] as number, ids[at] as number];
+    const ids = withChanges(order, [{ id, ...where }]).map((row) => row.id);
+    const place = ids.indexOf(id);
+    if (place === at) return { place };
     for (const [i, member] of ids.entries())
       await tx
         .update(stylists)
         .set({ displayOrder: i + 1 })
         .where(eq(stylists.id, member));
-    await audit(tx, staff, { action: "team.reorder", subject: { type: "stylist", id }, summary: `moved ${direction}` });
-    return null;
+    await audit(tx, staff, {
+      action: "team.reorder",
+      subject: { type: "stylist", id },
+      summary: "to" in where ? `moved to place ${place + 1}` : `moved ${where.direction}`,
+    });
+    return { place };
   });
 }
