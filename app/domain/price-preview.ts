@@ -4,7 +4,8 @@
  * with the price list as it is and as it would be, by the same pricing rule
  * the calculator uses (one rounding per line, the total the sum of the lines).
  */
-import type { Level, Service } from "./catalogue";
+import type { Catalogue } from "./calculator-state";
+import type { Service } from "./catalogue";
 import { availableAtLevel, quoteLines } from "./pricing";
 
 export interface TypicalQuote {
@@ -34,10 +35,11 @@ export interface QuotePreview {
   rows: PreviewRow[];
 }
 
-function priceAt(serviceIds: readonly number[], services: readonly Service[], level: Level): number | null {
-  const chosen = serviceIds.map((id) => services.find((service) => service.id === id));
-  if (chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
-  return quoteLines(chosen as Service[], level).totalPence;
+function priceAt(serviceIds: readonly number[], catalogue: Catalogue, levelId: number): number | null {
+  const level = catalogue.levels.find((candidate) => candidate.id === levelId);
+  const chosen = serviceIds.map((id) => catalogue.services.find((service) => service.id === id));
+  if (!level || chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
+  return quoteLines(chosen as Service[], level, catalogue.rounding).totalPence;
 }
 
 /**
@@ -46,8 +48,8 @@ function priceAt(serviceIds: readonly number[], services: readonly Service[], le
  * the typical quotes with it are shown, and the service on its own first.
  */
 export function previewQuotes(input: {
-  before: { services: readonly Service[]; levels: readonly Level[] };
-  after: { services: readonly Service[]; levels: readonly Level[] };
+  before: Catalogue;
+  after: Catalogue;
   serviceId?: number;
   levelIds?: readonly number[];
 }): QuotePreview[] {
@@ -71,8 +73,8 @@ export function previewQuotes(input: {
         {
           levelId,
           levelName: now.name,
-          beforePence: priceAt(quote.serviceIds, before.services, was),
-          afterPence: priceAt(quote.serviceIds, after.services, now),
+          beforePence: priceAt(quote.serviceIds, before, was.id),
+          afterPence: priceAt(quote.serviceIds, after, now.id),
         },
       ];
     }),

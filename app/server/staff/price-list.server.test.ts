@@ -87,15 +87,15 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
     });
     if (!saved.ok) throw new Error(saved.error);
     const before = await getPublicQuote(database.db, saved.link);
-    // £38 at the Senior Stylist level (+12.32%): £42.6816, one rounding.
-    expect(before?.lines.map((line) => line.pricePence)).toEqual([4268, 0, 0]);
+    // £38 at the Senior Stylist level (+12.32%): £42.6816, rounded once to the whole pound.
+    expect(before?.lines.map((line) => line.pricePence)).toEqual([4300, 0, 0]);
     expect(await save("45")).toBeNull();
     expect(await save("50", "2027-03-01")).toBeNull();
     setClock(new Date("2027-03-02T12:00:00Z"));
     expect((await dryAndStyle())?.pricePence).toBe(5000);
     let after = await getPublicQuote(database.db, saved.link);
     expect(after?.lines).toEqual(before?.lines);
-    expect(after?.totalPence).toBe(4268);
+    expect(after?.totalPence).toBe(4300);
     const version = (await priceListForStaff(database.db)).services.find((s) => s.id === 2)?.version;
     expect(await setServiceRetired(database.db, staff, 2, { version: String(version) }, true)).toBeNull();
     after = await getPublicQuote(database.db, saved.link);

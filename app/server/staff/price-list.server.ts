@@ -5,13 +5,16 @@
  * quote keeps the prices it was given, because it stores its own lines.
  */
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import type { PriceRounding } from "~/domain/price-rounding";
 import { pricesInForce } from "~/domain/price-schedule";
 import { londonDay } from "~/domain/salon-time";
 import type { ServiceInput } from "~/domain/staff/price-list";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
+import { priceRounding } from "../price-rounding.server";
 import { levels, scheduledPrices, services } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
@@ -22,16 +25,18 @@ export type StaffService = typeof services.$inferSelect;
 /** Every service, retired ones included, at the prices in force today, with the prices still to come. */
 export async function priceListForStaff(db: Database) {
   const today = londonDay(now());
-  const [rows, scheduled, levelRows] = await Promise.all([
+  const [rows, scheduled, levelRows, rounding] = await Promise.all([
     db
       .select()
       .from(services)
       .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
     db.select().from(scheduledPrices).orderBy(asc(scheduledPrices.effectiveOn), asc(scheduledPrices.id)),
     db.select().from(levels).orderBy(asc(levels.id)),
+    priceRounding(db),
   ]);
   return {
     today,
+    rounding,
     services: pricesInForce(rows, scheduled, today),
     upcoming: scheduled.filter((row) => row.effectiveOn > today),
     levels: levelRows,
@@ -45,12 +50,16 @@ export async function serviceForStaff(db: Database, id: number) {
   return { ...list, service, upcoming: list.upcoming.filter((row) => row.serviceId === id) };
 }
 
-/** The services and levels as the calculator prices them (retired services left out). */
-export function pricingCatalogue(rows: readonly StaffService[], levelRows: readonly Level[]) {
+/** The services and levels as the calculator prices them (retired services left out), with the owner's rounding. */
+export function pricingCatalogue(
+  rows: readonly StaffService[],
+  levelRows: readonly Level[],
+  rounding: PriceRounding,
+): Catalogue {
   const live: Service[] = rows
     .filter((row) => row.retiredAt === null)
     .map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
-  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })) };
+  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })), rounding };
 }
 
 const pricesText = (price: number, product: number) =>
