@@ -14,10 +14,18 @@ export interface TypicalQuote {
   serviceIds: readonly number[];
 }
 
+/**
+ * The one selection a stylist's "typical cut & colour" price is: roots colour
+ * with a cut & blow-dry, priced at their level by the calculator's own rule
+ * (so two stylists of one level always show the same figure, and the figure
+ * is what the calculator quotes).
+ */
+export const TYPICAL_CUT_AND_COLOUR: TypicalQuote = { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] };
+
 /** Selections the salon quotes most often, by the seeded price list's ids. */
 export const TYPICAL_QUOTES: readonly TypicalQuote[] = [
   { label: "Cut & blow-dry", serviceIds: [1] },
-  { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] },
+  TYPICAL_CUT_AND_COLOUR,
   { label: "Full head foils, toner and a blow-dry", serviceIds: [11, 35, 2] },
   { label: "Men's wash, cut & style", serviceIds: [58] },
 ];
@@ -40,6 +48,11 @@ function priceAt(serviceIds: readonly number[], catalogue: Catalogue, levelId: n
   const chosen = serviceIds.map((id) => catalogue.services.find((service) => service.id === id));
   if (!level || chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
   return quoteLines(chosen as Service[], level, catalogue.rounding).totalPence;
+}
+
+/** A stylist's typical cut & colour at their level; null where the level may not do it or a service has gone. */
+export function typicalCutAndColourPence(catalogue: Catalogue, levelId: number): number | null {
+  return priceAt(TYPICAL_CUT_AND_COLOUR.serviceIds, catalogue, levelId);
 }
 
 /**

@@ -78,11 +78,11 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   const photo = { name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: await phonePhoto() };
 
   // No description: refused with a message, and what was typed is still there.
-  await manager.getByLabel("Average cut and colour price (£)").fill("88");
+  await manager.getByLabel("Second paragraph").fill("Typed before the refusal.");
   await portrait.getByLabel("New photo (optional)").setInputFiles(photo);
   await manager.getByRole("button", { name: "Save changes" }).click();
   await expect(portrait.getByText("Please describe the picture for people who cannot see it.")).toBeVisible();
-  await expect(manager.getByLabel("Average cut and colour price (£)")).toHaveValue("88");
+  await expect(manager.getByLabel("Second paragraph")).toHaveValue("Typed before the refusal.");
   await expectAccessible(manager);
 
   // A text file calling itself a JPEG: refused by what it is, not by its name.
