@@ -20,7 +20,7 @@ export interface TypicalQuote {
  * (so two stylists of one level always show the same figure, and the figure
  * is what the calculator quotes).
  */
-export const TYPICAL_CUT_AND_COLOUR: TypicalQuote = { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] };
+const TYPICAL_CUT_AND_COLOUR: TypicalQuote = { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] };
 
 /** Selections the salon quotes most often, by the seeded price list's ids. */
 export const TYPICAL_QUOTES: readonly TypicalQuote[] = [
