@@ -104,10 +104,10 @@ test("a manager raises foils by 3% from next Monday: previewed, saved once, the 
   // Nothing saved yet.
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£141");
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("bulk-preview-1280.png"), fullPage: true });
+  await bulk.screenshot({ path: test.info().outputPath("bulk-preview-1280.png") });
   await page.setViewportSize({ width: 360, height: 800 });
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("bulk-preview-360.png"), fullPage: true });
+  await bulk.screenshot({ path: test.info().outputPath("bulk-preview-360.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await bulk.getByRole("button", { name: "Save 5 prices" }).click();
@@ -149,7 +149,7 @@ test("the owner chooses how prices are rounded: 50p, then exact pence, and back 
   await rounding.getByRole("button", { name: "Save rounding" }).click();
   await expect(owner.getByText(/Quotes are now priced to the nearest 50p/)).toBeVisible();
   await expectAccessible(owner);
-  await owner.screenshot({ path: test.info().outputPath("settings-rounding-360.png"), fullPage: true });
+  await rounding.screenshot({ path: test.info().outputPath("settings-rounding-360.png") });
   // £81.27 → £81.50, £5, £55.60 → £55.50: £142.
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£142");
   await rounding.getByLabel("Round each price").selectOption("exact");
@@ -159,6 +159,7 @@ test("the owner chooses how prices are rounded: 50p, then exact pence, and back 
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£141.87");
   await rounding.getByLabel("Round each price").selectOption("pound");
   await rounding.getByRole("button", { name: "Save rounding" }).click();
+  await expect(owner.getByText(/Quotes are now priced to the whole pound/)).toBeVisible();
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£142");
 
   // A manager may change prices but not the rounding (a setting is the owner's).
