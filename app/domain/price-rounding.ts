@@ -13,10 +13,18 @@ export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
 /** What a salon prints unless the owner says otherwise. */
 export const DEFAULT_PRICE_ROUNDING: PriceRounding = "pound";
 
+/** The choices as the settings page offers them (short enough for a phone's select). */
 export const PRICE_ROUNDING_LABELS: Readonly<Record<PriceRounding, string>> = {
-  pound: "To the whole pound (£31)",
-  "50p": "To the nearest 50p (£31.00, £31.50)",
+  pound: "Whole pound (£31)",
+  "50p": "Nearest 50p (£31.50)",
   exact: "Exact pence (£31.06)",
+};
+
+/** The rule in a sentence: "Quotes are now priced to the whole pound". */
+export const PRICE_ROUNDING_PHRASES: Readonly<Record<PriceRounding, string>> = {
+  pound: "to the whole pound",
+  "50p": "to the nearest 50p",
+  exact: "in exact pence",
 };
 
 const STEP_PENCE: Readonly<Record<PriceRounding, number>> = { pound: 100, "50p": 50, exact: 1 };

@@ -6,7 +6,7 @@
 import {
   DEFAULT_PRICE_ROUNDING,
   isPriceRounding,
-  PRICE_ROUNDING_LABELS,
+  PRICE_ROUNDING_PHRASES,
   type PriceRounding,
 } from "~/domain/price-rounding";
 import { cached } from "./cache.server";
@@ -34,7 +34,7 @@ export async function setPriceRounding(db: Database, actor: Actor, rounding: Pri
     await audit(tx, actor, {
       action: "settings.rounding",
       subject: { type: "settings", id: ROUNDING_SETTING },
-      summary: PRICE_ROUNDING_LABELS[rounding],
+      summary: PRICE_ROUNDING_PHRASES[rounding],
     });
   });
 }

@@ -154,7 +154,7 @@ test("the owner chooses how prices are rounded: 50p, then exact pence, and back 
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£142");
   await rounding.getByLabel("Round each price").selectOption("exact");
   await rounding.getByRole("button", { name: "Save rounding" }).click();
-  await expect(owner.getByText(/Quotes are now priced exact pence/)).toBeVisible();
+  await expect(owner.getByText(/Quotes are now priced in exact pence/)).toBeVisible();
   // £81.27 + £5 + £55.60 = £141.87.
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£141.87");
   await rounding.getByLabel("Round each price").selectOption("pound");

@@ -1,7 +1,12 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
-import { isPriceRounding, PRICE_ROUNDING_LABELS, PRICE_ROUNDINGS } from "~/domain/price-rounding";
+import {
+  isPriceRounding,
+  PRICE_ROUNDING_LABELS,
+  PRICE_ROUNDING_PHRASES,
+  PRICE_ROUNDINGS,
+} from "~/domain/price-rounding";
 import { londonTime } from "~/domain/salon-time";
 import {
   isReplyTemplateKey,
@@ -110,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
       return data({ error: "Choose one of the three ways to round prices." }, { status: 400 });
     await setPriceRounding(args.context.get(requestContext).db, staff, input.rounding);
     return {
-      done: `Quotes are now priced ${PRICE_ROUNDING_LABELS[input.rounding].toLowerCase()}, each line on its own. Quotes already given keep their amounts.`,
+      done: `Quotes are now priced ${PRICE_ROUNDING_PHRASES[input.rounding]}, each line on its own. Quotes already given keep their amounts.`,
     };
   }
   if (intent === "webhook") {
