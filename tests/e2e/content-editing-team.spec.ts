@@ -108,7 +108,8 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   await eventually(visitor, `${staff.url}/team-info`, async () => {
     await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1, { timeout: 1000 });
   });
-  await expect(card).toContainText("£88");
+  // Her price is the calculator's, not typed: at +6.26% roots £53.87 → £54 and a cut & blow-dry £52.60 → £53.
+  await expect(card).toContainText("Typical cut & colour £107");
   const source = card.locator('picture source[type="image/avif"]');
   const srcset = (await source.getAttribute("srcset")) ?? "";
   // Upright (stored sideways, so 900 × 1200 now): each standard width below its own, and its own, never wider.
