@@ -13,23 +13,24 @@ export interface TeamCardMember {
   /** An uploaded portrait, shown instead of the illustration. */
   photo: PictureRef | null;
   para1: string;
-  averagePricePence: number;
+  /** The typical cut & colour at their level, from the price list (null: their level cannot do it). */
+  typicalPricePence: number | null;
 }
 
 /** What a team page sends the browser of each member: the card's fields, nothing more. */
 export function teamCardMember(m: TeamCardMember): TeamCardMember {
-  const { slug, firstName, lastName, levelName, image, photo, para1, averagePricePence } = m;
-  return { slug, firstName, lastName, levelName, image, photo, para1, averagePricePence };
+  const { slug, firstName, lastName, levelName, image, photo, para1, typicalPricePence } = m;
+  return { slug, firstName, lastName, levelName, image, photo, para1, typicalPricePence };
 }
 
-/** "Average Cut & Colour price £120". */
-export function averagePriceText(pence: number): string {
-  return `Average Cut & Colour price ${formatGBP(pence)}`;
+/** "Typical cut & colour £98" (roots colour with a cut & blow-dry at their level), or nothing. */
+export function typicalPriceText(pence: number | null): string | null {
+  return pence === null ? null : `Typical cut & colour ${formatGBP(pence)}`;
 }
 
 /**
  * One team member on /team-info: portrait, name, level, first paragraph and
- * average price; a row with a small portrait on a phone, a tall card above. The whole card is one link (the name's), stretched over the
+ * typical cut & colour price; a row with a small portrait on a phone, a tall card above. The whole card is one link (the name's), stretched over the
  * card so the portrait is clickable too without a second, duplicate link.
  */
 export function TeamCard({
@@ -69,7 +70,7 @@ export function TeamCard({
           {member.para1}
         </p>
         <p className="mt-auto pt-2 text-sm font-medium text-ink sm:pt-5">
-          {averagePriceText(member.averagePricePence)}
+          {typicalPriceText(member.typicalPricePence)}
         </p>
       </div>
     </article>

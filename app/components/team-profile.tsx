@@ -7,7 +7,7 @@ import { Picture, Portrait } from "./picture";
 import { ReturnLink } from "./return-link";
 import { type FeedReview, ReviewFeed } from "./review-feed";
 import { ShareLink } from "./share-link";
-import { averagePriceText } from "./team-card";
+import { typicalPriceText } from "./team-card";
 
 export interface ProfileMember {
   slug: string;
@@ -22,7 +22,7 @@ export interface ProfileMember {
   para1: string;
   para2: string;
   para3: string | null;
-  averagePricePence: number;
+  typicalPricePence: number | null;
   acceptingNewClients: boolean;
   instagram: string | null;
 }
@@ -112,9 +112,14 @@ export function StylistDetail({
         <div className="max-w-2xl">
           <p className="eyebrow">{member.levelName}</p>
           <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{name}</h1>
-          <p className="mt-4 text-lg font-medium" data-testid="average-price">
-            {averagePriceText(member.averagePricePence)}
-          </p>
+          {member.typicalPricePence === null ? null : (
+            <p className="mt-4 text-lg font-medium" data-testid="typical-price">
+              {typicalPriceText(member.typicalPricePence)}
+              <span className="block text-sm font-normal text-muted">
+                Roots colour with a cut &amp; blow-dry at {member.levelName} level, as the calculator prices it.
+              </span>
+            </p>
+          )}
           <FullColumnNote member={member} />
           <div className="mt-8 space-y-4 leading-relaxed">
             {paragraphs(member).map((p) => (

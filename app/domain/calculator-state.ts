@@ -5,12 +5,15 @@
  */
 
 import { Cat1, isNoneService, type Level, MensCat, type Service, TreatmentCat } from "./catalogue";
+import type { PriceRounding } from "./price-rounding";
 import { availableAtLevel, colourAddOnCatFor, linePricePence, mensCutUnavailableMessage } from "./pricing";
 import { DEFAULT_SALON_ID } from "./salon-ids";
 
 export interface Catalogue {
   services: readonly Service[];
   levels: readonly Level[];
+  /** The owner's rounding of each priced line (decision 080). */
+  rounding: PriceRounding;
 }
 
 export const CALCULATOR_TYPES = ["colour", "cutting", "mens"] as const;
@@ -492,7 +495,7 @@ export function fromPricePence(type: CalculatorType, level: Level, catalogue: Ca
     known = new Map();
     fromPrices.set(catalogue.services, known);
   }
-  const key = `${type} ${level.id} ${level.adapterBp}`;
+  const key = `${type} ${level.id} ${level.adapterBp} ${catalogue.rounding}`;
   let price = known.get(key);
   if (price === undefined) {
     price = cheapestQuotePence(type, level, catalogue);
@@ -509,7 +512,7 @@ function cheapestQuotePence(type: CalculatorType, level: Level, catalogue: Catal
     if (category === null) return 0; // a step this flow does not have
     const prices = optionsFor(category, catalogue, level)
       .filter((option) => option.available && (allowNone || !isNoneService(option.service)))
-      .map((option) => linePricePence(option.service, level));
+      .map((option) => linePricePence(option.service, level, catalogue.rounding));
     const least = prices.length > 0 ? Math.min(...prices) : null;
     return optionalSlot(slot, state) ? Math.min(least ?? 0, 0) : least;
   };

@@ -4,7 +4,8 @@
  * with the price list as it is and as it would be, by the same pricing rule
  * the calculator uses (one rounding per line, the total the sum of the lines).
  */
-import type { Level, Service } from "./catalogue";
+import type { Catalogue } from "./calculator-state";
+import type { Service } from "./catalogue";
 import { availableAtLevel, quoteLines } from "./pricing";
 
 export interface TypicalQuote {
@@ -13,10 +14,18 @@ export interface TypicalQuote {
   serviceIds: readonly number[];
 }
 
+/**
+ * The one selection a stylist's "typical cut & colour" price is: roots colour
+ * with a cut & blow-dry, priced at their level by the calculator's own rule
+ * (so two stylists of one level always show the same figure, and the figure
+ * is what the calculator quotes).
+ */
+const TYPICAL_CUT_AND_COLOUR: TypicalQuote = { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] };
+
 /** Selections the salon quotes most often, by the seeded price list's ids. */
 export const TYPICAL_QUOTES: readonly TypicalQuote[] = [
   { label: "Cut & blow-dry", serviceIds: [1] },
-  { label: "Roots colour with a cut & blow-dry", serviceIds: [6, 1] },
+  TYPICAL_CUT_AND_COLOUR,
   { label: "Full head foils, toner and a blow-dry", serviceIds: [11, 35, 2] },
   { label: "Men's wash, cut & style", serviceIds: [58] },
 ];
@@ -34,10 +43,16 @@ export interface QuotePreview {
   rows: PreviewRow[];
 }
 
-function priceAt(serviceIds: readonly number[], services: readonly Service[], level: Level): number | null {
-  const chosen = serviceIds.map((id) => services.find((service) => service.id === id));
-  if (chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
-  return quoteLines(chosen as Service[], level).totalPence;
+function priceAt(serviceIds: readonly number[], catalogue: Catalogue, levelId: number): number | null {
+  const level = catalogue.levels.find((candidate) => candidate.id === levelId);
+  const chosen = serviceIds.map((id) => catalogue.services.find((service) => service.id === id));
+  if (!level || chosen.some((service) => !service || !availableAtLevel(service, level.id))) return null;
+  return quoteLines(chosen as Service[], level, catalogue.rounding).totalPence;
+}
+
+/** A stylist's typical cut & colour at their level; null where the level may not do it or a service has gone. */
+export function typicalCutAndColourPence(catalogue: Catalogue, levelId: number): number | null {
+  return priceAt(TYPICAL_CUT_AND_COLOUR.serviceIds, catalogue, levelId);
 }
 
 /**
@@ -46,8 +61,8 @@ function priceAt(serviceIds: readonly number[], services: readonly Service[], le
  * the typical quotes with it are shown, and the service on its own first.
  */
 export function previewQuotes(input: {
-  before: { services: readonly Service[]; levels: readonly Level[] };
-  after: { services: readonly Service[]; levels: readonly Level[] };
+  before: Catalogue;
+  after: Catalogue;
   serviceId?: number;
   levelIds?: readonly number[];
 }): QuotePreview[] {
@@ -71,8 +86,8 @@ export function previewQuotes(input: {
         {
           levelId,
           levelName: now.name,
-          beforePence: priceAt(quote.serviceIds, before.services, was),
-          afterPence: priceAt(quote.serviceIds, after.services, now),
+          beforePence: priceAt(quote.serviceIds, before, was.id),
+          afterPence: priceAt(quote.serviceIds, after, now.id),
         },
       ];
     }),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Level, Service } from "./catalogue";
+import { PRICE_ROUNDINGS, type PriceRounding } from "./price-rounding";
 import {
   availableAtLevel,
   colourAddOnCatFor,
@@ -41,6 +42,10 @@ function expectedPence(row: ServiceRow, adapterPercent: string): number {
   return total > 0n ? Number(total) : 0;
 }
 
+// The arithmetic below is the "exact pence" rule; the whole-pound and 50p rules are checked after it.
+const exactLine = (service: Service, level: Level) => linePricePence(service, level, "exact");
+const exactQuote = (selected: readonly Service[], level: Level) => quoteLines(selected, level, "exact");
+
 function fakeService(overrides: Partial<Service>): Service {
   return {
     id: 1000,
@@ -67,7 +72,7 @@ describe("linePricePence", () => {
     it.each(serviceRows.map((row, index) => ({ id: index + 1, ...row })))(
       "service $id $service ($price + $productPrice, cat $cat1/$cat2)",
       (row) => {
-        expect(linePricePence(serviceById(row.id), level)).toBe(expectedPence(row, levelRow.adapter));
+        expect(exactLine(serviceById(row.id), level)).toBe(expectedPence(row, levelRow.adapter));
       },
     );
   });
@@ -89,7 +94,7 @@ describe("linePricePence", () => {
     { id: 34, level: 9, expected: 0, why: "the colour None row" },
     { id: 49, level: 1, expected: 0, why: "the finish add-on None row" },
   ])("service $id at level $level = $expected ($why)", ({ id, level, expected }) => {
-    expect(linePricePence(serviceById(id), levelById(level))).toBe(expected);
+    expect(exactLine(serviceById(id), levelById(level))).toBe(expected);
   });
 
   it.each([
@@ -104,7 +109,7 @@ describe("linePricePence", () => {
     { cat1: 6, cat2: 1, expected: 5950, what: "men's colour" },
   ])("charges product only for colour, add-on and men's colour: $what", ({ cat1, cat2, expected }) => {
     const service = fakeService({ cat1, cat2, pricePence: 4950, productPricePence: 1000 });
-    expect(linePricePence(service, fakeLevel(0))).toBe(expected);
+    expect(exactLine(service, fakeLevel(0))).toBe(expected);
   });
 
   it.each([
@@ -114,7 +119,7 @@ describe("linePricePence", () => {
     { cat1: 5, cat2: 1, expected: 4950 },
     { cat1: 5, cat2: 2, expected: 4950 },
   ])("adjusts everything except treatments: cat $cat1/$cat2 at -50%", ({ cat1, cat2, expected }) => {
-    expect(linePricePence(fakeService({ cat1, cat2, pricePence: 4950 }), fakeLevel(-5000))).toBe(expected);
+    expect(exactLine(fakeService({ cat1, cat2, pricePence: 4950 }), fakeLevel(-5000))).toBe(expected);
   });
 
   it.each([
@@ -125,14 +130,14 @@ describe("linePricePence", () => {
     { price: 1, bp: -5001, expected: 0, why: "0.4999 rounds down" },
     { price: 1, bp: -5000, expected: 1, why: "0.5 rounds up" },
   ])("rounds half up: $price at $bp bp = $expected ($why)", ({ price, bp, expected }) => {
-    expect(linePricePence(fakeService({ pricePence: price }), fakeLevel(bp))).toBe(expected);
+    expect(exactLine(fakeService({ pricePence: price }), fakeLevel(bp))).toBe(expected);
   });
 
   it("rounds a negative half towards +∞ before adding product", () => {
     const colour = (pricePence: number) => fakeService({ cat1: 2, pricePence, productPricePence: 100 });
     // -0.5 → 0 and -1.5 → -1 (round half up), then + 100 product.
-    expect(linePricePence(colour(50), fakeLevel(-10100))).toBe(100);
-    expect(linePricePence(colour(150), fakeLevel(-10100))).toBe(99);
+    expect(exactLine(colour(50), fakeLevel(-10100))).toBe(100);
+    expect(exactLine(colour(150), fakeLevel(-10100))).toBe(99);
   });
 
   it.each([
@@ -146,17 +151,17 @@ describe("linePricePence", () => {
     },
     { what: "negative price", service: { cat1: 5, pricePence: -100 }, bp: 0 },
   ])("counts a result of 0 or less as 0: $what", ({ service, bp }) => {
-    expect(linePricePence(fakeService(service), fakeLevel(bp))).toBe(0);
+    expect(exactLine(fakeService(service), fakeLevel(bp))).toBe(0);
   });
 
   it("keeps product when labour is priced at 0", () => {
-    expect(linePricePence(fakeService({ cat1: 2, pricePence: 3300, productPricePence: 1880 }), fakeLevel(-10000))).toBe(
+    expect(exactLine(fakeService({ cat1: 2, pricePence: 3300, productPricePence: 1880 }), fakeLevel(-10000))).toBe(
       1880,
     );
   });
 
   it("throws on an unknown cat1 rather than guess a price", () => {
-    expect(() => linePricePence(fakeService({ cat1: 7 }), fakeLevel(0))).toThrow(/unknown cat1 7/);
+    expect(() => exactLine(fakeService({ cat1: 7 }), fakeLevel(0))).toThrow(/unknown cat1 7/);
   });
 
   it.each([
@@ -165,7 +170,7 @@ describe("linePricePence", () => {
     { what: "fractional adapter", service: {}, bp: 0.5 },
     { what: "NaN price", service: { pricePence: Number.NaN }, bp: 0 },
   ])("rejects non-integer inputs: $what", ({ service, bp }) => {
-    expect(() => linePricePence(fakeService(service), fakeLevel(bp))).toThrow(RangeError);
+    expect(() => exactLine(fakeService(service), fakeLevel(bp))).toThrow(RangeError);
   });
 
   it("matches the exact rational result for any price and adapter", () => {
@@ -175,7 +180,7 @@ describe("linePricePence", () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: -20_000, max: 20_000 }),
         (pricePence, productPricePence, adapterBp) => {
-          const result = linePricePence(fakeService({ cat1: 2, pricePence, productPricePence }), fakeLevel(adapterBp));
+          const result = exactLine(fakeService({ cat1: 2, pricePence, productPricePence }), fakeLevel(adapterBp));
           // labour r is the rounding of x = price × (10000 + bp) / 10000 iff r - 1/2 <= x < r + 1/2.
           const x20000 = 2n * BigInt(pricePence) * BigInt(10000 + adapterBp);
           const labour = BigInt(result) - BigInt(productPricePence);
@@ -196,7 +201,7 @@ describe("linePricePence", () => {
 describe("quoteLines", () => {
   it("itemises the services in the given order and totals them", () => {
     const selected = [6, 50, 1, 46].map(serviceById); // Roots, Fibre Plex, Cut Dry & Style, Curly Blow
-    const quote = quoteLines(selected, levelById(1));
+    const quote = exactQuote(selected, levelById(1));
     expect(quote.lines).toEqual([
       { serviceId: 6, service: serviceById(6), pricePence: 2493 }, // 613 + 1880
       { serviceId: 50, service: serviceById(50), pricePence: 500 }, // unadjusted
@@ -207,7 +212,7 @@ describe("quoteLines", () => {
   });
 
   it.each(levels)("total equals the sum of line prices at level $id", (level) => {
-    const quote = quoteLines(services, level);
+    const quote = exactQuote(services, level);
     const expectedTotal = serviceRows.reduce(
       (sum, row) => sum + expectedPence(row, levelRows[level.id - 1]!.adapter),
       0,
@@ -217,7 +222,73 @@ describe("quoteLines", () => {
   });
 
   it("is empty and zero for no services", () => {
-    expect(quoteLines([], levelById(9))).toEqual({ lines: [], totalPence: 0 });
+    expect(exactQuote([], levelById(9))).toEqual({ lines: [], totalPence: 0 });
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The owner's rounding (decision 080). Oracle: the exact pence above, written
+// as pounds and pence and rounded by reading the pence digits.
+
+function roundedByDigits(pence: number, rounding: PriceRounding): number {
+  if (rounding === "exact") return pence;
+  const pounds = Math.trunc(pence / 100);
+  const cents = pence % 100;
+  if (rounding === "pound") return (cents >= 50 ? pounds + 1 : pounds) * 100;
+  if (cents < 25) return pounds * 100;
+  if (cents < 75) return pounds * 100 + 50;
+  return (pounds + 1) * 100;
+}
+
+describe.each(PRICE_ROUNDINGS)("rounding each line: %s", (rounding) => {
+  it.each(levelRows)("every service at level $id $name matches the oracle", (levelRow) => {
+    for (const [index, row] of serviceRows.entries()) {
+      const line = linePricePence(serviceById(index + 1), levelById(levelRow.id), rounding);
+      expect(line).toBe(roundedByDigits(expectedPence(row, levelRow.adapter), rounding));
+      if (rounding === "pound") expect(line % 100).toBe(0);
+      if (rounding === "50p") expect(line % 50).toBe(0);
+    }
+  });
+
+  it("any selection's lines add up to its total, each line rounded once", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: services.length }), { minLength: 0, maxLength: 8 }),
+        fc.integer({ min: 1, max: levels.length }),
+        (ids, levelId) => {
+          const level = levelById(levelId);
+          const quote = quoteLines(ids.map(serviceById), level, rounding);
+          expect(quote.totalPence).toBe(quote.lines.reduce((sum, line) => sum + line.pricePence, 0));
+          for (const line of quote.lines)
+            expect(line.pricePence).toBe(roundedByDigits(exactLine(line.service, level), rounding));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("rounding, worked by hand", () => {
+  it.each([
+    { id: 1, level: 9, rounding: "pound", expected: 6200, why: "£62.02 → £62" },
+    { id: 1, level: 9, rounding: "50p", expected: 6200, why: "£62.02 → £62.00" },
+    { id: 6, level: 1, rounding: "pound", expected: 2500, why: "£24.93 → £25" },
+    { id: 6, level: 1, rounding: "50p", expected: 2500, why: "£24.93 → £25.00" },
+    { id: 21, level: 7, rounding: "pound", expected: 16500, why: "£165.47 → £165" },
+    { id: 21, level: 7, rounding: "50p", expected: 16550, why: "£165.47 → £165.50" },
+    { id: 64, level: 8, rounding: "pound", expected: 11200, why: "£111.73 → £112" },
+    { id: 35, level: 5, rounding: "50p", expected: 1000, why: "£9.80 → £10.00" },
+    { id: 49, level: 1, rounding: "pound", expected: 0, why: "the None row stays free" },
+  ] as const)("service $id at level $level, $rounding: $why", ({ id, level, rounding, expected }) => {
+    expect(linePricePence(serviceById(id), levelById(level), rounding)).toBe(expected);
+  });
+
+  it("rounds exact halves up", () => {
+    const finish = (pricePence: number) => fakeService({ pricePence });
+    expect(linePricePence(finish(3150), fakeLevel(0), "pound")).toBe(3200);
+    expect(linePricePence(finish(3149), fakeLevel(0), "pound")).toBe(3100);
+    expect(linePricePence(finish(3125), fakeLevel(0), "50p")).toBe(3150);
+    expect(linePricePence(finish(3124), fakeLevel(0), "50p")).toBe(3100);
   });
 });
 

@@ -4,6 +4,7 @@
  * on both sides.
  */
 import { Cat1, ColourAddOnCat, ColourCat, type Level, MensCat, type Service } from "./catalogue";
+import { type PriceRounding, roundLinePence } from "./price-rounding";
 
 /** Hundredths of a percent in a whole: an adapter of +25.30% is 2530 / 10000. */
 const BP_SCALE = 10_000n;
@@ -53,9 +54,11 @@ function assertWholePence(value: number, what: string): bigint {
  * floor((2·pricePence·(10000 + adapterBp) + 10000) / 20000). It is computed in
  * BigInt so no float error can move a price by a penny (e.g. £33 at -81.41% is
  * 613.47p → 613p). Product is added afterwards, unadjusted; a result of 0 or
- * less counts as 0.
+ * less counts as 0. Then the line, and only the line, is rounded to the
+ * owner's step (app/domain/price-rounding.ts): a total adds rounded lines and
+ * is never rounded again, so the lines always add up to it.
  */
-export function linePricePence(service: Service, level: Level): number {
+export function linePricePence(service: Service, level: Level, rounding: PriceRounding): number {
   const rule = pricingRuleFor(service);
   const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
   const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
@@ -65,7 +68,7 @@ export function linePricePence(service: Service, level: Level): number {
     ? assertWholePence(service.productPricePence, `productPricePence of service ${service.id}`)
     : 0n;
   const total = labour + product;
-  return total > 0n ? Number(total) : 0;
+  return total > 0n ? roundLinePence(Number(total), rounding) : 0;
 }
 
 interface QuoteLine {
@@ -80,11 +83,11 @@ export interface Quote {
 }
 
 /** Itemised quote for the selected services at one level; the total is the sum of the lines. */
-export function quoteLines(selectedServices: readonly Service[], level: Level): Quote {
+export function quoteLines(selectedServices: readonly Service[], level: Level, rounding: PriceRounding): Quote {
   const lines = selectedServices.map((service) => ({
     serviceId: service.id,
     service,
-    pricePence: linePricePence(service, level),
+    pricePence: linePricePence(service, level, rounding),
   }));
   const totalPence = lines.reduce((sum, line) => sum + line.pricePence, 0);
   return { lines, totalPence };

@@ -2,13 +2,15 @@
  * Every complete selection the calculator allows, at every level, priced by
  * the app and by a second, separate reading of the rule: each line is the
  * exact price × (100 + adapter) / 100 (+ product) rounded once, halves up, to
- * the penny; the total is the sum of the lines; the first-visit offer is the
- * total × 0.8 rounded once to the penny. And the amounts as shown add up.
+ * the owner's step (a pound, 50p or a penny: decision 080); the total is the
+ * sum of the lines; the first-visit offer is the total × 0.8 rounded once to
+ * the penny. And the amounts as shown add up, under each of the three rules.
  */
 import { describe, expect, it } from "vitest";
 import { type CalculatorState, type CalculatorType, fromPricePence, validateSelection } from "./calculator-state";
 import { discountedPence } from "./first-visit-offer";
 import { formatGBP } from "./format";
+import { DEFAULT_PRICE_ROUNDING, PRICE_ROUNDINGS, type PriceRounding } from "./price-rounding";
 import { quoteLines } from "./pricing";
 import { levelRows, type ServiceRow, serviceRows, services } from "./testing/catalogue";
 
@@ -33,15 +35,19 @@ function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
   return 2n * remainder >= denominator ? quotient + 1n : quotient;
 }
 
-function oracleLine(row: ServiceRow, adapterPercent: string): number {
+/** The step of each rule in pence, written out here rather than taken from the app. */
+const STEP: Record<PriceRounding, bigint> = { pound: 100n, "50p": 50n, exact: 1n };
+
+function oracleLine(row: ServiceRow, adapterPercent: string, rounding: PriceRounding = DEFAULT_PRICE_ROUNDING): number {
   const adjusted = row.cat1 !== 5; // treatments (plex and intensive) cost the same at every level
   const withProduct = row.cat1 === 2 || row.cat1 === 3 || (row.cat1 === 6 && row.cat2 === 1);
   const price = hundredths(row.price); // pence
-  // pence × (100 + adapter%) / 100, the adapter in hundredths of a percent: one division, one rounding.
-  const exactNumerator = adjusted ? price * (10_000n + hundredths(adapterPercent)) : price * 10_000n;
-  const productNumerator = withProduct ? hundredths(row.productPrice) * 10_000n : 0n;
-  const line = roundHalfUp(exactNumerator + productNumerator, 10_000n);
-  return Number(line > 0n ? line : 0n);
+  // pence × (100 + adapter%) / 100, the adapter in hundredths of a percent: the labour to the penny
+  // (as the price list reads), then the line once to the rule's step.
+  const labour = adjusted ? roundHalfUp(price * (10_000n + hundredths(adapterPercent)), 10_000n) : price;
+  const pence = labour + (withProduct ? hundredths(row.productPrice) : 0n);
+  const line = roundHalfUp(pence, STEP[rounding]) * STEP[rounding];
+  return Number(pence > 0n ? line : 0n);
 }
 
 const oracleOffer = (totalPence: number) => Number(roundHalfUp(BigInt(totalPence) * 8n, 10n));
@@ -88,62 +94,67 @@ function* completeSelections(): Generator<CalculatorState & { type: CalculatorTy
 }
 
 const SLOTS = ["colour", "addon", "plex", "finish", "finishAddon", "treatment", "cut", "mensColour"] as const;
-const catalogue = { services, levels: levelRows };
+const catalogueFor = (rounding: PriceRounding) => ({ services, levels: levelRows, rounding });
+const catalogue = catalogueFor(DEFAULT_PRICE_ROUNDING);
 
-describe.each(levelRows)("every complete selection at level $id $name ($adapter%)", (level) => {
-  it("prices each line, the total and the first-visit offer exactly as the rule says, and the amounts shown add up", () => {
-    let priced = 0;
-    const mismatches: string[] = [];
-    for (const selection of completeSelections()) {
-      const state = { ...selection, level: level.id };
-      const chosen = SLOTS.flatMap((slot) => (state[slot] === undefined ? [] : [state[slot] as number]));
-      const rows = chosen.map((id) => serviceRows[id - 1] as ServiceRow);
-      const validation = validateSelection(state, catalogue);
-      if (rows.some((row) => row.minLevel > level.id)) {
-        // Not offered at this level: the app must refuse it rather than price it.
-        if (validation.ok) mismatches.push(`${JSON.stringify(state)} priced though not offered`);
-        continue;
+describe.each(PRICE_ROUNDINGS.flatMap((rounding) => levelRows.map((level) => ({ ...level, rounding }))))(
+  "every complete selection at level $id $name ($adapter%), rounded $rounding",
+  ({ rounding, ...level }) => {
+    const catalogue = catalogueFor(rounding);
+    it("prices each line, the total and the first-visit offer exactly as the rule says, and the amounts shown add up", () => {
+      let priced = 0;
+      const mismatches: string[] = [];
+      for (const selection of completeSelections()) {
+        const state = { ...selection, level: level.id };
+        const chosen = SLOTS.flatMap((slot) => (state[slot] === undefined ? [] : [state[slot] as number]));
+        const rows = chosen.map((id) => serviceRows[id - 1] as ServiceRow);
+        const validation = validateSelection(state, catalogue);
+        if (rows.some((row) => row.minLevel > level.id)) {
+          // Not offered at this level: the app must refuse it rather than price it.
+          if (validation.ok) mismatches.push(`${JSON.stringify(state)} priced though not offered`);
+          continue;
+        }
+        if (!validation.ok) {
+          mismatches.push(`${JSON.stringify(state)} refused: ${validation.errors.join("; ")}`);
+          continue;
+        }
+        priced++;
+        const quote = quoteLines(validation.services, validation.level, rounding);
+        const expectedLines = rows.map((row) => oracleLine(row, level.adapter, rounding));
+        const expectedTotal = expectedLines.reduce((sum, line) => sum + line, 0);
+        const lines = quote.lines.map((line) => line.pricePence);
+        if (
+          JSON.stringify(quote.lines.map((line) => line.serviceId)) !== JSON.stringify(chosen) ||
+          JSON.stringify(lines) !== JSON.stringify(expectedLines) ||
+          quote.totalPence !== expectedTotal ||
+          discountedPence(quote.totalPence) !== oracleOffer(expectedTotal)
+        ) {
+          mismatches.push(
+            `${JSON.stringify(state)}: app ${lines}=${quote.totalPence}, rule ${expectedLines}=${expectedTotal}`,
+          );
+          continue;
+        }
+        // As shown: the lines' amounts add up to the total's, and the offer reads as the rule's amount.
+        const shownSum = lines.reduce((sum, line) => sum + penceShown(formatGBP(line)), 0);
+        if (shownSum !== penceShown(formatGBP(quote.totalPence)) || shownSum !== expectedTotal) {
+          mismatches.push(`${JSON.stringify(state)}: lines shown add up to ${shownSum}, total ${quote.totalPence}`);
+        }
+        if (penceShown(formatGBP(discountedPence(quote.totalPence))) !== oracleOffer(expectedTotal)) {
+          mismatches.push(`${JSON.stringify(state)}: offer shown differs`);
+        }
       }
-      if (!validation.ok) {
-        mismatches.push(`${JSON.stringify(state)} refused: ${validation.errors.join("; ")}`);
-        continue;
-      }
-      priced++;
-      const quote = quoteLines(validation.services, validation.level);
-      const expectedLines = rows.map((row) => oracleLine(row, level.adapter));
-      const expectedTotal = expectedLines.reduce((sum, line) => sum + line, 0);
-      const lines = quote.lines.map((line) => line.pricePence);
-      if (
-        JSON.stringify(quote.lines.map((line) => line.serviceId)) !== JSON.stringify(chosen) ||
-        JSON.stringify(lines) !== JSON.stringify(expectedLines) ||
-        quote.totalPence !== expectedTotal ||
-        discountedPence(quote.totalPence) !== oracleOffer(expectedTotal)
-      ) {
-        mismatches.push(
-          `${JSON.stringify(state)}: app ${lines}=${quote.totalPence}, rule ${expectedLines}=${expectedTotal}`,
-        );
-        continue;
-      }
-      // As shown: the lines' amounts add up to the total's, and the offer reads as the rule's amount.
-      const shownSum = lines.reduce((sum, line) => sum + penceShown(formatGBP(line)), 0);
-      if (shownSum !== penceShown(formatGBP(quote.totalPence)) || shownSum !== expectedTotal) {
-        mismatches.push(`${JSON.stringify(state)}: lines shown add up to ${shownSum}, total ${quote.totalPence}`);
-      }
-      if (penceShown(formatGBP(discountedPence(quote.totalPence))) !== oracleOffer(expectedTotal)) {
-        mismatches.push(`${JSON.stringify(state)}: offer shown differs`);
-      }
-    }
-    expect(mismatches.slice(0, 10)).toEqual([]);
-    // Every level can price thousands of selections (a New Starter fewer: no balayage, bleach, vivids…).
-    expect(priced).toBeGreaterThan(level.id === 1 ? 1000 : 4000);
-  });
-});
+      expect(mismatches.slice(0, 10)).toEqual([]);
+      // Every level can price thousands of selections (a New Starter fewer: no balayage, bleach, vivids…).
+      expect(priced).toBeGreaterThan(level.id === 1 ? 1000 : 4000);
+    });
+  },
+);
 
 describe("the rule's worked examples", () => {
   const line = (id: number, levelId: number) =>
     oracleLine(serviceRows[id - 1] as ServiceRow, levelRows[levelId - 1]?.adapter ?? "");
 
-  it("a Senior Stylist's correction, plex, hair up and curly blow-dry: £165.50, each line once rounded", () => {
+  it("a Senior Stylist's correction, plex, hair up and curly blow-dry: £165, each line once rounded", () => {
     const state: CalculatorState = {
       type: "colour",
       mode: "level",
@@ -157,10 +168,18 @@ describe("the rule's worked examples", () => {
     };
     const validation = validateSelection(state, catalogue);
     if (!validation.ok) throw new Error(validation.errors.join("; "));
-    const quote = quoteLines(validation.services, validation.level);
     // £66 × 1.1232 = £74.1312 → £74.13, + £32 product; £33 × 1.1232 = £37.0656 → £37.07; £15.40 × 1.1232 = £17.29728 → £17.30.
-    expect(quote.lines.map((l) => formatGBP(l.pricePence))).toEqual(["£106.13", "£5", "£37.07", "£17.30"]);
-    expect(formatGBP(quote.totalPence)).toBe("£165.50");
+    const exact = quoteLines(validation.services, validation.level, "exact");
+    expect(exact.lines.map((l) => formatGBP(l.pricePence))).toEqual(["£106.13", "£5", "£37.07", "£17.30"]);
+    expect(formatGBP(exact.totalPence)).toBe("£165.50");
+    // To 50p: £106.00, £5, £37.00, £17.50 = £165.50.
+    const fifty = quoteLines(validation.services, validation.level, "50p");
+    expect(fifty.lines.map((l) => formatGBP(l.pricePence))).toEqual(["£106", "£5", "£37", "£17.50"]);
+    expect(formatGBP(fifty.totalPence)).toBe("£165.50");
+    // The default, to the pound: £106, £5, £37, £17 = £165, which is not £165.50 rounded (each line once, never the total).
+    const quote = quoteLines(validation.services, validation.level, "pound");
+    expect(quote.lines.map((l) => formatGBP(l.pricePence))).toEqual(["£106", "£5", "£37", "£17"]);
+    expect(formatGBP(quote.totalPence)).toBe("£165");
     expect(quote.totalPence).toBe(line(33, 8) + line(50, 8) + line(3, 8) + line(46, 8));
   });
 
@@ -177,7 +196,8 @@ describe("the rule's worked examples", () => {
   });
 });
 
-describe("fromPricePence", () => {
+describe.each(PRICE_ROUNDINGS)("fromPricePence, rounded %s", (rounding) => {
+  const catalogue = catalogueFor(rounding);
   const FIRST_PRICED = { colour: "colour", cutting: "finish", mens: "cut" } as const;
   it.each(levelRows)("is the cheapest complete quote of each type at level $id $name", (level) => {
     for (const type of ["colour", "cutting", "mens"] as const) {
@@ -189,7 +209,7 @@ describe("fromPricePence", () => {
         const chosen = SLOTS.flatMap((slot) => (selection[slot] === undefined ? [] : [selection[slot] as number]));
         const rows = chosen.map((id) => serviceRows[id - 1] as ServiceRow);
         if (rows.some((row) => row.minLevel > level.id)) continue;
-        const total = rows.reduce((sum, row) => sum + oracleLine(row, level.adapter), 0);
+        const total = rows.reduce((sum, row) => sum + oracleLine(row, level.adapter, rounding), 0);
         least = least === null ? total : Math.min(least, total);
       }
       expect(fromPricePence(type, level, catalogue), `${type} at ${level.name}`).toBe(least);

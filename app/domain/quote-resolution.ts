@@ -104,7 +104,7 @@ export function resolveQuote<S extends QuoteStylist, L extends QuoteSalon>(
 
   const validation = validateSelection(priced, catalogue);
   if (!validation.ok) return fail({ kind: "selection", errors: validation.errors, state: priced });
-  const { lines, totalPence } = quoteLines(validation.services, validation.level);
+  const { lines, totalPence } = quoteLines(validation.services, validation.level, catalogue.rounding);
   const stylistSalon = stylist
     ? (catalogue.salons.find((candidate) => candidate.id === stylist.salonId) ?? null)
     : null;

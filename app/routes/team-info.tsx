@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Meet the team",
     description:
-      "Every Maison Ivy stylist with their level, speciality and average cut and colour price, so you can choose who suits your hair and your budget.",
+      "Every Maison Ivy stylist with their level, speciality and typical cut & colour price, so you can choose who suits your hair and your budget.",
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

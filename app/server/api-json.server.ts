@@ -24,7 +24,7 @@ export const teamMemberJson = (m: TeamMember) => ({
   para_1: m.para1,
   para_2: m.para2,
   para_3: m.para3,
-  price: pounds(m.averagePricePence),
+  price: m.typicalPricePence === null ? null : pounds(m.typicalPricePence),
   accepting_new_clients: m.acceptingNewClients,
 });
 

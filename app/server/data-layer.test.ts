@@ -72,8 +72,21 @@ describe.each(testDatabases)("data layer on %s", (_name, open) => {
     for (const member of team) {
       expect(member.levelName).toBeTruthy();
       expect(member.para1.length).toBeGreaterThan(40);
-      expect(member.averagePricePence).toBeGreaterThan(0);
     }
+    // The typical cut & colour comes from the price list at the member's level: one figure per level, a whole pound.
+    for (const member of team) {
+      const sameLevel = team.filter((other) => other.levelId === member.levelId);
+      expect(new Set(sameLevel.map((other) => other.typicalPricePence)).size).toBe(1);
+      expect((member.typicalPricePence ?? 0) % 100).toBe(0);
+    }
+    const catalogue = await loadCatalogue(database.db);
+    const stylistLevel = catalogue.levels.find((l) => l.name === "Stylist");
+    const roots = catalogue.services.find((s) => s.id === 6);
+    const cut = catalogue.services.find((s) => s.id === 1);
+    if (!stylistLevel || !roots || !cut) throw new Error("seed changed");
+    // At the Stylist level (no uplift): roots £33 + £18.80 product = £51.80 → £52; cut & blow-dry £49.50 → £50.
+    const atStylist = team.find((m) => m.levelId === stylistLevel.id);
+    if (atStylist) expect(atStylist.typicalPricePence).toBe(5200 + 5000);
     const member = await getTeamMember(database.db, team[0]!.slug);
     expect(member?.firstName).toBe(team[0]!.firstName);
     expect(await getTeamMember(database.db, "nobody")).toBeUndefined();

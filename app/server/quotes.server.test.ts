@@ -166,7 +166,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       if (!saved.ok) throw new Error(`${JSON.stringify(state)} was refused: ${JSON.stringify(saved)}`);
       const level = catalogue.levels.find((l) => l.id === state.level);
       if (!level) throw new Error("no level");
-      const expected = quoteLines(selectedServices(state, catalogue), level);
+      const expected = quoteLines(selectedServices(state, catalogue), level, catalogue.rounding);
       const row = await storedQuote(saved.link);
       expect(row.totalPence).toBe(expected.totalPence);
       expect(row.lines.map((line) => [line.serviceId, line.service, line.pricePence])).toEqual(
@@ -185,6 +185,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   it("prices a worked example to the penny", async () => {
     // Level 1 (-81.41%): Roots 3300 × 0.1859 = 613.47 → 613 + 1880 product; Fibre Plex 500 unadjusted;
     // Cut, Dry & Style 4950 × 0.1859 = 920.205 → 920; Curly Blow 1540 × 0.1859 = 286.286 → 286.
+    // Then each line to the whole pound (the default): £24.93 → £25, £5, £9.20 → £9, £2.86 → £3.
     const saved = await saveQuote(
       database.db,
       request({
@@ -201,9 +202,9 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const row = await storedQuote(saved.link);
-    expect(row.lines.map((line) => line.pricePence)).toEqual([2493, 500, 920, 286]);
-    expect(row.totalPence).toBe(4199);
-    expect(saved.quote.totalPence).toBe(4199);
+    expect(row.lines.map((line) => line.pricePence)).toEqual([2500, 500, 900, 300]);
+    expect(row.totalPence).toBe(4200);
+    expect(saved.quote.totalPence).toBe(4200);
   });
 
   it("ignores every price and total the client sends", async () => {
@@ -219,9 +220,9 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const row = await storedQuote(saved.link);
-    // Level 9 (+25.30%): 4950 → 6202.35 → 6202; Pin Curls 3300 → 4134.9 → 4135; treatment 2500 unadjusted.
-    expect(row.lines.map((line) => line.pricePence)).toEqual([6202, 4135, 2500]);
-    expect(row.totalPence).toBe(6202 + 4135 + 2500);
+    // Level 9 (+25.30%): 4950 → 6202.35 → £62; Pin Curls 3300 → 4134.9 → £41; treatment 2500 unadjusted.
+    expect(row.lines.map((line) => line.pricePence)).toEqual([6200, 4100, 2500]);
+    expect(row.totalPence).toBe(6200 + 4100 + 2500);
   });
 
   it("prices a stylist quote at the stylist's own level, whatever level is sent", async () => {
@@ -238,6 +239,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     const expected = quoteLines(
       selectedServices({ type: "mens", level: level.id, salon: 2, cut: 58, mensColour: 64 }, catalogue),
       level,
+      catalogue.rounding,
     );
     expect(row).toMatchObject({
       selector: "Stylist",
@@ -524,7 +526,8 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     try {
       const after = await getPublicQuote(database.db, saved.link);
       expect(after?.lines).toEqual(before?.lines);
-      expect(after?.totalPence).toBe(3300 + 1540 + 2000);
+      // The extra styling add-on's £15.40 was given as £15 (whole pounds) and stays so.
+      expect(after?.totalPence).toBe(3300 + 1500 + 2000);
       expect(after?.lines[0]).toMatchObject({ serviceId: 2, service: "Dry & Style", pricePence: 3300 });
     } finally {
       await database.db
@@ -703,6 +706,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
         const expected = quoteLines(
           selectedServices({ ...balayage, level: price.level.id }, quoteCatalogue),
           price.level,
+          quoteCatalogue.rounding,
         );
         expect(price.totalPence).toBe(expected.totalPence);
       }

@@ -282,7 +282,6 @@ export const stylists = pgTable("stylists", {
   para1: text("para_1").notNull(),
   para2: text("para_2").notNull(),
   para3: text("para_3"),
-  averagePricePence: integer("average_price_pence").notNull(),
   acceptingNewClients: boolean("accepting_new_clients").notNull().default(true),
   /** The full profile address (a link off the site), or null. */
   instagram: text("instagram"),

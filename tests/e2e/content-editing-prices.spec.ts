@@ -76,10 +76,11 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
   browser,
 }) => {
   const visitor = await freshPage(browser);
-  expect(await calculatorTotal(visitor, CUT)).toBe("£49.50");
+  // £49.50 on the price list; the calculator prints each line to the whole pound (decision 080).
+  expect(await calculatorTotal(visitor, CUT)).toBe("£50");
   const quotePath = await saveQuoteAsVisitor(visitor, CUT, "Paula Before");
   await visitor.goto(`${staff.url}${quotePath}`);
-  await expect(visitor.getByText("£49.50").first()).toBeVisible();
+  await expect(visitor.getByText("£50").first()).toBeVisible();
 
   const page = await pageAs(browser, managerState);
   await page.goto(`${staff.url}/staff/content`);
@@ -92,12 +93,13 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
 
   // The preview prices the same selections at every level, now and after; nothing is saved yet.
   const alone = page.getByRole("table", { name: "Cut & blow-dry on its own" });
-  await expect(alone.getByRole("row", { name: /^Stylist £49.50 £55 \+£5.50$/ })).toBeVisible();
-  // +12.32% on £55 is £61.776, one rounding: £61.78; on £49.50 it was £55.60.
-  await expect(alone.getByRole("row", { name: /^Senior Stylist £55.60 £61.78 \+£6.18$/ })).toBeVisible();
+  await expect(alone.getByRole("row", { name: /^Stylist £50 £55 \+£5$/ })).toBeVisible();
+  // +12.32% on £55 is £61.776, one rounding to the pound: £62; on £49.50 it was £55.60, so £56.
+  await expect(alone.getByRole("row", { name: /^Senior Stylist £56 £62 \+£6$/ })).toBeVisible();
   const withRoots = page.getByRole("table", { name: "Roots colour with a cut & blow-dry" });
-  await expect(withRoots.getByRole("row", { name: /^Stylist £101.30 £106.80 \+£5.50$/ })).toBeVisible();
-  expect(await calculatorTotal(visitor, CUT)).toBe("£49.50");
+  // Roots £33 + £18.80 product = £51.80 → £52, plus the cut.
+  await expect(withRoots.getByRole("row", { name: /^Stylist £102 £107 \+£5$/ })).toBeVisible();
+  expect(await calculatorTotal(visitor, CUT)).toBe("£50");
   await page.setViewportSize({ width: 360, height: 800 });
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -109,7 +111,7 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
   // A new quote uses the new price; the quote given before keeps its own, on its page and in the console.
   expect(await calculatorTotal(visitor, CUT)).toBe("£55");
   await visitor.goto(`${staff.url}${quotePath}`);
-  await expect(visitor.getByText("£49.50").first()).toBeVisible();
+  await expect(visitor.getByText("£50").first()).toBeVisible();
   await expect(visitor.getByText("£55", { exact: true })).toHaveCount(0);
   const newQuote = await saveQuoteAsVisitor(visitor, CUT, "Paula After");
   await visitor.goto(`${staff.url}${newQuote}`);
@@ -117,7 +119,7 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
 
   await page.goto(`${staff.url}/staff/leads`);
   await page.getByRole("link", { name: /Paula Before/ }).click();
-  await expect(page.getByText("£49.50").first()).toBeVisible();
+  await expect(page.getByText("£50").first()).toBeVisible();
   await expect(page.getByText("£55", { exact: true })).toHaveCount(0);
   await page.context().close();
   await visitor.context().close();
@@ -137,15 +139,15 @@ test("a level's uplift is previewed before it is saved", async ({ browser }) => 
   await senior.getByLabel("Uplift (%)").fill("15");
   await senior.getByRole("button", { name: "Preview level 8" }).click();
   const cut = page.getByRole("table", { name: "Cut & blow-dry" });
-  // £55 (the price saved above) at +12.32% is £61.78; at +15% £63.25.
-  await expect(cut.getByRole("row", { name: /^Senior Stylist £61.78 £63.25 \+£1.47$/ })).toBeVisible();
+  // £55 (the price saved above) at +12.32% is £61.78, so £62; at +15% £63.25, so £63.
+  await expect(cut.getByRole("row", { name: /^Senior Stylist £62 £63 \+£1$/ })).toBeVisible();
   await expectAccessible(page);
   const visitor = await freshPage(browser);
-  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£61.78");
+  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£62");
   await senior.getByRole("button", { name: "Save level 8" }).click();
   await expect(page.getByText("Senior Stylist saved.")).toBeVisible();
   await expect(senior.getByLabel("Uplift (%)")).toHaveValue("15");
-  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£63.25");
+  expect(await calculatorTotal(visitor, CUT.replace("level=6", "level=8"))).toBe("£63");
   await visitor.context().close();
   await page.context().close();
 });

@@ -78,11 +78,11 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   const photo = { name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: await phonePhoto() };
 
   // No description: refused with a message, and what was typed is still there.
-  await manager.getByLabel("Average cut and colour price (£)").fill("88");
+  await manager.getByLabel("Second paragraph").fill("Typed before the refusal.");
   await portrait.getByLabel("New photo (optional)").setInputFiles(photo);
   await manager.getByRole("button", { name: "Save changes" }).click();
   await expect(portrait.getByText("Please describe the picture for people who cannot see it.")).toBeVisible();
-  await expect(manager.getByLabel("Average cut and colour price (£)")).toHaveValue("88");
+  await expect(manager.getByLabel("Second paragraph")).toHaveValue("Typed before the refusal.");
   await expectAccessible(manager);
 
   // A text file calling itself a JPEG: refused by what it is, not by its name.
@@ -108,7 +108,8 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
   await eventually(visitor, `${staff.url}/team-info`, async () => {
     await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1, { timeout: 1000 });
   });
-  await expect(card).toContainText("£88");
+  // Her price is the calculator's, not typed: at +6.26% roots £53.87 → £54 and a cut & blow-dry £52.60 → £53.
+  await expect(card).toContainText("Typical cut & colour £107");
   const source = card.locator('picture source[type="image/avif"]');
   const srcset = (await source.getAttribute("srcset")) ?? "";
   // Upright (stored sideways, so 900 × 1200 now): each standard width below its own, and its own, never wider.

@@ -55,14 +55,16 @@ const toPence = (pounds: number) => Math.round(pounds * 100);
 /**
  * The salon's price rule in whole pence: labour × (100 + adapter)% to the nearest penny (halves
  * up) for everything but treatments (cat1 5); product on top for colour, colour
- * add-ons and men's colour; never below 0.
+ * add-ons and men's colour; never below 0; then the line to the owner's step,
+ * halves up: 100 (the whole pound, a new site's rule), 50 or 1 (decision 080).
  */
-export function linePence(service: ApiService, level: ApiLevel): number {
+export function linePence(service: ApiService, level: ApiLevel, stepPence = 100): number {
   const price = toPence(service.price);
   const adapterBp = Math.round(level.adapter * 100);
   const labour = service.cat1 === 5 ? price : Math.floor((2 * price * (10_000 + adapterBp) + 10_000) / 20_000);
   const withProduct = service.cat1 === 2 || service.cat1 === 3 || (service.cat1 === 6 && service.cat2 === 1);
-  return Math.max(0, labour + (withProduct ? toPence(service.product_price) : 0));
+  const exact = Math.max(0, labour + (withProduct ? toPence(service.product_price) : 0));
+  return Math.floor((2 * exact + stepPence) / (2 * stepPence)) * stepPence;
 }
 
 export function totalPence(catalogue: Catalogue, ids: number[], levelId: number): number {

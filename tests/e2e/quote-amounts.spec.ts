@@ -1,5 +1,5 @@
 /**
- * One price to the penny everywhere, on a phone: every quote screen's lines
+ * One price everywhere, each line to the whole pound (decision 080), on a phone: every quote screen's lines
  * add up to the total it shows, and the saved quote, its JSON, the e-mail and
  * the text say the same amounts as the calculator; the calculator's phone
  * estimate, the optional plex and the level step's "from" prices.
@@ -91,9 +91,10 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     await api.dispose();
     const level = levelNamed(catalogue, "Stylist");
     const total = totalPence(catalogue, FOILS_IDS, level.id);
-    expect(total).toBe(16265); // £98 + £11.25 + £5 + £33 + £15.40
+    // £98 + £11.25 + £5 + £33 + £15.40 on the price list; each line to the whole pound (decision 080).
+    expect(total).toBe(16200); // £98 + £11 + £5 + £33 + £15
     const lineTexts = FOILS_IDS.map((id) => gbp(linePence(serviceById(catalogue, id), level)));
-    expect(lineTexts).toEqual(["£98", "£11.25", "£5", "£33", "£15.40"]);
+    expect(lineTexts).toEqual(["£98", "£11", "£5", "£33", "£15"]);
 
     // The calculator: the side estimate and the phone bar.
     await page.goto(`${site.url}/prices/calculator?${new URLSearchParams(FOILS)}`);
@@ -102,7 +103,7 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     await expect(estimate.locator("tbody tr").first()).toContainText("Foils: Full head");
     const bar = page.getByTestId("phone-estimate");
     await expect(bar).toBeInViewport();
-    await expect(bar.getByTestId("phone-estimate-total")).toHaveText("£162.65");
+    await expect(bar.getByTestId("phone-estimate-total")).toHaveText("£162");
     await bar.getByText("Show lines").click();
     await expectLinesAddUp(bar.locator("table"), bar.getByTestId("estimate-total"), total);
 
@@ -127,7 +128,7 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     expect(stylistTotals.length).toBeGreaterThan(3);
     const possible = new Set(catalogue.levels.map((l) => gbp(totalPence(catalogue, FOILS_IDS, l.id))));
     for (const shown of stylistTotals) expect(possible.has(shown.trim()), shown).toBe(true);
-    expect(stylistTotals).toContain("£162.65"); // Nadia, a Stylist
+    expect(stylistTotals).toContain("£162"); // Nadia, a Stylist
 
     // Totals by stylist, then the returning question and the finish page.
     await page.goto(
@@ -161,8 +162,8 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     await expect(page.getByRole("region", { name: "Your Selection" }).locator("tbody tr")).toHaveText(
       FOILS_IDS.map((_, i) => new RegExp(`${lineTexts[i]?.replace(".", "\\.")}$`)),
     );
-    await expect(page.getByTestId("offer-total")).toHaveText(gbp(offerPence(total))); // £130.12
-    await expect(page.getByTestId("offer-total")).toHaveText("£130.12");
+    await expect(page.getByTestId("offer-total")).toHaveText(gbp(offerPence(total))); // £162 × 0.8 = £129.60
+    await expect(page.getByTestId("offer-total")).toHaveText("£129.60");
     await expect(page.getByTestId("quote-valid-until")).toContainText(/valid until \w+ \d+(st|nd|rd|th) \d{4}/);
     await expectAccessible(page);
 
@@ -188,8 +189,8 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     ]);
     expect(items.map(([, , amount]) => amount)).toEqual(lineTexts);
     expect(items.reduce((sum, [, , amount]) => sum + penceOf(amount ?? ""), 0)).toBe(total);
-    expect(mail).toContain("Estimated total – £162.65");
-    expect(mail).toContain("£130.12");
+    expect(mail).toContain("Estimated total – £162");
+    expect(mail).toContain("£129.60");
     expect(mail).toContain("QG20");
     expect(mail).toMatch(/skin test at least 48 hours/);
     expect(mail).toContain(`${site.url}/quote/${link}`);
@@ -199,8 +200,8 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
 
     // The text: name, salon, total, offer with code and end date, link and phone, in two segments at most.
     const body = twilio.texts[0]?.body ?? "";
-    expect(body).toMatch(/^Hi Jane, your quote at Maison Ivy \w+ is £162\.65\./);
-    expect(body).toContain("20% off your first visit: £130.12 with code QG20, until ");
+    expect(body).toMatch(/^Hi Jane, your quote at Maison Ivy \w+ is £162\./);
+    expect(body).toContain("20% off your first visit: £129.60 with code QG20, until ");
     expect(body).toMatch(/until \w+ \d+(st|nd|rd|th) \d{4}\./);
     expect(body).toContain(`${site.url}/quote/${link}`);
     expect(body).toMatch(/Or call \d{5} \d{6}\.$/);
@@ -296,11 +297,11 @@ test("without JavaScript the phone estimate is in the page, announced politely, 
   await page.goto(`${baseURL}/prices/calculator?${new URLSearchParams(FOILS)}`);
   const bar = page.getByTestId("phone-estimate");
   await expect(bar).toBeInViewport();
-  await expect(bar.locator('[aria-live="polite"]')).toContainText("£162.65");
+  await expect(bar.locator('[aria-live="polite"]')).toContainText("£162");
   await expect(bar.locator("table")).toBeHidden();
   await bar.getByText("Show lines").click();
   await expect(bar.locator("table")).toBeVisible();
-  await expectLinesAddUp(bar.locator("table"), bar.getByTestId("estimate-total"), 16265);
+  await expectLinesAddUp(bar.locator("table"), bar.getByTestId("estimate-total"), 16200);
   // On a wide screen the side panel does this job.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(bar).toBeHidden();

@@ -5,7 +5,7 @@ import { yearsActive } from "../../app/domain/dates";
 import { blogPosts, reviews as seedReviews, stylists } from "../../app/server/seed/content";
 import { seedNotices } from "../../app/server/seed/notices";
 import { seedLevels } from "../../app/server/seed/services";
-import { expect, test } from "./fixtures";
+import { expect, type Site, test } from "./fixtures";
 import {
   expectAccessible,
   expectDistinctTitles,
@@ -118,6 +118,24 @@ test("/about and /about-info tell the same founding story and the same count of 
   }
 });
 
+/**
+ * A stylist's typical cut & colour worked out in SQL from the price list, as
+ * a second reading of the rule (decision 080): roots colour (service 6) and a
+ * cut & blow-dry (service 1) at their level, each labour to the penny, the
+ * roots' product added, each line to the whole pound, then summed.
+ */
+const TYPICAL_PRICE = sql`(
+  round((round(r.price_pence * (10000 + l.adapter_bp) / 10000.0) + r.product_price_pence) / 100.0)
+  + round(round(c.price_pence * (10000 + l.adapter_bp) / 10000.0) / 100.0))::int`;
+
+async function typicalPounds(site: Site, slug: string) {
+  const found = await site.db.execute<{ price: number }>(
+    sql`select ${TYPICAL_PRICE} as price from stylists s join levels l on l.id = s.level_id
+        join services r on r.id = 6 join services c on c.id = 1 where s.slug = ${slug}`,
+  );
+  return Number(found.rows[0]?.price);
+}
+
 test("team-info says how many we are and has a card per member linking to the profile", async ({ page, site }) => {
   const team = await site.db.execute<{
     slug: string;
@@ -127,8 +145,9 @@ test("team-info says how many we are and has a card per member linking to the pr
     para_1: string;
     price: number;
   }>(
-    sql`select s.slug, s.first_name, s.last_name, l.name as level, s.para_1, s.average_price_pence / 100 as price
-        from stylists s join levels l on l.id = s.level_id order by s.display_order, s.id`,
+    sql`select s.slug, s.first_name, s.last_name, l.name as level, s.para_1, ${TYPICAL_PRICE} as price
+        from stylists s join levels l on l.id = s.level_id join services r on r.id = 6 join services c on c.id = 1
+        order by s.display_order, s.id`,
   );
   await visit(page, "/team-info");
   await expect(page.getByTestId("team-count")).toContainText(`We're a team of ${team.rows.length}`);
@@ -140,7 +159,7 @@ test("team-info says how many we are and has a card per member linking to the pr
     await expect(card.getByRole("link")).toHaveAttribute("href", `/team/${m.slug}`);
     await expect(card).toContainText(m.level);
     await expect(card).toContainText(m.para_1);
-    await expect(card).toContainText(`Average Cut & Colour price £${m.price}`);
+    await expect(card).toContainText(`Typical cut & colour £${m.price}`);
     await expect(card.locator("img")).toHaveAttribute("src", /\/images\/team\//);
   }
   await cards.first().click({ position: { x: 40, y: 40 } }); // on the portrait: the whole card is the link
@@ -151,6 +170,7 @@ test("a team member page has the montage, level, paragraphs, price, their review
   page,
   context,
   baseURL,
+  site,
 }) => {
   // A desktop without the Web Share API: the link is copied instead.
   await page.addInitScript(() => {
@@ -165,7 +185,9 @@ test("a team member page has the montage, level, paragraphs, price, their review
   const isla = stylists.find((s) => s.slug === "isla")!;
   await expect(main.locator(".eyebrow").first()).toHaveText(seedLevels.find((l) => l.id === isla.levelId)!.name);
   for (const para of [isla.para1, isla.para2, isla.para3!]) await expect(main.getByText(para)).toBeVisible();
-  await expect(page.getByTestId("average-price")).toHaveText("Average Cut & Colour price £110");
+  await expect(page.getByTestId("typical-price")).toContainText(
+    `Typical cut & colour £${await typicalPounds(site, "isla")}`,
+  );
 
   const feed = main.getByRole("region", { name: "What Isla's clients say" });
   await expect(feed).toBeVisible();
@@ -185,12 +207,14 @@ test("a team member page has the montage, level, paragraphs, price, their review
   expect(errors).toEqual([]);
 });
 
-test("a team member without a third paragraph shows two", async ({ page }) => {
+test("a team member without a third paragraph shows two", async ({ page, site }) => {
   await visit(page, "/team/theo");
   const theo = stylists.find((s) => s.slug === "theo")!;
   expect(theo.para3).toBeNull();
   await expect(page.getByRole("main").getByText(theo.para2)).toBeVisible();
-  await expect(page.getByTestId("average-price")).toHaveText("Average Cut & Colour price £80");
+  await expect(page.getByTestId("typical-price")).toContainText(
+    `Typical cut & colour £${await typicalPounds(site, "theo")}`,
+  );
 });
 
 test("Harriet's page says she isn't taking new clients", async ({ page }) => {

@@ -260,7 +260,7 @@ test("an edit form with changes asks before the console leaves it; without chang
   await expect(owner).toHaveURL(/\/staff\/content$/);
 
   await openApp(owner, "/staff/content/team/1");
-  await owner.getByLabel("Average cut and colour price (£)").fill("91");
+  await owner.getByLabel("Second paragraph").fill("Changed, not saved.");
   const asked: string[] = [];
   owner.once("dialog", (dialog) => {
     asked.push(dialog.message());
@@ -270,7 +270,7 @@ test("an edit form with changes asks before the console leaves it; without chang
   await expect.poll(() => asked.length).toBe(1);
   expect(asked[0]).toMatch(/not saved/);
   await expect(owner).toHaveURL(/\/staff\/content\/team\/1$/);
-  await expect(owner.getByLabel("Average cut and colour price (£)")).toHaveValue("91");
+  await expect(owner.getByLabel("Second paragraph")).toHaveValue("Changed, not saved.");
   // Closing or reloading the tab: the browser's own question (beforeunload).
   const unload = await owner.evaluate(() => {
     const event = new Event("beforeunload", { cancelable: true });

@@ -135,9 +135,15 @@ function OpenStep({ step, view }: { step: StepView; view: CalculatorView }) {
             <LevelChooser state={state} choices={view.levelChoices} salons={data.salons} />
           )
         ) : inner.kind === "colour" ? (
-          <ColourChooser state={state} step={inner} level={level} />
+          <ColourChooser state={state} step={inner} level={level} rounding={data.catalogue.rounding} />
         ) : (
-          <ServiceChooser state={state} step={inner} level={level} changeWhoHref={whoHref} />
+          <ServiceChooser
+            state={state}
+            step={inner}
+            level={level}
+            rounding={data.catalogue.rounding}
+            changeWhoHref={whoHref}
+          />
         )}
       </div>
     </section>

@@ -144,7 +144,8 @@ describe("calculatorView", () => {
       summary: "Advanced Senior · Maison Ivy Wrenbridge",
       pricePence: null,
     });
-    expect(finish).toMatchObject({ status: "done", summary: "Cut, Dry & Style", pricePence: 6202 });
+    // £49.50 × 1.253 = £62.02, to the whole pound.
+    expect(finish).toMatchObject({ status: "done", summary: "Cut, Dry & Style", pricePence: 6200 });
     expect(paramsOf(finish!.changeHref!)).toMatchObject({ edit: "finish", finish: "1" });
     expect(addOn).toMatchObject({ status: "open", changeHref: null });
     expect(view.openStep?.step.key).toBe("finishAddon");
@@ -152,13 +153,14 @@ describe("calculatorView", () => {
 
   it("shows the totals once the first priced choice is made, itemised in flow order", () => {
     const view = calculatorView(foils, data);
+    // Each line to the whole pound: £73.50 → £74, £11.25 → £11, £15, £49.50 → £50; the total adds the lines.
     expect(view.quote).toEqual({
-      totalPence: 4950 + 2400 + 725 + 400 + 1500 + 4950 + 0,
+      totalPence: 7400 + 1100 + 1500 + 5000 + 0,
       lines: [
-        expect.objectContaining({ slot: "colour", label: "Foils: Half Head", pricePence: 7350 }),
-        expect.objectContaining({ slot: "addon", label: "Colour add-on: Toner", pricePence: 1125 }),
+        expect.objectContaining({ slot: "colour", label: "Foils: Half Head", pricePence: 7400 }),
+        expect.objectContaining({ slot: "addon", label: "Colour add-on: Toner", pricePence: 1100 }),
         expect.objectContaining({ slot: "plex", label: "Plex treatment: K18", pricePence: 1500 }),
-        expect.objectContaining({ slot: "finish", label: "Finish: Cut, Dry & Style", pricePence: 4950 }),
+        expect.objectContaining({ slot: "finish", label: "Finish: Cut, Dry & Style", pricePence: 5000 }),
         expect.objectContaining({ slot: "finishAddon", label: "No finish add-on", pricePence: 0 }),
       ],
     });
@@ -177,8 +179,8 @@ describe("calculatorView", () => {
     );
     expect(view.levelUp).toMatchObject({ level: { id: 7 }, unavailable: [] });
     expect(view.levelDown).toMatchObject({ level: { id: 5 }, unavailable: [] });
-    // Level 7 (+6.26%): 4950→5260 + 2400, 725→770 + 400, 1500, 4950→5260, 0.
-    expect(view.levelUp?.totalPence).toBe(5260 + 2400 + 770 + 400 + 1500 + 5260);
+    // Level 7 (+6.26%): 4950→5260 + 2400 = £76.60 → £77, 725→770 + 400 = £11.70 → £12, £15, £52.60 → £53, 0.
+    expect(view.levelUp?.totalPence).toBe(7700 + 1200 + 1500 + 5300);
     expect(paramsOf(view.levelUp!.href)).toMatchObject({ level: "7", colour: "12", addon: "35" });
   });
 
@@ -294,6 +296,7 @@ describe("calculatorData", () => {
       catalogue: {
         services: catalogue.services.map((service) => ({ ...service, retiredAt: null, version: 3 })),
         levels: catalogue.levels.map((level) => ({ ...level, createdAt: "2026-01-01" })),
+        rounding: catalogue.rounding,
       },
     };
     const trimmed = calculatorData(rows);

@@ -20,6 +20,7 @@ import {
 } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { clientServiceName, serviceLineLabel } from "~/domain/line-labels";
+import type { PriceRounding } from "~/domain/price-rounding";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
 import {
@@ -154,13 +155,14 @@ function levelChangeOffer(
   state: CalculatorState,
   target: Level | undefined,
   selected: readonly Service[],
+  rounding: PriceRounding,
 ): LevelChangeOffer | null {
   if (!target) return null;
   const unavailable = selected.filter((service) => !availableAtLevel(service, target.id));
   return {
     level: target,
     href: calculatorHref(withChange(state, { level: target.id })),
-    totalPence: unavailable.length === 0 ? quoteLines(selected, target).totalPence : null,
+    totalPence: unavailable.length === 0 ? quoteLines(selected, target, rounding).totalPence : null,
     unavailable,
   };
 }
@@ -200,7 +202,7 @@ export function calculatorView(
           : step.optional && step.done
             ? "None (optional)"
             : null;
-    const pricePence = service && level && step.done ? linePricePence(service, level) : null;
+    const pricePence = service && level && step.done ? linePricePence(service, level, catalogue.rounding) : null;
     const changeHref = status === "done" || status === "todo" ? calculatorHref(state, step.key) : null;
     return { step, number: index + 1, label: stepLabel(step), status, summary, pricePence, changeHref };
   });
@@ -221,7 +223,7 @@ export function calculatorView(
   const selected = selectedServices(state, catalogue);
   let quote: CalculatorView["quote"] = null;
   if (level && totalsVisible(state, catalogue)) {
-    const priced = quoteLines(selected, level);
+    const priced = quoteLines(selected, level, catalogue.rounding);
     quote = {
       totalPence: priced.totalPence,
       lines: priced.lines.map((line) => {
@@ -274,8 +276,12 @@ export function calculatorView(
     allSelected: everythingChosen,
     quote,
     unavailableChoices,
-    levelUp: offersLevelChange ? levelChangeOffer(state, findLevel(levelUp(level.id, openLevels)), selected) : null,
-    levelDown: offersLevelChange ? levelChangeOffer(state, findLevel(levelDown(level.id, openLevels)), selected) : null,
+    levelUp: offersLevelChange
+      ? levelChangeOffer(state, findLevel(levelUp(level.id, openLevels)), selected, catalogue.rounding)
+      : null,
+    levelDown: offersLevelChange
+      ? levelChangeOffer(state, findLevel(levelDown(level.id, openLevels)), selected, catalogue.rounding)
+      : null,
     next,
   };
 }
@@ -318,6 +324,7 @@ export function calculatorData(data: CalculatorData): CalculatorData {
         sortOrder: s.sortOrder,
       })),
       levels: data.catalogue.levels.map((level) => ({ id: level.id, name: level.name, adapterBp: level.adapterBp })),
+      rounding: data.catalogue.rounding,
     },
     stylists: data.stylists.map((s) => ({
       slug: s.slug,

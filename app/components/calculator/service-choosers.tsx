@@ -3,6 +3,7 @@ import type { CalculatorState, ColourStep, ServiceOption, ServiceSlot, ServiceSt
 import { ColourCat, type Level } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { clientServiceName, colourCategoryName } from "~/domain/line-labels";
+import type { PriceRounding } from "~/domain/price-rounding";
 import { linePricePence } from "~/domain/pricing";
 import { stepLinks } from "./calculator-view";
 import { COLOUR_CATEGORY_BLURBS, unavailableReason } from "./labels";
@@ -14,11 +15,12 @@ function serviceItems(
   options: readonly ServiceOption[],
   selectedId: number | undefined,
   level: Level | undefined,
+  rounding: PriceRounding,
 ): OptionItem[] {
   return options.map(({ service, available }) => ({
     key: service.id,
     name: clientServiceName(service),
-    detail: level ? formatGBP(linePricePence(service, level)) : null,
+    detail: level ? formatGBP(linePricePence(service, level, rounding)) : null,
     href: stepLinks.choose(state, slot, service.id),
     selected: service.id === selectedId,
     unavailable: available || !level ? null : unavailableReason(level.name),
@@ -30,11 +32,13 @@ export function ServiceChooser({
   state,
   step,
   level,
+  rounding,
   changeWhoHref,
 }: {
   state: CalculatorState;
   step: ServiceStep;
   level: Level | undefined;
+  rounding: PriceRounding;
   /** Reopens the level/stylist step, offered with the men's cut notice. */
   changeWhoHref: string;
 }) {
@@ -56,7 +60,7 @@ export function ServiceChooser({
       <OptionList
         label={step.title}
         items={[
-          ...serviceItems(state, step.key, step.options, step.selectedId, level),
+          ...serviceItems(state, step.key, step.options, step.selectedId, level, rounding),
           ...(step.optional
             ? [
                 {
@@ -139,10 +143,12 @@ export function ColourChooser({
   state,
   step,
   level,
+  rounding,
 }: {
   state: CalculatorState;
   step: ColourStep;
   level: Level | undefined;
+  rounding: PriceRounding;
 }) {
   if (step.colourCat === undefined) {
     return (
@@ -184,7 +190,7 @@ export function ColourChooser({
       {nothingAvailable ? backLink : null}
       <OptionList
         label={`${colourCategoryName(step.colourCat)} services`}
-        items={serviceItems(state, "colour", step.options, step.selectedId, level)}
+        items={serviceItems(state, "colour", step.options, step.selectedId, level, rounding)}
       />
       <CategoryHints state={state} step={step} />
       {nothingAvailable ? null : backLink}

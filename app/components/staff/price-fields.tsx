@@ -1,6 +1,7 @@
 /** The fields of a service and the preview of what a price change does to typical quotes. */
 import { formatGBP } from "~/domain/format";
 import type { QuotePreview } from "~/domain/price-preview";
+import type { BulkPriceRow } from "~/domain/staff/bulk-prices";
 import { categoryKey, SERVICE_CATEGORIES } from "~/domain/staff/service-categories";
 import { EditSelect, EditText } from "./edit";
 import { StaffSection } from "./ui";
@@ -87,5 +88,45 @@ export function QuotePreviewTables({ previews, heading }: { previews: readonly Q
         </table>
       ))}
     </StaffSection>
+  );
+}
+
+/** Each service a bulk change covers: its list price now and after (at the Stylist level, before rounding). */
+export function BulkPriceTable({ rows, from }: { rows: readonly BulkPriceRow[]; from: string | null }) {
+  return (
+    <table className="mt-2 mb-6 w-full text-left text-sm tabular-nums sm:text-base">
+      <caption className="text-left text-lg font-semibold">
+        {rows.length} {rows.length === 1 ? "service" : "services"}, list prices
+      </caption>
+      <thead>
+        <tr className="border-b border-line text-sm">
+          <th scope="col" className="py-1 pr-2">
+            Service
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            Now
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            {from ? `From ${from}` : "After"}
+          </th>
+          <th scope="col" className="py-1">
+            Change
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b border-line">
+            <th scope="row" className="py-1 pr-2 font-normal">
+              {row.name}
+              <span className="block text-xs text-muted">{row.category}</span>
+            </th>
+            <td className="py-1 pr-2 whitespace-nowrap">{formatGBP(row.beforePence)}</td>
+            <td className="py-1 pr-2 whitespace-nowrap">{formatGBP(row.afterPence)}</td>
+            <td className="py-1 whitespace-nowrap">{change(row.beforePence, row.afterPence)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

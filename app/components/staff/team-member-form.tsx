@@ -44,13 +44,6 @@ export function TeamMemberForm(props: MemberFormProps) {
         label="Taking new clients"
         hint="When not, the calculator shows them but offers no quote with them."
       />
-      <EditText
-        name="averagePrice"
-        label="Average cut and colour price (£)"
-        required
-        inputMode="decimal"
-        maxLength={10}
-      />
       <EditTextArea name="para1" label="First paragraph" hint="Shown on the team page too." required rows={4} />
       <EditTextArea name="para2" label="Second paragraph" required rows={4} />
       <EditTextArea name="para3" label="Third paragraph (optional)" rows={4} />

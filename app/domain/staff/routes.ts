@@ -135,6 +135,7 @@ export const STAFF_ROUTES = {
     "template",
     "webhook",
     "webhook-secret",
+    "rounding",
   ]),
   /** The newest backup file, for the owner to keep a copy of. */
   backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
@@ -166,7 +167,8 @@ export const STAFF_ROUTES = {
   salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
   /** The map of booking links: a link per stylist, per service at a salon, or both, and what each case resolves to. */
   bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", ["link", "remove"]),
-  prices: contentScreen("prices", "prices.tsx", ["add-service"]),
+  /** The price list; "bulk" changes many prices at once, now or from a day. */
+  prices: contentScreen("prices", "prices.tsx", ["add-service", "bulk"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
   levels: contentScreen("levels", "levels.tsx", ["level"]),
   reviews: contentScreen("reviews", "reviews.tsx", ["add-review", "import-reviews"]),

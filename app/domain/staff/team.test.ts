@@ -9,7 +9,6 @@ const typed = {
   para1: "Zoë cuts curls dry.",
   para2: "She trained in Leeds.",
   para3: "",
-  averagePrice: "£95.50",
   acceptingNewClients: "on",
   instagram: "https://www.instagram.com/zoe.maisonivy/",
 };
@@ -43,7 +42,6 @@ describe("a team member's form", () => {
       para1: "Zoë cuts curls dry.",
       para2: "She trained in Leeds.",
       para3: null,
-      averagePrice: 9550,
       acceptingNewClients: true,
       instagram: "https://www.instagram.com/zoe.maisonivy/",
       photoFocusX: 50,
@@ -61,7 +59,6 @@ describe("a team member's form", () => {
       firstName: "<script>",
       salonId: "Kestwick",
       para1: " ",
-      averagePrice: "0",
       instagram: "https://evil.example/zoe",
     });
     expect(result.success).toBe(false);
@@ -70,7 +67,6 @@ describe("a team member's form", () => {
       firstName: "Please enter the first name in letters only.",
       salonId: "Please choose the salon.",
       para1: "Please enter the first paragraph.",
-      averagePrice: "Please enter an average price between £1 and £1,000.",
       instagram:
         "Please enter the Instagram profile's full address, such as https://www.instagram.com/isla.maisonivy/.",
     });

@@ -3,7 +3,7 @@
  * level they work, whether they take new clients, what their page says.
  */
 import { z } from "../zod";
-import { checkbox, optionalText, pounds, requiredText } from "./content";
+import { checkbox, optionalText, requiredText } from "./content";
 
 const name = (what: string) =>
   requiredText(what, 40).regex(/^[\p{L}][\p{L}'’ .-]*$/u, `Please enter ${what} in letters only.`);
@@ -48,10 +48,6 @@ export const teamMemberSchema = z.object({
   para1: requiredText("the first paragraph", 1200),
   para2: requiredText("the second paragraph", 1200),
   para3: optionalText(1200),
-  averagePrice: pounds("the average cut and colour price").refine(
-    (p) => p > 0 && p <= 100_000,
-    "Please enter an average price between £1 and £1,000.",
-  ),
   acceptingNewClients: checkbox,
   instagram,
   /** The portrait's focal point (see app/domain/picture-focus.ts). */

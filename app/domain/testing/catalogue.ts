@@ -5,7 +5,9 @@
  * minLevel 2 (not for New Starters) on balayage, bleach, vivids and correction
  * colours, services 10 and 14, and the men's cuts.
  */
+import type { Catalogue } from "../calculator-state";
 import type { Level, Service } from "../catalogue";
+import { DEFAULT_PRICE_ROUNDING } from "../price-rounding";
 
 export interface ServiceRow {
   cat1: number;
@@ -132,7 +134,8 @@ export const levelRows: { id: number; name: string; adapter: string; adapterBp: 
 
 export const levels: Level[] = levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp }));
 
-export const catalogue = { services, levels };
+/** The fixture prices as the site does by default: each line to the whole pound. */
+export const catalogue: Catalogue = { services, levels, rounding: DEFAULT_PRICE_ROUNDING };
 
 /** The service with this id; throws so a typo in a test fails loudly. */
 export function serviceById(id: number): Service {

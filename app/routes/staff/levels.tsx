@@ -17,7 +17,7 @@ export const meta = () => staffMeta("Stylist levels");
 /** The levels, and with ?preview (a level form's Preview button, a GET) what its typed uplift does to typical quotes. */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "levels");
-  const { services, levels } = await priceListForStaff(args.context.get(requestContext).db);
+  const { services, levels, rounding } = await priceListForStaff(args.context.get(requestContext).db);
   const url = new URL(args.request.url);
   const previewId = url.searchParams.has("preview") ? recordId(url.searchParams.get("id") ?? undefined) : null;
   let preview = null;
@@ -27,12 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
     const parsed = levelSchema.safeParse(typed);
     if (!parsed.success) previewError = parsed.error.issues.map((issue) => issue.message).join(" ");
     else {
-      const before = pricingCatalogue(services, levels);
+      const before = pricingCatalogue(services, levels, rounding);
       const after = pricingCatalogue(
         services,
         levels.map((level) =>
           level.id === previewId ? { ...level, name: parsed.data.name, adapterBp: parsed.data.uplift } : level,
         ),
+        rounding,
       );
       preview = { levelId: previewId, quotes: previewQuotes({ before, after, levelIds: [previewId] }) };
     }

@@ -1,24 +1,57 @@
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import { EditForm, EditNotice, ViewOnSite } from "~/components/staff/edit";
-import { ServiceFields } from "~/components/staff/price-fields";
-import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
+import { BulkPriceTable, QuotePreviewTables, ServiceFields } from "~/components/staff/price-fields";
+import { Notice, SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
-import { serviceSchema } from "~/domain/staff/price-list";
+import { previewQuotes } from "~/domain/price-preview";
+import { bulkChangeText, bulkPriceSchema } from "~/domain/staff/bulk-prices";
+import { scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
-import { categoryLabel } from "~/domain/staff/service-categories";
+import { BULK_SCOPES, categoryLabel } from "~/domain/staff/service-categories";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
-import { parseEdit } from "~/server/staff/content.server";
-import { addService, priceListForStaff } from "~/server/staff/price-list.server";
+import { parseEdit, refuse } from "~/server/staff/content.server";
+import { addService, bulkPricePlan, priceListForStaff, saveBulkPrices } from "~/server/staff/price-list.server";
 import type { Route } from "./+types/prices";
 
 export const meta = () => staffMeta("Price list");
 
+const BULK_FIELDS = ["scope", "by", "change", "from"] as const;
+
+/**
+ * The page, and with ?bulk=preview (the bulk form's Preview button, a GET)
+ * the services the change covers, before and after, and what it does to the
+ * typical quotes: nothing is saved until the Save button under the preview.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "prices");
-  const list = await priceListForStaff(args.context.get(requestContext).db);
+  const db = args.context.get(requestContext).db;
+  const list = await priceListForStaff(db);
   const names = new Map(list.services.map((s) => [s.id, s.clientName?.trim() || s.service]));
+  const url = new URL(args.request.url);
+  const bulkTyped = Object.fromEntries(BULK_FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""]));
+  let bulk = null;
+  let bulkError: string | null = null;
+  if (url.searchParams.get("bulk") === "preview") {
+    const parsed = bulkPriceSchema.safeParse(bulkTyped);
+    const problem = parsed.success && parsed.data.from ? scheduleProblem(parsed.data.from, list.today) : null;
+    if (!parsed.success) bulkError = parsed.error.issues.map((issue) => issue.message).join(" ");
+    else if (problem) bulkError = problem;
+    else {
+      const plan = await bulkPricePlan(db, parsed.data);
+      bulk = {
+        summary: bulkChangeText(parsed.data, plan.rows.length),
+        from: parsed.data.from,
+        rows: plan.rows,
+        quotes: previewQuotes({ before: plan.before, after: plan.after }),
+      };
+    }
+  }
   return {
+    bulk,
+    bulkError,
+    bulkTyped,
+    bulkSaved: url.searchParams.get("bulk-saved"),
     levels: list.levels.map(({ id, name }) => ({ id, name })),
     upcoming: list.upcoming.map((row) => ({ ...row, name: names.get(row.serviceId) ?? `Service ${row.serviceId}` })),
     services: list.services.map((s) => ({
@@ -34,10 +67,24 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { staff, input } = await requireStaffAction(args, "prices");
+  const { staff, intent, input } = await requireStaffAction(args, "prices");
+  const db = args.context.get(requestContext).db;
+  if (intent === "bulk") {
+    const change = parseEdit(bulkPriceSchema, input);
+    if (!change.ok) return change.refusal;
+    const today = (await priceListForStaff(db)).today;
+    const problem = change.value.from ? scheduleProblem(change.value.from, today) : null;
+    if (problem) return refuse(400, { error: problem, fieldErrors: { from: problem }, values: input });
+    const rows = await saveBulkPrices(db, staff, change.value);
+    if (rows.length === 0)
+      return refuse(400, { error: "No price would change: choose other services or a bigger change.", values: input });
+    return redirect(
+      staffPath(`content/prices?bulk-saved=${encodeURIComponent(bulkChangeText(change.value, rows.length))}`),
+    );
+  }
   const parsed = parseEdit(serviceSchema, input);
   if (!parsed.ok) return parsed.refusal;
-  const added = await addService(args.context.get(requestContext).db, staff, parsed.value);
+  const added = await addService(db, staff, parsed.value);
   if (typeof added !== "number") return added;
   return redirect(staffPath(`content/prices/${added}?added=1`));
 }
@@ -50,8 +97,91 @@ function byCategory(services: readonly ServiceItem[]) {
   return [...groups];
 }
 
+/** Change many prices at once: the form, and under it the preview with the one Save button. */
+function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { bulk, bulkError, bulkTyped } = loaderData;
+  const answer = useActionData() as { fieldErrors?: Record<string, string> } | undefined;
+  const errors = answer?.fieldErrors ?? {};
+  return (
+    <StaffSection id="bulk-heading" title="Change many prices at once" className="card mb-6 p-5">
+      <p className="my-2 text-muted">
+        By a percentage or an amount, for every service, a kind or one category; now, or from a day. The product charge
+        stays as it is. Preview first: nothing changes until you save.
+      </p>
+      {bulkError ? <Notice tone="error">The preview needs another look: {bulkError}</Notice> : null}
+      <Form method="get" preventScrollReset className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <input type="hidden" name="bulk" value="preview" />
+        <SelectField
+          label="Which services"
+          name="scope"
+          defaultValue={bulkTyped.scope || "all"}
+          options={BULK_SCOPES}
+          error={errors.scope}
+        />
+        <SelectField
+          label="Change by"
+          name="by"
+          defaultValue={bulkTyped.by || "percent"}
+          options={[
+            { value: "percent", label: "A percentage" },
+            { value: "amount", label: "An amount in pounds" },
+          ]}
+          error={errors.by}
+        />
+        <TextField
+          label="How much"
+          name="change"
+          inputMode="decimal"
+          required
+          hint="3 for 3% (or £3) more, -2 for less."
+          defaultValue={bulkTyped.change}
+          error={errors.change}
+        />
+        <TextField
+          label="From (optional)"
+          name="from"
+          type="date"
+          hint="Empty: when you save."
+          defaultValue={bulkTyped.from}
+          error={errors.from}
+        />
+        <div className="sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-outline">
+            Preview the change
+          </button>
+        </div>
+      </Form>
+      {bulk ? (
+        <div className="mt-6">
+          <h3 className="text-xl">{bulk.summary}</h3>
+          {bulk.rows.length === 0 ? (
+            <p className="my-2">No price would change: choose other services or a bigger change.</p>
+          ) : (
+            <>
+              <BulkPriceTable rows={bulk.rows} from={bulk.from} />
+              <QuotePreviewTables
+                previews={bulk.quotes}
+                heading={bulk.from ? `Typical quotes from ${bulk.from}` : "Typical quotes with this change"}
+              />
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="bulk" />
+                {BULK_FIELDS.map((name) => (
+                  <input key={name} type="hidden" name={name} value={bulkTyped[name]} />
+                ))}
+                <button type="submit" className="btn-primary">
+                  Save {bulk.rows.length} {bulk.rows.length === 1 ? "price" : "prices"}
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
+      ) : null}
+    </StaffSection>
+  );
+}
+
 export default function Prices({ loaderData }: Route.ComponentProps) {
-  const { services, upcoming, levels } = loaderData;
+  const { services, upcoming, levels, bulkSaved } = loaderData;
   return (
     <>
       <StaffHeading title="Price list">
@@ -62,6 +192,8 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         ). Quotes already given keep their prices. <ViewOnSite href="/prices">Open the calculator</ViewOnSite>
       </StaffHeading>
       <EditNotice />
+      {bulkSaved ? <Notice tone="success">Saved: {bulkSaved}. Quotes already given keep their prices.</Notice> : null}
+      <BulkChange loaderData={loaderData} />
       {upcoming.length > 0 ? (
         <StaffSection id="upcoming-heading" title="Price changes to come" className="card mb-6 p-5">
           <ul className="mt-2 space-y-1">

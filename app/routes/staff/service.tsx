@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = recordId(args.params.id);
   const found = id ? await serviceForStaff(args.context.get(requestContext).db, id) : null;
   if (!id || !found) throw data({ error: NOT_FOUND }, { status: 404 });
-  const { service, upcoming, levels, services, today } = found;
+  const { service, upcoming, levels, services, today, rounding } = found;
   const stored: Record<string, string> = {
     clientName: service.clientName ?? "",
     service: service.service,
@@ -58,11 +58,12 @@ export async function loader(args: Route.LoaderArgs) {
     const parsed = serviceSchema.safeParse(typed);
     if (!parsed.success) previewError = parsed.error.issues.map((issue) => issue.message).join(" ");
     else {
-      const before = pricingCatalogue(services, levels);
+      const before = pricingCatalogue(services, levels, rounding);
       const changed = { ...service, pricePence: parsed.data.price, productPricePence: parsed.data.productPrice };
       const after = pricingCatalogue(
         services.map((s) => (s.id === id ? { ...changed, minLevel: parsed.data.minLevel } : s)),
         levels,
+        rounding,
       );
       preview = { from: parsed.data.from, quotes: previewQuotes({ before, after, serviceId: id }) };
     }

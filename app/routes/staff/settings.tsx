@@ -1,6 +1,12 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
+import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
+import {
+  isPriceRounding,
+  PRICE_ROUNDING_LABELS,
+  PRICE_ROUNDING_PHRASES,
+  PRICE_ROUNDINGS,
+} from "~/domain/price-rounding";
 import { londonTime } from "~/domain/salon-time";
 import {
   isReplyTemplateKey,
@@ -16,6 +22,7 @@ import { config } from "~/server/config.server";
 import { problems, readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { parseQuietHours, quietHours, setQuietHours } from "~/server/lead-alerts.server";
+import { priceRounding, setPriceRounding } from "~/server/price-rounding.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
@@ -43,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
-  const [time, quiet, hours, templates, backups, health, webhook] = await Promise.all([
+  const [time, quiet, hours, templates, backups, health, webhook, rounding] = await Promise.all([
     digestTime(db),
     quietHours(db),
     uncontactedHours(db),
@@ -51,11 +58,13 @@ export async function loader(args: Route.LoaderArgs) {
     recentBackups(db),
     readHealth(db, settings, [retentionJob.name, pruneJob.name, digestJob.name, uncontactedJob.name, "backup"]),
     webhookSettings(db),
+    priceRounding(db),
   ]);
   return {
     time,
     quiet: quiet ?? { from: "", until: "" },
     uncontactedHours: hours,
+    rounding,
     webhook: { ...webhook, events: WEBHOOK_EVENTS },
     templates,
     backups: backups.map((b) => ({
@@ -99,6 +108,14 @@ export async function action(args: Route.ActionArgs) {
     await setUncontactedHours(args.context.get(requestContext).db, staff, hours);
     return {
       done: `Managers are now told of a lead still New after ${hours} opening ${hours === 1 ? "hour" : "hours"}.`,
+    };
+  }
+  if (intent === "rounding") {
+    if (!isPriceRounding(input.rounding))
+      return data({ error: "Choose one of the three ways to round prices." }, { status: 400 });
+    await setPriceRounding(args.context.get(requestContext).db, staff, input.rounding);
+    return {
+      done: `Quotes are now priced ${PRICE_ROUNDING_PHRASES[input.rounding]}, each line on its own. Quotes already given keep their amounts.`,
     };
   }
   if (intent === "webhook") {
@@ -151,6 +168,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <TextField label="Time" name="time" type="time" required defaultValue={loaderData.time} />
           <button type="submit" name="intent" value="digest" className="btn-primary mb-4">
             Save time
+          </button>
+        </Form>
+      </StaffSection>
+      <StaffSection id="rounding-heading" title="Rounding of prices" className="card mb-6 p-5">
+        <p className="my-2 text-muted">
+          Each level adds its uplift to the price list, which gives odd pennies. Each line of a quote (and each price
+          shown beside a service, a level or a stylist) is rounded this way; a total is the sum of its lines. Quotes
+          already given keep the amounts they were given.
+        </p>
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <SelectField
+            label="Round each price"
+            name="rounding"
+            defaultValue={loaderData.rounding}
+            options={PRICE_ROUNDINGS.map((value) => ({ value, label: PRICE_ROUNDING_LABELS[value] }))}
+          />
+          <button type="submit" name="intent" value="rounding" className="btn-primary mb-4">
+            Save rounding
           </button>
         </Form>
       </StaffSection>

@@ -7,6 +7,7 @@ import { londonDay } from "~/domain/salon-time";
 import { cached } from "../cache.server";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
+import { priceRounding } from "../price-rounding.server";
 import { levels, salons, scheduledPrices, services, stylists } from "../schema.server";
 
 export type SalonRow = typeof salons.$inferSelect;
@@ -63,6 +64,6 @@ export async function getStylist(db: Database, slug: string): Promise<StylistRow
 }
 
 export async function loadCatalogue(db: Database): Promise<Catalogue> {
-  const [serviceRows, levelRows] = await Promise.all([listServices(db), listLevels(db)]);
-  return { services: serviceRows, levels: levelRows };
+  const [serviceRows, levelRows, rounding] = await Promise.all([listServices(db), listLevels(db), priceRounding(db)]);
+  return { services: serviceRows, levels: levelRows, rounding };
 }

@@ -6,6 +6,7 @@ import { BRAND_SETTING_KEYS, type BrandSettings, DEFAULT_BRAND } from "~/domain/
 import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import type { PictureRef } from "~/domain/pictures";
+import { typicalCutAndColourPence } from "~/domain/price-preview";
 import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
 import { noticeShows } from "~/domain/staff/site-content";
@@ -26,6 +27,7 @@ import {
   siteSettings,
   stylists,
 } from "../schema.server";
+import { loadCatalogue } from "./catalogue.server";
 
 /** A post as the pages read it, with its uploaded cover (null: the illustration `image`). */
 export type BlogPostRow = typeof blogPosts.$inferSelect & { cover: PictureRef | null };
@@ -63,7 +65,6 @@ const teamColumns = {
   para1: stylists.para1,
   para2: stylists.para2,
   para3: stylists.para3,
-  averagePricePence: stylists.averagePricePence,
   acceptingNewClients: stylists.acceptingNewClients,
   instagram: stylists.instagram,
   retired: stylists.retiredAt,
@@ -83,8 +84,10 @@ export async function readEveryMember(db: Database) {
     .leftJoin(photos, eq(photos.id, stylists.photoId))
     .leftJoin(montages, eq(montages.id, stylists.montageId))
     .orderBy(asc(stylists.displayOrder), asc(stylists.id));
+  const catalogue = await loadCatalogue(db);
   return rows.map(({ retired, ...m }) => ({
     ...m,
+    typicalPricePence: typicalCutAndColourPence(catalogue, m.levelId),
     retired: retired !== null,
     photo: m.photo as PictureRef | null,
     montage: m.montage as PictureRef | null,

@@ -160,7 +160,6 @@ export const stylists: SeedStylist[] = [
       "Her chair is where long-standing clients bring their big decisions: the chop from waist-length to a jaw-skimming bob, the move from box dye to a lived-in blonde, the first grey coverage that doesn't look like coverage. She takes her time over every consultation and will always tell you honestly what your hair can and can't do.",
     para3:
       "Harriet's column is full for new clients at the moment. She keeps a short waiting list at the Wrenbridge desk and will happily recommend someone from her team in the meantime. Away from the salon she swims in the river at Wrenbridge Mill most mornings, whatever the weather.",
-    averagePricePence: 12000,
     acceptingNewClients: false,
     instagram: "https://www.instagram.com/harriet.maisonivy/",
     displayOrder: 1,
@@ -179,7 +178,6 @@ export const stylists: SeedStylist[] = [
       "She trained in London and spent three years on the colour team of a busy Marylebone salon before coming home to Kestwick in 2015. She still teaches the colour refresher days at the Ivy Academy twice a year, and nothing pleases her more than a careful correction that other salons have turned away.",
     para3:
       "Ask Camille about toner and you'll get a warm, twenty-minute masterclass and a plan for keeping your blonde cool between visits. She has space for new clients on Wednesday and Thursday evenings.",
-    averagePricePence: 12000,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/camille.maisonivy/",
     displayOrder: 2,
@@ -198,7 +196,6 @@ export const stylists: SeedStylist[] = [
       "She joined Maison Ivy as an apprentice in 2013 and has since completed advanced curly-cutting training in Bristol and Amsterdam. Clients travel from across the county to sit in her chair, many of them after years of being told their hair was 'difficult'.",
     para3:
       "Her appointments begin with an unhurried chat about your routine, your products and what your curls have been through. She is a lovely colourist for curls too, using gentle lightening that protects your pattern.",
-    averagePricePence: 11000,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/isla.curls.maisonivy/",
     displayOrder: 3,
@@ -217,7 +214,6 @@ export const stylists: SeedStylist[] = [
       "She has twenty years behind the chair, including seasons with session teams at London Fashion Week, and still keeps a column of her own clients at the Academy on Tuesdays and Fridays. Because the Academy runs at training prices, an appointment with Elodie is one of the best-kept secrets in Wrenbridge.",
     para3:
       "She specialises in classic cutting and grey blending, and is particularly good with fine hair that wants to look fuller. Expect a thoughtful consultation, a beautifully balanced shape and honest advice about what to use at home.",
-    averagePricePence: 9000,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/elodie.ivyacademy/",
     displayOrder: 4,
@@ -236,7 +232,6 @@ export const stylists: SeedStylist[] = [
       "She qualified at the Ivy Academy in 2019 and stepped up to Stylist at Kestwick two years later. Nadia believes a good cut should look after you on the days you have no time, so she always builds in a shape that air-dries well.",
     para3:
       "Outside the salon she runs the team book club, which mostly means she chooses the books. She is taking new clients across the week, including Saturday mornings.",
-    averagePricePence: 9000,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/nadia.cuts.maisonivy/",
     displayOrder: 5,
@@ -254,7 +249,6 @@ export const stylists: SeedStylist[] = [
     para2:
       "He came to Maison Ivy from a barbering background in 2022 and has since completed his colour training with Camille, so he is just as happy putting a soft copper through a pixie as he is blending a skin fade.",
     para3: null,
-    averagePricePence: 8000,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/theo.maisonivy/",
     displayOrder: 6,
@@ -273,7 +267,6 @@ export const stylists: SeedStylist[] = [
       "She adores occasion hair and has styled bridal parties all over the county, from soft, undone chignons to sleek high ponytails. She always offers a trial beforehand, so there are no surprises on the day.",
     para3:
       "Priya is building her colour column too, with a particular eye for rich brunettes and glossy glazes. Her prices start from £75 for a cut and colour, and she has late appointments on Wednesdays and Thursdays.",
-    averagePricePence: 7500,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/priya.blowdry.maisonivy/",
     displayOrder: 7,
@@ -292,7 +285,6 @@ export const stylists: SeedStylist[] = [
       "She started with us as a Saturday assistant while still at school, went on to our apprenticeship and was named Ivy Academy Apprentice of the Year in 2024. A senior stylist checks every piece of her work, so you get careful, unhurried service at a gentler price.",
     para3:
       "Freya is a great choice for a refresh: a trim and gloss, roots and refresh, or your very first foils. She is always happy to take the time to show you how to recreate the blow-dry at home.",
-    averagePricePence: 6500,
     acceptingNewClients: true,
     instagram: "https://www.instagram.com/freya.maisonivy/",
     displayOrder: 8,
@@ -310,7 +302,6 @@ export const stylists: SeedStylist[] = [
     para2:
       "Every service Jonah carries out is supervised and checked by a senior educator, and his appointments are longer than usual so nothing is ever rushed. Booking with him is a lovely way to support the next generation of Maison Ivy stylists.",
     para3: null,
-    averagePricePence: 6500,
     acceptingNewClients: true,
     instagram: null,
     displayOrder: 9,
@@ -329,7 +320,6 @@ export const stylists: SeedStylist[] = [
       "Her appointments are at training prices and are supervised from start to finish by Elodie and the Academy educators, so they take a little longer than usual. They are ideal if you are happy to give a little time in return for a great-value blow-dry, trim or root colour.",
     para3:
       "Rosa already has a loyal following among Academy regulars for her scalp massages at the basin, and she hopes to specialise in occasion hair once she has qualified.",
-    averagePricePence: 3500,
     acceptingNewClients: true,
     instagram: null,
     displayOrder: 10,

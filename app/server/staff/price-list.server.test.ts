@@ -1,15 +1,17 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { linePricePence } from "~/domain/pricing";
+import { bulkPriceSchema } from "~/domain/staff/bulk-prices";
 import { serviceSchema } from "~/domain/staff/price-list";
 import { setClock } from "../clock.server";
-import { listServices } from "../queries/catalogue.server";
+import { listServices, loadCatalogue } from "../queries/catalogue.server";
 import { listReviews } from "../queries/content.server";
 import { getPublicQuote, saveQuote } from "../queries/quotes.server";
 import { auditLog, reviews, scheduledPrices } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
-import { priceListForStaff, saveService, setServiceRetired } from "./price-list.server";
+import { priceListForStaff, saveBulkPrices, saveService, setServiceRetired } from "./price-list.server";
 import { hideReview, publishReview } from "./reviews.server";
 import { signedInManager } from "./test-manager";
 
@@ -87,19 +89,60 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
     });
     if (!saved.ok) throw new Error(saved.error);
     const before = await getPublicQuote(database.db, saved.link);
-    // £38 at the Senior Stylist level (+12.32%): £42.6816, one rounding.
-    expect(before?.lines.map((line) => line.pricePence)).toEqual([4268, 0, 0]);
+    // £38 at the Senior Stylist level (+12.32%): £42.6816, rounded once to the whole pound.
+    expect(before?.lines.map((line) => line.pricePence)).toEqual([4300, 0, 0]);
     expect(await save("45")).toBeNull();
     expect(await save("50", "2027-03-01")).toBeNull();
     setClock(new Date("2027-03-02T12:00:00Z"));
     expect((await dryAndStyle())?.pricePence).toBe(5000);
     let after = await getPublicQuote(database.db, saved.link);
     expect(after?.lines).toEqual(before?.lines);
-    expect(after?.totalPence).toBe(4268);
+    expect(after?.totalPence).toBe(4300);
     const version = (await priceListForStaff(database.db)).services.find((s) => s.id === 2)?.version;
     expect(await setServiceRetired(database.db, staff, 2, { version: String(version) }, true)).toBeNull();
     after = await getPublicQuote(database.db, saved.link);
     expect(after?.lines).toEqual(before?.lines);
+  });
+
+  it("raises a whole category from a day in one transaction, audited once, and the calculator follows that day", async () => {
+    setClock(new Date("2027-04-01T12:00:00Z"));
+    const auditRows = async () => (await database.db.select().from(auditLog)).length;
+    const auditsBefore = await auditRows();
+    const change = bulkPriceSchema.parse({ scope: "2-2", by: "percent", change: "3", from: "2027-04-05" });
+    const rows = await saveBulkPrices(database.db, staff, change);
+    // Foils: Full head, Half head, Top parting, Face frame, Creative foiling.
+    expect(rows.map((row) => [row.id, row.beforePence, row.afterPence])).toEqual([
+      [11, 6600, 6798],
+      [12, 4950, 5099],
+      [13, 3300, 3399],
+      [14, 2200, 2266],
+      [15, 6600, 6798],
+    ]);
+    expect(await auditRows()).toBe(auditsBefore + 1);
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: "prices.bulk", summary: "Colour: foils +3% from 2027-04-05 (5 services)" });
+    const halfHead = async () => {
+      const catalogue = await loadCatalogue(database.db);
+      const service = catalogue.services.find((s) => s.id === 12);
+      const level = catalogue.levels.find((l) => l.id === 8);
+      if (!service || !level) throw new Error("missing");
+      return linePricePence(service, level, catalogue.rounding);
+    };
+    // Senior Stylist: £49.50 × 1.1232 = £55.60 + £24 product = £79.60 → £80; from the day, £50.99 → £57.27 + £24 → £81.
+    expect(await halfHead()).toBe(8000);
+    setClock(new Date("2027-04-04T22:59:00Z"));
+    expect(await halfHead()).toBe(8000);
+    setClock(new Date("2027-04-04T23:00:00Z")); // midnight in London (summer time)
+    expect(await halfHead()).toBe(8100);
+  });
+
+  it("changes prices now, by an amount, and drops a scheduled price already due", async () => {
+    setClock(new Date("2027-05-01T12:00:00Z"));
+    const change = bulkPriceSchema.parse({ scope: "5-1", by: "amount", change: "1", from: "" });
+    const rows = await saveBulkPrices(database.db, staff, change);
+    expect(rows.map((row) => row.afterPence)).toEqual([600, 1600, 2100]);
+    const live = await listServices(database.db);
+    expect(live.filter((s) => s.cat1 === 5 && s.cat2 === 1).map((s) => s.pricePence)).toEqual([600, 1600, 2100]);
   });
 
   it("takes a retired service off the price list but keeps it for the console", async () => {

@@ -4,14 +4,18 @@
  * by the read in app/server/queries/catalogue.server.ts); either way a saved
  * quote keeps the prices it was given, because it stores its own lines.
  */
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import type { PriceRounding } from "~/domain/price-rounding";
 import { pricesInForce } from "~/domain/price-schedule";
 import { londonDay } from "~/domain/salon-time";
+import { type BulkPriceChange, bulkChangeText, bulkPriceRows } from "~/domain/staff/bulk-prices";
 import type { ServiceInput } from "~/domain/staff/price-list";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
+import { priceRounding } from "../price-rounding.server";
 import { levels, scheduledPrices, services } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
@@ -22,16 +26,18 @@ export type StaffService = typeof services.$inferSelect;
 /** Every service, retired ones included, at the prices in force today, with the prices still to come. */
 export async function priceListForStaff(db: Database) {
   const today = londonDay(now());
-  const [rows, scheduled, levelRows] = await Promise.all([
+  const [rows, scheduled, levelRows, rounding] = await Promise.all([
     db
       .select()
       .from(services)
       .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
     db.select().from(scheduledPrices).orderBy(asc(scheduledPrices.effectiveOn), asc(scheduledPrices.id)),
     db.select().from(levels).orderBy(asc(levels.id)),
+    priceRounding(db),
   ]);
   return {
     today,
+    rounding,
     services: pricesInForce(rows, scheduled, today),
     upcoming: scheduled.filter((row) => row.effectiveOn > today),
     levels: levelRows,
@@ -45,12 +51,16 @@ export async function serviceForStaff(db: Database, id: number) {
   return { ...list, service, upcoming: list.upcoming.filter((row) => row.serviceId === id) };
 }
 
-/** The services and levels as the calculator prices them (retired services left out). */
-export function pricingCatalogue(rows: readonly StaffService[], levelRows: readonly Level[]) {
+/** The services and levels as the calculator prices them (retired services left out), with the owner's rounding. */
+export function pricingCatalogue(
+  rows: readonly StaffService[],
+  levelRows: readonly Level[],
+  rounding: PriceRounding,
+): Catalogue {
   const live: Service[] = rows
     .filter((row) => row.retiredAt === null)
     .map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
-  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })) };
+  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })), rounding };
 }
 
 const pricesText = (price: number, product: number) =>
@@ -224,5 +234,72 @@ export function saveLevel(
       summary: `${value.name}: ${value.uplift >= 0 ? "+" : ""}${(value.uplift / 100).toFixed(2)}%`,
     },
     missing: "That level no longer exists.",
+  });
+}
+
+/**
+ * The price list a bulk change starts from: the live services at the prices
+ * in force on the day it applies (a change already scheduled for an earlier
+ * day counts), so the preview and the save agree.
+ */
+export async function bulkPricePlan(db: Database, change: BulkPriceChange) {
+  const list = await priceListForStaff(db);
+  const [rows, scheduled] = await Promise.all([db.select().from(services), db.select().from(scheduledPrices)]);
+  const day = change.from ?? list.today;
+  const base = pricingCatalogue(pricesInForce(rows, scheduled, day), list.levels, list.rounding);
+  const changes = bulkPriceRows(base.services, change);
+  const byId = new Map(changes.map((row) => [row.id, row]));
+  const after = {
+    ...base,
+    services: base.services.map((s) => {
+      const row = byId.get(s.id);
+      return row ? { ...s, pricePence: row.afterPence } : s;
+    }),
+  };
+  return { today: list.today, rows: changes, before: base, after };
+}
+
+/**
+ * Writes a bulk change: every affected service's new price, now (and any
+ * scheduled price already due is dropped, as a single save does) or as a
+ * scheduled price for its day, in one transaction with one audit row.
+ */
+export async function saveBulkPrices(db: Database, staff: StaffContext, change: BulkPriceChange) {
+  return db.transaction(async (tx) => {
+    const plan = await bulkPricePlan(tx as unknown as Database, change);
+    const ids = plan.rows.map((row) => row.id);
+    if (ids.length === 0) return plan.rows;
+    if (change.from === null) {
+      for (const row of plan.rows)
+        await tx
+          .update(services)
+          .set({ pricePence: row.afterPence, version: sql`${services.version} + 1` })
+          .where(eq(services.id, row.id));
+      await tx
+        .delete(scheduledPrices)
+        .where(and(inArray(scheduledPrices.serviceId, ids), lte(scheduledPrices.effectiveOn, plan.today)));
+    } else {
+      const from = change.from;
+      await tx
+        .insert(scheduledPrices)
+        .values(
+          plan.rows.map((row) => ({
+            serviceId: row.id,
+            pricePence: row.afterPence,
+            productPricePence: row.productPricePence,
+            effectiveOn: from,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [scheduledPrices.serviceId, scheduledPrices.effectiveOn],
+          set: {
+            pricePence: sql`excluded.price_pence`,
+            productPricePence: sql`excluded.product_price_pence`,
+            version: sql`${scheduledPrices.version} + 1`,
+          },
+        });
+    }
+    await audit(tx, staff, { action: "prices.bulk", summary: bulkChangeText(change, plan.rows.length) });
+    return plan.rows;
   });
 }

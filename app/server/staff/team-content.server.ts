@@ -52,7 +52,6 @@ export function memberFormValues(member: Awaited<ReturnType<typeof getMemberForS
     para1: member.para1,
     para2: member.para2,
     para3: member.para3 ?? "",
-    averagePrice: (member.averagePricePence / 100).toFixed(2).replace(/\.00$/, ""),
     acceptingNewClients: member.acceptingNewClients ? "on" : "",
     instagram: member.instagram ?? "",
     photoFocusX: String(member.photo?.focusX ?? 50),
@@ -111,7 +110,6 @@ const columnsOf = (v: ReturnType<typeof teamMemberSchema.parse>) => ({
   para1: v.para1,
   para2: v.para2,
   para3: v.para3,
-  averagePricePence: v.averagePrice,
   acceptingNewClients: v.acceptingNewClients,
   instagram: v.instagram,
 });

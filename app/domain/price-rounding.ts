@@ -1,0 +1,45 @@
+/**
+ * How the calculator rounds each priced line (decision 080). A level's uplift
+ * turns £33 into odd pennies (£31.06, £106.13); a salon prints whole pounds.
+ * The owner chooses the step once, in the console's settings, and it applies
+ * to every line where the line is priced from the price list and the level,
+ * so every total is still the sum of the lines it shows.
+ * Pure: shared by the browser and the server.
+ */
+
+export const PRICE_ROUNDINGS = ["pound", "50p", "exact"] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+
+/** What a salon prints unless the owner says otherwise. */
+export const DEFAULT_PRICE_ROUNDING: PriceRounding = "pound";
+
+/** The choices as the settings page offers them (short enough for a phone's select). */
+export const PRICE_ROUNDING_LABELS: Readonly<Record<PriceRounding, string>> = {
+  pound: "Whole pound (£31)",
+  "50p": "Nearest 50p (£31.50)",
+  exact: "Exact pence (£31.06)",
+};
+
+/** The rule in a sentence: "Quotes are now priced to the whole pound". */
+export const PRICE_ROUNDING_PHRASES: Readonly<Record<PriceRounding, string>> = {
+  pound: "to the whole pound",
+  "50p": "to the nearest 50p",
+  exact: "in exact pence",
+};
+
+const STEP_PENCE: Readonly<Record<PriceRounding, number>> = { pound: 100, "50p": 50, exact: 1 };
+
+export function isPriceRounding(value: unknown): value is PriceRounding {
+  return typeof value === "string" && (PRICE_ROUNDINGS as readonly string[]).includes(value);
+}
+
+/**
+ * Whole pence rounded to the rule's step, nearest step with exact halves
+ * going up (£31.50 → £32, 25p → 50p under "50p"). Integers throughout, so no
+ * float can move a line.
+ */
+export function roundLinePence(pence: number, rounding: PriceRounding): number {
+  const step = STEP_PENCE[rounding];
+  const below = Math.floor(pence / step) * step;
+  return pence - below >= step / 2 ? below + step : below;
+}

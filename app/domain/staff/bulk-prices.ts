@@ -1,0 +1,118 @@
+/**
+ * Many prices changed at once (a yearly 3% rise is one form, not 58 edits):
+ * by a percentage or an amount, for every service, a kind (all colour) or one
+ * category, now or from a day. The new list prices are worked out here, so the
+ * preview and the save compute them the same way; the server writes them in
+ * one transaction (app/server/staff/price-list.server.ts).
+ */
+import type { Service } from "../catalogue";
+import { adapterBpFromPercent, penceFromPounds } from "../format";
+import { z } from "../zod";
+import { isoDate, optionalText } from "./content";
+import { BULK_SCOPES, categoryLabel, inBulkScope } from "./service-categories";
+
+/** ±50% at most and ±£100: a bigger step is a slip of the keyboard, or a job for the single-service editor. */
+const MAX_PERCENT_BP = 5_000;
+const MAX_AMOUNT_PENCE = 10_000;
+
+export const bulkPriceSchema = z
+  .object({
+    scope: z
+      .string({ error: "Please choose which services change." })
+      .refine((v) => BULK_SCOPES.some((s) => s.value === v), "Please choose which services change."),
+    by: z.enum(["percent", "amount"], { error: "Please choose a percentage or an amount." }),
+    change: z
+      .string({ error: "Please enter the change." })
+      .trim()
+      .min(1, "Please enter the change, such as 3 or -2.50."),
+    from: optionalText(10).pipe(isoDate("the day the prices apply from").nullable()),
+  })
+  .transform((value, ctx) => {
+    const text = value.change
+      .replace(/%$/, "")
+      .replace(/^\+/, "")
+      .replace(/^(-?)£/, "$1")
+      .trim();
+    let step: number;
+    try {
+      step = value.by === "percent" ? adapterBpFromPercent(text) : signedPence(text);
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        path: ["change"],
+        message:
+          value.by === "percent"
+            ? "Please enter the percentage as a number, such as 3 or -2.5."
+            : "Please enter the amount in pounds, such as 2 or -1.50.",
+      });
+      return z.NEVER;
+    }
+    const max = value.by === "percent" ? MAX_PERCENT_BP : MAX_AMOUNT_PENCE;
+    if (step === 0 || Math.abs(step) > max) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["change"],
+        message:
+          value.by === "percent"
+            ? "Please enter a percentage other than 0, from -50 to 50."
+            : "Please enter an amount other than 0, from -£100 to £100.",
+      });
+      return z.NEVER;
+    }
+    return { scope: value.scope, by: value.by, step, from: value.from };
+  });
+
+export type BulkPriceChange = z.infer<typeof bulkPriceSchema>;
+
+function signedPence(text: string): number {
+  return text.startsWith("-") ? -penceFromPounds(text.slice(1)) : penceFromPounds(text);
+}
+
+/** A list price after the change, in whole pence: a percentage rounded once, halves up; never below £0. */
+export function changedPricePence(pricePence: number, change: Pick<BulkPriceChange, "by" | "step">): number {
+  const after =
+    change.by === "amount"
+      ? pricePence + change.step
+      : Math.floor((2 * pricePence * (10_000 + change.step) + 10_000) / 20_000);
+  return Math.max(0, after);
+}
+
+export interface BulkPriceRow {
+  id: number;
+  name: string;
+  category: string;
+  beforePence: number;
+  afterPence: number;
+  productPricePence: number;
+}
+
+/**
+ * The services the change covers, each with its list price before and after
+ * (the product charge stays: it is what the product costs the salon). A
+ * service whose price would not move (a "None" row at £0) is left out.
+ */
+export function bulkPriceRows(services: readonly Service[], change: BulkPriceChange): BulkPriceRow[] {
+  return services
+    .filter((service) => inBulkScope(service, change.scope))
+    .map((service) => ({
+      id: service.id,
+      name: service.clientName,
+      category: categoryLabel(service.cat1, service.cat2),
+      beforePence: service.pricePence,
+      afterPence: changedPricePence(service.pricePence, change),
+      productPricePence: service.productPricePence,
+    }))
+    .filter((row) => row.afterPence !== row.beforePence);
+}
+
+/** The change in words, for the page and the audit log: "All colour +3% from 2026-12-07". */
+export function bulkChangeText(change: BulkPriceChange, count: number): string {
+  const sign = change.step > 0 ? "+" : "−";
+  const size =
+    change.by === "percent"
+      ? `${sign}${(Math.abs(change.step) / 100).toString()}%`
+      : `${sign}£${(Math.abs(change.step) / 100).toFixed(2).replace(/\.00$/, "")}`;
+  const when = change.from ? `from ${change.from}` : "now";
+  const scope = BULK_SCOPES.find((s) => s.value === change.scope)?.label ?? change.scope;
+  return `${scope} ${size} ${when} (${count} ${count === 1 ? "service" : "services"})`;
+}

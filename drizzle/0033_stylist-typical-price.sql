@@ -1,0 +1,1 @@
+ALTER TABLE "stylists" DROP COLUMN "average_price_pence";
