@@ -40,14 +40,11 @@ describe.each(testDatabases)("the console home's Needs a reply on %s", (_name, o
     expect(leads[0]!.createdAt.toISOString()).toBe(new Date(Date.UTC(2028, 0, 1) + 100 * 600_000).toISOString());
   });
 
-  it("reads the partial index of New quotes, not the table, and stays fast at 100,000 quotes", async () => {
+  it("reads the partial index of New quotes at 100,000 quotes, not the table (the bench times the home)", async () => {
     const plan = await database.db.execute<{ "QUERY PLAN": string }>(sql`
       explain select id from quotes where status = 'new' and anonymised_at is null order by created_at, id limit 20`);
     const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
     expect(text).toContain("quotes_new_created_idx");
     expect(text).not.toMatch(/Seq Scan on quotes/);
-    const started = performance.now();
-    for (let i = 0; i < 10; i++) await needsReply(database.db);
-    expect((performance.now() - started) / 10).toBeLessThan(50);
   });
 });
