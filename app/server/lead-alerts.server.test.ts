@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatGBP } from "~/domain/format";
 import { ACADEMY_SALON_ID, MAIN_SALON_ID, SALON_IDS } from "~/domain/salon-ids";
 import { renderMessage } from "./delivery/messages.server";
 import { parseQuietHours, setQuietHours } from "./lead-alerts.server";
@@ -86,7 +87,8 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     const email = renderMessage(queued[0]!, PUBLIC_URL);
     const text = renderMessage(queued[1]!, PUBLIC_URL);
     if (email.channel !== "email" || text.channel !== "sms") throw new Error("wrong channels");
-    const total = `£${(saved.quote.totalPence / 100).toFixed(2)}`;
+    // As the site prints money everywhere: whole pounds without pence (prices are rounded per line).
+    const total = formatGBP(saved.quote.totalPence);
     for (const words of [email.email.subject + email.email.text, text.sms.body]) {
       expect(words).toContain("Ada");
       expect(words).toContain(total);
