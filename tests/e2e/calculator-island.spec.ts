@@ -228,7 +228,11 @@ test("a quote whose prices were tampered with in the page is saved at the server
         /(<script type="application\/json" data-island-props="calculator">)(.*?)(<\/script>)/s,
         (_all, open: string, json: string, close: string) =>
           open +
-          json.replace(/"pricePence":\d+/g, '"pricePence":1').replace(/"adapterBp":-?\d+/g, '"adapterBp":0') +
+          json
+            .replace(/"pricePence":\d+/g, '"pricePence":1')
+            .replace(/"adapterBp":-?\d+/g, '"adapterBp":0')
+            // Pennies shown as pennies, or the whole-pound rounding would show the forged total as £0.
+            .replace(/"rounding":"[^"]*"/g, '"rounding":"exact"') +
           close,
       );
       await route.fulfill({ response, body: html });
