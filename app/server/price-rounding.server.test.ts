@@ -60,7 +60,7 @@ describe.each(testDatabases)("the rounding of priced lines, on %s", (_name, open
   });
 
   it.each(PRICE_ROUNDINGS)(
-    "saves a quote rounded %s: each line once, the total their sum, 20%% off that total",
+    "saves a quote rounded %s: each line once, the total their sum, the first-visit fifth off that total",
     async (rule) => {
       await setPriceRounding(database.db, staff, rule);
       const saved = await saveQuote(database.db, selection);
