@@ -495,7 +495,8 @@ export function fromPricePence(type: CalculatorType, level: Level, catalogue: Ca
     known = new Map();
     fromPrices.set(catalogue.services, known);
   }
-  const key = `${type} ${level.id} ${level.adapterBp} ${catalogue.rounding}`;
+  const changes = level.changes?.map((c) => `${c.scope}:${c.by}:${c.step}`).join(",") ?? "";
+  const key = `${type} ${level.id} ${level.adapterBp} ${changes} ${catalogue.rounding}`;
   let price = known.get(key);
   if (price === undefined) {
     price = cheapestQuotePence(type, level, catalogue);

@@ -3,7 +3,6 @@
  * Money is always integer pence; a level adapter is in hundredths of a percent
  * (the price list's "-81.41%" is -8141), so every sum is exact.
  */
-
 /** cat1 of the price list: the kind of service. */
 export const Cat1 = {
   Finish: 1,
@@ -67,9 +66,23 @@ export function needsSkinTest(service: Pick<Service, "cat1" | "cat2" | "service"
   return colour && !isNoneService(service);
 }
 
+/**
+ * A price change for one level, for some of its services (level-changes.ts).
+ * `scope` is "all", a kind ("kind-2") or one category ("2-1"), as
+ * staff/service-categories.ts names them; `step` is hundredths of a percent
+ * for a percentage and pence for an amount, never 0.
+ */
+export interface LevelChange {
+  scope: string;
+  by: "percent" | "amount";
+  step: number;
+}
+
 export interface Level {
   id: number;
   name: string;
   /** Percentage uplift in hundredths of a percent: -81.41% is -8141. */
   adapterBp: number;
+  /** The level's own price changes in force, applied in order after its uplift (level-changes.ts). */
+  changes?: readonly LevelChange[];
 }

@@ -4,7 +4,9 @@
  * on both sides.
  */
 import { Cat1, ColourAddOnCat, ColourCat, type Level, MensCat, type Service } from "./catalogue";
+import { changedPricePence } from "./level-changes";
 import { type PriceRounding, roundLinePence } from "./price-rounding";
+import { inBulkScope } from "./staff/service-categories";
 
 /** Hundredths of a percent in a whole: an adapter of +25.30% is 2530 / 10000. */
 const BP_SCALE = 10_000n;
@@ -47,23 +49,39 @@ function assertWholePence(value: number, what: string): bigint {
 }
 
 /**
- * Price of one service at one level, in pence.
+ * The labour of one service at one level, in pence, or null when levels do
+ * not change the service's price (treatments cost the same whoever applies
+ * them).
  *
  * Rounding rule: the adjusted price is pricePence × (10000 + adapterBp) / 10000
  * rounded to the nearest penny, exact halves going up (towards +∞), i.e.
  * floor((2·pricePence·(10000 + adapterBp) + 10000) / 20000). It is computed in
  * BigInt so no float error can move a price by a penny (e.g. £33 at -81.41% is
- * 613.47p → 613p). Product is added afterwards, unadjusted; a result of 0 or
- * less counts as 0. Then the line, and only the line, is rounded to the
- * owner's step (app/domain/price-rounding.ts): a total adds rounded lines and
- * is never rounded again, so the lines always add up to it.
+ * 613.47p → 613p). The level's own changes that cover the service then apply
+ * in turn, each rounded the same way.
+ */
+export function levelLabourPence(service: Service, level: Level): number | null {
+  if (!pricingRuleFor(service).adjusted) return null;
+  const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
+  const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
+  let labour = Number(floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE));
+  for (const change of level.changes ?? [])
+    if (inBulkScope(service, change.scope)) labour = changedPricePence(labour, change);
+  return labour;
+}
+
+/**
+ * Price of one service at one level, in pence: the labour at the level
+ * (levelLabourPence), then product added unadjusted; a result of 0 or less
+ * counts as 0. Then the line, and only the line, is rounded to the owner's
+ * step (app/domain/price-rounding.ts): a total adds rounded lines and is
+ * never rounded again, so the lines always add up to it.
  */
 export function linePricePence(service: Service, level: Level, rounding: PriceRounding): number {
   const rule = pricingRuleFor(service);
-  const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
-  const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
-
-  const labour = rule.adjusted ? floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE) : price;
+  const adjusted = levelLabourPence(service, level);
+  const labour =
+    adjusted === null ? assertWholePence(service.pricePence, `pricePence of service ${service.id}`) : BigInt(adjusted);
   const product = rule.withProduct
     ? assertWholePence(service.productPricePence, `productPricePence of service ${service.id}`)
     : 0n;

@@ -269,6 +269,28 @@ export const scheduledPrices = pgTable(
   (t) => [uniqueIndex("scheduled_prices_service_day_idx").on(t.serviceId, t.effectiveOn)],
 );
 
+/**
+ * A price change for one level, for some of its services, from a calendar
+ * day on (London time): a level is one uplift over the list, so a change
+ * that concerns one level lives beside it (app/domain/level-changes.ts).
+ * Every change whose day has come applies, in day order.
+ */
+export const levelPriceChanges = pgTable(
+  "level_price_changes",
+  {
+    id: serial("id").primaryKey(),
+    levelId: integer("level_id")
+      .notNull()
+      .references(() => levels.id),
+    scope: text("scope").notNull(),
+    by: text("by", { enum: ["percent", "amount"] }).notNull(),
+    step: integer("step").notNull(),
+    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("level_price_changes_level_day_idx").on(t.levelId, t.effectiveOn)],
+);
+
 /** Team members and calculator stylists are the same people: one table. */
 export const stylists = pgTable("stylists", {
   id: serial("id").primaryKey(),

@@ -7,7 +7,15 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, mailTo, type StaffSite, setSiteClock, startStaffSite } from "./staff-helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  mailTo,
+  postJson,
+  type StaffSite,
+  setSiteClock,
+  startStaffSite,
+} from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -168,5 +176,92 @@ test("the owner chooses how prices are rounded: 50p, then exact pence, and back 
   expect(answer?.status()).toBe(403);
   await manager.context().close();
   await owner.context().close();
+  await visitor.context().close();
+});
+
+test("colour at one level rises 3% from next Monday: that level's calculator that day, no other level, no saved quote", async ({
+  browser,
+}) => {
+  const { monday, sunday } = nextMonday();
+  const visitor = await freshPage(browser);
+  const STYLIST = FOILS.replace("level=8", "level=6");
+  // The foils rise of the first test is in force on the Monday: £142 at Senior Stylist.
+  await setSiteClock(staff, new Date(`${monday}T08:00:00Z`));
+  expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£142");
+  const stylistOnMonday = (await calculatorAmounts(visitor, STYLIST)).total;
+
+  // A client saves this selection on the Sunday, at £141.
+  await setSiteClock(staff, new Date(`${sunday}T12:00:00Z`));
+  const saved = await postJson(staff, "/api/save-quote-details", {
+    ...Object.fromEntries(new URLSearchParams(FOILS)),
+    salon: "1",
+    regular: "no",
+    name: "Grace Hopper",
+    mobile: "07700 900125",
+    email: "grace@example.com",
+    referral: "Google",
+  });
+  expect(saved.status, await saved.clone().text()).toBe(201);
+  const link = (await saved.json()).link as string;
+  await visitor.goto(`${staff.url}/quote/${link}`);
+  await expect(visitor.getByTestId("quote-total").first()).toHaveText("£141");
+
+  const page = await pageAs(browser, managerState, { width: 1024, height: 900 });
+  await page.goto(`${staff.url}/staff/content/prices`);
+  const bulk = page.getByRole("region", { name: "Change many prices at once" });
+  await bulk.getByLabel("Which services").selectOption({ label: "All colour" });
+  await bulk.getByLabel("At which level").selectOption({ label: "Senior Stylist" });
+  await bulk.getByLabel("How much").fill("3");
+  await bulk.getByLabel("From (optional)").fill(monday);
+  await bulk.getByRole("button", { name: "Preview the change" }).click();
+  const heading = bulk.getByRole("heading", { name: new RegExp(`^Senior Stylist: All colour \\+3% from ${monday}`) });
+  await expect(heading).toBeVisible();
+  const count = /\((\d+) services\)/.exec((await heading.textContent()) ?? "")?.[1] as string;
+  const table = bulk.getByRole("table", { name: `${count} services, Senior Stylist prices before product` });
+  // Half head foils at Senior Stylist on the Monday: £50.99 × 1.1232 = £57.27; +3% = £58.99.
+  await expect(table.getByRole("row", { name: /^Half head Colour: foils £57.27 £58.99 \+£1.72$/ })).toBeVisible();
+  await expectAccessible(page);
+  await bulk.screenshot({ path: test.info().outputPath("bulk-level-preview-1024.png") });
+  await bulk.getByRole("button", { name: `Save ${count} prices` }).click();
+  await expect(
+    page.getByText(`Saved: Senior Stylist: All colour +3% from ${monday} (${count} services).`),
+  ).toBeVisible();
+  const levelChanges = page.getByRole("region", { name: "Changes for one level" });
+  await expect(levelChanges.getByRole("listitem")).toHaveText([
+    new RegExp(`^Senior Stylist: All colour \\+3% from ${monday}\\s*Cancel`),
+  ]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectAccessible(page);
+  await levelChanges.screenshot({ path: test.info().outputPath("level-changes-360.png") });
+
+  // Not before the day; from the day £58.99 + £24 → £83 for the colour, £144 in all; the Stylist level unmoved.
+  expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£141");
+  await setSiteClock(staff, new Date(`${monday}T08:00:00Z`));
+  const after = await calculatorAmounts(visitor, FOILS);
+  expect(after.total).toBe("£144");
+  expect(after.lines.reduce((sum, line) => sum + pence(line), 0)).toBe(pence(after.total));
+  expect((await calculatorAmounts(visitor, STYLIST)).total).toBe(stylistOnMonday);
+  // The Sunday's quote keeps its price.
+  await visitor.goto(`${staff.url}/quote/${link}`);
+  await expect(visitor.getByTestId("quote-total").first()).toHaveText("£141");
+
+  // Stopped, the level's prices go back at once; audited in words.
+  await page.reload();
+  await levelChanges.getByRole("button", { name: /^Stop: Senior Stylist: All colour \+3%$/ }).click();
+  await expect(page.getByText("The level's price change is taken back.")).toBeVisible();
+  await expect(levelChanges).toHaveCount(0);
+  expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£142");
+  const owner = await pageAs(browser, ownerState);
+  await owner.goto(`${staff.url}/staff/audit`);
+  await expect(
+    owner.getByText(
+      `changed several prices at once: Senior Stylist: All colour +3% from ${monday} (${count} services)`,
+    ),
+  ).toHaveCount(1);
+  await expect(
+    owner.getByText(`took back a price change for the level Senior Stylist: All colour +3% from ${monday}`),
+  ).toHaveCount(1);
+  await owner.context().close();
+  await page.context().close();
   await visitor.context().close();
 });

@@ -323,7 +323,10 @@ export function calculatorData(data: CalculatorData): CalculatorData {
         minLevel: s.minLevel,
         sortOrder: s.sortOrder,
       })),
-      levels: data.catalogue.levels.map((level) => ({ id: level.id, name: level.name, adapterBp: level.adapterBp })),
+      // A level's own price changes price its lines in the browser as on the server.
+      levels: data.catalogue.levels.map(({ id, name, adapterBp, changes }) =>
+        changes ? { id, name, adapterBp, changes } : { id, name, adapterBp },
+      ),
       rounding: data.catalogue.rounding,
     },
     stylists: data.stylists.map((s) => ({

@@ -91,12 +91,25 @@ export function QuotePreviewTables({ previews, heading }: { previews: readonly Q
   );
 }
 
-/** Each service a bulk change covers: its list price now and after (at the Stylist level, before rounding). */
-export function BulkPriceTable({ rows, from }: { rows: readonly BulkPriceRow[]; from: string | null }) {
+/**
+ * Each service a bulk change covers, before rounding: its list price now and
+ * after, or for a change at one level its price at that level (before
+ * product).
+ */
+export function BulkPriceTable({
+  rows,
+  from,
+  level,
+}: {
+  rows: readonly BulkPriceRow[];
+  from: string | null;
+  level: string | null;
+}) {
   return (
     <table className="mt-2 mb-6 w-full text-left text-sm tabular-nums sm:text-base">
       <caption className="text-left text-lg font-semibold">
-        {rows.length} {rows.length === 1 ? "service" : "services"}, list prices
+        {rows.length} {rows.length === 1 ? "service" : "services"},{" "}
+        {level ? `${level} prices before product` : "list prices"}
       </caption>
       <thead>
         <tr className="border-b border-line text-sm">

@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS = [
   "service.restore",
   "prices.bulk",
   "level.edit",
+  "level.change-remove",
   "review.add",
   "review.import",
   "review.edit",
@@ -496,6 +497,11 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   // The summary is the change as the form put it: "Colour +3% from 2026-12-07 (12 services)".
   "prices.bulk": (row) => ["changed several prices at once", summaryAfter(row)],
   "level.edit": (row) => ["changed ", thingPhrase("level", row.subject)],
+  "level.change-remove": (row) => [
+    "took back a price change for ",
+    thingPhrase("level", row.subject),
+    summaryAfter(row),
+  ],
   "review.add": (row) => ["added ", thingPhrase("review", row.subject)],
   "review.import": () => ["imported reviews"],
   "review.edit": (row) => ["changed ", thingPhrase("review", row.subject)],

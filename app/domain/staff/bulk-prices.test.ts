@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { services } from "../testing/catalogue";
-import { bulkChangeText, bulkPriceRows, bulkPriceSchema, changedPricePence } from "./bulk-prices";
+import { changedPricePence } from "../level-changes";
+import { levelLabourPence, linePricePence } from "../pricing";
+import { catalogue, levelById, services } from "../testing/catalogue";
+import { bulkChangeText, bulkLevelRows, bulkPriceRows, bulkPriceSchema } from "./bulk-prices";
 
 const parse = (input: Record<string, string>) => bulkPriceSchema.safeParse({ from: "", ...input });
 
@@ -12,11 +14,13 @@ describe("a bulk price change as the form posts it", () => {
       by: "percent",
       step: 300,
       from: null,
+      level: null,
     });
     expect(parse({ scope: "all", by: "percent", change: "+2.5%" }).data?.step).toBe(250);
     expect(parse({ scope: "all", by: "amount", change: "£2.50" }).data?.step).toBe(250);
     expect(parse({ scope: "all", by: "amount", change: "-1" }).data?.step).toBe(-100);
     expect(parse({ scope: "2-1", by: "amount", change: "1", from: "2026-12-07" }).data?.from).toBe("2026-12-07");
+    expect(parse({ scope: "kind-2", by: "percent", change: "3", level: "8" }).data?.level).toBe(8);
   });
 
   it.each([
@@ -28,6 +32,7 @@ describe("a bulk price change as the form posts it", () => {
     [{ scope: "all", by: "percent", change: "75" }, "Please enter a percentage other than 0, from -50 to 50."],
     [{ scope: "all", by: "amount", change: "1.234" }, "Please enter the amount in pounds, such as 2 or -1.50."],
     [{ scope: "all", by: "amount", change: "101" }, "Please enter an amount other than 0, from -£100 to £100."],
+    [{ scope: "all", by: "percent", change: "3", level: "senior" }, "Please choose the level from the list."],
     [
       { scope: "all", by: "percent", change: "3", from: "2026-02-30" },
       "Please enter the day the prices apply from as a real date.",
@@ -41,7 +46,7 @@ describe("a bulk price change as the form posts it", () => {
 
 describe("the new list prices", () => {
   it("raises all colour by 3%, each price rounded once to the penny, and leaves the rest", () => {
-    const change = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07" } as const;
+    const change = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07", level: null } as const;
     const rows = bulkPriceRows(services, change);
     // Every colour service but the free "None" row.
     expect(rows).toHaveLength(services.filter((s) => s.cat1 === 2 && s.pricePence > 0).length);
@@ -57,13 +62,13 @@ describe("the new list prices", () => {
   });
 
   it("takes an amount off one category, never below £0", () => {
-    const rows = bulkPriceRows(services, { scope: "5-1", by: "amount", step: -1000, from: null });
+    const rows = bulkPriceRows(services, { scope: "5-1", by: "amount", step: -1000, from: null, level: null });
     expect(rows.map((r) => [r.id, r.beforePence, r.afterPence])).toEqual([
       [50, 500, 0],
       [51, 1500, 500],
       [52, 2000, 1000],
     ]);
-    expect(bulkChangeText({ scope: "5-1", by: "amount", step: -1000, from: null }, 3)).toBe(
+    expect(bulkChangeText({ scope: "5-1", by: "amount", step: -1000, from: null, level: null }, 3)).toBe(
       "Plex treatment −£10 now (3 services)",
     );
   });
@@ -78,5 +83,37 @@ describe("the new list prices", () => {
         expect(x20000 < (2 * after + 1) * 10_000).toBe(true);
       }),
     );
+  });
+});
+
+describe("a change for one level", () => {
+  const senior = levelById(8);
+  const raise = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07", level: 8 } as const;
+
+  it("raises that level's price of each service it covers, after the level's uplift", () => {
+    const rows = bulkLevelRows(services, senior, raise);
+    // Half head foils: £49.50 × 1.1232 = £55.60; +3% = £57.27 (the list price stays £49.50).
+    expect(rows.find((r) => r.id === 12)).toMatchObject({ beforePence: 5560, afterPence: 5727 });
+    expect(rows.every((r) => services.find((s) => s.id === r.id)?.cat1 === 2)).toBe(true);
+    expect(bulkChangeText(raise, rows.length, senior.name)).toBe(
+      `Senior Stylist: All colour +3% from 2026-12-07 (${rows.length} services)`,
+    );
+  });
+
+  it("leaves treatments out: they cost the same at every level", () => {
+    expect(bulkLevelRows(services, senior, { ...raise, scope: "kind-5" })).toEqual([]);
+  });
+
+  it("prices the calculator's lines with the level's changes, in order, and no other level's", () => {
+    const halfHead = services.find((s) => s.id === 12);
+    const cut = services.find((s) => s.cat1 === 1 && s.pricePence > 0);
+    if (!halfHead || !cut) throw new Error("fixture");
+    const changed = { ...senior, changes: [raise, { scope: "2-2", by: "amount", step: 100 } as const] };
+    // £55.60 → £57.27 → £58.27, then £24 product: £82.27 → £82 to the pound.
+    expect(levelLabourPence(halfHead, changed)).toBe(5827);
+    expect(linePricePence(halfHead, changed, "pound")).toBe(8200);
+    expect(linePricePence(halfHead, senior, "pound")).toBe(8000);
+    // A cut is not colour: the change leaves it.
+    expect(linePricePence(cut, changed, catalogue.rounding)).toBe(linePricePence(cut, senior, catalogue.rounding));
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Many prices changed at once (a yearly 3% rise is one form, not 58 edits):
  * by a percentage or an amount, for every service, a kind (all colour) or one
- * category, now or from a day. The new list prices are worked out here, so the
- * preview and the save compute them the same way; the server writes them in
- * one transaction (app/server/staff/price-list.server.ts).
+ * category, at every level (the list prices) or at one level, now or from a
+ * day. The new prices are worked out here, so the preview and the save
+ * compute them the same way; the server writes them in one transaction
+ * (app/server/staff/price-list.server.ts).
  */
-import type { Service } from "../catalogue";
+import type { Level, Service } from "../catalogue";
 import { adapterBpFromPercent, penceFromPounds } from "../format";
+import { changedPricePence } from "../level-changes";
+import { levelLabourPence } from "../pricing";
 import { z } from "../zod";
 import { isoDate, optionalText } from "./content";
 import { BULK_SCOPES, categoryLabel, inBulkScope } from "./service-categories";
@@ -26,6 +29,14 @@ export const bulkPriceSchema = z
       .trim()
       .min(1, "Please enter the change, such as 3 or -2.50."),
     from: optionalText(10).pipe(isoDate("the day the prices apply from").nullable()),
+    /** Empty: every level, through the list prices; a level's id: that level's prices only. */
+    level: optionalText(6).pipe(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,5}$/, "Please choose the level from the list.")
+        .transform(Number)
+        .nullable(),
+    ),
   })
   .transform((value, ctx) => {
     const text = value.change
@@ -59,22 +70,13 @@ export const bulkPriceSchema = z
       });
       return z.NEVER;
     }
-    return { scope: value.scope, by: value.by, step, from: value.from };
+    return { scope: value.scope, by: value.by, step, from: value.from, level: value.level };
   });
 
 export type BulkPriceChange = z.infer<typeof bulkPriceSchema>;
 
 function signedPence(text: string): number {
   return text.startsWith("-") ? -penceFromPounds(text.slice(1)) : penceFromPounds(text);
-}
-
-/** A list price after the change, in whole pence: a percentage rounded once, halves up; never below £0. */
-export function changedPricePence(pricePence: number, change: Pick<BulkPriceChange, "by" | "step">): number {
-  const after =
-    change.by === "amount"
-      ? pricePence + change.step
-      : Math.floor((2 * pricePence * (10_000 + change.step) + 10_000) / 20_000);
-  return Math.max(0, after);
 }
 
 export interface BulkPriceRow {
@@ -105,14 +107,49 @@ export function bulkPriceRows(services: readonly Service[], change: BulkPriceCha
     .filter((row) => row.afterPence !== row.beforePence);
 }
 
-/** The change in words, for the page and the audit log: "All colour +3% from 2026-12-07". */
-export function bulkChangeText(change: BulkPriceChange, count: number): string {
+/**
+ * The services a change for one level covers, each with its price at that
+ * level before and after (labour only: the product charge is added as ever).
+ * Services whose price is the same at every level (treatments) are left out.
+ */
+export function bulkLevelRows(services: readonly Service[], level: Level, change: BulkPriceChange): BulkPriceRow[] {
+  return services
+    .filter((service) => inBulkScope(service, change.scope))
+    .flatMap((service) => {
+      const before = levelLabourPence(service, level);
+      if (before === null) return [];
+      const after = changedPricePence(before, change);
+      if (after === before) return [];
+      return [
+        {
+          id: service.id,
+          name: service.clientName,
+          category: categoryLabel(service.cat1, service.cat2),
+          beforePence: before,
+          afterPence: after,
+          productPricePence: service.productPricePence,
+        },
+      ];
+    });
+}
+
+/** A change without its day: "All colour +3%", "Plex treatment −£10". */
+export function levelChangeText(change: Pick<BulkPriceChange, "scope" | "by" | "step">): string {
   const sign = change.step > 0 ? "+" : "−";
   const size =
     change.by === "percent"
       ? `${sign}${(Math.abs(change.step) / 100).toString()}%`
       : `${sign}£${(Math.abs(change.step) / 100).toFixed(2).replace(/\.00$/, "")}`;
-  const when = change.from ? `from ${change.from}` : "now";
   const scope = BULK_SCOPES.find((s) => s.value === change.scope)?.label ?? change.scope;
-  return `${scope} ${size} ${when} (${count} ${count === 1 ? "service" : "services"})`;
+  return `${scope} ${size}`;
+}
+
+/**
+ * The change in words, for the page and the audit log: "All colour +3% from
+ * 2026-12-07 (5 services)", or for one level "Senior Stylist: All colour …".
+ */
+export function bulkChangeText(change: BulkPriceChange, count: number, levelName?: string): string {
+  const when = change.from ? `from ${change.from}` : "now";
+  const text = `${levelChangeText(change)} ${when} (${count} ${count === 1 ? "service" : "services"})`;
+  return levelName ? `${levelName}: ${text}` : text;
 }

@@ -167,8 +167,8 @@ export const STAFF_ROUTES = {
   salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
   /** The map of booking links: a link per stylist, per service at a salon, or both, and what each case resolves to. */
   bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", ["link", "remove"]),
-  /** The price list; "bulk" changes many prices at once, now or from a day. */
-  prices: contentScreen("prices", "prices.tsx", ["add-service", "bulk"]),
+  /** The price list; "bulk" changes many prices at once (at every level or one), now or from a day. */
+  prices: contentScreen("prices", "prices.tsx", ["add-service", "bulk", "remove-level-change"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),
   levels: contentScreen("levels", "levels.tsx", ["level"]),
   reviews: contentScreen("reviews", "reviews.tsx", ["add-review", "import-reviews"]),

@@ -4,19 +4,28 @@ import { BulkPriceTable, QuotePreviewTables, ServiceFields } from "~/components/
 import { Notice, SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
-import { bulkChangeText, bulkPriceSchema } from "~/domain/staff/bulk-prices";
+import { bulkChangeText, bulkPriceSchema, levelChangeText } from "~/domain/staff/bulk-prices";
 import { scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
 import { BULK_SCOPES, categoryLabel } from "~/domain/staff/service-categories";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { parseEdit, refuse } from "~/server/staff/content.server";
-import { addService, bulkPricePlan, priceListForStaff, saveBulkPrices } from "~/server/staff/price-list.server";
+import {
+  addService,
+  bulkPricePlan,
+  priceListForStaff,
+  removeLevelChange,
+  saveBulkPrices,
+} from "~/server/staff/price-list.server";
+import { recordId } from "~/server/staff/records.server";
 import type { Route } from "./+types/prices";
 
 export const meta = () => staffMeta("Price list");
 
-const BULK_FIELDS = ["scope", "by", "change", "from"] as const;
+const BULK_FIELDS = ["scope", "level", "by", "change", "from"] as const;
+
+const NO_LEVEL = "That level no longer exists: please choose another.";
 
 /**
  * The page, and with ?bulk=preview (the bulk form's Preview button, a GET)
@@ -39,14 +48,22 @@ export async function loader(args: Route.LoaderArgs) {
     else if (problem) bulkError = problem;
     else {
       const plan = await bulkPricePlan(db, parsed.data);
-      bulk = {
-        summary: bulkChangeText(parsed.data, plan.rows.length),
-        from: parsed.data.from,
-        rows: plan.rows,
-        quotes: previewQuotes({ before: plan.before, after: plan.after }),
-      };
+      if (!plan) bulkError = NO_LEVEL;
+      else
+        bulk = {
+          summary: bulkChangeText(parsed.data, plan.rows.length, plan.level?.name),
+          from: parsed.data.from,
+          level: plan.level?.name ?? null,
+          rows: plan.rows,
+          quotes: previewQuotes({
+            before: plan.before,
+            after: plan.after,
+            ...(plan.level ? { levelIds: [plan.level.id] } : {}),
+          }),
+        };
     }
   }
+  const levelName = new Map(list.levels.map((level) => [level.id, level.name]));
   return {
     bulk,
     bulkError,
@@ -54,6 +71,12 @@ export async function loader(args: Route.LoaderArgs) {
     bulkSaved: url.searchParams.get("bulk-saved"),
     levels: list.levels.map(({ id, name }) => ({ id, name })),
     upcoming: list.upcoming.map((row) => ({ ...row, name: names.get(row.serviceId) ?? `Service ${row.serviceId}` })),
+    levelChanges: list.levelChanges.map((row) => ({
+      id: row.id,
+      text: `${levelName.get(row.levelId) ?? `Level ${row.levelId}`}: ${levelChangeText(row)}`,
+      effectiveOn: row.effectiveOn,
+      toCome: row.effectiveOn > list.today,
+    })),
     services: list.services.map((s) => ({
       id: s.id,
       name: s.clientName?.trim() || s.service,
@@ -75,12 +98,18 @@ export async function action(args: Route.ActionArgs) {
     const today = (await priceListForStaff(db)).today;
     const problem = change.value.from ? scheduleProblem(change.value.from, today) : null;
     if (problem) return refuse(400, { error: problem, fieldErrors: { from: problem }, values: input });
-    const rows = await saveBulkPrices(db, staff, change.value);
-    if (rows.length === 0)
+    const saved = await saveBulkPrices(db, staff, change.value);
+    if (!saved) return refuse(400, { error: NO_LEVEL, fieldErrors: { level: NO_LEVEL }, values: input });
+    if (saved.rows.length === 0)
       return refuse(400, { error: "No price would change: choose other services or a bigger change.", values: input });
-    return redirect(
-      staffPath(`content/prices?bulk-saved=${encodeURIComponent(bulkChangeText(change.value, rows.length))}`),
-    );
+    const text = bulkChangeText(change.value, saved.rows.length, saved.level?.name);
+    return redirect(staffPath(`content/prices?bulk-saved=${encodeURIComponent(text)}`));
+  }
+  if (intent === "remove-level-change") {
+    const id = recordId(input.change);
+    if (!id || !(await removeLevelChange(db, staff, id)))
+      return refuse(404, { error: "That level's price change has already been taken back." });
+    return { done: "The level's price change is taken back. Quotes already given keep their prices." };
   }
   const parsed = parseEdit(serviceSchema, input);
   if (!parsed.ok) return parsed.refusal;
@@ -105,8 +134,9 @@ function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   return (
     <StaffSection id="bulk-heading" title="Change many prices at once" className="card mb-6 p-5">
       <p className="my-2 text-muted">
-        By a percentage or an amount, for every service, a kind or one category; now, or from a day. The product charge
-        stays as it is. Preview first: nothing changes until you save.
+        By a percentage or an amount, for every service, a kind or one category; at every level, or at one level only;
+        now, or from a day. The product charge stays as it is, and treatments cost the same at every level. Preview
+        first: nothing changes until you save.
       </p>
       {bulkError ? <Notice tone="error">The preview needs another look: {bulkError}</Notice> : null}
       <Form method="get" preventScrollReset className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -117,6 +147,16 @@ function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           defaultValue={bulkTyped.scope || "all"}
           options={BULK_SCOPES}
           error={errors.scope}
+        />
+        <SelectField
+          label="At which level"
+          name="level"
+          defaultValue={bulkTyped.level}
+          options={[
+            { value: "", label: "Every level (the list prices)" },
+            ...loaderData.levels.map((level) => ({ value: String(level.id), label: level.name })),
+          ]}
+          error={errors.level}
         />
         <SelectField
           label="Change by"
@@ -158,7 +198,7 @@ function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
             <p className="my-2">No price would change: choose other services or a bigger change.</p>
           ) : (
             <>
-              <BulkPriceTable rows={bulk.rows} from={bulk.from} />
+              <BulkPriceTable rows={bulk.rows} from={bulk.from} level={bulk.level} />
               <QuotePreviewTables
                 previews={bulk.quotes}
                 heading={bulk.from ? `Typical quotes from ${bulk.from}` : "Typical quotes with this change"}
@@ -181,7 +221,7 @@ function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
 }
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
-  const { services, upcoming, levels, bulkSaved } = loaderData;
+  const { services, upcoming, levelChanges, levels, bulkSaved } = loaderData;
   return (
     <>
       <StaffHeading title="Price list">
@@ -194,6 +234,30 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       <EditNotice />
       {bulkSaved ? <Notice tone="success">Saved: {bulkSaved}. Quotes already given keep their prices.</Notice> : null}
       <BulkChange loaderData={loaderData} />
+      {levelChanges.length > 0 ? (
+        <StaffSection id="level-changes-heading" title="Changes for one level" className="card mb-6 p-5">
+          <ul className="mt-2 divide-y divide-line">
+            {levelChanges.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
+                <span>
+                  {row.text} {row.toCome ? `from ${row.effectiveOn}` : `since ${row.effectiveOn}`}
+                </span>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="remove-level-change" />
+                  <input type="hidden" name="change" value={row.id} />
+                  <button
+                    type="submit"
+                    className="btn-outline"
+                    aria-label={`${row.toCome ? "Cancel" : "Stop"}: ${row.text}`}
+                  >
+                    {row.toCome ? "Cancel" : "Stop"}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </StaffSection>
+      ) : null}
       {upcoming.length > 0 ? (
         <StaffSection id="upcoming-heading" title="Price changes to come" className="card mb-6 p-5">
           <ul className="mt-2 space-y-1">

@@ -2,13 +2,14 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
+import { levelsInForce } from "~/domain/level-changes";
 import { pricesInForce } from "~/domain/price-schedule";
 import { londonDay } from "~/domain/salon-time";
 import { cached } from "../cache.server";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import { priceRounding } from "../price-rounding.server";
-import { levels, salons, scheduledPrices, services, stylists } from "../schema.server";
+import { levelPriceChanges, levels, salons, scheduledPrices, services, stylists } from "../schema.server";
 
 export type SalonRow = typeof salons.$inferSelect;
 export type StylistRow = typeof stylists.$inferSelect;
@@ -23,8 +24,20 @@ export async function getSalon(db: Database, id: number): Promise<SalonRow | und
   return (await listSalons(db)).find((s) => s.id === id);
 }
 
+/**
+ * The levels as the calculator prices with them today: each with its own
+ * price changes whose day has come (app/domain/level-changes.ts), kept per
+ * London day like the services.
+ */
 export function listLevels(db: Database): Promise<Level[]> {
-  return cached(db, "levels", () => db.select().from(levels).orderBy(asc(levels.id)));
+  const today = londonDay(now());
+  return cached(db, `levels@${today}`, async () => {
+    const [rows, changes] = await Promise.all([
+      db.select({ id: levels.id, name: levels.name, adapterBp: levels.adapterBp }).from(levels).orderBy(asc(levels.id)),
+      db.select().from(levelPriceChanges),
+    ]);
+    return levelsInForce(rows, changes, today);
+  });
 }
 
 /**

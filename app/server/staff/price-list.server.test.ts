@@ -11,7 +11,13 @@ import { auditLog, reviews, scheduledPrices } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
-import { priceListForStaff, saveBulkPrices, saveService, setServiceRetired } from "./price-list.server";
+import {
+  priceListForStaff,
+  removeLevelChange,
+  saveBulkPrices,
+  saveService,
+  setServiceRetired,
+} from "./price-list.server";
 import { hideReview, publishReview } from "./reviews.server";
 import { signedInManager } from "./test-manager";
 
@@ -109,7 +115,7 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
     const auditRows = async () => (await database.db.select().from(auditLog)).length;
     const auditsBefore = await auditRows();
     const change = bulkPriceSchema.parse({ scope: "2-2", by: "percent", change: "3", from: "2027-04-05" });
-    const rows = await saveBulkPrices(database.db, staff, change);
+    const rows = (await saveBulkPrices(database.db, staff, change))?.rows ?? [];
     // Foils: Full head, Half head, Top parting, Face frame, Creative foiling.
     expect(rows.map((row) => [row.id, row.beforePence, row.afterPence])).toEqual([
       [11, 6600, 6798],
@@ -139,10 +145,94 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
   it("changes prices now, by an amount, and drops a scheduled price already due", async () => {
     setClock(new Date("2027-05-01T12:00:00Z"));
     const change = bulkPriceSchema.parse({ scope: "5-1", by: "amount", change: "1", from: "" });
-    const rows = await saveBulkPrices(database.db, staff, change);
+    const rows = (await saveBulkPrices(database.db, staff, change))?.rows ?? [];
     expect(rows.map((row) => row.afterPence)).toEqual([600, 1600, 2100]);
     const live = await listServices(database.db);
     expect(live.filter((s) => s.cat1 === 5 && s.cat2 === 1).map((s) => s.pricePence)).toEqual([600, 1600, 2100]);
+  });
+
+  it("raises colour at one level from a day: that level's calculator follows on the day, no other level, no saved quote", async () => {
+    setClock(new Date("2027-06-01T12:00:00Z"));
+    const colourQuote = {
+      name: "Grace Hopper",
+      mobile: "07700 900124",
+      email: "grace@example.com",
+      referral: "Google",
+      regular: "no",
+      type: "colour",
+      mode: "level",
+      level: "8",
+      cc: "2",
+      colour: "12",
+      addon: "40",
+      plex: "50",
+      finish: "1",
+      finishAddon: "49",
+    };
+    const saved = await saveQuote(database.db, colourQuote);
+    if (!saved.ok) throw new Error(saved.error);
+    const given = await getPublicQuote(database.db, saved.link);
+    const priced = async (levelId: number) => {
+      const catalogue = await loadCatalogue(database.db);
+      const service = catalogue.services.find((s) => s.id === 12);
+      const level = catalogue.levels.find((l) => l.id === levelId);
+      if (!service || !level) throw new Error("missing");
+      return linePricePence(service, level, catalogue.rounding);
+    };
+    const [senior, director] = [await priced(8), await priced(9)];
+
+    const change = bulkPriceSchema.parse({
+      scope: "kind-2",
+      by: "percent",
+      change: "3",
+      from: "2027-06-07",
+      level: "8",
+    });
+    const plan = await saveBulkPrices(database.db, staff, change);
+    expect(plan?.level?.name).toBe("Senior Stylist");
+    // Half head foils at Senior Stylist: £50.99 × 1.1232 = £57.27; +3% = £58.99.
+    expect(plan?.rows.find((row) => row.id === 12)).toMatchObject({ beforePence: 5727, afterPence: 5899 });
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: "prices.bulk", subjectType: "level", subjectId: "8" });
+    expect(entry?.summary).toMatch(/^Senior Stylist: All colour \+3% from 2027-06-07 \(\d+ services\)$/);
+
+    setClock(new Date("2027-06-06T22:59:00Z"));
+    expect(await priced(8)).toBe(senior);
+    setClock(new Date("2027-06-06T23:00:00Z")); // midnight in London (summer time)
+    // £58.99 + £24 product = £82.99 → £83, where it was £81.
+    expect(await priced(8)).toBe(8300);
+    expect(senior).toBe(8100);
+    expect(await priced(9)).toBe(director);
+    // The list price is unchanged: the change belongs to the level.
+    expect((await listServices(database.db)).find((s) => s.id === 12)?.pricePence).toBe(5099);
+    expect((await getPublicQuote(database.db, saved.link))?.lines).toEqual(given?.lines);
+
+    // A new quote that day is priced with it, its lines adding up to its total.
+    const later = await saveQuote(database.db, { ...colourQuote, email: "grace2@example.com" });
+    if (!later.ok) throw new Error(later.error);
+    const laterQuote = await getPublicQuote(database.db, later.link);
+    expect(laterQuote?.lines.find((line) => line.serviceId === 12)?.pricePence).toBe(8300);
+    expect(laterQuote?.lines.reduce((sum, line) => sum + line.pricePence, 0)).toBe(laterQuote?.totalPence);
+
+    // Stopping it puts the level's prices back, and is audited; the quotes keep theirs.
+    const [row] = (await priceListForStaff(database.db)).levelChanges;
+    expect(await removeLevelChange(database.db, staff, row?.id ?? 0)).toBe(true);
+    expect(await removeLevelChange(database.db, staff, row?.id ?? 0)).toBe(false);
+    expect(await priced(8)).toBe(senior);
+    expect((await getPublicQuote(database.db, later.link))?.lines.find((l) => l.serviceId === 12)?.pricePence).toBe(
+      8300,
+    );
+    const [removed] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(removed).toMatchObject({
+      action: "level.change-remove",
+      subjectId: "8",
+      summary: "All colour +3% from 2027-06-07",
+    });
+  });
+
+  it("refuses a change for a level that does not exist", async () => {
+    const change = bulkPriceSchema.parse({ scope: "all", by: "percent", change: "3", from: "", level: "99" });
+    expect(await saveBulkPrices(database.db, staff, change)).toBeNull();
   });
 
   it("takes a retired service off the price list but keeps it for the console", async () => {

@@ -1,38 +1,51 @@
 /**
  * The price list and levels as the console edits them. A service's prices
- * change when saved, or from a later day (a row of scheduled_prices, applied
- * by the read in app/server/queries/catalogue.server.ts); either way a saved
+ * change when saved, or from a later day (a row of scheduled_prices); a
+ * change for one level is a row of level_price_changes. Both are applied by
+ * the reads in app/server/queries/catalogue.server.ts. Either way a saved
  * quote keeps the prices it was given, because it stores its own lines.
  */
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Catalogue } from "~/domain/calculator-state";
 import type { Level, Service } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
+import { levelsInForce } from "~/domain/level-changes";
 import type { PriceRounding } from "~/domain/price-rounding";
 import { pricesInForce } from "~/domain/price-schedule";
 import { londonDay } from "~/domain/salon-time";
-import { type BulkPriceChange, bulkChangeText, bulkPriceRows } from "~/domain/staff/bulk-prices";
+import {
+  type BulkPriceChange,
+  bulkChangeText,
+  bulkLevelRows,
+  bulkPriceRows,
+  levelChangeText,
+} from "~/domain/staff/bulk-prices";
 import type { ServiceInput } from "~/domain/staff/price-list";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import { priceRounding } from "../price-rounding.server";
-import { levels, scheduledPrices, services } from "../schema.server";
+import { levelPriceChanges, levels, scheduledPrices, services } from "../schema.server";
 import { audit } from "./audit.server";
 import type { StaffContext } from "./auth.server";
 import { type Refusal, refuse, saveVersioned } from "./content.server";
 
 export type StaffService = typeof services.$inferSelect;
 
-/** Every service, retired ones included, at the prices in force today, with the prices still to come. */
+/**
+ * Every service, retired ones included, at the prices in force today, and the
+ * levels with their own changes in force; with the prices and level changes
+ * still to come.
+ */
 export async function priceListForStaff(db: Database) {
   const today = londonDay(now());
-  const [rows, scheduled, levelRows, rounding] = await Promise.all([
+  const [rows, scheduled, levelRows, levelChanges, rounding] = await Promise.all([
     db
       .select()
       .from(services)
       .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
     db.select().from(scheduledPrices).orderBy(asc(scheduledPrices.effectiveOn), asc(scheduledPrices.id)),
     db.select().from(levels).orderBy(asc(levels.id)),
+    db.select().from(levelPriceChanges).orderBy(asc(levelPriceChanges.effectiveOn), asc(levelPriceChanges.id)),
     priceRounding(db),
   ]);
   return {
@@ -40,7 +53,8 @@ export async function priceListForStaff(db: Database) {
     rounding,
     services: pricesInForce(rows, scheduled, today),
     upcoming: scheduled.filter((row) => row.effectiveOn > today),
-    levels: levelRows,
+    levels: levelsInForce(levelRows, levelChanges, today),
+    levelChanges,
   };
 }
 
@@ -60,7 +74,11 @@ export function pricingCatalogue(
   const live: Service[] = rows
     .filter((row) => row.retiredAt === null)
     .map((row) => ({ ...row, clientName: row.clientName?.trim() || row.service }));
-  return { services: live, levels: levelRows.map(({ id, name, adapterBp }) => ({ id, name, adapterBp })), rounding };
+  return {
+    services: live,
+    levels: levelRows.map(({ id, name, adapterBp, changes }) => ({ id, name, adapterBp, changes })),
+    rounding,
+  };
 }
 
 const pricesText = (price: number, product: number) =>
@@ -238,15 +256,36 @@ export function saveLevel(
 }
 
 /**
- * The price list a bulk change starts from: the live services at the prices
- * in force on the day it applies (a change already scheduled for an earlier
- * day counts), so the preview and the save agree.
+ * The price list a bulk change starts from: the live services and levels at
+ * the prices in force on the day it applies (a change already scheduled for
+ * an earlier day counts), so the preview and the save agree. Null when the
+ * change names a level that does not exist.
  */
 export async function bulkPricePlan(db: Database, change: BulkPriceChange) {
-  const list = await priceListForStaff(db);
-  const [rows, scheduled] = await Promise.all([db.select().from(services), db.select().from(scheduledPrices)]);
-  const day = change.from ?? list.today;
-  const base = pricingCatalogue(pricesInForce(rows, scheduled, day), list.levels, list.rounding);
+  const today = londonDay(now());
+  const day = change.from ?? today;
+  const [rows, scheduled, levelRows, levelChanges, rounding] = await Promise.all([
+    db.select().from(services),
+    db.select().from(scheduledPrices),
+    db.select().from(levels).orderBy(asc(levels.id)),
+    db.select().from(levelPriceChanges),
+    priceRounding(db),
+  ]);
+  const base = pricingCatalogue(
+    pricesInForce(rows, scheduled, day),
+    levelsInForce(levelRows, levelChanges, day),
+    rounding,
+  );
+  if (change.level !== null) {
+    const level = base.levels.find((row) => row.id === change.level);
+    if (!level) return null;
+    const added = { scope: change.scope, by: change.by, step: change.step };
+    const after = {
+      ...base,
+      levels: base.levels.map((row) => (row === level ? { ...row, changes: [...(row.changes ?? []), added] } : row)),
+    };
+    return { today, level, rows: bulkLevelRows(base.services, level, change), before: base, after };
+  }
   const changes = bulkPriceRows(base.services, change);
   const byId = new Map(changes.map((row) => [row.id, row]));
   const after = {
@@ -256,20 +295,31 @@ export async function bulkPricePlan(db: Database, change: BulkPriceChange) {
       return row ? { ...s, pricePence: row.afterPence } : s;
     }),
   };
-  return { today: list.today, rows: changes, before: base, after };
+  return { today, level: null, rows: changes, before: base, after };
 }
 
 /**
- * Writes a bulk change: every affected service's new price, now (and any
- * scheduled price already due is dropped, as a single save does) or as a
- * scheduled price for its day, in one transaction with one audit row.
+ * Writes a bulk change in one transaction with one audit row. For every
+ * level: each affected service's new list price, now (and any scheduled
+ * price already due is dropped, as a single save does) or as a scheduled
+ * price for its day. For one level: one row of level_price_changes, from its
+ * day or today. Null when the level does not exist.
  */
 export async function saveBulkPrices(db: Database, staff: StaffContext, change: BulkPriceChange) {
   return db.transaction(async (tx) => {
     const plan = await bulkPricePlan(tx as unknown as Database, change);
+    if (!plan) return null;
     const ids = plan.rows.map((row) => row.id);
-    if (ids.length === 0) return plan.rows;
-    if (change.from === null) {
+    if (ids.length === 0) return plan;
+    if (plan.level) {
+      await tx.insert(levelPriceChanges).values({
+        levelId: plan.level.id,
+        scope: change.scope,
+        by: change.by,
+        step: change.step,
+        effectiveOn: change.from ?? plan.today,
+      });
+    } else if (change.from === null) {
       for (const row of plan.rows)
         await tx
           .update(services)
@@ -299,7 +349,29 @@ export async function saveBulkPrices(db: Database, staff: StaffContext, change: 
           },
         });
     }
-    await audit(tx, staff, { action: "prices.bulk", summary: bulkChangeText(change, plan.rows.length) });
-    return plan.rows;
+    await audit(tx, staff, {
+      action: "prices.bulk",
+      ...(plan.level ? { subject: { type: "level", id: plan.level.id } } : {}),
+      summary: bulkChangeText(change, plan.rows.length, plan.level?.name),
+    });
+    return plan;
+  });
+}
+
+/**
+ * Takes back a change for one level: one still to come is cancelled; one in
+ * force stops at once, and the level's prices return to what they were
+ * without it. Quotes already given keep their prices either way.
+ */
+export async function removeLevelChange(db: Database, staff: StaffContext, id: number) {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.delete(levelPriceChanges).where(eq(levelPriceChanges.id, id)).returning();
+    if (!gone) return false;
+    await audit(tx, staff, {
+      action: "level.change-remove",
+      subject: { type: "level", id: gone.levelId },
+      summary: `${levelChangeText(gone)} from ${gone.effectiveOn}`,
+    });
+    return true;
   });
 }
