@@ -6,7 +6,7 @@
 
 import { coverAddress } from "~/domain/blog";
 import type { Level, Service } from "~/domain/catalogue";
-import { shownAddress } from "~/domain/pictures";
+import { type PictureRef, shownAddress } from "~/domain/pictures";
 import type { SalonRow, StylistRow } from "./queries/catalogue.server";
 import type { BlogPostRow, getStoreData, NewsItemRow, ReviewRow, TeamMember } from "./queries/content.server";
 
@@ -19,8 +19,8 @@ export const teamMemberJson = (m: TeamMember) => ({
   first_name: m.firstName,
   last_name: m.lastName,
   level_name: m.levelName,
-  image: m.image,
-  montage_image: m.montageImage,
+  image: shownAddress({ image: m.image, picture: m.photo }),
+  montage_image: shownAddress({ image: m.montageImage, picture: m.montage }),
   para_1: m.para1,
   para_2: m.para2,
   para_3: m.para3,
@@ -70,14 +70,15 @@ export const serviceJson = (s: Service) => ({
   min_level: s.minLevel,
 });
 
-export const stylistJson = (s: StylistRow) => ({
+/** A calculator stylist, with the address of what the pages show of them: their photo once uploaded. */
+export const stylistJson = (s: StylistRow, photo: PictureRef | null) => ({
   id: s.id,
   slug: s.slug,
   first_name: s.firstName,
   last_name: s.lastName,
   salon: s.salonId,
   level: s.levelId,
-  remote_image: s.image,
+  remote_image: shownAddress({ image: s.image, picture: photo }),
   para_1: s.para1,
   para_2: s.para2,
   para_3: s.para3,

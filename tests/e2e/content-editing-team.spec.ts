@@ -171,6 +171,13 @@ test("a manager uploads a phone photo for a stylist and the team page serves it 
     await expect(visitor.locator(`picture source[type="image/avif"][srcset*="${photoBase}-320.avif"]`)).toHaveCount(1);
     await expectAccessible(visitor);
   }
+  // The read API gives her photo's address too (its largest JPEG), not the illustration's.
+  const fromApi = [
+    (await (await fetch(`${staff.url}/api/team/isla`)).json()).image,
+    (await (await fetch(`${staff.url}/api/stylists`)).json()).find((s: { slug: string }) => s.slug === "isla")
+      ?.remote_image,
+  ];
+  for (const address of fromApi) expect(address).toMatch(new RegExp(`^${photoBase}-\\d+\\.jpg$`));
   await visitor.context().close();
 });
 
