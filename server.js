@@ -159,7 +159,9 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   if (vite) {
     server.use(vite.middlewares);
   } else {
-    server.use(compression());
+    // Pages and JSON are compressed by the request handler in one piece, and it marks them so: the middleware is
+    // for what streams (the console's pages) and for files without a pre-compressed form.
+    server.use(compression({ filter: (req, res) => !res.locals.encodedHere && compression.filter(req, res) }));
     // Hashed assets never change under their name (so they are compressed once); everything else may.
     server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));

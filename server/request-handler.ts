@@ -233,6 +233,16 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
+/**
+ * Marks an answer whose encoding was chosen here, so the compression
+ * middleware (server.js) leaves it alone without weighing the browser's
+ * Accept-Encoding a second time.
+ */
+function encodedHere(res: ServerResponse): void {
+  const locals = (res as Partial<ExpressResponse>).locals;
+  if (locals) locals.encodedHere = true;
+}
+
 /** Writes the stored bytes as they are, in the encoding chosen: no per-request work on the page. */
 function writeEntry(
   res: ServerResponse,
@@ -242,6 +252,7 @@ function writeEntry(
   hit: boolean,
 ): void {
   res.statusCode = entry.status;
+  encodedHere(res);
   for (const [key, value] of entry.headers) res.appendHeader(key, value);
   res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
@@ -371,6 +382,7 @@ async function sendResponse(
     const encoding = body.length >= COMPRESS_FROM_BYTES ? oneOffEncoding(req.headers["accept-encoding"]) : "identity";
     const sent = encoding === "identity" ? body : await compressBody(body, encoding);
     res.vary("Accept-Encoding");
+    encodedHere(res);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", sent.length);
     res.end(sent);
