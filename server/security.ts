@@ -3,7 +3,7 @@
  * script nonce per request, and the refusal of state-changing requests that
  * come from another site.
  */
-import { randomFillSync, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { staffScreenAt } from "~/domain/staff/routes";
 
@@ -42,26 +42,6 @@ export function fixedSecurityHeaders(options: { hsts: boolean }): [string, strin
   ];
 }
 
-/** How many bytes a nonce has: 128 bits, as the CSP specification asks for. */
-const NONCE_BYTES = 16;
-/**
- * Random bytes drawn from the system's generator a few kilobytes at a time
- * (as Node does for randomUUID): one call per 256 nonces rather than one per
- * request. Every nonce still has bytes of its own, never handed out twice.
- */
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let noncePoolOffset = noncePool.length;
-
-function freshNonce(): string {
-  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
-    randomFillSync(noncePool);
-    noncePoolOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + NONCE_BYTES);
-  noncePoolOffset += NONCE_BYTES;
-  return nonce;
-}
-
 /** The policy for a nonce: the same for every request but the nonce, so its fixed parts are put together once. */
 function policyForNonce(dev: boolean): (nonce: string) => string {
   const mark = "\u0000";
@@ -73,7 +53,7 @@ export function securityHeaders(options: { dev: boolean; hsts: boolean }) {
   const fixed = fixedSecurityHeaders(options);
   const policy = policyForNonce(options.dev);
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = freshNonce();
+    const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", policy(nonce));
     for (const [name, value] of fixed) res.setHeader(name, value);
