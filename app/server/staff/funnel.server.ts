@@ -5,12 +5,12 @@
  * quotes, so a view costs what the number of keys in the window costs, never
  * a scan of the events or the quotes.
  */
-import { gte, sql } from "drizzle-orm";
+import { gte, type SQL, sql } from "drizzle-orm";
 import { FUNNEL_STEPS, type FunnelStep } from "~/domain/funnel";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { funnelRollup, levels, salons, stylists } from "../schema.server";
-import { foldRollup } from "./rollup.server";
+import { foldRollup, rollupRows } from "./rollup.server";
 
 /** One key of the funnel over a week: each step's count, and the pounds quoted and booked, in pence. */
 export interface FunnelRow {
@@ -51,16 +51,15 @@ export async function loadFunnel(db: Database, now = new Date()) {
     db
       .select({
         week: sql<string>`to_char(${r.week}, 'YYYY-MM-DD')`,
-        step: r.step,
-        salonId: r.salonId,
-        levelId: r.levelId,
-        stylistId: r.stylistId,
-        source: r.source,
+        step: sql<string>`${r.step}`,
+        salonId: sql<number>`${r.salonId}`,
+        levelId: sql<number>`${r.levelId}`,
+        stylistId: sql<number>`${r.stylistId}`,
+        source: sql<string>`${r.source}`,
         n: sql<number>`sum(${r.n})::int`,
         pence: sql<number>`sum(${r.pence})::float8`,
       })
-      .from(r)
-      .where(gte(r.week, weeks[0] ?? ""))
+      .from(rollupRows(r, gte(r.week, weeks[0] ?? "") as SQL))
       .groupBy(r.week, r.step, r.salonId, r.levelId, r.stylistId, r.source)
       .having(sql`sum(${r.n}) <> 0`),
     db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
