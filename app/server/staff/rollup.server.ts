@@ -33,17 +33,14 @@ export function foldRollup(db: Database, rollup: { table: AnyPgTable; lock: numb
 let foldsInTurn: Promise<void> = Promise.resolve();
 
 async function foldAndVacuum(db: Database, rollup: { table: AnyPgTable; lock: number; merge: SQL }) {
-  const folded = await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${rollup.lock}) as locked`,
-    );
-    if (!rows[0]?.locked) return 0;
-    const counted = await tx.execute<{ n: number }>(sql`
-      with folded as (delete from ${rollup.table} where delta returning *),
-      merged as (${rollup.merge})
-      select count(*)::int as n from folded`);
-    return counted.rows[0]?.n ?? 0;
-  });
+  // One statement, so one round trip rather than four (begin, lock, fold, commit): the lock is tried on the
+  // first row of differences and held to the statement's end; a fold that does not get it deletes nothing. Each
+  // row is deleted, and so merged, by one fold only, whoever holds the lock.
+  const counted = await db.execute<{ n: number }>(sql`
+    with folded as (delete from ${rollup.table} where delta and pg_try_advisory_xact_lock(${rollup.lock}) returning *),
+    merged as (${rollup.merge})
+    select count(*)::int as n from folded`);
+  const folded = counted.rows[0]?.n ?? 0;
   if (folded >= VACUUM_AFTER_ROWS) await db.execute(sql`vacuum ${rollup.table}`);
 }
 
