@@ -80,14 +80,19 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   }, loadingBuild);
 
   const clearQueryCache = enableContentCache(database.db);
-  // Every public page is framed by the salons and the site settings: read them now, so a database
-  // that goes away later still leaves them to draw the pages with (see the content cache).
-  await Promise.all([listSalons(database.db), getSiteSettings(database.db)]);
   const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
-  await database.listen(CONTENT_CHANNEL, () => {
-    clearQueryCache();
-    responses?.clear();
-  });
+  // Three round trips to the database, each on its own connection, at once rather than one after another:
+  // every public page is framed by the salons and the site settings, read now so a database that goes away
+  // later still leaves them to draw the pages with (see the content cache); the LISTEN for content changes;
+  // and, while no staff account exists, the first owner's setup link.
+  const [, , setupPath] = await Promise.all([
+    Promise.all([listSalons(database.db), getSiteSettings(database.db)]),
+    database.listen(CONTENT_CHANNEL, () => {
+      clearQueryCache();
+      responses?.clear();
+    }),
+    createSetupLink(database.db),
+  ]);
   const delivery = startDelivery(database.background, settings);
   const jobs = [
     retentionJob,
@@ -104,7 +109,6 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const scheduler = startScheduler(database.background, [...jobs, healthJob], {
     pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
   });
-  const setupPath = await createSetupLink(database.db);
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");

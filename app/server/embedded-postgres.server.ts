@@ -93,7 +93,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const realDir = await realpath(dataDir);
   try {
     const binaries = await findBinaries();
-    const runner = rootRunner();
+    const runner = await rootRunner();
     const cluster = path.join(realDir, "postgres");
     if (!existsSync(path.join(cluster, "PG_VERSION"))) await initialise(cluster, binaries, runner);
     // As root, the cluster belongs to whoever runs the server (root itself in a user namespace); a
@@ -264,7 +264,7 @@ interface Runner {
   chown?: { uid: number; gid: number };
 }
 
-let cachedRunner: Runner | undefined;
+let cachedRunner: Promise<Runner> | undefined;
 
 /**
  * PostgreSQL refuses to run as root. As root, run it in a user namespace
@@ -273,19 +273,35 @@ let cachedRunner: Runner | undefined;
  * under /root included). Where user namespaces are not allowed, drop to the
  * `postgres` user (or `nobody`) and hand it the cluster's folder.
  */
-function rootRunner(): Runner {
+function rootRunner(): Promise<Runner> {
   cachedRunner ??= chooseRunner();
   return cachedRunner;
 }
 
-function chooseRunner(): Runner {
+async function chooseRunner(): Promise<Runner> {
   if (userInfo().uid !== 0) return { namespace: false, spawnOptions: {} };
-  if (spawnSync("unshare", [...NAMESPACE, "true"]).status === 0) return { namespace: true, spawnOptions: {} };
-  const id = (flag: string, user: string) =>
-    Number.parseInt(spawnSync("id", [flag, user], { encoding: "utf8" }).stdout, 10);
-  const user = Number.isInteger(id("-u", "postgres")) ? "postgres" : "nobody";
-  const owner = { uid: id("-u", user), gid: id("-g", user) };
+  if ((await probe("unshare", [...NAMESPACE, "true"])).status === 0) return { namespace: true, spawnOptions: {} };
+  const id = async (flag: string, user: string) => Number.parseInt((await probe("id", [flag, user])).stdout, 10);
+  const user = Number.isInteger(await id("-u", "postgres")) ? "postgres" : "nobody";
+  const owner = { uid: await id("-u", user), gid: await id("-g", user) };
   return { namespace: false, spawnOptions: owner, chown: owner };
+}
+
+/**
+ * A short command's exit status and output, waited for without holding the
+ * thread: at start the server build is loading meanwhile (spawnSync would
+ * stop that for as long as the command takes).
+ */
+function probe(command: string, args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.once("error", () => resolve({ status: null, stdout }));
+    child.once("close", (status) => resolve({ status, stdout }));
+  });
 }
 
 /** Root's user id becomes 1 inside (a user every system has), so `initdb` finds a name for it. */

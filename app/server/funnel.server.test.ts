@@ -6,7 +6,7 @@ import { funnelBeacon, recordFunnelEvent } from "./funnel.server";
 import { saveQuote } from "./queries/quotes.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
-import { loadFunnel } from "./staff/funnel.server";
+import { loadFunnel, loadFunnelTotal } from "./staff/funnel.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 const NOW = new Date("2026-07-08T12:00:00Z"); // a Wednesday in summer time
@@ -184,6 +184,8 @@ describe.each(testDatabases)("the funnel on %s", (_name, open) => {
     for (const step of FUNNEL_STEPS) expect([step, total.steps[step]]).toEqual([step, fromRows[step]?.n ?? 0]);
     expect(total.quotedPence).toBe(fromRows.saved?.pence);
     expect(total.bookedPence).toBe(fromRows.booked?.pence);
+    // The dashboard's totals, added up in the database, are the same figures.
+    expect(await loadFunnelTotal(db, NOW)).toEqual(total);
 
     // And per key: each source's saved quotes are the quotes with that source.
     const bySource = new Map<string, number>();

@@ -3,14 +3,13 @@ import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
 import { FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "~/domain/funnel";
-import { funnelTotal } from "~/domain/staff/funnel";
 import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { byWeek, weekLabel } from "~/domain/staff/weeks";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadDashboard } from "~/server/staff/dashboard.server";
-import { loadFunnel } from "~/server/staff/funnel.server";
+import { loadFunnelTotal } from "~/server/staff/funnel.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => staffMeta("Dashboard");
@@ -26,7 +25,7 @@ const label = (status: string) => STATUS_LABELS[status] ?? status;
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "dashboard");
   const { db } = args.context.get(requestContext);
-  const [d, funnel] = await Promise.all([loadDashboard(db), loadFunnel(db)]);
+  const [d, funnelFigures] = await Promise.all([loadDashboard(db), loadFunnelTotal(db)]);
   const salonName = new Map(d.salons.map((s) => [s.id, s.name]));
 
   const bySalon = byWeek(
@@ -71,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   }));
 
   return {
-    funnel: { total: funnelTotal(funnel.rows), href: staffPath(STAFF_ROUTES.funnel.path) },
+    funnel: { total: funnelFigures, href: staffPath(STAFF_ROUTES.funnel.path) },
     weeks: d.weeks.map((w) => ({ week: w, label: weekLabel(w) })),
     salons: [...bySalon].map(([name, values]) => ({ name, values })),
     // Referral sources in the form's order, then anything older data holds.

@@ -8,7 +8,7 @@ import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.server";
 
 export type RemoteSettings = Pick<
@@ -16,7 +16,15 @@ export type RemoteSettings = Pick<
   "BACKUP_S3_BUCKET" | "BACKUP_S3_PREFIX" | "BACKUP_S3_ENDPOINT" | "BACKUP_S3_REGION"
 >;
 
-function clientFor(settings: RemoteSettings): S3Client {
+/**
+ * The AWS SDK, loaded when a backup is first copied or fetched: it is a good
+ * share of what the site loads, and most sites set no bucket, so loading it
+ * with the rest would lengthen every start for nothing.
+ */
+const s3 = () => import("@aws-sdk/client-s3");
+
+async function clientFor(settings: RemoteSettings): Promise<S3Client> {
+  const { S3Client } = await s3();
   return new S3Client({
     region: settings.BACKUP_S3_REGION,
     endpoint: settings.BACKUP_S3_ENDPOINT,
@@ -34,7 +42,8 @@ async function copyToRemote(settings: RemoteSettings, file: string): Promise<str
   const bucket = settings.BACKUP_S3_BUCKET;
   if (!bucket) throw new Error("No bucket set (BACKUP_S3_BUCKET)");
   const key = `${settings.BACKUP_S3_PREFIX}${path.basename(file)}`;
-  const client = clientFor(settings);
+  const { PutObjectCommand } = await s3();
+  const client = await clientFor(settings);
   try {
     await client.send(
       new PutObjectCommand({
@@ -78,7 +87,8 @@ export async function fetchFromRemote(settings: RemoteSettings, address: string,
   const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(address);
   if (!match) throw new Error(`Not an s3://bucket/key address: ${address}`);
   const [, bucket, key] = match as unknown as [string, string, string];
-  const client = clientFor(settings);
+  const { GetObjectCommand } = await s3();
+  const client = await clientFor(settings);
   try {
     const file = path.join(dir, path.basename(key));
     const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));

@@ -213,6 +213,42 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
     expect(waiting.leads).toBe(newQuotes?.n);
   });
 
+  it("counts the rows of differences not yet folded, read through their own index, while a fold is under way", async () => {
+    const { db } = database;
+    await loadWaiting(db); // everything so far folded
+    // Another process folding: it holds the fold's lock, so this one sums the differences as they are.
+    const { default: pg } = await import("pg");
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query("select pg_advisory_lock(7204311)");
+      await db
+        .insert(t.quotes)
+        .values([
+          quote("2026-07-08T08:00:00Z", 3, { referral: "Friend" }),
+          quote("2026-07-08T08:30:00Z", 3, { referral: "Friend", status: "booked" }),
+        ]);
+      const [{ n: unfolded } = { n: 0 }] = (
+        await db.execute<{ n: number }>(sql`select count(*)::int as n from quote_rollup where delta`)
+      ).rows;
+      expect(unfolded).toBeGreaterThan(0);
+      const [d, waiting] = await Promise.all([loadDashboard(db, NOW), loadWaiting(db)]);
+      const since = sql`(${d.weeks[0]}::date::timestamp at time zone 'Europe/London')`;
+      const { rows } = await db.execute<{ salon_id: number; status: string; n: number }>(
+        sql`select salon_id, status, count(*)::int as n from quotes where created_at >= ${since} group by 1, 2`,
+      );
+      const byStatus = (list: { salonId?: number; salon_id?: number; status: string; n: number }[]) =>
+        list.map((r) => `${r.salonId ?? r.salon_id} ${r.status} ${r.n}`).sort();
+      expect(byStatus(d.quotesByStatus)).toEqual(byStatus(rows));
+      const [newQuotes] = (
+        await db.execute<{ n: number }>(sql`select count(*)::int as n from quotes where status = 'new'`)
+      ).rows;
+      expect(waiting.leads).toBe(newQuotes?.n);
+    } finally {
+      await other.end();
+    }
+  });
+
   it("vacuums a rollup after folding a burst of writes, so reads stop scanning the dead rows at once", async () => {
     const { db } = database;
     const vacuums = async () =>

@@ -12,7 +12,7 @@ import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField } from "~/domain/forms
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, outbox, quoteRollup, quotes, salons } from "../schema.server";
-import { foldRollup } from "./rollup.server";
+import { foldRollup, rollupRows } from "./rollup.server";
 
 /** The Monday (yyyy-mm-dd) of the London week a timestamp falls in; its text is inlined, not a parameter, so GROUP BY matches it. */
 const weekOf = (column: AnyPgColumn) =>
@@ -113,7 +113,7 @@ export async function loadWaiting(db: Database) {
   const [row] = await db
     .select({
       leads: int(
-        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${quoteRollup} where ${quoteRollup.status} = 'new')`,
+        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new'`)})`,
       ),
       jobs: int(sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new')`),
       models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
@@ -147,15 +147,14 @@ async function quoteFigures(db: Database, firstWeek: string) {
   const rows = await db
     .select({
       week: sql<string>`to_char(${r.week}, 'YYYY-MM-DD')`,
-      salonId: r.salonId,
-      referral: r.referral,
-      status: r.status,
+      salonId: sql<number>`${r.salonId}`,
+      referral: sql<string>`${r.referral}`,
+      status: sql<string>`${r.status}`,
       n: int(sql`sum(${r.quotes})`),
       opened: int(sql`sum(${r.opened})`),
       views: int(sql`sum(${r.views})`),
     })
-    .from(r)
-    .where(gte(r.week, firstWeek))
+    .from(rollupRows(r, gte(r.week, firstWeek) as SQL))
     .groupBy(r.week, r.salonId, r.referral, r.status)
     .having(sql`sum(${r.quotes}) > 0`);
   const add = <K extends string, Row extends Record<K | "n", string | number>>(

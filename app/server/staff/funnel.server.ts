@@ -5,12 +5,13 @@
  * quotes, so a view costs what the number of keys in the window costs, never
  * a scan of the events or the quotes.
  */
-import { gte, sql } from "drizzle-orm";
+import { gte, type SQL, sql } from "drizzle-orm";
 import { FUNNEL_STEPS, type FunnelStep } from "~/domain/funnel";
+import type { FunnelFigures } from "~/domain/staff/funnel";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { funnelRollup, levels, salons, stylists } from "../schema.server";
-import { foldRollup } from "./rollup.server";
+import { foldRollup, rollupRows } from "./rollup.server";
 
 /** One key of the funnel over a week: each step's count, and the pounds quoted and booked, in pence. */
 export interface FunnelRow {
@@ -40,27 +41,32 @@ const foldFunnelRollup = (db: Database) =>
         n = r.n + excluded.n, pence = r.pence + excluded.pence`,
   });
 
+/** The rollup's rows over the dashboard's weeks from `now`, folded first. */
+async function funnelWindow(db: Database, now: Date) {
+  const weeks = lastWeeks(now, DASHBOARD_WEEKS);
+  await foldFunnelRollup(db);
+  return { weeks, rows: rollupRows(funnelRollup, gte(funnelRollup.week, weeks[0] ?? "") as SQL) };
+}
+
 const emptySteps = () => Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<FunnelStep, number>;
 
 /** The funnel over the dashboard's weeks: one row per week and key with any figure, and the names of the ids. */
 export async function loadFunnel(db: Database, now = new Date()) {
-  const weeks = lastWeeks(now, DASHBOARD_WEEKS);
-  await foldFunnelRollup(db);
+  const { weeks, rows: windowRows } = await funnelWindow(db, now);
   const r = funnelRollup;
   const [figures, salonRows, levelRows, stylistRows] = await Promise.all([
     db
       .select({
         week: sql<string>`to_char(${r.week}, 'YYYY-MM-DD')`,
-        step: r.step,
-        salonId: r.salonId,
-        levelId: r.levelId,
-        stylistId: r.stylistId,
-        source: r.source,
+        step: sql<string>`${r.step}`,
+        salonId: sql<number>`${r.salonId}`,
+        levelId: sql<number>`${r.levelId}`,
+        stylistId: sql<number>`${r.stylistId}`,
+        source: sql<string>`${r.source}`,
         n: sql<number>`sum(${r.n})::int`,
         pence: sql<number>`sum(${r.pence})::float8`,
       })
-      .from(r)
-      .where(gte(r.week, weeks[0] ?? ""))
+      .from(windowRows)
       .groupBy(r.week, r.step, r.salonId, r.levelId, r.stylistId, r.source)
       .having(sql`sum(${r.n}) <> 0`),
     db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
@@ -100,4 +106,29 @@ export async function loadFunnel(db: Database, now = new Date()) {
       stylist: new Map(stylistRows.map((s) => [s.id, s.name])),
     },
   };
+}
+
+/**
+ * The funnel's totals over the dashboard's weeks: what funnelTotal makes of
+ * loadFunnel's rows (keys whose count nets to zero left out, as there), but
+ * added up in the database, so the dashboard reads one row per step rather
+ * than a thousand keys and the names it does not show.
+ */
+export async function loadFunnelTotal(db: Database, now = new Date()): Promise<FunnelFigures> {
+  const { rows: windowRows } = await funnelWindow(db, now);
+  const r = funnelRollup;
+  const { rows } = await db.execute<{ step: string; n: number; pence: number }>(sql`
+    select step, sum(n)::int as n, sum(pence)::float8 as pence from (
+      select ${r.step} as step, sum(${r.n}) as n, sum(${r.pence}) as pence from ${windowRows}
+      group by ${r.week}, ${r.step}, ${r.salonId}, ${r.levelId}, ${r.stylistId}, ${r.source}
+      having sum(${r.n}) <> 0) as keyed
+    group by step`);
+  const total: FunnelFigures = { steps: emptySteps(), quotedPence: 0, bookedPence: 0 };
+  for (const row of rows) {
+    if (!(FUNNEL_STEPS as readonly string[]).includes(row.step)) continue;
+    total.steps[row.step as FunnelStep] = Number(row.n);
+    if (row.step === "saved") total.quotedPence = Number(row.pence);
+    if (row.step === "booked") total.bookedPence = Number(row.pence);
+  }
+  return total;
 }
