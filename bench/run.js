@@ -1022,7 +1022,10 @@ async function measureConsoleAtScale(databaseUrl, cookie) {
      from generate_series(1, $1::int) as g, lateral (select now() - (g * interval '1 second') * (83 * 86400.0 / $1) as t) as at`,
     [FUNNEL_EVENTS],
   );
-  await db.query("analyze");
+  // A salon gathers 100,000 quotes over years, with autovacuum keeping up; added in one burst, they would leave
+  // autovacuum working through both tables while the views are timed. Vacuumed here, the views are timed as a
+  // salon would see them on any day.
+  await db.query("vacuum analyze quotes, funnel_events");
   const total = Number((await db.query("select count(*) as n from quotes")).rows[0].n);
   const events = Number((await db.query("select count(*) as n from funnel_events")).rows[0].n);
   await db.end();
