@@ -138,7 +138,7 @@ function alertDueAt(now: SQL): SQL {
  * salon the lead is for. The text is the same for every lead, so the quote's
  * statement stays one prepared statement.
  */
-export function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
+function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
   return alertRowsFrom(lead, {
     salon: typeof salonId === "number" ? sql`${salonId}::int` : salonId,
