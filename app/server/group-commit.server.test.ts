@@ -28,7 +28,7 @@ function heldWriter(fail: (batch: number[]) => boolean = () => false) {
 describe("group commit", () => {
   it("writes a lone input at once and gathers those that arrive meanwhile into the next statement", async () => {
     const writer = heldWriter();
-    const save = groupCommit({ write: writer.write, maxBatch: 10 });
+    const save = groupCommit({ write: writer.write, maxBatch: 10, refused: () => true });
     const first = save(1);
     const rest = [2, 3, 4].map(save);
     await writer.settle();
@@ -39,7 +39,7 @@ describe("group commit", () => {
 
   it("holds no more than maxBatch in one statement", async () => {
     const writer = heldWriter();
-    const save = groupCommit({ write: writer.write, maxBatch: 2 });
+    const save = groupCommit({ write: writer.write, maxBatch: 2, refused: () => true });
     const all = [1, 2, 3, 4, 5].map(save);
     await writer.settle();
     expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
@@ -48,10 +48,19 @@ describe("group commit", () => {
 
   it("writes a failed batch's inputs one by one, so only the bad one fails", async () => {
     const writer = heldWriter((batch) => batch.includes(3));
-    const save = groupCommit({ write: writer.write, maxBatch: 10 });
+    const save = groupCommit({ write: writer.write, maxBatch: 10, refused: () => true });
     const all = [1, 2, 3, 4].map((n) => save(n).then(String, (error: Error) => error.message));
     await writer.settle();
     expect(await Promise.all(all)).toEqual(["10", "20", "bad 3", "40"]);
     expect(writer.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it("fails every input of a batch whose outcome is unknown, writing none of them again", async () => {
+    const writer = heldWriter((batch) => batch.length > 1);
+    const save = groupCommit({ write: writer.write, maxBatch: 10, refused: () => false });
+    const all = [1, 2, 3].map((n) => save(n).then(String, (error: Error) => error.message));
+    await writer.settle();
+    expect(await Promise.all(all)).toEqual(["10", "bad 2,3", "bad 2,3"]);
+    expect(writer.batches).toEqual([[1], [2, 3]]);
   });
 });

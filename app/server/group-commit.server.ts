@@ -5,9 +5,12 @@
  * database then does one round trip and one commit for many saves; a lone
  * save goes at once, as before, and waits for nothing.
  *
- * Each caller gets its own result. Should a statement for several fail, each
- * of them is written again on its own, one after another, so one bad piece
- * (a taken link, a reused key) fails only itself and none is lost.
+ * Each caller gets its own result. Should the database refuse a statement
+ * for several, each of them is written again on its own, one after another,
+ * so one bad piece (a taken link, a reused key) fails only itself and none
+ * is lost. Any other failure (the connection lost, say) leaves it unknown
+ * whether the statement was committed: every piece of it fails, as a lone
+ * statement would, rather than risk writing any of them twice.
  */
 
 export interface GroupCommitOptions<In, Out> {
@@ -15,6 +18,8 @@ export interface GroupCommitOptions<In, Out> {
   write(batch: In[]): Promise<Out[]>;
   /** At most this many in one statement. */
   maxBatch: number;
+  /** Whether a batch's error means it was refused and nothing of it kept, so each input may be written alone. */
+  refused(error: unknown): boolean;
 }
 
 interface Waiting<In, Out> {
@@ -25,7 +30,7 @@ interface Waiting<In, Out> {
 
 export type GroupCommit<In, Out> = (input: In) => Promise<Out>;
 
-export function groupCommit<In, Out>({ write, maxBatch }: GroupCommitOptions<In, Out>): GroupCommit<In, Out> {
+export function groupCommit<In, Out>({ write, maxBatch, refused }: GroupCommitOptions<In, Out>): GroupCommit<In, Out> {
   const queue: Waiting<In, Out>[] = [];
   // One statement at a time: what arrives meanwhile is the next one's batch.
   let writing = false;
@@ -35,8 +40,8 @@ export function groupCommit<In, Out>({ write, maxBatch }: GroupCommitOptions<In,
       const results = await write(batch.map((w) => w.input));
       for (const [i, w] of batch.entries()) w.resolve(results[i] as Out);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      if (batch.length === 1 || !refused(error)) {
+        for (const w of batch) w.reject(error);
         return;
       }
       // One after another: two that failed together (one address twice, say) then see each other's rows.

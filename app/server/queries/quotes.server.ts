@@ -385,6 +385,16 @@ export async function saveQuote(
   }
 }
 
+/**
+ * The database answered the statement with an error: it was rolled back
+ * whole. (A lost connection is not this: the statement may have committed.)
+ */
+function refusedByDatabase(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause)
+    if (current instanceof pg.DatabaseError) return true;
+  return false;
+}
+
 /** Tries per save: enough for a handful of saves for one address racing each other. */
 const SAVE_ATTEMPTS = 5;
 
@@ -457,6 +467,7 @@ function quoteWriter(db: Database): GroupCommit<QuoteToStore, StoredRow | undefi
   if (!writer) {
     writer = groupCommit({
       maxBatch: MAX_SAVES_PER_STATEMENT,
+      refused: refusedByDatabase,
       async write(batch: QuoteToStore[]) {
         const { rows } = await executeNamed<StoredRow>(db, "store-quotes", storeQuotesStatement(batch, false));
         const byLink = new Map(rows.map((row) => [row.link, row]));
