@@ -111,10 +111,10 @@ export async function setQuietHours(db: Database, actor: Actor | null, quiet: Qu
  * When an alert written at `now` may go: `now`, or the end of the quiet hours
  * (UK time) when `now` falls inside them. A window may run past midnight
  * (20:00–08:00). Read by the database from the settings' rows, as one
- * expression to put in an insert. `now` is the database's own clock (the
- * outbox's) unless a test gives one.
+ * expression to put in an insert. `now` is an expression that is null for
+ * the database's own clock (the outbox's), or the moment a test gives.
  */
-function alertDueAt(now: Date | undefined): SQL {
+function alertDueAt(now: SQL): SQL {
   return sql`(select case
       when q.f is null or q.u is null or q.f = q.u then q.t
       when (q.f < q.u and q.l::time >= q.f and q.l::time < q.u)
@@ -124,7 +124,7 @@ function alertDueAt(now: Date | undefined): SQL {
     from (select n.t, n.t at time zone 'Europe/London' as l,
         (select value::time from site_settings where key = ${QUIET_FROM}) as f,
         (select value::time from site_settings where key = ${QUIET_UNTIL}) as u
-      from (select coalesce(${now?.toISOString() ?? null}::timestamptz, now()) as t) as n) as q)`;
+      from (select coalesce(${now}, now()) as t) as n) as q)`;
 }
 
 // ---------------------------------------------------------------------------
@@ -138,23 +138,44 @@ function alertDueAt(now: Date | undefined): SQL {
  * salon the lead is for. The text is the same for every lead, so the quote's
  * statement stays one prepared statement.
  */
-export function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
-  const salon = typeof salonId === "number" ? sql`${salonId}::int` : salonId;
+function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
-  const payload = JSON.stringify({
+  return alertRowsFrom(lead, {
+    salon: typeof salonId === "number" ? sql`${salonId}::int` : salonId,
+    payload: sql`${leadAlertPayload(details)}::jsonb`,
+    emailMessageId: sql`${newMessageId(mailDomain)}::text`,
+    smsMessageId: sql`${newMessageId(mailDomain)}::text`,
+    now: sql`${now?.toISOString() ?? null}::timestamptz`,
+  });
+}
+
+/** An alert's payload as stored, less the lead's id and the salon's name, which the statement adds. */
+export function leadAlertPayload(details: LeadAlertDetails): string {
+  return JSON.stringify({
     kind: details.kind,
     firstName: details.firstName,
     totalPence: details.totalPence,
     who: details.who,
     ...(details.link ? { link: details.link } : {}),
   });
-  const row = (channel: "email" | "sms", column: SQL, template: string) => sql`
+}
+
+/**
+ * The alert rows with each part an expression over `lead` (which names the
+ * lead's row `lead`, with its id): values given once, or columns of a batch
+ * of saves, where each save's alert has its own salon, payload and ids.
+ */
+export function alertRowsFrom(
+  lead: SQL,
+  parts: { salon: SQL; payload: SQL; emailMessageId: SQL; smsMessageId: SQL; now: SQL },
+): SQL {
+  const row = (channel: "email" | "sms", column: SQL, template: string, messageId: SQL) => sql`
     select ${channel}::text, ${column}, ${template}::text,
-      ${payload}::jsonb || jsonb_build_object('id', lead.id, 'salon', s.name), ${newMessageId(mailDomain)}::text,
-      ${alertDueAt(now)}
+      ${parts.payload} || jsonb_build_object('id', lead.id, 'salon', s.name), ${messageId},
+      ${alertDueAt(parts.now)}
     from ${lead}, salon_alerts a join salons s on s.id = a.salon_id
-    where a.salon_id = ${salon} and ${column} is not null`;
-  return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS)}`;
+    where a.salon_id = ${parts.salon} and ${column} is not null`;
+  return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL, parts.emailMessageId)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS, parts.smsMessageId)}`;
 }
 
 /**

@@ -847,3 +847,116 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
     ]);
   });
 });
+
+describe.each(testDatabases)("many saves at once on %s (group commit)", (_name, open) => {
+  let database: TestDatabase;
+  let cutting: Record<string, unknown>;
+  beforeAll(async () => {
+    database = await open(seedDatabase);
+    const catalogue = await loadCatalogue(database.db);
+    const cut = (name: string, cat1: number, cat2: number) =>
+      catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
+    cutting = {
+      type: "cutting",
+      mode: "level",
+      salon: "2",
+      finish: cut("Cut, Dry & Style", 1, 0),
+      finishAddon: cut("None", 4, 0),
+      treatment: cut("None", 5, 2),
+    };
+    // Every save also queues its salon's alert, as on a site whose salons have a front desk.
+    await database.db.insert(t.salonAlerts).values({ salonId: 2, email: "desk@two.example" });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  const client = (i: number) => ({
+    name: `Many Client${i}`,
+    email: `many${i}@example.com`,
+    mobile: `07700 9${50000 + i}`,
+    // Two levels, so the saves in one statement carry different lines and totals.
+    level: i % 2 === 0 ? "5" : "6",
+  });
+
+  /** Each saved quote's row, its messages and how many statements wrote them (rows one statement wrote share an xmin). */
+  async function stored(links: string[]) {
+    const quotes = await database.db.execute<{ link: string; name: string; email: string; total_pence: number }>(
+      sql`select link, name, email, total_pence from quotes where link = any(${`{${links.join(",")}}`}::text[])`,
+    );
+    const messages = await database.db.execute<{ link: string; template: string; recipient: string }>(
+      sql`select payload->>'link' as link, template, recipient from outbox
+          where payload->>'link' = any(${`{${links.join(",")}}`}::text[])`,
+    );
+    const statements = await database.db.execute<{ n: string | number }>(
+      sql`select count(distinct xmin::text) as n from quotes where link = any(${`{${links.join(",")}}`}::text[])`,
+    );
+    return { quotes: quotes.rows, messages: messages.rows, statements: Number(statements.rows[0]?.n) };
+  }
+
+  it("stores every one of many concurrent saves with its own data, link and messages, each message once", async () => {
+    const count = 40;
+    const saves = await Promise.all(
+      Array.from({ length: count }, (_, i) => saveQuote(database.db, request(cutting, client(i)))),
+    );
+    const links = saves.map((saved) => (saved.ok ? saved.link : ""));
+    expect(saves.every((saved) => saved.ok && saved.messagesSent)).toBe(true);
+    expect(new Set(links).size).toBe(count);
+    expect(links.every((link) => QUOTE_LINK_PATTERN.test(link))).toBe(true);
+
+    const { quotes, messages, statements } = await stored(links);
+    expect(quotes).toHaveLength(count);
+    saves.forEach((saved, i) => {
+      if (!saved.ok) throw new Error(saved.error);
+      const row = quotes.find((q) => q.link === saved.link)!;
+      // Each visitor's own quote: their name and address, and the total the server priced for their choices.
+      expect(row.name).toBe(`Many Client${i}`);
+      expect(row.email).toBe(`many${i}@example.com`);
+      expect(row.total_pence).toBe(saved.quote.totalPence);
+      const own = messages.filter((m) => m.link === saved.link);
+      expect(own.map((m) => `${m.template} ${m.recipient}`).sort()).toEqual([
+        "lead-alert desk@two.example",
+        `quote-email many${i}@example.com`,
+        `quote-sms +4477009${50000 + i}`,
+      ]);
+    });
+    // The two levels price the same cut differently, so the batch's totals were each the save's own.
+    expect(new Set(quotes.map((q) => q.total_pence)).size).toBe(2);
+    // They were written by fewer statements than saves: those that came while one was in flight went together.
+    expect(statements).toBeLessThan(count);
+  });
+
+  it("stores the others when one save in a batch fails, and that one fails alone", async () => {
+    const first = await saveQuote(database.db, request(cutting, client(100)));
+    if (!first.ok) throw new Error(first.error);
+    const taken = first.link;
+    const saves = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        saveQuote(
+          database.db,
+          request(cutting, client(101 + i)),
+          // The tenth save only ever draws a link that is already taken: its statement can never succeed.
+          i === 9 ? { newLink: () => taken } : {},
+        ),
+      ),
+    );
+    const failed = saves[9]!;
+    expect(failed.status).toBe("rejected");
+    const others = saves.filter((_, i) => i !== 9);
+    expect(others.every((s) => s.status === "fulfilled" && s.value.ok)).toBe(true);
+    const links = others.map((s) => (s.status === "fulfilled" && s.value.ok ? s.value.link : ""));
+    const { quotes, messages } = await stored([...links, taken]);
+    // The 19 others and the first: nothing of the failed one was kept, nothing of the others lost.
+    expect(quotes).toHaveLength(20);
+    expect(quotes.find((q) => q.link === taken)?.name).toBe("Many Client100");
+    expect(quotes.some((q) => q.name === "Many Client110")).toBe(false);
+    for (const link of links)
+      expect(
+        messages
+          .filter((m) => m.link === link)
+          .map((m) => m.template)
+          .sort(),
+      ).toEqual(["lead-alert", "quote-email", "quote-sms"]);
+    expect(messages.filter((m) => m.link === taken)).toHaveLength(3);
+  });
+});

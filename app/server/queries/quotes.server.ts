@@ -32,8 +32,9 @@ import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { QUOTE_MESSAGES_PER_DAY, type QuoteMessagePayload, SMS_CEILING_MARGIN } from "../delivery/messages.server";
+import { type GroupCommit, groupCommit } from "../group-commit.server";
 import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
-import { type LeadAlertDetails, leadAlertRows } from "../lead-alerts.server";
+import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
 import { marketingConsentRows } from "../privacy/consents.server";
@@ -384,6 +385,16 @@ export async function saveQuote(
   }
 }
 
+/**
+ * The database answered the statement with an error: it was rolled back
+ * whole. (A lost connection is not this: the statement may have committed.)
+ */
+function refusedByDatabase(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause)
+    if (current instanceof pg.DatabaseError) return true;
+  return false;
+}
+
 /** Tries per save: enough for a handful of saves for one address racing each other. */
 const SAVE_ATTEMPTS = 5;
 
@@ -412,33 +423,60 @@ interface QuoteToStore {
  * Stores a quote, its consents, the e-mail and text about it, the salon's
  * alert of it and the answer under its key in one statement, so all are
  * committed together or none is, without a transaction's extra round trips.
+ * Saves that come in while another's statement is in flight are stored
+ * together by the next one (group commit, decision 093): under load the
+ * database commits many saves at once instead of one each.
  *
  * The messages are queued unless either address already had
  * QUOTE_MESSAGES_PER_DAY quote messages in 24 hours. Two saves for one
  * address could both count what was there before either: each message takes
  * its recipient's next number, and the unique index on those numbers fails
- * the second save, which the caller runs again and which then counts the
- * first one's message.
+ * the second save (or the batch holding both, whose saves are then stored
+ * one by one), which the caller runs again and which then counts the first
+ * one's message.
  *
  * Past the site's daily ceiling on texts the e-mail still goes and the text
  * does not. Well below it the statement runs on its own; from SMS_CEILING_MARGIN
  * below it, it stores nothing and is run again under a lock that makes such
- * saves take turns, so that together they cannot pass the ceiling.
+ * saves take turns, so that together they cannot pass the ceiling. A batch
+ * holds at most half the margin, and one batch is in flight at a time, so the
+ * texts not yet counted by any save stay within it.
  */
 async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messagesSent: boolean; alerted: number }> {
-  const { smsDailyLimit } = toStore;
-  const fast = await executeNamed<StoredRow>(db, "store-quote", storeQuoteStatement(toStore, smsDailyLimit, false));
   const row =
-    fast.rows[0] ??
+    (await quoteWriter(db)(toStore)) ??
     (await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-daily-ceiling'))`);
-      return (await tx.execute<StoredRow>(storeQuoteStatement(toStore, smsDailyLimit, true))).rows[0];
+      return (await tx.execute<StoredRow>(storeQuotesStatement([toStore], true))).rows[0];
     }));
   if (!row) throw new Error("The quote was not stored");
   const queued = Number(row.queued);
   if (queued === 1)
-    log.warn({ limit: smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
+    log.warn({ limit: toStore.smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
   return { messagesSent: queued > 0, alerted: Number(row.alerted) };
+}
+
+/** Saves in one statement at most: half the ceiling's margin (see storeQuote). */
+const MAX_SAVES_PER_STATEMENT = Math.floor(SMS_CEILING_MARGIN / 2);
+
+/** Each database's writer of quotes; a save that gets no row back is within the ceiling's margin. */
+const quoteWriters = new WeakMap<Database, GroupCommit<QuoteToStore, StoredRow | undefined>>();
+
+function quoteWriter(db: Database): GroupCommit<QuoteToStore, StoredRow | undefined> {
+  let writer = quoteWriters.get(db);
+  if (!writer) {
+    writer = groupCommit({
+      maxBatch: MAX_SAVES_PER_STATEMENT,
+      refused: refusedByDatabase,
+      async write(batch: QuoteToStore[]) {
+        const { rows } = await executeNamed<StoredRow>(db, "store-quotes", storeQuotesStatement(batch, false));
+        const byLink = new Map(rows.map((row) => [row.link, row]));
+        return batch.map((toStore) => byLink.get(toStore.quote.link));
+      },
+    });
+    quoteWriters.set(db, writer);
+  }
+  return writer;
 }
 
 const dialect = new PgDialect();
@@ -463,85 +501,144 @@ async function executeNamed<Row extends Record<string, unknown>>(
 
 interface StoredRow extends Record<string, unknown> {
   id: number;
+  link: string;
   queued: number | string;
   alerted: number | string;
 }
 
 /**
- * The statement behind storeQuote. `takingTurns`: run under the ceiling's
- * lock, so the count of today's texts is exact and the ceiling itself is the
- * limit; otherwise a save that would queue a text within the margin stores
- * nothing and returns no row.
+ * One save as the statement reads it: a row of the JSON array it is given.
+ * Every message id is made here, so each save's messages keep their own.
  */
-function storeQuoteStatement(
-  { quote: q, to, payload, consents, answer, alert }: QuoteToStore,
-  smsDailyLimit: number,
+function inputRow(
+  { quote: q, to, payload, consents, answer, alert, smsDailyLimit }: QuoteToStore,
   takingTurns: boolean,
 ) {
-  const email = to.email.toLowerCase();
-  const emailKey = recipientKey("email", email);
-  const mobileKey = recipientKey("sms", to.mobile);
-  const textsBelow = takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN);
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
-  const body = JSON.stringify(payload);
-  // The same text whatever the save carries (consents or none, a key or none): it is prepared once per connection.
+  const email = to.email.toLowerCase();
+  return {
+    link: q.link,
+    name: q.name,
+    mobile: q.mobile,
+    email: q.email,
+    referral: q.referral,
+    regular: q.regular,
+    selector: q.selector,
+    calculator: q.calculator,
+    salon_id: q.salonId,
+    level_id: q.levelId,
+    stylist_id: q.stylistId ?? null,
+    stylist_name: q.stylistName ?? null,
+    stylist_image: q.stylistImage ?? null,
+    stylist_salon_id: q.stylistSalonId ?? null,
+    lines: q.lines,
+    total_pence: q.totalPence,
+    utm_source: q.utmSource ?? null,
+    utm_medium: q.utmMedium ?? null,
+    utm_campaign: q.utmCampaign ?? null,
+    utm_content: q.utmContent ?? null,
+    utm_term: q.utmTerm ?? null,
+    referrer_host: q.referrerHost ?? null,
+    to_email: email,
+    to_mobile: to.mobile,
+    email_key: recipientKey("email", email),
+    mobile_key: recipientKey("sms", to.mobile),
+    texts_below: takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN),
+    body: payload,
+    email_id: newMessageId(mailDomain),
+    sms_id: newMessageId(mailDomain),
+    consents,
+    answer_key: answer?.key ?? null,
+    answer_fingerprint: answer?.fingerprint ?? null,
+    answer: answer ? { link: answer.link, totalPence: answer.totalPence, lines: answer.lines } : null,
+    alert_salon_id: alert.salonId,
+    alert_payload: JSON.parse(leadAlertPayload(alert.details)),
+    alert_email_id: newMessageId(mailDomain),
+    alert_sms_id: newMessageId(mailDomain),
+    alert_now: alert.now?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The statement behind storeQuote, for one save or a batch of them, each
+ * counted and decided on its own. `takingTurns`: run under the ceiling's
+ * lock, so the count of today's texts is exact and the ceiling itself is the
+ * limit; otherwise a save that would queue a text within the margin stores
+ * nothing and returns no row. Its text is the same however many saves it
+ * carries (they come as one JSON array): it is prepared once per connection.
+ */
+function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
+  const rows = JSON.stringify(batch.map((toStore) => inputRow(toStore, takingTurns)));
   return sql`
-    with recent as (
-      select
-        (select count(*) from outbox where recipient_key = ${emailKey} and template = 'quote-email'
-           and created_at > now() - interval '24 hours') as emails,
-        (select count(*) from outbox where recipient_key = ${mobileKey} and template = 'quote-sms'
-           and created_at > now() - interval '24 hours') as texts,
-        (select coalesce(max(quota_seq), 0) from outbox
-           where recipient_key = ${emailKey} and template = 'quote-email') as email_seq,
-        (select coalesce(max(quota_seq), 0) from outbox
-           where recipient_key = ${mobileKey} and template = 'quote-sms') as text_seq,
-        (select count(*) from (select from outbox where channel = 'sms' and created_at > now() - interval '24 hours'
-           limit ${textsBelow}::int) as counted) as texts_today
+    with input as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as i(link text, name text, mobile text, email text,
+        referral text, regular boolean, selector text, calculator text, salon_id int, level_id int, stylist_id int,
+        stylist_name text, stylist_image text, stylist_salon_id int, lines jsonb, total_pence int,
+        utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text, referrer_host text,
+        to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, body jsonb,
+        email_id text, sms_id text, consents jsonb, answer_key text, answer_fingerprint text, answer jsonb,
+        alert_salon_id int, alert_payload jsonb, alert_email_id text, alert_sms_id text, alert_now timestamptz)
+    ), texts_today as (
+      select count(*) as n from (select from outbox where channel = 'sms' and created_at > now() - interval '24 hours'
+        limit (select max(texts_below) from input)) as counted
     ), decided as (
-      select greatest(emails, texts) < ${QUOTE_MESSAGES_PER_DAY}::int as send,
-        texts_today < ${textsBelow}::int as text, email_seq, text_seq
-      from recent
+      select i.link,
+        greatest(
+          (select count(*) from outbox where recipient_key = i.email_key and template = 'quote-email'
+             and created_at > now() - interval '24 hours'),
+          (select count(*) from outbox where recipient_key = i.mobile_key and template = 'quote-sms'
+             and created_at > now() - interval '24 hours')
+        ) < ${QUOTE_MESSAGES_PER_DAY}::int as send,
+        texts_today.n < i.texts_below as text,
+        (select coalesce(max(quota_seq), 0) from outbox
+           where recipient_key = i.email_key and template = 'quote-email') as email_seq,
+        (select coalesce(max(quota_seq), 0) from outbox
+           where recipient_key = i.mobile_key and template = 'quote-sms') as text_seq
+      from input i, texts_today
     ), saved as (
       insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
         stylist_id, stylist_name, stylist_image, stylist_salon_id, lines, total_pence,
         utm_source, utm_medium, utm_campaign, utm_content, utm_term, referrer_host)
-      select ${q.link}::text, ${q.name}::text, ${q.mobile}::text, ${q.email}::text, ${q.referral}::text,
-        ${q.regular}::boolean, ${q.selector}::text, ${q.calculator}::text, ${q.salonId}::int, ${q.levelId}::int,
-        ${q.stylistId ?? null}::int, ${q.stylistName ?? null}::text, ${q.stylistImage ?? null}::text,
-        ${q.stylistSalonId ?? null}::int, ${JSON.stringify(q.lines)}::jsonb, ${q.totalPence}::int,
-        ${q.utmSource ?? null}::text, ${q.utmMedium ?? null}::text, ${q.utmCampaign ?? null}::text,
-        ${q.utmContent ?? null}::text, ${q.utmTerm ?? null}::text, ${q.referrerHost ?? null}::text
-      from decided
-      where ${takingTurns}::boolean or not send or text
-      returning id
+      select i.link, i.name, i.mobile, i.email, i.referral, i.regular, i.selector, i.calculator, i.salon_id,
+        i.level_id, i.stylist_id, i.stylist_name, i.stylist_image, i.stylist_salon_id, i.lines, i.total_pence,
+        i.utm_source, i.utm_medium, i.utm_campaign, i.utm_content, i.utm_term, i.referrer_host
+      from input i join decided d on d.link = i.link
+      where ${takingTurns}::boolean or not d.send or d.text
+      returning id, link
     ), queued as (
       insert into outbox (channel, recipient, recipient_key, template, payload, message_id, quota_seq)
-      select 'email', ${email}::text, ${emailKey}::text, 'quote-email', ${body}::jsonb,
-        ${newMessageId(mailDomain)}::text, email_seq + 1
-      from saved, decided where send
+      select 'email', i.to_email, i.email_key, 'quote-email', i.body, i.email_id, d.email_seq + 1
+      from saved join input i on i.link = saved.link join decided d on d.link = saved.link where d.send
       union all
-      select 'sms', ${to.mobile}::text, ${mobileKey}::text, 'quote-sms', ${body}::jsonb,
-        ${newMessageId(mailDomain)}::text, text_seq + 1
-      from saved, decided where send and text
-      returning id
+      select 'sms', i.to_mobile, i.mobile_key, 'quote-sms', i.body, i.sms_id, d.text_seq + 1
+      from saved join input i on i.link = saved.link join decided d on d.link = saved.link where d.send and d.text
+      returning payload->>'link' as link
     ), alerted as (
       insert into outbox (channel, recipient, template, payload, message_id, next_attempt_at)
-      ${leadAlertRows(sql`saved as lead`, alert.salonId, alert.details, alert.now)}
-      returning id
+      ${alertRowsFrom(sql`saved as lead join input i on i.link = lead.link`, {
+        salon: sql`i.alert_salon_id`,
+        payload: sql`i.alert_payload`,
+        emailMessageId: sql`i.alert_email_id`,
+        smsMessageId: sql`i.alert_sms_id`,
+        now: sql`i.alert_now`,
+      })}
+      returning payload->>'link' as link
     ), consented as (
       insert into consents (subject, channel, granted, wording, source, source_ref)
       select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
-      from saved, jsonb_to_recordset(${JSON.stringify(consents)}::jsonb) as c(subject text, channel text, wording text)
+      from saved join input i on i.link = saved.link,
+        jsonb_to_recordset(i.consents) as c(subject text, channel text, wording text)
     ), answered as (
       insert into idempotency_keys (key, answer)
-      select ${answer?.key ?? null}::text, jsonb_build_object('fingerprint', ${answer?.fingerprint ?? null}::text,
-        'answer', ${answer ? JSON.stringify({ link: answer.link, totalPence: answer.totalPence, lines: answer.lines }) : null}::jsonb
-          || jsonb_build_object('messagesSent', exists (select from queued)))
-      from saved
-      where ${answer?.key ?? null}::text is not null
+      select i.answer_key, jsonb_build_object('fingerprint', i.answer_fingerprint,
+        'answer', i.answer || jsonb_build_object('messagesSent', exists (select from queued where queued.link = i.link)))
+      from saved join input i on i.link = saved.link
+      where i.answer_key is not null
     )
-    select saved.id, (select count(*) from queued) as queued, (select count(*) from alerted) as alerted from saved`;
+    select saved.id, saved.link,
+      (select count(*) from queued where queued.link = saved.link) as queued,
+      (select count(*) from alerted where alerted.link = saved.link) as alerted
+    from saved`;
 }
 
 // ---------------------------------------------------------------------------
