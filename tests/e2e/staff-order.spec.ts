@@ -221,6 +221,8 @@ test("a team member dragged to the top, or given a place, is stored in one reque
   const before = await names();
   await dragAbove(manager, members.nth(2), members.nth(0));
   await expect.poll(async () => (await names())[0]).toBe(before[2]);
+  // The row says when the order is stored.
+  await expect(members.first().getByRole("status")).toHaveText(`${before[2]?.split(" ")[0]} moved to place 1.`);
   await expect(manager.locator("[data-drag-handle]")).toHaveCount(before.length);
   await manager.reload();
   expect((await names()).slice(0, 3)).toEqual([before[2], before[0], before[1]]);

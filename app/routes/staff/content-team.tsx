@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Form, Link, useFetchers, useSubmit } from "react-router";
+import { useRef, useState } from "react";
+import { Form, Link, useFetcher, useFetchers, useSubmit } from "react-router";
 import { Portrait } from "~/components/picture";
 import { DragHandle, useDragOrder } from "~/components/staff/drag-order";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
@@ -132,14 +132,20 @@ export default function TeamContent({ loaderData }: Route.ComponentProps) {
     placing.map((f) => ({ id: Number(f.formData?.get("id")), to: Number(f.formData?.get("to")) - 1 })),
   );
   const list = useRef<HTMLOListElement>(null);
+  // The last drop, held by its fetcher's key so its answer ("Isla moved to place 1.") is said beside the row.
+  const [lastDrop, setLastDrop] = useState<{ key: string; id: number } | null>(null);
+  const dropAnswer = useFetcher<{ done?: string; error?: string }>({ key: lastDrop?.key ?? "place-none" }).data;
+  const said = placing.length > 0 ? "Saving the order…" : (dropAnswer?.error ?? dropAnswer?.done ?? "");
   const { drag, pickUp } = useDragOrder({
     list,
     rowId: (id) => `member-${id}`,
     onDrop: (id, to) => {
       const member = stored.find((m) => m.id === id);
+      const key = `place-${++placeCount}`;
+      setLastDrop({ key, id });
       submit(
         { intent: "place", id: String(id), to: String(to + 1), name: member?.firstName ?? "" },
-        { method: "post", navigate: false, fetcherKey: `place-${++placeCount}`, preventScrollReset: true },
+        { method: "post", navigate: false, fetcherKey: key, preventScrollReset: true },
       );
     },
   });
@@ -173,6 +179,12 @@ export default function TeamContent({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <MemberActions member={member} index={i} count={list.length} />
+      {/* Said politely beside the member dropped: the page neither moves nor takes the focus. */}
+      {member.retired ? null : (
+        <p role="status" className="w-full text-sm empty:hidden">
+          {lastDrop?.id === member.id ? said : ""}
+        </p>
+      )}
     </li>
   );
   return (
