@@ -484,10 +484,12 @@ async function measureUploads(site, cookie) {
   for (let i = 0; i < 5; i++) {
     const other = await (await browser.newContext({ extraHTTPHeaders: { Cookie: cookie } })).newPage();
     await other.goto(`${BASE}/staff/content/team/${i + 1}`);
-    await other
-      .getByRole("group", { name: "Portrait" })
+    const portrait = other.getByRole("group", { name: "Portrait" });
+    await portrait
       .getByLabel("New photo (optional)")
       .setInputFiles({ name: `TEAM_${i}.jpg`, mimeType: "image/jpeg", buffer: photo });
+    // A new photo needs its description, as a manager gives it.
+    await portrait.getByLabel("Description of the new photo").fill(`Team photo ${i}`);
     pages.push(other);
   }
   let peak = memoryMb(site.child.pid, { withoutDatabase: true });
