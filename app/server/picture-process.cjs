@@ -107,8 +107,9 @@ async function work(job) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  // Effort 1 of 6: the master is kept, not served, and the default effort took over a second of the upload.
-  const master = await sharp(pixels, raw).webp({ quality: 90, effort: 1 }).toBuffer();
+  // A JPEG at quality 90: the master is kept, not served, and libjpeg-turbo makes it in a third of the time of the
+  // quickest WebP (about 0.2 s against 0.5 s for a 2560-pixel photo), no larger.
+  const master = await sharp(pixels, raw).jpeg({ quality: 90 }).toBuffer();
   await send({ width: info.width, height: info.height });
   /** @type {{ widths: number[], formats: import("~/domain/pictures").PictureFormat[] }} */
   const { widths, formats } = await nextMessage();

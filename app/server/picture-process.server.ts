@@ -20,7 +20,7 @@ interface Processed {
   width: number;
   height: number;
   widths: number[];
-  /** Upright, no metadata, at most `masterWidth` on its longer side: WebP. */
+  /** Upright, no metadata, at most `masterWidth` on its longer side: JPEG. */
   master: Buffer;
   variants: { width: number; format: PictureFormat; bytes: Buffer }[];
 }
