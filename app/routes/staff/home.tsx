@@ -44,13 +44,13 @@ export async function loader(args: Route.LoaderArgs) {
   const changeActions = SITE_CHANGES.filter((action) =>
     staff.can(action.startsWith("settings.") ? "settings.manage" : "content.edit"),
   );
-  const [waiting, figures, changes] = await Promise.all([
+  // The console opens on the leads nobody has replied to yet, oldest first: read with the rest, at once.
+  const [waiting, figures, changes, leads] = await Promise.all([
     loadWaiting(db),
     Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted) : null,
     changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
+    staff.can("leads.view") ? needsReply(db) : null,
   ]);
-  // The console opens on the leads nobody has replied to yet, oldest first.
-  const leads = staff.can("leads.view") ? await needsReply(db) : null;
   // The list shows clients' names: a look at it is recorded like a look at the leads list.
   if (leads && leads.length > 0)
     await audit(db, staff, { action: "quote.list", summary: `Needs a reply on the console home (${leads.length})` });
