@@ -7,9 +7,7 @@ import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import { type Agent, Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import path from "node:path";
-import nodemailer from "nodemailer";
-import { encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
-import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from "nodemailer/lib/qp";
+import type nodemailerModule from "nodemailer";
 import { log } from "../log.server";
 import { PermanentDeliveryError } from "../outbox.server";
 
@@ -29,39 +27,77 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * nodemailer with the encoders the SMTP messages are written with, loaded
+ * with the first message rather than at every start: with the table of file
+ * types it reads, about a tenth of a second of the site's start-up.
+ */
+let library:
+  | Promise<{
+      nodemailer: typeof nodemailerModule;
+      encodeWords: (value: string, mimeWordEncoding: "Q", maxLength: number) => string;
+      foldLines: (value: string, lineLength: number) => string;
+      quotedPrintable: (value: string) => string;
+      wrapQuotedPrintable: (value: string, lineLength: number) => string;
+    }>
+  | undefined;
+const mailLibrary = () =>
+  (library ??= Promise.all([
+    import("nodemailer"),
+    import("nodemailer/lib/mime-funcs"),
+    import("nodemailer/lib/qp"),
+  ]).then(([nodemailer, mime, qp]) => ({
+    nodemailer: nodemailer.default,
+    encodeWords: mime.encodeWords,
+    foldLines: mime.foldLines,
+    quotedPrintable: qp.encode,
+    wrapQuotedPrintable: qp.wrap,
+  })));
+
+type MailLibrary = Awaited<ReturnType<typeof mailLibrary>>;
+
 export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      // A few connections kept open and reused: a burst of quotes is not one SMTP handshake per message.
-      pool: true,
-      maxConnections: 5,
-      // Kept open for good: a new connection every hundred messages (nodemailer's default) is a handshake per
-      // hundred for nothing.
-      maxMessages: Number.POSITIVE_INFINITY,
-      // A hung server must fail the attempt well inside the outbox lease.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    const smtpUrl = options.smtpUrl;
+    let transport: ReturnType<typeof nodemailerModule.createTransport> | undefined;
+    const open = async () =>
+      (transport ??= (await mailLibrary()).nodemailer.createTransport({
+        url: smtpUrl,
+        // A few connections kept open and reused: a burst of quotes is not one SMTP handshake per message.
+        pool: true,
+        maxConnections: 5,
+        // Kept open for good: a new connection every hundred messages (nodemailer's default) is a handshake per
+        // hundred for nothing.
+        maxMessages: Number.POSITIVE_INFINITY,
+        // A hung server must fail the attempt well inside the outbox lease.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as Parameters<typeof nodemailerModule.createTransport>[0]));
     return {
-      describe: `SMTP at ${new URL(options.smtpUrl).host}`,
+      describe: `SMTP at ${new URL(smtpUrl).host}`,
       async send(email) {
+        const sending = await open();
         // Handed over whole: streamed, a message reached the socket in a dozen small writes, each a system call.
-        await transport.sendMail({
+        await sending.sendMail({
           envelope: { from: email.from, to: email.to },
           messageId: email.messageId,
-          raw: composeMail(email),
+          raw: composeMail(email, await mailLibrary()),
         });
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
   const dir = path.join(options.dataDir, "mail");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let transport: ReturnType<typeof nodemailerModule.createTransport> | undefined;
   return {
     describe: `.eml files in ${dir} (no SMTP_URL set)`,
     async send(email) {
+      transport ??= (await mailLibrary()).nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: "unix",
+      });
       const info = await transport.sendMail({ ...email, headers: { "Message-ID": email.messageId } });
       await mkdir(dir, { recursive: true });
       const file = path.join(
@@ -82,14 +118,14 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
 const BOUNDARY = "=_salon-alternative";
 
 /** A header line as SMTP wants it: words outside ASCII encoded, folded at 76 characters. */
-function headerLine(name: string, value: string): string {
-  const encoded = /^[\x20-\x7e]*$/.test(value) ? value : encodeWords(value, "Q", 52);
-  return foldLines(`${name}: ${encoded}`, 76);
+function headerLine(lib: MailLibrary, name: string, value: string): string {
+  const encoded = /^[\x20-\x7e]*$/.test(value) ? value : lib.encodeWords(value, "Q", 52);
+  return lib.foldLines(`${name}: ${encoded}`, 76);
 }
 
 /** A part of the message: UTF-8, quoted-printable, in CRLF lines. */
-function bodyPart(type: string, content: string): string {
-  const body = wrapQuotedPrintable(quotedPrintable(content.replace(/\r?\n/g, "\r\n")), 76);
+function bodyPart(lib: MailLibrary, type: string, content: string): string {
+  const body = lib.wrapQuotedPrintable(lib.quotedPrintable(content.replace(/\r?\n/g, "\r\n")), 76);
   return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`;
 }
 
@@ -100,12 +136,12 @@ function bodyPart(type: string, content: string): string {
  * boundaries per message), which under a burst of quotes cost the process
  * more than all the rest of sending.
  */
-function composeMail(email: Email): string {
+function composeMail(email: Email, lib: MailLibrary): string {
   const headers = [
-    headerLine("From", email.from),
-    headerLine("To", email.to),
-    ...(email.replyTo ? [headerLine("Reply-To", email.replyTo)] : []),
-    headerLine("Subject", email.subject),
+    headerLine(lib, "From", email.from),
+    headerLine(lib, "To", email.to),
+    ...(email.replyTo ? [headerLine(lib, "Reply-To", email.replyTo)] : []),
+    headerLine(lib, "Subject", email.subject),
     `Message-ID: ${email.messageId}`,
     `Date: ${new Date().toUTCString().replace(/GMT$/, "+0000")}`,
     "MIME-Version: 1.0",
@@ -113,8 +149,8 @@ function composeMail(email: Email): string {
   ];
   return [
     `${headers.join("\r\n")}\r\n`,
-    `--${BOUNDARY}\r\n${bodyPart("text/plain", email.text)}`,
-    `--${BOUNDARY}\r\n${bodyPart("text/html", email.html)}`,
+    `--${BOUNDARY}\r\n${bodyPart(lib, "text/plain", email.text)}`,
+    `--${BOUNDARY}\r\n${bodyPart(lib, "text/html", email.html)}`,
     `--${BOUNDARY}--\r\n`,
   ].join("\r\n");
 }
