@@ -142,11 +142,16 @@ describe("a mail server down for longer than the retry window", () => {
       const failed = await db.query<{ id: number; last_error: string; failed_at: Date; attempts: number }>(
         `select id, last_error, failed_at, attempts from outbox where ${staffNotes} order by id`,
       );
+      // The row is marked before its line is logged, and the log reaches the site's output a moment later.
+      const failureLines = (id: number) =>
+        site.lines.filter((l) => l.includes('"status":"failed"') && l.includes(`"outbox":${id},`));
+      await until(() => failed.every((row) => failureLines(row.id).length > 0), "each failure to be logged");
+      await wait(500);
       for (const row of failed) {
         expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
         expect(row.failed_at).toBeTruthy();
         expect(row.attempts).toBeGreaterThan(1);
-        const lines = site.lines.filter((l) => l.includes('"status":"failed"') && l.includes(`"outbox":${row.id},`));
+        const lines = failureLines(row.id);
         expect(lines).toHaveLength(1);
         expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 50, outbox: row.id, reason: row.last_error });
       }
