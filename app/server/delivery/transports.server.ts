@@ -29,30 +29,30 @@ export interface Mailer {
 
 /**
  * nodemailer with the encoders the SMTP messages are written with, loaded
- * with the first message rather than at every start: with the table of file
- * types it reads, about a tenth of a second of the site's start-up.
+ * with the first message rather than at every start: with its table of file
+ * types, up to a tenth of a second of the site's start-up.
  */
-let library:
-  | Promise<{
-      nodemailer: typeof nodemailerModule;
-      encodeWords: (value: string, mimeWordEncoding: "Q", maxLength: number) => string;
-      foldLines: (value: string, lineLength: number) => string;
-      quotedPrintable: (value: string) => string;
-      wrapQuotedPrintable: (value: string, lineLength: number) => string;
-    }>
-  | undefined;
-const mailLibrary = () =>
-  (library ??= Promise.all([
+async function loadMailLibrary() {
+  const [nodemailer, mime, qp] = await Promise.all([
     import("nodemailer"),
     import("nodemailer/lib/mime-funcs"),
     import("nodemailer/lib/qp"),
-  ]).then(([nodemailer, mime, qp]) => ({
+  ]);
+  return {
     nodemailer: nodemailer.default,
     encodeWords: mime.encodeWords,
     foldLines: mime.foldLines,
     quotedPrintable: qp.encode,
     wrapQuotedPrintable: qp.wrap,
-  })));
+  };
+}
+let library: ReturnType<typeof loadMailLibrary> | undefined;
+/** Loaded once; a load that failed is tried again with the next message. */
+const mailLibrary = () =>
+  (library ??= loadMailLibrary().catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  }));
 
 type MailLibrary = Awaited<ReturnType<typeof mailLibrary>>;
 
