@@ -138,6 +138,40 @@ test("a script written into the Markdown is stored and shown sanitised", async (
   await visitor.context().close();
 });
 
+test("a post created while its live preview is still on its way opens as saved", async () => {
+  // The preview is held until the save has been answered, and finding the saved post's page is slow:
+  // a preview answered in between must not leave the new post's address showing the empty form.
+  const isPreview = (body: string | null) => /name="intent"\r\n\r\npreview\r\n/.test(body ?? "");
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await manager.route("**/staff/content/blog/new.data", async (route) => {
+    if (isPreview(route.request().postData())) await released;
+    await route.continue().catch(() => {}); // a preview given up on by the page
+  });
+  await manager.route("**/__manifest?*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  try {
+    const previewSent = manager.waitForRequest((request) => isPreview(request.postData()));
+    await writePost(manager, { title: "Quick words", slug: "quick-words", markdown: "Written **fast**." });
+    await previewSent;
+    const saved = manager.waitForResponse(
+      (response) => response.request().method() === "POST" && !isPreview(response.request().postData()),
+    );
+    await manager.getByRole("button", { name: "Create the post" }).click();
+    await saved;
+    release();
+    await expect(manager.getByText("Post created.")).toBeVisible();
+    await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Edit “Quick words”");
+  } finally {
+    release();
+    await manager.unrouteAll({ behavior: "ignoreErrors" });
+  }
+});
+
 test("without JavaScript, the Preview button shows the rendered post and keeps what was typed", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: managerState });
   const page = await context.newPage();

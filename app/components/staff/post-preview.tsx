@@ -38,7 +38,14 @@ export function useLivePreview(name = "markdown") {
       void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
     }, PREVIEW_DELAY_MS);
   };
-  /** A save or the Preview button: a preview still waiting must not race it. */
-  const cancel = () => clearTimeout(timer.current);
+  /**
+   * A save or the Preview button: a preview still waiting or on its way is
+   * given up. One answered while a new post's save is being redirected to
+   * its own address would finish that navigation with the empty form's data.
+   */
+  const cancel = () => {
+    clearTimeout(timer.current);
+    if (fetcher.state !== "idle") fetcher.reset();
+  };
   return { onInput, cancel, html: fetcher.data?.preview };
 }
