@@ -94,9 +94,12 @@ for (const phone of PHONES) {
       expect(paths.length).toBeGreaterThan(60);
       const missing: string[] = [];
       for (const path of paths) {
-        // The bar is in the HTML: no need to wait for pictures.
+        // The bar is in the HTML: no need to wait for pictures, only for the styles that place it.
         const response = await page.goto(path, { waitUntil: "domcontentloaded" });
         expect(response?.status(), path).toBe(200);
+        await page.waitForFunction(() =>
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet),
+        );
         const bar = quickBar(page);
         if (WITHOUT_BAR.test(path)) {
           await expect(bar, path).toHaveCount(0);
