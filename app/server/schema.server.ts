@@ -598,7 +598,8 @@ export const quotes = pgTable(
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),
-    index("quotes_created_idx").on(t.createdAt, t.id),
+    // The total rides along so the console home's "£ quoted today" is read from the index alone, like its count.
+    index("quotes_created_idx").on(t.createdAt, t.id, t.totalPence),
     // The console home's "Needs a reply" (New leads, oldest first) and the uncontacted-lead check read only these.
     index("quotes_new_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'new'`),
     // The quotes list sorted by total, highest or lowest first, a page at a time.

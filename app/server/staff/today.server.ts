@@ -43,12 +43,14 @@ const countOf = (table: SQL, column: AnyPgColumn, stretch: Stretch, extra?: SQL)
 /** One statement for one stretch of time: each figure its own index range, those not wanted a plain 0. */
 async function figuresFor(db: Database, stretch: Stretch, wanted: FiguresWanted): Promise<DayFigures> {
   const zero = sql<number>`0`;
+  // The quotes' count and total in one pass over the range: the index carries the totals (quotes_created_idx).
+  const quoted = wanted.quotes
+    ? sql`(select count(*)::int as n, coalesce(sum(${quotes.totalPence}), 0)::int as pence from ${quotes} where ${within(quotes.createdAt, stretch)})`
+    : sql`(select 0 as n, 0 as pence)`;
   const [row] = await db
     .select({
-      quotes: wanted.quotes ? countOf(sql`${quotes}`, quotes.createdAt, stretch) : zero,
-      quotePence: wanted.quotes
-        ? sql<number>`(select coalesce(sum(${quotes.totalPence}), 0)::int from ${quotes} where ${within(quotes.createdAt, stretch)})`
-        : zero,
+      quotes: sql<number>`quoted.n`,
+      quotePence: sql<number>`quoted.pence`,
       applications: wanted.applications
         ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch)} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
         : zero,
@@ -63,7 +65,7 @@ async function figuresFor(db: Database, stretch: Stretch, wanted: FiguresWanted)
           )
         : zero,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`${quoted} as quoted`);
   return {
     quotes: Number(row?.quotes ?? 0),
     quotePence: Number(row?.quotePence ?? 0),
