@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeAt, withChanges } from "./order";
+import { inStoredOrder, placeAt, withChanges } from "./order";
 
 const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
 
@@ -51,5 +51,18 @@ describe("placeAt", () => {
     const pinned = [{ id: 1, pinned: true }, { id: 2, pinned: true }, { id: 3 }, { id: 4 }];
     expect(ids(placeAt(pinned, 4, 0))).toEqual([1, 2, 4, 3]);
     expect(ids(placeAt(pinned, 1, 3))).toEqual([2, 1, 3, 4]);
+  });
+});
+
+describe("inStoredOrder", () => {
+  it("puts pinned rows first, then the rest by place, a tie by the older row", () => {
+    const rows = [
+      { id: 5, order: 1 },
+      { id: 2, order: 3 },
+      { id: 9, order: 2, pinned: true },
+      { id: 1, order: 3 },
+      { id: 7, order: 0 },
+    ];
+    expect(ids(inStoredOrder(rows))).toEqual([9, 7, 5, 1, 2]);
   });
 });

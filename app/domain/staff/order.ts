@@ -24,6 +24,19 @@ function pinnedFirst<R extends OrderedRow>(rows: readonly R[]): R[] {
   return [...rows.filter((row) => row.pinned), ...rows.filter((row) => !row.pinned)];
 }
 
+/**
+ * The rows as the list shows them: pinned first, then by their stored place,
+ * then oldest first. The server sorts rows it has locked with this rather
+ * than by the query: PostgreSQL sorts before it waits for a lock, so a
+ * request that waited for another person's move gets their new places back
+ * in the order the rows had before it.
+ */
+export function inStoredOrder<R extends OrderedRow & { order: number }>(rows: readonly R[]): R[] {
+  return [...rows].sort(
+    (a, b) => Number(b.pinned ?? false) - Number(a.pinned ?? false) || a.order - b.order || a.id - b.id,
+  );
+}
+
 /** One change of order on its way: to a place, or one step up or down. */
 export type OrderChange = { id: number; to: number } | { id: number; direction: "up" | "down" };
 

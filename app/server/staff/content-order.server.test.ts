@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { blogPostPage, listNewsItems } from "../queries/content.server";
@@ -66,6 +66,46 @@ describe.each(testDatabases)("putting news in order and pinning on %s", (_name, 
     expect(after.slice(0, 2).sort()).toEqual([x, y].sort());
     const places = await database.db.select({ o: newsItems.displayOrder }).from(newsItems);
     expect(new Set(places.map((p) => p.o)).size).toBe(places.length);
+  });
+
+  it("puts a row among the places another move has just given, after waiting for that move", async () => {
+    const before = await order();
+    const [x, y] = [before.at(-1) as number, before.at(-2) as number];
+    // Someone else's move holds the list: x goes first, everything renumbered, not yet committed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const other = database.db.transaction(async (tx) => {
+      await tx.select({ id: newsItems.id }).from(newsItems).for("update");
+      for (const [index, id] of [x, ...before.filter((id) => id !== x)].entries())
+        await tx
+          .update(newsItems)
+          .set({ displayOrder: index + 1 })
+          .where(eq(newsItems.id, id));
+      locked();
+      await held;
+    });
+    await holding;
+    const mine = act("place", { id: String(y), to: "2" });
+    // Only once the console's move is waiting for the lock does the other one commit.
+    for (let waiting = false; !waiting; ) {
+      const [row] = (
+        await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      ).rows as { n: number }[];
+      waiting = (row?.n ?? 0) > 0;
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await other;
+    expect(await mine).toEqual({ done: "Moved the news item to place 2." });
+    expect(await order()).toEqual([x, y, ...before.filter((id) => id !== x && id !== y)]);
   });
 
   it("pins an item first whatever is added after, up and down staying within the pinned ones", async () => {

@@ -3,13 +3,13 @@
  * a row go through saveVersioned like every content screen; adding, moving
  * and removing rows write their audit row in the same transaction.
  */
-import { and, asc, desc, eq, max, min, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, max, min, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { PictureRef } from "~/domain/pictures";
 import { londonDay } from "~/domain/salon-time";
 import type { AuditAction, OrderedSubject } from "~/domain/staff/audit-log";
-import { withChanges } from "~/domain/staff/order";
+import { inStoredOrder, withChanges } from "~/domain/staff/order";
 import type { BlogPostInput, NoticeInput } from "~/domain/staff/site-content";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
@@ -255,13 +255,6 @@ async function addOrdered(
   });
 }
 
-/** The list's rows as they stand: pinned first where the list has pins, then by their place. */
-const listOrder = ({ table, pins }: Ordered) => [
-  ...(pins ? [desc(pins.column)] : []),
-  asc(table.displayOrder),
-  asc(table.id),
-];
-
 /**
  * Puts a row at a place in the list (`to`: 0 first), or one step up or down.
  * The whole list is read and locked, the row put where it goes among the
@@ -281,9 +274,10 @@ async function placeOrdered(
     const stored = await tx
       .select({ id: table.id, order: table.displayOrder, pinned: rows.pins?.column ?? sql<boolean>`false` })
       .from(table as PgTable)
-      .orderBy(...listOrder(rows))
       .for("update");
-    const list = stored.map((row) => ({ id: Number(row.id), order: Number(row.order), pinned: Boolean(row.pinned) }));
+    const list = inStoredOrder(
+      stored.map((row) => ({ id: Number(row.id), order: Number(row.order), pinned: Boolean(row.pinned) })),
+    );
     const at = list.findIndex((row) => row.id === id);
     if (at < 0) return null;
     const next = withChanges(list, [{ id, ...where }]);

@@ -4,9 +4,9 @@
  * member keeps their row, so the reviews and saved quotes that name them
  * keep working; the public lists leave them out.
  */
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { type Focus, focusText } from "~/domain/picture-focus";
-import { withChanges } from "~/domain/staff/order";
+import { inStoredOrder, withChanges } from "~/domain/staff/order";
 import { slugFor, teamMemberSchema } from "~/domain/staff/team";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
@@ -226,12 +226,13 @@ export async function moveMember(
   where: { direction: "up" | "down" } | { to: number },
 ): Promise<Refusal | { place: number }> {
   return db.transaction(async (tx) => {
-    const order = await tx
-      .select({ id: stylists.id })
-      .from(stylists)
-      .where(isNull(stylists.retiredAt))
-      .orderBy(asc(stylists.displayOrder), asc(stylists.id))
-      .for("update");
+    const order = inStoredOrder(
+      await tx
+        .select({ id: stylists.id, order: stylists.displayOrder })
+        .from(stylists)
+        .where(isNull(stylists.retiredAt))
+        .for("update"),
+    );
     const at = order.findIndex((row) => row.id === id);
     if (at < 0) return refuse(404, { error: "That team member is not on the site: bring them back first." });
     const ids = withChanges(order, [{ id, ...where }]).map((row) => row.id);
