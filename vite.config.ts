@@ -18,7 +18,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it.
-    pageScript({ entries: islandEntries("app/islands") }),
+    // Each public island's script (app/islands/{name}.tsx), loaded only by the pages that show it, and the
+    // script that loads those which wait to be seen.
+    pageScript({ entries: { ...islandEntries("app/islands"), "when-visible": "app/islands/when-visible.ts" } }),
   ],
 });

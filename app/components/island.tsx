@@ -18,23 +18,41 @@ export function Island<P extends object>({
   name,
   component: Component,
   props,
+  when = "load",
 }: {
   /** Its script's name: `app/islands/{name}.tsx` hydrates it (but a rider's, below). */
   name: IslandName | RiderName;
   component: React.ComponentType<P>;
   props: P;
+  /**
+   * When its script loads: with the page, or once the part comes near the
+   * screen, for a part far down a page that is whole without it (the page
+   * then loads a small script that watches for that instead).
+   */
+  when?: "load" | "visible";
 }) {
   const nonce = useNonce();
+  let waiting: { src: string; imports: string } | undefined;
   if (!isRider(name)) {
     const script = pageScripts[`island-${name}`];
     if (!script) throw new Error(`app/islands/${name}.tsx is missing`);
-    // React puts these in the page's <head>, once each however many islands of a kind the page shows.
-    for (const href of script.imports) preloadModule(href, { as: "script", nonce });
-    preinitModule(script.src, { as: "script", nonce });
+    if (when === "visible") {
+      waiting = { src: script.src, imports: JSON.stringify(script.imports) };
+      preinitModule(pageScripts["when-visible"].src, { as: "script", nonce });
+    } else {
+      // React puts these in the page's <head>, once each however many islands of a kind the page shows.
+      for (const href of script.imports) preloadModule(href, { as: "script", nonce });
+      preinitModule(script.src, { as: "script", nonce });
+    }
   }
   return (
     <>
-      <div data-island={name} className="contents">
+      <div
+        data-island={name}
+        data-island-src={waiting?.src}
+        data-island-imports={waiting?.imports}
+        className="contents"
+      >
         <Component {...props} />
       </div>
       <script

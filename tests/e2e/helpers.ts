@@ -81,8 +81,10 @@ export async function scriptsReady(page: Page) {
   const ready = page.waitForFunction(
     () => {
       // Every island on the page has been hydrated (hydrateRoot marks its container). A page
-      // that loads no script has only riders (the menus), which stay plain HTML there.
-      const islands = document.querySelector("script[src]") ? [...document.querySelectorAll("[data-island]")] : [];
+      // that loads no island's script has only riders (the menus), which stay plain HTML there, and
+      // islands that wait to be seen (data-island-src), which load when the visitor scrolls to them.
+      const all = [...document.querySelectorAll<HTMLElement>("[data-island]:not([data-island-src])")];
+      const islands = all.some((island) => island.dataset.island !== "nav-menu") ? all : [];
       if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer"))))
         return false;
       if (!("__reactRouterContext" in window)) return true;

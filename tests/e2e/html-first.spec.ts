@@ -83,6 +83,37 @@ function feedParts(page: Page) {
   return { feed, shown, live: feed.locator("[data-live]") };
 }
 
+test("the review feed's script waits until the visitor scrolls near it, then the feed runs", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const errors = trackConsoleErrors(page);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  const { feed } = feedParts(page);
+  // On a phone the reviews are far below the first screen: only the small watcher has loaded.
+  expect(scripts.map((src) => src.replace(/-[\w-]{8}\.js$/, ""))).toEqual(["/assets/when-visible-script"]);
+  await expect(feed.getByRole("button")).toHaveCount(0);
+  await feed.scrollIntoViewIfNeeded();
+  await expect(feed.getByRole("button", { name: "Pause reviews" })).toBeVisible();
+  expect(scripts.some((src) => src.startsWith("/assets/island-review-feed-script-"))).toBe(true);
+  // The menus came to life with it: Escape closes one.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const menu = page.getByTestId("phone-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open", "");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 async function captionOf(shown: Locator) {
   await expect(shown).toHaveCount(1);
   return shown.locator("figcaption").textContent();
@@ -95,6 +126,7 @@ test("the review feed moves on every 7 seconds, holds while hovered or paused, a
   await page.clock.install();
   await page.goto("/");
   const { feed, shown, live } = feedParts(page);
+  await feed.scrollIntoViewIfNeeded();
   await expect(feed.getByRole("button", { name: "Pause reviews" })).toBeVisible();
   // Stop the page's clock, then start the feed's timer from a known moment: the pointer passing over it does that.
   await page.clock.pauseAt(Date.now() + 2000);
@@ -134,6 +166,7 @@ test("for a visitor who prefers reduced motion the review feed stands still", as
   await page.clock.install();
   await page.goto("/");
   const { feed, shown } = feedParts(page);
+  await feed.scrollIntoViewIfNeeded();
   await expect(feed.getByRole("button", { name: "Next review" })).toBeVisible();
   const first = await captionOf(shown);
   await page.clock.runFor(30_000);

@@ -70,7 +70,8 @@ test("a cached page allows exactly its own inline scripts by hash, is the same c
     if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
   });
   await page.goto("/");
-  // Hydrated: the review feed's buttons respond.
+  // Hydrated once the visitor reaches it: the review feed's buttons respond.
+  await page.locator("[data-review-feed]").scrollIntoViewIfNeeded();
   await page.getByRole("button", { name: /Pause/ }).click();
   await expect(page.getByRole("button", { name: /Play/ })).toBeVisible();
   // A form page's script checks and sends the form, within the same policy.
