@@ -119,7 +119,9 @@ test("a price change is previewed on typical quotes; new quotes use it, a quote 
 
   await page.goto(`${staff.url}/staff/leads`);
   await page.getByRole("link", { name: /Paula Before/ }).click();
-  await expect(page.getByText("£50").first()).toBeVisible();
+  // The quote's own table: the draft text to the client, folded away below it, names the total too.
+  const quoted = page.getByRole("table", { name: "Services quoted" });
+  await expect(quoted.getByRole("row", { name: "Estimated total £50" })).toBeVisible();
   await expect(page.getByText("£55", { exact: true })).toHaveCount(0);
   await page.context().close();
   await visitor.context().close();
