@@ -135,6 +135,27 @@ test("the calculator page's first-load JavaScript stays within 90 kB gzip", asyn
   expect(total).toBeLessThanOrEqual(90 * 1024);
 });
 
+test("choices tapped in quick succession each leave one history entry, in order", async ({ page, request }) => {
+  const { choices } = colourQuote(await fetchCatalogue(request));
+  await page.goto(START);
+  await islandReady(page);
+  const entries = await page.evaluate(() => history.length);
+  // The entries are written once each change is on the screen: three taps, none waiting for the address.
+  const hrefs: string[] = [];
+  for (const choice of choices.slice(0, 3)) {
+    const link = openStep(page).getByRole("link", { name: choice.name });
+    hrefs.push((await link.getAttribute("href")) ?? "");
+    await link.click();
+  }
+  await expect(page).toHaveURL(new URL(hrefs[2] ?? "", page.url()).href);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 3);
+  await page.goBack();
+  await expect(page).toHaveURL(new URL(hrefs[1] ?? "", page.url()).href);
+  await expect(page.getByText("Step 2 of 6", { exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new URL(hrefs[0] ?? "", page.url()).href);
+});
+
 test("Back returns to the previous step, a reload shows the same state, and Change reopens a step", async ({
   page,
   request,

@@ -53,6 +53,8 @@ export function Calculator({ data, state: initialState, edit: initialEdit }: Cal
     scroll: false,
   });
   const root = useRef<HTMLDivElement>(null);
+  /** The address of the choice on the screen while its history entry waits to be written (null once it is). */
+  const addressShown = useRef<string | null>(null);
 
   useEffect(() => {
     const restore = () => {
@@ -94,11 +96,19 @@ export function Calculator({ data, state: initialState, edit: initialEdit }: Cal
     const address = calculatorAddress(href, window.location.origin);
     if (!address) return;
     event.preventDefault();
-    // Exactly the link's address, so what is shared or reloaded is what the server gives without JavaScript.
-    // A link to the address already shown replaces its entry, as the browser's own navigation does.
-    if (new URL(href, window.location.href).href === window.location.href) window.history.replaceState(null, "", href);
-    else window.history.pushState(null, "", href);
     setShown((before) => ({ ...address, change: before.change + 1, scroll: true }));
+    // Exactly the link's address, so what is shared or reloaded is what the server gives without JavaScript.
+    // A link to the address already shown replaces its entry, as the browser's own navigation does. A phone's
+    // browser takes several milliseconds to write a history entry, so it is written once the change is on the
+    // screen; the entries are still written one per tap, in order.
+    const url = new URL(href, addressShown.current ?? window.location.href).href;
+    const same = url === (addressShown.current ?? window.location.href);
+    addressShown.current = url;
+    afterPaint(() => {
+      if (same) window.history.replaceState(null, "", href);
+      else window.history.pushState(null, "", href);
+      if (addressShown.current === url) addressShown.current = null;
+    });
   };
 
   const resolved = resolveStylist(shown.state, data.stylists);
@@ -205,4 +215,9 @@ function focusHeading(id: string, scroll: boolean) {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
   }
+}
+
+/** Runs `then` after the next frame has been painted. */
+function afterPaint(then: () => void) {
+  requestAnimationFrame(() => window.setTimeout(then));
 }
