@@ -38,9 +38,22 @@ interface Args {
 
 const FORBIDDEN_MESSAGE = "Your role does not give you access to this.";
 
+/**
+ * The session each request names, read once: a console page's loaders (the
+ * layout's and the page's) run for the same request object, and each asks.
+ * A request after an action (its revalidation) is a new object, so it reads
+ * the session as the action left it.
+ */
+const sessionsRead = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** Who is signed in on this request, if anyone. Grants nothing by itself. */
 export async function currentStaff(args: Args): Promise<StaffContext | null> {
-  const session = await readSession(args.context.get(requestContext).db, args.request);
+  let reading = sessionsRead.get(args.request);
+  if (!reading) {
+    reading = readSession(args.context.get(requestContext).db, args.request);
+    sessionsRead.set(args.request, reading);
+  }
+  const session = await reading;
   if (!session || !(session.role in ROLE_PERMISSIONS)) return null;
   return { ...session, role: session.role as StaffRole, can: (permission) => can(session.role, permission) };
 }
