@@ -79,7 +79,14 @@ function startWorker(): Worker {
     // It reads files anyone with a staff account can send: it is given none of the site's settings and secrets.
     // Two allocator arenas rather than one per thread that ever allocated: the encoders' threads each kept
     // their own, which doubled what a worker held.
-    env: { MALLOC_ARENA_MAX: "2", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
+    // Blocks of 128 kB and more mapped on their own and given back when freed: left to itself, the allocator
+    // raises that threshold to the largest block freed so far, a decoded photo's buffers then stay in its pools,
+    // and a worker kept between uploads held what its largest upload took.
+    env: {
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+    },
   });
   const worker: Worker = { child, jobs: 0 };
   // Below the site in the scheduler's eyes: while photos are worked on, pages and saves still come first.
