@@ -26,8 +26,10 @@ export function Island<P extends object>({
   props: P;
   /**
    * When its script loads: with the page, or once the part comes near the
-   * screen, for a part far down a page that is whole without it (the page
-   * then loads a small script that watches for that instead).
+   * screen (the page then loads a small script that watches for that
+   * instead). "visible" is for a part that is whole without its script: far
+   * down a page, or a link or form that works as HTML on a page to read,
+   * whose React would otherwise share the first paint's bandwidth.
    */
   when?: "load" | "visible";
 }) {

@@ -3,5 +3,5 @@ import { type ReviewFilterProps, ReviewFilter as ReviewFilterView } from "./revi
 
 /** A page of reviews with a filter by stylist: the review-filter island. */
 export function ReviewFilter(props: ReviewFilterProps) {
-  return <Island name="review-filter" component={ReviewFilterView} props={props} />;
+  return <Island name="review-filter" component={ReviewFilterView} props={props} when="visible" />;
 }

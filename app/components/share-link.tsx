@@ -24,5 +24,12 @@ export function ShareLink({
 }) {
   const root = useRouteLoaderData("root") as { origin?: string } | undefined;
   const url = new URL(path, root?.origin ?? "http://localhost:3000").href;
-  return <Island name="share-link" component={ShareButton} props={{ title, url, className, label, hiddenLabel }} />;
+  return (
+    <Island
+      name="share-link"
+      component={ShareButton}
+      props={{ title, url, className, label, hiddenLabel }}
+      when="visible"
+    />
+  );
 }

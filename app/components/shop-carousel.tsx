@@ -10,5 +10,5 @@ export type { ShopBanner } from "./shop-carousel-view";
 export function ShopCarousel({ banners, label }: { banners: readonly ShopBanner[]; label?: string }) {
   if (banners.length === 0) return null;
   if (banners.length === 1) return <ShopCarouselView banners={banners} label={label} />;
-  return <Island name="shop-carousel" component={ShopCarouselView} props={{ banners, label }} />;
+  return <Island name="shop-carousel" component={ShopCarouselView} props={{ banners, label }} when="visible" />;
 }

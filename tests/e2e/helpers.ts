@@ -81,9 +81,16 @@ export async function scriptsReady(page: Page) {
   const ready = page.waitForFunction(
     () => {
       // Every island on the page has been hydrated (hydrateRoot marks its container). A page
-      // that loads no island's script has only riders (the menus), which stay plain HTML there, and
-      // islands that wait to be seen (data-island-src), which load when the visitor scrolls to them.
-      const all = [...document.querySelectorAll<HTMLElement>("[data-island]:not([data-island-src])")];
+      // that loads no island's script has only riders (the menus), which stay plain HTML there. An island
+      // that waits to be seen (data-island-src) counts once it is within a screen's height of the screen,
+      // where app/islands/when-visible.ts loads it: further down, it loads when the visitor scrolls to it.
+      const near = (island: HTMLElement) => {
+        const box = (island.firstElementChild ?? island).getBoundingClientRect();
+        return box.bottom >= -window.innerHeight && box.top <= 2 * window.innerHeight;
+      };
+      const all = [...document.querySelectorAll<HTMLElement>("[data-island]")].filter(
+        (island) => island.dataset.islandSrc === undefined || near(island),
+      );
       const islands = all.some((island) => island.dataset.island !== "nav-menu") ? all : [];
       if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer"))))
         return false;
