@@ -265,8 +265,15 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       .select({ link: t.quotes.link })
       .from(t.quotes)
       .where(eq(t.quotes.name, mina.name))) as [{ link: string }];
-    const erased = await erase(db, subject(mina.email));
+    // Staff look first; then, before they confirm, the day's digest goes out listing her quote and a colleague
+    // searches the quotes for her. Neither is a record of hers to check again: both lose her name all the same.
+    const preview = await findForRequest(db, subject(mina.email), null);
+    expect(await digestJob.run(db, new Date(), null)).toEqual({ emails: 1 });
+    expect(await searchLeads(db, mina.email)).toHaveLength(1);
+    const erased = await erasePersonalData(db, subject(mina.email), null, preview.preview);
+    if (!erased.ok) throw new Error("A digest or a search since the preview stopped the erasure");
     expect(erased.counts).toMatchObject({ quotes: 1, feedback: 1, consents: 2 });
+    expect(erased.redacted).toMatchObject({ auditEntries: 1, digests: 1 });
     // The link she holds: her quote is marked as erased at her request, and not "on its way" any more.
     expect(await getPublicQuote(db, link)).toMatchObject({ firstName: "", erasedOnRequest: true });
     expect(await savedQuoteStatus(db, link)).toEqual({ exists: false, messagesSent: false });
@@ -296,7 +303,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(await noted(joQuotes[0] as number, "Rang her: Tuesday mornings suit.")).toMatchObject({ ok: true });
     expect(await noted(otherQuote, "Harriet prefers Fridays.")).toMatchObject({ ok: true });
     expect(await noted(otherQuote, "Her sister is Joanna Quill.")).toMatchObject({ ok: true });
-    // The day's digest to staff lists her quotes (and Harriet's) by name.
+    // Today's digest lists her quotes (and Harriet's) by name, as the one sent while Mina was erased did.
     expect(await digestJob.run(db, new Date(), null)).toEqual({ emails: 1 });
     expect(await whereIsIt(db, jo.name)).toContain("public.outbox.payload");
     expect(await whereIsIt(db, JO_EMAIL)).toContain("public.audit_log.summary");
@@ -325,7 +332,7 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
       unsubscribeLinks: 1,
     });
     // Three searches for her and the note on her quote; Harriet's note that names her.
-    expect(byMobile.redacted).toEqual({ auditEntries: 5, otherNotes: 1, digests: 1 });
+    expect(byMobile.redacted).toEqual({ auditEntries: 5, otherNotes: 1, digests: 2 });
 
     for (const needle of [JO_EMAIL, JO_MOBILE, "7700900111", "7700 900111", jo.name, "Quill"]) {
       expect(await whereIsIt(db, needle), needle).toEqual([]);
@@ -336,7 +343,9 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     const kept = auditAfter.slice(0, auditBefore.length);
     expect(kept.map(({ summary: _, ...rest }) => rest)).toEqual(auditBefore.map(({ summary: _, ...rest }) => rest));
     const searches = kept.filter((entry) => entry.action === "quote.list");
+    // The first is the search for Mina, erased with her.
     expect(searches.map((entry) => [entry.staffId, entry.summary])).toEqual([
+      [staff.staffId, ERASED_TEXT],
       [staff.staffId, ERASED_TEXT],
       [staff.staffId, ERASED_TEXT],
       [staff.staffId, ERASED_TEXT],

@@ -288,8 +288,11 @@ interface PersonFound {
   /** Free text elsewhere that erasure blanks: audit summaries, notes on other people's records, her names in staff digests. */
   redactions: { auditEntries: number; otherNotes: number; digests: number };
   /**
-   * A digest of all the above: erasure goes ahead only when what it finds
-   * then is what the preview showed (what staff confirmed).
+   * A digest of the identifiers and records: erasure goes ahead only when
+   * what it would remove then is what the preview showed (what staff
+   * confirmed). The redactions are left out: a digest or an audit entry that
+   * names her after staff looked (the day's digest going out, a colleague
+   * searching for her) is blanked all the same, and holds nobody else's data.
    */
   preview: string;
 }
@@ -376,7 +379,6 @@ async function findPerson(db: Tx, subject: Subject): Promise<PersonFound> {
         identifiers,
         complete,
         records: RECORD_KINDS.map((kind) => data[kind].map((row) => row.id ?? row.token)),
-        redactions,
       }),
     )
     .digest("base64url");
