@@ -15,6 +15,13 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
+  // In development Vite prepares the packages the browser imports before it answers. It finds them from these
+  // files: every module React Router's development server transforms for the browser (it does so for each route
+  // module a page renders, to find its styles), and the islands. A package found any later makes Vite reload the
+  // page someone is looking at.
+  optimizeDeps: {
+    entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.{ts,tsx}", "app/islands/*.{ts,tsx}"],
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),
