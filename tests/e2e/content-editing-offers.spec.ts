@@ -8,7 +8,14 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, mailTo, type StaffSite, setSiteClock, startStaffSite } from "./staff-helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  inviteAndSignIn,
+  type StaffSite,
+  setSiteClock,
+  startStaffSite,
+} from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -16,31 +23,21 @@ let staff: StaffSite;
 let first: Page;
 let second: Page;
 
-/** The owner invites a manager, who signs in from the e-mailed link on a device of their own. */
-async function inviteManager(browser: Browser, owner: Page, name: string, email: string): Promise<Page> {
-  await owner.goto(`${staff.url}/staff/team`);
-  const invite = owner.getByRole("region", { name: "Invite someone" });
-  await invite.getByRole("textbox", { name: "Name" }).fill(name);
-  await invite.getByRole("textbox", { name: "E-mail address" }).fill(email);
-  await invite.getByRole("combobox", { name: "Role" }).selectOption("manager");
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`${name} is invited`)).toBeVisible();
-  const mail = await mailTo(staff.smtp, email, /invited/);
-  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-  const page = await freshPage(browser);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
-  return page;
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   staff = await startStaffSite();
   const owner = await freshPage(browser);
   await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
-  first = await inviteManager(browser, owner, "Manon Manager", "manon@example.com");
-  second = await inviteManager(browser, owner, "Max Manager", "max@example.com");
+  first = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon Manager",
+    email: "manon@example.com",
+    role: "manager",
+  });
+  second = await inviteAndSignIn(owner, browser, staff, {
+    name: "Max Manager",
+    email: "max@example.com",
+    role: "manager",
+  });
 });
 
 test.afterAll(async () => {

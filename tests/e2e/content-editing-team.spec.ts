@@ -3,7 +3,14 @@ import { request as httpRequest } from "node:http";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, expectOneH1 } from "./helpers";
-import { createFirstOwner, freshPage, mailTo, type StaffSite, saveQuoteByApi, startStaffSite } from "./staff-helpers";
+import {
+  createFirstOwner,
+  freshPage,
+  inviteAndSignIn,
+  type StaffSite,
+  saveQuoteByApi,
+  startStaffSite,
+} from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -14,18 +21,11 @@ let manager: Page;
 async function signInManager(browser: Browser): Promise<Page> {
   const owner = await freshPage(browser);
   await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
-  await owner.goto(`${staff.url}/staff/team`);
-  const invite = owner.getByRole("region", { name: "Invite someone" });
-  await invite.getByRole("textbox", { name: "Name" }).fill("Manon Manager");
-  await invite.getByRole("textbox", { name: "E-mail address" }).fill("manon@example.com");
-  await invite.getByRole("combobox", { name: "Role" }).selectOption("manager");
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  const mail = await mailTo(staff.smtp, "manon@example.com", /invited/);
-  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-  const page = await freshPage(browser);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+  const page = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon Manager",
+    email: "manon@example.com",
+    role: "manager",
+  });
   await owner.context().close();
   return page;
 }

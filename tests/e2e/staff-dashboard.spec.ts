@@ -4,7 +4,7 @@ import { expectAccessible, expectOneH1 } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
-  mailTo,
+  inviteAndSignIn,
   postJson,
   type QuoteContact,
   type StaffSite,
@@ -37,21 +37,14 @@ test.afterAll(async () => {
   await staff.close();
 });
 
-/** The owner invites someone from the team page; they sign in from the e-mailed link on a device of their own. */
-async function invite(browser: Browser, owner: Page, person: { name: string; email: string }, role: string) {
-  await owner.goto(`${staff.url}/staff/team`);
-  const form = owner.getByRole("region", { name: "Invite someone" });
-  await form.getByRole("textbox", { name: "Name" }).fill(person.name);
-  await form.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
-  await form.getByRole("combobox", { name: "Role" }).selectOption(role);
-  await form.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
-  const mail = await mailTo(staff.smtp, person.email, /invited/);
-  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-  const page = await freshPage(browser);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
+/** Someone the owner invites, signed in on a device of their own: what their browser keeps. */
+async function invite(
+  browser: Browser,
+  owner: Page,
+  person: { name: string; email: string },
+  role: "manager" | "front-desk",
+) {
+  const page = await inviteAndSignIn(owner, browser, staff, { ...person, role });
   const state = await page.context().storageState();
   await page.context().close();
   return state;

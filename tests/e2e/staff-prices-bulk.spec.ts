@@ -10,7 +10,7 @@ import { expectAccessible, expectOneH1 } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
-  mailTo,
+  inviteAndSignIn,
   postJson,
   type StaffSite,
   setSiteClock,
@@ -34,19 +34,11 @@ test.beforeAll(async ({ browser }) => {
   const owner = await freshPage(browser);
   await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
   ownerState = await owner.context().storageState();
-  await owner.goto(`${staff.url}/staff/team`);
-  const invite = owner.getByRole("region", { name: "Invite someone" });
-  await invite.getByRole("textbox", { name: "Name" }).fill("Manon Manager");
-  await invite.getByRole("textbox", { name: "E-mail address" }).fill("manon@example.com");
-  await invite.getByRole("combobox", { name: "Role" }).selectOption("manager");
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText("Manon Manager is invited")).toBeVisible();
-  const mail = await mailTo(staff.smtp, "manon@example.com", /invited/);
-  const link = /(http:\/\/\S+\/staff\/sign-in\/link\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-  const manager = await freshPage(browser);
-  await manager.goto(link);
-  await manager.getByRole("button", { name: "Sign in" }).click();
-  await expect(manager).toHaveURL(/\/staff\/devices\?welcome=1$/);
+  const manager = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon Manager",
+    email: "manon@example.com",
+    role: "manager",
+  });
   managerState = await manager.context().storageState();
   await owner.context().close();
   await manager.context().close();
