@@ -73,7 +73,7 @@ function startWorker(): Worker {
     const resolve = createRequire(import.meta.url).resolve;
     paths = { sharp: resolve("sharp"), heicDecode: resolve("heic-decode") };
   }
-  const child = spawn(process.execPath, ["-e", source], {
+  const child = spawn(process.execPath, ["--expose-gc", "-e", source], {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
     // It reads files anyone with a staff account can send: it is given none of the site's settings and secrets.
