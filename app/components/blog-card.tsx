@@ -37,10 +37,13 @@ export function BlogCard({
   post,
   headingLevel = "h2",
   featured = false,
+  eager = false,
 }: {
   post: BlogCardPost;
   headingLevel?: "h2" | "h3";
   featured?: boolean;
+  /** The first card is on a phone's first screen: its picture loads at once. */
+  eager?: boolean;
 }) {
   const Heading = headingLevel;
   const href = blogPostPath(post.slug);
@@ -61,7 +64,8 @@ export function BlogCard({
           sizes={
             featured ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
           }
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
           className="aspect-[3/2] h-full w-full bg-sand object-cover"
         />
       </Link>

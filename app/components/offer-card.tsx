@@ -9,10 +9,12 @@ export interface OfferCardProps {
   /** "Ends June 30th 2026", already formatted. */
   endsLabel: string;
   ended: boolean;
+  /** The first card is on a phone's first screen: its picture loads at once. */
+  eager?: boolean;
 }
 
 /** One card of /offers: the whole card is one link to the offer's page. */
-export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
+export function OfferCard({ offer, endsLabel, ended, eager = false }: OfferCardProps) {
   const titleId = `offer-${offer.slug}-title`;
   return (
     <article
@@ -21,7 +23,12 @@ export function OfferCard({ offer, endsLabel, ended }: OfferCardProps) {
       data-testid="offer-card"
     >
       <div className="relative">
-        <OfferImage offer={offer} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" lazy />
+        <OfferImage
+          offer={offer}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          lazy={!eager}
+          first={eager}
+        />
         <span
           className={`absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold ${ended ? "bg-white text-muted" : "bg-accent-dark text-white"}`}
         >

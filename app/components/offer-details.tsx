@@ -34,12 +34,16 @@ export function OfferImage({
   sizes,
   className = "",
   lazy = false,
+  first = false,
 }: {
   offer: Pick<Offer, "image" | "picture">;
   /** How wide it is shown, as `sizes` says it. */
   sizes: string;
   className?: string;
+  /** Further down a page: loaded once it is near the screen. */
   lazy?: boolean;
+  /** The first picture on the first screen: asked for before the others. */
+  first?: boolean;
 }) {
   return (
     <Picture
@@ -51,6 +55,7 @@ export function OfferImage({
       alt=""
       sizes={sizes}
       loading={lazy ? "lazy" : undefined}
+      fetchPriority={first ? "high" : undefined}
       className={`aspect-[3/2] w-full object-cover ${className}`}
     />
   );

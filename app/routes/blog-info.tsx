@@ -54,9 +54,9 @@ export default function BlogInfo({ loaderData }: Route.ComponentProps) {
           <p className="text-muted">Our first post is on its way.</p>
         ) : (
           <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
-            {posts.map((post) => (
+            {posts.map((post, i) => (
               <li key={post.slug}>
-                <BlogCard post={post} />
+                <BlogCard post={post} eager={i === 0} />
               </li>
             ))}
           </ol>

@@ -43,7 +43,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </h2>
         {first ? (
           <div className="mt-8">
-            <BlogCard post={first} headingLevel="h3" featured />
+            <BlogCard post={first} headingLevel="h3" featured eager />
           </div>
         ) : (
           <p className="mt-6 text-muted">Our first post is on its way.</p>

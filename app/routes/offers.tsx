@@ -88,9 +88,9 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
               Current offers
             </h2>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {current.map((card) => (
+              {current.map((card, i) => (
                 <li key={card.offer.slug} className="flex">
-                  <OfferCard {...card} />
+                  <OfferCard {...card} eager={i === 0} />
                 </li>
               ))}
             </ul>

@@ -224,6 +224,35 @@ for (const phone of PHONES) {
   });
 }
 
+/** A phone of the narrowest width served, and the one Lighthouse's mobile run emulates. */
+const FIRST_SCREENS = [PHONES[0] as { width: number; height: number }, { width: 412, height: 823 }];
+
+test("on every public page, the largest thing on a phone's first screen is not left to load once scrolled to", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const lazy: string[] = [];
+  for (const viewport of FIRST_SCREENS) {
+    await page.setViewportSize(viewport);
+    for (const path of await sitemapPaths(page)) {
+      await page.goto(path);
+      // What the browser counts as the page's largest paint, and whether that was a picture told to wait.
+      const largest = await page.evaluate(
+        () =>
+          new Promise<string | null>((resolve) => {
+            new PerformanceObserver((list) => {
+              const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null })?.element;
+              resolve(element?.getAttribute("loading") === "lazy" ? element.outerHTML.slice(0, 120) : null);
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+            setTimeout(() => resolve(null), 2_000);
+          }),
+      );
+      if (largest) lazy.push(`${viewport.width} px, ${path}: ${largest}`);
+    }
+  }
+  expect(lazy).toEqual([]);
+});
+
 test("a home news card leads to the item's own page, and the card's text stops between words", async ({ page }) => {
   const errors = trackConsoleErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
