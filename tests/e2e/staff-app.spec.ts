@@ -165,6 +165,25 @@ test("filters and the search apply as they change, without a page load, and the 
   await owner.context().close();
 });
 
+test("a search sent with its button at once is asked for once: the typing's pause does not send it again", async ({
+  browser,
+}) => {
+  const owner = await pageAs(browser, ownerState);
+  await openApp(owner, "/staff/leads");
+  const asked: string[] = [];
+  owner.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/staff/leads") && url.searchParams.has("q")) asked.push(url.search);
+  });
+  await owner.getByRole("searchbox", { name: "Search" }).fill("quinn");
+  await owner.getByRole("button", { name: "Search" }).click();
+  await expect(owner.getByRole("list", { name: "Quotes" }).getByRole("listitem")).toHaveCount(1);
+  // Longer than the pause the typing waits before it sends the search by itself.
+  await owner.waitForTimeout(1_000);
+  expect(asked).toHaveLength(1);
+  await owner.context().close();
+});
+
 test("news moved down three places at once shows the new order at once, keeps the focus and is stored", async ({
   browser,
 }) => {

@@ -114,21 +114,30 @@ function Filters({
 /** The typing in the search box pauses this long before the list is asked for, so a word makes one request (one audited look). */
 const SEARCH_DELAY_MS = 400;
 
-/** The search form's change handler: sends it at once for a filter, after a pause for the search box. */
+/**
+ * The search form's change handler (`onChange`): sends it at once for a
+ * filter, after a pause for the search box; and `cancel`, for when the list
+ * is asked for another way first (the Search button, Enter, Clear). Left
+ * waiting, the pause would ask again a moment later: a second audited look,
+ * and a navigation that cuts short whatever was sent in between (marking
+ * the ticked quotes, say).
+ */
 function useApplyAsChanged() {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return (event: FormEvent<HTMLFormElement>) => {
+  const cancel = () => clearTimeout(timer.current);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
-    clearTimeout(timer.current);
+    cancel();
     // Replacing the entry: Back leaves the list rather than stepping through every letter typed.
     timer.current = setTimeout(
       () => submit(form, { replace: true, preventScrollReset: true }),
       typed ? SEARCH_DELAY_MS : 0,
     );
   };
+  return { onChange, cancel };
 }
 
 /** Each list's words: its heading, what its search looks in, what it says when it shows nothing. */
@@ -225,7 +234,8 @@ export function ListPage({
         className="card mb-6 p-4"
         aria-label="Search and filters"
         preventScrollReset
-        onChange={applyAsChanged}
+        onChange={applyAsChanged.onChange}
+        onSubmit={applyAsChanged.cancel}
       >
         {tabs ? <input type="hidden" name={tabs.name} value={tabs.current} /> : null}
         <TextField label="Search" name="q" type="search" defaultValue={list.q} hint={words.hint} maxLength={100} />
@@ -241,6 +251,7 @@ export function ListPage({
           {/* "clear" also forgets the filters remembered for this list (list-page.server.ts). */}
           <Link
             to={tabs ? `?${tabs.name}=${tabs.current}&clear=1` : "?clear=1"}
+            onClick={applyAsChanged.cancel}
             className="underline underline-offset-2"
           >
             {filters ? "Clear search and filters" : "Clear search"}
