@@ -98,8 +98,31 @@ describe.each(testDatabases)("the audit log on %s", (_name, open) => {
       "quote.view",
     ]);
     expect(await list(`subject=quote&id=${quoteId}&staff=${sam.staffId}`)).toHaveLength(1);
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-    expect(await list(`subject=quote&id=${quoteId}&from=${today}&to=${today}`)).toHaveLength(6);
+
+    // Days are London days. The rows are moved to known instants (not left at
+    // "now", which is yesterday for a row moved back half an hour just after
+    // midnight), two of them either side of a summer midnight in London.
+    const instants = [
+      "2026-06-10T12:00:00Z",
+      "2026-06-10T12:00:00Z",
+      "2026-06-10T12:00:00Z",
+      "2026-06-10T23:30:00Z", // 00:30 on the 11th in London
+      "2026-06-09T22:59:00Z", // 23:59 on the 9th in London
+      "2026-06-09T22:59:00Z",
+    ];
+    const ids = byRecord.map((r) => r.id).sort((a, b) => a - b);
+    for (const [i, id] of ids.entries()) {
+      await db
+        .update(t.auditLog)
+        .set({ at: new Date(instants[i] as string) })
+        .where(eq(t.auditLog.id, id));
+    }
+    const onDays = (from: string, to: string) => list(`subject=quote&id=${quoteId}&from=${from}&to=${to}`);
+    expect(await onDays("2026-06-10", "2026-06-10")).toHaveLength(3);
+    expect(await onDays("2026-06-11", "2026-06-11")).toHaveLength(1);
+    expect(await onDays("2026-06-09", "2026-06-09")).toHaveLength(2);
+    expect(await onDays("2026-06-09", "2026-06-10")).toHaveLength(5);
+    expect(await list(`subject=quote&id=${quoteId}&from=2026-06-09`)).toHaveLength(6);
     expect(await list(`subject=quote&id=${quoteId}&to=2020-01-01`)).toHaveLength(0);
   });
 
