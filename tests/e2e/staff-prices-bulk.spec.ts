@@ -63,9 +63,12 @@ async function calculatorAmounts(page: Page, query: string) {
 
 const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);
 
-/** The next Monday after today (a week on when today is a Monday), and the day before it. */
+/** The next Monday after today in London (a week on when today is a Monday), and the day before it. */
 function nextMonday(): { monday: string; sunday: string } {
-  const today = new Date();
+  // Noon of London's today, so that adding whole days never crosses a clock change into the wrong date.
+  const today = new Date(
+    `${new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date())}T12:00:00Z`,
+  );
   const ahead = ((8 - today.getUTCDay()) % 7 || 7) * 86_400_000;
   const monday = new Date(today.getTime() + ahead);
   return {
@@ -117,8 +120,8 @@ test("a manager raises foils by 3% from next Monday: previewed, saved once, the 
     `Half head: £50.99 + £24 product from ${monday}`,
   );
 
-  // Not before the day: still £141 late on the Sunday (London is on UTC in winter and summer alike is checked in unit tests).
-  await setSiteClock(staff, new Date(`${sunday}T23:30:00Z`));
+  // Not before the day: still £141 late on the Sunday (22:30 UTC is 22:30 or 23:30 in London, winter or summer).
+  await setSiteClock(staff, new Date(`${sunday}T22:30:00Z`));
   expect((await calculatorAmounts(visitor, FOILS)).total).toBe("£141");
   // From the day: £50.99 × 1.1232 = £57.27 + £24 = £81.27 → £81; the total £142, and every line a whole pound that adds up.
   await setSiteClock(staff, new Date(`${monday}T08:00:00Z`));
