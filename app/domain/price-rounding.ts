@@ -34,12 +34,17 @@ export function isPriceRounding(value: unknown): value is PriceRounding {
 }
 
 /**
- * Whole pence rounded to the rule's step, nearest step with exact halves
- * going up (£31.50 → £32, 25p → 50p under "50p"). Integers throughout, so no
- * float can move a line.
+ * An exact amount of pence, numerator / denominator (denominator > 0),
+ * rounded once to the rule's step: the nearest step, exact halves going up
+ * (£31.50 → £32, 25p → 50p under "50p"). BigInt throughout, so no float can
+ * move a line, and the amount is never rounded to the penny first: £118.496
+ * is £118 under "pound", not £118.50 and then £119.
  */
-export function roundLinePence(pence: number, rounding: PriceRounding): number {
-  const step = STEP_PENCE[rounding];
-  const below = Math.floor(pence / step) * step;
-  return pence - below >= step / 2 ? below + step : below;
+export function roundExactPence(numerator: bigint, denominator: bigint, rounding: PriceRounding): number {
+  const step = BigInt(STEP_PENCE[rounding]);
+  const twice = 2n * step * denominator;
+  const scaled = 2n * numerator + step * denominator;
+  // floor(scaled / twice), BigInt division truncating towards zero.
+  const quotient = scaled / twice - (scaled % twice < 0n ? 1n : 0n);
+  return Number(quotient * step);
 }

@@ -33,13 +33,18 @@ function roundTenThousandthsToPence(amount: bigint): bigint {
   return digits.slice(-4) >= "5000" ? pence + 1n : pence;
 }
 
-function expectedPence(row: ServiceRow, adapterPercent: string): number {
+/** A line's exact value in 1/10000 pence, from the CSV's decimal strings; 0 when it is 0 or less. */
+function exactTenThousandths(row: ServiceRow, adapterPercent: string): bigint {
   const isTreatment = row.cat1 === 5;
   const chargesProduct = row.cat1 === 2 || row.cat1 === 3 || (row.cat1 === 6 && row.cat2 === 1);
   const price = hundredths(row.price);
-  const labour = isTreatment ? price : roundTenThousandthsToPence(price * (10000n + hundredths(adapterPercent)));
-  const total = labour + (chargesProduct ? hundredths(row.productPrice) : 0n);
-  return total > 0n ? Number(total) : 0;
+  const labour = isTreatment ? price * 10000n : price * (10000n + hundredths(adapterPercent));
+  const total = labour + (chargesProduct ? hundredths(row.productPrice) * 10000n : 0n);
+  return total > 0n ? total : 0n;
+}
+
+function expectedPence(row: ServiceRow, adapterPercent: string): number {
+  return Number(roundTenThousandthsToPence(exactTenThousandths(row, adapterPercent)));
 }
 
 // The arithmetic below is the "exact pence" rule; the whole-pound and 50p rules are checked after it.
@@ -230,13 +235,15 @@ describe("quoteLines", () => {
 // The owner's rounding (decision 080). Oracle: the exact pence above, written
 // as pounds and pence and rounded by reading the pence digits.
 
-function roundedByDigits(pence: number, rounding: PriceRounding): number {
-  if (rounding === "exact") return pence;
-  const pounds = Math.trunc(pence / 100);
-  const cents = pence % 100;
-  if (rounding === "pound") return (cents >= 50 ? pounds + 1 : pounds) * 100;
-  if (cents < 25) return pounds * 100;
-  if (cents < 75) return pounds * 100 + 50;
+/** A non-negative amount in 1/10000 pence rounded to the rule's step by reading its digits, halves up. */
+function roundedByDigits(amount: bigint, rounding: PriceRounding): number {
+  if (rounding === "exact") return Number(roundTenThousandthsToPence(amount));
+  const digits = amount.toString().padStart(7, "0");
+  const pounds = Number(digits.slice(0, -6));
+  const withinPound = digits.slice(-6);
+  if (rounding === "pound") return (withinPound >= "500000" ? pounds + 1 : pounds) * 100;
+  if (withinPound < "250000") return pounds * 100;
+  if (withinPound < "750000") return pounds * 100 + 50;
   return (pounds + 1) * 100;
 }
 
@@ -244,7 +251,7 @@ describe.each(PRICE_ROUNDINGS)("rounding each line: %s", (rounding) => {
   it.each(levelRows)("every service at level $id $name matches the oracle", (levelRow) => {
     for (const [index, row] of serviceRows.entries()) {
       const line = linePricePence(serviceById(index + 1), levelById(levelRow.id), rounding);
-      expect(line).toBe(roundedByDigits(expectedPence(row, levelRow.adapter), rounding));
+      expect(line).toBe(roundedByDigits(exactTenThousandths(row, levelRow.adapter), rounding));
       if (rounding === "pound") expect(line % 100).toBe(0);
       if (rounding === "50p") expect(line % 50).toBe(0);
     }
@@ -260,7 +267,12 @@ describe.each(PRICE_ROUNDINGS)("rounding each line: %s", (rounding) => {
           const quote = quoteLines(ids.map(serviceById), level, rounding);
           expect(quote.totalPence).toBe(quote.lines.reduce((sum, line) => sum + line.pricePence, 0));
           for (const line of quote.lines)
-            expect(line.pricePence).toBe(roundedByDigits(exactLine(line.service, level), rounding));
+            expect(line.pricePence).toBe(
+              roundedByDigits(
+                exactTenThousandths(serviceRows[line.serviceId - 1]!, levelRows[levelId - 1]!.adapter),
+                rounding,
+              ),
+            );
         },
       ),
       { numRuns: 500 },
@@ -279,6 +291,15 @@ describe("rounding, worked by hand", () => {
     { id: 64, level: 8, rounding: "pound", expected: 11200, why: "£111.73 → £112" },
     { id: 35, level: 5, rounding: "50p", expected: 1000, why: "£9.80 → £10.00" },
     { id: 49, level: 1, rounding: "pound", expected: 0, why: "the None row stays free" },
+    {
+      id: 18,
+      level: 7,
+      rounding: "pound",
+      expected: 11800,
+      why: "8140 × 1.0626 + 3200 = 11849.564p → £118, rounded once",
+    },
+    { id: 18, level: 7, rounding: "50p", expected: 11850, why: "£118.496 → £118.50" },
+    { id: 18, level: 7, rounding: "exact", expected: 11850, why: "11849.564p → £118.50" },
   ] as const)("service $id at level $level, $rounding: $why", ({ id, level, rounding, expected }) => {
     expect(linePricePence(serviceById(id), levelById(level), rounding)).toBe(expected);
   });

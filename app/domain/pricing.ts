@@ -4,8 +4,7 @@
  * on both sides.
  */
 import { Cat1, ColourAddOnCat, ColourCat, type Level, MensCat, type Service } from "./catalogue";
-import { changedPricePence } from "./level-changes";
-import { type PriceRounding, roundLinePence } from "./price-rounding";
+import { type PriceRounding, roundExactPence } from "./price-rounding";
 import { inBulkScope } from "./staff/service-categories";
 
 /** Hundredths of a percent in a whole: an adapter of +25.30% is 2530 / 10000. */
@@ -37,56 +36,75 @@ function pricingRuleFor(service: Service): PricingRule {
   }
 }
 
-/** floor(a / b) for b > 0 (BigInt division truncates towards zero). */
-function floorDiv(a: bigint, b: bigint): bigint {
-  const quotient = a / b;
-  return a % b < 0n ? quotient - 1n : quotient;
-}
-
 function assertWholePence(value: number, what: string): bigint {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be whole pence, got ${value}`);
   return BigInt(value);
 }
 
-/**
- * The labour of one service at one level, in pence, or null when levels do
- * not change the service's price (treatments cost the same whoever applies
- * them).
- *
- * Rounding rule: the adjusted price is pricePence × (10000 + adapterBp) / 10000
- * rounded to the nearest penny, exact halves going up (towards +∞), i.e.
- * floor((2·pricePence·(10000 + adapterBp) + 10000) / 20000). It is computed in
- * BigInt so no float error can move a price by a penny (e.g. £33 at -81.41% is
- * 613.47p → 613p). The level's own changes that cover the service then apply
- * in turn, each rounded the same way.
- */
-export function levelLabourPence(service: Service, level: Level): number | null {
-  if (!pricingRuleFor(service).adjusted) return null;
-  const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
-  const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
-  let labour = Number(floorDiv(2n * price * (BP_SCALE + adapterBp) + BP_SCALE, 2n * BP_SCALE));
-  for (const change of level.changes ?? [])
-    if (inBulkScope(service, change.scope)) labour = changedPricePence(labour, change);
-  return labour;
+/** An exact amount of pence as numerator / denominator, the denominator a power of 10000. */
+interface ExactPence {
+  numerator: bigint;
+  denominator: bigint;
 }
 
 /**
- * Price of one service at one level, in pence: the labour at the level
- * (levelLabourPence), then product added unadjusted; a result of 0 or less
- * counts as 0. Then the line, and only the line, is rounded to the owner's
- * step (app/domain/price-rounding.ts): a total adds rounded lines and is
- * never rounded again, so the lines always add up to it.
+ * The exact labour of one service at one level, unrounded, or null when
+ * levels do not change the service's price (treatments cost the same whoever
+ * applies them): pricePence × (10000 + adapterBp) / 10000, then the level's
+ * own changes that cover the service in turn (a percentage multiplies, an
+ * amount adds; never below £0 after a change).
+ */
+function exactLabour(service: Service, level: Level): ExactPence | null {
+  if (!pricingRuleFor(service).adjusted) return null;
+  const price = assertWholePence(service.pricePence, `pricePence of service ${service.id}`);
+  const adapterBp = assertWholePence(level.adapterBp, `adapterBp of level ${level.id}`);
+  let numerator = price * (BP_SCALE + adapterBp);
+  let denominator = BP_SCALE;
+  for (const change of level.changes ?? []) {
+    if (!inBulkScope(service, change.scope)) continue;
+    const step = assertWholePence(change.step, `step of a change to level ${level.id}`);
+    if (change.by === "amount") numerator += step * denominator;
+    else {
+      numerator *= BP_SCALE + step;
+      denominator *= BP_SCALE;
+    }
+    if (numerator < 0n) numerator = 0n;
+  }
+  return { numerator, denominator };
+}
+
+/**
+ * The labour of one service at one level, in pence rounded to the nearest
+ * penny (exact halves up), or null when levels do not change the service's
+ * price. For showing labour alone (the bulk price preview); a quote's line
+ * is priced by linePricePence, which rounds only once.
+ */
+export function levelLabourPence(service: Service, level: Level): number | null {
+  const labour = exactLabour(service, level);
+  return labour === null ? null : roundExactPence(labour.numerator, labour.denominator, "exact");
+}
+
+/**
+ * Price of one service at one level, in pence: the exact labour at the level,
+ * plus product unadjusted where the service charges it; a result of 0 or
+ * less counts as 0. The exact sum is rounded once, to the owner's step
+ * (app/domain/price-rounding.ts): Balayage with root application above the
+ * collarbone at Advanced Stylist is 8140 × 1.0626 + 3200 = 11849.6p, £118
+ * to the whole pound (rounding the labour to the penny first would make it
+ * £118.50 and then £119). A total adds rounded lines and is never rounded
+ * again, so the lines always add up to it.
  */
 export function linePricePence(service: Service, level: Level, rounding: PriceRounding): number {
   const rule = pricingRuleFor(service);
-  const adjusted = levelLabourPence(service, level);
-  const labour =
-    adjusted === null ? assertWholePence(service.pricePence, `pricePence of service ${service.id}`) : BigInt(adjusted);
+  const labour = exactLabour(service, level) ?? {
+    numerator: assertWholePence(service.pricePence, `pricePence of service ${service.id}`),
+    denominator: 1n,
+  };
   const product = rule.withProduct
     ? assertWholePence(service.productPricePence, `productPricePence of service ${service.id}`)
     : 0n;
-  const total = labour + product;
-  return total > 0n ? roundLinePence(Number(total), rounding) : 0;
+  const numerator = labour.numerator + product * labour.denominator;
+  return numerator > 0n ? roundExactPence(numerator, labour.denominator, rounding) : 0;
 }
 
 interface QuoteLine {

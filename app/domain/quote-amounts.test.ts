@@ -42,12 +42,12 @@ function oracleLine(row: ServiceRow, adapterPercent: string, rounding: PriceRoun
   const adjusted = row.cat1 !== 5; // treatments (plex and intensive) cost the same at every level
   const withProduct = row.cat1 === 2 || row.cat1 === 3 || (row.cat1 === 6 && row.cat2 === 1);
   const price = hundredths(row.price); // pence
-  // pence × (100 + adapter%) / 100, the adapter in hundredths of a percent: the labour to the penny
-  // (as the price list reads), then the line once to the rule's step.
-  const labour = adjusted ? roundHalfUp(price * (10_000n + hundredths(adapterPercent)), 10_000n) : price;
-  const pence = labour + (withProduct ? hundredths(row.productPrice) : 0n);
-  const line = roundHalfUp(pence, STEP[rounding]) * STEP[rounding];
-  return Number(pence > 0n ? line : 0n);
+  // pence × (100 + adapter%) / 100, the adapter in hundredths of a percent, kept exact in 1/10000 pence,
+  // then the line once to the rule's step: never the labour to the penny first.
+  const labour = adjusted ? price * (10_000n + hundredths(adapterPercent)) : price * 10_000n;
+  const exact = labour + (withProduct ? hundredths(row.productPrice) * 10_000n : 0n);
+  const line = roundHalfUp(exact, STEP[rounding] * 10_000n) * STEP[rounding];
+  return Number(exact > 0n ? line : 0n);
 }
 
 const oracleOffer = (totalPence: number) => Number(roundHalfUp(BigInt(totalPence) * 8n, 10n));
