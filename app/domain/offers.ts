@@ -166,9 +166,11 @@ export function standardSmallPrint(options: {
   code: string;
   terms?: readonly string[];
   colour?: boolean;
+  /** Who may use it, when the offer says so itself (new to one stylist, not to the group): replaces the audience's line. */
+  who?: string;
 }): string[] {
   const { audience, code, terms = [], colour = true } = options;
-  const who = WHO[audience];
+  const who = options.who ?? WHO[audience];
   return [
     ...(who ? [who] : []),
     `Quote code ${code} when you book.`,

@@ -6,6 +6,8 @@
  */
 import type { Catalogue } from "./calculator-state";
 import type { Service } from "./catalogue";
+import { discountedPence } from "./first-visit-offer";
+import type { LevelPrice } from "./offers";
 import { availableAtLevel, quoteLines } from "./pricing";
 
 export interface TypicalQuote {
@@ -53,6 +55,22 @@ function priceAt(serviceIds: readonly number[], catalogue: Catalogue, levelId: n
 /** A stylist's typical cut & colour at their level; null where the level may not do it or a service has gone. */
 export function typicalCutAndColourPence(catalogue: Catalogue, levelId: number): number | null {
   return priceAt(TYPICAL_CUT_AND_COLOUR.serviceIds, catalogue, levelId);
+}
+
+/**
+ * The rows of an offer's "typical cut & colour at each level" table: for each
+ * of `levelIds` the same typical price the team pages show, and after
+ * `percent` off, rounded once to the penny as the first-visit offer is. A
+ * level that may not do the whole selection is left out. Prices come from the
+ * price list as it stands, so the offer page and the team pages cannot differ.
+ */
+export function offerLevelPrices(catalogue: Catalogue, levelIds: readonly number[], percent: number): LevelPrice[] {
+  return levelIds.flatMap((levelId) => {
+    const level = catalogue.levels.find((candidate) => candidate.id === levelId);
+    const beforePence = typicalCutAndColourPence(catalogue, levelId);
+    if (!level || beforePence === null) return [];
+    return [{ levelId, level: level.name, beforePence, afterPence: discountedPence(beforePence, percent) }];
+  });
 }
 
 /**

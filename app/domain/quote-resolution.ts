@@ -146,6 +146,27 @@ export function problemFieldErrors(problem: QuoteProblem): Record<string, string
 // ---------------------------------------------------------------------------
 // Stylist lists for the totals screens
 
+/** Whether anyone of this level takes new clients, at any salon: a level quote is only made for such a level. */
+export function levelTakesNewClients(
+  stylists: readonly Pick<QuoteStylist, "levelId" | "acceptingNewClients">[],
+  levelId: number,
+): boolean {
+  return stylists.some((stylist) => stylist.levelId === levelId && stylist.acceptingNewClients);
+}
+
+/**
+ * The level nearest to `levelId` whose stylists take new clients, the one
+ * below first (the cheaper of two equally near), or undefined when none does.
+ */
+export function nearestOpenLevelId(
+  stylists: readonly Pick<QuoteStylist, "levelId" | "acceptingNewClients">[],
+  levels: readonly Level[],
+  levelId: number,
+): number | undefined {
+  const open = levels.map((level) => level.id).filter((id) => id !== levelId && levelTakesNewClients(stylists, id));
+  return open.sort((a, b) => Math.abs(a - levelId) - Math.abs(b - levelId) || a - b)[0];
+}
+
 /**
  * The stylists of a level at the chosen salon, then those at the other
  * salons, each in the team's order. Stylists not taking new clients are never

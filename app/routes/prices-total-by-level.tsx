@@ -16,7 +16,7 @@ import { StylistDialog } from "~/components/quote/stylist-card";
 import type { ChoosableStylist } from "~/components/quote/stylist-dialog";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { lineLabel } from "~/domain/line-labels";
-import { resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
+import { levelTakesNewClients, resolveQuote, stylistsForLevel } from "~/domain/quote-resolution";
 import type { StylistRow } from "~/server/queries/catalogue.server";
 import { teamPhotos } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The nearest levels, below and above, where someone can be chosen for this very selection. */
 function nearestLevelsWithStylists(state: CalculatorState, levelId: number, catalogue: QuoteCatalogue) {
   const usable = (id: number) => {
-    if (!catalogue.stylists.some((s) => s.levelId === id && s.acceptingNewClients)) return false;
+    if (!levelTakesNewClients(catalogue.stylists, id)) return false;
     return resolveQuote({ ...state, level: id }, catalogue).ok;
   };
   const ids = catalogue.levels.map((level) => level.id);

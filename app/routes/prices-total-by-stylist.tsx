@@ -16,7 +16,7 @@ import { SelectionTable } from "~/components/quote/selection-table";
 import { StylistPortrait } from "~/components/quote/stylist-portrait";
 import type { CalculatorState } from "~/domain/calculator-state";
 import { lineLabel } from "~/domain/line-labels";
-import { resolveQuote } from "~/domain/quote-resolution";
+import { levelTakesNewClients, nearestOpenLevelId, resolveQuote } from "~/domain/quote-resolution";
 import { ACADEMY_SALON_ID } from "~/domain/salon-info";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
@@ -76,7 +76,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         return data({ kind: "unknown-stylist" as const, slug: problem.slug, chooseAgainHref }, { status: 404 });
       case "stylist-unavailable": {
         const { stylist } = problem;
-        const level = catalogue.levels.find((candidate) => candidate.id === stylist.levelId);
+        // "See other Advanced Seniors" only when one of them takes new clients; else the nearest level where one does.
+        const levelId = levelTakesNewClients(catalogue.stylists, stylist.levelId)
+          ? stylist.levelId
+          : nearestOpenLevelId(catalogue.stylists, catalogue.levels, stylist.levelId);
+        const level = catalogue.levels.find((candidate) => candidate.id === levelId);
         return {
           kind: "unavailable" as const,
           stylist: {
@@ -84,9 +88,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
             name: `${stylist.firstName} ${stylist.lastName}`,
             image: stylist.image,
             photo: await memberPhoto(context.get(requestContext).db, { slug: stylist.slug }),
+            levelName: catalogue.levels.find((candidate) => candidate.id === stylist.levelId)?.name,
           },
           levelName: level?.name ?? null,
-          sameLevelHref: stateHref(TOTAL_BY_LEVEL_PATH, { ...withoutStylist, mode: "level", level: stylist.levelId }),
+          sameLevel: level?.id === stylist.levelId,
+          sameLevelHref: level
+            ? stateHref(TOTAL_BY_LEVEL_PATH, { ...withoutStylist, mode: "level", level: level.id })
+            : chooseAgainHref,
           chooseAgainHref,
         };
       }
@@ -174,12 +182,7 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
     return (
       <div className="container-page py-16 sm:py-24">
         <div className="grid gap-10 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-start">
-          <StylistPortrait
-            name={stylist.name}
-            image={stylist.image}
-            photo={stylist.photo}
-            detail={loaderData.levelName ?? undefined}
-          />
+          <StylistPortrait name={stylist.name} image={stylist.image} photo={stylist.photo} detail={stylist.levelName} />
           <div>
             <QuotePageHeader eyebrow="Your quote" title={`${stylist.firstName} isn't taking new clients at the moment`}>
               <p>
@@ -189,7 +192,9 @@ export default function TotalByStylist({ loaderData }: Route.ComponentProps) {
             </QuotePageHeader>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to={loaderData.sameLevelHref} className="btn-primary">
-                {loaderData.levelName ? `See other ${loaderData.levelName}s` : "See other stylists"}
+                {loaderData.levelName
+                  ? `See ${loaderData.sameLevel ? "other" : "our"} ${loaderData.levelName}s`
+                  : "See other stylists"}
               </Link>
               <Link to={loaderData.chooseAgainHref} className="btn-outline">
                 Change Choices

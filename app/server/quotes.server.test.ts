@@ -53,11 +53,12 @@ const inCat = (catalogue: Catalogue, cat1: number, cat2?: number) =>
  * add-on when its category has one), every finish, cut and men's colour, at a
  * level able to do them, cycling through the other steps' options and the levels.
  */
-function sampleSelections(catalogue: Catalogue): CalculatorState[] {
+/** Selections the calculator offers, at the levels where someone takes new clients (`openLevelIds`). */
+function sampleSelections(catalogue: Catalogue, openLevelIds: ReadonlySet<number>): CalculatorState[] {
   const at = <T>(items: T[], i: number) => items[i % items.length] as T;
   const levelFor = (services: Service[], i: number) => {
     const lowest = Math.max(...services.map((s) => s.minLevel));
-    const levels = catalogue.levels.map((l) => l.id).filter((id) => id >= lowest);
+    const levels = catalogue.levels.map((l) => l.id).filter((id) => id >= lowest && openLevelIds.has(id));
     return at(levels, i);
   };
   const plex = inCat(catalogue, Cat1.Treatment, TreatmentCat.Plex);
@@ -159,7 +160,11 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("stores exactly the engine's lines and total for many selections in all three flows", async () => {
-    const selections = sampleSelections(catalogue);
+    const open = await database.db
+      .selectDistinct({ levelId: t.stylists.levelId })
+      .from(t.stylists)
+      .where(eq(t.stylists.acceptingNewClients, true));
+    const selections = sampleSelections(catalogue, new Set(open.map((row) => row.levelId)));
     expect(selections.length).toBeGreaterThan(50);
     for (const state of selections) {
       const saved = await saveQuote(database.db, request(asRequest(state)));
@@ -208,7 +213,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("ignores every price and total the client sends", async () => {
-    const state = { type: "cutting", level: 9, salon: 2, finish: 1, finishAddon: 48, treatment: 54 };
+    const state = { type: "cutting", level: 8, salon: 2, finish: 1, finishAddon: 48, treatment: 54 };
     const saved = await saveQuote(database.db, {
       ...request(state),
       price: 1,
@@ -220,9 +225,24 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const row = await storedQuote(saved.link);
-    // Level 9 (+25.30%): 4950 → 6202.35 → £62; Pin Curls 3300 → 4134.9 → £41; treatment 2500 unadjusted.
-    expect(row.lines.map((line) => line.pricePence)).toEqual([6200, 4100, 2500]);
-    expect(row.totalPence).toBe(6200 + 4100 + 2500);
+    // Level 8 (+12.32%): 4950 → 5559.84 → £56; Pin Curls 3300 → 3706.56 → £37; treatment 2500 unadjusted.
+    expect(row.lines.map((line) => line.pricePence)).toEqual([5600, 3700, 2500]);
+    expect(row.totalPence).toBe(5600 + 3700 + 2500);
+  });
+
+  it("refuses a level quote at a level where nobody takes new clients, naming the level", async () => {
+    // The demo's only Advanced Senior (level 9) is not taking new clients, so the calculator never offers level 9.
+    const state = { type: "cutting", level: 9, salon: 2, finish: 1, finishAddon: 48, treatment: 54 };
+    const before = await database.db.select({ link: t.quotes.link }).from(t.quotes);
+    const saved = await saveQuote(database.db, request(state));
+    expect(saved).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: {
+        level: ["Nobody at Advanced Senior level is taking new clients at the moment: please choose another level"],
+      },
+    });
+    expect(await database.db.select({ link: t.quotes.link }).from(t.quotes)).toHaveLength(before.length);
   });
 
   it("prices a stylist quote at the stylist's own level, whatever level is sent", async () => {

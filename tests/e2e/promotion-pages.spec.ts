@@ -327,12 +327,26 @@ test.describe("offer pages", () => {
     await expect(page).toHaveURL(/\/offers$/);
   });
 
-  test("the new-clients page lists the price at every level before and after 25% off", async ({ page }) => {
+  test("the new-clients page prices the team pages' typical cut & colour at every level, 25% off", async ({ page }) => {
+    // What the team pages say Harriet (the Advanced Senior) and Priya (a Graduate Stylist) charge for it.
+    const typical = async (slug: string) => {
+      await visit(page, `/team/${slug}`);
+      const text = await page
+        .getByText(/^Typical cut & colour £/)
+        .first()
+        .textContent();
+      return text?.replace("Typical cut & colour ", "");
+    };
+    const advancedSenior = await typical("harriet");
+    const graduate = await typical("priya");
+    expect([advancedSenior, graduate]).toEqual(["£122", "£70"]);
     await visit(page, "/offers/new-clients");
     const table = page.getByRole("table");
-    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText("£170");
-    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText("£130");
-    await expect(table.getByRole("row", { name: /Graduate Stylist/ })).toContainText("£75");
+    // 75% of £122 is £91.50; of £70, £52.50.
+    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText(`${advancedSenior}`);
+    await expect(table.getByRole("row", { name: /Advanced Senior/ })).toContainText("£91.50");
+    await expect(table.getByRole("row", { name: /Graduate Stylist/ })).toContainText(`${graduate}`);
+    await expect(table.getByRole("row", { name: /Graduate Stylist/ })).toContainText("£52.50");
   });
 
   test("an unknown offer or campaign is a helpful 404 inside the site", async ({ page, request }) => {

@@ -552,6 +552,10 @@ test("an unknown stylist and an unknown quote get helpful 404 pages", async ({ p
   const unavailable = await page.goto(`/prices/total-by-stylist?${query({ ...params, stylist: "harriet" })}`);
   expect(unavailable?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harriet isn't taking new clients at the moment");
+  // Harriet is the only Advanced Senior: the way on is the nearest level with someone to book, not an empty list.
+  await page.getByRole("link", { name: "See our Senior Stylists" }).click();
+  await expect(page).toHaveURL(/\/prices\/total-by-level\?.*level=8/);
+  await expect(page.getByText(/None of our .* are taking new clients/)).toHaveCount(0);
 
   const missing = await page.goto("/quote/AAAAAAAAAAAAAAAA");
   expect(missing?.status()).toBe(404);

@@ -22,6 +22,7 @@ import type { Level, Service } from "~/domain/catalogue";
 import { clientServiceName, serviceLineLabel } from "~/domain/line-labels";
 import type { PriceRounding } from "~/domain/price-rounding";
 import { availableAtLevel, levelDown, levelUp, linePricePence, quoteLines } from "~/domain/pricing";
+import { levelTakesNewClients } from "~/domain/quote-resolution";
 import type { CalculatorStylist } from "~/domain/stylist-choice";
 import {
   CALCULATOR_PATH,
@@ -242,7 +243,7 @@ export function calculatorView(
   const levelChoices: LevelChoice[] = catalogue.levels.map((candidate) => ({
     level: candidate,
     fromPricePence: state.type ? fromPricePence(state.type, candidate, catalogue) : null,
-    takingNewClients: data.stylists.some((s) => s.levelId === candidate.id && s.acceptingNewClients),
+    takingNewClients: levelTakesNewClients(data.stylists, candidate.id),
   }));
   // Up and down a level go to the nearest levels where someone can be booked.
   const openLevels = levelChoices.filter((choice) => choice.takingNewClients).map((choice) => choice.level);

@@ -2,14 +2,20 @@
 import { parseISO } from "date-fns";
 import { formatLongDate } from "~/domain/dates";
 import { type Offer, offerEndDate, offerStatus } from "~/domain/offers";
+import { offerLevelPrices } from "~/domain/price-preview";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { bookingLinkFor } from "../booking-links.server";
 import type { Database } from "../db.server";
-import { listSalons } from "./catalogue.server";
+import { listSalons, loadCatalogue } from "./catalogue.server";
 import { getSiteSettings, listTeam } from "./content.server";
 
 export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
-  const [settings, salons, team] = await Promise.all([getSiteSettings(db), listSalons(db), listTeam(db)]);
+  const [settings, salons, team, catalogue] = await Promise.all([
+    getSiteSettings(db),
+    listSalons(db),
+    listTeam(db),
+    loadCatalogue(db),
+  ]);
   const stylists = offer.stylistSlugs.flatMap((slug) => team.filter((member) => member.slug === slug));
   // An offer with stylists who all work at one salon is booked there; any other at the main salon.
   const stylistSalonIds = new Set(stylists.map((member) => member.salonId));
@@ -26,7 +32,18 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
     (only && (await bookingLinkFor(db, { salonId: only.salonId, stylistId: only.id }))) ?? salon.bookingUrl;
   const status = offerStatus(offer, settings.endDate, now);
   return {
-    offer,
+    // The table's levels are the offer's; their prices are the price list's now, as on the team pages.
+    offer: {
+      ...offer,
+      levelPrices:
+        offer.levelPrices && offer.percent !== null
+          ? offerLevelPrices(
+              catalogue,
+              offer.levelPrices.map((row) => row.levelId),
+              offer.percent,
+            )
+          : offer.levelPrices,
+    },
     endsLabel: formatLongDate(parseISO(offerEndDate(offer, settings.endDate))),
     ended: status === "ended",
     /** "December 1st 2026" while the offer has yet to start, else null. */

@@ -26,7 +26,7 @@ import { cleanHost, cleanUtm } from "~/domain/funnel";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
 import { quotePath } from "~/domain/paths";
-import { problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
+import { levelTakesNewClients, problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -289,6 +289,17 @@ export async function saveQuote(
   }
 
   const quote = resolution.quote;
+  if (quote.mode === "level" && !levelTakesNewClients(catalogue.stylists, quote.level.id)) {
+    // The calculator never offers such a level; a quote for it would promise a stylist the salon cannot give.
+    return {
+      ok: false,
+      status: 422,
+      error: "This quote can't be saved as it stands: please check your choices.",
+      fieldErrors: {
+        level: [`Nobody at ${quote.level.name} level is taking new clients at the moment: please choose another level`],
+      },
+    };
+  }
   const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
     serviceId: line.serviceId,
     service: line.service.service,

@@ -57,6 +57,12 @@ describe("the seeded offers", () => {
     const [joint] = seedOffersOn(new Date(2026, 10, 26, 21, 0)).filter((o) => o.slug === "nadia-and-freya");
     expect(joint).toMatchObject({ code: "SK25", percent: 25, startDate: "2026-11-12", endDate: "2027-01-21" });
     expect(joint?.smallPrint).toContain("Valid until 21.01.2027.");
+    // The page says clients new to either stylist qualify "even if you already know our salon": the small print agrees.
+    expect(joint?.body.join(" ")).toContain("If you're new to either of them, even if you already know our salon");
+    expect(joint?.smallPrint[0]).toBe(
+      "For clients who have not had an appointment with Nadia or with Freya before, even if you know our salons.",
+    );
+    expect(joint?.smallPrint.join(" ")).not.toMatch(/haven't visited any Maison Ivy salon/);
   });
 
   it("campaigns tied to months get their next window on the calendar, the running one included", () => {
@@ -98,15 +104,19 @@ describe("the seeded offers", () => {
     }
   });
 
-  it("the level price page carries its table", () => {
+  it("the level price page's table prices a typical cut & colour at five levels, 25% off to the penny", () => {
+    // Roots colour 3300 + 1880 product and a cut & blow-dry 4950, each line to the whole pound, by hand:
+    // Advanced Senior: 3300 × 1.253 = 4134.9 + 1880 = £60, 4950 × 1.253 = 6202.35 = £62; £122, 75% = £91.50.
+    // Senior: 3706.56 + 1880 = £56, 5559.84 = £56. Advanced: 3506.58 + 1880 = £54, 5259.87 = £53.
+    // Stylist: 5180 = £52, 4950 = £50. Graduate: 2033.46 + 1880 = £39, 3050.19 = £31.
     expect(
       offer("new-clients").levelPrices?.map(({ level, beforePence, afterPence }) => [level, beforePence, afterPence]),
     ).toEqual([
-      ["Advanced Senior", 17000, 13000],
-      ["Senior Stylist", 16000, 12000],
-      ["Advanced Stylist", 14000, 10500],
-      ["Stylist", 12000, 9000],
-      ["Graduate Stylist", 10000, 7500],
+      ["Advanced Senior", 12200, 9150],
+      ["Senior Stylist", 11200, 8400],
+      ["Advanced Stylist", 10700, 8025],
+      ["Stylist", 10200, 7650],
+      ["Graduate Stylist", 7000, 5250],
     ]);
   });
 

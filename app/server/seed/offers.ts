@@ -18,7 +18,10 @@
  */
 import { addDays, addMonths, endOfDay, endOfMonth, format, isAfter, subDays } from "date-fns";
 import { type IsoDate, type LevelPrice, type Offer, standardSmallPrint } from "~/domain/offers";
+import { offerLevelPrices } from "~/domain/price-preview";
+import { DEFAULT_PRICE_ROUNDING } from "~/domain/price-rounding";
 import { ANY_OF_OUR_PLACES } from "./content";
+import { seedLevels, seedServices } from "./services";
 
 /** An offer as seeded: `flagged` offers had a card switch before offers were rows (see seed.server.ts). */
 export interface SeedOffer
@@ -43,31 +46,33 @@ function offer(
       startDate?: IsoDate | null;
       terms?: readonly string[];
       colour?: boolean;
+      who?: string;
     },
 ): SeedOffer {
-  const { terms, colour, ...rest } = fields;
+  const { terms, colour, who, ...rest } = fields;
   return {
     ...rest,
     percent: rest.percent ?? null,
     amountOffPence: rest.amountOffPence ?? null,
     levelPrices: rest.levelPrices ?? null,
     startDate: rest.startDate ?? null,
-    smallPrint: standardSmallPrint({ audience: rest.audience, code: rest.code, terms, colour }),
+    smallPrint: standardSmallPrint({ audience: rest.audience, code: rest.code, terms, colour, who }),
     image: `/images/offers/${rest.slug}.svg`,
   };
 }
 
-/** A cut & colour at each level, before and after 25% off (as the salon rounds them). */
-const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = [
-  { levelId: 9, level: "Advanced Senior", beforePence: 17000, afterPence: 13000 },
-  { levelId: 8, level: "Senior Stylist", beforePence: 16000, afterPence: 12000 },
-  { levelId: 7, level: "Advanced Stylist", beforePence: 14000, afterPence: 10500 },
-  { levelId: 6, level: "Stylist", beforePence: 12000, afterPence: 9000 },
-  { levelId: 4, level: "Graduate Stylist", beforePence: 10000, afterPence: 7500 },
-];
-
 /** The standing welcome: 25% off a first visit with any stylist, by one code. */
 const NEW_CLIENT_DISCOUNT = { percent: 25, code: "NEWCLIENT25", stylistSlugs: [], audience: "new" } as const;
+
+/**
+ * The levels of the new-clients page's table. Its prices are worked out from the price list whenever the page is
+ * shown (offerLevelPrices); the ones stored here are the seeded list's, so the row reads right on its own too.
+ */
+const NEW_CLIENT_LEVEL_PRICES: readonly LevelPrice[] = offerLevelPrices(
+  { services: seedServices, levels: seedLevels, rounding: DEFAULT_PRICE_ROUNDING },
+  [9, 8, 7, 6, 4],
+  NEW_CLIENT_DISCOUNT.percent,
+);
 
 const BOOK_WITH_CONSULTATION =
   "Book your free consultation online or give us a call: we'll talk through what you'd love, check what your hair needs and give you a firm price before we begin.";
@@ -283,10 +288,9 @@ function catalogue(on: Date): SeedOffer[] {
       ...jointOffer,
       stylistSlugs: ["nadia", "freya"],
       audience: "new",
-      terms: [
-        "For clients who have not had an appointment with Nadia or with Freya before.",
-        `Valid until ${format(addDays(on, 56), "dd.MM.yyyy")}.`,
-      ],
+      // New to Nadia or to Freya is enough, as the page says: the group's "new clients only" line would contradict it.
+      who: "For clients who have not had an appointment with Nadia or with Freya before, even if you know our salons.",
+      terms: [`Valid until ${format(addDays(on, 56), "dd.MM.yyyy")}.`],
     }),
     offer({
       slug: "theo-and-priya",
