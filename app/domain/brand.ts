@@ -6,7 +6,7 @@
  * says "two salons and a training academy" or "24 years" takes it from here,
  * so the pages never disagree.
  */
-import { formatISO, parseISO } from "date-fns";
+import { format, formatISO, parseISO } from "date-fns";
 import { FOUNDED, yearsActive } from "./dates";
 import { ACADEMY_SALON_ID } from "./salon-ids";
 
@@ -33,6 +33,8 @@ export interface BrandFacts {
   academies: number;
   /** Whole years open. */
   years: number;
+  /** The day the first salon opened, yyyy-mm-dd (the owner's setting). */
+  founded: string;
   /** Staff's own line about the group, when they wrote one. */
   line?: string;
 }
@@ -47,12 +49,14 @@ export function brandFacts(
     salons: salons.length - academies,
     academies,
     years: yearsActive(now, parseISO(settings.founded)),
+    founded: settings.founded,
     ...(settings.groupLine ? { line: settings.groupLine } : {}),
   };
 }
 
 const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-const inWords = (n: number) => WORDS[n] ?? String(n);
+/** "four" for 4, up to ten; digits beyond. */
+export const inWords = (n: number) => WORDS[n] ?? String(n);
 const plural = (n: number, one: string, many: string) => `${inWords(n)} ${n === 1 ? one : many}`;
 
 /** Staff's line, or "two salons and a training academy" counted from the salons. */
@@ -88,6 +92,17 @@ export const FOUNDING_STORY = {
   where: "above the florist on Market Row",
   town: "Wrenbridge",
 } as const;
+
+/** The founding day as the pages say it: "1 November 2002", "November 2002", "1 November", "2002". */
+export function founding(brand: Pick<BrandFacts, "founded">) {
+  const day = parseISO(brand.founded);
+  return {
+    day: format(day, "d MMMM yyyy"),
+    month: format(day, "MMMM yyyy"),
+    dayOfYear: format(day, "d MMMM"),
+    year: format(day, "yyyy"),
+  };
+}
 
 /** "three chairs above the florist on Market Row". */
 export const beginnings = () => `${FOUNDING_STORY.beganWith} ${FOUNDING_STORY.where}`;

@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
-import { beginnings, FOUNDING_STORY, groupLine, sentence } from "~/domain/brand";
+import { type BrandFacts, beginnings, FOUNDING_STORY, founding, groupLine, sentence } from "~/domain/brand";
 import { loadBrand } from "~/server/queries/brand.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/about-info";
@@ -13,27 +13,28 @@ export const FIVE_STAR_REVIEWS_CLAIM = "700+ 5 star reviews";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Our story",
-    description: `The history of Maison Ivy: opened in ${FOUNDING_STORY.town} on 1 November 2002${args.loaderData ? `, now ${groupLine(args.loaderData.brand)}` : ""}, with 700+ five-star reviews from our clients.`,
+    description: `The history of Maison Ivy: opened in ${FOUNDING_STORY.town}${args.loaderData ? ` on ${founding(args.loaderData.brand).day}, now ${groupLine(args.loaderData.brand)}` : ""}, with 700+ five-star reviews from our clients.`,
   });
 
-/** Counted on the day of the request from the founding date, 1 November 2002, and from the salons kept. */
+/** Counted on the day of the request from the founding date the owner set, and from the salons kept. */
 export async function loader({ context }: Route.LoaderArgs) {
   const brand = await loadBrand(context.get(requestContext).db);
   return { years: brand.years, brand };
 }
 
-const MILESTONES = [
-  {
-    year: "2002",
-    text: `Maison Ivy opens on 1 November with ${beginnings()}, ${FOUNDING_STORY.town}.`,
-  },
-  { year: "2004", text: "Harriet Vale joins the team. Today she is our Creative Director." },
-  {
-    year: "2011",
-    text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work.",
-  },
-  { year: "2015", text: "Maison Ivy Kestwick opens on Abbey Walk, led by Camille Ashdown." },
-];
+/** The story's milestones; the first is the founding day the owner set. */
+function milestones(brand: BrandFacts) {
+  const { year, dayOfYear } = founding(brand);
+  return [
+    { year, text: `Maison Ivy opens on ${dayOfYear} with ${beginnings()}, ${FOUNDING_STORY.town}.` },
+    { year: "2004", text: "Harriet Vale joins the team. Today she is our Creative Director." },
+    {
+      year: "2011",
+      text: "The Ivy Academy opens in the Old Tannery on Mill Lane, so we can train our own apprentices the way we like to work.",
+    },
+    { year: "2015", text: "Maison Ivy Kestwick opens on Abbey Walk, led by Camille Ashdown." },
+  ];
+}
 
 export default function AboutInfo({ loaderData }: Route.ComponentProps) {
   const { years, brand } = loaderData;
@@ -42,7 +43,7 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Our story"
         title={`${years} years of good hair days`}
-        lead="Maison Ivy opened its doors in Wrenbridge on 1 November 2002. We have grown a little since, but the idea hasn't changed: listen first, then cut and colour for the way you really live."
+        lead={`Maison Ivy opened its doors in ${FOUNDING_STORY.town} on ${founding(brand).day}. We have grown a little since, but the idea hasn't changed: listen first, then cut and colour for the way you really live.`}
       />
 
       <section aria-label="Maison Ivy in numbers" className="border-b border-line">
@@ -96,7 +97,7 @@ export default function AboutInfo({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="mt-6 space-y-6 border-l border-line pl-6">
             {[
-              ...MILESTONES,
+              ...milestones(brand),
               {
                 year: "Today",
                 text: `${sentence(groupLine(brand))}, and a team that still takes its time over every consultation.`,

@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Picture } from "~/components/picture";
-import { beginnings, FOUNDING_STORY, groupLine } from "~/domain/brand";
+import { beginnings, FOUNDING_STORY, founding, groupLine } from "~/domain/brand";
 import { MAIN_SALON_ID } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
 import { salonPicture } from "~/server/queries/content.server";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/about";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "About us",
-    description: `Maison Ivy has been colouring, cutting and styling hair in ${FOUNDING_STORY.town} since November 2002${args.loaderData ? `: ${groupLine(args.loaderData.brand)}` : ""}, and a team clients stay with for years.`,
+    description: `Maison Ivy has been colouring, cutting and styling hair in ${FOUNDING_STORY.town} ${args.loaderData ? ` since ${founding(args.loaderData.brand).month}: ${groupLine(args.loaderData.brand)}` : ""}, and a team clients stay with for years.`,
   });
 
 /** Counted on the day of the request, so the figure is never stale. */

@@ -5,7 +5,7 @@ import { NewsCards } from "~/components/news-cards";
 import { seo } from "~/components/page-meta";
 import { ReviewFeed } from "~/components/review-feed";
 import { groupLine, sentence } from "~/domain/brand";
-import { newsCardOf } from "~/domain/news";
+import { HOME_NEWS_COUNT, newsCardOf } from "~/domain/news";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
 import { loadBrand } from "~/server/queries/brand.server";
@@ -13,8 +13,6 @@ import { listSalons } from "~/server/queries/catalogue.server";
 import { listFeedReviews, listNewsItems } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/home";
-
-export const HOME_NEWS_COUNT = 4;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

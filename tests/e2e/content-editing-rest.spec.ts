@@ -187,8 +187,12 @@ test("a manager changes the founding date and the group's line: home, about and 
   await visitor.goto(`${staff.url}/about`);
   await expect(visitor.getByRole("main")).toContainText(`For ${years} years we've been doing one thing carefully`);
   await expect(visitor.getByRole("main")).toContainText("is now three salons, a barbershop and a training academy");
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute("content", /since March 1998:/);
   await visitor.goto(`${staff.url}/about-info`);
   await expect(visitor.getByTestId("years-active")).toHaveText(String(years));
+  // The story's founding sentence and first milestone follow the date set, not the demo's 1 November 2002.
+  await expect(visitor.getByRole("main")).toContainText("opened its doors in Wrenbridge on 14 March 1998");
+  await expect(visitor.getByRole("listitem").filter({ hasText: "Maison Ivy opens on 14 March" })).toContainText("1998");
 
   // Emptied, the line is counted from the salons again.
   await line.getByLabel("How the group describes itself (optional)").fill("");

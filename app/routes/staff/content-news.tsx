@@ -1,7 +1,9 @@
 import { EditNotice, EditPicture, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { OrderedRows } from "~/components/staff/ordered-rows";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
+import { inWords } from "~/domain/brand";
 import { NEWS_PICTURES, withCurrent } from "~/domain/illustrations";
+import { HOME_NEWS_COUNT, LINK_HUB_NEWS_COUNT } from "~/domain/news";
 import { newsPath } from "~/domain/paths";
 import { newsItemSchema } from "~/domain/staff/site-content";
 import { listNewsItems } from "~/server/queries/content.server";
@@ -38,8 +40,9 @@ export default function ContentNews({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeading title="News">
-        The first three show as cards on the home page, in this order, pinned items first; each has its own page. Drag
-        an item by its handle, or choose its place. Changes show on the site as soon as they are saved.{" "}
+        The first {inWords(HOME_NEWS_COUNT)} show as cards on the home page (the first {inWords(LINK_HUB_NEWS_COUNT)} on
+        the link hub), in this order, pinned items first; each has its own page. Drag an item by its handle, or choose
+        its place. Changes show on the site as soon as they are saved.{" "}
         <ViewOnSite href="/">View the home page</ViewOnSite>
       </StaffHeading>
       <EditNotice />

@@ -1,13 +1,12 @@
 /** The link hub of /links and /link-tree. */
 
-import { newsCardOf } from "~/domain/news";
+import { LINK_HUB_NEWS_COUNT, newsCardOf } from "~/domain/news";
 import { MAIN_SALON_ID, salonPlaces } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import { listSalons } from "./catalogue.server";
 import { listNewsItems } from "./content.server";
 
 /** The link hub shows the three latest news items: enough to tempt, short on a phone. */
-const LINK_HUB_NEWS_COUNT = 3;
 
 export async function loadLinkHub(db: Database) {
   const [news, salons] = await Promise.all([listNewsItems(db, LINK_HUB_NEWS_COUNT), listSalons(db)]);
