@@ -5,8 +5,9 @@
  *
  * The port is taken before anything else, so a second process on a port in
  * use stops at once, saying so. Slow or abusive clients are bounded (header,
- * body and idle time-outs, a cap on open connections, bodies read in full and
- * size-checked before any rendering starts). SIGTERM and SIGINT stop taking
+ * body and idle time-outs, a cap on open connections and a budget for those
+ * still sending headers, bodies read in full and size-checked before any
+ * rendering starts). SIGTERM and SIGINT stop taking
  * connections, let the requests in flight finish (bounded), close keep-alive
  * connections, then stop the outbox worker and the database.
  */
@@ -32,6 +33,11 @@ const limitsOf = (settings) => ({
    * opening a thousand slow connections gets this many, and everyone else the rest.
    */
   maxConnectionsPerClient: settings.MAX_CONNECTIONS_PER_CLIENT,
+  /**
+   * Connections from all addresses together still waiting for a request's headers; past it the one waiting
+   * longest is closed, so many addresses' slow clients cannot fill maxConnections (server/header-budget.ts).
+   */
+  maxUnfinishedHeaders: settings.MAX_UNFINISHED_HEADERS,
   /** How long in-flight requests get to finish at shutdown. */
   shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
 });
@@ -91,6 +97,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
     answerClientError,
     precompressedAssets,
     limitConnectionsPerClient,
+    budgetUnfinishedHeaders,
     observeRequest,
   } = serverModule;
 
@@ -125,6 +132,8 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   httpServer.maxConnections = LIMITS.maxConnections;
   // Behind a proxy every connection is the proxy's: then the share is counted per request, on the visitor's address.
   if (!settings.TRUST_PROXY) limitConnectionsPerClient(httpServer, LIMITS.maxConnectionsPerClient);
+  // After the per-address limit, which closes what it refuses before the budget counts it.
+  budgetUnfinishedHeaders(httpServer, LIMITS.maxUnfinishedHeaders);
   httpServer.on("clientError", answerClientError);
 
   await listen(httpServer, port, host);

@@ -33,6 +33,7 @@ import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
 
 export { limitConnectionsPerClient } from "./fair-share";
+export { budgetUnfinishedHeaders } from "./header-budget";
 export { precompressedAssets } from "./precompressed";
 
 import { routerContextWith } from "~/server/request-context.server";

@@ -3,7 +3,9 @@
  * not going out, the disk filling, a scheduled job not running), by e-mail
  * through the outbox like every message. Each cause is told at most once an
  * hour, however many processes notice it: the claim is one statement on a
- * row per cause, so two processes noticing at once send one e-mail.
+ * row per cause, so two processes noticing at once send one e-mail. A last
+ * alert dated after `now` was dated by a clock that ran ahead, and does not
+ * hold back the next.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { config } from "./config.server";
@@ -20,7 +22,8 @@ export type AlertCause =
   | "messages-failing"
   | "disk-low"
   | "job-late"
-  | "booking-links";
+  | "booking-links"
+  | "clock-skew";
 
 const ONCE_PER_MS = 3_600_000;
 
@@ -38,7 +41,7 @@ export async function alertOwner(
   const claimed = await tx.execute(sql`
     insert into owner_alerts (cause, last_sent_at) values (${cause}, ${now.toISOString()})
     on conflict (cause) do update set last_sent_at = excluded.last_sent_at
-    where owner_alerts.last_sent_at <= ${since}
+    where owner_alerts.last_sent_at <= ${since} or owner_alerts.last_sent_at > ${now.toISOString()}
     returning cause`);
   if (claimed.rows.length === 0) return false;
   const owners = await tx

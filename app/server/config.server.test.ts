@@ -67,4 +67,13 @@ describe("settings", () => {
       publicUrlFromPort: false,
     });
   });
+
+  it("budgets connections awaiting headers at half the cap unless told, and below the cap", () => {
+    expect(parseSettings({}).MAX_UNFINISHED_HEADERS).toBe(250);
+    expect(parseSettings({ MAX_CONNECTIONS: "51" }).MAX_UNFINISHED_HEADERS).toBe(26);
+    expect(parseSettings({ MAX_UNFINISHED_HEADERS: "100" }).MAX_UNFINISHED_HEADERS).toBe(100);
+    expect(() => parseSettings({ MAX_CONNECTIONS: "50", MAX_UNFINISHED_HEADERS: "50" })).toThrow(
+      /^MAX_UNFINISHED_HEADERS="50" is not valid: expected less than MAX_CONNECTIONS \(50\)/,
+    );
+  });
 });

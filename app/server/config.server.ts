@@ -119,6 +119,11 @@ export const settingsSchema = z.object({
     .describe(
       "Open connections one address may hold when clients connect directly (TRUST_PROXY unset); more are closed at once, so one machine cannot take everyone's.",
     ),
+  MAX_UNFINISHED_HEADERS: whole(1)
+    .optional()
+    .describe(
+      "Connections from all addresses still sending request headers; past it the one waiting longest is closed. Unset: half of MAX_CONNECTIONS (must be less).",
+    ),
   MAX_REQUESTS_PER_CLIENT: whole(1)
     .default(32)
     .describe(
@@ -171,8 +176,9 @@ export const settingsSchema = z.object({
     .describe("`on` lets a browser test move the site's clock (`POST /__test/clock`). Never on a real site."),
 });
 
-export type Config = Omit<z.infer<typeof settingsSchema>, "PUBLIC_URL" | "LOG_LEVEL"> & {
+export type Config = Omit<z.infer<typeof settingsSchema>, "PUBLIC_URL" | "LOG_LEVEL" | "MAX_UNFINISHED_HEADERS"> & {
   PUBLIC_URL: string;
+  MAX_UNFINISHED_HEADERS: number;
   LOG_LEVEL: NonNullable<z.infer<typeof settingsSchema>["LOG_LEVEL"]>;
   /** DATA_DIR made absolute. */
   dataDir: string;
@@ -201,10 +207,18 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     throw new SettingsError(`${problems.join("; ")} (docs/settings.md lists every setting).`);
   }
   const data = parsed.data;
+  // At or above the total cap the budget would never act before the cap refuses everyone, visitors included.
+  if (data.MAX_UNFINISHED_HEADERS !== undefined && data.MAX_UNFINISHED_HEADERS >= data.MAX_CONNECTIONS)
+    throw new SettingsError(
+      `MAX_UNFINISHED_HEADERS=${JSON.stringify(given.MAX_UNFINISHED_HEADERS)} is not valid: expected less than MAX_CONNECTIONS (${data.MAX_CONNECTIONS}) (docs/settings.md lists every setting).`,
+    );
   return {
     ...data,
     PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
     LOG_LEVEL: data.LOG_LEVEL ?? (env.VITEST ? "warn" : "info"),
+    // Half leaves the other half for requests being served; a single address (MAX_CONNECTIONS_PER_CLIENT) is
+    // far below it, and it is far above what visitors' idle kept-alive connections hold on a busy day.
+    MAX_UNFINISHED_HEADERS: data.MAX_UNFINISHED_HEADERS ?? Math.ceil(data.MAX_CONNECTIONS / 2),
     dataDir: path.resolve(data.DATA_DIR),
     backupDir: data.BACKUP_DIR ? path.resolve(data.BACKUP_DIR) : path.join(path.resolve(data.DATA_DIR), "backups"),
     publicUrlFromPort: data.PUBLIC_URL === undefined,

@@ -133,9 +133,12 @@ const CHANNEL_WORDS: Readonly<Record<string, string>> = { email: "e-mail", sms: 
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** The causes the health job tells of; the scheduler words its own (a clock that disagrees with the database's). */
+type HealthCause = Exclude<AlertCause, "clock-skew">;
+
 /** Each kind of trouble, in the words the owner's e-mail and Settings use. */
-export function problems(health: Health, settings: HealthSettings): { cause: AlertCause; text: string }[] {
-  const found: { cause: AlertCause; text: string }[] = [];
+export function problems(health: Health, settings: HealthSettings): { cause: HealthCause; text: string }[] {
+  const found: { cause: HealthCause; text: string }[] = [];
   if (health.outbox) {
     const failing = Object.entries(health.outbox.failing).filter(([, n]) => n > 0);
     const failed = Object.entries(health.outbox.failedLastDay).filter(([, n]) => n > 0);
@@ -165,7 +168,7 @@ export function problems(health: Health, settings: HealthSettings): { cause: Ale
   return found;
 }
 
-const ALERT_SUBJECTS: Record<AlertCause, string> = {
+const ALERT_SUBJECTS: Record<HealthCause, string> = {
   "backup-failed": "a backup failed",
   "backup-stale": "no recent backup",
   "messages-failing": "messages are not going out",

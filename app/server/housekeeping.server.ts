@@ -49,5 +49,6 @@ async function pruneOldRows(db: Database, now: Date, retention = RETENTION): Pro
 export const pruneJob: ScheduledJob = {
   name: "prune",
   nextRun: every(3600),
+  destructive: true,
   run: async (tx, now) => ({ ...(await pruneOldRows(tx, now)) }),
 };

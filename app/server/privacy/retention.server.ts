@@ -218,6 +218,7 @@ const RETENTION_JOB_NAME = "retention";
 export const retentionJob: ScheduledJob = {
   name: RETENTION_JOB_NAME,
   nextRun: every(3600),
+  destructive: true,
   async run(tx, now) {
     return applyRetention(tx, now, await readRetentionPeriods(tx));
   },
