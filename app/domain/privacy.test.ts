@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSubject, parseSubject } from "./privacy";
+import { describeSubject, parseSubject, rightsCountsInWords } from "./privacy";
 
 describe("who a rights request is about", () => {
   it("reads an e-mail address in lower case and a UK mobile in E.164, however typed", () => {
@@ -33,5 +33,21 @@ describe("who a rights request is about", () => {
     expect(describeSubject({ kind: "name", value: "Jo Quill", day: "2026-11-26" })).toBe(
       "Jo Quill (records of 2026-11-26)",
     );
+  });
+});
+
+describe("a rights request's counts in the audit log", () => {
+  it("reads as words, the kinds with none left out", () => {
+    expect(
+      rightsCountsInWords(
+        '{"quotes":2,"jobApplications":1,"modelApplications":0,"identifiers":3,"auditEntries":1,"digests":0}',
+      ),
+    ).toBe("Saved quotes 2 · Job applications 1 · Addresses and numbers gathered 3 · Audit entries redacted 1");
+  });
+
+  it("says nothing was held when every count is 0, and leaves other text alone", () => {
+    expect(rightsCountsInWords('{"quotes":0,"identifiers":0}')).toBe("nothing held");
+    expect(rightsCountsInWords("Booked")).toBe("Booked");
+    expect(rightsCountsInWords("[1,2]")).toBe("[1,2]");
   });
 });

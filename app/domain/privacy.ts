@@ -221,3 +221,58 @@ export function describePeriod(setting: RetentionSetting, value: number): string
   if (setting.endsWith("Days")) return plural(value, "day");
   return value % 24 === 0 ? plural(value / 24, "day") : plural(value, "hour");
 }
+
+/** Each kind of record a person can appear in, in the order an export lists them. */
+export const PERSONAL_RECORD_KINDS = [
+  "quotes",
+  "jobApplications",
+  "modelApplications",
+  "feedback",
+  "consents",
+  "messages",
+  "unsubscribeLinks",
+  "staffNotes",
+  "appointments",
+] as const;
+export type PersonalRecordKind = (typeof PERSONAL_RECORD_KINDS)[number];
+
+export const PERSONAL_RECORD_LABELS: Readonly<Record<PersonalRecordKind, string>> = {
+  quotes: "Saved quotes",
+  jobApplications: "Job applications",
+  modelApplications: "Model applications",
+  feedback: "Feedback surveys",
+  consents: "Marketing consents",
+  messages: "Messages sent or queued",
+  unsubscribeLinks: "Unsubscribe links",
+  staffNotes: "Staff notes and replies",
+  appointments: "Appointments from the booking system",
+};
+
+/** What a rights request logs beside the records: identifiers gathered and others' texts redacted. */
+const REQUEST_COUNT_LABELS: Readonly<Record<string, string>> = {
+  ...PERSONAL_RECORD_LABELS,
+  identifiers: "Addresses and numbers gathered",
+  auditEntries: "Audit entries redacted",
+  otherNotes: "Notes about others redacted",
+  digests: "Staff digests redacted",
+};
+
+/**
+ * A rights request's logged counts (stored as JSON, `{"quotes":2,…}`) as the
+ * audit log shows them: "Saved quotes 2 · Job applications 1", the kinds with
+ * none left out, "nothing held" when every count is 0. Text that is not such
+ * JSON is returned as it is.
+ */
+export function rightsCountsInWords(summary: string): string {
+  let counts: unknown;
+  try {
+    counts = JSON.parse(summary);
+  } catch {
+    return summary;
+  }
+  if (typeof counts !== "object" || counts === null || Array.isArray(counts)) return summary;
+  const parts = Object.entries(counts)
+    .filter((entry): entry is [string, number] => typeof entry[1] === "number" && entry[1] > 0)
+    .map(([key, n]) => `${REQUEST_COUNT_LABELS[key] ?? key} ${n}`);
+  return parts.length > 0 ? parts.join(" · ") : "nothing held";
+}

@@ -89,6 +89,7 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     if (email.channel !== "email" || text.channel !== "sms") throw new Error("wrong channels");
     // As the site prints money everywhere: whole pounds without pence (prices are rounded per line).
     const total = formatGBP(saved.quote.totalPence);
+    expect(text.sms.body).toMatch(/^Maison Ivy Kestwick: new quote from Ada, /);
     for (const words of [email.email.subject + email.email.text, text.sms.body]) {
       expect(words).toContain("Ada");
       expect(words).toContain(total);

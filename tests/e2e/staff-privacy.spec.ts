@@ -188,6 +188,10 @@ test("an erased client reads as such to staff, in the audit log, and on the link
   await page.goto(`${staff.url}/staff/audit`);
   await expect(page.locator("main")).not.toContainText(/dora|900999|Saturday/i);
   await expect(page.getByText("[erased]").first()).toBeVisible();
+  // The erasure's row says what went in words, not the counts' JSON.
+  const erasure = page.getByRole("row").filter({ hasText: "erased a person’s details" }).first();
+  await expect(erasure).toContainText(/Saved quotes 1/);
+  await expect(erasure).not.toContainText("{");
   await context.close();
 
   // Her link, from the e-mail or typed: the quote was removed at her request, and says so with a 410.

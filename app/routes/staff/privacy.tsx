@@ -5,6 +5,7 @@ import {
   describeSubject,
   ERASED_TEXT,
   type MarketingChannel,
+  PERSONAL_RECORD_LABELS,
   parseSubject,
   RETENTION_SETTINGS,
   type RetentionSetting,
@@ -21,18 +22,6 @@ import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import type { Route } from "./+types/privacy";
 
 export const meta = () => staffMeta("Privacy");
-
-const KIND_LABELS: Readonly<Record<RecordKind, string>> = {
-  quotes: "Saved quotes",
-  jobApplications: "Job applications",
-  modelApplications: "Model applications",
-  feedback: "Feedback surveys",
-  consents: "Marketing consents",
-  messages: "Messages sent or queued",
-  unsubscribeLinks: "Unsubscribe links",
-  staffNotes: "Staff notes and replies",
-  appointments: "Appointments from the booking system",
-};
 
 const CHANNEL_LABELS: Readonly<Record<MarketingChannel, string>> = { email: "E-mail", sms: "Text" };
 
@@ -262,7 +251,7 @@ export default function StaffPrivacy({ loaderData, actionData }: Route.Component
               {found.records.map((group) => (
                 <div key={group.kind}>
                   <dt className="font-semibold">
-                    {KIND_LABELS[group.kind]}: {group.lines.length}
+                    {PERSONAL_RECORD_LABELS[group.kind]}: {group.lines.length}
                   </dt>
                   {group.lines.map((line) => (
                     <dd key={line} className="ml-4 text-sm">

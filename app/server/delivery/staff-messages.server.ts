@@ -126,10 +126,13 @@ function leadAlertParts(p: Record<string, unknown>, publicUrl: string) {
   return { kind, who, url, what, salon: String(lead.salon ?? ""), words: LEAD_WORDS[kind] };
 }
 
-/** The salon's text about a new lead: no mobile or e-mail of the client, only where to reply from. */
+/**
+ * The salon's text about a new lead: no mobile or e-mail of the client, only where to reply from. It opens with
+ * the salon's name as kept ("Maison Ivy Wrenbridge"), which already says whose text it is.
+ */
 export function leadAlertText(p: Record<string, unknown>, publicUrl: string): string {
   const { who, url, what, salon, words } = leadAlertParts(p, publicUrl);
-  return `Maison Ivy ${salon}: new ${words} from ${who}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+  return `${salon}: new ${words} from ${who}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
 }
 
 export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {

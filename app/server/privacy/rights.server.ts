@@ -19,7 +19,15 @@
  */
 import { createHash } from "node:crypto";
 import { type AnyColumn, and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { describeSubject, ERASED_TEXT, normaliseEmail, normaliseName, type Subject } from "~/domain/privacy";
+import {
+  describeSubject,
+  ERASED_TEXT,
+  normaliseEmail,
+  normaliseName,
+  PERSONAL_RECORD_KINDS,
+  type PersonalRecordKind,
+  type Subject,
+} from "~/domain/privacy";
 import { FORMULA_START, quotedField } from "~/domain/staff/csv";
 import type { Database } from "../db.server";
 import {
@@ -40,19 +48,8 @@ import { deleteStaffNotes, staffNotesOn } from "./staff-notes.server";
 
 type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
-/** Each kind of record a person can appear in, in the order an export lists them. */
-export const RECORD_KINDS = [
-  "quotes",
-  "jobApplications",
-  "modelApplications",
-  "feedback",
-  "consents",
-  "messages",
-  "unsubscribeLinks",
-  "staffNotes",
-  "appointments",
-] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export const RECORD_KINDS = PERSONAL_RECORD_KINDS;
+export type RecordKind = PersonalRecordKind;
 
 export type PersonalData = Record<RecordKind, Record<string, unknown>[]>;
 

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { rightsCountsInWords } from "~/domain/privacy";
 import {
   AUDIT_SUBJECTS,
   type AuditAction,
@@ -266,7 +267,8 @@ export async function auditEntries(
       id: r.id,
       at: r.at.toISOString(),
       sentence: auditSentence({ action: r.action, actor, subject, summary: r.summary }),
-      summary: r.summary,
+      // A rights request logs its counts as JSON: shown in words.
+      summary: r.action.startsWith("privacy.") ? rightsCountsInWords(r.summary) : r.summary,
     };
   });
 }
