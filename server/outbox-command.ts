@@ -8,7 +8,7 @@
  */
 
 import { failedMessages, type ResendSelection, resendMessages } from "~/server/outbox.server";
-import { openSiteDatabase } from "./site-database";
+import { openCommandDatabase } from "./site-database";
 
 const USAGE = "Usage: npm run outbox -- list | resend ID [ID…] | resend --failed";
 
@@ -28,7 +28,7 @@ export async function runOutboxCommand(args: string[], out: Pick<Console, "log" 
     out.error(typeof selection === "string" ? selection : USAGE);
     return 2;
   }
-  const database = await openSiteDatabase();
+  const database = await openCommandDatabase();
   try {
     if (command === "list") {
       const rows = await failedMessages(database.db);

@@ -1,16 +1,15 @@
 /**
  * `npm run staff -- invite EMAIL ROLE [NAME]`: staff accounts from the
  * command line, on the database the site uses. The invitation e-mail waits in
- * the outbox for the site to send; the link is printed here too. With the
- * embedded database the site must be stopped first (one process per DATA_DIR);
- * with DATABASE_URL it may keep running.
+ * the outbox for the site to send; the link is printed here too. It works
+ * while the site runs, on the embedded database too (site-database.ts).
  */
 
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { config } from "~/server/config.server";
 import { seedDatabase } from "~/server/seed.server";
 import { inviteStaff } from "~/server/staff/accounts.server";
-import { openSiteDatabase } from "./site-database";
+import { openCommandDatabase } from "./site-database";
 
 const USAGE = `Usage: npm run staff -- invite EMAIL ROLE [NAME]
   ROLE is one of: ${STAFF_ROLES.join(", ")}`;
@@ -22,7 +21,7 @@ export async function runStaffCommand(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = await openSiteDatabase(seedDatabase);
+  const database = await openCommandDatabase(seedDatabase);
   try {
     const result = await inviteStaff(
       database.db,
