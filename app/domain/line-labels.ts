@@ -4,7 +4,7 @@
  * "No finish add-on".
  */
 import { type ServiceSlot, SLOT_LABELS } from "./calculator-state";
-import { Cat1, ColourCat, isNoneService, MensCat, type Service, TreatmentCat } from "./catalogue";
+import { Cat1, ColourAddOnCat, ColourCat, isNoneService, MensCat, type Service, TreatmentCat } from "./catalogue";
 
 const COLOUR_CATEGORY_NAMES: Readonly<Record<number, string>> = {
   [ColourCat.Classic]: "Classic",
@@ -62,6 +62,26 @@ function slotOfService({ cat1, cat2 }: Pick<LineService, "cat1" | "cat2">): Serv
     default:
       return null;
   }
+}
+
+const ADD_ON_GROUPS: Readonly<Record<number, string>> = {
+  [ColourAddOnCat.Foils]: "Foils add-on",
+  [ColourAddOnCat.Bleach]: "Full head bleach add-on",
+  [ColourAddOnCat.FullHead]: "Full head colour add-on",
+};
+
+/**
+ * The step a price-list row is chosen in, told apart from every other: a
+ * colour by its category ("Foils"), a colour add-on by the colour it goes
+ * with ("Foils add-on"), the rest by step ("Finish", "Plex treatment").
+ * Lists of every service group their options under it.
+ */
+export function serviceGroup(line: Pick<LineService, "cat1" | "cat2">): string {
+  const slot = slotOfService(line);
+  if (slot === null) return "Other";
+  if (slot === "colour") return colourCategoryName(line.cat2);
+  if (slot === "addon") return ADD_ON_GROUPS[line.cat2] ?? SLOT_LABELS.addon;
+  return SLOT_LABELS[slot];
 }
 
 /** A line of a priced or saved quote, named by the step its service belongs to. */

@@ -4,7 +4,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SALON_IDS } from "~/domain/salon-ids";
 import { bookingLinkJob, checkBookingLinks, failingLinks } from "./booking-link-check.server";
-import { bookingLinkFor, countBookClick, quoteBookingLink, saveBookingLink } from "./booking-links.server";
+import {
+  bookingLinkFor,
+  bookingMapForConsole,
+  countBookClick,
+  quoteBookingLink,
+  saveBookingLink,
+} from "./booking-links.server";
 import { runJobIfDue } from "./scheduler.server";
 import { quotes, salons, services, staffUsers, stylists } from "./schema.server";
 import { seedDatabase } from "./seed.server";
@@ -50,6 +56,22 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
     await database.db.execute(sql`delete from booking_links`);
     await database.db.execute(sql`delete from quotes`);
     await database.db.execute(sql`delete from outbox`);
+  });
+
+  it("lists the services to link as a quote's lines name them, each once, under its step, without the None rows", async () => {
+    const { services: listed } = await bookingMapForConsole(database.db);
+    const names = listed.map((service) => service.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((name) => /^None$|^No /.test(name))).toEqual([]);
+    expect(listed).toContainEqual(expect.objectContaining({ name: "Foils: Full head", group: "Foils" }));
+    // Toner goes with foils and with a full head bleach: the two are told apart.
+    expect(listed).toContainEqual(expect.objectContaining({ name: "Foils add-on: Toner", group: "Foils add-on" }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: "Full head bleach add-on: Toner", group: "Full head bleach add-on" }),
+    );
+    // A group's options sit together, so the picker can list them under one heading.
+    const groups = listed.map((service) => service.group);
+    expect(groups.filter((group, i) => group !== groups[i - 1])).toEqual([...new Set(groups)]);
   });
 
   const quote = async (link: string, values: Partial<typeof quotes.$inferInsert> = {}) => {

@@ -7,6 +7,8 @@
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type BookingCase, type BookingLink, resolveBookingLink } from "~/domain/booking-links";
+import { isNoneService } from "~/domain/catalogue";
+import { serviceGroup } from "~/domain/line-labels";
 import { cached } from "./cache.server";
 import type { Database } from "./db.server";
 import { listSalons } from "./queries/catalogue.server";
@@ -141,11 +143,25 @@ export async function bookingMapForConsole(db: Database) {
       .where(isNull(stylists.retiredAt))
       .orderBy(asc(stylists.displayOrder), asc(stylists.id)),
     db
-      .select({ id: services.id, name: sql<string>`coalesce(${services.clientName}, ${services.service})` })
+      .select({
+        id: services.id,
+        service: services.service,
+        clientName: services.clientName,
+        cat1: services.cat1,
+        cat2: services.cat2,
+      })
       .from(services)
       .where(isNull(services.retiredAt))
-      .orderBy(asc(services.cat1), asc(services.sortOrder), asc(services.id)),
+      .orderBy(asc(services.cat1), asc(services.cat2), asc(services.sortOrder), asc(services.id)),
     db.select().from(bookingLinks).orderBy(asc(bookingLinks.salonId), asc(bookingLinks.id)),
   ]);
-  return { salons: salonRows, stylists: stylistRows, services: serviceRows, links };
+  // Named by step and client name ("Foils: Full head", "Foils add-on: Toner"), each once, so a saved link says
+  // which service it is; a step's "None" row books nothing.
+  const named = serviceRows
+    .filter((row) => !isNoneService(row))
+    .map((row) => {
+      const group = serviceGroup(row);
+      return { id: row.id, name: `${group}: ${row.clientName ?? row.service}`, group };
+    });
+  return { salons: salonRows, stylists: stylistRows, services: named, links };
 }

@@ -202,16 +202,31 @@ export function TextArea(props: ControlProps & { rows?: number; maxLength?: numb
   );
 }
 
-export function SelectField(props: ControlProps & { options: readonly { value: string; label: string }[] }) {
+interface SelectOption {
+  value: string;
+  label: string;
+  /** Options that share a group are listed under it, in the order the groups first appear. */
+  group?: string;
+}
+
+export function SelectField(props: ControlProps & { options: readonly SelectOption[] }) {
   const { shell, attributes } = control(props);
+  const option = (o: SelectOption) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  );
+  const groups = [...new Set(props.options.map((o) => o.group))];
   return (
     <FieldShell {...shell}>
       <select {...attributes}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {groups.length === 1 && groups[0] === undefined
+          ? props.options.map(option)
+          : groups.map((group) => (
+              <optgroup key={group ?? ""} label={group ?? "Other"}>
+                {props.options.filter((o) => o.group === group).map(option)}
+              </optgroup>
+            ))}
       </select>
     </FieldShell>
   );

@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
       { value: "", label: "Any stylist at the salon" },
       ...map.stylists.map((s) => ({ value: String(s.id), label: s.name })),
     ],
-    serviceOptions: map.services.map((s) => ({ value: String(s.id), label: s.name })),
+    serviceOptions: map.services.map((s) => ({ value: String(s.id), label: s.name, group: s.group })),
   };
 }
 
