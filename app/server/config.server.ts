@@ -95,6 +95,12 @@ export const settingsSchema = z.object({
   RATE_LIMITS: onOff
     .default("on")
     .describe("`off` lifts the per-address limits on forms, quotes and sign-in (for the benchmark only)."),
+  RATE_LIMIT_IPV6_PREFIX: whole(1)
+    .max(128, { error: "expected a prefix length of 128 or less" })
+    .default(64)
+    .describe(
+      "Per-address limits count an IPv6 client by its network of this prefix length (one subscriber is given a /64); IPv4 clients by their address.",
+    ),
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { error: "expected a pino level" })
     .optional()
