@@ -25,7 +25,8 @@ export async function action(args: Route.ActionArgs) {
     args.context.get(requestContext).clientIp,
   );
   if (!proof) return data({ error: "This link has been used or has run out. Ask for a new one." }, { status: 410 });
-  if ("ok" in proof) return data({ error: proof.error }, { status: 429 });
+  if ("ok" in proof)
+    return data({ error: proof.error }, { status: 429, headers: { "Retry-After": String(proof.retryAfter) } });
   const { cookie } = await completeSignIn(
     args.context.get(requestContext).db,
     args.request,
