@@ -21,6 +21,8 @@ import {
   newQuoteLink,
   publicQuoteJson,
   QUOTE_LINK_PATTERN,
+  QUOTES_PER_CONTACT_LIMIT,
+  QUOTES_PER_CONTACT_MESSAGE,
   SAVE_QUOTE_RATE_LIMIT,
   savedQuoteStatus,
   saveQuote,
@@ -485,13 +487,40 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("limits saves per client address", async () => {
-    const state = request({ type: "mens", level: 6, cut: 58, mensColour: 65 });
+    // A new person each time, so only the client's own limit is met.
+    const state = (i: number) =>
+      request(
+        { type: "mens", level: 6, cut: 58, mensColour: 65 },
+        { mobile: `07700 9${String(i).padStart(5, "0")}`, email: `client${i}@per-address.example` },
+      );
     for (let i = 0; i < SAVE_QUOTE_RATE_LIMIT.limit; i++) {
-      expect((await saveQuote(database.db, state, { clientIp: "203.0.113.7" })).ok).toBe(true);
+      expect((await saveQuote(database.db, state(i), { clientIp: "203.0.113.7" })).ok).toBe(true);
     }
-    const refused = await saveQuote(database.db, state, { clientIp: "203.0.113.7" });
+    const refused = await saveQuote(database.db, state(100), { clientIp: "203.0.113.7" });
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect((await saveQuote(database.db, state, { clientIp: "203.0.113.8" })).ok).toBe(true);
+    expect((await saveQuote(database.db, state(101), { clientIp: "203.0.113.8" })).ok).toBe(true);
+  });
+
+  it("limits saves per mobile number and per e-mail address a day, from however many addresses", async () => {
+    const state = (mobile: string, email: string) =>
+      request({ type: "mens", level: 6, cut: 58, mensColour: 65 }, { mobile, email });
+    let client = 0;
+    const from = () => ({ clientIp: `198.51.100.${++client}` });
+    for (let i = 0; i < QUOTES_PER_CONTACT_LIMIT.limit; i++)
+      expect((await saveQuote(database.db, state("07700 900777", "same@contact.example"), from())).ok).toBe(true);
+    const before = await countQuotes();
+    // The same mobile (spelt otherwise) with another e-mail, and the same mailbox (with a +tag) with another mobile.
+    for (const refused of [
+      await saveQuote(database.db, state("+44 7700 900777", "other@contact.example"), from()),
+      await saveQuote(database.db, state("07700 900778", "Same+quotes@Contact.example"), from()),
+    ]) {
+      expect(refused).toMatchObject({ ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE });
+      if (!refused.ok && refused.status === 429) expect(refused.retryAfter).toBeGreaterThan(0);
+    }
+    expect(await countQuotes()).toBe(before);
+    // Someone else is not held up, and the salon's own saves (no client) are not counted.
+    expect((await saveQuote(database.db, state("07700 900779", "else@contact.example"), from())).ok).toBe(true);
+    expect((await saveQuote(database.db, state("07700 900777", "same@contact.example"))).ok).toBe(true);
   });
 
   it("makes unguessable links of 96 bits, short enough for a text message, unique", async () => {

@@ -38,7 +38,7 @@ import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
 import { marketingConsentRows } from "../privacy/consents.server";
-import type { RateLimitRule } from "../rate-limit.server";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
 import { getSalon, listServices } from "./catalogue.server";
@@ -57,6 +57,17 @@ export function newQuoteLink(): string {
 
 /** Saving stores a row and sends an e-mail and a text: generous for people, useless for a flood. */
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
+
+/**
+ * Quotes saved from the site for one mobile number, and for one e-mail
+ * address (one mailbox however spelt, recipientKey), in a day, from every
+ * client together: more than anyone comparing options saves, and so many
+ * addresses cannot pile leads (and their alerts) onto one person's details.
+ */
+export const QUOTES_PER_CONTACT_LIMIT: RateLimitRule = { name: "save-quote-contact", limit: 10, windowSeconds: 86_400 };
+
+export const QUOTES_PER_CONTACT_MESSAGE =
+  "We've saved several quotes for this mobile number or e-mail address today. Please try again tomorrow, or call the salon.";
 
 const RATE_LIMITED_MESSAGE =
   "You've saved a lot of quotes in a short time. Please wait a little and try again, or give us a call.";
@@ -213,7 +224,7 @@ function attributionSchema() {
 }
 
 export interface SaveQuoteOptions {
-  /** Rate-limited per client address when given. */
+  /** The client (clientKey) as the site saw it: when given, the save is rate-limited per client and per contact. */
   clientIp?: string;
   /** The HTTP request, for an Idempotency-Key header sent by an API client. */
   request?: Request;
@@ -276,6 +287,12 @@ export async function saveQuote(
     ref,
     ...chosen
   } = checked.value;
+  if (options.clientIp !== undefined) {
+    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", mobile), options.now);
+    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", email), options.now);
+    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
+    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
+  }
 
   const catalogue = await loadQuoteCatalogue(db);
   const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
