@@ -87,6 +87,12 @@ export const settingsSchema = z.object({
   SMS_DAILY_LIMIT: whole(0)
     .default(1000)
     .describe("Texts the whole site may queue in 24 hours; past it, quotes go by e-mail only."),
+  SMS_RESERVED_PERCENT: whole(0)
+    .max(100, { error: "expected a percentage, 0 to 100" })
+    .default(30)
+    .describe(
+      "Share of `SMS_DAILY_LIMIT` kept for the salon's existing leads: texts that strangers' forms cause (quotes to new numbers, model thank-yous) stop at the rest.",
+    ),
   SCHEDULE_CHECK_SECONDS: positive()
     .default(60)
     .describe(

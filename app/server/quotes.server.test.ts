@@ -862,18 +862,49 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
     expect(Number(emails.rows[0]?.n)).toBe(3);
   });
 
-  it("stops queueing texts at the site's daily ceiling, still sending the e-mail", async () => {
-    const contacts = [0, 1, 2].map((i) => ({ email: `c${i}@example.com`, mobile: `07700 90${4000 + i}` }));
-    expect(await sentFor(contacts, { smsDailyLimit: 2 })).toEqual([true, true, true]);
-    const byChannel = (
+  const byChannel = async () =>
+    (
       await database.db.execute<{ channel: string; n: string | number }>(
         sql`select channel, count(*) as n from outbox group by channel order by channel`,
       )
     ).rows.map((r) => [r.channel, Number(r.n)]);
-    expect(byChannel).toEqual([
-      ["email", 3],
-      ["sms", 2],
+
+  it("stops queueing texts to new numbers at their share of the daily ceiling, still sending the e-mail", async () => {
+    // A ceiling of 10 with the default 30% kept for existing leads: 7 for everyone else.
+    const contacts = Array.from({ length: 9 }, (_, i) => ({
+      email: `c${i}@example.com`,
+      mobile: `07700 90${4000 + i}`,
+    }));
+    expect(await sentFor(contacts, { smsDailyLimit: 10 })).toEqual(Array(9).fill(true));
+    expect(await byChannel()).toEqual([
+      ["email", 9],
+      ["sms", 7],
     ]);
+  });
+
+  it("keeps the reserved share of texts for existing leads when strangers have spent theirs", async () => {
+    // Two clients the salon already deals with: staff moved their quotes on from New.
+    const leads = [0, 1, 2, 3].map((i) => ({ email: `lead${i}@example.com`, mobile: `07700 90${5000 + i}` }));
+    await sentFor(leads, { smsDailyLimit: 1000 });
+    await database.db.execute(sql`update quotes set status = 'contacted' where email like 'lead%@example.com'`);
+    await database.db.execute(sql`delete from outbox`);
+    // Strangers save quotes for twelve fresh numbers: seven texts, then e-mail only.
+    const strangers = Array.from({ length: 12 }, (_, i) => ({
+      email: `stranger${i}@example.com`,
+      mobile: `07700 90${6000 + i}`,
+    }));
+    await sentFor(strangers, { smsDailyLimit: 10 });
+    expect(await byChannel()).toEqual([
+      ["email", 12],
+      ["sms", 7],
+    ]);
+    // The leads' new quotes are still texted, up to the whole ceiling and no further.
+    await sentFor(leads, { smsDailyLimit: 10 });
+    const texts = await database.db.execute<{ recipient: string }>(
+      sql`select recipient from outbox where channel = 'sms' and template = 'quote-sms' order by id`,
+    );
+    expect(texts.rows).toHaveLength(10);
+    expect(texts.rows.slice(7).map((r) => r.recipient)).toEqual(["+447700905000", "+447700905001", "+447700905002"]);
   });
 });
 

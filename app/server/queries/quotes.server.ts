@@ -31,7 +31,12 @@ import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
-import { QUOTE_MESSAGES_PER_DAY, type QuoteMessagePayload, SMS_CEILING_MARGIN } from "../delivery/messages.server";
+import {
+  QUOTE_MESSAGES_PER_DAY,
+  type QuoteMessagePayload,
+  SMS_CEILING_MARGIN,
+  smsCeilings,
+} from "../delivery/messages.server";
 import { type GroupCommit, groupCommit } from "../group-commit.server";
 import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
 import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
@@ -453,7 +458,9 @@ interface QuoteToStore {
  * one's message.
  *
  * Past the site's daily ceiling on texts the e-mail still goes and the text
- * does not. Well below it the statement runs on its own; from SMS_CEILING_MARGIN
+ * does not. The ceiling is lower for a mobile that is not yet an existing
+ * lead (smsCeilings: strangers cannot spend the share kept for the salon's
+ * leads). Well below it the statement runs on its own; from SMS_CEILING_MARGIN
  * below it, it stores nothing and is run again under a lock that makes such
  * saves take turns, so that together they cannot pass the ceiling. A batch
  * holds at most half the margin, and one batch is in flight at a time, so the
@@ -469,7 +476,10 @@ async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messag
   if (!row) throw new Error("The quote was not stored");
   const queued = Number(row.queued);
   if (queued === 1)
-    log.warn({ limit: toStore.smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
+    log.warn(
+      { limit: toStore.smsDailyLimit },
+      "sms: the daily ceiling on texts for this number is reached; quote sent by e-mail only",
+    );
   return { messagesSent: queued > 0, alerted: Number(row.alerted) };
 }
 
@@ -533,6 +543,7 @@ function inputRow(
 ) {
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
   const email = to.email.toLowerCase();
+  const ceilings = smsCeilings(smsDailyLimit);
   return {
     link: q.link,
     name: q.name,
@@ -560,7 +571,9 @@ function inputRow(
     to_mobile: to.mobile,
     email_key: recipientKey("email", email),
     mobile_key: recipientKey("sms", to.mobile),
-    texts_below: takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN),
+    // The ceiling for an existing lead's number, and for any other (see storeQuote).
+    texts_below: takingTurns ? ceilings.all : Math.max(0, ceilings.all - SMS_CEILING_MARGIN),
+    new_texts_below: takingTurns ? ceilings.newNumbers : Math.max(0, ceilings.newNumbers - SMS_CEILING_MARGIN),
     body: payload,
     email_id: newMessageId(mailDomain),
     sms_id: newMessageId(mailDomain),
@@ -592,7 +605,8 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
         referral text, regular boolean, selector text, calculator text, salon_id int, level_id int, stylist_id int,
         stylist_name text, stylist_image text, stylist_salon_id int, lines jsonb, total_pence int,
         utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text, referrer_host text,
-        to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, body jsonb,
+        to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, new_texts_below int,
+        body jsonb,
         email_id text, sms_id text, consents jsonb, answer_key text, answer_fingerprint text, answer jsonb,
         alert_salon_id int, alert_payload jsonb, alert_email_id text, alert_sms_id text, alert_now timestamptz)
     ), texts_today as (
@@ -606,7 +620,9 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
           (select count(*) from outbox where recipient_key = i.mobile_key and template = 'quote-sms'
              and created_at > now() - interval '24 hours')
         ) < ${QUOTE_MESSAGES_PER_DAY}::int as send,
-        texts_today.n < i.texts_below as text,
+        -- An existing lead: their number is on a quote staff have moved on from New.
+        texts_today.n < case when exists (select from quotes k where k.mobile = i.mobile and k.status <> 'new')
+          then i.texts_below else i.new_texts_below end as text,
         (select coalesce(max(quota_seq), 0) from outbox
            where recipient_key = i.email_key and template = 'quote-email') as email_seq,
         (select coalesce(max(quota_seq), 0) from outbox
