@@ -9,6 +9,12 @@ import type { Route } from "./+types/sign-in-link";
 
 export const meta = () => staffMeta("Sign in with your link");
 
+/** A refusal's Retry-After is on the page's own answer too (the form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** Opening the link only shows a button: e-mail scanners open links too, and must not use them up. */
 export async function loader(args: Route.LoaderArgs) {
   await publicStaffPage(args, "signInLink");

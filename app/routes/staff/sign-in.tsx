@@ -14,6 +14,12 @@ import type { Route } from "./+types/sign-in";
 
 export const meta = () => staffMeta("Sign in");
 
+/** A refusal's Retry-After is on the page's own answer too (the form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const staff = await publicStaffPage(args, "signIn");
   const url = new URL(args.request.url);
