@@ -135,11 +135,14 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       "https://book.example/isla",
     );
     const click = async (clientIp: string, userAgent = "Mozilla/5.0 (iPhone) Safari/604.1") => {
+      const url = "http://localhost/quote/bookClickLink004/book";
       const response = await bookLoader({
-        request: new Request("http://localhost/quote/bookClickLink004/book", { headers: { "User-Agent": userAgent } }),
+        request: new Request(url, { headers: { "User-Agent": userAgent } }),
+        url: new URL(url),
+        pattern: "/quote/:link/book",
         params: { link: "bookClickLink004" },
         context: routerContextWith({ db, clientIp, cspNonce: "", requestId: "" }),
-      } as Parameters<typeof bookLoader>[0]);
+      });
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("https://book.example/isla");
     };
