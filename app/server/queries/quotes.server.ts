@@ -292,12 +292,6 @@ export async function saveQuote(
     ref,
     ...chosen
   } = checked.value;
-  if (options.clientIp !== undefined) {
-    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", mobile), options.now);
-    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", email), options.now);
-    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
-    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
-  }
 
   const catalogue = await loadQuoteCatalogue(db);
   const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
@@ -308,6 +302,13 @@ export async function saveQuote(
       error: "This quote can't be saved as it stands: please check your choices.",
       fieldErrors: problemFieldErrors(resolution.problem),
     };
+  }
+  // Counted only for a quote that would be stored: a selection refused above spends nothing of the person's.
+  if (options.clientIp !== undefined) {
+    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", mobile), options.now);
+    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", email), options.now);
+    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
+    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
   }
 
   const quote = resolution.quote;
