@@ -91,7 +91,7 @@ export const settingsSchema = z.object({
     .max(100, { error: "expected a percentage, 0 to 100" })
     .default(30)
     .describe(
-      "Share of `SMS_DAILY_LIMIT` kept for the salon's existing leads: texts that strangers' forms cause (quotes to new numbers, model thank-yous) stop at the rest.",
+      "Share of `SMS_DAILY_LIMIT` kept for the salon's existing leads: texts that anyone's form causes (quotes to new numbers, model thank-yous, lead alerts) stop at the rest.",
     ),
   SCHEDULE_CHECK_SECONDS: positive()
     .default(60)

@@ -56,7 +56,8 @@ export const SMS_CEILING_MARGIN = 50;
  * together): `all`, SMS_DAILY_LIMIT, for a quote to an existing lead (a
  * mobile on a quote staff have moved on from New, which no stranger can
  * make); `newNumbers`, lower by SMS_RESERVED_PERCENT of it, for the texts
- * anyone's form causes (a quote to any other number, a model's thank-you).
+ * anyone's form causes (a quote to any other number, a model's thank-you,
+ * the salon's alert of a new lead by text).
  * Strangers spending theirs leave the reserved share to the salon's leads.
  */
 export function smsCeilings(dailyLimit = config().SMS_DAILY_LIMIT): { all: number; newNumbers: number } {
