@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createBackupJob } from "~/server/backup/backup-job.server";
 import { bookingLinkJob } from "~/server/booking-link-check.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
+import { clientKey } from "~/server/client-key.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import type { Database, DatabaseKind } from "~/server/db.server";
@@ -167,7 +168,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       getLoadContext: (req, res) =>
         routerContextWith({
           db: database.db,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          clientIp: clientKey(req.ip ?? req.socket.remoteAddress),
           cspNonce: String(res.locals.cspNonce ?? ""),
           requestId: String(res.locals.requestId ?? ""),
         }),

@@ -3,7 +3,8 @@
  * requests it opens, cannot take more than a small part of what the server
  * can hold, so visitors from everywhere else keep being served.
  *
- * Connections are counted per remote address when clients connect directly.
+ * Connections are counted per client (clientKey: an IPv4 address, an IPv6
+ * network) when clients connect directly.
  * Behind a proxy (TRUST_PROXY) every connection comes from the proxy, which
  * holds slow clients off itself; then the count that matters is requests in
  * flight per client address, as the proxy reports it (req.ip).
@@ -11,12 +12,13 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { clientKey } from "~/server/client-key.server";
 
 /** Refuses (closes at once) a connection from an address that already holds `max` open ones. */
 export function limitConnectionsPerClient(server: Server, max: number): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown";
+    const address = clientKey(socket.remoteAddress);
     const count = open.get(address) ?? 0;
     if (count >= max) {
       socket.destroy();
@@ -35,7 +37,7 @@ export function limitConnectionsPerClient(server: Server, max: number): void {
 export function limitRequestsPerClient(max: number) {
   const inFlight = new Map<string, number>();
   return (req: Request, res: Response, next: NextFunction) => {
-    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const client = clientKey(req.ip ?? req.socket.remoteAddress);
     const count = inFlight.get(client) ?? 0;
     if (count >= max) {
       res.status(429).setHeader("Retry-After", "1");

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SALON_IDS } from "~/domain/salon-ids";
+import { loader as bookLoader } from "~/routes/quote-book";
 import { bookingLinkJob, checkBookingLinks, failingLinks } from "./booking-link-check.server";
 import {
   bookingLinkFor,
@@ -11,6 +12,8 @@ import {
   quoteBookingLink,
   saveBookingLink,
 } from "./booking-links.server";
+import { setClock } from "./clock.server";
+import { routerContextWith } from "./request-context.server";
 import { runJobIfDue } from "./scheduler.server";
 import { quotes, salons, services, staffUsers, stylists } from "./schema.server";
 import { seedDatabase } from "./seed.server";
@@ -142,6 +145,50 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       "booking-link.save",
       "booking-link.remove",
     ]);
+  });
+
+  it("counts a quote's Book clicks once per visitor (address and browser) a London day", async () => {
+    const db = database.db;
+    await quote("bookClickLink004");
+    await saveBookingLink(
+      db,
+      null,
+      { salonId: isla.salonId, stylistId: isla.id, serviceId: null },
+      "https://book.example/isla",
+    );
+    const click = async (clientIp: string, userAgent = "Mozilla/5.0 (iPhone) Safari/604.1") => {
+      const url = "http://localhost/quote/bookClickLink004/book";
+      const response = await bookLoader({
+        request: new Request(url, { headers: { "User-Agent": userAgent } }),
+        url: new URL(url),
+        pattern: "/quote/:link/book",
+        params: { link: "bookClickLink004" },
+        context: routerContextWith({ db, clientIp, cspNonce: "", requestId: "" }),
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("https://book.example/isla");
+    };
+    const clicks = async () =>
+      (await db.select({ n: quotes.bookClicks }).from(quotes).where(eq(quotes.link, "bookClickLink004")))[0]?.n;
+    try {
+      setClock(new Date("2026-07-14T08:00:00Z"));
+      // Five addresses clicking ten times each: five visitors, every click still sent on to book.
+      for (let round = 0; round < 10; round++) for (let i = 1; i <= 5; i++) await click(`203.0.113.${i}`);
+      expect(await clicks()).toBe(5);
+      // Another browser on one of those addresses is another visitor.
+      await click("203.0.113.1", "Mozilla/5.0 (Windows NT 10.0) Firefox/128.0");
+      expect(await clicks()).toBe(6);
+      // 23:30 in London (summer time) is still the 14th; 00:30 is the 15th, a new day, though UTC's is not.
+      setClock(new Date("2026-07-14T22:30:00Z"));
+      await click("203.0.113.1");
+      expect(await clicks()).toBe(6);
+      setClock(new Date("2026-07-14T23:30:00Z"));
+      await click("203.0.113.1");
+      await click("203.0.113.1");
+      expect(await clicks()).toBe(7);
+    } finally {
+      setClock(new Date());
+    }
   });
 
   it("counts each Book click on the quote in the statement that finds where it goes", async () => {

@@ -87,6 +87,12 @@ export const settingsSchema = z.object({
   SMS_DAILY_LIMIT: whole(0)
     .default(1000)
     .describe("Texts the whole site may queue in 24 hours; past it, quotes go by e-mail only."),
+  SMS_RESERVED_PERCENT: whole(0)
+    .max(100, { error: "expected a percentage, 0 to 100" })
+    .default(30)
+    .describe(
+      "Share of `SMS_DAILY_LIMIT` kept for the salon's existing leads: texts that anyone's form causes (quotes to new numbers, model thank-yous, lead alerts) stop at the rest.",
+    ),
   SCHEDULE_CHECK_SECONDS: positive()
     .default(60)
     .describe(
@@ -95,6 +101,12 @@ export const settingsSchema = z.object({
   RATE_LIMITS: onOff
     .default("on")
     .describe("`off` lifts the per-address limits on forms, quotes and sign-in (for the benchmark only)."),
+  RATE_LIMIT_IPV6_PREFIX: whole(1)
+    .max(128, { error: "expected a prefix length of 128 or less" })
+    .default(64)
+    .describe(
+      "Per-address limits count an IPv6 client by its network of this prefix length (one subscriber is given a /64); IPv4 clients by their address.",
+    ),
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { error: "expected a pino level" })
     .optional()

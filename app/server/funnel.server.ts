@@ -62,8 +62,11 @@ async function daySecret(db: Database, day: string): Promise<Buffer> {
   throw new Error("No funnel secret for the day");
 }
 
-/** The anonymous id of a visitor for one day: the same all day, unrelated to the next day's. */
-async function visitorOf(db: Database, visitor: { ip: string; userAgent: string }, now = new Date()) {
+/**
+ * The anonymous id of a visitor for one London day (16 hex digits): the same
+ * all day, unrelated to the next day's. `ip` is the client's clientKey.
+ */
+export async function visitorOf(db: Database, visitor: { ip: string; userAgent: string }, now = new Date()) {
   const secret = await daySecret(db, londonDay(now));
   const site = new URL(config().PUBLIC_URL).host;
   return createHmac("sha256", secret)

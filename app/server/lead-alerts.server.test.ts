@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatGBP } from "~/domain/format";
 import { ACADEMY_SALON_ID, MAIN_SALON_ID, SALON_IDS } from "~/domain/salon-ids";
+import { config } from "./config.server";
 import { renderMessage } from "./delivery/messages.server";
 import { parseQuietHours, setQuietHours } from "./lead-alerts.server";
 import { claimDue } from "./outbox.server";
@@ -110,6 +111,41 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     expect(sent).toEqual([true, true, true, false]);
     expect(await clientMessages()).toHaveLength(6);
     expect((await alerts()).map((r) => r.recipient)).toEqual(Array(4).fill("desk@kestwick.example"));
+  });
+
+  it("stops the alert's text with the other texts strangers' forms cause, never its e-mail", async () => {
+    await database.db
+      .insert(salonAlerts)
+      .values({ salonId: SALON_IDS.kestwick, email: "desk@kestwick.example", mobile: "+447700900999" });
+    const settings = config();
+    const before = { limit: settings.SMS_DAILY_LIMIT, reserved: settings.SMS_RESERVED_PERCENT };
+    // Eight texts a day, half kept for existing leads: four for what anyone's form causes.
+    settings.SMS_DAILY_LIMIT = 8;
+    settings.SMS_RESERVED_PERCENT = 50;
+    try {
+      for (let i = 0; i < 5; i++) {
+        const saved = await saveQuote(
+          database.db,
+          { ...cutting, ...CLIENT, mobile: `07700 90${7000 + i}`, email: `stranger${i}@example.com` },
+          { clientIp: `192.0.2.${++ip}` },
+        );
+        if (!saved.ok) throw new Error(saved.error);
+      }
+      // Two quotes' text and alert text each, then e-mail only: the leads' four texts are left.
+      expect((await alerts()).map((r) => r.template)).toEqual([
+        "lead-alert",
+        "lead-alert-sms",
+        "lead-alert",
+        "lead-alert-sms",
+        "lead-alert",
+        "lead-alert",
+        "lead-alert",
+      ]);
+      expect((await clientMessages()).filter((r) => r.channel === "sms")).toHaveLength(2);
+    } finally {
+      settings.SMS_DAILY_LIMIT = before.limit;
+      settings.SMS_RESERVED_PERCENT = before.reserved;
+    }
   });
 
   it("queues nothing for a salon without an alerts address", async () => {

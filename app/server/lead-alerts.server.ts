@@ -20,6 +20,7 @@ import { firstNameOf } from "~/domain/first-visit-offer";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
+import { smsCeilings } from "./delivery/messages.server";
 import { newMessageId } from "./outbox.server";
 import { siteSettings } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
@@ -164,6 +165,10 @@ export function leadAlertPayload(details: LeadAlertDetails): string {
  * The alert rows with each part an expression over `lead` (which names the
  * lead's row `lead`, with its id): values given once, or columns of a batch
  * of saves, where each save's alert has its own salon, payload and ids.
+ * Anyone's form causes an alert, so its text is one of the texts that stop
+ * at the ceiling for those (smsCeilings().newNumbers; the e-mail still goes),
+ * and a flood of strangers' leads cannot spend the share kept for existing
+ * leads through the salon's phone either.
  */
 export function alertRowsFrom(
   lead: SQL,
@@ -175,7 +180,10 @@ export function alertRowsFrom(
       ${alertDueAt(parts.now)}
     from ${lead}, salon_alerts a join salons s on s.id = a.salon_id
     where a.salon_id = ${parts.salon} and ${column} is not null`;
-  return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL, parts.emailMessageId)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS, parts.smsMessageId)}`;
+  const ceiling = smsCeilings().newNumbers;
+  const textsLeft = sql`(select count(*) from (select from outbox where channel = 'sms'
+    and created_at > now() - interval '24 hours' limit ${ceiling}::int) as counted) < ${ceiling}::int`;
+  return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL, parts.emailMessageId)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS, parts.smsMessageId)} and ${textsLeft}`;
 }
 
 /**

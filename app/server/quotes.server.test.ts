@@ -21,6 +21,8 @@ import {
   newQuoteLink,
   publicQuoteJson,
   QUOTE_LINK_PATTERN,
+  QUOTES_PER_CONTACT_LIMIT,
+  QUOTES_PER_CONTACT_MESSAGE,
   SAVE_QUOTE_RATE_LIMIT,
   savedQuoteStatus,
   saveQuote,
@@ -505,13 +507,40 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("limits saves per client address", async () => {
-    const state = request({ type: "mens", level: 6, cut: 58, mensColour: 65 });
+    // A new person each time, so only the client's own limit is met.
+    const state = (i: number) =>
+      request(
+        { type: "mens", level: 6, cut: 58, mensColour: 65 },
+        { mobile: `07700 9${String(i).padStart(5, "0")}`, email: `client${i}@per-address.example` },
+      );
     for (let i = 0; i < SAVE_QUOTE_RATE_LIMIT.limit; i++) {
-      expect((await saveQuote(database.db, state, { clientIp: "203.0.113.7" })).ok).toBe(true);
+      expect((await saveQuote(database.db, state(i), { clientIp: "203.0.113.7" })).ok).toBe(true);
     }
-    const refused = await saveQuote(database.db, state, { clientIp: "203.0.113.7" });
+    const refused = await saveQuote(database.db, state(100), { clientIp: "203.0.113.7" });
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect((await saveQuote(database.db, state, { clientIp: "203.0.113.8" })).ok).toBe(true);
+    expect((await saveQuote(database.db, state(101), { clientIp: "203.0.113.8" })).ok).toBe(true);
+  });
+
+  it("limits saves per mobile number and per e-mail address a day, from however many addresses", async () => {
+    const state = (mobile: string, email: string) =>
+      request({ type: "mens", level: 6, cut: 58, mensColour: 65 }, { mobile, email });
+    let client = 0;
+    const from = () => ({ clientIp: `198.51.100.${++client}` });
+    for (let i = 0; i < QUOTES_PER_CONTACT_LIMIT.limit; i++)
+      expect((await saveQuote(database.db, state("07700 900777", "same@contact.example"), from())).ok).toBe(true);
+    const before = await countQuotes();
+    // The same mobile (spelt otherwise) with another e-mail, and the same mailbox (with a +tag) with another mobile.
+    for (const refused of [
+      await saveQuote(database.db, state("+44 7700 900777", "other@contact.example"), from()),
+      await saveQuote(database.db, state("07700 900778", "Same+quotes@Contact.example"), from()),
+    ]) {
+      expect(refused).toMatchObject({ ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE });
+      if (!refused.ok && refused.status === 429) expect(refused.retryAfter).toBeGreaterThan(0);
+    }
+    expect(await countQuotes()).toBe(before);
+    // Someone else is not held up, and the salon's own saves (no client) are not counted.
+    expect((await saveQuote(database.db, state("07700 900779", "else@contact.example"), from())).ok).toBe(true);
+    expect((await saveQuote(database.db, state("07700 900777", "same@contact.example"))).ok).toBe(true);
   });
 
   it("makes unguessable links of 96 bits, short enough for a text message, unique", async () => {
@@ -853,18 +882,49 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
     expect(Number(emails.rows[0]?.n)).toBe(3);
   });
 
-  it("stops queueing texts at the site's daily ceiling, still sending the e-mail", async () => {
-    const contacts = [0, 1, 2].map((i) => ({ email: `c${i}@example.com`, mobile: `07700 90${4000 + i}` }));
-    expect(await sentFor(contacts, { smsDailyLimit: 2 })).toEqual([true, true, true]);
-    const byChannel = (
+  const byChannel = async () =>
+    (
       await database.db.execute<{ channel: string; n: string | number }>(
         sql`select channel, count(*) as n from outbox group by channel order by channel`,
       )
     ).rows.map((r) => [r.channel, Number(r.n)]);
-    expect(byChannel).toEqual([
-      ["email", 3],
-      ["sms", 2],
+
+  it("stops queueing texts to new numbers at their share of the daily ceiling, still sending the e-mail", async () => {
+    // A ceiling of 10 with the default 30% kept for existing leads: 7 for everyone else.
+    const contacts = Array.from({ length: 9 }, (_, i) => ({
+      email: `c${i}@example.com`,
+      mobile: `07700 90${4000 + i}`,
+    }));
+    expect(await sentFor(contacts, { smsDailyLimit: 10 })).toEqual(Array(9).fill(true));
+    expect(await byChannel()).toEqual([
+      ["email", 9],
+      ["sms", 7],
     ]);
+  });
+
+  it("keeps the reserved share of texts for existing leads when strangers have spent theirs", async () => {
+    // Two clients the salon already deals with: staff moved their quotes on from New.
+    const leads = [0, 1, 2, 3].map((i) => ({ email: `lead${i}@example.com`, mobile: `07700 90${5000 + i}` }));
+    await sentFor(leads, { smsDailyLimit: 1000 });
+    await database.db.execute(sql`update quotes set status = 'contacted' where email like 'lead%@example.com'`);
+    await database.db.execute(sql`delete from outbox`);
+    // Strangers save quotes for twelve fresh numbers: seven texts, then e-mail only.
+    const strangers = Array.from({ length: 12 }, (_, i) => ({
+      email: `stranger${i}@example.com`,
+      mobile: `07700 90${6000 + i}`,
+    }));
+    await sentFor(strangers, { smsDailyLimit: 10 });
+    expect(await byChannel()).toEqual([
+      ["email", 12],
+      ["sms", 7],
+    ]);
+    // The leads' new quotes are still texted, up to the whole ceiling and no further.
+    await sentFor(leads, { smsDailyLimit: 10 });
+    const texts = await database.db.execute<{ recipient: string }>(
+      sql`select recipient from outbox where channel = 'sms' and template = 'quote-sms' order by id`,
+    );
+    expect(texts.rows).toHaveLength(10);
+    expect(texts.rows.slice(7).map((r) => r.recipient)).toEqual(["+447700905000", "+447700905001", "+447700905002"]);
   });
 });
 

@@ -4,7 +4,10 @@ import type { Database } from "./db.server";
 /** What every loader and action finds in its context for this request (`context.get(requestContext)`). */
 export interface RequestContext {
   db: Database;
-  /** The visitor's address (behind a proxy, set TRUST_PROXY), for rate limits. */
+  /**
+   * The visitor as every per-client limit counts them (clientKey): their IPv4 address, or their IPv6 network
+   * (RATE_LIMIT_IPV6_PREFIX). Behind a proxy, set TRUST_PROXY so it is the visitor's, not the proxy's.
+   */
   clientIp: string;
   /** This response's Content-Security-Policy script nonce. */
   cspNonce: string;

@@ -357,6 +357,38 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(second.filter((m) => m.template === "model-thank-you")).toEqual([]);
     });
 
+    it("model thank-yous, caused by anyone's form, stop at the share of texts not kept for existing leads", async () => {
+      const settings = config();
+      const before = { limit: settings.SMS_DAILY_LIMIT, reserved: settings.SMS_RESERVED_PERCENT };
+      // The day's texts so far, whatever they were.
+      const sent = Number(
+        (
+          await database.db.execute<{ n: string }>(
+            sql`select count(*) as n from outbox where channel = 'sms' and created_at > now() - interval '24 hours'`,
+          )
+        ).rows[0]?.n,
+      );
+      // Half of the ceiling kept for leads, the other half leaving room for three more texts.
+      settings.SMS_RESERVED_PERCENT = 50;
+      settings.SMS_DAILY_LIMIT = 2 * (sent + 3);
+      try {
+        const thanked = [];
+        for (let i = 0; i < 6; i++) {
+          const stored = await submitModelApplication(
+            database.db,
+            { ...modelApplication, mobile: `07700 9011${String(i).padStart(2, "0")}` },
+            client(),
+          );
+          if (!stored.ok) throw new Error("not stored");
+          thanked.push((await messagesAbout(stored.id)).some((m) => m.template === "model-thank-you"));
+        }
+        expect(thanked).toEqual([true, true, true, false, false, false]);
+      } finally {
+        settings.SMS_DAILY_LIMIT = before.limit;
+        settings.SMS_RESERVED_PERCENT = before.reserved;
+      }
+    });
+
     it("an invalid submission queues nothing", async () => {
       const before = await count("outbox");
       await submitModelApplication(database.db, { name: "", mobile: "", info: "" }, client());

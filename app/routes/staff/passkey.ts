@@ -41,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
     }
     case "sign-in-verify": {
       const limit = await hitRateLimit(db, SIGN_IN_LIMIT, args.context.get(requestContext).clientIp);
-      if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429);
+      if (!limit.allowed) return json({ error: LOCKED_OUT_MESSAGE }, 429, { "Retry-After": String(limit.retryAfter) });
       const response = parsed<AuthenticationResponseJSON>(input.response);
       const user = response && input.challengeId ? await verifyPasskey(db, input.challengeId, response) : null;
       if (!user) return json({ error: "That passkey was not recognised. Try again, or use the e-mail code." }, 401);

@@ -9,6 +9,12 @@ import type { Route } from "./+types/sign-in-link";
 
 export const meta = () => staffMeta("Sign in with your link");
 
+/** A refusal's Retry-After is on the page's own answer too (the form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** Opening the link only shows a button: e-mail scanners open links too, and must not use them up. */
 export async function loader(args: Route.LoaderArgs) {
   await publicStaffPage(args, "signInLink");
@@ -25,7 +31,8 @@ export async function action(args: Route.ActionArgs) {
     args.context.get(requestContext).clientIp,
   );
   if (!proof) return data({ error: "This link has been used or has run out. Ask for a new one." }, { status: 410 });
-  if ("ok" in proof) return data({ error: proof.error }, { status: 429 });
+  if ("ok" in proof)
+    return data({ error: proof.error }, { status: 429, headers: { "Retry-After": String(proof.retryAfter) } });
   const { cookie } = await completeSignIn(
     args.context.get(requestContext).db,
     args.request,

@@ -3,7 +3,6 @@ import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { requestContext } from "~/server/request-context.server";
 import {
-  LOCKED_OUT_MESSAGE,
   normaliseEmail,
   redeemSignInCode,
   SIGN_IN_CODE_MINUTES,
@@ -14,6 +13,12 @@ import { completeSignIn } from "~/server/staff/sign-in.server";
 import type { Route } from "./+types/sign-in";
 
 export const meta = () => staffMeta("Sign in");
+
+/** A refusal's Retry-After is on the page's own answer too (the form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await publicStaffPage(args, "signIn");
@@ -42,8 +47,12 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   if (intent === "email-send") {
-    const sent = await sendSignInEmail(db, email, clientIp);
-    if (!sent.ok) return data({ step: "email" as const, email, attempt: "", error: sent.error }, { status: 429 });
+    const sent = await sendSignInEmail(db, email, clientIp, staff?.email);
+    if (!sent.ok)
+      return data(
+        { step: "email" as const, email, attempt: "", error: sent.error },
+        { status: 429, headers: { "Retry-After": String(sent.retryAfter) } },
+      );
     return { step: "code" as const, email: normaliseEmail(email), attempt: sent.attempt, error: null };
   }
   const code = (input.code ?? "").replace(/\s/g, "");
@@ -52,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   if (!used.ok)
     return data(
       { step: "code" as const, email, attempt, error: used.error },
-      { status: used.error === LOCKED_OUT_MESSAGE ? 429 : 400 },
+      "retryAfter" in used ? { status: 429, headers: { "Retry-After": String(used.retryAfter) } } : { status: 400 },
     );
   const { cookie } = await completeSignIn(db, args.request, staff, used.staff, "email");
   throw redirect(next, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);

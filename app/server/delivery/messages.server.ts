@@ -11,6 +11,7 @@ import { formatGBP, telHref } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
 import { safeFirstName, smsLength } from "~/domain/message-text";
 import { quoteBookPath, quotePath } from "~/domain/paths";
+import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
@@ -50,6 +51,19 @@ export interface QuoteMessagePayload {
  */
 export const SMS_CEILING_MARGIN = 50;
 
+/**
+ * The daily ceilings on texts (counted over the last 24 hours, all texts
+ * together): `all`, SMS_DAILY_LIMIT, for a quote to an existing lead (a
+ * mobile on a quote staff have moved on from New, which no stranger can
+ * make); `newNumbers`, lower by SMS_RESERVED_PERCENT of it, for the texts
+ * anyone's form causes (a quote to any other number, a model's thank-you,
+ * the salon's alert of a new lead by text).
+ * Strangers spending theirs leave the reserved share to the salon's leads.
+ */
+export function smsCeilings(dailyLimit = config().SMS_DAILY_LIMIT): { all: number; newNumbers: number } {
+  return { all: dailyLimit, newNumbers: dailyLimit - Math.ceil((dailyLimit * config().SMS_RESERVED_PERCENT) / 100) };
+}
+
 export function staffNotification(
   staffEmail: string,
   kind: "job" | "model" | "feedback",
@@ -66,7 +80,10 @@ export function applicantThankYou(email: string, fields: { id: number; name: str
  * The model applicant's confirmation of what happens next, by text (the form
  * asks no e-mail address). Unless this mobile already had one in the last 24
  * hours: an application repeated, or a stranger's number typed in again and
- * again, never sends a run of texts. Returns whether it was queued.
+ * again, never sends a run of texts. Nor once the site's texts reach the
+ * ceiling for what strangers' forms cause (smsCeilings().newNumbers; checked
+ * without a lock, so saves at that moment may pass it by a few). Returns
+ * whether it was queued.
  */
 export async function queueModelThankYou(
   tx: Tx,
@@ -79,6 +96,11 @@ export async function queueModelThankYou(
     select count(*) as texts from outbox
     where template = 'model-thank-you' and recipient = ${mobile} and created_at > now() - interval '24 hours'`);
   if (Number(recent.rows[0]?.texts ?? 0) > 0) return false;
+  const ceiling = smsCeilings().newNumbers;
+  const today = await tx.execute<{ texts: number | string }>(sql`
+    select count(*) as texts from (select from outbox where channel = 'sms' and created_at > now() - interval '24 hours'
+      limit ${ceiling}) as counted`);
+  if (Number(today.rows[0]?.texts ?? 0) >= ceiling) return false;
   await enqueue(tx, [{ channel: "sms", recipient: mobile, template: "model-thank-you", payload: fields }], mailDomain);
   return true;
 }

@@ -31,14 +31,19 @@ import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
-import { QUOTE_MESSAGES_PER_DAY, type QuoteMessagePayload, SMS_CEILING_MARGIN } from "../delivery/messages.server";
+import {
+  QUOTE_MESSAGES_PER_DAY,
+  type QuoteMessagePayload,
+  SMS_CEILING_MARGIN,
+  smsCeilings,
+} from "../delivery/messages.server";
 import { type GroupCommit, groupCommit } from "../group-commit.server";
 import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
 import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
 import { marketingConsentRows } from "../privacy/consents.server";
-import type { RateLimitRule } from "../rate-limit.server";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
 import { getSalon, listServices } from "./catalogue.server";
@@ -57,6 +62,17 @@ export function newQuoteLink(): string {
 
 /** Saving stores a row and sends an e-mail and a text: generous for people, useless for a flood. */
 export const SAVE_QUOTE_RATE_LIMIT: RateLimitRule = { name: "save-quote", limit: 20, windowSeconds: 3600 };
+
+/**
+ * Quotes saved from the site for one mobile number, and for one e-mail
+ * address (one mailbox however spelt, recipientKey), in a day, from every
+ * client together: more than anyone comparing options saves, and so many
+ * addresses cannot pile leads (and their alerts) onto one person's details.
+ */
+export const QUOTES_PER_CONTACT_LIMIT: RateLimitRule = { name: "save-quote-contact", limit: 10, windowSeconds: 86_400 };
+
+export const QUOTES_PER_CONTACT_MESSAGE =
+  "We've saved several quotes for this mobile number or e-mail address today. Please try again tomorrow, or call the salon.";
 
 const RATE_LIMITED_MESSAGE =
   "You've saved a lot of quotes in a short time. Please wait a little and try again, or give us a call.";
@@ -213,7 +229,7 @@ function attributionSchema() {
 }
 
 export interface SaveQuoteOptions {
-  /** Rate-limited per client address when given. */
+  /** The client (clientKey) as the site saw it: when given, the save is rate-limited per client and per contact. */
   clientIp?: string;
   /** The HTTP request, for an Idempotency-Key header sent by an API client. */
   request?: Request;
@@ -286,6 +302,13 @@ export async function saveQuote(
       error: "This quote can't be saved as it stands: please check your choices.",
       fieldErrors: problemFieldErrors(resolution.problem),
     };
+  }
+  // Counted only for a quote that would be stored: a selection refused above spends nothing of the person's.
+  if (options.clientIp !== undefined) {
+    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", mobile), options.now);
+    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", email), options.now);
+    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
+    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
   }
 
   const quote = resolution.quote;
@@ -447,7 +470,9 @@ interface QuoteToStore {
  * one's message.
  *
  * Past the site's daily ceiling on texts the e-mail still goes and the text
- * does not. Well below it the statement runs on its own; from SMS_CEILING_MARGIN
+ * does not. The ceiling is lower for a mobile that is not yet an existing
+ * lead (smsCeilings: strangers cannot spend the share kept for the salon's
+ * leads). Well below it the statement runs on its own; from SMS_CEILING_MARGIN
  * below it, it stores nothing and is run again under a lock that makes such
  * saves take turns, so that together they cannot pass the ceiling. A batch
  * holds at most half the margin, and one batch is in flight at a time, so the
@@ -463,7 +488,10 @@ async function storeQuote(db: Database, toStore: QuoteToStore): Promise<{ messag
   if (!row) throw new Error("The quote was not stored");
   const queued = Number(row.queued);
   if (queued === 1)
-    log.warn({ limit: toStore.smsDailyLimit }, "sms: the daily ceiling on texts is reached; quote sent by e-mail only");
+    log.warn(
+      { limit: toStore.smsDailyLimit },
+      "sms: the daily ceiling on texts for this number is reached; quote sent by e-mail only",
+    );
   return { messagesSent: queued > 0, alerted: Number(row.alerted) };
 }
 
@@ -527,6 +555,7 @@ function inputRow(
 ) {
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
   const email = to.email.toLowerCase();
+  const ceilings = smsCeilings(smsDailyLimit);
   return {
     link: q.link,
     name: q.name,
@@ -554,7 +583,9 @@ function inputRow(
     to_mobile: to.mobile,
     email_key: recipientKey("email", email),
     mobile_key: recipientKey("sms", to.mobile),
-    texts_below: takingTurns ? smsDailyLimit : Math.max(0, smsDailyLimit - SMS_CEILING_MARGIN),
+    // The ceiling for an existing lead's number, and for any other (see storeQuote).
+    texts_below: takingTurns ? ceilings.all : Math.max(0, ceilings.all - SMS_CEILING_MARGIN),
+    new_texts_below: takingTurns ? ceilings.newNumbers : Math.max(0, ceilings.newNumbers - SMS_CEILING_MARGIN),
     body: payload,
     email_id: newMessageId(mailDomain),
     sms_id: newMessageId(mailDomain),
@@ -586,7 +617,8 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
         referral text, regular boolean, selector text, calculator text, salon_id int, level_id int, stylist_id int,
         stylist_name text, stylist_image text, stylist_salon_id int, lines jsonb, total_pence int,
         utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text, referrer_host text,
-        to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, body jsonb,
+        to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, new_texts_below int,
+        body jsonb,
         email_id text, sms_id text, consents jsonb, answer_key text, answer_fingerprint text, answer jsonb,
         alert_salon_id int, alert_payload jsonb, alert_email_id text, alert_sms_id text, alert_now timestamptz)
     ), texts_today as (
@@ -600,7 +632,9 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
           (select count(*) from outbox where recipient_key = i.mobile_key and template = 'quote-sms'
              and created_at > now() - interval '24 hours')
         ) < ${QUOTE_MESSAGES_PER_DAY}::int as send,
-        texts_today.n < i.texts_below as text,
+        -- An existing lead: their number is on a quote staff have moved on from New.
+        texts_today.n < case when exists (select from quotes k where k.mobile = i.mobile and k.status <> 'new')
+          then i.texts_below else i.new_texts_below end as text,
         (select coalesce(max(quota_seq), 0) from outbox
            where recipient_key = i.email_key and template = 'quote-email') as email_seq,
         (select coalesce(max(quota_seq), 0) from outbox

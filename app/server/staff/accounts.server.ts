@@ -24,19 +24,25 @@ const SETUP_MINUTES = 60;
 const CODE_ATTEMPTS = 5;
 
 /**
- * Limits on signing in. Each is keyed by the client's address, or by the
- * address and the account together, never by the account alone: someone
- * elsewhere asking for codes or guessing them slows only themselves, and the
- * real person's own code keeps working (it is bound to the browser that asked
- * for it, see attemptHash). Many addresses together can still fill an inbox
- * with codes, but not keep its owner out.
+ * Limits on signing in. Attempts are keyed by the client (clientKey: an IPv4
+ * address or an IPv6 network), so someone elsewhere asking for codes or
+ * guessing them slows only themselves, and the real person's own code keeps
+ * working (it is bound to the browser that asked for it, see attemptHash).
+ * One limit is keyed by the account alone, whoever asks: the code e-mails it
+ * receives in an hour, so many addresses together cannot fill a staff inbox.
+ * It stops only new e-mails: a passkey, a code already sent and its link
+ * still sign in, so strangers reaching it cannot keep the person out.
  */
-/** Sign-in attempts of any kind from one client address. */
+/** Sign-in attempts of any kind from one client. */
 export const SIGN_IN_LIMIT: RateLimitRule = { name: "staff-sign-in", limit: 30, windowSeconds: 900 };
-/** Codes one client address may ask for one account: enough to retry a few times. */
+/** Codes one client may ask for one account: enough to retry a few times. */
 const EMAIL_SEND_LIMIT: RateLimitRule = { name: "staff-email-send", limit: 5, windowSeconds: 3600 };
+/** Code e-mails to one address in an hour, from every client together: a person retrying, not a flood. */
+export const ACCOUNT_EMAIL_LIMIT: RateLimitRule = { name: "staff-email-account", limit: 6, windowSeconds: 3600 };
 export const LOCKED_OUT_MESSAGE =
   "Too many sign-in attempts from here. Please wait 15 minutes and try again, or ask the owner for help.";
+const ACCOUNT_EMAIL_LIMITED_MESSAGE =
+  "Several codes have been sent to this address in the last hour. Use the newest one, sign in with a passkey, or ask for a new code later.";
 
 export type StaffUser = typeof staffUsers.$inferSelect;
 
@@ -92,23 +98,39 @@ async function newProof(
 
 const linkPath = (token: string) => `${staffPath("sign-in/link")}/${token}`;
 
-export type Limited = { ok: false; error: string };
+/** Refused, and what to tell the person. */
+export type Refused = { ok: false; error: string };
+/** Refused by a limit, with the seconds until they may try again (Retry-After). */
+export type Limited = Refused & { retryAfter: number };
+
+const lockedOut = (retryAfter: number): Limited => ({ ok: false, error: LOCKED_OUT_MESSAGE, retryAfter });
 
 /**
  * E-mails a code and a link to an active account at this address, and
  * returns the attempt the code is good with (the page keeps it in the code
  * form). Says the same whether or not there is an account, so the form tells
- * nobody who works here.
+ * nobody who works here: the per-address cap (ACCOUNT_EMAIL_LIMIT) counts
+ * every address typed, an account's or not. `signedInAs`: the e-mail of the
+ * account this browser is signed in to, when it proves itself again before
+ * a sensitive change; its own account's cap does not stop it.
  */
 export async function sendSignInEmail(
   db: Database,
   email: string,
   clientIp: string,
+  signedInAs?: string,
 ): Promise<{ ok: true; attempt: string } | Limited> {
   const address = normaliseEmail(email);
   const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
+  if (!byIp.allowed) return lockedOut(byIp.retryAfter);
   const byIpAndAccount = await hitRateLimit(db, EMAIL_SEND_LIMIT, `${clientIp}:${address}`);
-  if (!byIp.allowed || !byIpAndAccount.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  if (!byIpAndAccount.allowed) return lockedOut(byIpAndAccount.retryAfter);
+  // Counted only once this client may ask: a client already refused spends nothing of the account's share.
+  if (signedInAs === undefined || normaliseEmail(signedInAs) !== address) {
+    const byAccount = await hitRateLimit(db, ACCOUNT_EMAIL_LIMIT, address);
+    if (!byAccount.allowed)
+      return { ok: false, error: ACCOUNT_EMAIL_LIMITED_MESSAGE, retryAfter: byAccount.retryAfter };
+  }
   const staff = await findStaffByEmail(db, address);
   // Nobody there: an attempt that looks like any other and matches nothing.
   if (!staff?.active) return { ok: true, attempt: attemptOf(randomInt(1, 1_000_000_000), newToken()) };
@@ -146,9 +168,9 @@ export async function redeemSignInCode(
   code: string,
   attempt: string,
   clientIp: string,
-): Promise<{ ok: true; staff: StaffUser } | Limited> {
+): Promise<{ ok: true; staff: StaffUser } | Refused | Limited> {
   const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
-  if (!byIp.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  if (!byIp.allowed) return lockedOut(byIp.retryAfter);
   const staff = await findStaffByEmail(db, normaliseEmail(email));
   const asked = parseAttempt(attempt);
   if (!staff?.active || !asked || !/^\d{6}$/.test(code)) return { ok: false, error: WRONG_CODE_MESSAGE };
@@ -211,7 +233,7 @@ export async function peekLink(db: Database, token: string): Promise<LinkProof |
 /** Uses a one-time link; null when it was used, ran out or never existed. */
 export async function redeemLink(db: Database, token: string, clientIp: string): Promise<LinkProof | Limited | null> {
   const byIp = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
-  if (!byIp.allowed) return { ok: false, error: LOCKED_OUT_MESSAGE };
+  if (!byIp.allowed) return lockedOut(byIp.retryAfter);
   const proof = await peekLink(db, token);
   if (!proof) return null;
   const used = await db
@@ -293,7 +315,7 @@ export async function inviteStaff(
   db: Database,
   invitee: { email: string; name: string; role: StaffRole },
   by: Actor | null,
-): Promise<{ ok: true; path: string; staffId: number } | Limited> {
+): Promise<{ ok: true; path: string; staffId: number } | Refused> {
   const email = normaliseEmail(invitee.email);
   if (await findStaffByEmail(db, email)) return { ok: false, error: ALREADY_STAFF_MESSAGE };
   const result = await db.transaction(async (tx) => {
