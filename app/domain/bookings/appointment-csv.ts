@@ -165,7 +165,7 @@ export function guessPreset(headers: readonly string[]): Preset | null {
  * is "emailaddress"). The first word of a field's list that some header has
  * wins, so the likelier column comes first.
  */
-export const HEADER_WORDS: Readonly<Record<AppointmentField, readonly string[]>> = {
+const HEADER_WORDS: Readonly<Record<AppointmentField, readonly string[]>> = {
   externalId: [
     "reference",
     "ref",
@@ -371,7 +371,7 @@ export function contentReference(a: {
 const CANCELLED = /cancel|no[\s-]?show|deleted/i;
 
 /** A line of the file, named by its number, and what became of it. */
-export interface RowNote {
+interface RowNote {
   row: number;
   message: string;
 }

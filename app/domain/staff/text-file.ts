@@ -20,7 +20,7 @@
  * same in the browser and in Node.
  */
 
-export const TEXT_ENCODINGS = ["utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252"] as const;
+const TEXT_ENCODINGS = ["utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252"] as const;
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 
 /** How each encoding is named to the manager who chose the file. */
