@@ -4,13 +4,18 @@
  * decoded (decodeTextFile), then split into rows (parseCsv). Each file's rows
  * are written out by hand below.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv";
 import { decodeTextFile, type TextEncoding } from "./text-file";
 
-const corpus = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../../tests/corpus/csv/${name}`, import.meta.url)));
+const CORPUS = new URL("../../../tests/corpus/csv/", import.meta.url);
+/** The files the tests below have read, to check that none of the corpus is left out. */
+const readFiles = new Set<string>();
+const corpus = (name: string) => {
+  readFiles.add(name);
+  return new Uint8Array(readFileSync(new URL(name, CORPUS)));
+};
 
 function read(name: string) {
   const { text, encoding } = decodeTextFile(corpus(name));
@@ -215,6 +220,11 @@ describe("the CSV corpus, read", () => {
         { line: 3, fields: ["Colour spot on, £95 well spent", "François L.", "Theo Marsh", "4", "2026-10-02"] },
       ],
     });
+  });
+
+  it("has read every file of the corpus", () => {
+    const files = readdirSync(CORPUS).filter((name) => name !== "README.md" && !name.startsWith("."));
+    expect([...readFiles].sort()).toEqual(files.sort());
   });
 });
 
