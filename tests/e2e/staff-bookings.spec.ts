@@ -235,7 +235,11 @@ test("an export Excel re-saved on Windows (Windows-1252) imports, and says how i
     manager.getByText(/^Read as Windows-1252 \(Excel on Windows\)\. 3 appointments imported: /),
   ).toBeVisible();
   // Undone, so the next test starts without these appointments.
-  await manager.getByRole("region", { name: "Imports" }).getByRole("button", { name: "Undo import" }).first().click();
+  const imported = manager
+    .getByRole("region", { name: "Imports" })
+    .getByRole("listitem")
+    .filter({ hasText: "Fresha, 3 appointments, 0 matched" });
+  await imported.getByRole("button", { name: /^Undo import/ }).click();
   await expect(manager.getByText(/The import is undone/)).toBeVisible();
 });
 
@@ -272,4 +276,14 @@ test("plain headers get their columns guessed and import without references; a s
     await section.getByRole("button", { name: "Import and match" }).click();
     await expect(manager.getByText(expected)).toBeVisible();
   }
+});
+
+test("text pasted over a chosen file is not said to be in the file's encoding", async () => {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  const section = manager.getByRole("region", { name: "Import appointments" });
+  await section.getByLabel("Choose the .csv export").setInputFiles("tests/corpus/csv/fresha-excel-windows-1252.csv");
+  await expect(section.getByLabel("Or paste it here")).toHaveValue(/£16\.00/);
+  await section.getByLabel("Or paste it here").fill(`${EXPORTS.Fresha.join("\r\n")}\r\n`);
+  await section.getByRole("button", { name: "Read the columns" }).click();
+  await expect(section.getByText(/^Read as a Fresha export\./)).toBeVisible();
 });

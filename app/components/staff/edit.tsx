@@ -375,6 +375,13 @@ export function TextFileInto(props: {
   className?: string;
 }) {
   const [encoding, setEncoding] = useState("");
+  // Text typed or pasted over the file's is no longer in the file's encoding: only the script's own event is untrusted.
+  useEffect(() => {
+    const box = document.getElementById(props.into);
+    const typed = (event: Event) => event.isTrusted && setEncoding("");
+    box?.addEventListener("input", typed);
+    return () => box?.removeEventListener("input", typed);
+  }, [props.into]);
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0];
     const box = document.getElementById(props.into);
