@@ -212,3 +212,78 @@ test("undoing an import puts its leads back as they were", async () => {
   expect(await statusOf(manager, "Tilly Tate")).toBe("New");
   expect(await statusOf(manager, "Fiona Frost")).toBe("Booked");
 });
+
+/** A file of the CSV corpus chosen in the import's file field, its columns read, then imported. */
+async function importCorpusFile(name: string, expectRead: RegExp) {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  const section = manager.getByRole("region", { name: "Import appointments" });
+  await section.getByLabel("Choose the .csv export").setInputFiles(`tests/corpus/csv/${name}`);
+  await expect(section.getByLabel("Or paste it here")).not.toHaveValue("");
+  await section.getByRole("button", { name: "Read the columns" }).click();
+  await expect(section.getByText(expectRead)).toBeVisible();
+  return section;
+}
+
+test("an export Excel re-saved on Windows (Windows-1252) imports, and says how it was read", async () => {
+  // £ is byte A3 there: read as UTF-8, every row was refused.
+  const section = await importCorpusFile(
+    "fresha-excel-windows-1252.csv",
+    /^Read as Windows-1252 \(Excel on Windows\)\. Read as a Fresha export\./,
+  );
+  await section.getByRole("button", { name: "Import and match" }).click();
+  await expect(
+    manager.getByText(/^Read as Windows-1252 \(Excel on Windows\)\. 3 appointments imported: /),
+  ).toBeVisible();
+  // Undone, so the next test starts without these appointments.
+  const imported = manager
+    .getByRole("region", { name: "Imports" })
+    .getByRole("listitem")
+    .filter({ hasText: "Fresha, 3 appointments, 0 matched" });
+  await imported.getByRole("button", { name: /^Undo import/ }).click();
+  await expect(manager.getByText(/The import is undone/)).toBeVisible();
+});
+
+test("Excel's Unicode Text (UTF-16, tabs) imports; the same export in UTF-8 then adds nothing", async () => {
+  const section = await importCorpusFile(
+    "fresha-excel-unicode-text-utf16le.txt",
+    /^Read as UTF-16 \(Excel's Unicode Text\)\. Read as a Fresha export\./,
+  );
+  await section.getByRole("button", { name: "Import and match" }).click();
+  await expect(manager.getByText(/^Read as UTF-16 \(Excel's Unicode Text\)\. 3 appointments imported: /)).toBeVisible();
+  const again = await importCorpusFile("fresha-utf8.csv", /^Read as UTF-8\. Read as a Fresha export\./);
+  await again.getByRole("button", { name: "Import and match" }).click();
+  await expect(manager.getByText(/0 appointments imported: .*; 3 were already here\./)).toBeVisible();
+});
+
+test("refund lines are left out, each named, and the appointments import", async () => {
+  const section = await importCorpusFile("phorest-refund-lines.csv", /Read as a Phorest export\./);
+  await section.getByRole("button", { name: "Import and match" }).click();
+  await expect(manager.getByText(/2 appointments imported: .* 2 lines of refunds were left out\./)).toBeVisible();
+  await expect(manager.getByRole("list", { name: "Lines left out" }).getByRole("listitem")).toHaveText([
+    "Line 3: a refund or credit of £5, not an appointment: left out.",
+    "Line 5: a refund or credit of £10, not an appointment: left out.",
+  ]);
+});
+
+test("plain headers get their columns guessed and import without references; a second import adds nothing", async () => {
+  for (const expected of [/3 appointments imported: /, /0 appointments imported: .*; 3 were already here\./]) {
+    const section = await importCorpusFile("plain-headers.csv", /Columns guessed from their headers/);
+    await expect(section.getByLabel("Date (or date and time)")).toHaveValue("Date");
+    await expect(section.getByLabel("Client's full name")).toHaveValue("Client Name");
+    await expect(section.getByLabel("Client's mobile")).toHaveValue("Mobile");
+    await expect(section.getByLabel("Price")).toHaveValue("Price");
+    await expect(section.getByLabel("Appointment reference")).toHaveValue("");
+    await section.getByRole("button", { name: "Import and match" }).click();
+    await expect(manager.getByText(expected)).toBeVisible();
+  }
+});
+
+test("text pasted over a chosen file is not said to be in the file's encoding", async () => {
+  await manager.goto(`${staff.url}/staff/bookings`);
+  const section = manager.getByRole("region", { name: "Import appointments" });
+  await section.getByLabel("Choose the .csv export").setInputFiles("tests/corpus/csv/fresha-excel-windows-1252.csv");
+  await expect(section.getByLabel("Or paste it here")).toHaveValue(/£16\.00/);
+  await section.getByLabel("Or paste it here").fill(`${EXPORTS.Fresha.join("\r\n")}\r\n`);
+  await section.getByRole("button", { name: "Read the columns" }).click();
+  await expect(section.getByText(/^Read as a Fresha export\./)).toBeVisible();
+});

@@ -59,6 +59,24 @@ describe("TextFileInto", () => {
     expect(typed).toHaveBeenCalled();
   });
 
+  it("reads a file Excel saved on Windows in its encoding, and posts which it was", async () => {
+    const container = await mount(
+      <form>
+        <TextFileInto id="csv-file" accept=".csv" into="box" encodingName="encoding" />
+        <textarea id="box" maxLength={1000} />
+      </form>,
+    );
+    // "Price\r\n£16.00\r\n" as Windows-1252 writes it: £ is the one byte A3.
+    const bytes = new Uint8Array([
+      0x50, 0x72, 0x69, 0x63, 0x65, 0x0d, 0x0a, 0xa3, 0x31, 0x36, 0x2e, 0x30, 0x30, 0x0d, 0x0a,
+    ]);
+    await choose(container.querySelector("input[type=file]") as HTMLInputElement, new File([bytes], "export.csv"));
+    const box = container.querySelector("textarea") as HTMLTextAreaElement;
+    await vi.waitFor(() => expect(box.value).toBe("Price\r\n£16.00\r\n"));
+    const form = new FormData(container.querySelector("form") as HTMLFormElement);
+    expect(form.get("encoding")).toBe("windows-1252");
+  });
+
   it("leaves the box empty for a file longer than it takes, never cut short", async () => {
     const container = await mount(
       <>

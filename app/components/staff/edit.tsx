@@ -18,6 +18,7 @@ import {
 } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import { MAX_PICTURE_BYTES, PICTURE_INPUT_TYPES, type PictureRef, pictureUrl } from "~/domain/pictures";
+import { decodeTextFile } from "~/domain/staff/text-file";
 import type { EditResult } from "~/server/staff/content.server";
 import { Picture } from "../picture";
 import { useConsoleState } from "./console-state";
@@ -361,20 +362,48 @@ function useChosenPhoto() {
 /**
  * A file field whose chosen text file is read into the text box `into` (an
  * id), which the form posts as text; pasting into that box works without a
- * script. A file longer than the box takes leaves it empty (and the import
- * refused as such), never cut short.
+ * script. The file's bytes are read in the encoding they were written in
+ * (decodeTextFile: UTF-8, UTF-16 or Windows-1252), posted as `encodingName`
+ * when given so the server can say which it was. A file longer than the box
+ * takes leaves it empty (and the import refused as such), never cut short.
  */
-export function TextFileInto(props: { id: string; accept: string; into: string; className?: string }) {
+export function TextFileInto(props: {
+  id: string;
+  accept: string;
+  into: string;
+  encodingName?: string;
+  className?: string;
+}) {
+  const [encoding, setEncoding] = useState("");
+  // Text typed or pasted over the file's is no longer in the file's encoding: only the script's own event is untrusted.
+  useEffect(() => {
+    const box = document.getElementById(props.into);
+    const typed = (event: Event) => event.isTrusted && setEncoding("");
+    box?.addEventListener("input", typed);
+    return () => box?.removeEventListener("input", typed);
+  }, [props.into]);
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0];
     const box = document.getElementById(props.into);
     if (!chosen || !(box instanceof HTMLTextAreaElement)) return;
-    box.value = box.maxLength > 0 && chosen.size > box.maxLength ? "" : await chosen.text();
+    const file = decodeTextFile(new Uint8Array(await chosen.arrayBuffer()));
+    const fits = !(box.maxLength > 0 && file.text.length > box.maxLength);
+    box.value = fits ? file.text : "";
+    setEncoding(fits ? file.encoding : "");
     // As if typed: its form now has changes to keep.
     box.dispatchEvent(new Event("input", { bubbles: true }));
   };
   return (
-    <input id={props.id} type="file" accept={props.accept} className={props.className} onChange={(e) => void read(e)} />
+    <>
+      <input
+        id={props.id}
+        type="file"
+        accept={props.accept}
+        className={props.className}
+        onChange={(e) => void read(e)}
+      />
+      {props.encodingName ? <input type="hidden" name={props.encodingName} value={encoding} /> : null}
+    </>
   );
 }
 

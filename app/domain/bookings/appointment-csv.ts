@@ -1,7 +1,8 @@
 /**
  * A booking system's appointments export (CSV) read as appointments: the
  * columns each field comes from (the mapping screen), with a preset for the
- * exports of Phorest, Fresha and Timely.
+ * exports of Phorest, Fresha and Timely, and any other file's columns guessed
+ * from the common words of their headers (HEADER_WORDS).
  *
  * The presets are our best reading of those systems' appointment exports:
  * their real formats could not be checked against a live account, and each
@@ -12,8 +13,10 @@
  * docs/console.md ("Bookings matched back").
  */
 
+import { formatGBP } from "../format";
 import { fromLondonLocal } from "../salon-time";
 import { parseCsv } from "../staff/csv";
+import { withoutUntypeable } from "../typed-text";
 import { normaliseAppointmentEmail, normaliseMobile } from "./matching";
 
 export const APPOINTMENT_FIELDS = [
@@ -49,8 +52,12 @@ export const FIELD_LABELS: Readonly<Record<AppointmentField, string>> = {
   status: "Status (cancelled or not)",
 };
 
-/** Fields an import cannot do without; the client's name comes from "name" or "first name". */
-const REQUIRED: readonly AppointmentField[] = ["externalId", "date"];
+/**
+ * Fields an import cannot do without; the client's name comes from "name" or
+ * "first name". A file without a reference column still imports: each row's
+ * reference is made from its content (contentReference).
+ */
+const REQUIRED: readonly AppointmentField[] = ["date"];
 
 export type ColumnMapping = Partial<Record<AppointmentField, string>>;
 
@@ -151,6 +158,110 @@ export function guessPreset(headers: readonly string[]): Preset | null {
   return best?.preset ?? null;
 }
 
+/**
+ * Header words for each field, as booking systems and spreadsheets write them
+ * in English (Fresha, Square, Phorest, Timely, Booksy and hand-made sheets),
+ * compared squashed (lower case, no spaces or punctuation: "E-mail address"
+ * is "emailaddress"). The first word of a field's list that some header has
+ * wins, so the likelier column comes first.
+ */
+const HEADER_WORDS: Readonly<Record<AppointmentField, readonly string[]>> = {
+  externalId: [
+    "reference",
+    "ref",
+    "ref#",
+    "refno",
+    "bookingref",
+    "bookingreference",
+    "bookingid",
+    "bookingnumber",
+    "appointmentid",
+    "appointmentref",
+    "appointmentreference",
+    "appointmentnumber",
+    "id",
+  ],
+  date: [
+    "date",
+    "appointmentdate",
+    "bookingdate",
+    "startdate",
+    "scheduleddate",
+    "start",
+    "startat",
+    "startsat",
+    "startdatetime",
+    "appointmentstart",
+    "datetime",
+    "day",
+  ],
+  // "Start" beside a "Date" column is the time; alone, it is the date and time (see date above).
+  time: ["time", "starttime", "appointmenttime", "bookingtime", "scheduledtime", "start"],
+  salon: ["location", "branch", "salon", "site", "store", "locationname", "branchname"],
+  stylist: [
+    "staff",
+    "stylist",
+    "teammember",
+    "staffmember",
+    "employee",
+    "staffname",
+    "stylistname",
+    "teammembername",
+    "employeename",
+    "professional",
+    "provider",
+  ],
+  service: ["service", "servicename", "item", "itemname", "services", "items", "treatment"],
+  value: ["price", "amount", "total", "value", "totalprice", "serviceprice", "totalamount", "grossamount", "sales"],
+  name: ["clientname", "customername", "client", "customer", "name", "fullname", "clientfullname", "customerfullname"],
+  firstName: ["firstname", "clientfirstname", "customerfirstname", "givenname", "forename"],
+  lastName: ["lastname", "surname", "clientlastname", "customerlastname", "clientsurname", "familyname"],
+  mobile: [
+    "mobile",
+    "mobilenumber",
+    "clientmobile",
+    "customermobile",
+    "mobilephone",
+    "phone",
+    "phonenumber",
+    "clientphone",
+    "customerphone",
+    "tel",
+    "telephone",
+    "cellphone",
+    "contactnumber",
+  ],
+  email: ["email", "emailaddress", "clientemail", "customeremail", "clientemailaddress", "customeremailaddress"],
+  status: ["status", "bookingstatus", "appointmentstatus", "state"],
+};
+
+/**
+ * The columns to start the mapping screen with: the preset's where the file
+ * has them (fitMapping), and for every other field the header that is one of
+ * its HEADER_WORDS, each header used once.
+ */
+export function guessMapping(preset: Preset | null, headers: readonly string[]): ColumnMapping {
+  const mapping = fitMapping(preset, headers);
+  const used = new Set(Object.values(mapping));
+  for (const field of APPOINTMENT_FIELDS) {
+    if (mapping[field]) continue;
+    for (const word of HEADER_WORDS[field]) {
+      const found = headers.find((h) => !used.has(h) && squash(h) === word);
+      if (found) {
+        mapping[field] = found;
+        used.add(found);
+        break;
+      }
+    }
+  }
+  // A client named in one column needs no first and last name as well.
+  if (mapping.name) {
+    delete mapping.firstName;
+    delete mapping.lastName;
+  }
+  return mapping;
+}
+
 export interface ParsedAppointment {
   externalId: string;
   startsAt: Date;
@@ -166,7 +277,13 @@ export interface ParsedAppointment {
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-/** A date (2026-11-27, 27/11/2026, 27-11-2026, 27 Nov 2026) and a time (14:30, 2:30 PM), on London's clock. */
+/**
+ * A date (2026-11-27, 27/11/2026, 27-11-2026, 27 Nov 2026) and a time (14:30,
+ * 2:30 PM), in one column or two. A time with its zone (an instant as
+ * Square's API writes it, 2026-07-27T13:30:00Z, or an offset, +01:00) is
+ * that instant; a time without one is on London's clock, summer time
+ * included. Null when the date, or a time that was given, cannot be read.
+ */
 export function parseStart(dateText: string, timeText: string): Date | null {
   const pad = (n: string | number) => String(n).padStart(2, "0");
   const text = dateText.trim();
@@ -188,33 +305,89 @@ export function parseStart(dateText: string, timeText: string): Date | null {
   }
   if (!day) return null;
   // The time from its own column, or what follows the date in a combined one ("2026-11-27T14:30").
-  const clock = /(\d{1,2})[:.](\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?/i.exec(timeText.trim() || rest);
+  const clock =
+    /(\d{1,2})[:.](\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([ap]\.?m\.?)?\s*(z|utc|[+-]\d{2}(?::?\d{2})?)?\s*$/i.exec(
+      timeText.trim() || rest.trim(),
+    );
   let hours = 0;
   let minutes = 0;
+  let seconds = 0;
   if (clock) {
     hours = Number(clock[1]);
     minutes = Number(clock[2]);
-    const meridiem = clock[3]?.toLowerCase().replace(/\./g, "");
+    seconds = Number(clock[3] ?? 0);
+    const meridiem = clock[4]?.toLowerCase().replace(/\./g, "");
     if (meridiem === "pm" && hours < 12) hours += 12;
     if (meridiem === "am" && hours === 12) hours = 0;
   } else if (timeText.trim()) return null;
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const zone = clock?.[5]?.toLowerCase();
+  if (zone) {
+    const offset = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+    const offsetMinutes = offset ? (offset[1] === "-" ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) : 0;
+    const at = Date.parse(`${day}T${pad(hours)}:${pad(minutes)}:${pad(seconds)}Z`);
+    return Number.isNaN(at) ? null : new Date(at - offsetMinutes * 60_000);
+  }
   return fromLondonLocal(`${day}T${pad(hours)}:${pad(minutes)}`);
 }
 
-/** "£45.00", "45", "1,250.5", "GBP 45" → pence; blank → null; anything else → undefined (a refusal). */
+/**
+ * "£45.00", "45", "1,250.5", "GBP 45" → pence; a refund or credit ("-£5.00",
+ * "£-5.00", "−5", "(£5.00)" as accounts write it) → negative pence; blank →
+ * null; anything else → undefined (a refusal).
+ */
 export function parseValuePence(text: string): number | null | undefined {
-  const cleaned = text.replace(/£|gbp|,|\s/gi, "");
+  let cleaned = text.replace(/£|gbp|,|\s/gi, "").replace(/\u2212/g, "-");
   if (cleaned === "") return null;
+  const bracketed = /^\((.*)\)$/.exec(cleaned);
+  if (bracketed) cleaned = `-${bracketed[1]}`;
+  const negative = cleaned.startsWith("-");
+  if (negative) cleaned = cleaned.slice(1);
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return undefined;
   const [whole, fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return negative && pence > 0 ? -pence : pence;
+}
+
+/**
+ * A row's reference when the file gives none: a hash (FNV-1a, 64 bits) of
+ * the start instant and the client (name, mobile, e-mail), so the same row
+ * imported again is the same appointment and is not stored twice. The
+ * service is left out on purpose: an export lists a visit once per service,
+ * and those lines are one appointment.
+ */
+export function contentReference(a: {
+  startsAt: Date;
+  clientName: string;
+  mobile: string | null;
+  email: string | null;
+}) {
+  const key = [a.startsAt.toISOString(), a.clientName.toLowerCase(), a.mobile ?? "", a.email ?? ""].join("\u001f");
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(key)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return `row-${hash.toString(16).padStart(16, "0")}`;
 }
 
 const CANCELLED = /cancel|no[\s-]?show|deleted/i;
 
+/** A line of the file, named by its number, and what became of it. */
+interface RowNote {
+  row: number;
+  message: string;
+}
+
 export type AppointmentCsvResult =
-  | { ok: true; appointments: ParsedAppointment[]; skipped: number }
-  | { ok: false; error: string; problems: { row: number; message: string }[] };
+  | {
+      ok: true;
+      appointments: ParsedAppointment[];
+      /** Further lines of an appointment already read (one line per service). */
+      skipped: number;
+      /** Lines that could not be read, each with why: the rest are imported. */
+      refused: RowNote[];
+      /** Lines read and deliberately left out (refunds), each with why. */
+      notes: RowNote[];
+    }
+  | { ok: false; error: string; problems: RowNote[] };
 
 /** The file's header row, or null when it is no CSV. */
 export function csvHeaders(text: string): string[] | null {
@@ -224,10 +397,22 @@ export function csvHeaders(text: string): string[] | null {
 }
 
 /**
- * Every row read through the mapping. A row without a reference or a
- * readable date is a problem (named by its line); a row with neither a
+ * A field as stored: characters nobody types dropped, white space trimmed.
+ * Mobiles and e-mails then go through the same normalisers as every form
+ * (normaliseMobile, normaliseAppointmentEmail).
+ */
+const cellText = (value: string) => withoutUntypeable(value).trim();
+
+/**
+ * Every row read through the mapping. A row without a readable date or
+ * price is refused (named by its line) and the others are imported; a row
+ * with no reference gets one made from its content; a row with neither a
  * mobile nor an e-mail is kept (it may be a walk-in) and simply matches
- * nothing. All rows are checked first: one problem, and nothing is imported.
+ * nothing. A line with a negative price is a refund or credit, money given
+ * back against a visit rather than a visit: it books nothing and changes no
+ * appointment, so it is left out with a note. The file as a whole is
+ * refused only when it cannot be read as CSV, lacks a needed column, is too
+ * long, or has no row that can be imported.
  */
 export function parseAppointmentsCsv(text: string, mapping: ColumnMapping): AppointmentCsvResult {
   if (text.length > MAX_APPOINTMENT_CSV_CHARS)
@@ -250,20 +435,16 @@ export function parseAppointmentsCsv(text: string, mapping: ColumnMapping): Appo
   const index = Object.fromEntries(
     APPOINTMENT_FIELDS.map((field) => [field, mapping[field] ? headers.indexOf(mapping[field] as string) : -1]),
   ) as Record<AppointmentField, number>;
-  const problems: { row: number; message: string }[] = [];
+  const refused: RowNote[] = [];
+  const notes: RowNote[] = [];
   const appointments: ParsedAppointment[] = [];
   const seen = new Set<string>();
   let skipped = 0;
   for (const { line, fields } of body) {
-    const get = (field: AppointmentField) => (index[field] >= 0 ? (fields[index[field]] ?? "").trim() : "");
-    const externalId = get("externalId");
-    if (!externalId) {
-      problems.push({ row: line, message: "no appointment reference." });
-      continue;
-    }
+    const get = (field: AppointmentField) => (index[field] >= 0 ? cellText(fields[index[field]] ?? "") : "");
     const startsAt = parseStart(get("date"), get("time"));
     if (!startsAt) {
-      problems.push({
+      refused.push({
         row: line,
         message: `the date "${`${get("date")} ${get("time")}`.trim()}" is not one we can read.`,
       });
@@ -271,16 +452,26 @@ export function parseAppointmentsCsv(text: string, mapping: ColumnMapping): Appo
     }
     const valuePence = parseValuePence(get("value"));
     if (valuePence === undefined) {
-      problems.push({ row: line, message: `the price "${get("value")}" is not an amount.` });
+      refused.push({ row: line, message: `the price "${get("value")}" is not an amount.` });
       continue;
     }
+    if (valuePence !== null && valuePence < 0) {
+      notes.push({
+        row: line,
+        message: `a refund or credit of ${formatGBP(-valuePence)}, not an appointment: left out.`,
+      });
+      continue;
+    }
+    const clientName = (get("name") || `${get("firstName")} ${get("lastName")}`).replace(/\s+/g, " ").trim();
+    const mobile = normaliseMobile(get("mobile"));
+    const email = normaliseAppointmentEmail(get("email"));
+    const externalId = get("externalId") || contentReference({ startsAt, clientName, mobile, email });
     // An export lists an appointment once per service: the first line stands for it.
     if (seen.has(externalId)) {
       skipped++;
       continue;
     }
     seen.add(externalId);
-    const clientName = (get("name") || `${get("firstName")} ${get("lastName")}`).replace(/\s+/g, " ").trim();
     appointments.push({
       externalId: externalId.slice(0, 100),
       startsAt,
@@ -289,12 +480,16 @@ export function parseAppointmentsCsv(text: string, mapping: ColumnMapping): Appo
       service: get("service").slice(0, 200),
       valuePence,
       clientName: clientName.slice(0, 200),
-      mobile: normaliseMobile(get("mobile")),
-      email: normaliseAppointmentEmail(get("email")),
+      mobile,
+      email,
       cancelled: CANCELLED.test(get("status")),
     });
   }
-  if (problems.length > 0)
-    return { ok: false, error: `${problems.length} rows could not be read; nothing was imported.`, problems };
-  return { ok: true, appointments, skipped };
+  if (appointments.length === 0 && refused.length > 0)
+    return {
+      ok: false,
+      error: `None of the ${refused.length === 1 ? "file's one row" : `${refused.length} rows`} could be read; nothing was imported.`,
+      problems: refused,
+    };
+  return { ok: true, appointments, skipped, refused, notes };
 }

@@ -37,7 +37,9 @@ export function readAppointmentEvent(body: unknown): AppointmentEvent {
     return { ok: false, error: "appointment.start must be a date and time (ISO 8601, with its zone)." };
   const price = typeof a.price === "number" ? a.price.toFixed(2) : text(a.price, 20);
   const valuePence = parseValuePence(price);
-  if (valuePence === undefined) return { ok: false, error: "appointment.price must be an amount in pounds." };
+  // An appointment's price is never negative: a refund is not an appointment.
+  if (valuePence === undefined || (valuePence !== null && valuePence < 0))
+    return { ok: false, error: "appointment.price must be an amount in pounds." };
   const client = (typeof a.client === "object" && a.client !== null ? a.client : {}) as Record<string, unknown>;
   return {
     ok: true,

@@ -11,6 +11,7 @@
  * show as text and do not evaluate.
  */
 
+import { CsvError, parse } from "csv-parse/sync";
 import { londonStamp } from "../salon-time";
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
@@ -58,49 +59,47 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
 }
 
 /**
- * A CSV file read back as rows of fields (RFC 4180: quoted fields may hold
- * commas, doubled quotes and line breaks; lines end in CRLF or LF; a leading
- * byte-order mark is dropped). Each row carries the line it starts on, so a
- * refusal can name the row as a spreadsheet numbers it. Blank lines are
- * skipped. Answers null when a quote is never closed.
+ * The delimiter a file uses: of comma, tab and semicolon, the one its first
+ * line has most of outside quotes, comma on a tie. Excel saves "Unicode
+ * Text" with tabs, and in much of Europe its "CSV" with semicolons.
+ */
+function delimiterOf(text: string): string {
+  const firstLine = (/^[^\r\n]*/.exec(text)?.[0] ?? "").replace(/"[^"]*"/g, "");
+  const count = (c: string) => firstLine.split(c).length - 1;
+  return ["\t", ";"].reduce((best, c) => (count(c) > count(best) ? c : best), ",");
+}
+
+/**
+ * A CSV file read back as rows of fields, by csv-parse (decision 108):
+ * fields separated by commas (or tabs or semicolons, see delimiterOf), RFC
+ * 4180 quoting (commas, doubled quotes and line breaks inside quotes), a
+ * quote inside an unquoted field taken as a character (as spreadsheets
+ * write it), rows of any length, a leading byte-order mark dropped. Line
+ * ends are read as LF whatever the file used (CRLF, LF or an old Mac's CR),
+ * inside quoted fields too. Each row carries the line it starts on, so a
+ * refusal can name the row as a text editor numbers it; rows whose fields are
+ * all blank (",,,," left by a spreadsheet) are skipped. Answers null when the
+ * text is not CSV at all (a quote never closed).
  */
 export function parseCsv(text: string): { line: number; fields: string[] }[] | null {
   const rows: { line: number; fields: string[] }[] = [];
-  const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let rowStart = 1;
-  const endRow = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0]?.trim()) rows.push({ line: rowStart, fields });
-    fields = [];
-    field = "";
-  };
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === "\n") line++;
-        field += c;
-      }
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
-      fields.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && source[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowStart = line;
-    } else field += c;
+  try {
+    parse(text.replace(/\r\n?/g, "\n"), {
+      bom: true,
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      on_record: (fields: string[], { lines }) => {
+        // csv-parse counts the line a record ends on; the line breaks inside its fields say where it began.
+        const breaks = fields.reduce((sum, field) => sum + (field.match(/\n/g)?.length ?? 0), 0);
+        if (fields.some((field) => field.trim() !== "")) rows.push({ line: lines - breaks, fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError) return null;
+    throw error;
   }
-  if (quoted) return null;
-  if (field !== "" || fields.length > 0) endRow();
   return rows;
 }

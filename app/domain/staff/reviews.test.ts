@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv";
 import { MAX_IMPORT_CHARS } from "./review-import";
 import { findStylist, hideSchema, parseReviewsCsv, reviewSchema } from "./reviews";
+import { decodeTextFile } from "./text-file";
 
 const team = [
   { slug: "isla", firstName: "Isla", lastName: "Brennan" },
@@ -25,6 +27,33 @@ describe("reading CSV", () => {
 
   it("answers null for a quote never closed", () => {
     expect(parseCsv('a\n"open')).toBeNull();
+  });
+});
+
+describe("a reviews file Excel saved on Windows", () => {
+  it("imports with its dashes, accents and £ intact", () => {
+    const bytes = readFileSync(new URL("../../../tests/corpus/csv/reviews-excel-windows-1252.csv", import.meta.url));
+    const { text, encoding } = decodeTextFile(bytes);
+    expect(encoding).toBe("windows-1252");
+    expect(parseReviewsCsv(text, team)).toEqual({
+      ok: true,
+      reviews: [
+        {
+          review: "Lovely welcome — Agnès made me feel at home",
+          client: "Zoë B.",
+          stylistSlug: "isla",
+          rating: 5,
+          reviewedOn: "2026-10-01",
+        },
+        {
+          review: "Colour spot on, £95 well spent",
+          client: "François L.",
+          stylistSlug: "theo",
+          rating: 4,
+          reviewedOn: "2026-10-02",
+        },
+      ],
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type ColumnMapping,
   csvHeaders,
   FIELD_LABELS,
-  fitMapping,
+  guessMapping,
   guessPreset,
   MAX_APPOINTMENT_CSV_CHARS,
   PRESET_COLUMNS,
@@ -25,6 +25,7 @@ import { MATCH_REASON_LABELS, type MatchReason } from "~/domain/bookings/matchin
 import { formatGBP } from "~/domain/format";
 import { clientName, STATUS_LABELS } from "~/domain/staff/records";
 import { staffPath } from "~/domain/staff/routes";
+import { isTextEncoding, TEXT_ENCODING_LABELS, type TextEncoding } from "~/domain/staff/text-file";
 import { requestContext } from "~/server/request-context.server";
 import { audit } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -84,10 +85,11 @@ export async function loader(args: Route.LoaderArgs) {
 const isPreset = (value: string | undefined): value is Preset =>
   value !== undefined && (PRESETS as readonly string[]).includes(value);
 
-/** The mapping screen's state: the file, its headers and the column chosen for each field. */
+/** The mapping screen's state: the file, the encoding it was read in, its headers and the column chosen for each field. */
 interface MapStep {
   step: "map";
   csv: string;
+  encoding: TextEncoding | "";
   preset: Preset | "";
   headers: string[];
   mapping: ColumnMapping;
@@ -96,10 +98,17 @@ interface MapStep {
   problems?: string[];
 }
 
-function mapStep(csv: string, preset: Preset | "", headers: string[], mapping: ColumnMapping): MapStep {
+function mapStep(
+  csv: string,
+  encoding: TextEncoding | "",
+  preset: Preset | "",
+  headers: string[],
+  mapping: ColumnMapping,
+): MapStep {
   return {
     step: "map",
     csv,
+    encoding,
     preset,
     headers,
     mapping,
@@ -107,10 +116,14 @@ function mapStep(csv: string, preset: Preset | "", headers: string[], mapping: C
   };
 }
 
+const lines = (n: number) => (n === 1 ? "1 line" : `${n} lines`);
+
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "bookings");
   const db = args.context.get(requestContext).db;
   const csv = input.csv ?? "";
+  // Which encoding the browser read the chosen file in (pasted text has none): said back, never trusted for more.
+  const encoding = isTextEncoding(input.encoding) ? input.encoding : "";
   if (intent === "columns" || intent === "import") {
     if (csv.length > MAX_APPOINTMENT_CSV_CHARS)
       return data({ error: "That file is too large: export a shorter period." }, { status: 400 });
@@ -118,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
     if (!headers || headers.length < 2)
       return data({ error: "Choose the booking system's CSV export (or paste it) first." }, { status: 400 });
     const preset = isPreset(input.preset) ? input.preset : (guessPreset(headers) ?? "");
-    if (intent === "columns") return mapStep(csv, preset, headers, fitMapping(preset || null, headers));
+    if (intent === "columns") return mapStep(csv, encoding, preset, headers, guessMapping(preset || null, headers));
     const mapping: ColumnMapping = {};
     for (const field of APPOINTMENT_FIELDS) {
       const column = input[`map-${field}`];
@@ -128,15 +141,29 @@ export async function action(args: Route.ActionArgs) {
     if (!parsed.ok)
       return data(
         {
-          ...mapStep(csv, preset, headers, mapping),
+          ...mapStep(csv, encoding, preset, headers, mapping),
           error: parsed.error,
           problems: parsed.problems.slice(0, 20).map((p) => `Line ${p.row}: ${p.message}`),
         },
         { status: 400 },
       );
     const counts = await importAppointments(db, staff, preset || "csv", parsed.appointments);
+    const { refused, notes } = parsed;
     return {
-      done: `${counts.appointments} appointments imported: ${counts.matched} matched to quotes and set to Booked, ${counts.toReview} waiting for you to confirm below${counts.cancelled ? `, ${counts.cancelled} cancelled since` : ""}${counts.unchanged ? `; ${counts.unchanged} were already here` : ""}.`,
+      done: [
+        encoding ? `Read as ${TEXT_ENCODING_LABELS[encoding]}.` : "",
+        `${counts.appointments} appointments imported: ${counts.matched} matched to quotes and set to Booked, ${counts.toReview} waiting for you to confirm below${counts.cancelled ? `, ${counts.cancelled} cancelled since` : ""}${counts.unchanged ? `; ${counts.unchanged} were already here` : ""}.`,
+        refused.length
+          ? `${lines(refused.length)} could not be read and ${refused.length === 1 ? "was" : "were"} left out.`
+          : "",
+        notes.length ? `${lines(notes.length)} of refunds ${notes.length === 1 ? "was" : "were"} left out.` : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+      lines: [...refused, ...notes]
+        .sort((a, b) => a.row - b.row)
+        .slice(0, 20)
+        .map((p) => `Line ${p.row}: ${p.message}`),
     };
   }
   if (intent === "secret") {
@@ -196,10 +223,14 @@ function MappingForm({ step, presetNames }: { step: MapStep; presetNames: Record
   return (
     <Form method="post" encType="multipart/form-data" preventScrollReset className="max-w-2xl">
       <input type="hidden" name="preset" value={step.preset} />
+      <input type="hidden" name="encoding" value={step.encoding} />
       <p className="mb-4 text-muted">
+        {step.encoding ? `Read as ${TEXT_ENCODING_LABELS[step.encoding]}. ` : ""}
         {step.preset
           ? `Read as a ${presetNames[step.preset]} export. Check each column below; change any that your export names differently.`
-          : "We did not recognise this export: choose the column for each field."}
+          : Object.keys(step.mapping).length > 0
+            ? "Columns guessed from their headers: check each below, and choose any that is missing or wrong."
+            : "We did not recognise this export: choose the column for each field."}
       </p>
       {step.error ? (
         <Notice tone="error">
@@ -251,6 +282,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
   const step = actionData && "step" in actionData ? (actionData as MapStep) : null;
   const secret = actionData && "secret" in actionData ? (actionData.secret as string) : null;
   const message = actionData && !step ? (actionData as { done: string } | { error: string }) : undefined;
+  const lineNotes = message && "lines" in message ? (message.lines as string[]) : [];
   // One card per appointment, listing the quotes it may book.
   const groups = new Map<string, typeof review>();
   for (const item of review) {
@@ -265,6 +297,13 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
         changed.
       </StaffHeading>
       <ActionNotice message={message} />
+      {lineNotes.length > 0 ? (
+        <ul className="mb-4 list-disc pl-5" aria-label="Lines left out">
+          {lineNotes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       {secret ? (
         <Notice tone="success">
           <p className="font-semibold">The webhook's new secret, shown only this once:</p>
@@ -340,7 +379,13 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
               <label htmlFor="csv-file" className="block font-semibold">
                 Choose the .csv export
               </label>
-              <TextFileInto id="csv-file" accept=".csv,text/csv" into="csv-text" className="mb-4 mt-1 block w-full" />
+              <TextFileInto
+                id="csv-file"
+                accept=".csv,text/csv,.txt,text/plain"
+                into="csv-text"
+                encodingName="encoding"
+                className="mb-4 mt-1 block w-full"
+              />
               <label htmlFor="csv-text" className="block font-semibold">
                 Or paste it here
               </label>

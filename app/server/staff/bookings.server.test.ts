@@ -1,10 +1,19 @@
+import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
+import {
+  csvHeaders,
+  guessMapping,
+  guessPreset,
+  type ParsedAppointment,
+  parseAppointmentsCsv,
+} from "~/domain/bookings/appointment-csv";
 import { normaliseAppointmentEmail, normaliseMobile } from "~/domain/bookings/matching";
 import { generateSalon } from "~/domain/bookings/test-bookings";
 import { DEFAULT_RETENTION } from "~/domain/privacy";
 import { SALON_IDS } from "~/domain/salon-ids";
+import { londonDay, londonTime } from "~/domain/salon-time";
+import { decodeTextFile } from "~/domain/staff/text-file";
 import { applyRetention } from "../privacy/retention.server";
 import { appointments, auditLog, bookingMatches, quotes, staffNotes } from "../schema.server";
 import { seedDatabase } from "../seed.server";
@@ -205,6 +214,87 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     expect(await undoMatch(database.db, manager, match!.id)).toBe("done");
     expect(await statusOf(amelia)).toBe("new");
     expect(await undoMatch(database.db, manager, match!.id)).toBe("missing");
+  });
+
+  /** A corpus file through the import's steps: its bytes decoded, its columns guessed, its rows read and stored. */
+  const importFile = async (name: string) => {
+    const { text, encoding } = decodeTextFile(
+      readFileSync(new URL(`../../../tests/corpus/csv/${name}`, import.meta.url)),
+    );
+    const headers = csvHeaders(text) ?? [];
+    const preset = guessPreset(headers);
+    const parsed = parseAppointmentsCsv(text, guessMapping(preset, headers));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const counts = await importAppointments(database.db, manager, preset ?? "csv", parsed.appointments);
+    return { encoding, parsed, counts };
+  };
+  const stored = async () =>
+    (await database.db.select().from(appointments).orderBy(appointments.startsAt)).map((a) => ({
+      ref: a.externalId,
+      at: `${londonDay(a.startsAt)} ${londonTime(a.startsAt)}`,
+      name: a.clientName,
+      mobile: a.clientMobile,
+      value: a.valuePence,
+    }));
+
+  it("imports an export Excel re-saved on Windows, £ and accents intact, and books the quote it matches", async () => {
+    const id = await quote("Zoë Brontë", "+447700900101", "zoe.bronte@example.com", "2026-07-20T10:00:00Z");
+    const { encoding, counts } = await importFile("fresha-excel-windows-1252.csv");
+    expect(encoding).toBe("windows-1252");
+    expect(counts).toMatchObject({ appointments: 3, matched: 1 });
+    expect(await stored()).toEqual([
+      { ref: "FR-5001", at: "2026-07-27 10:00", name: "Zoë Brontë", mobile: "+447700900101", value: 1600 },
+      { ref: "FR-5002", at: "2026-07-27 11:30", name: "Siobhán Ó Briain", mobile: "+447700900102", value: 11850 },
+      { ref: "FR-5003", at: "2026-07-28 14:15", name: "François Lefèvre", mobile: "+447700900103", value: 3200 },
+    ]);
+    expect(await statusOf(id)).toBe("booked");
+  });
+
+  it("imports Excel's Unicode Text (UTF-16, tab-separated), and the same export again in UTF-8 adds nothing", async () => {
+    const { encoding, counts } = await importFile("fresha-excel-unicode-text-utf16le.txt");
+    expect(encoding).toBe("utf-16le");
+    expect(counts).toMatchObject({ appointments: 3 });
+    expect((await stored()).map((a) => [a.ref, a.name, a.value])).toEqual([
+      ["FR-5001", "Zoë Brontë", 1600],
+      ["FR-5002", "Siobhán Ó Briain", 11850],
+      ["FR-5003", "François Lefèvre", 3200],
+    ]);
+    expect((await importFile("fresha-utf8.csv")).counts).toMatchObject({ appointments: 0, unchanged: 3 });
+    expect(await stored()).toHaveLength(3);
+  });
+
+  it("stores a UTC instant as the instant: 13:30Z in July is 14:30 in London", async () => {
+    await importFile("square-utc-instants.csv");
+    expect((await stored()).map((a) => [a.ref, a.at])).toEqual([
+      ["sq-8002", "2026-01-15 13:30"],
+      ["sq-8001", "2026-07-27 14:30"],
+      ["sq-8003", "2026-07-27 15:00"],
+      ["sq-8004", "2026-10-25 01:30"],
+    ]);
+  });
+
+  it("imports a file with refund lines, leaving the refunds out", async () => {
+    const { parsed, counts } = await importFile("phorest-refund-lines.csv");
+    expect(counts).toMatchObject({ appointments: 2 });
+    expect(parsed.ok && parsed.notes.map((n) => n.row)).toEqual([3, 5]);
+    expect((await stored()).map((a) => [a.ref, a.value])).toEqual([
+      ["PH-7001", 4500],
+      ["PH-7002", 8000],
+    ]);
+  });
+
+  it("imports plain headers with no reference column, and importing the file again adds nothing", async () => {
+    const first = await importFile("plain-headers.csv");
+    expect(first.counts).toMatchObject({ appointments: 3, unchanged: 0 });
+    const before = await stored();
+    expect(before.map((a) => [a.at, a.name, a.value])).toEqual([
+      ["2026-07-27 09:30", "Amelia Hart", 6500],
+      ["2026-07-27 13:00", "Bea Cole", 9500],
+      ["2026-07-28 10:00", "Cara Dunn", 4500],
+    ]);
+    const again = await importFile("plain-headers.csv");
+    expect(again.counts).toMatchObject({ appointments: 0, unchanged: 3 });
+    expect(await stored()).toEqual(before);
   });
 
   it("matches 1,000 generated appointments against 2,000 quotes without touching a status a person set", {
