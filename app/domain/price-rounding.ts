@@ -41,7 +41,12 @@ export function isPriceRounding(value: unknown): value is PriceRounding {
  * is £118 under "pound", not £118.50 and then £119.
  */
 export function roundExactPence(numerator: bigint, denominator: bigint, rounding: PriceRounding): number {
-  const step = BigInt(STEP_PENCE[rounding]);
+  return roundToStepPence(numerator, denominator, STEP_PENCE[rounding]);
+}
+
+/** roundExactPence to any step in whole pence (10 for the nearest 10p), for list prices changed in bulk. */
+export function roundToStepPence(numerator: bigint, denominator: bigint, stepPence: number): number {
+  const step = BigInt(stepPence);
   const twice = 2n * step * denominator;
   const scaled = 2n * numerator + step * denominator;
   // floor(scaled / twice), BigInt division truncating towards zero.

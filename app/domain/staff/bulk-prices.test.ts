@@ -15,12 +15,14 @@ describe("a bulk price change as the form posts it", () => {
       step: 300,
       from: null,
       level: null,
+      round: "exact",
     });
     expect(parse({ scope: "all", by: "percent", change: "+2.5%" }).data?.step).toBe(250);
     expect(parse({ scope: "all", by: "amount", change: "£2.50" }).data?.step).toBe(250);
     expect(parse({ scope: "all", by: "amount", change: "-1" }).data?.step).toBe(-100);
     expect(parse({ scope: "2-1", by: "amount", change: "1", from: "2026-12-07" }).data?.from).toBe("2026-12-07");
     expect(parse({ scope: "kind-2", by: "percent", change: "3", level: "8" }).data?.level).toBe(8);
+    expect(parse({ scope: "all", by: "percent", change: "5", round: "10p" }).data?.round).toBe("10p");
   });
 
   it.each([
@@ -34,6 +36,11 @@ describe("a bulk price change as the form posts it", () => {
     [{ scope: "all", by: "amount", change: "101" }, "Please enter an amount other than 0, from -£100 to £100."],
     [{ scope: "all", by: "percent", change: "3", level: "senior" }, "Please choose the level from the list."],
     [
+      { scope: "all", by: "percent", change: "3", level: "8", round: "pound" },
+      "Rounding applies to the list prices: a level's prices are rounded in each quote, as set in Settings.",
+    ],
+    [{ scope: "all", by: "percent", change: "3", round: "1p" }, "Please choose how the new prices are rounded."],
+    [
       { scope: "all", by: "percent", change: "3", from: "2026-02-30" },
       "Please enter the day the prices apply from as a real date.",
     ],
@@ -46,7 +53,14 @@ describe("a bulk price change as the form posts it", () => {
 
 describe("the new list prices", () => {
   it("raises all colour by 3%, each price rounded once to the penny, and leaves the rest", () => {
-    const change = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07", level: null } as const;
+    const change = {
+      scope: "kind-2",
+      by: "percent",
+      step: 300,
+      from: "2026-12-07",
+      level: null,
+      round: "exact",
+    } as const;
     const rows = bulkPriceRows(services, change);
     // Every colour service but the free "None" row.
     expect(rows).toHaveLength(services.filter((s) => s.cat1 === 2 && s.pricePence > 0).length);
@@ -61,16 +75,37 @@ describe("the new list prices", () => {
     expect(bulkChangeText(change, rows.length)).toBe(`All colour +3% from 2026-12-07 (${rows.length} services)`);
   });
 
+  it.each([
+    { round: "exact", roots: 3465, halfHead: 5198, words: "" },
+    { round: "10p", roots: 3470, halfHead: 5200, words: ", rounded to the nearest 10p" },
+    { round: "50p", roots: 3450, halfHead: 5200, words: ", rounded to the nearest 50p" },
+    { round: "pound", roots: 3500, halfHead: 5200, words: ", rounded to the whole pound" },
+  ] as const)("rounds a 5% rise once, from the exact price, $round", ({ round, roots, halfHead, words }) => {
+    // Roots £33 × 1.05 = £34.65; Half head £49.50 × 1.05 = £51.975: never to the penny first.
+    const change = { scope: "kind-2", by: "percent", step: 500, from: null, level: null, round } as const;
+    const rows = bulkPriceRows(services, change);
+    expect(rows.find((r) => r.id === 6)?.afterPence).toBe(roots);
+    expect(rows.find((r) => r.id === 12)?.afterPence).toBe(halfHead);
+    expect(bulkChangeText(change, 2)).toBe(`All colour +5%${words} now (2 services)`);
+  });
+
   it("takes an amount off one category, never below £0", () => {
-    const rows = bulkPriceRows(services, { scope: "5-1", by: "amount", step: -1000, from: null, level: null });
+    const rows = bulkPriceRows(services, {
+      scope: "5-1",
+      by: "amount",
+      step: -1000,
+      from: null,
+      level: null,
+      round: "exact",
+    });
     expect(rows.map((r) => [r.id, r.beforePence, r.afterPence])).toEqual([
       [50, 500, 0],
       [51, 1500, 500],
       [52, 2000, 1000],
     ]);
-    expect(bulkChangeText({ scope: "5-1", by: "amount", step: -1000, from: null, level: null }, 3)).toBe(
-      "Plex treatment −£10 now (3 services)",
-    );
+    expect(
+      bulkChangeText({ scope: "5-1", by: "amount", step: -1000, from: null, level: null, round: "exact" }, 3),
+    ).toBe("Plex treatment −£10 now (3 services)");
   });
 
   it("rounds a percentage of any price to the nearest penny, halves up", () => {
@@ -88,7 +123,7 @@ describe("the new list prices", () => {
 
 describe("a change for one level", () => {
   const senior = levelById(8);
-  const raise = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07", level: 8 } as const;
+  const raise = { scope: "kind-2", by: "percent", step: 300, from: "2026-12-07", level: 8, round: "exact" } as const;
 
   it("raises that level's price of each service it covers, after the level's uplift", () => {
     const rows = bulkLevelRows(services, senior, raise);

@@ -9,10 +9,24 @@
 import type { Level, Service } from "../catalogue";
 import { adapterBpFromPercent, penceFromPounds } from "../format";
 import { changedPricePence } from "../level-changes";
+import { roundToStepPence } from "../price-rounding";
 import { levelLabourPence } from "../pricing";
 import { z } from "../zod";
 import { isoDate, optionalText } from "./content";
 import { BULK_SCOPES, categoryLabel, inBulkScope } from "./service-categories";
+
+/**
+ * How new list prices may be rounded, as a price list is printed: 3% on £50.47 is £51.98 to the penny, £52.00
+ * to the nearest 10p. A level's own prices are not rounded here: each quote's lines are, by the owner's rule.
+ */
+export const BULK_ROUNDINGS = [
+  { value: "exact", label: "To the penny", stepPence: 1, phrase: "" },
+  { value: "10p", label: "To the nearest 10p", stepPence: 10, phrase: ", rounded to the nearest 10p" },
+  { value: "50p", label: "To the nearest 50p", stepPence: 50, phrase: ", rounded to the nearest 50p" },
+  { value: "pound", label: "To the whole pound", stepPence: 100, phrase: ", rounded to the whole pound" },
+] as const;
+type BulkRounding = (typeof BULK_ROUNDINGS)[number]["value"];
+const roundingOf = (value: BulkRounding) => BULK_ROUNDINGS.find((r) => r.value === value) ?? BULK_ROUNDINGS[0];
 
 /** ±50% at most and ±£100: a bigger step is a slip of the keyboard, or a job for the single-service editor. */
 const MAX_PERCENT_BP = 5_000;
@@ -35,6 +49,15 @@ export const bulkPriceSchema = z
         .string()
         .regex(/^[1-9]\d{0,5}$/, "Please choose the level from the list.")
         .transform(Number)
+        .nullable(),
+    ),
+    /** Empty: to the penny, as before the choice was offered. */
+    round: optionalText(6).pipe(
+      z
+        .enum(
+          BULK_ROUNDINGS.map((r) => r.value),
+          { error: "Please choose how the new prices are rounded." },
+        )
         .nullable(),
     ),
   })
@@ -70,7 +93,16 @@ export const bulkPriceSchema = z
       });
       return z.NEVER;
     }
-    return { scope: value.scope, by: value.by, step, from: value.from, level: value.level };
+    const round: BulkRounding = value.round ?? "exact";
+    if (round !== "exact" && value.level !== null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["round"],
+        message: "Rounding applies to the list prices: a level's prices are rounded in each quote, as set in Settings.",
+      });
+      return z.NEVER;
+    }
+    return { scope: value.scope, by: value.by, step, from: value.from, level: value.level, round };
   });
 
 export type BulkPriceChange = z.infer<typeof bulkPriceSchema>;
@@ -101,10 +133,22 @@ export function bulkPriceRows(services: readonly Service[], change: BulkPriceCha
       name: service.clientName,
       category: categoryLabel(service.cat1, service.cat2),
       beforePence: service.pricePence,
-      afterPence: changedPricePence(service.pricePence, change),
+      afterPence: newListPricePence(service.pricePence, change),
       productPricePence: service.productPricePence,
     }))
     .filter((row) => row.afterPence !== row.beforePence);
+}
+
+/**
+ * A list price after the change, in pence: the exact new price (a
+ * percentage is not rounded first) rounded once to the chosen step, exact
+ * halves up; never below £0.
+ */
+export function newListPricePence(pricePence: number, change: Pick<BulkPriceChange, "by" | "step" | "round">): number {
+  const price = BigInt(pricePence);
+  const step = BigInt(change.step);
+  const [numerator, denominator] = change.by === "amount" ? [price + step, 1n] : [price * (10_000n + step), 10_000n];
+  return Math.max(0, roundToStepPence(numerator, denominator, roundingOf(change.round).stepPence));
 }
 
 /**
@@ -150,6 +194,6 @@ export function levelChangeText(change: Pick<BulkPriceChange, "scope" | "by" | "
  */
 export function bulkChangeText(change: BulkPriceChange, count: number, levelName?: string): string {
   const when = change.from ? `from ${change.from}` : "now";
-  const text = `${levelChangeText(change)} ${when} (${count} ${count === 1 ? "service" : "services"})`;
+  const text = `${levelChangeText(change)}${roundingOf(change.round).phrase} ${when} (${count} ${count === 1 ? "service" : "services"})`;
   return levelName ? `${levelName}: ${text}` : text;
 }

@@ -4,7 +4,7 @@ import { BulkPriceTable, QuotePreviewTables, ServiceFields } from "~/components/
 import { Notice, SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
-import { bulkChangeText, bulkPriceSchema, levelChangeText } from "~/domain/staff/bulk-prices";
+import { BULK_ROUNDINGS, bulkChangeText, bulkPriceSchema, levelChangeText } from "~/domain/staff/bulk-prices";
 import { scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
 import { BULK_SCOPES, categoryLabel } from "~/domain/staff/service-categories";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/prices";
 
 export const meta = () => staffMeta("Price list");
 
-const BULK_FIELDS = ["scope", "level", "by", "change", "from"] as const;
+const BULK_FIELDS = ["scope", "level", "by", "change", "round", "from"] as const;
 
 const NO_LEVEL = "That level no longer exists: please choose another.";
 
@@ -176,6 +176,14 @@ function BulkChange({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           hint="3 for 3% (or £3) more, -2 for less."
           defaultValue={bulkTyped.change}
           error={errors.change}
+        />
+        <SelectField
+          label="Round the new list prices"
+          name="round"
+          defaultValue={bulkTyped.round || "exact"}
+          options={BULK_ROUNDINGS.map(({ value, label }) => ({ value, label }))}
+          hint="List prices only: a level's prices are rounded in each quote."
+          error={errors.round}
         />
         <TextField
           label="From (optional)"
