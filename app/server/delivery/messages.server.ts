@@ -234,7 +234,7 @@ function fieldsEmail(
 
 export type Rendered =
   | { channel: "email"; email: Omit<Email, "to" | "from" | "messageId"> }
-  | { channel: "sms"; sms: Omit<TextMessage, "to"> };
+  | { channel: "sms"; sms: Omit<TextMessage, "to" | "messageId"> };
 
 export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered {
   const p = row.payload;
