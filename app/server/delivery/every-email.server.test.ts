@@ -168,6 +168,12 @@ function casesFor({ typed, line, greets }: (typeof NAMES)[number]): Case[] {
       says: [`${client} sent a job application for Kestwick (Stylist).`],
     },
     {
+      name: "a hair model application's alert to the salon",
+      message: leadAlert("model", typed, null, null),
+      subject: `New hair model application for Kestwick: ${client}`,
+      says: [`${client} sent a hair model application for Kestwick.`],
+    },
+    {
       name: "the managers' e-mail of leads still New",
       message: {
         channel: "email",

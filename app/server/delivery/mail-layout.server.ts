@@ -1,7 +1,7 @@
 import { escapeHtml } from "~/domain/html";
 
 /** The card's width in CSS pixels: as wide as desktop clients show comfortably, narrowed to the screen on phones. */
-export const MAIL_WIDTH = 560;
+const MAIL_WIDTH = 560;
 
 /**
  * The frame of every e-mail the site sends, visitors' and staff's alike.
