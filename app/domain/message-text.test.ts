@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isGsm7, safeFirstName, smsLength } from "./message-text";
+import { isGsm7, oneLine, safeFirstName, smsLength } from "./message-text";
 
 describe("smsLength", () => {
   it.each([
@@ -108,5 +108,20 @@ describe("safeFirstName against what could be a link, a domain, an address or a 
     "A".repeat(31),
   ])("%s is never copied into a message", (name) => {
     expect(safeFirstName(name)).toBeNull();
+  });
+});
+
+describe("oneLine, for a subject", () => {
+  it.each([
+    ["Ann\r\nReply-To: hr@evil.example\r\n\r\n<h1>Hi</h1>", "Ann Reply-To: hr@evil.example <h1>Hi</h1>"],
+    ["Ann\rBcc: x@evil.example", "Ann Bcc: x@evil.example"],
+    ["Ann\nBcc: x@evil.example", "Ann Bcc: x@evil.example"],
+    ["Ann\u0000Bcc", "Ann Bcc"],
+    ["Ann\u2028Bcc\u2029Cc", "Ann Bcc Cc"],
+    ["Ann\tLee\u0085\u007f\u001bX", "Ann Lee X"],
+    ["Zoë 💇‍♀️ 王芳 فاطمة Анна", "Zoë 💇‍♀️ 王芳 فاطمة Анна"],
+    ["Ann  Lee", "Ann  Lee"],
+  ])("%j reads %j", (typed, line) => {
+    expect(oneLine(typed)).toBe(line);
   });
 });

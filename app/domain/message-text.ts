@@ -86,3 +86,15 @@ export function safeFirstName(name: string): string | null {
   ).join("");
   return plain.normalize("NFC");
 }
+
+/** Line breaks (CR, LF, U+2028, U+2029), NUL and every other control character, a run of them at a time. */
+const BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
+
+/**
+ * Text for a one-line header such as an e-mail's subject: each run of line
+ * breaks (CR, LF, CRLF, U+2028, U+2029), NUL or other control characters
+ * becomes one space. A header field is one line (RFC 5322 §2.2), so a name
+ * typed with a line break still reads as the subject meant, on one line, and
+ * can never start a header of its own.
+ */
+export const oneLine = (text: string): string => text.replace(BREAKS_AND_CONTROLS, " ");

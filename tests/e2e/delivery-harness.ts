@@ -6,32 +6,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { type AddressInfo, createServer as createTcpServer } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
   messageId: string;
   to: string;
+  /** Decoded, on one line. */
   subject: string;
-  /** Headers and body, quoted-printable soft breaks and escapes decoded. */
+  /** The header block as it came, then the text and HTML parts decoded (by mailparser). */
   text: string;
 }
-
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] as string, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(raw)?.[1]?.trim() ?? "";
 
 export interface SmtpStandIn {
   port: number;
@@ -57,13 +42,15 @@ export async function startSmtp(port = 0): Promise<SmtpStandIn> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
+      stream.on("end", async () => {
+        const raw = Buffer.concat(chunks);
+        const mail = await simpleParser(raw);
+        const headerBlock = raw.toString("utf8").split(/\r?\n\r?\n/, 1)[0] ?? "";
         mails.push({
-          messageId: header(raw, "Message-ID"),
+          messageId: mail.messageId ?? "",
           to: session.envelope.rcptTo.map((r) => r.address).join(","),
-          subject: header(raw, "Subject"),
-          text: decodeQuotedPrintable(raw),
+          subject: mail.subject ?? "",
+          text: `${headerBlock}\n\n${mail.text ?? ""}\n\n${mail.html || ""}`,
         });
         if (standIn.stall) stalled.push(() => callback());
         else callback();

@@ -25,7 +25,11 @@ function smsProviderFor(settings: Config): SmsProvider {
     : fileSmsProvider(settings.dataDir);
 }
 
-function deliverWith(
+/**
+ * What the outbox worker does with each row: renders its message and hands it
+ * to the transport of its channel, from MAIL_FROM with the row's Message-ID.
+ */
+export function deliverWith(
   mailer: Mailer,
   sms: SmsProvider,
   webhook: (row: OutboxRow) => Promise<void>,
@@ -37,7 +41,7 @@ function deliverWith(
     if (rendered.channel === "email") {
       await mailer.send({ ...rendered.email, to: row.recipient, from: settings.MAIL_FROM, messageId: row.messageId });
     } else {
-      await sms.send({ ...rendered.sms, to: row.recipient });
+      await sms.send({ ...rendered.sms, to: row.recipient, messageId: row.messageId });
     }
   };
 }

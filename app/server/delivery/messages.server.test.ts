@@ -1,3 +1,4 @@
+import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { smsLength } from "~/domain/message-text";
 import { QUOTE_TEXT_MAX_SEGMENTS, type QuoteMessagePayload, renderMessage } from "./messages.server";
@@ -98,13 +99,70 @@ describe("quote e-mail", () => {
     expect(cutOnly.text).toMatch(/48 hours' notice.*50% charge/);
   });
 
-  it("fits a narrow mail client: a fluid column no wider than 560 px and prices that never wrap", () => {
+  it("fits a narrow mail client: a 560 px card narrowed to the screen, and prices that never wrap", () => {
     const { html } = email(quote);
     expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
-    expect(html).toContain("max-width:560px");
-    expect(html).not.toMatch(/\bwidth="[1-9]\d{2,}"/);
-    expect(html).not.toMatch(/[^-]width:\s*[1-9]\d{2,}px/);
+    // Nothing wider than 560 px, and the one 560 px table gives way to a narrower screen.
+    expect(html.match(/\bwidth="[1-9]\d{2,}"/g)).toEqual(['width="560"']);
+    expect(html.match(/[^-]width:\s*[1-9]\d{2,}px[^;"]*/g)).toEqual(['"width:560px']);
+    expect(html).toContain(
+      'width="560" align="center" bgcolor="#ffffff" cellpadding="0" cellspacing="0" border="0" style="width:560px;max-width:100%;',
+    );
     expect(html.match(/white-space:nowrap">£/g)?.length).toBe(quote.lines.length + 1);
+  });
+
+  describe("in desktop Outlook, whose Word engine drops much of CSS", () => {
+    const page = (html: string) => {
+      const window = new Window();
+      window.document.write(html);
+      return window.document;
+    };
+    const link = (document: Document, label: string) => {
+      const found = [...document.querySelectorAll("a")].find((a) => a.textContent === label);
+      if (!found) throw new Error(`no link "${label}"`);
+      return found;
+    };
+
+    it("draws each button as a table cell with its colour as bgcolor, the link inside it", () => {
+      const document = page(email(quote).html) as unknown as Document;
+      for (const [label, colour, href] of [
+        ["Book your free consultation", "#1f1b16", "https://salon.example/quote/Zx9_k2LmQp4RtV7w/book"],
+        ["View your quote", "#ffffff", "https://salon.example/quote/Zx9_k2LmQp4RtV7w"],
+      ] as const) {
+        const a = link(document, label);
+        expect(a.getAttribute("href")).toBe(href);
+        const cell = a.parentElement!;
+        expect(cell.tagName).toBe("TD");
+        expect(cell.getAttribute("bgcolor")).toBe(colour);
+        // The button's size is the cell's padding, which Outlook keeps; a link's padding it drops.
+        expect(cell.getAttribute("style")).toMatch(/(^|;)padding:12px 20px(;|$)/);
+        expect(a.getAttribute("style")).not.toMatch(/padding|display/);
+        expect(cell.closest("table")?.getAttribute("role")).toBe("presentation");
+      }
+    });
+
+    it("holds the card at a width set by attribute, the offer's box as a cell with bgcolor", () => {
+      const document = page(email(quote).html) as unknown as Document;
+      const brand = [...document.querySelectorAll("p")].find((p) => p.textContent === "MAISON IVY");
+      const card = brand?.closest("table");
+      expect(card?.getAttribute("width")).toBe("560");
+      expect(card?.getAttribute("bgcolor")).toBe("#ffffff");
+      expect(card?.parentElement?.closest("table")?.getAttribute("bgcolor")).toBe("#faf7f2");
+      const offer = [...document.querySelectorAll("strong")].find(
+        (s) => s.textContent === "First-visit offer: 20% off",
+      );
+      const box = offer?.parentElement;
+      expect(box?.tagName).toBe("TD");
+      expect(box?.getAttribute("bgcolor")).toBe("#f3e3dc");
+      expect(box?.closest("table")?.getAttribute("width")).toBe("100%");
+    });
+
+    it("leans on no CSS that Outlook drops: no flex, grid, divs, inline blocks or background images", () => {
+      for (const p of [quote, { ...quote, regular: true }]) {
+        const { html } = email(p);
+        expect(html).not.toMatch(/display:\s*(flex|grid|inline-block)|background-image|url\(|<div/i);
+      }
+    });
   });
 
   it("escapes what visitors typed in the HTML version and never greets with a link", () => {

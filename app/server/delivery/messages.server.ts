@@ -14,7 +14,7 @@ import { quoteBookPath, quotePath } from "~/domain/paths";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
-import { layoutHtml } from "./mail-layout.server";
+import { layoutHtml, mailButton, mailCard } from "./mail-layout.server";
 import { leadAlertText, renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
 
@@ -177,8 +177,6 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     )
     .join("");
   const muted = "font-size:14px;color:#5c5349";
-  const button =
-    "display:inline-block;margin:0 8px 8px 0;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold";
   const html = layoutHtml(
     "Your Maison Ivy quote",
     `<p style="margin:0 0 12px">${escapeHtml(hi)}</p>
@@ -188,10 +186,13 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
 <p style="margin:0 0 16px;${muted}">${ESTIMATE_NOTE}</p>
 ${
   f.offer
-    ? `<div style="margin:20px 0;padding:16px;border-radius:12px;background:#f3e3dc"><strong>First-visit offer: ${f.offer.percent}% off</strong><br>Your total would be <strong>${f.offer.total}</strong>. Quote code <strong>${f.offer.code}</strong> when you book, before the offer ends on ${escapeHtml(f.validUntil)}.</div>`
+    ? mailCard(
+        `<strong>First-visit offer: ${f.offer.percent}% off</strong><br>Your total would be <strong>${f.offer.total}</strong>. Quote code <strong>${f.offer.code}</strong> when you book, before the offer ends on ${escapeHtml(f.validUntil)}.`,
+        "#f3e3dc",
+      )
     : `<p style="margin:0 0 16px">Your quote is valid until ${escapeHtml(f.validUntil)}.</p>`
 }
-<p style="margin:20px 0 8px"><a href="${escapeHtml(f.bookUrl)}" style="${button};background:#1f1b16;color:#faf7f2">Book your free consultation</a><a href="${escapeHtml(f.url)}" style="${button};border:1px solid #1f1b16;color:#1f1b16">View your quote</a></p>
+${mailButton(f.bookUrl, "Book your free consultation", "solid")}${mailButton(f.url, "View your quote", "outline")}
 ${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="${escapeHtml(telHref(p.salonPhone))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
 ${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""}
 <p style="margin:0 0 16px;${muted}">${CANCELLATION_NOTE}</p>
@@ -256,7 +257,7 @@ function fieldsEmail(
 
 export type Rendered =
   | { channel: "email"; email: Omit<Email, "to" | "from" | "messageId"> }
-  | { channel: "sms"; sms: Omit<TextMessage, "to"> };
+  | { channel: "sms"; sms: Omit<TextMessage, "to" | "messageId"> };
 
 export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered {
   const p = row.payload;

@@ -1,9 +1,13 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermanentDeliveryError } from "../outbox.server";
-import { createMailer, twilioProvider } from "./transports.server";
+import { createMailer, eraseFileCopies, fileSmsProvider, twilioProvider } from "./transports.server";
 
 /** A stand-in for Twilio's Messages endpoint: answers each text by what its body asks for. */
 describe("texts through Twilio", () => {
@@ -37,7 +41,9 @@ describe("texts through Twilio", () => {
     });
 
   it("posts the text to the account's Messages endpoint and returns Twilio's id", async () => {
-    expect(await provider().send({ to: "+447700900123", body: "Hello" })).toEqual({ providerId: "SM123" });
+    expect(await provider().send({ to: "+447700900123", body: "Hello", messageId: "<text-1@example.com>" })).toEqual({
+      providerId: "SM123",
+    });
     const last = received.at(-1)!;
     expect(last.path).toBe("/2010-04-01/Accounts/AC1/Messages.json");
     expect(last.auth).toBe(`Basic ${Buffer.from("AC1:secret").toString("base64")}`);
@@ -45,13 +51,13 @@ describe("texts through Twilio", () => {
   });
 
   it("gives up at once on a refusal that will not change, with Twilio's reason", async () => {
-    const sent = provider().send({ to: "+447700900123", body: "refuse" });
+    const sent = provider().send({ to: "+447700900123", body: "refuse", messageId: "<text-1@example.com>" });
     await expect(sent).rejects.toBeInstanceOf(PermanentDeliveryError);
     await expect(sent).rejects.toThrow("Twilio answered 400: Invalid 'To'");
   });
 
   it("leaves a server error to be tried again", async () => {
-    const sent = provider().send({ to: "+447700900123", body: "busy" });
+    const sent = provider().send({ to: "+447700900123", body: "busy", messageId: "<text-1@example.com>" });
     await expect(sent).rejects.toThrow("Twilio answered 503");
     await expect(sent).rejects.not.toBeInstanceOf(PermanentDeliveryError);
   });
@@ -67,7 +73,9 @@ describe("texts through Twilio", () => {
       from: "+1",
       apiBase: `http://127.0.0.1:${port}`,
     });
-    await expect(unreachable.send({ to: "+447700900123", body: "Hello" })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      unreachable.send({ to: "+447700900123", body: "Hello", messageId: "<text-1@example.com>" }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });
 
@@ -96,26 +104,18 @@ describe("e-mail through SMTP", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  /** A part's text, its quoted-printable soft breaks and escapes undone. */
-  const decoded = (part: string) =>
-    Buffer.from(
-      part
-        .replace(/=\r\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-
   it("sends one message with the outbox's Message-ID, a text and an HTML part, to the envelope's address", async () => {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
       dataDir: "/nonexistent",
     });
+    const text = `Hi Zoë,\n\nTotal: £120.00 ${"long line ".repeat(12)}\n`;
     try {
       await mailer.send({
         to: "zoe@example.com",
         from: "Maison Ivy <hello@example.com>",
         subject: "Your quote from Maison Ivy with Zoë",
-        text: `Hi Zoë,\n\nTotal: £120.00 ${"long line ".repeat(12)}\n`,
+        text,
         html: "<p>Hi Zoë, 2 = 2</p>",
         messageId: "<quote-1@example.com>",
       });
@@ -125,15 +125,106 @@ describe("e-mail through SMTP", () => {
     const mail = received.at(-1)!;
     expect(mail.from).toBe("hello@example.com");
     expect(mail.to).toEqual(["zoe@example.com"]);
-    const lines = mail.raw.split("\r\n");
-    expect(lines.filter((line) => /^message-id:/i.test(line))).toEqual(["Message-ID: <quote-1@example.com>"]);
-    expect(lines).toContain("Subject: Your quote from Maison Ivy with =?UTF-8?Q?Zo=C3=AB?=");
-    const [, text, html] = mail.raw.split(/\r\n--=_salon-alternative(?:--)?\r\n/);
-    expect(text).toMatch(/^Content-Type: text\/plain; charset=utf-8\r\n/);
-    expect(decoded(text!.split("\r\n\r\n").slice(1).join("\r\n\r\n"))).toBe(
-      `Hi Zoë,\r\n\r\nTotal: £120.00 ${"long line ".repeat(12)}\r\n`,
+    expect(mail.raw.split("\r\n").filter((line) => /^message-id:/i.test(line))).toEqual([
+      "Message-ID: <quote-1@example.com>",
+    ]);
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.messageId).toBe("<quote-1@example.com>");
+    expect(parsed.subject).toBe("Your quote from Maison Ivy with Zoë");
+    expect(parsed.text).toBe(text);
+    expect(parsed.html).toBe("<p>Hi Zoë, 2 = 2</p>");
+  });
+});
+
+describe("the file transports, and erasing their copies", () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "file-transports-"));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  const email = (to: string, messageId: string) => ({
+    to,
+    from: "Maison Ivy <hello@example.com>",
+    subject: `For ${to}\r\nBcc: all@evil.example`,
+    text: "Hello",
+    html: "<p>Hello</p>",
+    messageId,
+  });
+
+  it("writes each e-mail as an .eml file, composed with its Message-ID and its subject on one line", async () => {
+    const mailer = createMailer({ dataDir });
+    await mailer.send(email("zoe@example.com", "<9b2f6c1e-0d4a-4f7e-9a51-3c8e2b7d6f10@salon.example>"));
+    const files = await readdir(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/-9b2f6c1e-0d4a-4f7e-9a51-3c8e2b7d6f10salo\.eml$/);
+    const parsed = await simpleParser(await readFile(path.join(dataDir, "mail", files[0]!)));
+    expect(parsed.messageId).toBe("<9b2f6c1e-0d4a-4f7e-9a51-3c8e2b7d6f10@salon.example>");
+    expect(parsed.subject).toBe("For zoe@example.com Bcc: all@evil.example");
+    expect(parsed.bcc).toBeUndefined();
+    expect([...parsed.headers.keys()].sort()).toEqual([
+      "content-type",
+      "date",
+      "from",
+      "message-id",
+      "mime-version",
+      "subject",
+      "to",
+    ]);
+  });
+
+  it("removes one person's .eml files and SMS log lines and keeps everyone else's, appends running meanwhile", async () => {
+    const mailer = createMailer({ dataDir });
+    const hers = [
+      "<aaaaaaaa-1111-4111-8111-111111111111@salon.example>",
+      "<bbbbbbbb-2222-4222-8222-222222222222@salon.example>",
+    ];
+    const other = "<cccccccc-3333-4333-8333-333333333333@salon.example>";
+    await mailer.send(email("mina@example.com", hers[0]!));
+    await mailer.send(email("team@salon.example", hers[1]!));
+    await mailer.send(email("jo@example.com", other));
+    const sms = fileSmsProvider(dataDir);
+    // Hers by number (one written before lines carried their Message-ID), one about her by Message-ID, and others'.
+    await mkdir(path.join(dataDir, "sms"), { recursive: true });
+    await writeFile(
+      path.join(dataDir, "sms", "messages.log"),
+      `${JSON.stringify({ at: "2026-01-01T10:00:00.000Z", to: "+447700900111", body: "Old quote for Mina" })}\n`,
     );
-    expect(html).toMatch(/^Content-Type: text\/html; charset=utf-8\r\n/);
-    expect(decoded(html!.split("\r\n\r\n")[1]!)).toBe("<p>Hi Zoë, 2 = 2</p>");
+    await sms.send({ to: "+447700900111", body: "Hi Mina", messageId: "<s1@salon.example>" });
+    await sms.send({ to: "+447700900999", body: "New quote from Mina", messageId: hers[1]! });
+    await sms.send({ to: "+447700900222", body: "Hi Jo", messageId: "<s2@salon.example>" });
+
+    // Texts written while the log is rewritten, one every turn of the event loop, are all kept.
+    const erasing = eraseFileCopies(dataDir, { messageIds: hers, mobiles: ["+447700900111"] });
+    const during: Promise<unknown>[] = [];
+    for (let i = 0; i < 50; i++) {
+      during.push(sms.send({ to: "+447700900333", body: `Meanwhile ${i}`, messageId: `<m${i}@salon.example>` }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const erased = await erasing;
+    await Promise.all(during);
+
+    expect(erased).toEqual({ mailFiles: 2, smsLines: 3 });
+    const files = await readdir(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/-cccccccc-3333-4333-8333-333333333333salo\.eml$/);
+    const log = await readFile(path.join(dataDir, "sms", "messages.log"), "utf8");
+    expect(log.endsWith("\n")).toBe(true);
+    const lines = log
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { to: string; body: string });
+    expect(lines.map((line) => line.body).sort()).toEqual(
+      ["Hi Jo", ...Array.from({ length: 50 }, (_, i) => `Meanwhile ${i}`)].sort(),
+    );
+    expect(log).not.toContain("Mina");
+    expect(log).not.toContain("+447700900111");
+  });
+
+  it("finds nothing to remove where nothing was ever written", async () => {
+    expect(await eraseFileCopies(dataDir, { messageIds: ["<x@salon.example>"], mobiles: ["+447700900111"] })).toEqual({
+      mailFiles: 0,
+      smsLines: 0,
+    });
   });
 });

@@ -3,22 +3,25 @@
  * otherwise .eml files under DATA_DIR/mail. Text messages: Twilio's Messages
  * API when its settings are there, otherwise a file under DATA_DIR/sms.
  */
-import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { type Agent, Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import path from "node:path";
-import type nodemailerModule from "nodemailer";
+import type { default as nodemailerModule, SendMailOptions } from "nodemailer";
+import { oneLine } from "~/domain/message-text";
 import { log } from "../log.server";
 import { PermanentDeliveryError } from "../outbox.server";
 
+/** One e-mail in structured fields: nodemailer writes every header and part from them, none is written by hand. */
 export interface Email {
   to: string;
   from: string;
+  /** May hold a visitor's text; it is sent on one line (oneLine). */
   subject: string;
   text: string;
   html: string;
+  /** Fixed when the message was queued: a message sent twice carries the same one. */
   messageId: string;
-  replyTo?: string;
 }
 
 export interface Mailer {
@@ -28,40 +31,53 @@ export interface Mailer {
 }
 
 /**
- * nodemailer with the encoders the SMTP messages are written with, loaded
- * with the first message rather than at every start: with its table of file
- * types, up to a tenth of a second of the site's start-up.
+ * nodemailer, loaded with the first message rather than at every start: with
+ * its table of file types, up to a tenth of a second of the site's start-up.
+ * Loaded once; a load that failed is tried again with the next message.
  */
-async function loadMailLibrary() {
-  const [nodemailer, mime, qp] = await Promise.all([
-    import("nodemailer"),
-    import("nodemailer/lib/mime-funcs"),
-    import("nodemailer/lib/qp"),
-  ]);
+let library: Promise<typeof nodemailerModule> | undefined;
+const mailLibrary = () =>
+  (library ??= import("nodemailer").then(
+    (loaded) => loaded.default,
+    (error: unknown) => {
+      library = undefined;
+      throw error;
+    },
+  ));
+
+type Transport = ReturnType<typeof nodemailerModule.createTransport>;
+
+/**
+ * The message as nodemailer composes it: every header from a field, the
+ * subject on one line, a text and an HTML part, the fixed Message-ID, the
+ * envelope from the addresses. Whatever the transport.
+ */
+function composed(email: Email): SendMailOptions {
   return {
-    nodemailer: nodemailer.default,
-    encodeWords: mime.encodeWords,
-    foldLines: mime.foldLines,
-    quotedPrintable: qp.encode,
-    wrapQuotedPrintable: qp.wrap,
+    from: email.from,
+    to: email.to,
+    subject: oneLine(email.subject),
+    text: email.text,
+    html: email.html,
+    messageId: email.messageId,
+    envelope: { from: email.from, to: email.to },
+    // Only the strings above are ever sent: no part is fetched from a path or an address.
+    disableFileAccess: true,
+    disableUrlAccess: true,
   };
 }
-let library: ReturnType<typeof loadMailLibrary> | undefined;
-/** Loaded once; a load that failed is tried again with the next message. */
-const mailLibrary = () =>
-  (library ??= loadMailLibrary().catch((error: unknown) => {
-    library = undefined;
-    throw error;
-  }));
 
-type MailLibrary = Awaited<ReturnType<typeof mailLibrary>>;
-
+/**
+ * SMTP through nodemailer when `smtpUrl` is set, otherwise one `.eml` file
+ * per message under `dataDir`/mail, named after its Message-ID
+ * (`mailFileSuffix`). Either way one transport, made with the first message.
+ */
 export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
-    let transport: ReturnType<typeof nodemailerModule.createTransport> | undefined;
+    let transport: Transport | undefined;
     const open = async () =>
-      (transport ??= (await mailLibrary()).nodemailer.createTransport({
+      (transport ??= (await mailLibrary()).createTransport({
         url: smtpUrl,
         // A few connections kept open and reused: a burst of quotes is not one SMTP handshake per message.
         pool: true,
@@ -77,32 +93,29 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
     return {
       describe: `SMTP at ${new URL(smtpUrl).host}`,
       async send(email) {
-        const sending = await open();
-        // Handed over whole: streamed, a message reached the socket in a dozen small writes, each a system call.
-        await sending.sendMail({
-          envelope: { from: email.from, to: email.to },
-          messageId: email.messageId,
-          raw: composeMail(email, await mailLibrary()),
-        });
+        await (await open()).sendMail(composed(email));
       },
       close: () => transport?.close(),
     };
   }
-  const dir = path.join(options.dataDir, "mail");
-  let transport: ReturnType<typeof nodemailerModule.createTransport> | undefined;
+  const dir = mailDirectory(options.dataDir);
+  let ready: Promise<Transport> | undefined;
+  // The folder made once, with the transport: not a system call before every message.
+  const open = () =>
+    (ready ??= Promise.all([mailLibrary(), mkdir(dir, { recursive: true })]).then(
+      ([nodemailer]) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    ));
   return {
     describe: `.eml files in ${dir} (no SMTP_URL set)`,
     async send(email) {
-      transport ??= (await mailLibrary()).nodemailer.createTransport({
-        streamTransport: true,
-        buffer: true,
-        newline: "unix",
-      });
-      const info = await transport.sendMail({ ...email, headers: { "Message-ID": email.messageId } });
-      await mkdir(dir, { recursive: true });
+      const info = await (await open()).sendMail(composed(email));
       const file = path.join(
         dir,
-        `${new Date().toISOString().replace(/[:.]/g, "-")}-${email.messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}${mailFileSuffix(email.messageId)}`,
       );
       await writeFile(file, info.message as Buffer);
       log.info({ file }, "mail: written to a file");
@@ -111,53 +124,16 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   };
 }
 
-/**
- * Between the two parts. Quoted-printable writes every "=" as "=3D", so "=_"
- * never occurs in an encoded part: no text or page can contain the boundary.
- */
-const BOUNDARY = "=_salon-alternative";
+const mailDirectory = (dataDir: string) => path.join(dataDir, "mail");
 
-/** A header line as SMTP wants it: words outside ASCII encoded, folded at 76 characters. */
-function headerLine(lib: MailLibrary, name: string, value: string): string {
-  const encoded = /^[\x20-\x7e]*$/.test(value) ? value : lib.encodeWords(value, "Q", 52);
-  return lib.foldLines(`${name}: ${encoded}`, 76);
-}
-
-/** A part of the message: UTF-8, quoted-printable, in CRLF lines. */
-function bodyPart(lib: MailLibrary, type: string, content: string): string {
-  const body = lib.wrapQuotedPrintable(lib.quotedPrintable(content.replace(/\r?\n/g, "\r\n")), 76);
-  return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`;
-}
-
-/**
- * The message as it goes over the wire, a text and an HTML part with the
- * fixed Message-ID. Composed here in one string: nodemailer's composer builds
- * each message through a chain of streams (a dozen objects and random
- * boundaries per message), which under a burst of quotes cost the process
- * more than all the rest of sending.
- */
-function composeMail(email: Email, lib: MailLibrary): string {
-  const headers = [
-    headerLine(lib, "From", email.from),
-    headerLine(lib, "To", email.to),
-    ...(email.replyTo ? [headerLine(lib, "Reply-To", email.replyTo)] : []),
-    headerLine(lib, "Subject", email.subject),
-    `Message-ID: ${email.messageId}`,
-    `Date: ${new Date().toUTCString().replace(/GMT$/, "+0000")}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/alternative; boundary="${BOUNDARY}"`,
-  ];
-  return [
-    `${headers.join("\r\n")}\r\n`,
-    `--${BOUNDARY}\r\n${bodyPart(lib, "text/plain", email.text)}`,
-    `--${BOUNDARY}\r\n${bodyPart(lib, "text/html", email.html)}`,
-    `--${BOUNDARY}--\r\n`,
-  ].join("\r\n");
-}
+/** How a message's `.eml` file name ends: its Message-ID's letters, digits and dashes (the UUID whole). */
+const mailFileSuffix = (messageId: string) => `-${messageId.replace(/[^A-Za-z0-9-]/g, "").slice(0, 40)}.eml`;
 
 export interface TextMessage {
   to: string;
   body: string;
+  /** The outbox's, fixed when the message was queued. */
+  messageId: string;
 }
 
 /** The small interface any SMS provider implements. */
@@ -241,16 +217,102 @@ export function twilioProvider(options: {
   };
 }
 
+const smsLogFile = (dataDir: string) => path.join(dataDir, "sms", "messages.log");
+
+/**
+ * Each SMS log's appends and rewrites, one after another: a rewrite (erasure)
+ * reads the log and renames a copy over it, so an append between the two
+ * would be lost. The file transports serve one process, the embedded default's.
+ */
+const smsLogTurns = new Map<string, Promise<unknown>>();
+function inTurn<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const turn = (smsLogTurns.get(file) ?? Promise.resolve()).then(work, work);
+  const settled = turn.catch(() => {});
+  smsLogTurns.set(file, settled);
+  void settled.then(() => {
+    if (smsLogTurns.get(file) === settled) smsLogTurns.delete(file);
+  });
+  return turn;
+}
+
+/** A line of the SMS log: when, to whom, what, and the outbox's Message-ID (absent on lines written before it was). */
+interface SmsLogLine {
+  at: string;
+  to: string;
+  body: string;
+  messageId?: string;
+}
+
 export function fileSmsProvider(dataDir: string): SmsProvider {
-  const dir = path.join(dataDir, "sms");
-  const file = path.join(dir, "messages.log");
+  const file = smsLogFile(dataDir);
+  let folder: Promise<unknown> | undefined;
+  // The folder made once, at the first text; tried again after a failure.
+  const ensureFolder = () =>
+    (folder ??= mkdir(path.dirname(file), { recursive: true }).catch((error: unknown) => {
+      folder = undefined;
+      throw error;
+    }));
   return {
     describe: `the file ${file} (no Twilio settings)`,
-    async send({ to, body }) {
-      await mkdir(dir, { recursive: true });
-      await appendFile(file, `${JSON.stringify({ at: new Date().toISOString(), to, body })}\n`);
+    async send({ to, body, messageId }) {
+      await ensureFolder();
+      const line: SmsLogLine = { at: new Date().toISOString(), to, body, messageId };
+      await inTurn(file, () => appendFile(file, `${JSON.stringify(line)}\n`));
       log.info({ file }, "sms: written to a file");
       return {};
     },
   };
 }
+
+/**
+ * Removes the file transports' copies of one person's messages under
+ * `dataDir` (written on the embedded default, without SMTP_URL or Twilio, now
+ * or before): the `.eml` file of each of `messageIds`, and each SMS log line
+ * with one of `messageIds` or sent to one of `mobiles` (E.164). The log is
+ * rewritten to a temporary file renamed over it, in turn with this process's
+ * appends, so no other line is lost. Returns how many files and lines went.
+ */
+export async function eraseFileCopies(
+  dataDir: string,
+  person: { messageIds: string[]; mobiles: string[] },
+): Promise<{ mailFiles: number; smsLines: number }> {
+  const suffixes = person.messageIds.map(mailFileSuffix);
+  const dir = mailDirectory(dataDir);
+  const names = await readdir(dir).catch(ifMissing([] as string[]));
+  const files = names.filter((name) => suffixes.some((suffix) => name.endsWith(suffix)));
+  await Promise.all(files.map((name) => rm(path.join(dir, name), { force: true })));
+
+  const ids = new Set(person.messageIds);
+  const mobiles = new Set(person.mobiles);
+  const isTheirs = (text: string) => {
+    try {
+      const line = JSON.parse(text) as Partial<SmsLogLine>;
+      return (line.messageId !== undefined && ids.has(line.messageId)) || mobiles.has(String(line.to));
+    } catch {
+      // Not a line the transport wrote (a torn last line): left as it is.
+      return false;
+    }
+  };
+  const file = smsLogFile(dataDir);
+  const smsLines = await inTurn(file, async () => {
+    const lines = (await readFile(file, "utf8").catch(ifMissing(""))).split("\n");
+    const kept = lines.filter((line) => !isTheirs(line));
+    const removed = lines.length - kept.length;
+    if (removed > 0) {
+      const temporary = `${file}.${process.pid}.erasing`;
+      await writeFile(temporary, kept.join("\n"));
+      await rename(temporary, file);
+    }
+    return removed;
+  });
+  if (files.length > 0 || smsLines > 0) log.info({ mailFiles: files.length, smsLines }, "erasure: file copies removed");
+  return { mailFiles: files.length, smsLines };
+}
+
+/** A missing file or folder read as `empty`: nothing was ever written there. */
+const ifMissing =
+  <T>(empty: T) =>
+  (error: NodeJS.ErrnoException): T => {
+    if (error.code === "ENOENT") return empty;
+    throw error;
+  };

@@ -1,8 +1,14 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASED_TEXT, parseSubject, type Subject } from "~/domain/privacy";
 import { routerContextWith } from "~/server/request-context.server";
 import type { Database } from "../db.server";
+import { deliverWith } from "../delivery/delivery.server";
+import { createMailer, fileSmsProvider } from "../delivery/transports.server";
 import { resendMessages } from "../outbox.server";
 import { getPublicQuote, savedQuoteStatus } from "../queries/quotes.server";
 import * as t from "../schema.server";
@@ -403,5 +409,54 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     const erasures = await db.select().from(t.auditLog).where(eq(t.auditLog.action, "privacy.erase"));
     expect(erasures.map((entry) => entry.subjectId)).toContain(byMobile.reference.split("/")[1]);
     expect(erasures.every((entry) => entry.subjectType === "rights-request")).toBe(true);
+  });
+
+  it("erasure removes the file transports' copies of her messages: her .eml files and SMS log lines", async () => {
+    const db = database.db;
+    const lucy = { name: "Lucy Westenra", mobile: "07700 900555", email: "lucy.w@example.com" };
+    await savesQuote(db, lucy);
+    await appliesForJob(db, lucy);
+    await offersToModel(db, lucy);
+    // Every message so far, hers and the others', through the embedded default's transports (no SMTP_URL, no Twilio).
+    const dataDir = await mkdtemp(path.join(tmpdir(), "erasure-files-"));
+    try {
+      const deliver = deliverWith(createMailer({ dataDir }), fileSmsProvider(dataDir), async () => {}, {
+        MAIL_FROM: "Maison Ivy <hello@salon.example>",
+        PUBLIC_URL: "https://salon.example",
+      });
+      const rows = await db
+        .select()
+        .from(t.outbox)
+        .where(and(isNull(t.outbox.redactedAt), ne(t.outbox.channel, "webhook")));
+      for (const row of rows) await deliver(row);
+      const mailFiles = () => readdir(path.join(dataDir, "mail"));
+      const smsLog = () => readFile(path.join(dataDir, "sms", "messages.log"), "utf8");
+      const mentionsHer = (text: string) => /lucy\.w@example\.com|7700 ?900 ?555|Westenra/i.test(text);
+      // What a reader of the file sees: who it went to, and both parts.
+      const readMail = async (file: string) => {
+        const mail = await simpleParser(await readFile(path.join(dataDir, "mail", file)));
+        return `${JSON.stringify(mail.to)} ${mail.text} ${mail.html}`;
+      };
+      const hersBefore: string[] = [];
+      for (const file of await mailFiles()) if (mentionsHer(await readMail(file))) hersBefore.push(file);
+      // Her quote, her thanks for applying, and the staff notes of her two applications.
+      expect(hersBefore.length).toBeGreaterThanOrEqual(4);
+      expect((await smsLog()).split("\n").filter(mentionsHer).length).toBeGreaterThanOrEqual(2);
+      const othersBefore = (await mailFiles()).length - hersBefore.length;
+
+      const preview = await findForRequest(db, subject(lucy.email), null);
+      const outcome = await erasePersonalData(db, subject(lucy.email), null, preview.preview, new Date(), dataDir);
+      expect(outcome.ok).toBe(true);
+
+      const left = await mailFiles();
+      expect(left.filter((file) => hersBefore.includes(file))).toEqual([]);
+      expect(left).toHaveLength(othersBefore);
+      for (const file of left) expect(mentionsHer(await readMail(file)), file).toBe(false);
+      const log = await smsLog();
+      expect(log.split("\n").filter(mentionsHer)).toEqual([]);
+      expect(log).toContain(other.name.split(" ")[0]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,7 +29,9 @@ import {
   type Subject,
 } from "~/domain/privacy";
 import { FORMULA_START, quotedField } from "~/domain/staff/csv";
+import { config } from "../config.server";
 import type { Database } from "../db.server";
+import { eraseFileCopies } from "../delivery/transports.server";
 import {
   appointments,
   auditLog,
@@ -528,6 +530,9 @@ export type ErasureOutcome =
  * unsubscribe links deleted, messages to or about them emptied (one still
  * waiting to go is stopped), staff's notes on their records deleted, and free
  * text about them elsewhere (audit summaries, notes on others' records) blanked.
+ * The file transports' copies of those messages under `dataDir` (`.eml` files,
+ * SMS log lines) are removed too, before the transaction commits: should it
+ * fail, the erasure can be run again and finds them by the same messages.
  */
 export async function erasePersonalData(
   db: Database,
@@ -535,12 +540,17 @@ export async function erasePersonalData(
   actor: Actor | null,
   confirmedPreview: string,
   now = new Date(),
+  dataDir = config().dataDir,
 ): Promise<ErasureOutcome> {
   return db.transaction(async (tx): Promise<ErasureOutcome> => {
     const found = await findPerson(tx, subject);
     if (found.preview !== confirmedPreview) return { ok: false };
     const { data, identifiers } = found;
     const refs = refsOf(data);
+    await eraseFileCopies(dataDir, {
+      messageIds: data.messages.map((row) => String(row.messageId)),
+      mobiles: identifiers.mobiles,
+    });
     // Free text first, while the records it is matched by are still there to name.
     await tx.update(auditLog).set({ summary: ERASED_TEXT }).where(auditAboutPerson(identifiers, refs));
     await tx.update(staffNotes).set({ body: ERASED_TEXT }).where(othersNotesAboutPerson(identifiers, refs));

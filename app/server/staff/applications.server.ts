@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { RouterContextProvider } from "react-router";
 import { firstNameOf } from "~/domain/first-visit-offer";
+import { oneLine } from "~/domain/message-text";
 import type { AuditAction } from "~/domain/staff/audit-log";
 import type { RecordListData } from "~/domain/staff/lists";
 import {
@@ -183,7 +184,8 @@ export async function sendReply(
   const row = await getJobApplication(db, applicationId);
   if (!template || !row) return { ok: false };
   const values = { firstName: firstNameOf(row.application.name), role: row.application.role };
-  const subject = fillTemplate(template.subject, values);
+  // Filled with the applicant's name as typed: on one line, as it goes out, so the record says what went.
+  const subject = oneLine(fillTemplate(template.subject, values));
   const text = fillTemplate(template.body, values);
   await db.transaction(async (tx) => {
     const [messageId] = await enqueue(

@@ -139,6 +139,21 @@ describe.each(testDatabases)("working a lead on %s", (_name, open) => {
     expect(await database.db.select().from(outbox).where(sql`${outbox.template} like 'quote-reply%'`)).toHaveLength(0);
   });
 
+  it("records and sends an e-mail reply's subject on one line, a name typed with line breaks and all", async () => {
+    const quote = await save();
+    const sent = await sendLeadReply(database.db, manager, quote.id, {
+      channel: "email",
+      subject: "About your quote, Ann\r\nBcc: all@evil.example\u2028x",
+      body: "Hello",
+      key: randomUUID(),
+    });
+    expect(sent).toMatchObject({ ok: true });
+    const [reply] = await database.db.select().from(outbox).where(eq(outbox.template, "quote-reply-email"));
+    expect(reply!.payload).toMatchObject({ subject: "About your quote, Ann Bcc: all@evil.example x" });
+    const notes = await database.db.select().from(staffNotes).where(eq(staffNotes.subjectId, quote.id));
+    expect(notes.find((n) => n.kind === "reply")!.body).toContain(': "About your quote, Ann Bcc: all@evil.example x"');
+  });
+
   it("sends a failed message of this quote again, and no other quote's", async () => {
     const quote = await save();
     const other = await save({ email: "someone@example.com", mobile: "07700 900456" });

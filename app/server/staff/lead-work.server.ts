@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
+import { oneLine } from "~/domain/message-text";
 import { quotePath } from "~/domain/paths";
 import {
   fillTemplate,
@@ -162,7 +163,8 @@ export async function sendLeadReply(
   quoteId: number,
   reply: { channel: "email" | "sms"; subject: string; body: string; key: string },
 ): Promise<ReplyOutcome> {
-  const subject = reply.channel === "email" ? reply.subject.trim() : "";
+  // On one line, as it goes out (the template fills in the client's name as typed), so the record says what went.
+  const subject = reply.channel === "email" ? oneLine(reply.subject).trim() : "";
   const body = reply.body.trim();
   if (reply.channel === "email" && (!subject || subject.length > REPLY_SUBJECT_MAX))
     return { ok: false, status: 400, error: `The e-mail needs a subject of up to ${REPLY_SUBJECT_MAX} characters.` };
