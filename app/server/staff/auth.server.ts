@@ -21,6 +21,7 @@ import {
   staffPath,
 } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
+import { HttpError, readJsonObject } from "../http.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
@@ -120,9 +121,13 @@ async function readInput(
   key: StaffRouteKey,
 ): Promise<{ input: ActionInput; files: Record<string, UploadedFile> }> {
   if (wantsJson(request)) {
-    const body: unknown = await request.json().catch(() => null);
-    if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw data({ error: "The request body must be a JSON object." }, { status: 400 });
+    let body: Record<string, unknown>;
+    try {
+      body = await readJsonObject(request);
+    } catch (error) {
+      if (error instanceof HttpError) throw data({ error: error.message }, { status: error.status });
+      throw error;
+    }
     return {
       input: Object.fromEntries(
         Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
