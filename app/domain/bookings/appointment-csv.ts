@@ -12,6 +12,7 @@
  * docs/console.md ("Bookings matched back").
  */
 
+import { isSaneInstant } from "../dates";
 import { fromLondonLocal } from "../salon-time";
 import { parseCsv } from "../staff/csv";
 import { normaliseAppointmentEmail, normaliseMobile } from "./matching";
@@ -198,7 +199,9 @@ export function parseStart(dateText: string, timeText: string): Date | null {
     if (meridiem === "pm" && hours < 12) hours += 12;
     if (meridiem === "am" && hours === 12) hours = 0;
   } else if (timeText.trim()) return null;
-  return fromLondonLocal(`${day}T${pad(hours)}:${pad(minutes)}`);
+  const at = fromLondonLocal(`${day}T${pad(hours)}:${pad(minutes)}`);
+  // A year outside DAY_YEARS (0000 in a broken export) is no appointment the database could store.
+  return at && isSaneInstant(at) ? at : null;
 }
 
 /** "£45.00", "45", "1,250.5", "GBP 45" → pence; blank → null; anything else → undefined (a refusal). */
