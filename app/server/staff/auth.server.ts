@@ -21,7 +21,7 @@ import {
   staffPath,
 } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
-import { HttpError, readJsonObject } from "../http.server";
+import { HttpError, NUL_MESSAGE, readJsonObject } from "../http.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
@@ -186,6 +186,9 @@ export interface Granted<S> {
 export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
   const staff = await currentStaff(args);
   const { input, files } = await readInput(args.request, staff, key);
+  // A form's fields as they were read (a JSON body was checked as it was parsed): PostgreSQL cannot store a NUL.
+  if (Object.entries(input).some(([name, value]) => name.includes("\u0000") || value?.includes("\u0000")))
+    throw data({ error: NUL_MESSAGE }, { status: 400 });
   const action = actionOf(key, input.intent);
   if (action.access !== "public") {
     if (!staff) signInRedirect(args.request);
