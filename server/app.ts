@@ -29,7 +29,7 @@ import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
 import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
-import { clientErrorAnswerer, errorHandlerFor } from "./hygiene";
+import { clientErrorAnswerer, errorHandlerFor, refuseNulInAddress } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
 import { openSiteDatabase } from "./site-database";
 
@@ -115,6 +115,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   const app = express();
   app.disable("x-powered-by");
   app.use(refuseCrossSiteRequests(settings.PUBLIC_URL));
+  app.use(refuseNulInAddress);
   if (settings.TEST_CLOCK === "on") {
     // The body was already read in full by the request hygiene (req.rawBody), so express.json() would find nothing.
     app.post("/__test/clock", (req, res) => {

@@ -12,6 +12,7 @@ import type { NextFunction, Request, Response } from "express";
 import { escapeHtml } from "~/domain/html";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
 import { staffScreenAt } from "~/domain/staff/routes";
+import { NUL_MESSAGE } from "~/server/http.server";
 import type { Logger } from "~/server/log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg-pool.server";
 
@@ -202,6 +203,17 @@ function refuse(req: Request, res: Response, status: number, message: string) {
   } else {
     res.json({ error: message });
   }
+}
+
+/**
+ * Refuses an address holding an encoded NUL (%00) with a 400: nothing on the
+ * site has a use for one, and a NUL in a filter, a search or a path
+ * parameter would otherwise reach PostgreSQL, which refuses it in text, as a
+ * 500. The HTTP parser already refuses a raw one in the request line.
+ */
+export function refuseNulInAddress(req: Request, res: Response, next: NextFunction) {
+  if (!/%00/.test(req.originalUrl)) return next();
+  refuse(req, res, 400, NUL_MESSAGE);
 }
 
 /**

@@ -128,6 +128,7 @@ describe("the previous release's data under the current code", () => {
           BACKUP_SCHEDULE: "on",
           BACKUP_MAX_AGE_HOURS: 36,
           READY_OUTBOX_BACKLOG: 200,
+          READY_DISK_FREE_MB: 100,
           ALERT_DISK_FREE_PERCENT: 10,
           SCHEDULE_CHECK_SECONDS: 60,
         },

@@ -166,6 +166,11 @@ export const settingsSchema = z.object({
   READY_OUTBOX_BACKLOG: whole(1)
     .default(200)
     .describe("`/readyz` turns unready past this many messages waiting beyond their due time."),
+  READY_DISK_FREE_MB: whole(0)
+    .default(100)
+    .describe(
+      "`/readyz` turns unready when the disk holding DATA_DIR has less than this many MB free (or DATA_DIR is missing).",
+    ),
   ALERT_DISK_FREE_PERCENT: z.coerce
     .number({ error: "expected a number" })
     .min(0)

@@ -18,7 +18,7 @@ import { londonDay } from "~/domain/salon-time";
 import { weekOf } from "~/domain/staff/weeks";
 import { config } from "./config.server";
 import type { Database } from "./db.server";
-import { HttpError, readLimitedText } from "./http.server";
+import { HttpError, parseJson, readLimitedText } from "./http.server";
 import { log } from "./log.server";
 import { hitRateLimit, type RateLimitRule, tooManyRequests } from "./rate-limit.server";
 
@@ -152,7 +152,7 @@ export async function funnelBeacon(request: Request, db: Database, clientIp: str
   if (objects(request)) return NO_CONTENT();
   let body: unknown;
   try {
-    body = JSON.parse(await readLimitedText(request, BEACON_MAX_BYTES));
+    body = parseJson(await readLimitedText(request, BEACON_MAX_BYTES));
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     return refused(400, "The beacon is not JSON.");

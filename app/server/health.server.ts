@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { type AlertCause, alertOwner, sendQueuedAlerts } from "./alerts.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db.server";
+import { log } from "./log.server";
 import { every, type ScheduledJob } from "./scheduler.server";
 
 export type HealthSettings = Pick<
@@ -16,6 +17,7 @@ export type HealthSettings = Pick<
   | "BACKUP_SCHEDULE"
   | "BACKUP_MAX_AGE_HOURS"
   | "READY_OUTBOX_BACKLOG"
+  | "READY_DISK_FREE_MB"
   | "ALERT_DISK_FREE_PERCENT"
   | "SCHEDULE_CHECK_SECONDS"
 >;
@@ -41,8 +43,12 @@ export interface Health {
     /** No good backup for longer than BACKUP_MAX_AGE_HOURS (only once the nightly backup has had its chance). */
     stale: boolean;
   } | null;
-  /** Share of DATA_DIR's disk still free, in percent. */
+  /** Whether DATA_DIR is there to read (statfs answered for it); when not, the two below are null. */
+  dataDirPresent: boolean;
+  /** Share of DATA_DIR's disk still free to the site, in percent. */
   diskFreePercent: number | null;
+  /** Bytes of DATA_DIR's disk still free to the site. */
+  diskFreeBytes: number | null;
   /** Scheduled jobs well past their time: the scheduler is not running them. */
   lateJobs: string[] | null;
 }
@@ -51,12 +57,17 @@ const OVERDUE_MINUTES = 5;
 /** A message that failed this many times is "failing", though it is still being retried. */
 const FAILING_ATTEMPTS = 3;
 
-async function diskFree(dir: string): Promise<number | null> {
+/** DATA_DIR's disk as statfs sees it; a folder it cannot see (missing, unreadable) is not there. */
+async function diskOf(dir: string): Promise<Pick<Health, "dataDirPresent" | "diskFreePercent" | "diskFreeBytes">> {
   try {
     const stats = await statfs(dir);
-    return stats.blocks > 0 ? (100 * stats.bavail) / stats.blocks : null;
+    return {
+      dataDirPresent: true,
+      diskFreePercent: stats.blocks > 0 ? (100 * stats.bavail) / stats.blocks : null,
+      diskFreeBytes: stats.bavail * stats.bsize,
+    };
   } catch {
-    return null;
+    return { dataDirPresent: false, diskFreePercent: null, diskFreeBytes: null };
   }
 }
 
@@ -69,7 +80,7 @@ export async function readHealth(
   jobNames: readonly string[],
   now = new Date(),
 ): Promise<Health> {
-  const diskFreePercent = await diskFree(settings.dataDir);
+  const disk = await diskOf(settings.dataDir);
   try {
     const at = now.toISOString();
     // One after another: a load balancer asking often must not take the whole pool.
@@ -111,18 +122,27 @@ export async function readHealth(
         lastError: latest.rows[0]?.status === "failed" ? (latest.rows[0]?.error ?? null) : null,
         stale: settings.BACKUP_SCHEDULE === "on" && since !== null && now.getTime() - since.getTime() > maxAgeMs,
       },
-      diskFreePercent,
+      ...disk,
       lateJobs: late.rows.map((r) => r.name).filter((name) => jobNames.includes(name)),
     };
   } catch {
-    return { database: false, outbox: null, backup: null, diskFreePercent, lateJobs: null };
+    return { database: false, outbox: null, backup: null, ...disk, lateJobs: null };
   }
 }
 
-/** Whether a load balancer should send this process traffic, and if not, why (in words). */
+const MB = 1024 * 1024;
+
+/**
+ * Whether a load balancer should send this process traffic, and if not, why
+ * (in words, for the log and for staff: /readyz tells strangers only the first).
+ */
 export function readiness(health: Health, settings: HealthSettings): { ready: boolean; reasons: string[] } {
   const reasons: string[] = [];
   if (!health.database) reasons.push("the database does not answer");
+  if (!health.dataDirPresent) reasons.push("the data folder (DATA_DIR) is missing");
+  // A full disk fails every save, upload and backup (and the embedded database with them) while pages still render.
+  else if (health.diskFreeBytes !== null && health.diskFreeBytes < settings.READY_DISK_FREE_MB * MB)
+    reasons.push(`the data disk has ${Math.floor(health.diskFreeBytes / MB)} MB free`);
   if (health.outbox && health.outbox.overdue > settings.READY_OUTBOX_BACKLOG)
     reasons.push(`${health.outbox.overdue} messages are waiting past their time`);
   if (health.backup?.stale) reasons.push(`no good backup for more than ${settings.BACKUP_MAX_AGE_HOURS} hours`);
@@ -158,7 +178,9 @@ export function problems(health: Health, settings: HealthSettings): { cause: Hea
         ? `the last good backup is from ${health.backup.lastGoodAt.toISOString().slice(0, 16).replace("T", " ")} UTC, more than ${settings.BACKUP_MAX_AGE_HOURS} hours ago`
         : "no backup has succeeded yet",
     });
-  if (health.diskFreePercent !== null && health.diskFreePercent < settings.ALERT_DISK_FREE_PERCENT)
+  if (!health.dataDirPresent)
+    found.push({ cause: "disk-low", text: "the folder holding the site's data (DATA_DIR) is missing" });
+  else if (health.diskFreePercent !== null && health.diskFreePercent < settings.ALERT_DISK_FREE_PERCENT)
     found.push({
       cause: "disk-low",
       text: `the disk holding the site's data is ${Math.round(100 - health.diskFreePercent)}% full`,
@@ -210,4 +232,18 @@ export function createHealthJob(settings: HealthSettings, jobNames: readonly str
     },
     committed: sendQueuedAlerts,
   };
+}
+
+let lastReasons = "";
+
+/**
+ * Writes a line to the log each time readiness changes (not at every probe
+ * of a load balancer): the reasons go there and to staff, never to strangers.
+ */
+export function logReadinessChange(reasons: readonly string[]): void {
+  const now = reasons.join("; ");
+  if (now === lastReasons) return;
+  if (reasons.length > 0) log.warn({ reasons }, "not ready");
+  else log.info("ready again");
+  lastReasons = now;
 }

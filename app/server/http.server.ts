@@ -5,6 +5,14 @@
 
 const MAX_BODY_BYTES = 32 * 1024;
 
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. What the
+ * site's own clients send is at most 5 deep (a passkey's response); V8 parses
+ * any depth, but walking a value thousands deep (JSON.stringify, a schema)
+ * overflows the stack, which turned a 40 kB body into a 500.
+ */
+const MAX_JSON_DEPTH = 32;
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -46,15 +54,44 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
   return readLimitedText(request, maxBytes);
 }
 
-/** A JSON object from the body, or an HttpError (413, 415 or 400) saying what is wrong. */
-export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const text = await readJsonText(request, maxBytes);
+/** What a client is told when it sends U+0000, in a body or an address. */
+export const NUL_MESSAGE = "The request holds a NUL character (\\u0000 or %00), which no field accepts.";
+
+/**
+ * Every JSON body the site reads is parsed here: the value, or an HttpError
+ * (400) saying what is wrong: not JSON, nested more than MAX_JSON_DEPTH deep,
+ * or holding U+0000 in a key or string, which PostgreSQL cannot store in text
+ * or jsonb (it used to reach the database and come back as a 500). The size
+ * is bounded before: by the reader, and by the request hygiene in front.
+ */
+export function parseJson(text: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }
+  // Walked with a stack of its own, so no depth can overflow the call stack.
+  const pending: { value: unknown; depth: number }[] = [{ value: parsed, depth: 0 }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, depth } = item;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw new HttpError(400, NUL_MESSAGE);
+    } else if (typeof value === "object" && value !== null) {
+      if (depth >= MAX_JSON_DEPTH)
+        throw new HttpError(400, `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`);
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes("\u0000")) throw new HttpError(400, NUL_MESSAGE);
+        pending.push({ value: inner, depth: depth + 1 });
+      }
+    }
+  }
+  return parsed;
+}
+
+/** A JSON object from the body, or an HttpError (413, 415 or 400) saying what is wrong. */
+export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const parsed = parseJson(await readJsonText(request, maxBytes));
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new HttpError(400, "The request body must be a JSON object.");
   return parsed as Record<string, unknown>;

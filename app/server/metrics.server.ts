@@ -43,13 +43,41 @@ const gauges = {
   backupLastSuccess: gauge("salon_backup_last_success_timestamp_seconds", "When the newest good backup finished"),
   backupLastBytes: gauge("salon_backup_last_success_bytes", "The newest good backup's size"),
   backupLastFailed: gauge("salon_backup_last_attempt_failed", "1 when the newest backup attempt failed"),
-  diskFree: gauge("salon_data_disk_free_ratio", "Share of DATA_DIR's disk that is free (0 to 1)"),
+  dataDirPresent: gauge("salon_data_dir_present", "1 when DATA_DIR is there to read, 0 when it is missing"),
   lateJobs: gauge("salon_scheduled_jobs_late", "Scheduled jobs well past their time"),
   poolConnections: gauge("salon_db_pool_connections", "Database pool connections, by pool and state", [
     "pool",
     "state",
   ]),
 };
+
+/**
+ * Figures about DATA_DIR's disk, shown only while DATA_DIR is there: an
+ * unlabelled gauge that is never set still reads 0, which for these says
+ * "full", so they leave the registry while the disk cannot be read.
+ */
+const diskGauges = {
+  freeRatio: new Gauge({
+    name: "salon_data_disk_free_ratio",
+    help: "Share of DATA_DIR's disk that is free (0 to 1); absent while DATA_DIR is missing",
+    registers: [],
+  }),
+  freeBytes: new Gauge({
+    name: "salon_data_disk_free_bytes",
+    help: "Bytes free on DATA_DIR's disk; absent while DATA_DIR is missing",
+    registers: [],
+  }),
+};
+
+function showDisk(gauge: Gauge, value: number | null) {
+  const { name } = gauge as unknown as { name: string };
+  if (value === null) {
+    registry.removeSingleMetric(name);
+    return;
+  }
+  if (!registry.getSingleMetric(name)) registry.registerMetric(gauge);
+  gauge.set(value);
+}
 
 /**
  * A label for the route a path belongs to: its first segment (two under /api and /staff), the rest as `*`.
@@ -86,7 +114,9 @@ export interface PoolStats {
 
 function setHealth(health: Health) {
   gauges.databaseUp.set(health.database ? 1 : 0);
-  if (health.diskFreePercent !== null) gauges.diskFree.set(health.diskFreePercent / 100);
+  gauges.dataDirPresent.set(health.dataDirPresent ? 1 : 0);
+  showDisk(diskGauges.freeRatio, health.diskFreePercent === null ? null : health.diskFreePercent / 100);
+  showDisk(diskGauges.freeBytes, health.diskFreeBytes);
   if (health.outbox) {
     gauges.outboxOverdue.set(health.outbox.overdue);
     gauges.outboxFailing.reset();

@@ -41,11 +41,12 @@ describe("health and metrics", () => {
     expect(text).toMatch(/salon_db_pool_connections\{pool="web",state="total"\} \d/);
     expect(text).toMatch(/process_resident_memory_bytes \d/);
     expect(text).toMatch(/salon_data_disk_free_ratio 0\.\d+/);
+    expect(text).toMatch(/salon_data_dir_present 1/);
   });
 
-  it("answers /readyz in words", async () => {
+  it("answers /readyz, with no more than ready or not to a stranger", async () => {
     const ready = await fetch(`${site.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", reasons: [] });
+    expect(await ready.json()).toEqual({ status: "ready" });
   });
 });

@@ -57,6 +57,11 @@ describe("reading a booking system's export", () => {
     expect(parseValuePence("-0.00")).toBe(0);
     expect(parseValuePence("--5")).toBeUndefined();
   });
+  it("refuses a year the database has no day for, or no salon would book", () => {
+    expect(parseStart("0000-01-01", "10:00")).toBeNull();
+    expect(parseStart("01/01/0000", "10:00")).toBeNull();
+    expect(parseStart("2026-01-01", "10:00")).not.toBeNull();
+  });
   it("reads prices in pounds as pence", () => {
     expect(parseValuePence("£65.00")).toBe(6500);
     expect(parseValuePence("GBP 1,250.5")).toBe(125050);
@@ -379,8 +384,11 @@ describe("the webhook's event", () => {
     });
     expect(readAppointmentEvent({ ...event, appointment: { ...event.appointment, start: "tomorrow" } })).toEqual({
       ok: false,
-      error: "appointment.start must be a date and time (ISO 8601, with its zone).",
+      error: "appointment.start must be a date and time (ISO 8601, with its zone) between 1900 and 2100.",
     });
+    expect(
+      readAppointmentEvent({ ...event, appointment: { ...event.appointment, start: "0000-01-01T10:00:00Z" } }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining("between 1900 and 2100") });
     expect(readAppointmentEvent([])).toMatchObject({ ok: false });
   });
 });

@@ -13,6 +13,7 @@
  * docs/console.md ("Bookings matched back").
  */
 
+import { isSaneInstant } from "../dates";
 import { formatGBP } from "../format";
 import { fromLondonLocal } from "../salon-time";
 import { parseCsv } from "../staff/csv";
@@ -322,13 +323,15 @@ export function parseStart(dateText: string, timeText: string): Date | null {
   } else if (timeText.trim()) return null;
   if (hours > 23 || minutes > 59 || seconds > 59) return null;
   const zone = clock?.[5]?.toLowerCase();
+  let at: Date | null;
   if (zone) {
     const offset = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
     const offsetMinutes = offset ? (offset[1] === "-" ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) : 0;
-    const at = Date.parse(`${day}T${pad(hours)}:${pad(minutes)}:${pad(seconds)}Z`);
-    return Number.isNaN(at) ? null : new Date(at - offsetMinutes * 60_000);
-  }
-  return fromLondonLocal(`${day}T${pad(hours)}:${pad(minutes)}`);
+    const utc = Date.parse(`${day}T${pad(hours)}:${pad(minutes)}:${pad(seconds)}Z`);
+    at = Number.isNaN(utc) ? null : new Date(utc - offsetMinutes * 60_000);
+  } else at = fromLondonLocal(`${day}T${pad(hours)}:${pad(minutes)}`);
+  // A year outside DAY_YEARS (0000 in a broken export) is no appointment the database could store.
+  return at && isSaneInstant(at) ? at : null;
 }
 
 /**

@@ -10,6 +10,7 @@
  * A booking system that cannot send this shape is put in front of a small
  * relay (Zapier and the like) that maps its fields to these.
  */
+import { DAY_YEARS, isSaneInstant } from "../dates";
 import type { ParsedAppointment } from "./appointment-csv";
 import { parseValuePence } from "./appointment-csv";
 import { normaliseAppointmentEmail, normaliseMobile } from "./matching";
@@ -33,8 +34,11 @@ export function readAppointmentEvent(body: unknown): AppointmentEvent {
   const externalId = typeof a.id === "number" ? String(a.id) : text(a.id, 100);
   if (!externalId) return { ok: false, error: "appointment.id is missing." };
   const startsAt = new Date(text(a.start, 40));
-  if (Number.isNaN(startsAt.getTime()) || !/\d{4}-\d{2}-\d{2}T/.test(text(a.start, 40)))
-    return { ok: false, error: "appointment.start must be a date and time (ISO 8601, with its zone)." };
+  if (!isSaneInstant(startsAt) || !/\d{4}-\d{2}-\d{2}T/.test(text(a.start, 40)))
+    return {
+      ok: false,
+      error: `appointment.start must be a date and time (ISO 8601, with its zone) between ${DAY_YEARS.first} and ${DAY_YEARS.last}.`,
+    };
   const price = typeof a.price === "number" ? a.price.toFixed(2) : text(a.price, 20);
   const valuePence = parseValuePence(price);
   // An appointment's price is never negative: a refund is not an appointment.

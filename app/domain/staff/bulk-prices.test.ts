@@ -42,7 +42,11 @@ describe("a bulk price change as the form posts it", () => {
     [{ scope: "all", by: "percent", change: "3", round: "1p" }, "Please choose how the new prices are rounded."],
     [
       { scope: "all", by: "percent", change: "3", from: "2026-02-30" },
-      "Please enter the day the prices apply from as a real date.",
+      "Please enter the day the prices apply from as a real date between 1900 and 2100.",
+    ],
+    [
+      { scope: "all", by: "percent", change: "3", from: "0000-01-01" },
+      "Please enter the day the prices apply from as a real date between 1900 and 2100.",
     ],
   ])("refuses %o with a clear message", (input, message) => {
     const parsed = parse(input);

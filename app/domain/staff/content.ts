@@ -3,6 +3,7 @@
  * strings (or not at all, for an unticked box); these turn them into the
  * values the tables hold, with messages a member of staff can act on.
  */
+import { DAY_YEARS, isSaneDay } from "../dates";
 import { penceFromPounds } from "../format";
 import { isSitePath } from "../site-path";
 import { z } from "../zod";
@@ -50,11 +51,9 @@ export const isoDate = (what: string) =>
     .string({ error: `Please enter ${what}.` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${what} as a date.`)
-    // A day the calendar lacks (30 February) would roll over into the next month: refuse it.
-    .refine((v) => {
-      const day = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-    }, `Please enter ${what} as a real date.`);
+    // A day the calendar lacks (30 February) would roll over into the next month: refuse it, and a year outside
+    // DAY_YEARS.
+    .refine(isSaneDay, `Please enter ${what} as a real date between ${DAY_YEARS.first} and ${DAY_YEARS.last}.`);
 
 /** An address on this site ("/offers") or a full web address. */
 export const link = (what: string) =>

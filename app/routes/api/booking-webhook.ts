@@ -6,7 +6,7 @@
  */
 import { readAppointmentEvent } from "~/domain/bookings/webhook-event";
 import { checkBookingSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/server/bookings/webhook-signature.server";
-import { HttpError, readJsonText } from "~/server/http.server";
+import { HttpError, parseJson, readJsonText } from "~/server/http.server";
 import { requestContext } from "~/server/request-context.server";
 import { receiveAppointmentEvent, webhookSecret } from "~/server/staff/bookings.server";
 import type { Route } from "./+types/booking-webhook";
@@ -40,9 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok) return refuse(check.status, check.error);
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
-    return refuse(400, "The request body is not valid JSON.");
+    json = parseJson(body);
+  } catch (error) {
+    if (error instanceof HttpError) return error.toResponse();
+    throw error;
   }
   const event = readAppointmentEvent(json);
   if (!event.ok) return refuse(400, event.error);

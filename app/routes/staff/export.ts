@@ -12,7 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
   const list = EXPORT_LISTS.find((l) => path === staffPath(`export/${l}`));
   if (!list) throw data({ error: "There is no such list to download." }, { status: 404 });
   const staff = await requireStaff(args, EXPORT_ROUTES[list]);
-  return new Response(exportCsv(args.context.get(requestContext).db, staff, list, url.searchParams), {
+  return new Response(await exportCsv(args.context.get(requestContext).db, staff, list, url.searchParams), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(list)}"`,

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { staffPath } from "~/domain/staff/routes";
+import { parseJson } from "~/server/http.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { requestContext } from "~/server/request-context.server";
 import { LOCKED_OUT_MESSAGE, recordNewPasskey, SIGN_IN_LIMIT } from "~/server/staff/accounts.server";
@@ -23,7 +24,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 function parsed<T>(text: string | undefined): T | null {
   try {
-    return text ? (JSON.parse(text) as T) : null;
+    return text ? (parseJson(text) as T) : null;
   } catch {
     return null;
   }

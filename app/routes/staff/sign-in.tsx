@@ -1,11 +1,15 @@
 import { data, Form, Link, redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { Notice, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
+import type { Database } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { requestContext } from "~/server/request-context.server";
 import {
+  LOCKED_OUT_MESSAGE,
   normaliseEmail,
   redeemSignInCode,
   SIGN_IN_CODE_MINUTES,
+  SIGN_IN_LIMIT,
   sendSignInEmail,
 } from "~/server/staff/accounts.server";
 import { publicStaffPage, safeNext, staffAction } from "~/server/staff/auth.server";
@@ -36,15 +40,41 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * An attempt refused before it reached a code or an account (a body that
+ * cannot be read, no e-mail address) still counts against the address's
+ * sign-in limit, so a flood of bad bodies is stopped like a flood of guesses.
+ */
+async function countRefused(db: Database, clientIp: string, email = "") {
+  const limit = await hitRateLimit(db, SIGN_IN_LIMIT, clientIp);
+  return limit.allowed
+    ? null
+    : data(
+        { step: "email" as const, email, attempt: "", error: LOCKED_OUT_MESSAGE },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      );
+}
+
 export async function action(args: Route.ActionArgs) {
-  const { staff, intent, input } = await staffAction(args, "signIn");
   const { db, clientIp } = args.context.get(requestContext);
+  let granted: Awaited<ReturnType<typeof staffAction>>;
+  try {
+    granted = await staffAction(args, "signIn");
+  } catch (refusal) {
+    const limited = await countRefused(db, clientIp);
+    if (limited) return limited;
+    throw refusal;
+  }
+  const { staff, intent, input } = granted;
   const email = (input.email ?? "").trim();
   const next = safeNext(input.next);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
-    return data(
-      { step: "email" as const, email, attempt: "", error: "Enter the e-mail address of your staff account." },
-      { status: 400 },
+    return (
+      (await countRefused(db, clientIp, email)) ??
+      data(
+        { step: "email" as const, email, attempt: "", error: "Enter the e-mail address of your staff account." },
+        { status: 400 },
+      )
     );
   if (intent === "email-send") {
     const sent = await sendSignInEmail(db, email, clientIp, staff?.email);

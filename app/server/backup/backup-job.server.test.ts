@@ -25,6 +25,7 @@ const settings = (backupDir: string, dataDir: string) => ({
   BACKUP_RETRY_MINUTES: 30,
   BACKUP_MAX_AGE_HOURS: 36,
   READY_OUTBOX_BACKLOG: 200,
+  READY_DISK_FREE_MB: 100,
   ALERT_DISK_FREE_PERCENT: 10,
   SCHEDULE_CHECK_SECONDS: 60,
   BACKUP_S3_BUCKET: undefined as string | undefined,

@@ -21,6 +21,7 @@ import {
   staffPath,
 } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
+import { HttpError, NUL_MESSAGE, readJsonObject } from "../http.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
@@ -120,9 +121,13 @@ async function readInput(
   key: StaffRouteKey,
 ): Promise<{ input: ActionInput; files: Record<string, UploadedFile> }> {
   if (wantsJson(request)) {
-    const body: unknown = await request.json().catch(() => null);
-    if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw data({ error: "The request body must be a JSON object." }, { status: 400 });
+    let body: Record<string, unknown>;
+    try {
+      body = await readJsonObject(request);
+    } catch (error) {
+      if (error instanceof HttpError) throw data({ error: error.message }, { status: error.status });
+      throw error;
+    }
     return {
       input: Object.fromEntries(
         Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
@@ -181,6 +186,9 @@ export interface Granted<S> {
 export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
   const staff = await currentStaff(args);
   const { input, files } = await readInput(args.request, staff, key);
+  // A form's fields as they were read (a JSON body was checked as it was parsed): PostgreSQL cannot store a NUL.
+  if (Object.entries(input).some(([name, value]) => name.includes("\u0000") || value?.includes("\u0000")))
+    throw data({ error: NUL_MESSAGE }, { status: 400 });
   const action = actionOf(key, input.intent);
   if (action.access !== "public") {
     if (!staff) signInRedirect(args.request);

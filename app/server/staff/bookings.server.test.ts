@@ -171,6 +171,34 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     expect(stored?.cancelled).toBe(true);
   });
 
+  it("keeps a quote Booked while another of its appointments stands, and un-books it when the last goes", async () => {
+    const amelia = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
+    // A cut booked now and a colour booked for the week after, each sent by the booking system.
+    const cut = appointment();
+    const colour = appointment({ startsAt: new Date("2026-11-27T10:30:00Z"), service: "Full head colour" });
+    await receiveAppointmentEvent(database.db, "created", cut);
+    await receiveAppointmentEvent(database.db, "created", colour);
+    expect(await statusOf(amelia)).toBe("booked");
+    await receiveAppointmentEvent(database.db, "cancelled", cut);
+    expect(await statusOf(amelia)).toBe("booked");
+    await receiveAppointmentEvent(database.db, "cancelled", colour);
+    expect(await statusOf(amelia)).toBe("new");
+    // The same, the other way round: the later appointment cancelled first.
+    const bea = await quote("Bea Cole", "+447700900456", "bea@example.com");
+    const first = appointment({ clientName: "Bea Cole", mobile: "+447700900456" });
+    const second = appointment({
+      clientName: "Bea Cole",
+      mobile: "+447700900456",
+      startsAt: new Date("2026-11-28T09:00:00Z"),
+    });
+    await receiveAppointmentEvent(database.db, "created", first);
+    await receiveAppointmentEvent(database.db, "created", second);
+    await receiveAppointmentEvent(database.db, "cancelled", second);
+    expect(await statusOf(bea)).toBe("booked");
+    await receiveAppointmentEvent(database.db, "cancelled", first);
+    expect(await statusOf(bea)).toBe("new");
+  });
+
   it("undoes an import: back to the status before, unless a person changed it since", async () => {
     const amelia = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
     const bea = await quote("Bea Cole", "+447700900456", "bea@example.com");

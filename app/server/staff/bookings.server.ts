@@ -7,7 +7,7 @@
  * a status a person set since.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
 import { MATCH_WINDOW_DAYS, matchAppointment, type QuoteToMatch } from "~/domain/bookings/matching";
 import { STATUS_LABELS } from "~/domain/staff/records";
@@ -144,13 +144,36 @@ async function matchStored(
   return "none";
 }
 
+/** Another match that still books this quote: applied or confirmed, its appointment not cancelled. */
+async function standingMatch(tx: Tx, match: typeof bookingMatches.$inferSelect) {
+  const [standing] = await tx
+    .select({ id: bookingMatches.id })
+    .from(bookingMatches)
+    .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
+    .where(
+      and(
+        eq(bookingMatches.quoteId, match.quoteId),
+        ne(bookingMatches.id, match.id),
+        inArray(bookingMatches.state, ["applied", "confirmed"]),
+        eq(appointments.cancelled, false),
+      ),
+    )
+    .orderBy(bookingMatches.id)
+    .limit(1);
+  return standing;
+}
+
 /**
  * Undoes one match: the quote goes back to the status it had, unless a later
- * line of its history (a person, or another match) changed it since; then it
- * is left as it is. The match is kept, marked reverted, with why.
+ * line of its history (a person, or another match) changed it since, or
+ * another of its appointments still stands (a client who booked two visits
+ * and cancelled one is still booked); then it is left as it is. In the last
+ * case the standing match takes over the status to go back to, so that its
+ * own undoing restores it. The match is kept, marked reverted, with why.
  */
 async function revertMatch(tx: Tx, actor: Actor | null, match: typeof bookingMatches.$inferSelect, why: string) {
   let restored = false;
+  let kept = "changed since, or not set by the match";
   if (match.state === "applied" || match.state === "confirmed") {
     const [quote] = await tx
       .select({ status: quotes.status })
@@ -171,7 +194,15 @@ async function revertMatch(tx: Tx, actor: Actor | null, match: typeof bookingMat
           )
           .limit(1)
       : [];
-    if (quote?.status === "booked" && match.previousStatus && match.statusNoteId && !later) {
+    const setByThisMatch = quote?.status === "booked" && match.previousStatus && match.statusNoteId && !later;
+    const standing = setByThisMatch ? await standingMatch(tx, match) : undefined;
+    if (standing) {
+      await tx
+        .update(bookingMatches)
+        .set({ previousStatus: match.previousStatus, statusNoteId: match.statusNoteId })
+        .where(eq(bookingMatches.id, standing.id));
+      kept = "another appointment for this quote still stands";
+    } else if (setByThisMatch && match.previousStatus) {
       await tx.update(quotes).set({ status: match.previousStatus }).where(eq(quotes.id, match.quoteId));
       await tx.insert(staffNotes).values({
         subjectType: "quote",
@@ -187,7 +218,7 @@ async function revertMatch(tx: Tx, actor: Actor | null, match: typeof bookingMat
       subject: { type: "quote", id: match.quoteId },
       summary: restored
         ? `${why}: back to ${STATUS_LABELS[match.previousStatus ?? ""] ?? match.previousStatus}`
-        : `${why}: status left as it is (changed since, or not set by the match)`,
+        : `${why}: status left as it is (${kept})`,
     });
   }
   await tx

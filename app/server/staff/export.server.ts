@@ -180,11 +180,19 @@ const DOWNLOADS = { leads, jobs, models, feedback: feedbackList, messages } sati
 const BATCH = 2000;
 
 /**
- * The CSV file of one list, as a stream. The audit row is written before
- * the last byte goes out, so a finished download always has its entry; a
- * download abandoned halfway is recorded with the rows it got to.
+ * The CSV file of one list, as a stream. The filters are read and the first
+ * batch is fetched before the stream is handed over, so bad filters (a 400)
+ * or a query the database refuses are an error answer, never a file cut off
+ * after its header. The audit row is written before the last byte goes out,
+ * so a finished download always has its entry; a download abandoned halfway
+ * is recorded with the rows it got to.
  */
-export function exportCsv(db: Database, actor: Actor, key: ExportList, params: URLSearchParams): ReadableStream {
+export async function exportCsv(
+  db: Database,
+  actor: Actor,
+  key: ExportList,
+  params: URLSearchParams,
+): Promise<ReadableStream> {
   // Each list's filter and row types match within it; past this point only that pairing matters.
   const list = DOWNLOADS[key] as unknown as Download<object, { id: number }>;
   const filter = list.filterOf(params);
@@ -201,12 +209,14 @@ export function exportCsv(db: Database, actor: Actor, key: ExportList, params: U
       summary: `${rows} ${rows === 1 ? "row" : "rows"}; filters: ${describeFilter(filter)}${note}`,
     });
   };
+  let ready: { id: number }[] | undefined = await list.page(db, filter, { limit: BATCH });
   return new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvHeader(list.columns)));
     },
     async pull(controller) {
-      const batch = await list.page(db, filter, { limit: BATCH, after });
+      const batch = ready ?? (await list.page(db, filter, { limit: BATCH, after }));
+      ready = undefined;
       after = batch.at(-1)?.id;
       rows += batch.length;
       if (batch.length > 0) controller.enqueue(encoder.encode(batch.map((row) => csvRow(list.columns, row)).join("")));

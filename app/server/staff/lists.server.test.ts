@@ -6,7 +6,7 @@ import { type TestDatabase, testDatabases } from "../test-databases";
 import { listFeedback, listJobApplications, listModelApplications, recordFilterOf } from "./applications.server";
 import { auditFilterOf, listAudit } from "./audit.server";
 import { leadFilterOf, listLeads } from "./leads.server";
-import { containsPattern, mobileDigits, searchParam } from "./lists.server";
+import { containsPattern, dayParam, mobileDigits, searchParam } from "./lists.server";
 import { listMessages, messageFilterOf } from "./messages.server";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -18,6 +18,20 @@ describe("reading a list's search from its URL", () => {
     expect(searchParam(params("q=%20%20"))).toBeUndefined();
     expect(searchParam(params(""))).toBeUndefined();
     expect(searchParam(params(`q=${"a".repeat(300)}`))).toHaveLength(100);
+  });
+
+  it("takes a filter's day only in a year PostgreSQL and the calendar agree on, and says why not", () => {
+    expect(dayParam(params("from=2026-03-01"), "from")).toBe("2026-03-01");
+    expect(dayParam(params("from="), "from")).toBeUndefined();
+    for (const bad of ["0000-01-01", "1899-12-31", "2101-01-01", "99999-12-31", "2026-02-30", "1e309"]) {
+      let refusal: unknown;
+      try {
+        dayParam(params(`from=${bad}`), "from");
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toMatchObject({ init: { status: 400 }, data: { error: expect.stringContaining('"from" date') } });
+    }
   });
 
   it("matches %, _ and backslash as themselves", () => {

@@ -12,6 +12,7 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
+import { DAY_YEARS, isSaneDay } from "~/domain/dates";
 import { staffNotes } from "../schema.server";
 
 /** Longer than any name, address or number anyone searches for; the box stops there too. */
@@ -20,7 +21,6 @@ const SEARCH_MAX_LENGTH = 100;
 const SEARCH_MAX_WORDS = 6;
 
 const ID = /^[1-9]\d{0,8}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A record's id from the URL, or nothing: unrecognised filters are ignored, never refused. */
 export const idParam = (value: string | null) => (value && ID.test(value) ? Number(value) : undefined);
@@ -30,16 +30,17 @@ export const oneOf = <T extends string>(list: readonly T[], value: string | null
 
 /**
  * A yyyy-mm-dd day from the URL, or nothing when it is left empty. A day the
- * calendar lacks (30 February) or any other spelling is refused with a 400
- * naming the field, before any query or download starts.
+ * calendar lacks (30 February), one outside DAY_YEARS or any other spelling
+ * is refused with a 400 naming the field, before any query or download starts.
  */
 export function dayParam(params: URLSearchParams, name: string): string | undefined {
   const value = params.get(name)?.trim();
   if (!value) return undefined;
-  const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  if (day && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
+  if (isSaneDay(value)) return value;
   throw data(
-    { error: `The "${name}" date, ${value.slice(0, 20)}, is not a real date: please give it as yyyy-mm-dd.` },
+    {
+      error: `The "${name}" date, ${value.slice(0, 20)}, is not a real date between ${DAY_YEARS.first} and ${DAY_YEARS.last}: please give it as yyyy-mm-dd.`,
+    },
     { status: 400 },
   );
 }
