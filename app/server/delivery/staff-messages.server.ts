@@ -6,7 +6,7 @@
  */
 import { formatGBP } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
-import { safeFirstName } from "~/domain/message-text";
+import { fittingText, safeFirstName } from "~/domain/message-text";
 import { staffPath } from "~/domain/staff/routes";
 import type { NewMessage, OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
@@ -129,7 +129,9 @@ function leadAlertParts(p: Record<string, unknown>, publicUrl: string) {
 /** The salon's text about a new lead: no mobile or e-mail of the client, only where to reply from. */
 export function leadAlertText(p: Record<string, unknown>, publicUrl: string): string {
   const { who, url, what, salon, words } = leadAlertParts(p, publicUrl);
-  return `Maison Ivy ${salon}: new ${words} from ${who}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+  const alert = (from: string) =>
+    `Maison Ivy ${salon}: new ${words} from ${from}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+  return fittingText([alert(who), alert("a client")]);
 }
 
 export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {
