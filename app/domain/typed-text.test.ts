@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EMAILS, MOBILES, NAMES, NOT_MOBILES, SEARCHES } from "../../tests/corpus/text/typed-text";
 import {
@@ -52,5 +53,53 @@ describe("internationalMobile", () => {
     expect(internationalMobile("+447700900123")).toBe("+44 7700 900123");
     expect(internationalMobile("+4420794600")).toBe("+4420794600");
     expect(internationalMobile("")).toBe("");
+  });
+});
+
+describe("properties", () => {
+  /** Invisible characters a paste may carry: format characters of every kind, and the Hangul filler. */
+  const invisible = fc.constantFrom(
+    "\u200B",
+    "\u200C",
+    "\u200D",
+    "\u200E",
+    "\u200F",
+    "\u202A",
+    "\u202C",
+    "\u202D",
+    "\u2066",
+    "\u2069",
+    "\u2060",
+    "\uFEFF",
+    "\u00AD",
+    "\u3164",
+  );
+
+  it("a mobile reads the same with invisible characters anywhere in it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MOBILES),
+        fc.array(fc.tuple(fc.nat(), invisible), { maxLength: 6 }),
+        (mobile, inserts) => {
+          let typed = mobile.typed;
+          for (const [at, mark] of inserts) {
+            const i = at % (typed.length + 1);
+            typed = typed.slice(0, i) + mark + typed.slice(i);
+          }
+          expect(normaliseUkMobile(typed)).toBe(mobile.e164);
+        },
+      ),
+    );
+  });
+
+  it("normalising twice changes nothing more", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-composite" }), (text) => {
+        const once = normaliseTypedText(text);
+        expect(normaliseTypedText(once)).toBe(once);
+        const lines = normaliseTypedText(text, "text");
+        expect(normaliseTypedText(lines, "text")).toBe(lines);
+      }),
+    );
   });
 });

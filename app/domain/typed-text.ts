@@ -37,7 +37,7 @@ export function withoutUntypeable(value: string): string {
  * the combining grapheme joiner, and the Hangul fillers, which show as
  * nothing. Two joiners are kept where they carry meaning (see JOINERS_KEPT).
  */
-const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u3164\uFFA0]/gu;
+const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u3164\uFFA0]/u;
 
 /**
  * Zero-width joiner and non-joiner between letters of a script that shapes by
@@ -45,18 +45,13 @@ const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u3164\uFFA0]/gu;
  * emoji sequence (👩‍🔧): there they change what the reader sees.
  */
 const JOINERS_KEPT =
-  /(?<=[\p{L}\p{M}])(?<!\p{sc=Latin})[\u200C\u200D](?=[\p{L}\p{M}])|(?<=\p{Extended_Pictographic}\uFE0F?|\p{Emoji_Modifier})\u200D(?=\p{Extended_Pictographic})/gu;
+  /(?<=[\p{L}\p{M}])(?<!\p{sc=Latin})[\u200C\u200D](?=[\p{L}\p{M}])|(?<=\p{Extended_Pictographic}\uFE0F?|\p{Emoji_Modifier})\u200D(?=\p{Extended_Pictographic})/u;
 
-/** A placeholder no input holds (a noncharacter), so a kept joiner survives INVISIBLE. */
-const KEEP = "\uFDD0";
-const KEEP_ZWNJ = "\uFDD1";
+/** Kept joiners first: where one matches, the second part (which would remove it) is not tried. */
+const INVISIBLE_UNLESS_KEPT = new RegExp(`(${JOINERS_KEPT.source})|${INVISIBLE.source}`, "gu");
 
 function withoutInvisible(value: string): string {
-  return value
-    .replace(JOINERS_KEPT, (joiner) => (joiner === "\u200D" ? KEEP : KEEP_ZWNJ))
-    .replace(INVISIBLE, "")
-    .replaceAll(KEEP, "\u200D")
-    .replaceAll(KEEP_ZWNJ, "\u200C");
+  return value.replace(INVISIBLE_UNLESS_KEPT, (_match, kept: string | undefined) => kept ?? "");
 }
 
 /**
