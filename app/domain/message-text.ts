@@ -177,14 +177,13 @@ export function greetingName(name: string): string {
  * null otherwise. Anything with a dot, slash, @, digit or other punctuation
  * could be a link, an address or a phone number, and a message must never
  * carry those from a stranger's input, so it is left out whole (not cleaned,
- * which could still leave "evilsitecom" behind). The name is given in its
- * GSM-7 form where it has one ("Zoë" → "Zoe", "Łukasz" → "Lukasz") so a
- * greeting does not switch the whole text to UCS-2; a name in another script
- * is kept.
+ * which could still leave "evilsitecom" behind). The name is spelled as
+ * typed (in NFC): an e-mail greets Łukasz as Łukasz, and a text gives it in
+ * its GSM-7 form with the rest of its words (fittingText: "Lukasz").
  */
 export function safeFirstName(name: string): string | null {
   const words = greetingName(name).replace(/[’ʼ]/g, "'").split(" ");
   const first = words.at(-1) as string;
   if (first.length === 0 || first.length > LONGEST_NAME || !NAME.test(first) || TITLE.test(first)) return null;
-  return gsm7Form(words.join(" "));
+  return words.join(" ");
 }

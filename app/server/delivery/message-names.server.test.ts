@@ -104,7 +104,12 @@ describe("the quote text to a name with letters GSM-7 lacks", () => {
   );
 });
 
-describe("greetings skip titles", () => {
+describe("greetings skip titles, and an e-mail spells the name as typed", () => {
+  it("greets Łukasz as Łukasz by e-mail and as Lukasz by text", () => {
+    expect(email(quote)).toContain("Hi Łukasz,");
+    expect(sms("quote-sms", quote).startsWith("Hi Lukasz, ")).toBe(true);
+  });
+
   it.each([
     { name: "Mrs Jane Smith", hi: "Hi Jane," },
     { name: "mrs. jane smith", hi: "Hi jane," },
