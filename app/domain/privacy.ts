@@ -4,7 +4,7 @@
  * of one person matches, and the retention periods the owner can change.
  * Pure: the privacy notice, the forms and the server all read it from here.
  */
-import { normaliseTypedText, normaliseUkMobile } from "./typed-text";
+import { normaliseEmailAddress, normaliseTypedText, normaliseUkMobile } from "./typed-text";
 
 // ---------------------------------------------------------------------------
 // The controller
@@ -118,9 +118,13 @@ export type Subject =
   | { kind: "mobile"; value: string }
   | { kind: "name"; value: string; day: string };
 
-/** E-mail addresses are compared in lower case: nobody has two mailboxes differing only in case. */
+/**
+ * E-mail addresses are compared as stored (typed-text.ts normaliseEmailAddress:
+ * no invisible marks, an IDN domain in punycode) and in lower case: nobody has
+ * two mailboxes differing only in case.
+ */
 export function normaliseEmail(input: string): string {
-  return input.trim().toLowerCase();
+  return normaliseEmailAddress(input).toLowerCase();
 }
 
 /** A name as the request compares it: white space folded, any case. */

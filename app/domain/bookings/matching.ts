@@ -20,7 +20,7 @@
  *   to the review list too, never straight to Booked.
  */
 import { normaliseEmail } from "../privacy";
-import { normaliseEmailAddress, normaliseTypedText, normaliseUkMobile } from "../typed-text";
+import { normaliseTypedText, normaliseUkMobile } from "../typed-text";
 
 /** How far back a quote may have been saved and still be booked by an appointment. */
 export const MATCH_WINDOW_DAYS = 60;
@@ -33,7 +33,7 @@ export function normaliseMobile(input: string | null | undefined): string | null
 
 /** An e-mail as compared (normalised as typed, lower case), or null when there is none that could be one. */
 export function normaliseAppointmentEmail(input: string | null | undefined): string | null {
-  const email = normaliseEmail(normaliseEmailAddress(input ?? ""));
+  const email = normaliseEmail(input ?? "");
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null;
 }
 

@@ -88,6 +88,7 @@ describe("opt-out texts", () => {
 describe("rights request identifiers", () => {
   it.each([
     ["  Jo@Example.COM ", { kind: "email", value: "jo@example.com" }],
+    ["jo@MÜNCHEN.de\u200B", { kind: "email", value: "jo@xn--mnchen-3ya.de" }],
     ["07700 900123", { kind: "mobile", value: "+447700900123" }],
     ["+44 (0)7700 900123", { kind: "mobile", value: "+447700900123" }],
     ["0044 7700 900123", { kind: "mobile", value: "+447700900123" }],
