@@ -1,5 +1,6 @@
 /** A first-time client's saved quote carries 20% off (total × 0.8) with code QG20, for four weeks. */
 import { addWeeks } from "date-fns";
+import { greetingName } from "./message-text";
 
 export const FIRST_VISIT_OFFER = { code: "QG20", percent: 20, validWeeks: 4 } as const;
 
@@ -11,7 +12,7 @@ export function discountedPence(totalPence: number, percent: number = FIRST_VISI
 /** The offer on a quote made at `createdAt` runs until four weeks later. */
 export const offerValidUntil = (createdAt: Date) => addWeeks(createdAt, FIRST_VISIT_OFFER.validWeeks);
 
-/** The first word of what the client typed as their name. */
+/** What the client is greeted by: the first word of their name, a title skipped (message-text.ts greetingName). */
 export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? "";
+  return greetingName(name);
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { EMAILS, MOBILES, NAMES } from "../../tests/corpus/text/typed-text";
 import {
   APPRENTICE_POSITIONS,
   FEEDBACK_MESSAGES,
@@ -500,14 +501,14 @@ describe("texts", () => {
 });
 
 describe("text nobody types is dropped before validation (PostgreSQL refuses NUL)", () => {
-  it("NUL and other control characters are removed, tabs and line breaks kept", () => {
+  it("NUL and other control characters are removed, tabs and line breaks kept (as one \\n each)", () => {
     const application = parsed(modelApplicationSchema, {
       ...validModel,
       name: "Mia\u0000 Stone\u0007",
       info: "Line one\r\n\tLine two\u001f",
     });
     expect(application.name).toBe("Mia Stone");
-    expect(application.info).toBe("Line one\r\n\tLine two");
+    expect(application.info).toBe("Line one\n\tLine two");
   });
 
   it("a value of nothing but control characters counts as missing", () => {
@@ -528,5 +529,48 @@ describe("text nobody types is dropped before validation (PostgreSQL refuses NUL
   it("withoutUntypeable leaves ordinary text alone", () => {
     const text = "Zoë’s “balayage” — 5★, ça va? 髪\n";
     expect(withoutUntypeable(text)).toBe(text);
+  });
+});
+
+describe("numbers, addresses and names as people paste them", () => {
+  const forms = [
+    ["job application", jobApplicationSchema, validJob],
+    ["model application", modelApplicationSchema, validModel],
+    ["feedback", feedbackSchema, validFeedback],
+    ["quote details", quoteDetailsSchema, validQuote],
+  ] as const;
+
+  it.each(forms)("the %s takes every mobile of the corpus", (_form, schema, valid) => {
+    for (const { typed, e164 } of MOBILES) {
+      const result = schema.safeParse({ ...valid, mobile: typed });
+      expect(result.error?.issues ?? [], typed).toEqual([]);
+      expect((result.data as { mobile: string }).mobile).toBe(e164);
+    }
+  });
+
+  it.each([
+    ["job application", jobApplicationSchema, validJob],
+    ["quote details", quoteDetailsSchema, validQuote],
+  ] as const)("the %s takes every e-mail of the corpus, stored so it delivers", (_form, schema, valid) => {
+    for (const { typed, stored } of EMAILS) {
+      const result = schema.safeParse({ ...valid, email: typed });
+      expect(result.error?.issues ?? [], typed).toEqual([]);
+      expect((result.data as { email: string }).email).toBe(stored);
+    }
+  });
+
+  it("names are stored in NFC with the invisible marks gone, long answers keep their lines", () => {
+    for (const { typed, stored } of NAMES)
+      expect(parsed(quoteDetailsSchema, { ...validQuote, name: typed }).name).toBe(stored);
+    expect(parsed(jobApplicationSchema, { ...validJob, about: "Line one\u200B\r\nLine two" }).about).toBe(
+      "Line one\nLine two",
+    );
+  });
+
+  it("a value of nothing but invisible marks counts as missing", () => {
+    expect(messagesOf(quoteDetailsSchema, { ...validQuote, name: "\u200B\u202D", mobile: "\u202D\u202C" })).toEqual({
+      name: ["Your name is required"],
+      mobile: ["Your mobile number is required"],
+    });
   });
 });

@@ -6,7 +6,10 @@
  * on what is valid. Browser-safe: no server module may be imported here.
  *
  * Conventions, deliberately the same for every field:
- * - every text is trimmed, and an all-spaces value counts as missing;
+ * - every text goes through the one normaliser of typed text (typed-text.ts:
+ *   NFC, invisible marks pasted with it removed, spaces made plain; a field
+ *   up to a name's length is one line), and an all-spaces value counts as missing;
+ * - e-mail addresses are stored with an internationalised domain in its ASCII form;
  * - empty gives the "required" message, present-but-wrong the "Valid …" one;
  * - mobile numbers come out normalised to E.164 (+447…), however they were typed;
  * - unknown keys are stripped (z.object's default), so nothing unexpected is stored;
@@ -30,7 +33,7 @@ import {
   STYLIST_POSITIONS,
 } from "./form-texts";
 import { MAIN_SALON_ID, SALON_IDS } from "./salon-info";
-import { EMAIL_PATTERN, normaliseUkMobile, withoutUntypeable } from "./typed-text";
+import { EMAIL_PATTERN, normaliseEmailAddress, normaliseTypedText, normaliseUkMobile } from "./typed-text";
 import { z } from "./zod";
 
 export * from "./form-texts";
@@ -80,23 +83,24 @@ interface TextMessages {
   label: string;
 }
 
-/** Required free text: trimmed, all spaces counts as missing, bounded length. */
+/** A field as long as a name or shorter is one line; a longer one is a text area, whose line breaks are kept. */
+const shapeOf = (max: number) => (max > MAX_LENGTH.name ? "text" : "line");
+
+/** Required free text: normalised, all spaces counts as missing, bounded length. */
 function requiredText(messages: TextMessages, max: number) {
   const tooLongMessage = tooLong(messages.label, max);
   return z
     .string({ error: messages.required })
-    .overwrite(withoutUntypeable)
-    .trim()
+    .overwrite((value) => normaliseTypedText(value, shapeOf(max)))
     .min(1, messages.required)
     .max(max, tooLongMessage);
 }
 
-/** Optional free text: trimmed and bounded; blank is stored as null, not "". */
+/** Optional free text: normalised and bounded; blank is stored as null, not "". */
 function optionalText(label: string, max: number) {
   return z
     .string()
-    .overwrite(withoutUntypeable)
-    .trim()
+    .overwrite((value) => normaliseTypedText(value, shapeOf(max)))
     .max(max, tooLong(label, max))
     .nullish()
     .transform((value) => (value ? value : null));
@@ -106,7 +110,7 @@ function emailAddress(messages: { required: string; invalid: string }) {
   const tooLongMessage = tooLong("Email Address", MAX_LENGTH.email);
   return z
     .string({ error: messages.required })
-    .trim()
+    .overwrite(normaliseEmailAddress)
     .min(1, messages.required)
     .max(MAX_LENGTH.email, tooLongMessage)
     .pipe(z.email({ pattern: EMAIL_PATTERN, error: messages.invalid }));
@@ -118,7 +122,7 @@ function ukMobile(messages: { required: string; invalid: string }) {
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? messages.required : messages.invalid),
     })
-    .trim()
+    .overwrite((value) => normaliseTypedText(value))
     .min(1, messages.required)
     .transform((typed, ctx) => {
       const e164 = normaliseUkMobile(typed);
@@ -330,7 +334,7 @@ export const feedbackSchema = z
     /** Asked only for e-mail marketing: the survey itself needs no e-mail address. */
     email: z
       .string()
-      .trim()
+      .overwrite(normaliseEmailAddress)
       .max(MAX_LENGTH.email, tooLong("Email address", MAX_LENGTH.email))
       .nullish()
       .transform((value) => (value ? value : null))

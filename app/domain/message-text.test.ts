@@ -64,8 +64,11 @@ describe("safeFirstName", () => {
     { name: "Ada Lovelace", expected: "Ada" },
     { name: "  mary-jane  smith ", expected: "mary-jane" },
     { name: "O’Neil", expected: "O'Neil" },
-    { name: "Zoë", expected: "Zoe" },
-    { name: "Zoe\u0308", expected: "Zoe", why: "decomposed accents too" },
+    { name: "Zoë", expected: "Zoë", why: "spelled as typed; a text gives its GSM-7 form" },
+    { name: "Zoe\u0308", expected: "Zoë", why: "decomposed accents composed" },
+    { name: "Łukasz Wróblewski", expected: "Łukasz" },
+    { name: "Mrs Jane Smith", expected: "Jane", why: "a title is skipped" },
+    { name: "mrs. smith", expected: "mrs smith", why: "a title with a surname only is kept as the pair" },
     { name: "Émile", expected: "Émile", why: "É is in the GSM alphabet" },
     { name: "王小明", expected: "王小明", why: "another script is kept; the text builder decides" },
   ])("greets $name as $expected", ({ name, expected }) => {

@@ -1,6 +1,7 @@
 /**
  * Text for messages that leave the site: how long a text message is in SMS
- * segments, and which part of a visitor's name is safe to greet them with.
+ * segments, a text's GSM-7 form where one exists, and which part of a
+ * visitor's name is safe to greet them with.
  */
 
 /** GSM 03.38 basic character set: one septet each. */
@@ -64,27 +65,127 @@ function segmentsFor(costs: readonly number[], single: number, part: number): nu
   return segments;
 }
 
+/** Every text the site writes fits in this many segments: it arrives as one message on every phone. */
+export const TEXT_MAX_SEGMENTS = 2;
+
+/**
+ * GSM-7 forms of characters outside the GSM alphabet that Unicode does not
+ * decompose to one inside it: the Latin letters with a stroke, bar or other
+ * built-in mark (Polish ł, Croatian đ, Maltese ħ, Turkish ı, Icelandic þ and
+ * ð), ligatures, and the typographic punctuation phones type (’ “ – …).
+ * Accented letters that do decompose (ë → e) need no entry. Letters the GSM
+ * alphabet has (é, ñ, ü, Ø, ß, Æ, Å) are kept as they are.
+ */
+const GSM_FORMS: Readonly<Record<string, string>> = {
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ħ: "h",
+  Ħ: "H",
+  ı: "i",
+  ŀ: "l",
+  Ŀ: "L",
+  ŧ: "t",
+  Ŧ: "T",
+  þ: "th",
+  Þ: "Th",
+  ð: "d",
+  Ð: "D",
+  œ: "oe",
+  Œ: "OE",
+  ĸ: "k",
+  ŋ: "n",
+  Ŋ: "N",
+  ſ: "s",
+  ƒ: "f",
+  ɨ: "i",
+  ʉ: "u",
+  "‘": "'",
+  "’": "'",
+  "‚": "'",
+  "‛": "'",
+  ʼ: "'",
+  "`": "'",
+  "´": "'",
+  "“": '"',
+  "”": '"',
+  "„": '"',
+  "‐": "-",
+  "‑": "-",
+  "‒": "-",
+  "–": "-",
+  "—": "-",
+  "−": "-",
+  "…": "...",
+  "\u00A0": " ",
+  "\u202F": " ",
+};
+
+/**
+ * A text in the GSM alphabet wherever each character has a GSM-7 form
+ * (GSM_FORMS, or the character without its accents, compatibility forms
+ * included: "ĳ" → "ij"); a character with none (Cyrillic, Chinese, an emoji)
+ * is kept, and the text then goes as UCS-2. One such character costs a whole
+ * text half its room, so nothing that has a GSM-7 form is left to do that.
+ */
+export function gsm7Form(text: string): string {
+  let out = "";
+  for (const char of text.normalize("NFC")) {
+    if (basic.has(char) || extended.has(char)) out += char;
+    else if (GSM_FORMS[char] !== undefined) out += GSM_FORMS[char];
+    else {
+      const plain = char.normalize("NFKD").replace(/\p{M}/gu, "");
+      out += plain !== "" && isGsm7(plain) ? plain : char;
+    }
+  }
+  return out;
+}
+
+/**
+ * The first of `candidates` (fullest wording first) whose GSM-7 form fits in
+ * TEXT_MAX_SEGMENTS, in that form; the last one's when none does. Each
+ * caller's last candidate is written to fit whatever the visitor typed.
+ */
+export function fittingText(candidates: readonly [string, ...string[]]): string {
+  const forms = candidates.map(gsm7Form);
+  return forms.find((text) => smsLength(text).segments <= TEXT_MAX_SEGMENTS) ?? (forms.at(-1) as string);
+}
+
 /** A name is letters, with an apostrophe or hyphen between them ("O'Neil", "Mary-Jane"). */
 const NAME = /^\p{L}+(?:['-]\p{L}+)*$/u;
 const LONGEST_NAME = 24;
 
+/** Titles people type before their name, with or without a dot, in any case. */
+const TITLE = /^(?:mr|mrs|ms|miss|mx|dr)\.?$/i;
+
 /**
- * The first word of what a visitor typed as their name, when it reads as a
- * name; null otherwise. Anything with a dot, slash, @, digit or other
- * punctuation could be a link, an address or a phone number, and a message
- * must never carry those from a stranger's input, so it is left out whole
- * (not cleaned, which could still leave "evilsitecom" behind). Accents the
- * GSM alphabet lacks are dropped ("Zoë" → "Zoe") so the greeting does not
- * switch the whole text to UCS-2; a name in another script is kept.
+ * The part of a name a greeting uses: the first word, with a title skipped
+ * ("Mrs Jane Smith" → "Jane"); a title with a surname only is kept as the
+ * pair ("Mrs Smith" → "Mrs Smith", "dr. smith" → "dr smith"), so nobody is
+ * greeted by the title alone. Not checked: see safeFirstName before a message.
+ */
+export function greetingName(name: string): string {
+  const words = name.normalize("NFC").trim().split(/\s+/);
+  if (words.length < 2 || !TITLE.test(words[0] as string)) return words[0] ?? "";
+  const title = (words[0] as string).replace(/\.$/, "");
+  return words.length === 2 ? `${title} ${words[1]}` : (words[1] as string);
+}
+
+/**
+ * What a message greets a visitor by (greetingName), when it reads as a name;
+ * null otherwise. Anything with a dot, slash, @, digit or other punctuation
+ * could be a link, an address or a phone number, and a message must never
+ * carry those from a stranger's input, so it is left out whole (not cleaned,
+ * which could still leave "evilsitecom" behind). The name is spelled as
+ * typed (in NFC): an e-mail greets Łukasz as Łukasz, and a text gives it in
+ * its GSM-7 form with the rest of its words (fittingText: "Lukasz").
  */
 export function safeFirstName(name: string): string | null {
-  const first = (name.normalize("NFC").trim().split(/\s+/)[0] ?? "").replace(/’/g, "'");
-  if (first.length === 0 || first.length > LONGEST_NAME || !NAME.test(first)) return null;
-  if (isGsm7(first)) return first;
-  const plain = Array.from(first, (char) =>
-    isGsm7(char) ? char : char.normalize("NFD").replace(/\p{M}/gu, "") || char,
-  ).join("");
-  return plain.normalize("NFC");
+  const words = greetingName(name).replace(/[’ʼ]/g, "'").split(" ");
+  const first = words.at(-1) as string;
+  if (first.length === 0 || first.length > LONGEST_NAME || !NAME.test(first) || TITLE.test(first)) return null;
+  return words.join(" ");
 }
 
 /** Line breaks (CR, LF, U+2028, U+2029), NUL and every other control character, a run of them at a time. */

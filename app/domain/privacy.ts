@@ -4,7 +4,7 @@
  * of one person matches, and the retention periods the owner can change.
  * Pure: the privacy notice, the forms and the server all read it from here.
  */
-import { normaliseUkMobile } from "./typed-text";
+import { normaliseEmailAddress, normaliseTypedText, normaliseUkMobile } from "./typed-text";
 
 // ---------------------------------------------------------------------------
 // The controller
@@ -57,15 +57,51 @@ export const SMS_STOP_NOTICE = "Reply STOP to opt out.";
  * The keywords Twilio treats as an opt-out on a long code: after any of them it
  * blocks further texts to the sender itself, and so do we for marketing.
  */
-const SMS_OPT_OUT_KEYWORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"] as const;
+const SMS_OPT_OUT_KEYWORDS = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit", "optout", "revoke"]);
 
-/** True when an inbound text is an opt-out: the keyword alone, any case, surrounding blanks and punctuation ignored. */
+/** Words people add around a keyword without changing what it asks: "Stop please", "STOP thanks". */
+const COURTESY_WORDS = new Set(["please", "pls", "plz", "now", "thanks", "thank", "you", "thx", "ta", "x", "xx"]);
+
+/**
+ * Sentences that ask for the texts to stop, in the words people use, each
+ * spoken on its own rather than negated ("don't stop texting me" is not one).
+ */
+const STOP_REQUESTS = [
+  /(?<!\b(?:dont|do not|never|wont|will not) )\b(?:stop|quit|cease) (?:texting|messaging|sending|contacting|spamming)\b/,
+  /(?<!\b(?:dont|do not|never|wont|will not) )\b(?:stop|quit|cease) (?:the |these |your |all )?(?:texts|messages|text messages|sms)\b/,
+  /\b(?:dont|do not|never) (?:text|message|sms|contact) me\b/,
+  /\bno more (?:texts|messages|text messages|sms)\b/,
+  /\b(?:remove|take) me (?:off|from) (?:your|the|this) (?:list|texts|messages|database)\b/,
+  /\b(?:unsubscribe|opt) me\b/,
+  /^opt out\b/,
+];
+
+/**
+ * True when an inbound text asks for no more texts. The rule, in order:
+ * 1. the reply is read as words: invisible marks, emoji, punctuation and case
+ *    ignored (so "STOP 🛑", "stop." and "ＳＴＯＰ" are all "stop");
+ * 2. an opt-out keyword alone (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT,
+ *    OPTOUT, REVOKE), possibly with courtesy words ("Stop please"), opts out;
+ * 3. otherwise a sentence opts out only when it asks for the texts to stop in
+ *    so many words ("please stop texting me", "no more texts", "don't text me
+ *    again", "remove me from your list") and is not negated.
+ * A keyword inside any other sentence does not: "Can I cancel my appointment?",
+ * "please stop by at 3" and "don't stop the appointment" are about a visit, and
+ * staff read those.
+ */
 export function isOptOutText(body: string): boolean {
-  const word = body
+  const words = normaliseTypedText(body)
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
-    .replace(/[\s.!]+$/u, "")
-    .toUpperCase();
-  return (SMS_OPT_OUT_KEYWORDS as readonly string[]).includes(word);
+    .split(" ")
+    .filter(Boolean);
+  const asked = words.filter((word) => !COURTESY_WORDS.has(word));
+  if (asked.length > 0 && asked.every((word) => SMS_OPT_OUT_KEYWORDS.has(word))) return true;
+  const sentence = words.join(" ");
+  return STOP_REQUESTS.some((request) => request.test(sentence));
 }
 
 // ---------------------------------------------------------------------------
@@ -82,9 +118,13 @@ export type Subject =
   | { kind: "mobile"; value: string }
   | { kind: "name"; value: string; day: string };
 
-/** E-mail addresses are compared in lower case: nobody has two mailboxes differing only in case. */
+/**
+ * E-mail addresses are compared as stored (typed-text.ts normaliseEmailAddress:
+ * no invisible marks, an IDN domain in punycode) and in lower case: nobody has
+ * two mailboxes differing only in case.
+ */
 export function normaliseEmail(input: string): string {
-  return input.trim().toLowerCase();
+  return normaliseEmailAddress(input).toLowerCase();
 }
 
 /** A name as the request compares it: white space folded, any case. */

@@ -301,7 +301,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(refused.ok).toBe(false);
   });
 
-  it("stores the details normalised: trimmed name, E.164 mobile", async () => {
+  it("stores the details normalised: trimmed name with single spaces, E.164 mobile", async () => {
     const saved = await saveQuote(
       database.db,
       request({ type: "mens", level: 5, cut: 59, mensColour: 65 }, { mobile: "+44 (0)7700-900-456" }),
@@ -310,7 +310,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     if (!saved.ok) return;
     const row = await storedQuote(saved.link);
     expect(row).toMatchObject({
-      name: "Ada   Lovelace",
+      name: "Ada Lovelace",
       mobile: "+447700900456",
       email: "ada@example.com",
       referral: "Google",

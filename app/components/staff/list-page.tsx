@@ -298,12 +298,12 @@ export function ListCard(props: { title: string; href?: string; aside?: ReactNod
         {props.href ? (
           <Link
             to={props.href}
-            className="text-lg font-semibold underline underline-offset-2 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            className="text-lg font-semibold wrap-anywhere underline underline-offset-2 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {props.title}
           </Link>
         ) : (
-          <p className="font-semibold break-words">{props.title}</p>
+          <p className="font-semibold wrap-anywhere">{props.title}</p>
         )}
         {props.children}
       </div>

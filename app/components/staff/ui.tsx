@@ -19,7 +19,8 @@ export function staffMeta(title: string) {
 export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6">
-      <h1 className="text-3xl sm:text-4xl">{title}</h1>
+      {/* A long name (a 35-letter surname) wraps rather than pushing a phone's page sideways. */}
+      <h1 className="text-3xl wrap-anywhere sm:text-4xl">{title}</h1>
       {children ? <div className="mt-2 text-muted">{children}</div> : null}
     </div>
   );

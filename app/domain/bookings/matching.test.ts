@@ -39,6 +39,11 @@ describe("normalising what the booking system holds", () => {
     expect(normaliseAppointmentEmail("  Amelia.Hart@Example.COM ")).toBe("amelia.hart@example.com");
     expect(normaliseAppointmentEmail("none")).toBeNull();
   });
+  it("reads a pasted mobile and e-mail as the quote stored them", () => {
+    expect(normaliseMobile("\u202D+44\u00A07700\u00A0900123\u202C")).toBe("+447700900123");
+    expect(normaliseAppointmentEmail("amelia@example.com\u200B")).toBe("amelia@example.com");
+    expect(normaliseAppointmentEmail("jo@münchen.de")).toBe("jo@xn--mnchen-3ya.de");
+  });
 });
 
 describe("namesAgree", () => {
@@ -50,6 +55,19 @@ describe("namesAgree", () => {
     ["Zoë O'Brien", "Zoe OBrien"],
     ["Amelia Hart", "Amelia"],
     ["Amelia Jane Hart", "Amelia Hart"],
+    // Names outside a–z agree by their own letters, typed in any case or normal form.
+    ["Ольга Смирнова", "ОЛЬГА СМИРНОВА"],
+    ["Ольга Смирнова", "Ольга Смирнова"],
+    ["김민지", "김민지"],
+    ["김민지", "\u1100\u1175\u11B7\u1106\u1175\u11AB\u110C\u1175"],
+    ["王秀英", "王秀英"],
+    ["王 秀英", "王秀英"],
+    ["فاطمة الزهراء", "فاطمة الزهراء\u200F"],
+    ["Ελένη Παπαδοπούλου", "ΕΛΕΝΗ ΠΑΠΑΔΟΠΟΥΛΟΥ"],
+    ["נועה כהן", "נועה כהן"],
+    ["प्रिया शर्मा", "प्रिया शर्मा"],
+    ["Łukasz Wróblewski", "Lukasz Wroblewski"],
+    ["Siobhán O’Brien", "Siobhan O'Brien"],
   ])("%s and %s may be one person", (a, b) => {
     expect(namesAgree(a, b)).toBe(true);
   });
@@ -58,6 +76,11 @@ describe("namesAgree", () => {
     ["Amelia Hart", "Amelia Smith"],
     ["Mia Hart", "Ava Hart"],
     ["Amelia Hart", ""],
+    ["Ольга Смирнова", "Ирина Смирнова"],
+    ["김민지", "김민준"],
+    ["王秀英", "王秀兰"],
+    ["فاطمة الزهراء", "مريم الزهراء"],
+    ["प्रिया शर्मा", "पूजा शर्मा"],
   ])("%s and %s are two people", (a, b) => {
     expect(namesAgree(a, b)).toBe(false);
   });

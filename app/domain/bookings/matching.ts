@@ -20,7 +20,7 @@
  *   to the review list too, never straight to Booked.
  */
 import { normaliseEmail } from "../privacy";
-import { normaliseUkMobile } from "../typed-text";
+import { normaliseTypedText, normaliseUkMobile } from "../typed-text";
 
 /** How far back a quote may have been saved and still be booked by an appointment. */
 export const MATCH_WINDOW_DAYS = 60;
@@ -31,22 +31,33 @@ export function normaliseMobile(input: string | null | undefined): string | null
   return input ? normaliseUkMobile(input) : null;
 }
 
-/** An e-mail as compared (trimmed, lower case), or null when there is none that could be one. */
+/** An e-mail as compared (normalised as typed, lower case), or null when there is none that could be one. */
 export function normaliseAppointmentEmail(input: string | null | undefined): string | null {
   const email = normaliseEmail(input ?? "");
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null;
 }
 
-/** Lower case, accents and punctuation gone, one space between words: "Zoë O'Brien-Hart" → "zoe obrienhart". */
+/**
+ * A name as words of its own letters, in any script: NFKC (so full-width and
+ * compatibility forms read as their letters) and case-folded, Latin accents
+ * gone (a booking system often drops them), every other mark kept where it is
+ * part of the letter (Devanagari vowel signs, Hebrew points), punctuation and
+ * invisible marks gone: "Zoë O'Brien-Hart" → "zoe obrienhart", "Ольга" → "ольга",
+ * "김민지" (as typed or as jamo) → "김민지".
+ */
 function nameWords(name: string): string[] {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z\s-]/g, "")
-    .replace(/-/g, "")
-    .split(/\s+/)
-    .filter(Boolean);
+  return (
+    normaliseTypedText(name)
+      .normalize("NFKC")
+      .toLowerCase()
+      .normalize("NFD")
+      // Accents on Latin letters only: in other scripts a mark can be a letter's vowel.
+      .replace(/(?<=\p{sc=Latin})\p{M}+/gu, "")
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{M}\p{N}\s]/gu, "")
+      .split(/\s+/)
+      .filter(Boolean)
+  );
 }
 
 /** Edit distance (insertions, deletions, substitutions, and a swap of two neighbours counts as one). */
@@ -68,9 +79,17 @@ function distance(a: string, b: string): number {
   return (rows[a.length] as number[])[b.length] as number;
 }
 
+/**
+ * Scripts whose one character is a whole syllable (Chinese, Korean, Japanese
+ * kana): one character more or less is another name, not a typo, and there
+ * are no initials or short forms to allow.
+ */
+const SYLLABIC = /[\p{sc=Han}\p{sc=Hangul}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
 /** Two spellings of one word, allowing the typos of a busy front desk: one slip in a short word, two in a long one. */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
+  if (SYLLABIC.test(a) || SYLLABIC.test(b)) return false;
   const allowed = Math.min(a.length, b.length) <= 5 ? 1 : 2;
   return distance(a, b) <= allowed;
 }
@@ -78,6 +97,7 @@ function sameWord(a: string, b: string): boolean {
 /** "K" for "Kate", "Kath" for "Katherine", "Bex" is beyond us: an initial or a short form of at least three letters. */
 function sameFirstName(a: string, b: string): boolean {
   if (sameWord(a, b)) return true;
+  if (SYLLABIC.test(a) || SYLLABIC.test(b)) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length === 1 ? long.startsWith(short) : short.length >= 3 && long.startsWith(short);
 }
@@ -87,6 +107,8 @@ export function namesAgree(a: string, b: string): boolean {
   const x = nameWords(a);
   const y = nameWords(b);
   if (x.length === 0 || y.length === 0) return false;
+  // The same letters spaced differently ("王 秀英" and "王秀英", "Mary Jane" and "MaryJane").
+  if (x.join("") === y.join("")) return true;
   const firstAgrees = sameFirstName(x[0] as string, y[0] as string);
   if (x.length === 1 || y.length === 1) return firstAgrees;
   return firstAgrees && sameWord(x.at(-1) as string, y.at(-1) as string);

@@ -25,6 +25,12 @@ describe("CSV fields", () => {
     expect(csvField("a=b")).toBe("a=b");
   });
 
+  it("writes a mobile in its spaced international form as it is, and nothing else that starts with +", () => {
+    expect(csvField("+44 7700 900123")).toBe("+44 7700 900123");
+    for (const cell of ["+44 7700 900123+1", "+44 7700 A1", "+44  7700 900123", "+44 7700\t900123", "+1 23"])
+      expect(csvField(cell)).toBe(`'${cell}`);
+  });
+
   it("writes numbers, booleans, dates and blanks as data", () => {
     expect(csvField(-12)).toBe("-12");
     expect(csvField(4.5)).toBe("4.5");

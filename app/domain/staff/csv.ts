@@ -8,7 +8,11 @@
  * cell starting with = + - @ (or a tab or CR, which some strip first) as a
  * formula: "=HYPERLINK(...)" in a name would become a live link on a
  * manager's machine. Such cells get a leading apostrophe, which spreadsheets
- * show as text and do not evaluate.
+ * show as text and do not evaluate. One shape is let through as it is: a
+ * phone number in its spaced international form ("+44 7700 900123", as the
+ * exports write mobiles), digits and single spaces after the plus, which
+ * holds no function, reference or link to run, and which a spreadsheet keeps
+ * as text because of its spaces.
  */
 
 import { CsvError, parse } from "csv-parse/sync";
@@ -24,6 +28,9 @@ export interface CsvColumn<Row> {
 /** What a spreadsheet runs as a formula: a cell starting with = + - @, a tab or a CR. */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** "+44 7700 900123": a plus, a country code and groups of digits, each after one space. */
+const SPACED_PHONE_NUMBER = /^\+\d{1,3}(?: \d{2,6}){2,}$/;
+
 /** A number the export itself wrote is data, not a formula, even when negative. */
 function text(cell: CsvCell): string {
   if (cell === null || cell === undefined) return "";
@@ -31,7 +38,7 @@ function text(cell: CsvCell): string {
   if (cell instanceof Date) return londonStamp(cell);
   if (typeof cell === "boolean") return cell ? "yes" : "no";
   if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return FORMULA_START.test(cell) && !SPACED_PHONE_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** A field as it stands in the file: quoted, quotes doubled, only where it must be. */

@@ -9,7 +9,7 @@ import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP, telHref } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
-import { safeFirstName, smsLength } from "~/domain/message-text";
+import { fittingText, gsm7Form, safeFirstName, TEXT_MAX_SEGMENTS } from "~/domain/message-text";
 import { quoteBookPath, quotePath } from "~/domain/paths";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -105,9 +105,18 @@ export async function queueModelThankYou(
   return true;
 }
 
-/** In the voice of the job applicants' thanks; what happens next, and the one thing to know before a colour. */
+/**
+ * In the voice of the job applicants' thanks; what happens next, and the one
+ * thing to know before a colour. In two segments: a name in a script the GSM
+ * alphabet lacks shortens the wording rather than the greeting.
+ */
 function modelThankYouText(name: string): string {
-  return `Hi ${safeFirstName(name) ?? "there"}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`;
+  const hi = `Hi ${safeFirstName(name) ?? "there"}`;
+  return fittingText([
+    `${hi}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team`,
+    `${hi}, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch about a session. Colour needs a skin test 48h before.`,
+    "Hi there, thanks for applying to be a hair model at The Ivy Academy! We'll be in touch when we have a training session that suits your hair. Every appointment is supervised by a senior educator, and colour needs a skin test 48 hours before. The Maison Ivy team",
+  ]);
 }
 
 // ── rendering ────────────────────────────────────────────────────────────
@@ -202,13 +211,15 @@ ${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""
 }
 
 /** A quote text never runs past two segments: it arrives as one message on every phone. */
-export const QUOTE_TEXT_MAX_SEGMENTS = 2;
+export const QUOTE_TEXT_MAX_SEGMENTS = TEXT_MAX_SEGMENTS;
 
 /**
- * The quote by text: who it is for, the salon, the total, the first-visit
- * offer for a new client, the link and the salon's phone. The fullest wording
- * that fits in two segments is sent: a long web address or a name in another
- * script shortens the words, then drops the name, never the link or the numbers.
+ * The quote by text: a greeting, the salon, the total, the first-visit offer
+ * for a new client, the Book link and the salon's phone, in GSM-7 wherever
+ * the name and salon have a GSM-7 form. The fullest wording that fits in two
+ * segments is sent: a long web address or a name in another script drops the
+ * quote's own link, then shortens the words, then greets without the name;
+ * never the greeting, the Book link or the numbers.
  */
 function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
   const f = quoteFacts(p, publicUrl);
@@ -219,21 +230,19 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
       f.offer
         ? `New client ${f.offer.percent}% off: ${f.offer.total}, code ${f.offer.code}, to ${f.validUntil}.`
         : `Valid to ${f.validUntil}.`
-    } ${f.url}${tel}`;
+    } Book: ${f.bookUrl}${tel}`;
   const hi = f.name ? `Hi ${f.name}, ` : "Hi, ";
   const offerWords = f.offer
     ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
     : `It is valid until ${f.validUntil}.`;
-  const candidates = [
-    // The Book link counts the click on the quote; where it does not fit, the quote's page has the button.
+  return fittingText([
     `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it: ${f.url} Book: ${f.bookUrl}${call}`,
-    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it and book: ${f.url}${call}`,
+    // The Book link counts the click on the quote and leads on to booking; the quote's own page is the optional part.
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} Book: ${f.bookUrl}${call}`,
     compact(hi),
     // A name in a script the GSM alphabet lacks makes the whole text UCS-2, at less than half the room.
     compact("Hi, "),
-  ];
-  const fits = candidates.find((text) => smsLength(text).segments <= QUOTE_TEXT_MAX_SEGMENTS);
-  return fits ?? (candidates.at(-1) as string);
+  ]);
 }
 
 function fieldsEmail(
@@ -287,7 +296,8 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
       };
     }
     case "quote-reply-sms":
-      return { channel: "sms", sms: { body: String(p.text) } };
+      // Staff's own words, in GSM-7 where they have a GSM-7 form (a phone's ’ would otherwise halve the room).
+      return { channel: "sms", sms: { body: gsm7Form(String(p.text)) } };
     case "lead-alert-sms":
       return { channel: "sms", sms: { body: leadAlertText(p, publicUrl) } };
     case "model-thank-you":

@@ -6,7 +6,7 @@
  */
 import { formatGBP } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
-import { safeFirstName } from "~/domain/message-text";
+import { fittingText, safeFirstName } from "~/domain/message-text";
 import { staffPath } from "~/domain/staff/routes";
 import type { NewMessage, OutboxRow } from "../outbox.server";
 import { layoutHtml } from "./mail-layout.server";
@@ -132,7 +132,9 @@ function leadAlertParts(p: Record<string, unknown>, publicUrl: string) {
  */
 export function leadAlertText(p: Record<string, unknown>, publicUrl: string): string {
   const { who, url, what, salon, words } = leadAlertParts(p, publicUrl);
-  return `${salon}: new ${words} from ${who}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+  const alert = (from: string) =>
+    `${salon}: new ${words} from ${from}${what ? `, ${what}` : ""}. Reply from the console: ${url}`;
+  return fittingText([alert(who), alert("a client")]);
 }
 
 export function renderStaffMessage(row: Pick<OutboxRow, "template" | "payload">, publicUrl: string): Rendered | null {

@@ -48,11 +48,47 @@ describe("opt-out texts", () => {
   it.each(["START", "YES", "UNSTOP", "Please stop by at 3", "stop it", ""])("%j does not", (body) =>
     expect(isOptOutText(body)).toBe(false),
   );
+
+  // Replies as clients send them: 12 of these 18 opt-outs were missed.
+  it.each([
+    "Stop please",
+    "STOP 🛑",
+    "stop.",
+    "Stop!!!",
+    "Please stop",
+    "STOP THANKS",
+    "Stop 😡😡",
+    "ＳＴＯＰ",
+    "\u202DStop\u202C",
+    "Unsubscribe me",
+    "please stop texting me",
+    "Stop sending me messages",
+    "Stop texting me!",
+    "No more texts please",
+    "Don't text me again",
+    "Opt out",
+    "remove me from your list",
+    "STOPALL",
+  ])("%j opts out", (body) => expect(isOptOutText(body)).toBe(true));
+
+  it.each([
+    "Don't stop the appointment",
+    "Don't stop texting me, love the offers!",
+    "Can I cancel my appointment?",
+    "I need to cancel, sorry",
+    "Is it ok to stop by a bit earlier?",
+    "Can you stop the colour at the roots?",
+    "See you at the end of the week",
+    "Thanks, see you Friday x",
+    "Stop it, you're making me blush 😂",
+    "How much to quit the fringe and grow it out?",
+  ])("%j does not", (body) => expect(isOptOutText(body)).toBe(false));
 });
 
 describe("rights request identifiers", () => {
   it.each([
     ["  Jo@Example.COM ", { kind: "email", value: "jo@example.com" }],
+    ["jo@MÜNCHEN.de\u200B", { kind: "email", value: "jo@xn--mnchen-3ya.de" }],
     ["07700 900123", { kind: "mobile", value: "+447700900123" }],
     ["+44 (0)7700 900123", { kind: "mobile", value: "+447700900123" }],
     ["0044 7700 900123", { kind: "mobile", value: "+447700900123" }],

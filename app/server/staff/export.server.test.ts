@@ -70,6 +70,12 @@ describe.each(testDatabases)("the leads download on %s", (_name, open) => {
     expect(names).toEqual(await expected());
   });
 
+  it("writes each mobile as a spreadsheet keeps it: spaced, international, with no mark in front", async () => {
+    const lines = await download(await exportCsv(database.db, actor, "leads", new URLSearchParams("q=Client%2012")));
+    const client12 = lines.find((cells) => cells[1] === "Client 12");
+    expect(client12?.[2]).toBe("+44 7700 900012");
+  });
+
   it("holds exactly the filtered quotes, in order, across batches", async () => {
     const lines = await download(
       await exportCsv(database.db, actor, "leads", new URLSearchParams("salon=2&status=new")),

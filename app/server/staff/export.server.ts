@@ -10,6 +10,7 @@ import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
 import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
+import { internationalMobile } from "~/domain/typed-text";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications } from "../schema.server";
 import {
@@ -59,7 +60,8 @@ async function withMore<Row extends { id: number }, Extra extends { id: number }
 const sender = <Row extends { createdAt: CsvCell; name: string; mobile: string }>(when: string): CsvColumn<Row>[] => [
   { header: `${when} (UK time)`, value: (r) => r.createdAt },
   { header: "Name", value: (r) => r.name },
-  { header: "Mobile", value: (r) => r.mobile },
+  // Spaced international form: a spreadsheet keeps it as text, with no mark in front (csv.ts).
+  { header: "Mobile", value: (r) => internationalMobile(r.mobile) },
 ];
 
 const status = (value: string) => STATUS_LABELS[value] ?? value;

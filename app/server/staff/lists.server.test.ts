@@ -115,6 +115,37 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
     expect(names(await leads("q=ben%20nobody"))).toEqual([]);
   });
 
+  it("finds O’Brien by O'Brien and back, and a decomposed name by its composed spelling", async () => {
+    const base = { referral: "Google", regular: false, selector: "Level", calculator: "cutting", salonId: 1 } as const;
+    await database.db.insert(t.quotes).values(
+      [
+        ["Siobhán O’Brien", "+447700900301"],
+        ["Liam O'Brien", "+447700900302"],
+        // As macOS and some imports hand it over: e + combining diaeresis, e + combining acute.
+        ["Zoe\u0308 Le\u0301ger", "+447700900303"],
+        ["Łukasz Wróblewski", "+447700900304"],
+      ].map(([name, mobile], i) => ({
+        ...base,
+        link: `search-typed-${i}`,
+        name: name as string,
+        mobile: mobile as string,
+        email: `typed${i}@example.com`,
+        levelId: 2,
+        lines: [],
+        totalPence: 1000,
+      })),
+    );
+    const brien = ["Liam O'Brien", "Siobhán O’Brien"];
+    expect(names(await leads("q=O'Brien"))).toEqual(brien);
+    expect(names(await leads(`q=${encodeURIComponent("O’Brien")}`))).toEqual(brien);
+    expect(names(await leads(`q=${encodeURIComponent("o‘brien")}`))).toEqual(brien);
+    expect(names(await leads(`q=${encodeURIComponent("Zoë Léger")}`))).toEqual(["Zoe\u0308 Le\u0301ger"]);
+    expect(names(await leads(`q=${encodeURIComponent("Zoe\u0308")}`))).toEqual(["Zoe\u0308 Le\u0301ger"]);
+    // Pasted with the marks a phone's contacts add around it.
+    expect(names(await leads(`q=${encodeURIComponent("\u202DŁukasz\u202C")}`))).toEqual(["Łukasz Wróblewski"]);
+    expect(names(await leads(`q=${encodeURIComponent("\u202D07700 900304\u202C")}`))).toEqual(["Łukasz Wróblewski"]);
+  });
+
   it("takes % and _ in a search literally", async () => {
     expect(names(await leads("q=100%25"))).toEqual(["Ben 100% Curly_Hair"]);
     expect(names(await leads("q=y_h"))).toEqual(["Ben 100% Curly_Hair"]);

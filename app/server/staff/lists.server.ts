@@ -3,7 +3,10 @@
  * search from the URL, and the text search itself (list-page.server.ts reads
  * the one page of rows a list's loader hands its page).
  *
- * The search is ILIKE on the columns staff would recognise someone by. Each
+ * The search is ILIKE on the columns staff would recognise someone by, both
+ * sides folded alike (typed-text.ts foldForSearch; searchFolded here): Unicode
+ * NFC, and curly and straight apostrophes as one, so O'Brien finds O’Brien and
+ * a name stored decomposed is found by its composed spelling. Each
  * list is read newest first through its created/id index and stops after one
  * page, so a search reads rows until it has a page of matches; no list loads
  * everything, however long the salon keeps its records. Wildcards typed into
@@ -13,6 +16,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { DAY_YEARS, isSaneDay } from "~/domain/dates";
+import { foldForSearch, SEARCH_QUOTE_FOLDS } from "~/domain/typed-text";
 import { staffNotes } from "../schema.server";
 
 /** Longer than any name, address or number anyone searches for; the box stops there too. */
@@ -56,9 +60,15 @@ export function dayRange(column: AnyPgColumn, filter: { from?: string; to?: stri
   return where;
 }
 
-/** The search box's words (`q`): white space folded, at most SEARCH_MAX_LENGTH characters, or nothing. */
+/**
+ * The search box's words (`q`), folded for search (typed-text.ts: invisible
+ * marks gone, NFC, white space single, apostrophes plain), at most
+ * SEARCH_MAX_LENGTH characters, or nothing.
+ */
 export function searchParam(params: URLSearchParams): string | undefined {
-  const value = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  const value = foldForSearch(params.get("q") ?? "")
+    .slice(0, SEARCH_MAX_LENGTH)
+    .trim();
   return value === "" ? undefined : value;
 }
 
@@ -73,8 +83,10 @@ export function containsPattern(term: string): string {
  * become digits found inside it. Nothing when the term is not a number.
  */
 export function mobileDigits(term: string): string | undefined {
-  if (!/^[\d\s()+-]+$/.test(term)) return undefined;
-  let digits = term.replace(/\D/g, "").replace(/^00/, "");
+  // Full-width digits (０７７００…) read as the digits they are.
+  const typed = term.normalize("NFKC");
+  if (!/^[\d\s()+-]+$/.test(typed)) return undefined;
+  let digits = typed.replace(/\D/g, "").replace(/^00/, "");
   if (digits.length < 3) return undefined;
   // A whole international number (44 and ten or eleven digits): the country code goes, as does a "(0)" after it.
   if (digits.startsWith("44") && digits.length >= 12) digits = digits.slice(2);
@@ -90,7 +102,18 @@ export interface SearchIn {
   notes?: { subjectType: string; id: AnyPgColumn };
 }
 
-const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`;
+const FOLD_FROM = SEARCH_QUOTE_FOLDS.map((fold) => fold.from).join("");
+const FOLD_TO = SEARCH_QUOTE_FOLDS.map((fold) => fold.to.repeat([...fold.from].length)).join("");
+
+/**
+ * A stored text as the search compares it: NFC, with the apostrophes and
+ * quotation marks of foldForSearch made plain. Both functions are immutable in
+ * PostgreSQL, so an expression index can hold exactly this.
+ */
+export const searchFolded = (column: AnyPgColumn | SQL) =>
+  sql`translate(normalize(${column}, NFC), ${FOLD_FROM}, ${FOLD_TO})`;
+
+const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${searchFolded(column)} ILIKE ${pattern} ESCAPE '\\'`;
 
 /**
  * Rows where every word of the search is found in one of the columns (so
@@ -100,7 +123,7 @@ const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${column} ILIK
 export function searchWhere(term: string | undefined, where: SearchIn): SQL | undefined {
   if (!term) return undefined;
   const digits = where.mobile ? mobileDigits(term) : undefined;
-  if (where.mobile && digits) return ilike(where.mobile, containsPattern(digits));
+  if (where.mobile && digits) return sql`${where.mobile} ILIKE ${containsPattern(digits)} ESCAPE '\\'`;
   const words = term.split(" ").slice(0, SEARCH_MAX_WORDS);
   return and(
     ...words.map((word) => {
