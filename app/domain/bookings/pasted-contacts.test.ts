@@ -1,6 +1,6 @@
 /**
- * A booking system's export whose contacts were pasted from a phone (issue
- * 44): the row keeps its mobile and e-mail, and a client whose name is in
+ * A booking system's export whose contacts were pasted from a phone: the
+ * row keeps its mobile and e-mail, and a client whose name is in
  * another script is matched to their quote, not sent to review.
  */
 import { describe, expect, it } from "vitest";
