@@ -221,10 +221,15 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
 
   it("checks the size in pixels before decoding, and trusts the decoder over the first bytes", async () => {
     const heic = iphonePhoto();
-    const limits = (maxPixels: number) => ({ maxPixels, maxDecodedBytes: 1e8, masterWidth: 2560 });
+    const limits = (maxPixels: number, maxHeicBytes = 1e8) => ({ maxPixels, maxHeicBytes, masterWidth: 2560 });
     expect(await processPicture(heic, "heic", limits(1008 * 1344 - 1))).toEqual({
       ok: false,
       reason: "too-many-pixels",
+    });
+    // A HEIC is decoded whole, four bytes a pixel: its own bound.
+    expect(await processPicture(heic, "heic", limits(1e8, 1008 * 1344 * 4 - 1))).toEqual({
+      ok: false,
+      reason: "too-much-memory",
     });
     const jpeg = await phonePhoto();
     expect(await processPicture(jpeg, "jpeg", limits(400 * 200 - 1))).toEqual({ ok: false, reason: "too-many-pixels" });
