@@ -37,7 +37,7 @@ const MASTER_WIDTH = 2560;
  * what the worker holds bounded (picture-process.cjs); beyond it a file is
  * refused undecoded, as no camera made it (decision 106).
  */
-export const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 100_000_000;
 
 /**
  * What a HEIC's pixels may take decoded (4 bytes each), since its decoder
