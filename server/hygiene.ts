@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { escapeHtml } from "~/domain/html";
-import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT } from "~/domain/pictures";
+import { MAX_PICTURE_SIZE_TEXT, uploadBodyBytes } from "~/domain/pictures";
 import { staffScreenAt } from "~/domain/staff/routes";
 import { NUL_MESSAGE } from "~/server/http.server";
 import type { Logger } from "~/server/log.server";
@@ -20,17 +20,19 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/server/pg
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
- * A console form with picture fields, up to its number of pictures of
- * MAX_PICTURE_BYTES each and its text. Only the screens the permission table
- * marks as taking pictures get this; their body is not read here but
- * streamed to the action, which reads it only once the gate has checked that
- * the sender may upload there (app/server/staff/auth.server.ts). Every other
- * body, multipart or not, signed in or not, gets MAX_REQUEST_BYTES.
+ * A console form with picture fields: uploadBodyBytes for its number of
+ * pictures. Only the screens the permission table marks as taking pictures
+ * get this, found by the route whether the page or its data was asked for
+ * (a browser with JavaScript posts to `….data`, one without to the page);
+ * their body is not read here but streamed to the action, which reads it
+ * only once the gate has checked that the sender may upload there
+ * (app/server/staff/auth.server.ts). Every other body, multipart or not,
+ * signed in or not, gets MAX_REQUEST_BYTES.
  */
 function uploadRequestBytes(req: Request): number | null {
   if (!/^multipart\/form-data/i.test(req.get("content-type") ?? "")) return null;
   const upload = staffScreenAt(req.path)?.upload;
-  return upload ? upload.files * MAX_PICTURE_BYTES + 256 * 1024 : null;
+  return upload ? uploadBodyBytes(upload.files) : null;
 }
 
 const UPLOAD_TOO_LARGE = `That is too much to upload at once: a photo can be up to ${MAX_PICTURE_SIZE_TEXT}. Go back, choose a smaller photo and save again.`;

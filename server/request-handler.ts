@@ -24,6 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { pagePathOf } from "~/domain/site-path";
 import { readingFresh } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { responseBytes, responseText } from "~/server/rendered-page.server";
@@ -182,7 +183,7 @@ type Area = "staff" | "api" | "site";
  * `.data` ending. `/STAFF/quotes` and `/%73taff/quotes` are the console too.
  */
 export function areaOf(url: string): Area {
-  const path = url.split(/[?#]/, 1)[0] ?? "";
+  const path = pagePathOf(url.split(/[?#]/, 1)[0] ?? "");
   const first = path.split("/").find((segment) => segment !== "") ?? "";
   let segment: string;
   try {
@@ -190,7 +191,7 @@ export function areaOf(url: string): Area {
   } catch {
     segment = first;
   }
-  segment = segment.toLowerCase().replace(/\.data$/, "");
+  segment = segment.toLowerCase();
   return segment === "staff" ? "staff" : segment === "api" ? "api" : "site";
 }
 

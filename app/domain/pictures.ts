@@ -11,6 +11,15 @@ export { PICTURE_FORMATS, type PictureFormat, type PictureRef, pictureUrl };
 /** The largest file accepted. A phone's photo is 2–8 MB; a 48-megapixel one can reach about 12. */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 
+/**
+ * The most the body of a form with `files` picture fields may be: its photos
+ * at MAX_PICTURE_BYTES each, as much again and its text. A form whose photo
+ * is over the limit is still read to its end, the photo dropped as it
+ * streams, so that its text comes back with the reason (nothing typed is
+ * lost); a body past this is refused unread.
+ */
+export const uploadBodyBytes = (files: number) => 2 * files * MAX_PICTURE_BYTES + 256 * 1024;
+
 /** "15 MB", for messages. */
 export const MAX_PICTURE_SIZE_TEXT = `${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
 

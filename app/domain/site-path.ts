@@ -19,3 +19,22 @@ export function isSitePath(value: string): boolean {
   }
   return safe(decoded);
 }
+
+/** How React Router asks for a page's data instead of its HTML: the page's path and this ending. */
+const DATA_SUFFIX = ".data";
+/** The data request of the site's root, which has no last segment to carry the ending. */
+const ROOT_DATA = `/_root${DATA_SUFFIX}`;
+
+/**
+ * The page a request is for, whichever way it was asked: a browser without
+ * JavaScript posts to the page's own path (`/staff/content/news`), React
+ * Router in the browser to its data form (`/staff/content/news.data`, and
+ * `/_root.data` for `/`). Every rule keyed on a route (what a body may
+ * weigh, which screens are downloads, where to come back to after signing
+ * in) reads the path through this, so the two spellings cannot be treated
+ * apart. The path is otherwise as given (case and percent-encoding kept).
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname === ROOT_DATA) return "/";
+  return pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
+}

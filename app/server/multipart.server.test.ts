@@ -25,7 +25,7 @@ function uploadInProgress() {
   return { request, finish: () => finish() };
 }
 
-const limits = { files: 1, fileBytes: 1024 * 1024 };
+const limits = { files: 1, fileBytes: 1024 * 1024, bodyBytes: 4 * 1024 * 1024 };
 
 describe("reading uploads", () => {
   it("reads four at once, queues twelve, and tells the next to try again; the queue then drains", async () => {
@@ -53,5 +53,26 @@ describe("reading uploads", () => {
       body,
     });
     await expect(readMultipart(request, limits)).rejects.toBeInstanceOf(MultipartError);
+  });
+
+  it("keeps the text after a file too large, and refuses a body longer than the form's allowance", async () => {
+    const form = (fileBytes: number) => {
+      const body = Buffer.concat([
+        Buffer.from(HEAD),
+        Buffer.alloc(fileBytes, 0xab),
+        Buffer.from(
+          `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="alt"\r\n\r\nIsla\r\n--${BOUNDARY}--\r\n`,
+        ),
+      ]);
+      return new Request("http://localhost/staff/content/news.data", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      });
+    };
+    const over = await readMultipart(form(2 * 1024 * 1024), limits);
+    expect(over.fields).toEqual({ alt: "Isla" });
+    expect(over.files.photo).toEqual({ bytes: Buffer.alloc(0), tooLarge: true });
+    await expect(readMultipart(form(5 * 1024 * 1024), limits)).rejects.toThrow("larger than");
   });
 });

@@ -3,7 +3,9 @@
  * limits: Request.formData() would hold the whole body in memory whatever
  * its size. Each file is kept up to `fileBytes`; past that it is marked too
  * large and the rest of it is read and dropped, so what one upload costs in
- * memory is bounded however much is sent.
+ * memory is bounded however much is sent, and the text fields after it still
+ * arrive (the form comes back with them and the reason). A body longer than
+ * `bodyBytes` (one sent in chunks, with no length declared) is refused.
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -73,10 +75,7 @@ export const isMultipart = (request: Request) =>
  * first (UploadsBusyError when the queue is full); one that may not was
  * capped at a text form's size before it got here.
  */
-export async function readMultipart(
-  request: Request,
-  limits: { files: number; fileBytes: number },
-): Promise<MultipartForm> {
+export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   if (limits.files === 0) return parseMultipart(request, limits);
   const release = await uploadSlot();
   try {
@@ -86,7 +85,16 @@ export async function readMultipart(
   }
 }
 
-function parseMultipart(request: Request, limits: { files: number; fileBytes: number }): Promise<MultipartForm> {
+interface MultipartLimits {
+  /** File parts taken. */
+  files: number;
+  /** Bytes kept of each file. */
+  fileBytes: number;
+  /** Bytes of the whole body read. */
+  bodyBytes: number;
+}
+
+function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const body = request.body;
   if (!body) return Promise.reject(new MultipartError("The form was empty."));
   return new Promise((resolve, reject) => {
@@ -157,6 +165,12 @@ function parseMultipart(request: Request, limits: { files: number; fileBytes: nu
       });
     });
     const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+    let bodyBytes = 0;
+    source.on("data", (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      // The rest is still read, kept nowhere, so the sender can read the answer.
+      if (bodyBytes > limits.bodyBytes) fail("The form was larger than any photo and its text could make.");
+    });
     source.on("error", () => fail("The form did not arrive in full."));
     source.pipe(parser);
   });

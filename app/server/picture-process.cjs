@@ -13,7 +13,7 @@
  * crash or a hang on a hostile file ends it, not the site.
  *
  * The conversation for each upload, over the IPC channel:
- *   site → { sharp, heicDecode, bytes, format, maxPixels, maxDecodedBytes, masterWidth }
+ *   site → { sharp, heicDecode, bytes, format, maxPixels, maxHeicBytes, masterWidth }
  *   here → { width, height } of the master, or { refused }
  *   site → { widths, formats }
  *   here → { master, variants: [{ width, format, bytes }] }
@@ -67,16 +67,23 @@ const encoders = {
  */
 const collect = () => global.gc?.();
 
-/** Bytes a decoder holds per channel of a pixel, by the sample format sharp reports. */
-const BYTES_PER_SAMPLE = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8 };
-
 /**
  * The picture as sharp should read it: the file itself, or for HEIC (which
  * sharp's own libheif cannot decode: it has AV1 only, not HEVC) the pixels
- * libheif in WebAssembly decodes. Its size in pixels, and what its pixels
- * take decoded (pixels × channels × bytes per channel: a small 16-bit PNG
- * can ask for hundreds of megabytes), are checked before any pixel is.
- * @param {{ sharp: string, heicDecode: string, bytes: Uint8Array, format: string, maxPixels: number, maxDecodedBytes: number }} job
+ * libheif in WebAssembly decodes. Its size in pixels is checked before any
+ * pixel is decoded.
+ *
+ * What decoding holds: libvips reads a JPEG, PNG or WebP a strip at a time
+ * as the resize asks for it, and a JPEG or WebP at a half, a quarter or an
+ * eighth of its size straight from the file when the master is that much
+ * smaller (shrink-on-load); a turn by the EXIF orientation is made after
+ * that shrink. So a 48-megapixel JPEG, a 30-megapixel 16-bit PNG or a
+ * 100-megapixel PNG each took a worker 43–81 MB above its start, measured
+ * (docs/decisions/106-uploads-by-route-and-megapixels.md): they are made
+ * smaller, not refused. The WebAssembly decoder has no such way: it holds a
+ * HEIC's every pixel (four bytes each) at once, so a HEIC is taken up to
+ * `maxHeicBytes` of them.
+ * @param {{ sharp: string, heicDecode: string, bytes: Uint8Array, format: string, maxPixels: number, maxHeicBytes: number }} job
  * @returns {Promise<{ refused: string } | { input: Buffer, raw?: { width: number, height: number, channels: 4 } }>}
  */
 async function source(job) {
@@ -86,7 +93,7 @@ async function source(job) {
     try {
       const first = images[0];
       if (first.width * first.height > job.maxPixels) return { refused: "too-many-pixels" };
-      if (first.width * first.height * 4 > job.maxDecodedBytes) return { refused: "too-much-memory" };
+      if (first.width * first.height * 4 > job.maxHeicBytes) return { refused: "too-much-memory" };
       const { width, height, data } = await first.decode();
       return { input: Buffer.from(data.buffer, data.byteOffset, data.byteLength), raw: { width, height, channels: 4 } };
     } finally {
@@ -97,17 +104,17 @@ async function source(job) {
   if (meta.format !== job.format) return { refused: "not-picture" };
   if (!meta.width || !meta.height) return { refused: "damaged" };
   if (meta.width * meta.height > job.maxPixels) return { refused: "too-many-pixels" };
-  const sample = BYTES_PER_SAMPLE[/** @type {keyof typeof BYTES_PER_SAMPLE} */ (meta.depth ?? "uchar")] ?? 8;
-  if (meta.width * meta.height * (meta.channels ?? 4) * sample > job.maxDecodedBytes)
-    return { refused: "too-much-memory" };
   return { input: bytes };
 }
 
 /**
  * The picture decoded once, upright by the EXIF orientation, at most the
- * master's size, 8 bits a channel, and with no metadata at all (raw pixels
- * carry none): the place a photo was taken never leaves this process.
- * Answers a refusal, or the pixels; the file's bytes are let go here.
+ * master's size, 8 bits a channel, in sRGB (a CMYK JPEG through its profile),
+ * and with no metadata at all (raw pixels carry none): the place a photo was
+ * taken never leaves this process. Of an animation, its first frame. Answers
+ * a refusal, or the pixels; the file's bytes are let go here. libvips itself
+ * refuses more than `maxPixels` (limitInputPixels), whatever was checked
+ * before.
  * @param {any} job
  */
 async function decode(job) {

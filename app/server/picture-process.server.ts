@@ -28,9 +28,10 @@ interface Processed {
 type Result = { ok: true; made: Processed } | { ok: false; reason: PictureRefusal };
 
 interface Limits {
+  /** The most pixels a picture may have, checked before decoding; larger ones are made smaller, up to this. */
   maxPixels: number;
-  /** Pixels × channels × bytes per channel, as the decoder would hold them: checked before decoding. */
-  maxDecodedBytes: number;
+  /** What a HEIC's pixels may take decoded (4 bytes each): its decoder holds them all at once. */
+  maxHeicBytes: number;
   masterWidth: number;
 }
 
@@ -205,7 +206,7 @@ function runOn(
 
 /**
  * Checks that `bytes` decode as the `format` their first bytes claim, within
- * `maxPixels` and `maxDecodedBytes`, and makes the master and every variant;
+ * `maxPixels` (and a HEIC within `maxHeicBytes`), and makes the master and every variant;
  * or answers "busy" at once when every worker is taken and the queue is full.
  */
 export function processPicture(

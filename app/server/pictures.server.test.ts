@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, variantWidths } from "~/domain/pictures";
+import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, uploadBodyBytes, variantWidths } from "~/domain/pictures";
 import { readMultipart } from "./multipart.server";
 import { processPicture } from "./picture-process.server";
 import { getPictureVariant, PICTURE_MESSAGES, sniffPicture, storePicture } from "./pictures.server";
@@ -111,15 +111,16 @@ describe("multipart forms read as they stream in", () => {
     const form = await readMultipart(streamedUpload(50 * 1024 * 1024, "b0undary"), {
       files: 2,
       fileBytes: MAX_PICTURE_BYTES,
+      bodyBytes: uploadBodyBytes(2),
     });
     expect(form.fields).toEqual({ intent: "save", alt: "Me" });
     expect(form.files.photo).toEqual({ bytes: Buffer.alloc(0), tooLarge: true });
   });
 
   it("refuses a file sent to a form that takes none", async () => {
-    await expect(readMultipart(streamedUpload(10, "b0undary"), { files: 0, fileBytes: 1000 })).rejects.toThrow(
-      "more files than it takes",
-    );
+    await expect(
+      readMultipart(streamedUpload(10, "b0undary"), { files: 0, fileBytes: 1000, bodyBytes: 10_000 }),
+    ).rejects.toThrow("more files than it takes");
   });
 });
 
@@ -220,10 +221,15 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
 
   it("checks the size in pixels before decoding, and trusts the decoder over the first bytes", async () => {
     const heic = iphonePhoto();
-    const limits = (maxPixels: number) => ({ maxPixels, maxDecodedBytes: 1e8, masterWidth: 2560 });
+    const limits = (maxPixels: number, maxHeicBytes = 1e8) => ({ maxPixels, maxHeicBytes, masterWidth: 2560 });
     expect(await processPicture(heic, "heic", limits(1008 * 1344 - 1))).toEqual({
       ok: false,
       reason: "too-many-pixels",
+    });
+    // A HEIC is decoded whole, four bytes a pixel: its own bound.
+    expect(await processPicture(heic, "heic", limits(1e8, 1008 * 1344 * 4 - 1))).toEqual({
+      ok: false,
+      reason: "too-much-memory",
     });
     const jpeg = await phonePhoto();
     expect(await processPicture(jpeg, "jpeg", limits(400 * 200 - 1))).toEqual({ ok: false, reason: "too-many-pixels" });

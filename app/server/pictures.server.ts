@@ -30,15 +30,21 @@ import { type Actor, audit } from "./staff/audit.server";
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
 const MASTER_WIDTH = 2560;
 
-/** More pixels than any phone takes (a 48-megapixel photo is about 49 million): beyond this, a file is refused undecoded. */
+/**
+ * The most pixels an upload may have: 100 megapixels, twice what the largest
+ * phone camera takes (a 48-megapixel photo is 8064 × 6048, about 49 million).
+ * Anything up to it is made smaller to MASTER_WIDTH as it is decoded, with
+ * what the worker holds bounded (picture-process.cjs); beyond it a file is
+ * refused undecoded, as no camera made it (decision 106).
+ */
 const MAX_PIXELS = 100_000_000;
 
 /**
- * What a picture may take decoded (pixels × channels × bytes per channel):
- * a 24-megapixel HEIC (RGBA) or a 12-megapixel 16-bit PNG fits; a small
- * file that would ask the decoder for hundreds of megabytes does not.
+ * What a HEIC's pixels may take decoded (4 bytes each), since its decoder
+ * holds them all at once: 25 megapixels, so an iPhone's 12- and
+ * 24-megapixel photos fit.
  */
-const MAX_DECODED_BYTES = 100_000_000;
+const MAX_HEIC_BYTES = 100_000_000;
 
 type Sniffed = "jpeg" | "png" | "webp" | "heic" | "avif";
 
@@ -84,9 +90,10 @@ export const PICTURE_MESSAGES = {
   avif: "AVIF files cannot be uploaded yet. Please choose a JPEG, PNG, WebP or HEIC photo.",
   damaged:
     "That photo could not be read: the file looks damaged or incomplete. Please choose it again, or another one.",
-  tooManyPixels: "That picture has more pixels than any phone camera makes. Please choose a smaller one.",
+  tooManyPixels:
+    "That picture has more than 100 megapixels, more than any phone camera makes. Please save it at a smaller size and choose it again.",
   tooMuchMemory:
-    "That picture is too large to open here (very many pixels, or 16 bits a colour). Please save it as a JPEG, or at a smaller size, and choose it again.",
+    "That HEIC photo has more pixels than we can open here (up to 25 megapixels). Please send it as a JPEG (on an iPhone, Settings → Camera → Formats → Most Compatible), or at a smaller size, and choose it again.",
   busy: "We are working on other photos right now. Please try again in a minute: your other entries are kept.",
 } as const;
 
@@ -133,7 +140,7 @@ export async function storePicture(
   // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
   const result = await processPicture(bytes, checked.format, {
     maxPixels: MAX_PIXELS,
-    maxDecodedBytes: MAX_DECODED_BYTES,
+    maxHeicBytes: MAX_HEIC_BYTES,
     masterWidth: MASTER_WIDTH,
   });
   if (!result.ok) return refused(result.reason === "busy" ? 503 : 400, "file", REFUSALS[result.reason]);

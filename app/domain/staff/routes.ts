@@ -5,6 +5,7 @@
  * so the check cannot drift from the table; the access test walks it too, so
  * a new page is covered the day it is added.
  */
+import { pagePathOf } from "../site-path";
 import type { Permission } from "./access";
 
 /** "public": reachable signed out (signing in itself). */
@@ -219,11 +220,15 @@ const SCREEN_PATTERNS: readonly { pattern: RegExp; route: StaffRouteDef }[] = Ob
   route,
 }));
 
-/** The console screen at this address (any case, percent-decoded), or undefined. */
+/**
+ * The console screen at this address, or undefined: in any case,
+ * percent-decoded, and asked for as the page or as its data (see pagePathOf),
+ * as the router matches it.
+ */
 export function staffScreenAt(pathname: string): StaffRouteDef | undefined {
   let path: string;
   try {
-    path = decodeURIComponent(pathname).toLowerCase();
+    path = decodeURIComponent(pagePathOf(pathname)).toLowerCase();
   } catch {
     return undefined;
   }

@@ -9,8 +9,8 @@ import type { RouterContextProvider } from "react-router";
  *   prove it again.
  */
 import { data, redirect } from "react-router";
-import { MAX_PICTURE_BYTES } from "~/domain/pictures";
-import { isSitePath } from "~/domain/site-path";
+import { MAX_PICTURE_BYTES, uploadBodyBytes } from "~/domain/pictures";
+import { isSitePath, pagePathOf } from "~/domain/site-path";
 import { can, type Permission, ROLE_PERMISSIONS, type StaffRole } from "~/domain/staff/access";
 import {
   type Access,
@@ -68,7 +68,7 @@ function signInRedirect(request: Request, fresh = false): never {
   const from = json ? request.headers.get("referer") : null;
   const next = from
     ? safeNext(new URL(from, url).pathname)
-    : url.pathname.replace(/\.data$/, "") + (request.method === "GET" ? url.search : "");
+    : pagePathOf(url.pathname) + (request.method === "GET" ? url.search : "");
   const signIn = `${staffPath("sign-in")}?${new URLSearchParams({ next, ...(fresh ? { fresh: "1" } : {}) })}`;
   if (json)
     throw data(
@@ -143,7 +143,12 @@ async function readInput(
         throw data({ error: UPLOAD_FORBIDDEN_MESSAGE }, { status: 403, headers: { Connection: "close" } });
     }
     try {
-      const form = await readMultipart(request, { files: upload?.files ?? 0, fileBytes: MAX_PICTURE_BYTES });
+      const files = upload?.files ?? 0;
+      const form = await readMultipart(request, {
+        files,
+        fileBytes: MAX_PICTURE_BYTES,
+        bodyBytes: uploadBodyBytes(files),
+      });
       return { input: form.fields, files: form.files };
     } catch (error) {
       if (error instanceof UploadsBusyError)

@@ -5,6 +5,7 @@ import { type RouterContextProvider, redirect } from "react-router";
  * filters and search from the URL, and the audit row (lists show people's
  * details). Apart from lists.server.ts, whose helpers the audit log itself uses.
  */
+import { pagePathOf } from "~/domain/site-path";
 import type { AuditAction } from "~/domain/staff/audit-log";
 import { pageOf } from "~/domain/staff/lists";
 import type { StaffRouteKey } from "~/domain/staff/routes";
@@ -78,7 +79,7 @@ const FORGOTTEN = new Set(["page", "q", "clear"]);
 async function rememberFilters(db: Database, staffId: number, list: StaffRouteKey, requested: URL): Promise<void> {
   // The address as the browser shows it, whether the page or its data (a navigation in the app) was asked for.
   const url = new URL(requested);
-  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.pathname = pagePathOf(url.pathname);
   url.searchParams.delete("_routes");
   const mine = and(eq(staffListFilters.staffId, staffId), eq(staffListFilters.list, list));
   if (url.search === "") {
