@@ -257,7 +257,8 @@ async function addOwnerRow(file: string): Promise<void> {
   await writeFile(`${file}.sha256`, `${createHash("sha256").update(changed).digest("hex")}  ${path.basename(file)}\n`);
 }
 
-describe("backups only the site's keys can vouch for (decision 104)", () => {
+// Each test starts the embedded database four or five times.
+describe("backups only the site's keys can vouch for (decision 104)", { timeout: 120_000 }, () => {
   const WEBHOOK_SECRET = "whsec_outgoing-secret-that-must-not-leak";
   const BOOKING_SECRET = "booking-system-secret-that-must-not-leak";
 
