@@ -20,6 +20,7 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createHash,
   createHmac,
   hkdfSync,
   randomBytes,
@@ -90,14 +91,27 @@ interface Subkeys {
   check: string;
 }
 
+/**
+ * The stretched keys of the last few files opened: a restore opens its file three times (checked, read
+ * through, restored), and scrypt is slow on purpose. Keyed by a hash of the key and the file's salt.
+ */
+const stretched = new Map<string, Buffer>();
+
+async function stretch(secret: Buffer, salt: Buffer): Promise<Buffer> {
+  const id = createHash("sha256").update(secret).update(salt).digest("hex");
+  const known = stretched.get(id);
+  if (known) return known;
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(secret, salt, 32, SCRYPT, (error, derived) => (error ? reject(error) : resolve(derived))),
+  );
+  if (stretched.size >= 8) stretched.delete(stretched.keys().next().value as string);
+  stretched.set(id, key);
+  return key;
+}
+
 async function subkeys(secret: Buffer, header: Pick<SealHeader, "key" | "salt">): Promise<Subkeys> {
   const salt = Buffer.from(header.salt, "base64");
-  const master =
-    header.key === "BACKUP_KEY"
-      ? await new Promise<Buffer>((resolve, reject) =>
-          scrypt(secret, salt, 32, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
-        )
-      : secret;
+  const master = header.key === "BACKUP_KEY" ? await stretch(secret, salt) : secret;
   const draw = (purpose: string, bytes: number) =>
     Buffer.from(hkdfSync("sha256", master, salt, `maison-ivy backup ${purpose}`, bytes));
   return { cipher: draw("cipher", 32), tag: draw("tag", 32), check: draw("check", 8).toString("hex") };
