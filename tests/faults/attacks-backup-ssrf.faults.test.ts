@@ -94,6 +94,14 @@ describe("the backup download and the addresses staff give the server", () => {
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       const body = Buffer.from(await answer.arrayBuffer());
       expect(body.includes(backup.subarray(0, 64))).toBe(false);
+      // Nor under the address the router's data requests use.
+      const data = await fetch(`${site.url}/staff/settings/backup.data`, {
+        headers: { Cookie: fresh.cookie, ...headers },
+        redirect: "manual",
+      });
+      expect(Buffer.from(await data.arrayBuffer()).includes(backup.subarray(0, 64)), JSON.stringify(headers)).toBe(
+        false,
+      );
     }
     expect(await downloadsAudited()).toBe(before);
   });

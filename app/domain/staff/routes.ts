@@ -225,11 +225,13 @@ const SCREEN_PATTERNS: readonly { pattern: RegExp; route: StaffRouteDef }[] = Ob
   route,
 }));
 
-/** The console screen at this address (any case, percent-decoded), or undefined. */
+/** The console screen at this address (any case, percent-decoded, or its router's `.data` form), or undefined. */
 export function staffScreenAt(pathname: string): StaffRouteDef | undefined {
   let path: string;
   try {
-    path = decodeURIComponent(pathname).toLowerCase();
+    path = decodeURIComponent(pathname)
+      .toLowerCase()
+      .replace(/\.data$/, "");
   } catch {
     return undefined;
   }
