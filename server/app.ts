@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createBackupJob } from "~/server/backup/backup-job.server";
-import { bookingLinkJob } from "~/server/booking-link-check.server";
+import { createBookingLinkJob } from "~/server/booking-link-check.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
 import { clientKey } from "~/server/client-key.server";
 import { now, setClock } from "~/server/clock.server";
@@ -19,6 +19,7 @@ import { createHealthJob } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { renderMetrics } from "~/server/metrics.server";
+import { outboundOptions } from "~/server/outbound.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
@@ -101,7 +102,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     pruneJob,
     digestJob,
     uncontactedJob,
-    bookingLinkJob,
+    createBookingLinkJob(outboundOptions(settings)),
     createBackupJob(database.url, settings),
   ];
   const healthJob = createHealthJob(

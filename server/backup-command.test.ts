@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,11 +23,20 @@ async function tempDir(prefix: string) {
   return dir;
 }
 
-function settingsFor(dataDir: string, backupDir: string, s3: { bucket?: string; endpoint?: string } = {}) {
+/** The key these backups are encrypted with: the tests lose DATA_DIR, as a machine that failed would. */
+const KEY = "correct horse battery staple, salon";
+
+function settingsFor(
+  dataDir: string,
+  backupDir: string,
+  s3: { bucket?: string; endpoint?: string } = {},
+  key: string | null = KEY,
+) {
   return {
     DATABASE_URL: undefined,
     dataDir,
     backupDir,
+    BACKUP_KEY: key ?? undefined,
     BACKUP_KEEP_DAILY: 7,
     BACKUP_KEEP_WEEKLY: 5,
     BACKUP_KEEP_MONTHLY: 12,
@@ -212,5 +222,159 @@ describe("npm run backup and npm run restore", () => {
     } finally {
       await s3.close();
     }
+  });
+});
+
+/** The gzip stream inside a backup file: all of it in a file of format 1, between the seal's header and tags in a sealed one. */
+function gzipOf(bytes: Buffer): { before: Buffer; gzip: Buffer; after: Buffer } {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return { before: Buffer.alloc(0), gzip: bytes, after: Buffer.alloc(0) };
+  const start = bytes.indexOf(10) + 1;
+  const header = JSON.parse(bytes.subarray(0, start).toString("utf8")) as { cipher: string | null };
+  const end = bytes.length - 32 - (header.cipher ? 16 : 0);
+  return { before: bytes.subarray(0, start), gzip: bytes.subarray(start, end), after: bytes.subarray(end) };
+}
+
+/**
+ * What someone with the file but not the key would do: add an owner account to its staff table, correct the
+ * row count, and write the checksum file again to match.
+ */
+async function addOwnerRow(file: string): Promise<void> {
+  const { before, gzip, after } = gzipOf(await readFile(file));
+  const lines = gunzipSync(gzip).toString("utf8").split("\n");
+  const start = lines.findIndex((line) => line.startsWith('{"table":"public.staff_users"'));
+  const { columns } = JSON.parse(lines[start] as string) as { columns: string[] };
+  const values = (lines[start + 1] as string).split("\t");
+  values[columns.indexOf("id")] = "9999";
+  values[columns.indexOf("email")] = "intruder@evil.example";
+  values[columns.indexOf("role")] = "owner";
+  lines.splice(start + 1, 0, values.join("\t"));
+  const trailer = lines.length - 2;
+  const counts = JSON.parse(lines[trailer] as string) as { rows: Record<string, number> };
+  counts.rows["public.staff_users"] = (counts.rows["public.staff_users"] ?? 0) + 1;
+  lines[trailer] = JSON.stringify(counts);
+  const changed = Buffer.concat([before, gzipSync(Buffer.from(lines.join("\n"))), after]);
+  await writeFile(file, changed);
+  await writeFile(`${file}.sha256`, `${createHash("sha256").update(changed).digest("hex")}  ${path.basename(file)}\n`);
+}
+
+// Each test starts the embedded database four or five times.
+describe("backups only the site's keys can vouch for (decision 104)", { timeout: 120_000 }, () => {
+  const WEBHOOK_SECRET = "whsec_outgoing-secret-that-must-not-leak";
+  const BOOKING_SECRET = "booking-system-secret-that-must-not-leak";
+
+  /** A site with an owner and both webhook secrets set, closed so the commands can use its DATA_DIR. */
+  async function siteWithSecrets(dataDir: string) {
+    const site = await openDatabase({ dataDir, prepare: seedDatabase });
+    try {
+      await site.db.execute(
+        sql`insert into staff_users (email, name, role) values ('owner@example.com', 'Owner', 'owner')`,
+      );
+      await site.db.execute(sql`insert into site_settings (key, value) values
+        ('webhookUrl', 'https://hooks.example/in'), ('webhookSecret', ${WEBHOOK_SECRET})`);
+      await site.db.execute(sql`insert into booking_webhook_secret (id, secret) values (1, ${BOOKING_SECRET})`);
+    } finally {
+      await site.close();
+    }
+  }
+  const secretsIn = async (dataDir: string) => {
+    const site = await openDatabase({ dataDir, prepare: seedDatabase });
+    try {
+      const rows = await site.db.execute<{
+        webhook: string | null;
+        booking: string | null;
+        intruders: number;
+      }>(sql`select
+        (select value from site_settings where key = 'webhookSecret') as webhook,
+        (select secret from booking_webhook_secret) as booking,
+        (select count(*)::int from staff_users where email = 'intruder@evil.example') as intruders`);
+      return rows.rows[0];
+    } finally {
+      await site.close();
+    }
+  };
+
+  it("refuses a backup with an owner added and its checksum written again, and says so in one line", async () => {
+    const dataDir = await tempDir("salon-keys-data-");
+    const backupDir = await tempDir("salon-keys-files-");
+    await siteWithSecrets(dataDir);
+    const settings = settingsFor(dataDir, backupDir, {}, null);
+    expect(await runBackupCommand([], capture().out, settings)).toBe(0);
+    const [backup] = await listBackupFiles(backupDir);
+    await addOwnerRow(backup?.file as string);
+
+    // Restored where the site's key is (a new database beside it), with --replace as after a disaster.
+    const target = { ...settings, dataDir: await tempDir("salon-keys-target-") };
+    if (existsSync(path.join(dataDir, "backup.key")))
+      await writeFile(path.join(target.dataDir, "backup.key"), await readFile(path.join(dataDir, "backup.key")));
+    const refused = capture();
+    expect(await runRestoreCommand([backup?.file as string], refused.out, target)).toBe(1);
+    expect(refused.lines).toHaveLength(1);
+    expect(refused.lines[0]).toMatch(/^ERROR Restore failed: .* does not match its tag: it was changed/);
+    // Nor does --unverified let a tag that does not match through: it only stands in for a key that is not here.
+    const forced = capture();
+    expect(await runRestoreCommand([backup?.file as string, "--unverified"], forced.out, target)).toBe(1);
+    expect(forced.lines.join("\n")).toContain("does not match its tag");
+    expect(existsSync(path.join(target.dataDir, "postgres"))).toBe(false);
+  });
+
+  it("refuses an encrypted backup under a wrong key or none, and restores it, secrets and all, under its own", async () => {
+    const dataDir = await tempDir("salon-keys-data-");
+    const backupDir = await tempDir("salon-keys-files-");
+    await siteWithSecrets(dataDir);
+    expect(await runBackupCommand([], capture().out, settingsFor(dataDir, backupDir, {}, KEY))).toBe(0);
+    const [backup] = await listBackupFiles(backupDir);
+    const raw = await readFile(backup?.file as string);
+    // Encrypted: not a gzip stream, and neither secret (nor any name) in its bytes.
+    expect(raw.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+    for (const secret of [WEBHOOK_SECRET, BOOKING_SECRET, "owner@example.com"])
+      expect(raw.includes(secret), secret).toBe(false);
+
+    const elsewhere = () => tempDir("salon-keys-target-");
+    const wrong = capture();
+    const wrongKey = settingsFor(await elsewhere(), backupDir, {}, "not the key these backups were made with");
+    expect(await runRestoreCommand([backup?.file as string], wrong.out, wrongKey)).toBe(1);
+    expect(wrong.lines).toEqual([expect.stringMatching(/^ERROR Restore failed: .* different BACKUP_KEY/)]);
+    const none = capture();
+    expect(
+      await runRestoreCommand([backup?.file as string], none.out, settingsFor(await elsewhere(), backupDir, {}, null)),
+    ).toBe(1);
+    expect(none.lines).toEqual([expect.stringMatching(/^ERROR Restore failed: .* is encrypted: set BACKUP_KEY/)]);
+
+    // One byte of the encrypted data changed: refused, though the key is right.
+    const changed = Buffer.from(raw);
+    const middle = Math.floor(changed.length / 2);
+    changed[middle] = (changed[middle] ?? 0) ^ 0x01;
+    const changedFile = path.join(backupDir, "changed.backup");
+    await writeFile(changedFile, changed);
+    const tampered = capture();
+    expect(await runRestoreCommand([changedFile], tampered.out, settingsFor(await elsewhere(), backupDir))).toBe(1);
+    expect(tampered.lines.join("\n")).toContain("does not match its tag");
+
+    const target = settingsFor(await elsewhere(), backupDir, {}, KEY);
+    const restored = capture();
+    expect(await runRestoreCommand([backup?.file as string], restored.out, target)).toBe(0);
+    expect(restored.lines.join("\n")).not.toContain("webhook secrets");
+    expect(await secretsIn(target.dataDir)).toEqual({ webhook: WEBHOOK_SECRET, booking: BOOKING_SECRET, intruders: 0 });
+  });
+
+  it("leaves both webhook secrets out of a backup that is not encrypted, and the restore says to set them again", async () => {
+    const dataDir = await tempDir("salon-keys-data-");
+    const backupDir = await tempDir("salon-keys-files-");
+    await siteWithSecrets(dataDir);
+    const settings = settingsFor(dataDir, backupDir, {}, null);
+    expect(await runBackupCommand([], capture().out, settings)).toBe(0);
+    const [backup] = await listBackupFiles(backupDir);
+    const raw = await readFile(backup?.file as string);
+    const inside = gunzipSync(gzipOf(raw).gzip);
+    expect(inside.includes("owner@example.com")).toBe(true);
+    for (const secret of [WEBHOOK_SECRET, BOOKING_SECRET]) {
+      expect(raw.includes(secret), secret).toBe(false);
+      expect(inside.includes(secret), secret).toBe(false);
+    }
+
+    const restored = capture();
+    expect(await runRestoreCommand([backup?.file as string, "--replace"], restored.out, settings)).toBe(0);
+    expect(restored.lines.join("\n")).toContain("The webhook secrets were not in this backup");
+    expect(await secretsIn(dataDir)).toEqual({ webhook: null, booking: null, intruders: 0 });
   });
 });

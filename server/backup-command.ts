@@ -11,16 +11,23 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { BadArchiveError, restoreArchive, TargetNotEmptyError } from "~/server/backup/archive.server";
+import { restoreArchive, TargetNotEmptyError } from "~/server/backup/archive.server";
 import { createBackup, pruneBackups, verifyBackup } from "~/server/backup/backups.server";
 import { copyRemote, fetchFromRemote, type RemoteSettings } from "~/server/backup/remote.server";
+import { BadArchiveError, siteKeyFile } from "~/server/backup/seal.server";
 import { type Config, config } from "~/server/config.server";
 import { migrationsFolder } from "~/server/db.server";
 import { DataDirInUseError, runningServerUrl, startEmbeddedPostgres } from "~/server/embedded-postgres.server";
 
 type Settings = Pick<
   Config,
-  "DATABASE_URL" | "dataDir" | "backupDir" | "BACKUP_KEEP_DAILY" | "BACKUP_KEEP_WEEKLY" | "BACKUP_KEEP_MONTHLY"
+  | "DATABASE_URL"
+  | "dataDir"
+  | "backupDir"
+  | "BACKUP_KEY"
+  | "BACKUP_KEEP_DAILY"
+  | "BACKUP_KEEP_WEEKLY"
+  | "BACKUP_KEEP_MONTHLY"
 > &
   RemoteSettings;
 type Out = Pick<Console, "log" | "error">;
@@ -64,7 +71,7 @@ export async function runBackupCommand(args: string[], out: Out = console, setti
   const started = new Date();
   try {
     const written = await withDatabase(settings, "backup", async (url) => {
-      const backup = await createBackup(url, settings.backupDir, started);
+      const backup = await createBackup(url, settings.backupDir, settings, started);
       const remote = await copyRemote(settings, backup.file);
       await recordOutcome(url, { startedAt: started, status: "ok", backup, remote });
       return { ...backup, remote };
@@ -77,6 +84,11 @@ export async function runBackupCommand(args: string[], out: Out = console, setti
     const rows = Object.values(written.rows).reduce((a, b) => a + b, 0);
     out.log(
       `Backed up ${rows} rows in ${Object.keys(written.rows).length} tables to ${written.file} (${megabytes(written.bytes)}, sha256 ${written.sha256.slice(0, 12)}…, checked).`,
+    );
+    out.log(
+      settings.BACKUP_KEY
+        ? "Encrypted with BACKUP_KEY: keep the key somewhere other than the backups, without it they cannot be restored."
+        : `Not encrypted (BACKUP_KEY is not set): tagged with the key in ${siteKeyFile(settings.dataDir)}; the webhook secrets were left out.`,
     );
     if (written.remote) out.log(`Copied to ${written.remote}.`);
     if (pruned.length > 0) out.log(`Removed ${pruned.length} older backups the retention rule no longer keeps.`);
@@ -119,11 +131,13 @@ async function recordOutcome(
   }
 }
 
-const RESTORE_USAGE = "Usage: npm run restore -- FILE|s3://BUCKET/KEY [--replace]";
+const RESTORE_USAGE = "Usage: npm run restore -- FILE|s3://BUCKET/KEY [--replace] [--unverified]";
+const RESTORE_FLAGS = new Set(["--replace", "--unverified"]);
 
 export async function runRestoreCommand(args: string[], out: Out = console, settings: Settings = config()) {
   const replace = args.includes("--replace");
-  const files = args.filter((a) => a !== "--replace");
+  const unverified = args.includes("--unverified");
+  const files = args.filter((a) => !RESTORE_FLAGS.has(a));
   const [file] = files;
   if (files.length !== 1 || !file || file.startsWith("--")) {
     out.error(RESTORE_USAGE);
@@ -137,14 +151,23 @@ export async function runRestoreCommand(args: string[], out: Out = console, sett
   const downloads = remote ? await mkdtemp(path.join(tmpdir(), "maison-ivy-restore-")) : undefined;
   try {
     const local = downloads ? await fetchFromRemote(settings, file, downloads) : file;
-    await verifyBackup(local);
+    const open = { keys: settings, unverified };
+    await verifyBackup(local, open);
     const { restored, photos } = await withDatabase(settings, "restore", async (url) => {
-      const restored = await restoreArchive(url, local, { replace, migrationsFolder });
+      const restored = await restoreArchive(url, local, { ...open, replace, migrationsFolder });
       return { restored, photos: await countPhotos(url) };
     });
     out.log(`Restored the backup of ${restored.createdAt.toISOString()} from ${file}:`);
     for (const [table, count] of Object.entries(restored.rows)) out.log(`  ${table.padEnd(36)} ${count}`);
     out.log(`  photos: ${photos.pictures} (${megabytes(photos.bytes)} of originals, ${photos.variants} sizes served)`);
+    if (restored.seal === "unchecked")
+      out.log(
+        "Warning: this backup's contents could not be checked (it was made before backups were tagged, or --unverified was given).",
+      );
+    if (restored.secretsLeftOut)
+      out.log(
+        "The webhook secrets were not in this backup (it was not encrypted): make new ones under Settings (Webhooks) and Bookings (the booking system's secret), and give them to the tools that use them.",
+      );
     out.log("Start the site to use it: it applies any newer migrations first.");
     return 0;
   } catch (error) {

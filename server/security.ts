@@ -63,10 +63,13 @@ export function securityHeaders(options: { dev: boolean; hsts: boolean }) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Fetch Metadata: a request the browser made for a page of another site (or of a sibling subdomain). */
+/**
+ * Fetch Metadata: a request the browser made for a page of another site (or of a sibling subdomain); only
+ * `same-origin` and `none` (typed in, a bookmark) are this site's own.
+ */
 const fromAnotherSite = (req: Request) => {
   const site = req.get("sec-fetch-site");
-  return site === "cross-site" || site === "same-site";
+  return site !== undefined && site !== "same-origin" && site !== "none";
 };
 
 /**
@@ -81,17 +84,19 @@ const fromAnotherSite = (req: Request) => {
 export function refuseCrossSiteRequests(publicOrigin: string) {
   const allowed = new URL(publicOrigin).origin;
   return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const otherOrigin = origin !== undefined && origin !== allowed && origin !== ownOrigin;
     if (SAFE_METHODS.has(req.method)) {
-      if (fromAnotherSite(req) && staffScreenAt(req.path)?.download) {
+      // A download is the site's own page's doing (same-origin) or typed in (none): another origin's, never.
+      if ((fromAnotherSite(req) || otherOrigin) && staffScreenAt(req.path)?.download) {
         res.status(403).setHeader("Cache-Control", "no-store");
         res.type("text").send("Downloads start from the staff console's own pages. Open the list there and try again.");
         return;
       }
       return next();
     }
-    const origin = req.get("origin");
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    const crossOrigin = (origin !== undefined && origin !== allowed && origin !== ownOrigin) || fromAnotherSite(req);
+    const crossOrigin = otherOrigin || fromAnotherSite(req);
     if (crossOrigin) {
       res.status(403).json({ error: "Requests from other sites are not accepted." });
       return;

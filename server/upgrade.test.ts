@@ -54,12 +54,18 @@ describe("the previous release's data under the current code", () => {
       BACKUP_KEEP_DAILY: 7,
       BACKUP_KEEP_WEEKLY: 5,
       BACKUP_KEEP_MONTHLY: 12,
+      BACKUP_KEY: undefined,
       BACKUP_S3_PREFIX: "",
       BACKUP_S3_REGION: "us-east-1",
     };
     const lines: string[] = [];
     const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`ERROR ${l}`) };
-    expect(await runRestoreCommand([fixture], out, settings), lines.join("\n")).toBe(0);
+    // Made before backups were tagged: it restores when told so, with a warning.
+    expect(await runRestoreCommand([fixture], out, settings), lines.join("\n")).toBe(1);
+    expect(lines.join("\n")).toContain("--unverified");
+    lines.length = 0;
+    expect(await runRestoreCommand([fixture, "--unverified"], out, settings), lines.join("\n")).toBe(0);
+    expect(lines.join("\n")).toContain("could not be checked");
     // What the restore says it restored is every row the release had.
     const restored = Object.fromEntries(
       lines.flatMap((line) => {
@@ -155,7 +161,11 @@ describe("the previous release's data under the current code", () => {
     });
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    await restoreArchive(url.href, fixture, { migrationsFolder });
+    await restoreArchive(url.href, fixture, {
+      migrationsFolder,
+      keys: { BACKUP_KEY: undefined, dataDir: tmpdir() },
+      unverified: true,
+    });
     const before = await readMigrations(url.href);
     const processes = await Promise.all(
       [1, 2, 3].map(() => openDatabase({ databaseUrl: url.href, dataDir: tmpdir(), prepare: seedDatabase })),

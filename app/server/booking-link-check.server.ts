@@ -5,12 +5,15 @@
  * Each link is asked with HEAD (many booking sites answer it), then GET when
  * HEAD is refused, with a short time-out and a few at once. A link that
  * starts failing is e-mailed to the owner (the owner alerts) and shown on
- * the booking links screen until it answers again.
+ * the booking links screen until it answers again. A link (or a redirect
+ * from it) to an internal address is never asked, only reported
+ * (outbound.server.ts).
  */
 import { sql } from "drizzle-orm";
 import { fromLondonLocal, londonDay } from "~/domain/salon-time";
 import { alertOwner, sendQueuedAlerts } from "./alerts.server";
 import type { Database } from "./db.server";
+import { type OutboundOptions, outboundRequest, RefusedDestinationError } from "./outbound.server";
 import type { ScheduledJob } from "./scheduler.server";
 import { bookingLinkChecks } from "./schema.server";
 
@@ -20,30 +23,32 @@ const TIMEOUT_MS = 5_000;
 const AT_ONCE = 4;
 /** When the check runs, UK time: the night, when nobody is booking. */
 const AT = "03:40";
+/** Redirects followed from a link, as a browser would follow a few. */
+const MAX_REDIRECTS = 5;
 
 interface LinkAnswer {
   ok: boolean;
   problem: string | null;
 }
 
-async function ask(url: string, method: "HEAD" | "GET", timeoutMs: number): Promise<number> {
-  const response = await fetch(url, {
-    method,
-    redirect: "follow",
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { "User-Agent": "MaisonIvy-LinkCheck/1" },
-  });
-  await response.body?.cancel();
-  return response.status;
+async function ask(url: string, method: "HEAD" | "GET", timeoutMs: number, outbound: OutboundOptions) {
+  const answer = await outboundRequest(
+    url,
+    { ...outbound, method, timeoutMs, headers: { "User-Agent": "MaisonIvy-LinkCheck/1" } },
+    MAX_REDIRECTS,
+  );
+  return answer.status;
 }
 
 /** Whether a booking link answers: 2xx or 3xx to HEAD, or to GET when HEAD is not (some sites refuse it). */
-async function checkLink(url: string, timeoutMs = TIMEOUT_MS): Promise<LinkAnswer> {
+async function checkLink(url: string, timeoutMs: number, outbound: OutboundOptions): Promise<LinkAnswer> {
   let status: number;
   try {
-    status = await ask(url, "HEAD", timeoutMs);
-    if (status >= 400) status = await ask(url, "GET", timeoutMs);
+    status = await ask(url, "HEAD", timeoutMs, outbound);
+    if (status >= 400) status = await ask(url, "GET", timeoutMs, outbound);
   } catch (error) {
+    if (error instanceof RefusedDestinationError)
+      return { ok: false, problem: `not asked: ${error.message}, not an address on the public internet` };
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     return { ok: false, problem: timedOut ? `no answer in ${timeoutMs / 1000} s` : "could not be reached" };
   }
@@ -78,10 +83,10 @@ async function configuredLinks(tx: Database): Promise<string[]> {
 export async function checkBookingLinks(
   tx: Database,
   now: Date,
-  options: { timeoutMs?: number } = {},
+  options: OutboundOptions & { timeoutMs?: number },
 ): Promise<{ links: number; failing: number; alerts: number }> {
   const urls = await configuredLinks(tx);
-  const answers = await atMost(urls, AT_ONCE, (url) => checkLink(url, options.timeoutMs));
+  const answers = await atMost(urls, AT_ONCE, (url) => checkLink(url, options.timeoutMs ?? TIMEOUT_MS, options));
   if (urls.length > 0) await tx.execute(sql`delete from booking_link_checks where url not in ${urls}`);
   const newlyFailing: string[] = [];
   for (const [i, url] of urls.entries()) {
@@ -147,9 +152,12 @@ async function nextNight(_tx: Database, lastRun: Date | null, now: Date): Promis
   return at(londonDay(new Date(tonight.getTime() + 36 * 3_600_000)));
 }
 
-export const bookingLinkJob: ScheduledJob = {
-  name: "booking-links",
-  nextRun: nextNight,
-  run: (tx, now) => checkBookingLinks(tx, now),
-  committed: sendQueuedAlerts,
-};
+/** The nightly job; OUTBOUND_ALLOW_PRIVATE lets it ask links on a closed network. */
+export function createBookingLinkJob(outbound: OutboundOptions): ScheduledJob {
+  return {
+    name: "booking-links",
+    nextRun: nextNight,
+    run: (tx, now) => checkBookingLinks(tx, now, outbound),
+    committed: sendQueuedAlerts,
+  };
+}

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SALON_IDS } from "~/domain/salon-ids";
 import { loader as bookLoader } from "~/routes/quote-book";
-import { bookingLinkJob, checkBookingLinks, failingLinks } from "./booking-link-check.server";
+import { checkBookingLinks, createBookingLinkJob, failingLinks } from "./booking-link-check.server";
 import {
   bookingLinkFor,
   bookingMapForConsole,
@@ -250,7 +250,9 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       );
 
       const now = new Date("2026-11-27T03:40:00Z");
-      const result = await db.transaction((tx) => checkBookingLinks(tx as never, now, { timeoutMs: 500 }));
+      const result = await db.transaction((tx) =>
+        checkBookingLinks(tx as never, now, { timeoutMs: 500, allowed: ["127.0.0.0/8"] }),
+      );
       expect(result).toEqual({ links: 4, failing: 2, alerts: 1 });
       // HEAD first, GET only where HEAD was refused.
       expect(provider.asked).toContain("HEAD /no-head");
@@ -270,7 +272,7 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       // The next night, the same links still failing are not news: no second e-mail.
       await db.execute(sql`delete from owner_alerts`);
       const again = await db.transaction((tx) =>
-        checkBookingLinks(tx as never, new Date("2026-11-28T03:40:00Z"), { timeoutMs: 500 }),
+        checkBookingLinks(tx as never, new Date("2026-11-28T03:40:00Z"), { timeoutMs: 500, allowed: ["127.0.0.0/8"] }),
       );
       expect(again.alerts).toBe(0);
       expect((await failingLinks(db)).get(`${provider.base}/gone`)?.since).toEqual(now);
@@ -281,8 +283,46 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
     }
   });
 
+  it("never asks a link at an internal address, nor follows one there, and reports it instead", async () => {
+    const db = database.db;
+    const provider = await startProvider();
+    try {
+      await db.execute(sql`delete from booking_link_checks`);
+      await db.execute(sql`delete from booking_links`);
+      const saved = await db.select({ id: salons.id, url: salons.bookingUrl }).from(salons);
+      const links = [
+        `${provider.base}/ok`,
+        "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.1/",
+        `https://0x7f.1:${new URL(provider.base).port}/ok`,
+        `https://2130706433:${new URL(provider.base).port}/ok`,
+      ];
+      for (const [i, salon] of saved.entries())
+        await db
+          .update(salons)
+          .set({ bookingUrl: links[i] as string })
+          .where(eq(salons.id, salon.id));
+      await saveBookingLink(db, null, { salonId: isla.salonId, stylistId: isla.id, serviceId: null }, links[3]!);
+      await saveBookingLink(db, null, { salonId: isla.salonId, stylistId: null, serviceId: serviceIds[0]! }, links[4]!);
+      // As the site runs by default: OUTBOUND_ALLOW_PRIVATE off.
+      await db.transaction((tx) =>
+        checkBookingLinks(tx as never, new Date("2026-11-27T03:40:00Z"), { timeoutMs: 500, allowed: [] }),
+      );
+      const failing = await failingLinks(db);
+      expect(saved).toHaveLength(3);
+      for (const url of links)
+        expect(failing.get(url as string)?.problem, url).toMatch(/^not asked: .*(loopback|link-local|private)/);
+      expect(provider.asked).toEqual([]);
+      for (const s of saved) await db.update(salons).set({ bookingUrl: s.url }).where(eq(salons.id, s.id));
+    } finally {
+      provider.server.closeAllConnections();
+      provider.server.close();
+    }
+  });
+
   it("runs through the scheduler at night, not as a new site starts", async () => {
     const db = database.db;
+    const bookingLinkJob = createBookingLinkJob({ allowed: [] });
     await db.execute(sql`delete from scheduled_jobs where name = ${bookingLinkJob.name}`);
     const outcome = await runJobIfDue(db, bookingLinkJob, new Date("2026-11-27T12:00:00Z"));
     expect(outcome.ran).toBe(false);

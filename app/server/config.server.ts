@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { allowedRanges } from "~/domain/outbound-address";
 import { DEFAULT_BUILD_DIR } from "./build-dir.js";
 
 const optionalUrl = z.url({ error: "expected a URL" }).optional();
@@ -143,6 +144,13 @@ export const settingsSchema = z.object({
     ),
   SHUTDOWN_GRACE_MS: whole(0).default(8000).describe("How long requests in flight get to finish after SIGTERM."),
   BACKUP_DIR: z.string().optional().describe("Where backups are written. Unset: `DATA_DIR/backups`."),
+  BACKUP_KEY: z
+    .string()
+    .min(16, { error: "expected at least 16 characters (a long random passphrase)" })
+    .optional()
+    .describe(
+      "Encrypts every backup (AES-256-GCM) and keys its tag. Unset: backups are tagged with `DATA_DIR/backup.key` and hold no webhook secrets. Lost, its backups cannot be restored.",
+    ),
   BACKUP_SCHEDULE: onOff
     .default("on")
     .describe("`off` stops the nightly backup (when something else backs up the database)."),
@@ -188,6 +196,15 @@ export const settingsSchema = z.object({
     "The storage's endpoint URL when it is not AWS (MinIO, Backblaze, Scaleway…).",
   ),
   BACKUP_S3_REGION: z.string().default("us-east-1").describe("The bucket's region, as the storage names it."),
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .default("off")
+    .refine((value) => allowedRanges(value) !== null, {
+      error: 'expected "off", "on" or address ranges such as 10.1.0.0/16, fd12::/48',
+    })
+    .describe(
+      "Internal addresses webhooks and booking-link checks may reach all the same: `on` (any), or ranges such as `10.1.0.0/16`. For tests and closed networks only.",
+    ),
   TEST_CLOCK: onOff
     .default("off")
     .describe("`on` lets a browser test move the site's clock (`POST /__test/clock`). Never on a real site."),

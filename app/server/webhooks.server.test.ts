@@ -118,7 +118,7 @@ describe.each(testDatabases)("webhooks on %s", (_name, open) => {
       const id = await newQuote("webhookQuote0003");
       const worker = startOutboxWorker({
         db: database.db,
-        deliver: webhookSender(database.db, "https://salon.example"),
+        deliver: webhookSender(database.db, "https://salon.example", { allowed: ["127.0.0.0/8"] }),
         leaseSeconds: 30,
         retryWindowSeconds: 3600,
         retrySeconds: 1,
@@ -158,6 +158,63 @@ describe.each(testDatabases)("webhooks on %s", (_name, open) => {
     } finally {
       receiver.server.closeAllConnections();
       receiver.server.close();
+    }
+  });
+
+  it("sends nothing to an internal address, however it was set, and says why", async () => {
+    const receiver = await startReceiver([]);
+    try {
+      const worker = startOutboxWorker({
+        db: database.db,
+        // As the site runs by default: OUTBOUND_ALLOW_PRIVATE off.
+        deliver: webhookSender(database.db, "https://salon.example", { allowed: [] }),
+        leaseSeconds: 30,
+        retryWindowSeconds: 3600,
+        retrySeconds: 1,
+        pollMs: 60_000,
+      });
+      const port = new URL(receiver.url).port;
+      try {
+        for (const [i, address] of [
+          receiver.url,
+          `https://127.0.0.1:${port}/hooks`,
+          `https://0x7f.1:${port}/hooks`,
+          `https://2130706433:${port}/hooks`,
+          "https://169.254.169.254/latest/meta-data/",
+          "https://10.0.0.1/",
+        ].entries()) {
+          await database.db.execute(sql`delete from outbox`);
+          // Straight into the settings, as a row written before the form refused such addresses would be.
+          await setWebhookUrl(database.db, null, address);
+          await newQuote(`webhookInternal${String(i).padStart(3, "0")}`);
+          await worker.runOnce();
+          const [row] = await database.db.select().from(outbox).where(eq(outbox.channel, "webhook"));
+          expect(row?.status, address).toBe("failed");
+          expect(row?.lastError, address).toMatch(
+            /^Not sent: .* is a (loopback|link-local|private network) address.*public internet/,
+          );
+        }
+      } finally {
+        await worker.stop();
+      }
+      expect(receiver.received).toEqual([]);
+    } finally {
+      receiver.server.closeAllConnections();
+      receiver.server.close();
+    }
+  });
+
+  it("refuses an internal address in the console's form, saying why", () => {
+    for (const address of [
+      "https://127.0.0.1:8443/hooks",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.1/",
+      "https://0x7f.1/",
+      "https://2130706433/",
+      "https://[::1]/hooks",
+    ]) {
+      const checked = checkWebhookUrl(address);
+      expect(checked, address).toEqual({ ok: false, error: expect.stringContaining("public internet") });
     }
   });
 

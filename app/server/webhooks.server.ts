@@ -12,14 +12,17 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { httpsAddress } from "~/domain/booking-links";
+import { internalAddressError } from "~/domain/outbound-address";
 import { staffPath } from "~/domain/staff/routes";
 import type { Database } from "./db.server";
+import { type OutboundOptions, outboundRequest, RefusedDestinationError } from "./outbound.server";
 import { type OutboxRow, PermanentDeliveryError } from "./outbox.server";
 import { siteSettings } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 const URL_KEY = "webhookUrl";
-const SECRET_KEY = "webhookSecret";
+/** The site setting holding the signing secret; backups leave it out unless encrypted (decision 104). */
+export const WEBHOOK_SECRET_SETTING = "webhookSecret";
 
 /** A receiver that has not answered in this long has failed the attempt (retried later). */
 const TIMEOUT_MS = 10_000;
@@ -35,14 +38,16 @@ export async function webhookSettings(db: Pick<Database, "select">): Promise<Web
   const rows = await db
     .select({ key: siteSettings.key, value: siteSettings.value })
     .from(siteSettings)
-    .where(inArray(siteSettings.key, [URL_KEY, SECRET_KEY]));
+    .where(inArray(siteSettings.key, [URL_KEY, WEBHOOK_SECRET_SETTING]));
   const value = (key: string) => rows.find((r) => r.key === key)?.value || null;
-  return { url: value(URL_KEY), secret: value(SECRET_KEY) };
+  return { url: value(URL_KEY), secret: value(WEBHOOK_SECRET_SETTING) };
 }
 
-/** The address as the Settings form gives it: https only, a real host, no credentials in it. */
+/** The address as the Settings form gives it: https only, a real host (not an internal one), no credentials in it. */
 export function checkWebhookUrl(value: string): { ok: true; url: string | null } | { ok: false; error: string } {
   if (!value.trim()) return { ok: true, url: null };
+  const internal = internalAddressError(value);
+  if (internal) return { ok: false, error: internal };
   const url = httpsAddress(value, 500);
   return url
     ? { ok: true, url }
@@ -67,7 +72,7 @@ export async function setWebhookUrl(db: Database, actor: Actor | null, url: stri
     if (url === null) await tx.delete(siteSettings).where(sql`${siteSettings.key} = ${URL_KEY}`);
     else {
       await put(tx, URL_KEY, url);
-      await tx.insert(siteSettings).values({ key: SECRET_KEY, value: newSecret() }).onConflictDoNothing();
+      await tx.insert(siteSettings).values({ key: WEBHOOK_SECRET_SETTING, value: newSecret() }).onConflictDoNothing();
     }
     await audit(tx, actor, {
       action: "settings.webhook",
@@ -80,8 +85,11 @@ export async function setWebhookUrl(db: Database, actor: Actor | null, url: stri
 /** A new secret (the old one stops signing at once); the audit row never holds it. */
 export async function renewWebhookSecret(db: Database, actor: Actor | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await put(tx, SECRET_KEY, newSecret());
-    await audit(tx, actor, { action: "settings.webhook-secret", subject: { type: "settings", id: SECRET_KEY } });
+    await put(tx, WEBHOOK_SECRET_SETTING, newSecret());
+    await audit(tx, actor, {
+      action: "settings.webhook-secret",
+      subject: { type: "settings", id: WEBHOOK_SECRET_SETTING },
+    });
   });
 }
 
@@ -109,21 +117,29 @@ function webhookBody(row: Pick<OutboxRow, "messageId" | "template" | "payload" |
   });
 }
 
-/** The outbox's transport for the "webhook" channel. */
-export function webhookSender(db: Database, publicUrl: string, now: () => Date = () => new Date()) {
+/**
+ * The outbox's transport for the "webhook" channel. The receiver is never an internal address (outbound.server.ts):
+ * one is a permanent failure, said in the message's error, and never retried. A redirect is not followed.
+ */
+export function webhookSender(
+  db: Database,
+  publicUrl: string,
+  outbound: OutboundOptions,
+  now: () => Date = () => new Date(),
+) {
   return async (row: OutboxRow): Promise<void> => {
     const { url, secret } = await webhookSettings(db);
     // Turned off since it was queued: nowhere to send it, and never to an address no longer wanted.
     if (!url || !secret) throw new PermanentDeliveryError("Webhooks are turned off under Settings");
     const body = webhookBody(row, publicUrl);
     const timestamp = Math.floor(now().getTime() / 1000);
-    let response: Response;
+    let status: number;
     try {
-      response = await fetch(url, {
+      const answer = await outboundRequest(url, {
+        ...outbound,
         method: "POST",
         body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
         headers: {
           "Content-Type": "application/json",
           "User-Agent": "MaisonIvy-Webhooks/1",
@@ -133,11 +149,14 @@ export function webhookSender(db: Database, publicUrl: string, now: () => Date =
           "X-MaisonIvy-Signature": webhookSignature(secret, timestamp, body),
         },
       });
+      status = answer.status;
     } catch (error) {
+      if (error instanceof RefusedDestinationError)
+        throw new PermanentDeliveryError(
+          `Not sent: ${error.message}; webhooks go only to addresses on the public internet`,
+        );
       throw new Error(`No answer from ${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await response.body?.cancel();
-    if (response.status < 200 || response.status > 299)
-      throw new Error(`${new URL(url).host} answered HTTP ${response.status}`);
+    if (status < 200 || status > 299) throw new Error(`${new URL(url).host} answered HTTP ${status}`);
   };
 }

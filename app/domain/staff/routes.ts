@@ -33,6 +33,8 @@ export interface StaffRouteDef {
   upload?: { files: number; access: Permission };
   /** A file to download (a CSV): fetched only from the console's own pages, never at another site's bidding. */
   download?: true;
+  /** The page itself hands over everyone's data (the backup): it asks for a recent sign-in, as a destructive action does. */
+  fresh?: true;
 }
 
 /** A page of the console (its module under app/routes/staff/) and what its actions need. */
@@ -138,8 +140,12 @@ export const STAFF_ROUTES = {
     "webhook-secret",
     "rounding",
   ]),
-  /** The newest backup file, for the owner to keep a copy of. */
-  backupDownload: screen("settings/backup", "backup-download.ts", "settings.manage"),
+  /** The newest backup file, for the owner to keep a copy of: the whole database, so a recent sign-in and this site's pages only. */
+  backupDownload: {
+    ...screen("settings/backup", "backup-download.ts", "settings.manage"),
+    download: true,
+    fresh: true,
+  },
   dashboard: screen("dashboard", "dashboard.tsx", "dashboard.view"),
   /** The funnel in pounds (decision 076), and its figures as a CSV file. */
   funnel: screen("funnel", "funnel.tsx", "funnel.view"),

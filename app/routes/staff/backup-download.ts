@@ -1,4 +1,8 @@
-/** GET /staff/settings/backup: the newest backup file, for the owner alone; every download is in the audit log. */
+/**
+ * GET /staff/settings/backup: the newest backup file, as written (sealed: decision 104), for the owner alone,
+ * on a recent sign-in and from this site's own pages (the route table's `fresh` and `download`); every
+ * download is in the audit log.
+ */
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { data } from "react-router";

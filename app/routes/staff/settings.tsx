@@ -26,7 +26,7 @@ import { priceRounding, setPriceRounding } from "~/server/price-rounding.server"
 import { retentionJob } from "~/server/privacy/retention.server";
 import { requestContext } from "~/server/request-context.server";
 import { replyTemplatesOf, saveReplyTemplate } from "~/server/staff/applications.server";
-import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { confirmSignInPath, requireStaff, requireStaffAction, signedInRecently } from "~/server/staff/auth.server";
 import { digestJob, digestTime, isDigestTime, setDigestTime } from "~/server/staff/digest.server";
 import {
   isUncontactedHours,
@@ -47,7 +47,7 @@ import type { Route } from "./+types/settings";
 export const meta = () => staffMeta("Settings");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "settings");
+  const staff = await requireStaff(args, "settings");
   const settings = config();
   const db = args.context.get(requestContext).db;
   const [time, quiet, hours, templates, backups, health, webhook, rounding] = await Promise.all([
@@ -67,6 +67,8 @@ export async function loader(args: Route.LoaderArgs) {
     rounding,
     webhook: { ...webhook, events: WEBHOOK_EVENTS },
     templates,
+    /** The download asks for a recent sign-in: until there is one, the link goes to confirm it first. */
+    backupConfirm: signedInRecently(staff) ? null : confirmSignInPath(staffPath(STAFF_ROUTES.settings.path)),
     backups: backups.map((b) => ({
       id: b.id,
       at: londonTime(b.finishedAt),
@@ -295,9 +297,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         )}
         <p className="mt-4">
-          <a href={staffPath(STAFF_ROUTES.backupDownload.path)} download className="btn-outline">
-            Download the latest backup
-          </a>
+          {loaderData.backupConfirm ? (
+            <a href={loaderData.backupConfirm} className="btn-outline">
+              Confirm it's you to download the latest backup
+            </a>
+          ) : (
+            <a href={staffPath(STAFF_ROUTES.backupDownload.path)} className="btn-outline">
+              Download the latest backup
+            </a>
+          )}
         </p>
         <p className="my-2 text-muted">
           It holds everyone's details: keep it somewhere safe. Each download is recorded in the audit log.

@@ -74,12 +74,15 @@ describe.each(servers)("a backup restored onto %s", (_name, adminUrl) => {
       await source.db.execute(sql`insert into funnel_secrets (day, secret) values (current_date, '\\x01'::bytea)`);
       // Let some quotes in first, so the snapshot falls among them.
       while (saved < 20) await new Promise((r) => setTimeout(r, 5));
-      const backup = await createBackup(sourceUrl, dir);
+      const backup = await createBackup(sourceUrl, dir, { BACKUP_KEY: undefined, dataDir: dir });
       writing = false;
       await writer;
 
       const targetUrl = await emptyDatabase(adminUrl());
-      const restored = await restoreArchive(targetUrl, backup.file, { migrationsFolder });
+      const restored = await restoreArchive(targetUrl, backup.file, {
+        migrationsFolder,
+        keys: { BACKUP_KEY: undefined, dataDir: dir },
+      });
       const restoredQuotes = restored.rows["public.quotes"] ?? 0;
       expect(restoredQuotes).toBeGreaterThan(0);
       expect(restoredQuotes).toBeLessThan(saved + 1);

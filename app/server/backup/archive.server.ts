@@ -4,8 +4,9 @@
  * both in it or both not), as PostgreSQL's own COPY text, gzipped. Decision
  * 030 says why the site writes this itself rather than running pg_dump.
  *
- * Layout, one gzip stream of lines:
- *   a header line (JSON: format, version, when, server version)
+ * Layout, one gzip stream of lines (sealed in the file by seal.server.ts):
+ *   a header line (JSON: format, version, when, server version, whether the
+ *   webhook secrets were left out)
  *   per table, a JSON line naming it and its columns, its COPY rows, and `\.`
  *   a trailer line (JSON: rows per table, sequence values)
  * COPY text escapes every backslash and newline inside a value, so no row is
@@ -17,11 +18,14 @@
  * applies any newer ones, as on any upgrade.
  */
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
+import { WEBHOOK_SECRET_SETTING } from "../webhooks.server";
+import { BadArchiveError, type KeySettings, openSealed, type Seal, sealingStages } from "./seal.server";
 
 const FORMAT = "maison-ivy-backup";
 const VERSION = 1;
@@ -39,6 +43,15 @@ const DERIVED_TABLES = new Set(["public.quote_rollup", "public.funnel_rollup"]);
  * 076) must go with the day, not live on in every backup made during it.
  */
 const UNSAVED_TABLES = new Set(["public.funnel_secrets"]);
+/**
+ * The rows that are secrets shared with other tools (the webhook's signing secret, the booking system's):
+ * kept only in an encrypted backup, where they are as safe as the rest; an unencrypted one leaves them out
+ * and the restore says to set them again.
+ */
+const SECRET_ROWS: Readonly<Record<string, string>> = {
+  "public.site_settings": `key <> '${WEBHOOK_SECRET_SETTING}'`,
+  "public.booking_webhook_secret": "false",
+};
 const END_OF_TABLE = Buffer.from("\\.\n");
 
 interface Header {
@@ -46,6 +59,8 @@ interface Header {
   version: number;
   createdAt: string;
   server: string;
+  /** The secrets of SECRET_ROWS were left out (an unencrypted backup). */
+  secretsLeftOut?: boolean;
 }
 interface TableStart {
   table: string;
@@ -60,10 +75,17 @@ interface Trailer {
 export interface ArchiveSummary {
   createdAt: Date;
   rows: Record<string, number>;
+  /** Encrypted, tagged (checked with the key), or unchecked (an old backup, or restored with --unverified). */
+  seal: Seal;
+  /** The webhook secrets are not in it: they must be set again after a restore. */
+  secretsLeftOut: boolean;
 }
 
-/** A backup file that is cut short, damaged or not a backup at all. */
-export class BadArchiveError extends Error {}
+/** How a backup is opened: the keys, and whether a file tagged by a site key not here may open unchecked. */
+export interface OpenOptions {
+  keys: KeySettings;
+  unverified?: boolean;
+}
 
 /** Thrown by a restore that would overwrite data without being told to. */
 export class TargetNotEmptyError extends Error {}
@@ -130,18 +152,15 @@ async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
 
 /**
  * Writes every row of the database at `databaseUrl` to `file`, from one snapshot, while the site keeps
- * running (reads do not block its writes). Returns the rows written per table.
+ * running (reads do not block its writes), sealed with `keys`. Returns the rows written per table.
  */
-export async function writeArchive(databaseUrl: string, file: string): Promise<ArchiveSummary> {
+export async function writeArchive(databaseUrl: string, file: string, keys: KeySettings): Promise<ArchiveSummary> {
+  const { stages, encrypted } = await sealingStages(keys);
   const client = await connect(databaseUrl);
   const gzip = createGzip({ level: 3 });
-  const out = createWriteStream(file, { flags: "wx" });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.once("finish", resolve);
-    out.once("error", reject);
-    gzip.once("error", reject);
-  });
-  gzip.pipe(out);
+  const finished = pipeline([gzip, ...stages, createWriteStream(file, { flags: "wx" })]);
+  // Seen by the race below whenever it matters; this only keeps an early failure from going unhandled.
+  finished.catch(() => {});
   const write = async (data: Buffer | string) => {
     if (!gzip.write(data)) await Promise.race([once(gzip, "drain"), finished]);
   };
@@ -154,6 +173,7 @@ export async function writeArchive(databaseUrl: string, file: string): Promise<A
       version: VERSION,
       createdAt: createdAt.toISOString(),
       server: version.rows[0]?.server_version ?? "",
+      ...(encrypted ? {} : { secretsLeftOut: true }),
     };
     await write(`${JSON.stringify(header)}\n`);
     const rows: Record<string, number> = {};
@@ -161,7 +181,12 @@ export async function writeArchive(databaseUrl: string, file: string): Promise<A
       if (UNSAVED_TABLES.has(table)) continue;
       const columns = await columnsOf(client, table);
       await write(`${JSON.stringify({ table, columns } satisfies TableStart)}\n`);
-      const stream = client.query(copyTo(`copy ${qualified(table)} (${columns.map(quoteIdent).join(", ")}) to stdout`));
+      const list = columns.map(quoteIdent).join(", ");
+      const secrets = encrypted ? undefined : SECRET_ROWS[table];
+      const source = secrets
+        ? `(select ${list} from ${qualified(table)} where ${secrets})`
+        : `${qualified(table)} (${list})`;
+      const stream = client.query(copyTo(`copy ${source} to stdout`));
       for await (const chunk of stream) await write(chunk as Buffer);
       rows[table] = stream.rowCount;
       await write(END_OF_TABLE);
@@ -176,10 +201,10 @@ export async function writeArchive(databaseUrl: string, file: string): Promise<A
     await client.query("commit");
     gzip.end();
     await finished;
-    return { createdAt, rows };
+    return { createdAt, rows, seal: encrypted ? "encrypted" : "tagged", secretsLeftOut: !encrypted };
   } catch (error) {
-    gzip.destroy();
-    out.destroy();
+    gzip.destroy(error as Error);
+    await finished.catch(() => {});
     throw error;
   } finally {
     await client.end().catch(() => {});
@@ -187,8 +212,10 @@ export async function writeArchive(databaseUrl: string, file: string): Promise<A
 }
 
 /** The file's lines, without their newline; a line may be as long as the largest photo. */
-async function* linesOf(file: string): AsyncGenerator<Buffer> {
-  const source = createReadStream(file).pipe(createGunzip());
+async function* linesOf(file: string, opened: Awaited<ReturnType<typeof openSealed>>): AsyncGenerator<Buffer> {
+  const gunzip = createGunzip();
+  opened.stream.on("error", (error) => gunzip.destroy(error));
+  const source = opened.stream.pipe(gunzip);
   let pending: Buffer[] = [];
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
@@ -209,13 +236,14 @@ async function* linesOf(file: string): AsyncGenerator<Buffer> {
       }
     }
   } catch (error) {
+    if (error instanceof BadArchiveError) throw error;
     throw new BadArchiveError(`${file} is damaged or cut short (${(error as Error).message}).`);
   }
   if (pending.length > 0) yield Buffer.concat(pending);
 }
 
 type Section =
-  | { kind: "header"; header: Header }
+  | { kind: "header"; header: Header; seal: Seal }
   | { kind: "table"; table: string; columns: string[]; rows: AsyncGenerator<Buffer[]> }
   | { kind: "trailer"; trailer: Trailer };
 
@@ -223,8 +251,9 @@ type Section =
  * The file's sections in order. A table's rows come in batches and must be read (or drained) before the
  * next section; the trailer's counts are checked against what was read.
  */
-async function* sectionsOf(file: string): AsyncGenerator<Section> {
-  const lines = linesOf(file);
+async function* sectionsOf(file: string, options: OpenOptions): AsyncGenerator<Section> {
+  const opened = await openSealed(file, options.keys, { unverified: options.unverified });
+  const lines = linesOf(file, opened);
   const next = async () => {
     const { value, done } = await lines.next();
     return done ? undefined : value;
@@ -243,7 +272,7 @@ async function* sectionsOf(file: string): AsyncGenerator<Section> {
     throw new BadArchiveError(
       `${file} is a backup of format ${String(header.version)}, which this release cannot read.`,
     );
-  yield { kind: "header", header: header as unknown as Header };
+  yield { kind: "header", header: header as unknown as Header, seal: opened.seal };
   const counted: Record<string, number> = {};
   for (;;) {
     const line = await next();
@@ -286,15 +315,21 @@ async function* sectionsOf(file: string): AsyncGenerator<Section> {
   }
 }
 
-/** Reads the whole file and checks it is complete and self-consistent (each table's row count). */
-export async function readArchiveSummary(file: string): Promise<ArchiveSummary> {
-  let createdAt = new Date(Number.NaN);
-  for await (const section of sectionsOf(file)) {
-    if (section.kind === "header") createdAt = new Date(section.header.createdAt);
-    if (section.kind === "trailer") return { createdAt, rows: section.trailer.rows };
+/** Reads the whole file and checks it is untouched (its tag), complete and self-consistent (each table's row count). */
+export async function readArchiveSummary(file: string, options: OpenOptions): Promise<ArchiveSummary> {
+  let start: { createdAt: Date; seal: Seal; secretsLeftOut: boolean } | undefined;
+  for await (const section of sectionsOf(file, options)) {
+    if (section.kind === "header") start = summaryStart(section);
+    if (section.kind === "trailer" && start) return { ...start, rows: section.trailer.rows };
   }
   throw new BadArchiveError(`${file} ends without its closing line.`);
 }
+
+const summaryStart = (section: Extract<Section, { kind: "header" }>) => ({
+  createdAt: new Date(section.header.createdAt),
+  seal: section.seal,
+  secretsLeftOut: section.header.secretsLeftOut === true,
+});
 
 async function existingTables(client: pg.Client): Promise<string[]> {
   const result = await client.query<{ name: string }>(
@@ -312,10 +347,10 @@ async function existingTables(client: pg.Client): Promise<string[]> {
 export async function restoreArchive(
   databaseUrl: string,
   file: string,
-  options: { replace?: boolean; migrationsFolder: string },
+  options: OpenOptions & { replace?: boolean; migrationsFolder: string },
 ): Promise<ArchiveSummary> {
-  // Read the whole file once first: a damaged one is refused before anything is touched.
-  await readArchiveSummary(file);
+  // Read the whole file once first: a damaged or changed one is refused before anything is touched.
+  const summary = await readArchiveSummary(file, options);
   const client = await connect(databaseUrl);
   try {
     await client.query("begin");
@@ -333,7 +368,6 @@ export async function restoreArchive(
       for (const { name } of functions.rows) await client.query(`drop function if exists ${name} cascade`);
     }
     const known = readMigrationFiles({ migrationsFolder: options.migrationsFolder });
-    let createdAt = new Date(Number.NaN);
     const rows: Record<string, number> = {};
     let schemaReady = false;
     const makeSchema = async (applied: number[]) => {
@@ -354,9 +388,9 @@ export async function restoreArchive(
       );
       schemaReady = true;
     };
-    for await (const section of sectionsOf(file)) {
-      if (section.kind === "header") createdAt = new Date(section.header.createdAt);
-      else if (section.kind === "table") {
+    for await (const section of sectionsOf(file, options)) {
+      if (section.kind === "header") continue;
+      if (section.kind === "table") {
         let batches: Buffer[][] = [];
         if (section.table === MIGRATIONS_TABLE) {
           // Read first: which migrations to apply before any row goes in.
@@ -394,7 +428,7 @@ export async function restoreArchive(
       }
     }
     await client.query("commit");
-    return { createdAt, rows };
+    return { ...summary, rows };
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;

@@ -24,6 +24,8 @@ type BackupSettings = Pick<
   | "BACKUP_KEEP_WEEKLY"
   | "BACKUP_KEEP_MONTHLY"
   | "BACKUP_RETRY_MINUTES"
+  | "BACKUP_KEY"
+  | "dataDir"
 > &
   RemoteSettings;
 
@@ -63,7 +65,7 @@ export function createBackupJob(databaseUrl: string | undefined, settings: Backu
       // On the scheduler's clock, so a test's clock reads the same as the rows it wrote.
       const finishedAt = () => new Date(now.getTime() + (Date.now() - started));
       try {
-        const written = await createBackup(databaseUrl, settings.backupDir, now);
+        const written = await createBackup(databaseUrl, settings.backupDir, settings, now);
         const remote = await copyRemote(settings, written.file);
         await tx.insert(backups).values({
           remote,

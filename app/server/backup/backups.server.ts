@@ -1,8 +1,9 @@
 /**
  * Backups as files: each written beside its final name and renamed into
- * place only once it has been read back whole and its checksum written (a
- * `.sha256` file beside it, in sha256sum's format), so a backup in the folder
- * is a complete one. Old ones go by a retention rule: the newest of each of
+ * place only once it has been read back whole (its keyed tag checked) and
+ * its checksum written (a `.sha256` file beside it, in sha256sum's format,
+ * for tools that check copies; the tag inside is what a restore trusts), so
+ * a backup in the folder is a complete one. Old ones go by a retention rule: the newest of each of
  * the last so many days, weeks and months is kept.
  */
 import { createHash } from "node:crypto";
@@ -14,7 +15,8 @@ import { desc } from "drizzle-orm";
 import { londonDay } from "~/domain/salon-time";
 import type { Database } from "../db.server";
 import { backups } from "../schema.server";
-import { type ArchiveSummary, BadArchiveError, readArchiveSummary, writeArchive } from "./archive.server";
+import { type ArchiveSummary, type OpenOptions, readArchiveSummary, writeArchive } from "./archive.server";
+import { BadArchiveError, type KeySettings } from "./seal.server";
 
 const NAME = /^maison-ivy-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z\.backup$/;
 
@@ -51,16 +53,21 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Writes a backup of the database at `databaseUrl` into `dir`, checks it and returns it. */
-export async function createBackup(databaseUrl: string, dir: string, at = new Date()): Promise<WrittenBackup> {
+/** Writes a backup of the database at `databaseUrl` into `dir`, sealed with `keys`, checks it and returns it. */
+export async function createBackup(
+  databaseUrl: string,
+  dir: string,
+  keys: KeySettings,
+  at = new Date(),
+): Promise<WrittenBackup> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = nameFor(at);
   const file = path.join(dir, name);
   const partial = path.join(dir, `.${name}.partial`);
   try {
-    await writeArchive(databaseUrl, partial);
+    await writeArchive(databaseUrl, partial, keys);
     // Read back whole: a file that cannot be restored is not a backup.
-    const { rows } = await readArchiveSummary(partial);
+    const { rows } = await readArchiveSummary(partial, { keys });
     const sha256 = await sha256Of(partial);
     await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
     await rename(partial, file);
@@ -72,15 +79,15 @@ export async function createBackup(databaseUrl: string, dir: string, at = new Da
   }
 }
 
-/** Checks a backup against the checksum written beside it (when there is one) and reads it through. */
-export async function verifyBackup(file: string): Promise<ArchiveSummary> {
+/** Checks a backup against the checksum written beside it (when there is one) and reads it through (its tag checked). */
+export async function verifyBackup(file: string, options: OpenOptions): Promise<ArchiveSummary> {
   const expected = await readFile(`${file}.sha256`, "utf8").then(
     (text) => text.split(/\s/)[0],
     () => undefined,
   );
   if (expected && expected !== (await sha256Of(file)))
     throw new BadArchiveError(`${file} does not match its checksum (${file}.sha256): it was changed or damaged.`);
-  return readArchiveSummary(file);
+  return readArchiveSummary(file, options);
 }
 
 /** The complete backups in `dir`, newest first. */

@@ -1,6 +1,7 @@
 /** Wires the outbox worker to the configured transports. */
 import type { Config } from "../config.server";
 import type { Database } from "../db.server";
+import { outboundOptions } from "../outbound.server";
 import { type OutboxRow, type OutboxWorker, startOutboxWorker } from "../outbox.server";
 import { webhookSender } from "../webhooks.server";
 import { renderMessage } from "./messages.server";
@@ -51,7 +52,7 @@ export function startDelivery(db: Database, settings: Config): Delivery {
   const sms = smsProviderFor(settings);
   const worker = startOutboxWorker({
     db,
-    deliver: deliverWith(mailer, sms, webhookSender(db, settings.PUBLIC_URL), settings),
+    deliver: deliverWith(mailer, sms, webhookSender(db, settings.PUBLIC_URL, outboundOptions(settings)), settings),
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     retryWindowSeconds: settings.OUTBOX_RETRY_WINDOW_SECONDS,
     retrySeconds: settings.OUTBOX_RETRY_SECONDS,

@@ -5,8 +5,8 @@ import type { RouterContextProvider } from "react-router";
  * and the permission comes from that table, never from the route module:
  * - signed out: redirected to the sign-in page (401 for a script's fetch);
  * - signed in without the permission: 403;
- * - a destructive action with no recent sign-in: back to the sign-in page to
- *   prove it again.
+ * - a destructive action, or a page marked `fresh` (the backup), with no
+ *   recent sign-in: back to the sign-in page to prove it again.
  */
 import { data, redirect } from "react-router";
 import { MAX_PICTURE_BYTES, uploadBodyBytes } from "~/domain/pictures";
@@ -78,11 +78,19 @@ function signInRedirect(request: Request, fresh = false): never {
   throw redirect(signIn);
 }
 
+/** Whether this session was signed in (or confirmed) within the last FRESH_MINUTES. */
+export const signedInRecently = (staff: Pick<SessionUser, "signedInAt">) =>
+  Date.now() - staff.signedInAt.getTime() <= FRESH_MINUTES * 60_000;
+
+/** The sign-in page's "Confirm it's you", coming back to `next` (a console path) afterwards. */
+export const confirmSignInPath = (next: string) =>
+  `${staffPath("sign-in")}?${new URLSearchParams({ next: safeNext(next), fresh: "1" })}`;
+
 function check(request: Request, staff: StaffContext, access: Access | null, fresh = false): void {
   if (access === "public" || access === null)
     throw new Error("A public staff page or action has no permission to check");
   if (!staff.can(access)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
-  if (fresh && Date.now() - staff.signedInAt.getTime() > FRESH_MINUTES * 60_000) signInRedirect(request, true);
+  if (fresh && !signedInRecently(staff)) signInRedirect(request, true);
 }
 
 /**
@@ -93,7 +101,8 @@ function check(request: Request, staff: StaffContext, access: Access | null, fre
 export async function requireStaff(args: Args, key: StaffRouteKey): Promise<StaffContext> {
   const [staff] = await Promise.all([currentStaff(args), flushQuoteViews(args.context.get(requestContext).db)]);
   if (!staff) signInRedirect(args.request);
-  check(args.request, staff, STAFF_ROUTES[key].page);
+  const route: StaffRouteDef = STAFF_ROUTES[key];
+  check(args.request, staff, route.page, route.fresh);
   return staff;
 }
 

@@ -1,5 +1,6 @@
 /** The console's salons screen: each salon's details and opening hours, saved by version. */
 import { asc, eq } from "drizzle-orm";
+import { internalAddressError } from "~/domain/outbound-address";
 import { salonSchema } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
@@ -23,6 +24,15 @@ export async function salonsForConsole(db: Database) {
   });
 }
 
+/**
+ * The salon's form: the shared schema, and a booking link the nightly check may ask (no internal address).
+ * Checked here, not in the schema the public pages share, so the address ranges stay out of their scripts.
+ */
+const salonForm = salonSchema.superRefine((salon, context) => {
+  const internal = internalAddressError(salon.bookingUrl);
+  if (internal) context.addIssue({ code: "custom", path: ["bookingUrl"], message: internal });
+});
+
 export async function saveSalon(
   db: Database,
   staff: StaffContext,
@@ -31,7 +41,7 @@ export async function saveSalon(
 ): Promise<Refusal | null> {
   const id = Number(input.id);
   if (!Number.isSafeInteger(id)) return refuse(400, { error: "Which salon? Reload the page and try again." });
-  const parsed = parseEdit(salonSchema, input);
+  const parsed = parseEdit(salonForm, input);
   if (!parsed.ok) return parsed.refusal;
   const { removePicture, alerts, ...value } = parsed.value;
   const where = eq(salons.id, id);
