@@ -52,6 +52,8 @@ export default [
     route("news/:slug", "routes/news-item.tsx", { id: "news-item" }),
     route("contact", "routes/contact.tsx"),
     route("contact-info", "routes/contact-info.tsx"),
+    // One page per salon, by the slug salon-ids.ts gives it (/salons/kestwick).
+    route("salons/:slug", "routes/salon.tsx", { id: "salon" }),
     // Resource routes: only their own loader runs, the layout's does not.
     route("sitemap.xml", "routes/sitemap[.]xml.ts"),
     route("robots.txt", "routes/robots[.]txt.ts"),

@@ -5,15 +5,33 @@ import type { SalonFacts } from "~/domain/structured-data";
 
 export type FooterSalon = Pick<SalonFacts, "id" | "name" | "address" | "town" | "postcode" | "telephone">;
 
-export function OpeningHours({ days, className = "" }: { days: readonly OpeningDay[]; className?: string }) {
+/** `today`: the day to highlight, 0 for Monday to 6 for Sunday (UK time), or none. */
+export function OpeningHours({
+  days,
+  today,
+  className = "",
+}: {
+  days: readonly OpeningDay[];
+  today?: number;
+  className?: string;
+}) {
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm ${className}`}>
-      {days.map((d) => (
-        <div key={d.day} className="contents">
-          <dt className="font-medium">{d.day}</dt>
-          <dd>{d.label}</dd>
-        </div>
-      ))}
+      {days.map((d, i) =>
+        i === today ? (
+          <div key={d.day} className="contents" data-today="">
+            <dt className="-mx-2 rounded-l bg-blush px-2 font-semibold">
+              {d.day} <span className="text-xs font-medium uppercase tracking-wide">(today)</span>
+            </dt>
+            <dd className="-mr-2 rounded-r bg-blush pr-2 font-semibold">{d.label}</dd>
+          </div>
+        ) : (
+          <div key={d.day} className="contents">
+            <dt className="font-medium">{d.day}</dt>
+            <dd>{d.label}</dd>
+          </div>
+        ),
+      )}
     </dl>
   );
 }

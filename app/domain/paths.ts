@@ -4,6 +4,8 @@
  * site" links all build them here (the console's own are staffPath, in staff/routes.ts).
  */
 export const teamPath = (slug: string) => `/team/${slug}`;
+/** A salon's own page: /salons/kestwick (slugs in salon-ids.ts). */
+export const salonPath = (slug: string) => `/salons/${slug}`;
 /** The static profile page beside a stylist's page (decision 002). */
 export const teamProfilePath = (slug: string) => `${teamPath(slug)}-profile`;
 /** A stylist's reviews: /reviews/{slug}, or /reviews/all without a stylist. */

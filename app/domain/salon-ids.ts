@@ -11,3 +11,19 @@ export const MAIN_SALON_ID = SALON_IDS.wrenbridge;
 /** The salon a quote is priced for until the visitor or their stylist says otherwise. */
 export const DEFAULT_SALON_ID = SALON_IDS.kestwick;
 export const ACADEMY_SALON_ID = SALON_IDS.academy;
+
+/** A salon's name in its public page's address ("kestwick" for /salons/kestwick): the seed's names for the ids. */
+export type SalonSlug = keyof typeof SALON_IDS;
+
+/** Every salon's slug, in id order. */
+export const SALON_SLUGS = Object.keys(SALON_IDS) as SalonSlug[];
+
+/** The salon id a page slug names, or null for a slug that names no salon. */
+export function salonIdOfSlug(slug: string): number | null {
+  return Object.hasOwn(SALON_IDS, slug) ? SALON_IDS[slug as SalonSlug] : null;
+}
+
+/** The slug of salon `id`, or null for an id the seed never made. */
+export function salonSlugOf(id: number): SalonSlug | null {
+  return SALON_SLUGS.find((slug) => SALON_IDS[slug] === id) ?? null;
+}

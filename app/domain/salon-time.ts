@@ -37,6 +37,11 @@ export function londonDay(at: Date): string {
   return lastDay.day;
 }
 
+/** The London day of the week at `at`: 0 for Monday to 6 for Sunday, as salons' weeks are stored. */
+export function londonWeekday(at: Date): number {
+  return (new Date(`${londonDay(at)}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
 /** The London wall-clock time (hh:mm) at `at`. */
 export function londonTime(at: Date): string {
   return wallClock(at).time;

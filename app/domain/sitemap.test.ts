@@ -41,6 +41,10 @@ describe("sitemapEntries", () => {
     }
   });
 
+  it("lists each salon's own page", () => {
+    expect(paths).toEqual(expect.arrayContaining(["/salons/wrenbridge", "/salons/kestwick", "/salons/academy"]));
+  });
+
   it("lists every post, news item, team member, offer, text campaign and notice", () => {
     expect(paths).toEqual(
       expect.arrayContaining([

@@ -9,10 +9,11 @@
  */
 import { escapeHtml } from "./html";
 import { POSTS_PER_PAGE, pageCount, pagePath, REVIEWS_PER_PAGE } from "./pagination";
-import { blogPostPath, newsPath, offerPath, reviewsPath, teamPath, teamProfilePath } from "./paths";
+import { blogPostPath, newsPath, offerPath, reviewsPath, salonPath, teamPath, teamProfilePath } from "./paths";
+import { SALON_SLUGS } from "./salon-ids";
 import { PROMOTION_PAGES } from "./site-pages";
 
-/** Home, about, team, blog, reviews and contact. */
+/** Home, about, team, blog, reviews, contact and each salon's page (the salons are the seed's, fixed). */
 const SALON_PAGES: readonly string[] = [
   "/",
   "/about",
@@ -25,6 +26,7 @@ const SALON_PAGES: readonly string[] = [
   "/reviews/all",
   "/contact",
   "/contact-info",
+  ...SALON_SLUGS.map(salonPath),
 ];
 
 /** The calculator's entry, the forms and the privacy notice. */

@@ -1,12 +1,15 @@
 import { CardSection } from "~/components/card-section";
 import { BookingLink, PhoneLink, SalonAddress } from "~/components/contact-details";
 import { JsonLd } from "~/components/json-ld";
+import { Link } from "~/components/link";
 import { showsHours } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReturnLink } from "~/components/return-link";
 import { OpeningHours } from "~/components/site-footer";
 import { groupLine, sentence } from "~/domain/brand";
+import { salonPath } from "~/domain/paths";
+import { salonSlugOf } from "~/domain/salon-ids";
 import { openingDays } from "~/domain/salon-info";
 import { hairSalonJsonLd } from "~/domain/structured-data";
 import { config } from "~/server/config.server";
@@ -33,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const weeks = salons.map((s) => ({ name: s.name, days: openingDays(s.openingHours) }));
   const shared = weeks.every((w) => JSON.stringify(w.days) === JSON.stringify(weeks[0]?.days));
   return {
-    salons,
+    salons: salons.map((s) => ({ ...s, slug: salonSlugOf(s.id) })),
     // Every salon keeps the same hours (as seeded): one list; otherwise one per salon.
     hours: shared ? weeks.slice(0, 1).map((w) => ({ ...w, name: null })) : weeks,
     groupLine: sentence(groupLine(brand)),
@@ -62,6 +65,13 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
           {salons.map((salon) => (
             <li key={salon.id} className="card flex flex-col p-6 sm:p-8">
               <h3 className="text-2xl">{salon.name}</h3>
+              {salon.slug ? (
+                <p className="mt-2 text-sm">
+                  <Link to={salonPath(salon.slug)} className="underline underline-offset-4">
+                    Hours, team and map for {salon.shortName}
+                  </Link>
+                </p>
+              ) : null}
               <div className="mt-4 text-muted">
                 <SalonAddress salon={salon} />
               </div>

@@ -148,10 +148,51 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     }
   });
 
-  it("queues nothing for a salon without an alerts address", async () => {
+  it("e-mails every active owner while the salon has no front-desk address, and the desk once it has", async () => {
+    await database.db.execute(sql`delete from staff_users`);
+    // Nobody to tell yet: no alert, and the client's own messages as ever.
     await save();
     expect(await alerts()).toEqual([]);
     expect(await clientMessages()).toHaveLength(2);
+
+    await database.db.execute(sql`insert into staff_users (email, name, role, active) values
+      ('olive@example.com', 'Olive', 'owner', true), ('otto@example.com', 'Otto', 'owner', true),
+      ('gone@example.com', 'Gone', 'owner', false), ('fran@example.com', 'Fran', 'front-desk', true),
+      ('max@example.com', 'Max', 'manager', true)`);
+    await database.db.execute(sql`delete from outbox`);
+    await save();
+    const toOwners = await alerts();
+    expect(toOwners.map((r) => [r.channel, r.template, r.recipient]).sort()).toEqual([
+      ["email", "lead-alert", "olive@example.com"],
+      ["email", "lead-alert", "otto@example.com"],
+    ]);
+    expect(toOwners.every((r) => r.payload.salon === "Maison Ivy Kestwick")).toBe(true);
+    const ids = (
+      await database.db.execute<{ message_id: string }>(
+        sql`select message_id from outbox where template = 'lead-alert'`,
+      )
+    ).rows.map((r) => r.message_id);
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).toMatch(/^<[^@<>\s]+@[^@<>\s]+>$/);
+
+    // A mobile alone is no front-desk e-mail: the owners still get the e-mail, the mobile the text.
+    await database.db.insert(salonAlerts).values({ salonId: SALON_IDS.kestwick, mobile: "+447700900999" });
+    await database.db.execute(sql`delete from outbox`);
+    await save();
+    expect((await alerts()).map((r) => r.recipient).sort()).toEqual([
+      "+447700900999",
+      "olive@example.com",
+      "otto@example.com",
+    ]);
+
+    await database.db
+      .update(salonAlerts)
+      .set({ email: "desk@kestwick.example" })
+      .where(sql`${salonAlerts.salonId} = ${SALON_IDS.kestwick}`);
+    await database.db.execute(sql`delete from outbox`);
+    await save();
+    expect((await alerts()).map((r) => r.recipient)).toEqual(["desk@kestwick.example", "+447700900999"]);
+    await database.db.execute(sql`delete from staff_users`);
   });
 
   it("holds an alert written in quiet hours until they end (UK time), and only the alert", async () => {

@@ -2,7 +2,8 @@
  * Instant alerts of new leads: a saved quote, a job application or a hair
  * model application tells the salon it is for at once, by e-mail to its front
  * desk and, when the salon gave one, by a text to its mobile (both kept in
- * salon_alerts, set on the console's salons screen).
+ * salon_alerts, set on the console's salons screen). Until a salon has a
+ * front-desk e-mail, its alert e-mails go to every owner.
  *
  * The alert rows are written by the statement or transaction that stores the
  * lead (the quote's one statement in queries/quotes.server.ts, the
@@ -174,16 +175,33 @@ export function alertRowsFrom(
   lead: SQL,
   parts: { salon: SQL; payload: SQL; emailMessageId: SQL; smsMessageId: SQL; now: SQL },
 ): SQL {
-  const row = (channel: "email" | "sms", column: SQL, template: string, messageId: SQL) => sql`
-    select ${channel}::text, ${column}, ${template}::text,
-      ${parts.payload} || jsonb_build_object('id', lead.id, 'salon', s.name), ${messageId},
+  const payload = sql`${parts.payload} || jsonb_build_object('id', lead.id, 'salon', s.name)`;
+  // Until the salon has a front-desk e-mail, every active owner gets the
+  // e-mail instead (a new install alerts somebody from its first quote), each
+  // with a Message-ID of their own.
+  const email = sql`
+    select 'email'::text, r.recipient, ${LEAD_ALERT_EMAIL}::text, ${payload},
+      case when r.owner is null then ${parts.emailMessageId}
+        else replace(${parts.emailMessageId}, '@', '.' || r.owner || '@') end,
       ${alertDueAt(parts.now)}
-    from ${lead}, salon_alerts a join salons s on s.id = a.salon_id
-    where a.salon_id = ${parts.salon} and ${column} is not null`;
+    from ${lead}, salons s cross join lateral (
+      select a.email as recipient, null::int as owner from salon_alerts a
+        where a.salon_id = s.id and a.email is not null
+      union all
+      select u.email, u.id from staff_users u
+        where u.role = 'owner' and u.active
+          and not exists (select from salon_alerts a where a.salon_id = s.id and a.email is not null)
+    ) as r
+    where s.id = ${parts.salon}`;
   const ceiling = smsCeilings().newNumbers;
   const textsLeft = sql`(select count(*) from (select from outbox where channel = 'sms'
     and created_at > now() - interval '24 hours' limit ${ceiling}::int) as counted) < ${ceiling}::int`;
-  return sql`${row("email", sql`a.email`, LEAD_ALERT_EMAIL, parts.emailMessageId)} union all ${row("sms", sql`a.mobile`, LEAD_ALERT_SMS, parts.smsMessageId)} and ${textsLeft}`;
+  const text = sql`
+    select 'sms'::text, a.mobile, ${LEAD_ALERT_SMS}::text, ${payload}, ${parts.smsMessageId},
+      ${alertDueAt(parts.now)}
+    from ${lead}, salon_alerts a join salons s on s.id = a.salon_id
+    where a.salon_id = ${parts.salon} and a.mobile is not null and ${textsLeft}`;
+  return sql`${email} union all ${text}`;
 }
 
 /**

@@ -143,8 +143,8 @@ export type SalonDayHours = { opens: string; closes: string } | null;
  * Where a salon's instant alerts of new leads go (app/server/lead-alerts.server.ts):
  * its front desk's e-mail and, if given, a mobile for a text. A table of its
  * own rather than columns on salons, so these private addresses never travel
- * with the salon rows the public pages read and cache. No row, or both null:
- * no alerts for that salon.
+ * with the salon rows the public pages read and cache. No e-mail: the alert
+ * e-mails go to the owners' accounts instead; no mobile: no text.
  */
 export const salonAlerts = pgTable("salon_alerts", {
   salonId: integer("salon_id")

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { AlertDestinations } from "~/components/staff/alert-destinations";
 import { AuditSentence } from "~/components/staff/audit-sentence";
 import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
@@ -12,6 +13,7 @@ import { audit, auditEntries } from "~/server/staff/audit.server";
 import { requireStaff } from "~/server/staff/auth.server";
 import { loadWaiting } from "~/server/staff/dashboard.server";
 import { needsReply } from "~/server/staff/leads.server";
+import { alertDestinations } from "~/server/staff/salons.server";
 import { recentSiteChanges, SITE_CHANGES, todaysFigures } from "~/server/staff/today.server";
 import type { Route } from "./+types/home";
 
@@ -45,11 +47,13 @@ export async function loader(args: Route.LoaderArgs) {
     staff.can(action.startsWith("settings.") ? "settings.manage" : "content.edit"),
   );
   // The console opens on the leads nobody has replied to yet, oldest first: read with the rest, at once.
-  const [waiting, figures, changes, leads] = await Promise.all([
+  const [waiting, figures, changes, leads, alerts] = await Promise.all([
     loadWaiting(db),
     Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted) : null,
     changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
     staff.can("leads.view") ? needsReply(db) : null,
+    // Where new-lead alerts go, for those who can change it on the salons screen.
+    staff.can("content.edit") ? alertDestinations(db) : null,
   ]);
   // The list shows clients' names: a look at it is recorded like a look at the leads list.
   if (leads && leads.length > 0)
@@ -64,6 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
   }));
   return {
     name: staff.name,
+    role: staff.role,
+    alerts,
     sections,
     needsReply: leads?.map((lead) => ({
       href: staffPath(`leads/${lead.id}`),
@@ -147,6 +153,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : null}
             </>
           )}
+        </section>
+      ) : null}
+      {loaderData.alerts ? (
+        <section aria-labelledby="alerts-heading" className="card mb-6 p-5">
+          <h2 id="alerts-heading" className="mb-3 text-2xl">
+            Where new-lead alerts go
+          </h2>
+          <AlertDestinations salons={loaderData.alerts} owners={loaderData.role === "owner" ? "you" : "the owners"} />
         </section>
       ) : null}
       {loaderData.today ? <Today today={loaderData.today} /> : null}

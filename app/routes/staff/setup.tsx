@@ -1,9 +1,11 @@
 import { data, Form, redirect } from "react-router";
+import { AlertDestinations } from "~/components/staff/alert-destinations";
 import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
 import { staffPath } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
 import { createFirstOwner, setupLinkValid } from "~/server/staff/accounts.server";
 import { publicStaffPage, staffAction } from "~/server/staff/auth.server";
+import { alertDestinations } from "~/server/staff/salons.server";
 import { completeSignIn } from "~/server/staff/sign-in.server";
 import type { Route } from "./+types/setup";
 
@@ -11,8 +13,10 @@ export const meta = () => staffMeta("Set up the staff console");
 
 export async function loader(args: Route.LoaderArgs) {
   await publicStaffPage(args, "setup");
-  const valid = await setupLinkValid(args.context.get(requestContext).db, args.params.token);
-  return data({ valid }, { status: valid ? 200 : 410 });
+  const { db } = args.context.get(requestContext);
+  const valid = await setupLinkValid(db, args.params.token);
+  // Where new-lead alerts go is only told to whoever holds a working link: the desks' addresses are private.
+  return data({ valid, alerts: valid ? await alertDestinations(db) : [] }, { status: valid ? 200 : 410 });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,6 +68,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           Create my owner account
         </button>
       </Form>
+      <section aria-labelledby="alerts-heading" className="mt-8">
+        <h2 id="alerts-heading" className="mb-2 text-xl">
+          Where new-lead alerts go
+        </h2>
+        <AlertDestinations salons={loaderData.alerts} owners="you" />
+      </section>
     </div>
   );
 }

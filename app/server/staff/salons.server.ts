@@ -69,3 +69,16 @@ export async function saveSalon(
     },
   });
 }
+
+/**
+ * Where each salon's alert e-mails of new leads go now, in id order: its
+ * front desk's address, or null while it has none and they go to the owners
+ * (app/server/lead-alerts.server.ts). For the setup page and the console home.
+ */
+export async function alertDestinations(db: Database): Promise<{ name: string; deskEmail: string | null }[]> {
+  return db
+    .select({ name: salons.name, deskEmail: salonAlerts.email })
+    .from(salons)
+    .leftJoin(salonAlerts, eq(salonAlerts.salonId, salons.id))
+    .orderBy(asc(salons.id));
+}
