@@ -45,7 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
     byStylist: labelled(scorecard.byStylist),
     byLevel: labelled(scorecard.byLevel),
     exportHref: staffPath(STAFF_ROUTES.scorecardExport.path),
-    settingsHref: staffPath(STAFF_ROUTES.settings.path),
+    // The target is the owner's to set: a manager is told it, not sent to a page that would refuse them.
+    settingsHref: staff.can("settings.manage") ? staffPath(STAFF_ROUTES.settings.path) : null,
   };
 }
 
@@ -109,8 +110,14 @@ export default function Scorecard({ loaderData: d }: Route.ComponentProps) {
       <StaffHeading title="Scorecard">
         Each salon week by week, then each stylist and level, over the last {d.weeks} weeks from Monday {d.firstWeek}.
         Reply times count the salon's opening hours only; the target is {d.targetHours} opening{" "}
-        {d.targetHours === 1 ? "hour" : "hours"} (<a href={d.settingsHref}>Settings</a>). £ charged is what the matched
-        appointments were worth.
+        {d.targetHours === 1 ? "hour" : "hours"}
+        {d.settingsHref ? (
+          <>
+            {" "}
+            (<a href={d.settingsHref}>Settings</a>)
+          </>
+        ) : null}
+        . £ charged is what the matched appointments were worth.
       </StaffHeading>
       <p className="mb-8">
         <a href={d.exportHref} download className="btn-outline">
