@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   // The funnel's figures: counts and pounds, no one's details, recorded like every other look and download.
   "funnel.view",
   "funnel.export",
+  "scorecard.view",
+  "scorecard.export",
   // Signing in and out, devices and passkeys.
   "session.sign-in",
   "session.confirm",
@@ -433,6 +435,8 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "export.messages": () => [`downloaded ${EXPORT_NAMES.messages} as a spreadsheet`],
   "funnel.view": () => ["looked at the funnel"],
   "funnel.export": () => ["downloaded the funnel as a spreadsheet"],
+  "scorecard.view": () => ["looked at the scorecard"],
+  "scorecard.export": () => ["downloaded the scorecard as a spreadsheet"],
   "session.sign-in": () => ["signed in"],
   "session.confirm": () => ["confirmed it was them by signing in again"],
   "session.sign-out": () => ["signed out"],

@@ -150,6 +150,9 @@ export const STAFF_ROUTES = {
   /** The funnel in pounds (decision 076), and its figures as a CSV file. */
   funnel: screen("funnel", "funnel.tsx", "funnel.view"),
   funnelExport: { ...screen("funnel/export", "funnel-export.ts", "funnel.view"), download: true },
+  /** The group scorecard (per salon and week, stylist, level), and its figures as a CSV file. */
+  scorecard: screen("scorecard", "scorecard.tsx", "dashboard.view"),
+  scorecardExport: { ...screen("scorecard/export", "scorecard-export.ts", "dashboard.view"), download: true },
   /** The index of the screens that change what visitors see (CONTENT_SCREENS). */
   content: screen("content", "content.tsx", "content.edit"),
   contentBlog: guardedScreen("content/blog", "content-blog.tsx", "content.edit", ["pin"]),
@@ -266,6 +269,7 @@ export const STAFF_NAV_GROUPS: readonly { label: string; items: readonly { key: 
     items: [
       { key: "dashboard", label: "Dashboard" },
       { key: "funnel", label: "Funnel" },
+      { key: "scorecard", label: "Scorecard" },
       { key: "content", label: "Site content" },
       { key: "bookingLinks", label: "Booking links" },
       { key: "team", label: "Team" },
