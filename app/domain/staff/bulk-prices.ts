@@ -144,7 +144,7 @@ export function bulkPriceRows(services: readonly Service[], change: BulkPriceCha
  * percentage is not rounded first) rounded once to the chosen step, exact
  * halves up; never below £0.
  */
-export function newListPricePence(pricePence: number, change: Pick<BulkPriceChange, "by" | "step" | "round">): number {
+function newListPricePence(pricePence: number, change: Pick<BulkPriceChange, "by" | "step" | "round">): number {
   const price = BigInt(pricePence);
   const step = BigInt(change.step);
   const [numerator, denominator] = change.by === "amount" ? [price + step, 1n] : [price * (10_000n + step), 10_000n];

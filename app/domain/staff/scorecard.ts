@@ -48,14 +48,14 @@ export interface ScorecardFigures {
 }
 
 /** A charged value within this share of the quote either way is "as quoted". */
-export const CHARGED_TOLERANCE = 0.1;
+const CHARGED_TOLERANCE = 0.1;
 
 /** Whether `charged` is within ±10% of `quoted` (both pence); a £0 quote only matches a £0 bill. */
-export const chargedNearQuote = (quotedPence: number, chargedPence: number) =>
+const chargedNearQuote = (quotedPence: number, chargedPence: number) =>
   Math.abs(chargedPence - quotedPence) <= CHARGED_TOLERANCE * quotedPence;
 
 /** The middle value (the mean of the middle two for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -63,7 +63,7 @@ export function median(values: readonly number[]): number | null {
 }
 
 /** The figures of `leads`, with `targetMinutes` the owner's reply target in opening minutes. */
-export function scorecardFigures(leads: readonly ScorecardLead[], targetMinutes: number): ScorecardFigures {
+function scorecardFigures(leads: readonly ScorecardLead[], targetMinutes: number): ScorecardFigures {
   const replies = leads.flatMap((l) => (l.replyMinutes === null ? [] : [l.replyMinutes]));
   const booked = leads.filter((l) => l.booked);
   const charged = booked.filter((l) => l.chargedPence !== null);
