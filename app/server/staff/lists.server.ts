@@ -110,8 +110,7 @@ const FOLD_TO = SEARCH_QUOTE_FOLDS.map((fold) => fold.to.repeat([...fold.from].l
  * quotation marks of foldForSearch made plain. Both functions are immutable in
  * PostgreSQL, so an expression index can hold exactly this.
  */
-const searchFolded = (column: AnyPgColumn | SQL) =>
-  sql`translate(normalize(${column}, NFC), ${FOLD_FROM}, ${FOLD_TO})`;
+const searchFolded = (column: AnyPgColumn | SQL) => sql`translate(normalize(${column}, NFC), ${FOLD_FROM}, ${FOLD_TO})`;
 
 const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${searchFolded(column)} ILIKE ${pattern} ESCAPE '\\'`;
 
