@@ -33,7 +33,10 @@ export interface StaffRouteDef {
   upload?: { files: number; access: Permission };
   /** A file to download (a CSV): fetched only from the console's own pages, never at another site's bidding. */
   download?: true;
-  /** The page itself hands over everyone's data (the backup): it asks for a recent sign-in, as a destructive action does. */
+  /**
+   * The page asks for a recent sign-in as it opens: it hands over everyone's data (the backup), or every action
+   * on it needs one (privacy), so the sign-in comes before anything is typed rather than after.
+   */
   fresh?: true;
 }
 
@@ -192,14 +195,20 @@ export const STAFF_ROUTES = {
   exportModels: download("models"),
   exportFeedback: download("feedback"),
   exportMessages: download("messages"),
-  /** Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in first. */
-  privacy: guardedScreen(
-    "privacy",
-    "privacy.tsx",
-    "privacy.manage",
-    ["find", "erase", "retention"],
-    ["find", "erase", "retention"],
-  ),
+  /**
+   * Rights requests and retention periods. Everything here shows or erases personal data: a recent sign-in
+   * first, asked as the page opens, so what is typed into its forms is never lost to a sign-in in between.
+   */
+  privacy: {
+    ...guardedScreen(
+      "privacy",
+      "privacy.tsx",
+      "privacy.manage",
+      ["find", "erase", "retention"],
+      ["find", "erase", "retention"],
+    ),
+    fresh: true,
+  },
   /** The download of everything held about one person, as JSON or CSV. */
   privacyExport: screen(
     "privacy/export",

@@ -4,7 +4,7 @@ import { routerContextWith } from "~/server/request-context.server";
 import { outbox, staffPasskeys, staffSessions, staffUsers } from "../schema.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import { recordNewPasskey, signOutEverywhere } from "./accounts.server";
-import { staffAction } from "./auth.server";
+import { requireStaff, staffAction } from "./auth.server";
 import { FRESH_MINUTES, hashToken, readSession } from "./session.server";
 
 const SITE = "http://localhost:3000";
@@ -91,6 +91,22 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
     expect((await staffAction({ request: passkeyJson("register-options"), context }, "passkey")).intent).toBe(
       "register-options",
     );
+  });
+
+  it("the privacy page asks for the recent sign-in as it opens, before anything is typed into it", async () => {
+    const context = routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" });
+    const page = () =>
+      requireStaff(
+        { request: new Request(`${SITE}/staff/privacy`, { headers: { Cookie: `staff-session=${token}` } }), context },
+        "privacy",
+      );
+    await signedInMinutesAgo(FRESH_MINUTES + 1);
+    const stale = await refusal(page());
+    expect(stale.status).toBe(302);
+    expect(stale.location).toBe(`/staff/sign-in?${new URLSearchParams({ next: "/staff/privacy", fresh: "1" })}`);
+    // Once confirmed, the page opens and its searches go through without another sign-in.
+    await signedInMinutesAgo(0);
+    expect((await page()).staffId).toBe(ownerId);
   });
 
   it("signing a member out everywhere can take their passkeys too; a new passkey is e-mailed to its account", async () => {
