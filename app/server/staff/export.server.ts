@@ -7,6 +7,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
+import type { SalonScope } from "~/domain/staff/access";
 import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
@@ -19,10 +20,11 @@ import {
   type RecordFilter,
   recordFilterOf,
 } from "./applications.server";
-import { type Actor, audit } from "./audit.server";
+import { audit } from "./audit.server";
 import { leadDownloadBatch, leadFilterOf } from "./leads.server";
 import { describeFilter } from "./lists.server";
 import { listMessages, type MessageFilter, messageFilterOf, TEMPLATE_LABELS } from "./messages.server";
+import type { ScopedActor } from "./records.server";
 
 /** A batch of a download: the next `limit` rows after the one with id `after` (keyset, in the list's order). */
 interface Page {
@@ -35,7 +37,7 @@ interface Download<Filter extends object, Row extends { id: number }> {
   name: string;
   filterOf(params: URLSearchParams): Filter;
   /** One page of the list, filtered and ordered exactly as on screen. */
-  page(db: Database, filter: Filter, page: Page): Promise<Row[]>;
+  page(db: Database, filter: Filter, page: Page, scope: SalonScope): Promise<Row[]>;
   columns: readonly CsvColumn<Row>[];
 }
 
@@ -99,9 +101,9 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function jobRows(db: Database, filter: RecordFilter, page: Page) {
+async function jobRows(db: Database, filter: RecordFilter, page: Page, scope: SalonScope) {
   const t = jobApplications;
-  return withMore(await listJobApplications(db, filter, page), (ids) =>
+  return withMore(await listJobApplications(db, filter, page, scope), (ids) =>
     db
       .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
       .from(t)
@@ -184,7 +186,7 @@ const BATCH = 2000;
  * the last byte goes out, so a finished download always has its entry; a
  * download abandoned halfway is recorded with the rows it got to.
  */
-export function exportCsv(db: Database, actor: Actor, key: ExportList, params: URLSearchParams): ReadableStream {
+export function exportCsv(db: Database, actor: ScopedActor, key: ExportList, params: URLSearchParams): ReadableStream {
   // Each list's filter and row types match within it; past this point only that pairing matters.
   const list = DOWNLOADS[key] as unknown as Download<object, { id: number }>;
   const filter = list.filterOf(params);
@@ -206,7 +208,7 @@ export function exportCsv(db: Database, actor: Actor, key: ExportList, params: U
       controller.enqueue(encoder.encode(CSV_BOM + csvHeader(list.columns)));
     },
     async pull(controller) {
-      const batch = await list.page(db, filter, { limit: BATCH, after });
+      const batch = await list.page(db, filter, { limit: BATCH, after }, actor.scope);
       after = batch.at(-1)?.id;
       rows += batch.length;
       if (batch.length > 0) controller.enqueue(encoder.encode(batch.map((row) => csvRow(list.columns, row)).join("")));
