@@ -13,6 +13,7 @@ import { migrationsFolder } from "../db.server";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
+import { changeRole, salonIdsNamed } from "./accounts.server";
 import { getJobApplication, listJobApplications, recordFilterOf } from "./applications.server";
 import { loadDashboard, loadWaiting } from "./dashboard.server";
 import { exportCsv } from "./export.server";
@@ -101,6 +102,27 @@ describe.each(testDatabases)("salon scopes on %s", (_name, open) => {
     await expect(
       db.insert(t.staffUsers).values({ email: "m2@example.com", name: "M", role: "manager", salonIds: [] }),
     ).rejects.toThrow();
+  });
+
+  it("names salons by short name or id (the command line's --salon), and stores an account's salons", async () => {
+    const { db } = database;
+    expect(await salonIdsNamed(db, ["kestwick", String(ACADEMY)])).toEqual([B, ACADEMY]);
+    expect(await salonIdsNamed(db, ["Nowhere"])).toMatch(/There is no salon called "Nowhere"/);
+    const [someone] = await db
+      .insert(t.staffUsers)
+      .values({ email: "someone@example.com", name: "Someone", role: "front-desk" })
+      .returning();
+    const staffId = someone?.id as number;
+    const owner = actorOf("all");
+    const salonsOf = async () =>
+      (await db.select().from(t.staffUsers).where(eq(t.staffUsers.id, staffId)))[0]?.salonIds;
+    expect(await changeRole(db, owner, staffId, "manager", [ACADEMY, B, B])).toBeNull();
+    expect(await salonsOf()).toEqual([B, ACADEMY]);
+    expect(await changeRole(db, owner, staffId, "manager", [99])).toBe("Choose salons from the list.");
+    expect(await changeRole(db, owner, staffId, "manager", [])).toMatch(/Choose the salons/);
+    // An owner sees the whole group, whatever was ticked.
+    expect(await changeRole(db, owner, staffId, "owner", [A])).toBeNull();
+    expect(await salonsOf()).toBeNull();
   });
 
   it("lists, searches and opens only the salons' own quotes and applications", async () => {
