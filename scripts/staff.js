@@ -1,4 +1,4 @@
-// `npm run staff -- invite EMAIL ROLE [NAME]`: runs the staff command from the built server (building first if need be).
+// `npm run staff -- invite EMAIL ROLE [NAME] [--salon=SALON[,SALON]]`: runs the staff command from the built server (building first if need be).
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "./ensure-build.js";
 import { exitWithFailure } from "./one-line-failure.js";

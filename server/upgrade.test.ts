@@ -108,6 +108,10 @@ describe("the previous release's data under the current code", () => {
       // The owner's account signs in with the current code.
       const [owner] = await db.select().from(staffUsers).where(eq(staffUsers.email, "owner@fixture.example"));
       expect(owner).toMatchObject({ role: "owner", active: true });
+      // Accounts made before staff belonged to salons see every salon, as they did (decision 109).
+      const accounts = await db.select({ salonIds: staffUsers.salonIds }).from(staffUsers);
+      expect(accounts.length).toBeGreaterThan(0);
+      expect(accounts.map((a) => a.salonIds)).toEqual(accounts.map(() => null));
       const asked = await sendSignInEmail(db, "owner@fixture.example", "127.0.0.1");
       expect(asked).toMatchObject({ ok: true });
       const sent = await db.execute<{ code: string }>(

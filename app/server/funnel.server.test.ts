@@ -169,7 +169,7 @@ describe.each(testDatabases)("the funnel on %s", (_name, open) => {
     expect(await recordFunnelEvent(db, { step: "book", link: c.link }, NOW)).toBe(true);
     expect(await recordFunnelEvent(db, { step: "book", link: "no-such-link" }, NOW)).toBe(false);
 
-    const funnel = await loadFunnel(db, NOW);
+    const funnel = await loadFunnel(db, "all", NOW);
     const since = funnel.weeks[0] ?? "";
     const { rows } = await db.execute<{ step: string; n: number; pence: number }>(sql`
       select 'saved' as step, count(*)::int as n, coalesce(sum(total_pence), 0)::int as pence from quotes
@@ -185,7 +185,7 @@ describe.each(testDatabases)("the funnel on %s", (_name, open) => {
     expect(total.quotedPence).toBe(fromRows.saved?.pence);
     expect(total.bookedPence).toBe(fromRows.booked?.pence);
     // The dashboard's totals, added up in the database, are the same figures.
-    expect(await loadFunnelTotal(db, NOW)).toEqual(total);
+    expect(await loadFunnelTotal(db, "all", NOW)).toEqual(total);
 
     // And per key: each source's saved quotes are the quotes with that source.
     const bySource = new Map<string, number>();

@@ -647,8 +647,9 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       expect(quote.needsSkinTest).toBe(true);
       expect(quote.offer).toEqual({ code: "QG20", percent: 20, totalPence: discountedPence(quote.totalPence, 20) });
       expect(quote.stylist?.name).toMatch(/^Nadia /);
-      // Nadia works at Kestwick (2), the quote was for Wrenbridge (1): booking goes to her salon.
-      expect(quote.salon.id).toBe(1);
+      // Nadia works at Kestwick (2), the calculator said Wrenbridge (1): the quote is her salon's, booked there
+      // (one salon per lead, decision 109).
+      expect(quote.salon.id).toBe(2);
       expect(quote.bookingSalon.id).toBe(2);
       expect(quote.expired).toBe(false);
       expect(quote.validUntil.getTime() - quote.createdAt.getTime()).toBe(28 * 24 * 3600 * 1000);

@@ -841,6 +841,11 @@ export const staffUsers = pgTable(
     name: text("name").notNull(),
     /** One of STAFF_ROLES (app/domain/staff/access.ts), which the database checks too. */
     role: text("role").notNull(),
+    /**
+     * The salons whose records the account sees (salons.id), or null for every salon: owners always null
+     * (decision 109). Accounts made before salons were set are null, so an upgrade takes nothing away.
+     */
+    salonIds: integer("salon_ids").array(),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     lastSignInAt: timestamptz("last_sign_in_at"),
@@ -848,6 +853,10 @@ export const staffUsers = pgTable(
   (t) => [
     uniqueIndex("staff_users_email_idx").on(t.email),
     check("staff_users_role_check", sql`${t.role} in (${sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(", "))})`),
+    check(
+      "staff_users_salons_check",
+      sql`${t.salonIds} is null or (${t.role} <> 'owner' and cardinality(${t.salonIds}) > 0)`,
+    ),
   ],
 );
 

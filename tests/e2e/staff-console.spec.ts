@@ -492,39 +492,5 @@ test("the console at any spelling of its address is never kept nor shown to the 
   await visitor.dispose();
 });
 
-for (const role of STAFF_ROLES) {
-  test(`as ${role}, exactly what the role table allows is allowed and everything else is refused with 403`, async ({
-    browser,
-  }) => {
-    // Some actions (adding a passkey, inviting) ask for a sign-in within the last few minutes, which the one from
-    // the start of this file may no longer be on a busy machine: the person signs in afresh, as they would.
-    const fresh = await freshPage(browser);
-    await signInWithCode(fresh, staff, PEOPLE[role].email);
-    const storageState = await fresh.context().storageState();
-    await fresh.context().close();
-    const request = await playwrightRequest.newContext({ baseURL: staff.url, storageState });
-    for (const [key, route] of Object.entries(STAFF_ROUTES)) {
-      if (route.page === null || route.page === "public") continue;
-      let answer = await request.get(concrete(route.path), { maxRedirects: 0 });
-      // A list this person filtered before opens at those filters: one redirect to itself, with its query.
-      const remembered = answer.headers().location;
-      if (answer.status() === 302 && remembered?.startsWith(`${concrete(route.path)}?`))
-        answer = await request.get(remembered, { maxRedirects: 0 });
-      expect(answer.status(), `GET ${key} as ${role}`).toBe(can(role, route.page) ? 200 : 403);
-    }
-    for (const { key, path, intent, action } of allActions) {
-      if (action.access === "public") continue;
-      const answer = await request.post(path, { form: { intent }, maxRedirects: 0 });
-      const what = `POST ${key} ${intent} as ${role}`;
-      expect(answer.status(), what).toBeLessThan(500);
-      if (can(role, action.access)) {
-        expect(answer.status(), what).not.toBe(403);
-        expect(toSignIn(answer.headers().location), what).toBe(false);
-      } else expect(answer.status(), what).toBe(403);
-    }
-    // The last action was signing out: that session is over.
-    const after = await request.get("/staff", { maxRedirects: 0 });
-    expect(toSignIn(after.headers().location)).toBe(true);
-    await request.dispose();
-  });
-}
+// What each role (and salon) may open and do is pinned by the hand-written matrix in
+// tests/e2e/permissions-matrix.spec.ts, not by the role table it checks.

@@ -79,18 +79,25 @@ export async function createFirstOwner(page: Page, staff: StaffSite, name: strin
   await expect(page).toHaveURL(/\/staff\/devices\?welcome=1$/);
 }
 
-/** The owner (signed in on `owner`) invites someone; they sign in from the e-mailed link in a browser of their own. */
+/**
+ * The owner (signed in on `owner`) invites someone, of every salon or of the salons named (their names as the
+ * Team page lists them, e.g. "Maison Ivy Kestwick"); they sign in from the e-mailed link in a browser of their own.
+ */
 export async function inviteAndSignIn(
   owner: Page,
   browser: Browser,
   staff: StaffSite,
-  person: { name: string; email: string; role: "manager" | "front-desk" },
+  person: { name: string; email: string; role: "manager" | "front-desk"; salons?: readonly string[] },
 ): Promise<Page> {
   await owner.goto(`${staff.url}/staff/team`);
   const invite = owner.getByRole("region", { name: "Invite someone" });
   await invite.getByRole("textbox", { name: "Name" }).fill(person.name);
   await invite.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
   await invite.getByRole("combobox", { name: "Role" }).selectOption(person.role);
+  if (person.salons) {
+    await invite.getByRole("checkbox", { name: "All salons" }).uncheck();
+    for (const salon of person.salons) await invite.getByRole("checkbox", { name: salon, exact: true }).check();
+  }
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(owner.getByText(`${person.name} is invited`)).toBeVisible();
   const mail = await mailTo(staff.smtp, person.email, /invited/);

@@ -26,10 +26,7 @@ export const PERMISSIONS = [
   "messages.view",
   "messages.resend",
   "dashboard.view",
-  /**
-   * The funnel's counts and pounds (no one's details). Accounts carry no salon yet, so the front desk sees
-   * every salon's; once they do, its loader is where to narrow it to theirs.
-   */
+  /** The funnel's counts and pounds (no one's details), of the salons one's account covers. */
   "funnel.view",
   "export",
   /** Upload the booking system's appointments, undo an import, set the webhook's secret. */
@@ -71,4 +68,24 @@ export function isStaffRole(value: unknown): value is StaffRole {
 
 export function can(role: string, permission: Permission): boolean {
   return isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * Which salons' records a member of staff sees (decision 109): every salon's, or only those listed (salons.id).
+ * The gate (requireStaff) returns it with the account, and every console query of leads, applications,
+ * bookings, messages, counts and the funnel takes it, so a record of another salon is simply not found.
+ */
+export type SalonScope = "all" | readonly number[];
+
+/**
+ * An account's scope from its role and its stored salons (staff_users.salon_ids, null for all): an owner
+ * always sees the whole group, whatever is stored.
+ */
+export function salonScope(role: string, salonIds: readonly number[] | null): SalonScope {
+  return role === "owner" || salonIds === null ? "all" : salonIds;
+}
+
+/** Whether a record of this salon is within the scope. */
+export function inScope(scope: SalonScope, salonId: number): boolean {
+  return scope === "all" || scope.includes(salonId);
 }

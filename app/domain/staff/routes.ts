@@ -2,8 +2,9 @@
  * Every page of the staff console, the permission its loader needs and the
  * permission each of its actions needs. app/routes.ts builds the /staff routes
  * from this table and each route module passes its own key to requireStaff,
- * so the check cannot drift from the table; the access test walks it too, so
- * a new page is covered the day it is added.
+ * so the check cannot drift from the table. The permission matrix test
+ * (tests/e2e/permissions-matrix.spec.ts) fails when a page or action here has
+ * no row in its hand-written matrix, so a new page is covered the day it is added.
  */
 import { pagePathOf } from "../site-path";
 import type { Permission } from "./access";
@@ -71,7 +72,7 @@ const recordActions = (update: Permission) => may(update, ["status", "note"]);
 export const EXPORT_LISTS = ["leads", "jobs", "models", "feedback", "messages"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
-/** Each download is a row of the table of its own, so the access test walks every one. */
+/** Each download is a row of the table of its own, so the permission matrix must name every one. */
 const download = (list: ExportList) =>
   ({ ...screen(`export/${list}`, "export.ts", "export"), download: true }) satisfies StaffRouteDef;
 

@@ -46,7 +46,7 @@ export const meta = () => staffMeta("Bookings matched");
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "bookings");
   const db = args.context.get(requestContext).db;
-  const overview = await bookingsOverview(db);
+  const overview = await bookingsOverview(db, staff.scope);
   await audit(db, staff, {
     action: "booking.list",
     summary: `${overview.review.length} to review, ${overview.matched.length} matched`,

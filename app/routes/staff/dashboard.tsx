@@ -23,9 +23,9 @@ const OPEN_STATES = APPLICATION_STATUSES.filter((s) => s !== "archived");
 const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "dashboard");
+  const staff = await requireStaff(args, "dashboard");
   const { db } = args.context.get(requestContext);
-  const [d, funnelFigures] = await Promise.all([loadDashboard(db), loadFunnelTotal(db)]);
+  const [d, funnelFigures] = await Promise.all([loadDashboard(db, staff.scope), loadFunnelTotal(db, staff.scope)]);
   const salonName = new Map(d.salons.map((s) => [s.id, s.name]));
 
   const bySalon = byWeek(

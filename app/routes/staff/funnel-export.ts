@@ -11,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "funnelExport");
   const { db } = args.context.get(requestContext);
   // A few hundred lines at most (keys × weeks, never events or quotes), so the file is made whole.
-  const funnel = await loadFunnel(db);
+  const funnel = await loadFunnel(db, staff.scope);
   const columns = funnelCsvColumns(funnel.names);
   let file = CSV_BOM + csvHeader(columns);
   for (const row of funnel.rows) file += csvRow(columns, row);

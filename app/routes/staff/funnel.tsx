@@ -24,7 +24,7 @@ const BREAKDOWNS: readonly { by: FunnelDimension; title: string; corner: string 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "funnel");
   const { db } = args.context.get(requestContext);
-  const funnel = await loadFunnel(db);
+  const funnel = await loadFunnel(db, staff.scope);
   // Counts and pounds only, but a look at the salon's figures all the same: recorded as every list's is.
   await audit(db, staff, { action: "funnel.view" });
   return {

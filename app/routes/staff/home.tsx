@@ -48,10 +48,10 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // The console opens on the leads nobody has replied to yet, oldest first: read with the rest, at once.
   const [waiting, figures, changes, leads, alerts] = await Promise.all([
-    loadWaiting(db),
-    Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted) : null,
+    loadWaiting(db, staff.scope),
+    Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted, staff.scope) : null,
     changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
-    staff.can("leads.view") ? needsReply(db) : null,
+    staff.can("leads.view") ? needsReply(db, staff.scope) : null,
     // Where new-lead alerts go, for those who can change it on the salons screen.
     staff.can("content.edit") ? alertDestinations(db) : null,
   ]);

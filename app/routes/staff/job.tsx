@@ -17,7 +17,7 @@ const MISSING = "There is no job application with that number.";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "job");
   const id = recordId(args.params.id);
-  const row = id ? await getJobApplication(args.context.get(requestContext).db, id) : undefined;
+  const row = id ? await getJobApplication(args.context.get(requestContext).db, id, staff.scope) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
   await auditView(args.context.get(requestContext).db, staff, "job.view", { type: "job", id });
   const a = row.application;

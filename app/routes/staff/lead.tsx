@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "lead");
   const db = args.context.get(requestContext).db;
   const id = recordId(args.params.id);
-  const row = id ? await getLead(db, id) : undefined;
+  const row = id ? await getLead(db, id, staff.scope) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
   await auditView(db, staff, "quote.view", { type: "quote", id });
   const q = row.quote;

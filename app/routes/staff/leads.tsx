@@ -23,10 +23,12 @@ import type { Route } from "./+types/leads";
 export const meta = () => staffMeta("Quotes");
 
 export async function loader(args: Route.LoaderArgs) {
-  const [{ filter, rows, list }, choices] = await Promise.all([
-    loadListPage(args, "leads", { filterOf: leadFilterOf, rows: listLeads, audited: "quote.list" }),
-    leadFilterChoices(args.context.get(requestContext).db),
-  ]);
+  const { staff, filter, rows, list } = await loadListPage(args, "leads", {
+    filterOf: leadFilterOf,
+    rows: listLeads,
+    audited: "quote.list",
+  });
+  const choices = await leadFilterChoices(args.context.get(requestContext).db, staff.scope);
   return {
     filter,
     // Sent with the page rather than imported by it: their modules bring Zod, which the browser need not load.

@@ -5,6 +5,7 @@ import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { requestContext } from "~/server/request-context.server";
 import { changeRole, disableStaff, inviteStaff, listStaff, signOutEverywhere } from "~/server/staff/accounts.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { leadFilterChoices } from "~/server/staff/leads.server";
 import { recordId } from "~/server/staff/records.server";
 import type { Route } from "./+types/team";
 
@@ -14,14 +15,17 @@ const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireStaff(args, "team");
-  const staff = await listStaff(args.context.get(requestContext).db);
+  const { db } = args.context.get(requestContext);
+  const [staff, { salons }] = await Promise.all([listStaff(db), leadFilterChoices(db, me.scope)]);
   return {
     me: me.staffId,
+    salons,
     staff: staff.map((s) => ({
       id: s.id,
       name: s.name,
       email: s.email,
       role: s.role,
+      salonIds: s.salonIds,
       active: s.active,
       lastSignInAt: s.lastSignInAt?.toISOString() ?? null,
     })),
@@ -31,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "team");
   const { db } = args.context.get(requestContext);
+  const salonIds = salonsOf(input.salons);
   if (intent === "invite") {
     const email = (input.email ?? "").trim();
     const name = (input.name ?? "").trim();
@@ -39,10 +44,11 @@ export async function action(args: Route.ActionArgs) {
       email.length > 200 ||
       !name ||
       name.length > 100 ||
-      !isStaffRole(input.role)
+      !isStaffRole(input.role) ||
+      salonIds === undefined
     )
-      return data({ error: "Give a name, a working e-mail address and a role." }, { status: 400 });
-    const invited = await inviteStaff(db, { email, name, role: input.role }, staff);
+      return data({ error: "Give a name, a working e-mail address, a role and the salons." }, { status: 400 });
+    const invited = await inviteStaff(db, { email, name, role: input.role, salonIds }, staff);
     return invited.ok
       ? { done: `${name} is invited: the e-mail is on its way.` }
       : data({ error: invited.error }, { status: 409 });
@@ -50,9 +56,10 @@ export async function action(args: Route.ActionArgs) {
   const id = recordId(input.staff);
   if (!id) return data({ error: "There is no such account." }, { status: 404 });
   if (intent === "role") {
-    if (!isStaffRole(input.role)) return data({ error: "Choose one of the roles." }, { status: 400 });
-    const problem = await changeRole(db, staff, id, input.role);
-    return problem ? data({ error: problem }, { status: 409 }) : { done: "Role changed." };
+    if (!isStaffRole(input.role) || salonIds === undefined)
+      return data({ error: "Choose one of the roles, and the salons or all salons." }, { status: 400 });
+    const problem = await changeRole(db, staff, id, input.role, salonIds);
+    return problem ? data({ error: problem }, { status: 409 }) : { done: "Role and salons changed." };
   }
   if (intent === "sign-out-everywhere") {
     const passkeys = input.passkeys === "remove";
@@ -66,7 +73,55 @@ export async function action(args: Route.ActionArgs) {
     : { done: "The account is disabled and signed out everywhere." };
 }
 
+/**
+ * The salons ticked on the form ("all", or salon ids, as "1,3"): null for all, the ids, or undefined when the
+ * field is missing or holds anything else.
+ */
+function salonsOf(value: string | undefined): number[] | null | undefined {
+  const parts = (value ?? "").split(",").filter(Boolean);
+  if (parts.length === 0 || parts.length > 50) return undefined;
+  if (parts.includes("all")) return null;
+  return parts.every((p) => /^[1-9]\d{0,8}$/.test(p)) ? parts.map(Number) : undefined;
+}
+
+/** Ticks for "All salons" and each salon: an owner's account is always of all salons, whatever is ticked. */
+function SalonTicks({
+  salons,
+  chosen,
+  of,
+}: {
+  salons: readonly { id: number; name: string }[];
+  chosen: readonly number[] | null;
+  of?: string;
+}) {
+  return (
+    <fieldset className="mb-4">
+      <legend className="text-sm font-semibold">
+        Salons<span className="sr-only">{of ? ` of ${of}` : ""}</span>
+      </legend>
+      <div className="flex flex-wrap gap-x-4">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="salons" value="all" defaultChecked={chosen === null} />
+          All salons
+        </label>
+        {salons.map((salon) => (
+          <label key={salon.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="salons"
+              value={salon.id}
+              defaultChecked={chosen?.includes(salon.id) ?? false}
+            />
+            {salon.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const salonName = new Map(loaderData.salons.map((s) => [s.id, s.name]));
   return (
     <>
       <StaffHeading title="Team">Who can sign in to the console, and what they may do.</StaffHeading>
@@ -76,6 +131,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <TextField label="Name" name="name" required maxLength={100} autoComplete="off" />
           <TextField label="E-mail address" name="email" type="email" required maxLength={200} autoComplete="off" />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="front-desk" />
+          <div className="sm:col-span-3">
+            <SalonTicks salons={loaderData.salons} chosen={null} />
+          </div>
           <div>
             <button type="submit" name="intent" value="invite" className="btn-primary">
               Send invitation
@@ -91,13 +149,16 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 {s.name} {s.active ? "" : "(disabled)"}
               </p>
               <p className="text-sm text-muted">
-                {s.email} · {ROLE_LABELS[s.role as keyof typeof ROLE_LABELS] ?? s.role} · last signed in{" "}
-                <When at={s.lastSignInAt} />
+                {s.email} · {ROLE_LABELS[s.role as keyof typeof ROLE_LABELS] ?? s.role} ·{" "}
+                {s.salonIds === null
+                  ? "all salons"
+                  : s.salonIds.map((id) => salonName.get(id) ?? `salon ${id}`).join(", ")}{" "}
+                · last signed in <When at={s.lastSignInAt} />
               </p>
             </div>
             {s.id !== loaderData.me && s.active ? (
               <div className="flex flex-wrap items-end gap-3">
-                <Form method="post" preventScrollReset className="flex items-end gap-2">
+                <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="staff" value={s.id} />
                   <SelectField
                     label={`Role of ${s.name}`}
@@ -106,6 +167,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     defaultValue={s.role}
                     idSuffix={`-${s.id}`}
                   />
+                  <SalonTicks salons={loaderData.salons} chosen={s.salonIds} of={s.name} />
                   <button type="submit" name="intent" value="role" className="btn-outline mb-4">
                     Change
                   </button>

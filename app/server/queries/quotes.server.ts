@@ -332,6 +332,9 @@ export async function saveQuote(
     cat1: line.service.cat1,
     cat2: line.service.cat2,
   }));
+  // One salon per lead (decision 109): the named stylist's, else the one chosen. Its messages name it, and every
+  // console surface (lists, the lead, the dashboard, exports, the funnel) reads it from quotes.salon_id.
+  const bookingSalon = quote.stylistSalon ?? quote.salon;
   const values = {
     name,
     mobile,
@@ -340,7 +343,7 @@ export async function saveQuote(
     regular,
     selector: selectorOf(quote),
     calculator: quote.state.type,
-    salonId: quote.salon.id,
+    salonId: bookingSalon.id,
     levelId: quote.level.id,
     stylistId: quote.stylist?.id ?? null,
     stylistName: quote.stylist ? `${quote.stylist.firstName} ${quote.stylist.lastName}` : null,
@@ -356,7 +359,6 @@ export async function saveQuote(
     referrerHost: ref,
   };
 
-  const bookingSalon = quote.stylistSalon ?? quote.salon;
   const messagePayload = (link: string) => ({
     name,
     firstName: firstNameOf(name),

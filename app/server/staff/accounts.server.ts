@@ -4,7 +4,7 @@
  * the first owner's setup link printed at start when there is no account.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, type StaffRole } from "~/domain/staff/access";
 import { staffPath } from "~/domain/staff/routes";
 import { config } from "../config.server";
@@ -13,7 +13,7 @@ import { mailDomainOf } from "../delivery/delivery.server";
 import { inviteEmail, passkeyAddedEmail, signInEmail } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
-import { staffPasskeys, staffSessions, staffTokens, staffUsers } from "../schema.server";
+import { salons, staffPasskeys, staffSessions, staffTokens, staffUsers } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 import { hashToken, IDLE_MINUTES, newToken, sameHash } from "./session.server";
 
@@ -313,15 +313,17 @@ const ALREADY_STAFF_MESSAGE = "That e-mail address already has an account.";
  */
 export async function inviteStaff(
   db: Database,
-  invitee: { email: string; name: string; role: StaffRole },
+  invitee: { email: string; name: string; role: StaffRole; salonIds?: readonly number[] | null },
   by: Actor | null,
 ): Promise<{ ok: true; path: string; staffId: number } | Refused> {
   const email = normaliseEmail(invitee.email);
+  const salonIds = await accountSalons(db, invitee.role, invitee.salonIds ?? null);
+  if (typeof salonIds === "string") return { ok: false, error: salonIds };
   if (await findStaffByEmail(db, email)) return { ok: false, error: ALREADY_STAFF_MESSAGE };
   const result = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(staffUsers)
-      .values({ email, name: invitee.name, role: invitee.role })
+      .values({ email, name: invitee.name, role: invitee.role, salonIds })
       .onConflictDoNothing()
       .returning();
     if (!user) return null;
@@ -335,7 +337,7 @@ export async function inviteStaff(
     await audit(tx, by, {
       action: "staff.invite",
       subject: { type: "staff", id: user.id },
-      summary: `Invited ${email} as ${ROLE_LABELS[invitee.role]}`,
+      summary: `Invited ${email} as ${ROLE_LABELS[invitee.role]} of ${await salonsLabel(tx, salonIds)}`,
     });
     return { path, staffId: user.id };
   });
@@ -364,19 +366,77 @@ export async function listSessions(db: Database, staffId: number) {
 
 const OWN_ACCOUNT_MESSAGE = "You can't change your own account here: ask another owner.";
 
-/** Changes someone's role (never one's own, so the salon cannot lose its last owner by accident). */
-export async function changeRole(db: Database, actor: Actor, staffId: number, role: StaffRole): Promise<string | null> {
+/**
+ * Changes someone's role and salons (never one's own, so the salon cannot lose its last owner by accident).
+ * `salonIds`: the salons whose records the account sees (salons.id), or null for all; an owner always has all.
+ * Returns what is wrong, or null when done.
+ */
+export async function changeRole(
+  db: Database,
+  actor: Actor,
+  staffId: number,
+  role: StaffRole,
+  salonIds: readonly number[] | null = null,
+): Promise<string | null> {
   if (staffId === actor.staffId) return OWN_ACCOUNT_MESSAGE;
+  const salons = await accountSalons(db, role, salonIds);
+  if (typeof salons === "string") return salons;
   return db.transaction(async (tx) => {
-    const [user] = await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, staffId)).returning();
+    const [user] = await tx
+      .update(staffUsers)
+      .set({ role, salonIds: salons })
+      .where(eq(staffUsers.id, staffId))
+      .returning();
     if (!user) return "There is no such account.";
     await audit(tx, actor, {
       action: "staff.role",
       subject: { type: "staff", id: staffId },
-      summary: ROLE_LABELS[role],
+      summary: `${ROLE_LABELS[role]} of ${await salonsLabel(tx, salons)}`,
     });
     return null;
   });
+}
+
+/**
+ * The salons an account of this role is stored with (decision 109): null (all) for an owner or when none are
+ * named, else the ids, each one of the salons; a message when an id is not a salon's.
+ */
+async function accountSalons(
+  db: Database,
+  role: StaffRole,
+  salonIds: readonly number[] | null,
+): Promise<number[] | null | string> {
+  if (role === "owner" || salonIds === null) return null;
+  const wanted = [...new Set(salonIds)].sort((a, b) => a - b);
+  if (wanted.length === 0) return "Choose the salons this account is for, or all salons.";
+  const known = await db.select({ id: salons.id }).from(salons).where(inArray(salons.id, wanted));
+  if (known.length !== wanted.length) return "Choose salons from the list.";
+  return wanted;
+}
+
+/** "all salons", or the salons' short names, for the audit log. */
+async function salonsLabel(db: Pick<Database, "select">, salonIds: readonly number[] | null): Promise<string> {
+  if (salonIds === null) return "all salons";
+  const rows = await db
+    .select({ name: salons.shortName })
+    .from(salons)
+    .where(inArray(salons.id, [...salonIds]))
+    .orderBy(salons.id);
+  return rows.map((r) => r.name).join(", ");
+}
+
+/**
+ * Salons named on the command line by id or short name (any case), as ids; a message naming the first unknown.
+ */
+export async function salonIdsNamed(db: Database, names: readonly string[]): Promise<number[] | string> {
+  const rows = await db.select({ id: salons.id, shortName: salons.shortName }).from(salons);
+  const ids: number[] = [];
+  for (const name of names) {
+    const found = rows.find((r) => String(r.id) === name || r.shortName.toLowerCase() === name.toLowerCase());
+    if (!found) return `There is no salon called "${name}". Salons: ${rows.map((r) => r.shortName).join(", ")}.`;
+    ids.push(found.id);
+  }
+  return ids;
 }
 
 /** Disables an account and signs it out everywhere at once. */

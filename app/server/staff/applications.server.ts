@@ -2,11 +2,12 @@
  * Job applications, model applications and feedback as staff work them:
  * lists by status, one in full, and the template replies to job applicants.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable, PgSelect } from "drizzle-orm/pg-core";
 import type { RouterContextProvider } from "react-router";
 import { firstNameOf } from "~/domain/first-visit-offer";
 import { oneLine } from "~/domain/message-text";
+import type { SalonScope } from "~/domain/staff/access";
 import type { AuditAction } from "~/domain/staff/audit-log";
 import type { RecordListData } from "~/domain/staff/lists";
 import {
@@ -28,6 +29,7 @@ import { feedback, jobApplications, modelApplications, replyTemplates, salons, s
 import { type Actor, audit } from "./audit.server";
 import { loadListPage } from "./list-page.server";
 import { type ListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
+import { inSalonScope } from "./scope.server";
 
 /** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
 export interface RecordFilter {
@@ -51,6 +53,8 @@ function recordPage<Q extends PgSelect>(
   search: { kind: RecordKind; text: AnyPgColumn[] },
   filter: RecordFilter,
   page: ListPage,
+  /** The salon scope's condition, for records that have a salon. */
+  inScope?: SQL,
 ) {
   const status =
     filter.status === "all"
@@ -64,13 +68,14 @@ function recordPage<Q extends PgSelect>(
     notes: { subjectType: search.kind, id: t.id },
   });
   return query
-    .where(and(status, found, newestFirstAfter(table, t, page.after)))
+    .where(and(inScope, status, found, newestFirstAfter(table, t, page.after)))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }
 
-export async function listJobApplications(db: Database, filter: RecordFilter, page: ListPage) {
+/** One page of job applications, of the salons in scope. */
+export async function listJobApplications(db: Database, filter: RecordFilter, page: ListPage, scope: SalonScope) {
   const t = jobApplications;
   const query = db
     .select({
@@ -84,15 +89,24 @@ export async function listJobApplications(db: Database, filter: RecordFilter, pa
     })
     .from(t)
     .innerJoin(salons, eq(salons.id, t.salonId));
-  return recordPage(query.$dynamic(), t, t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
+  return recordPage(
+    query.$dynamic(),
+    t,
+    t,
+    { kind: "job", text: [t.name, t.email, t.about] },
+    filter,
+    page,
+    inSalonScope(scope, t.salonId),
+  );
 }
 
-export async function getJobApplication(db: Database, id: number) {
+/** One job application with its salon's name; undefined when there is none in scope. */
+export async function getJobApplication(db: Database, id: number, scope: SalonScope) {
   const [row] = await db
     .select({ application: jobApplications, salon: salons.name })
     .from(jobApplications)
     .innerJoin(salons, eq(salons.id, jobApplications.salonId))
-    .where(eq(jobApplications.id, id))
+    .where(and(eq(jobApplications.id, id), inSalonScope(scope, jobApplications.salonId)))
     .limit(1);
   return row;
 }
@@ -176,12 +190,12 @@ export async function saveReplyTemplate(
  */
 export async function sendReply(
   db: Database,
-  actor: Actor,
+  actor: Actor & { scope: SalonScope },
   applicationId: number,
   key: ReplyTemplateKey,
 ): Promise<{ ok: true; subject: string } | { ok: false }> {
   const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
-  const row = await getJobApplication(db, applicationId);
+  const row = await getJobApplication(db, applicationId, actor.scope);
   if (!template || !row) return { ok: false };
   const values = { firstName: firstNameOf(row.application.name), role: row.application.role };
   // Filled with the applicant's name as typed: on one line, as it goes out, so the record says what went.
@@ -220,7 +234,10 @@ export async function sendReply(
 export async function loadRecordList<Row extends { id: number; name: string; status: string; createdAt: Date }>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   key: StaffRouteKey,
-  query: { rows(db: Database, filter: RecordFilter, page: ListPage): Promise<Row[]>; audited: AuditAction },
+  query: {
+    rows(db: Database, filter: RecordFilter, page: ListPage, scope: SalonScope): Promise<Row[]>;
+    audited: AuditAction;
+  },
   detail?: (row: Row) => string,
 ): Promise<RecordListData> {
   const { filter, rows, list } = await loadListPage(args, key, { filterOf: recordFilterOf, ...query });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
-import { type Actor, auditFilterOf, auditView, listAudit, subjectsNow } from "./audit.server";
+import { auditFilterOf, auditView, listAudit, subjectsNow } from "./audit.server";
+import type { ScopedActor } from "./records.server";
 import { workRecord } from "./records.server";
 
 const PAGE = { limit: 25, offset: 0 };
@@ -11,8 +12,8 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe.each(testDatabases)("the audit log on %s", (_name, open) => {
   let database: TestDatabase;
-  let fran: Actor;
-  let sam: Actor;
+  let fran: ScopedActor;
+  let sam: ScopedActor;
   let quoteId: number;
   const quote = (link: string, name: string) => ({
     link,
@@ -32,13 +33,13 @@ describe.each(testDatabases)("the audit log on %s", (_name, open) => {
   beforeAll(async () => {
     database = await open(seedDatabase);
     const { db } = database;
-    const actorOf = async (name: string, email: string): Promise<Actor> => {
+    const actorOf = async (name: string, email: string): Promise<ScopedActor> => {
       const [user] = await db.insert(t.staffUsers).values({ name, email, role: "owner" }).returning();
       const [session] = await db
         .insert(t.staffSessions)
         .values({ tokenHash: `hash-${email}`, staffId: user?.id as number, method: "passkey" })
         .returning();
-      return { staffId: user?.id as number, sessionId: session?.id as number };
+      return { staffId: user?.id as number, sessionId: session?.id as number, scope: "all" };
     };
     fran = await actorOf("Fran Owner", "fran@example.com");
     sam = await actorOf("Sam Manager", "sam@example.com");

@@ -5,13 +5,22 @@ import type { RouterContextProvider } from "react-router";
  * and the permission comes from that table, never from the route module:
  * - signed out: redirected to the sign-in page (401 for a script's fetch);
  * - signed in without the permission: 403;
- * - a destructive action, or a page marked `fresh` (the backup), with no
- *   recent sign-in: back to the sign-in page to prove it again.
+ * - signed in with it: the member of staff and their salon scope (decision 109), which every console query of
+ *   records, counts and figures takes, so a record of a salon outside it is not found (404);
+ * - a destructive action, or a page marked `fresh` (the backup, privacy), with no recent sign-in: back to the
+ *   sign-in page to prove it again.
  */
 import { data, redirect } from "react-router";
 import { MAX_PICTURE_BYTES, uploadBodyBytes } from "~/domain/pictures";
 import { isSitePath, pagePathOf } from "~/domain/site-path";
-import { can, type Permission, ROLE_PERMISSIONS, type StaffRole } from "~/domain/staff/access";
+import {
+  can,
+  type Permission,
+  ROLE_PERMISSIONS,
+  type SalonScope,
+  type StaffRole,
+  salonScope,
+} from "~/domain/staff/access";
 import {
   type Access,
   STAFF_ROUTES,
@@ -20,6 +29,7 @@ import {
   type StaffRouteKey,
   staffPath,
 } from "~/domain/staff/routes";
+import { now } from "~/server/clock.server";
 import { requestContext } from "~/server/request-context.server";
 import { HttpError, NUL_MESSAGE, readJsonObject } from "../http.server";
 import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
@@ -29,6 +39,8 @@ import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
 
 export interface StaffContext extends SessionUser, Actor {
   role: StaffRole;
+  /** Whose records this member of staff sees: every salon's, or their salons' (ids). */
+  scope: SalonScope;
   can(permission: Permission): boolean;
 }
 
@@ -56,7 +68,12 @@ export async function currentStaff(args: Args): Promise<StaffContext | null> {
   }
   const session = await reading;
   if (!session || !(session.role in ROLE_PERMISSIONS)) return null;
-  return { ...session, role: session.role as StaffRole, can: (permission) => can(session.role, permission) };
+  return {
+    ...session,
+    role: session.role as StaffRole,
+    scope: salonScope(session.role, session.salonIds),
+    can: (permission) => can(session.role, permission),
+  };
 }
 
 const wantsJson = (request: Request) => (request.headers.get("content-type") ?? "").includes("application/json");
@@ -78,9 +95,12 @@ function signInRedirect(request: Request, fresh = false): never {
   throw redirect(signIn);
 }
 
-/** Whether this session was signed in (or confirmed) within the last FRESH_MINUTES. */
+/**
+ * Whether this session was signed in (or confirmed) within the last FRESH_MINUTES, by the site's clock
+ * (clock.server.ts), so a browser test can let a sign-in age past "recent" without waiting.
+ */
 export const signedInRecently = (staff: Pick<SessionUser, "signedInAt">) =>
-  Date.now() - staff.signedInAt.getTime() <= FRESH_MINUTES * 60_000;
+  now().getTime() - staff.signedInAt.getTime() <= FRESH_MINUTES * 60_000;
 
 /** The sign-in page's "Confirm it's you", coming back to `next` (a console path) afterwards. */
 export const confirmSignInPath = (next: string) =>
@@ -169,11 +189,12 @@ async function readInput(
   const form = await request.formData().catch(() => null);
   if (!form) throw data({ error: "The form could not be read." }, { status: 400 });
   const input: ActionInput = {};
-  // A field sent twice counts once (the first), except the rows ticked on a list, which arrive as "3,7,12".
+  // A field sent twice counts once (the first), except the rows ticked on a list and the salons ticked for an
+  // account, which arrive as "3,7,12".
   for (const [k, v] of form)
     if (typeof v === "string")
       if (!(k in input)) input[k] = v;
-      else if (k === "ids") input[k] = `${input[k]},${v}`;
+      else if (k === "ids" || k === "salons") input[k] = `${input[k]},${v}`;
   return { input, files: {} };
 }
 

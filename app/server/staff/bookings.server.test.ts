@@ -18,7 +18,7 @@ import { applyRetention } from "../privacy/retention.server";
 import { appointments, auditLog, bookingMatches, quotes, staffNotes } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
-import type { Actor } from "./audit.server";
+import type { StaffContext } from "./auth.server";
 import {
   bookingsOverview,
   confirmReview,
@@ -33,7 +33,7 @@ import { signedInManager } from "./test-manager";
 
 describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
   let database: TestDatabase;
-  let manager: Actor;
+  let manager: StaffContext;
   let n = 0;
   beforeAll(async () => {
     database = await open(seedDatabase);
@@ -98,7 +98,7 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     const counts = await importAppointments(database.db, manager, "phorest", [appointment()]);
     expect(counts).toMatchObject({ appointments: 1, matched: 1, toReview: 0 });
     expect(await statusOf(id)).toBe("booked");
-    const overview = await bookingsOverview(database.db);
+    const overview = await bookingsOverview(database.db, "all");
     expect(overview.matched).toEqual([
       expect.objectContaining({
         quoteId: id,
@@ -129,11 +129,11 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     const id = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
     await importAppointments(database.db, manager, "timely", [appointment({ clientName: "Olivia Hart" })]);
     expect(await statusOf(id)).toBe("new");
-    const [item] = (await bookingsOverview(database.db)).review;
+    const [item] = (await bookingsOverview(database.db, "all")).review;
     expect(item).toMatchObject({ quoteId: id, reason: "shared-phone", clientName: "Olivia Hart" });
     expect(await confirmReview(database.db, manager, item!.id)).toBe("done");
     expect(await statusOf(id)).toBe("booked");
-    expect((await bookingsOverview(database.db)).review).toEqual([]);
+    expect((await bookingsOverview(database.db, "all")).review).toEqual([]);
     // Confirmed twice (two people at once): the second is told it is done already.
     expect(await confirmReview(database.db, manager, item!.id)).toBe("missing");
   });
@@ -142,7 +142,7 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     const first = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-01T10:00:00Z");
     const second = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-05T10:00:00Z");
     await importAppointments(database.db, manager, "phorest", [appointment()]);
-    const review = (await bookingsOverview(database.db)).review;
+    const review = (await bookingsOverview(database.db, "all")).review;
     expect(review.map((r) => [r.quoteId, r.reason])).toEqual([
       [second, "two-open-quotes"],
       [first, "two-open-quotes"],

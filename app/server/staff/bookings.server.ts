@@ -7,9 +7,10 @@
  * a status a person set since.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
 import { MATCH_WINDOW_DAYS, matchAppointment, type QuoteToMatch } from "~/domain/bookings/matching";
+import type { SalonScope } from "~/domain/staff/access";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import {
@@ -23,6 +24,8 @@ import {
 } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 import type { Transaction } from "./content.server";
+import type { ScopedActor } from "./records.server";
+import { inSalonScope } from "./scope.server";
 
 type Tx = Transaction;
 const DAY_MS = 86_400_000;
@@ -386,10 +389,20 @@ export function undoImport(db: Database, actor: Actor, importId: number): Promis
 
 type ReviewOutcome = "done" | "missing" | "locked";
 
+/** Matches whose quote is of a salon in scope: another salon's are not found. */
+function matchInScope(scope: SalonScope): SQL | undefined {
+  const mine = inSalonScope(scope, quotes.salonId);
+  return mine && sql`exists (select 1 from ${quotes} where ${quotes.id} = ${bookingMatches.quoteId} and ${mine})`;
+}
+
 /** A person confirms an uncertain match: that quote is Booked; the other candidates for the appointment are dropped. */
-export function confirmReview(db: Database, actor: Actor, matchId: number): Promise<ReviewOutcome> {
+export function confirmReview(db: Database, actor: ScopedActor, matchId: number): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
-    const [match] = await tx.select().from(bookingMatches).where(eq(bookingMatches.id, matchId)).for("update");
+    const [match] = await tx
+      .select()
+      .from(bookingMatches)
+      .where(and(eq(bookingMatches.id, matchId), matchInScope(actor.scope)))
+      .for("update");
     if (match?.state !== "review") return "missing";
     const [quote] = await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, match.quoteId));
     if (quote?.status === "not-booked") return "locked";
@@ -407,12 +420,12 @@ export function confirmReview(db: Database, actor: Actor, matchId: number): Prom
 }
 
 /** A person decides an uncertain match is not this quote's booking. */
-export function dismissReview(db: Database, actor: Actor, matchId: number): Promise<ReviewOutcome> {
+export function dismissReview(db: Database, actor: ScopedActor, matchId: number): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
     const [match] = await tx
       .update(bookingMatches)
       .set({ state: "dismissed", decidedBy: actor.staffId, decidedAt: new Date() })
-      .where(and(eq(bookingMatches.id, matchId), eq(bookingMatches.state, "review")))
+      .where(and(eq(bookingMatches.id, matchId), eq(bookingMatches.state, "review"), matchInScope(actor.scope)))
       .returning();
     if (!match) return "missing";
     await audit(tx, actor, { action: "booking.dismiss", subject: { type: "quote", id: match.quoteId } });
@@ -421,9 +434,13 @@ export function dismissReview(db: Database, actor: Actor, matchId: number): Prom
 }
 
 /** Undoes one match from the list of recent ones. */
-export function undoMatch(db: Database, actor: Actor, matchId: number): Promise<"done" | "kept" | "missing"> {
+export function undoMatch(db: Database, actor: ScopedActor, matchId: number): Promise<"done" | "kept" | "missing"> {
   return db.transaction(async (tx) => {
-    const [match] = await tx.select().from(bookingMatches).where(eq(bookingMatches.id, matchId)).for("update");
+    const [match] = await tx
+      .select()
+      .from(bookingMatches)
+      .where(and(eq(bookingMatches.id, matchId), matchInScope(actor.scope)))
+      .for("update");
     if (!match || (match.state !== "applied" && match.state !== "confirmed")) return "missing";
     return (await revertMatch(tx, actor, match, "Match undone")) ? "done" : "kept";
   });
@@ -439,8 +456,8 @@ const appointmentColumns = {
   source: appointments.source,
 };
 
-/** What the bookings screen lists: the review list, recent matches and the imports. */
-export async function bookingsOverview(db: Database) {
+/** What the bookings screen lists: the review list and recent matches of the salons in scope, and the imports. */
+export async function bookingsOverview(db: Database, scope: SalonScope) {
   const [review, matched, imports, secret] = await Promise.all([
     db
       .select({
@@ -456,7 +473,7 @@ export async function bookingsOverview(db: Database) {
       .from(bookingMatches)
       .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
       .innerJoin(quotes, eq(quotes.id, bookingMatches.quoteId))
-      .where(eq(bookingMatches.state, "review"))
+      .where(and(eq(bookingMatches.state, "review"), inSalonScope(scope, quotes.salonId)))
       .orderBy(bookingMatches.appointmentId, bookingMatches.id)
       .limit(200),
     db
@@ -470,7 +487,7 @@ export async function bookingsOverview(db: Database) {
       .from(bookingMatches)
       .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
       .innerJoin(quotes, eq(quotes.id, bookingMatches.quoteId))
-      .where(inArray(bookingMatches.state, ["applied", "confirmed"]))
+      .where(and(inArray(bookingMatches.state, ["applied", "confirmed"]), inSalonScope(scope, quotes.salonId)))
       .orderBy(desc(bookingMatches.id))
       .limit(50),
     db.select().from(appointmentImports).orderBy(desc(appointmentImports.id)).limit(20),

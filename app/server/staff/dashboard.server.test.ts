@@ -43,7 +43,7 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
       quote("2026-07-07T10:00:00Z", 2, { referral: "Social Media", status: "booked", viewCount: 3 }),
       quote("2026-04-01T10:00:00Z", 2), // before the twelve weeks: not counted
     ]);
-    const d = await loadDashboard(db, NOW);
+    const d = await loadDashboard(db, "all", NOW);
     expect(d.weeks.at(-1)).toBe("2026-07-06");
     expect(d.weeks).toHaveLength(12);
     expect(weekOf(new Date("2026-07-05T23:30:00Z"))).toBe("2026-07-06");
@@ -97,7 +97,7 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
         createdAt: new Date("2026-06-30T09:00:00Z"),
       },
     ]);
-    const d = await loadDashboard(db, NOW);
+    const d = await loadDashboard(db, "all", NOW);
     expect(d.feedbackTotals).toMatchObject({ n: 3, intro: 2.33, result: 3.67 });
     const thisWeek = d.feedbackWeeks.find((r) => r.week === "2026-07-06");
     expect(thisWeek).toMatchObject({ n: 2, overall: 3, intro: 3 });
@@ -124,14 +124,14 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
     await db
       .insert(t.modelApplications)
       .values([{ name: "M1", mobile: "+447700900061", info: "bob", status: "archived" }]);
-    const d = await loadDashboard(db, NOW);
+    const d = await loadDashboard(db, "all", NOW);
     expect(Object.fromEntries(d.openJobs.map((r) => [r.status, r.n]))).toEqual({ new: 1, maybe: 1 });
     expect(d.openModels).toEqual([]);
     expect(d.newFeedback).toBe(3);
   });
   it("counts what waits on the home page: new quotes and applications, and messages that failed", async () => {
     const { db } = database;
-    const before = await loadWaiting(db);
+    const before = await loadWaiting(db, "all");
     await db
       .insert(t.quotes)
       .values([quote("2026-07-08T09:00:00Z", 1), quote("2026-07-08T09:05:00Z", 2, { status: "contacted" })]);
@@ -141,7 +141,7 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
       { ...message, messageId: "waiting-failed", status: "failed" },
       { ...message, messageId: "waiting-sent", status: "sent" },
     ]);
-    const after = await loadWaiting(db);
+    const after = await loadWaiting(db, "all");
     expect(after).toEqual({
       leads: before.leads + 1,
       jobs: before.jobs,
@@ -170,13 +170,13 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
         }),
       );
     await db.insert(t.quotes).values(batch());
-    await loadDashboard(db, NOW); // folds the differences so far; the changes below add more
+    await loadDashboard(db, "all", NOW); // folds the differences so far; the changes below add more
     await db.insert(t.quotes).values(batch());
     await db.execute(sql`update quotes set status = 'contacted' where id % 5 = 0 and status = 'new'`);
     await db.execute(sql`update quotes set view_count = view_count + 2 where id % 7 = 0`);
     await db.execute(sql`update quotes set name = 'Renamed' where id % 11 = 0`);
     await db.execute(sql`delete from quotes where id % 13 = 0`);
-    const [d, waiting] = await Promise.all([loadDashboard(db, NOW), loadWaiting(db)]);
+    const [d, waiting] = await Promise.all([loadDashboard(db, "all", NOW), loadWaiting(db, "all")]);
 
     const since = sql`(${d.weeks[0]}::date::timestamp at time zone 'Europe/London')`;
     const week = sql`to_char(date_trunc('week', created_at at time zone 'Europe/London'), 'YYYY-MM-DD')`;
@@ -215,7 +215,7 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
 
   it("counts the rows of differences not yet folded, read through their own index, while a fold is under way", async () => {
     const { db } = database;
-    await loadWaiting(db); // everything so far folded
+    await loadWaiting(db, "all"); // everything so far folded
     // Another process folding: it holds the fold's lock, so this one sums the differences as they are.
     const { default: pg } = await import("pg");
     const other = new pg.Client({ connectionString: database.url });
@@ -232,7 +232,7 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
         await db.execute<{ n: number }>(sql`select count(*)::int as n from quote_rollup where delta`)
       ).rows;
       expect(unfolded).toBeGreaterThan(0);
-      const [d, waiting] = await Promise.all([loadDashboard(db, NOW), loadWaiting(db)]);
+      const [d, waiting] = await Promise.all([loadDashboard(db, "all", NOW), loadWaiting(db, "all")]);
       const since = sql`(${d.weeks[0]}::date::timestamp at time zone 'Europe/London')`;
       const { rows } = await db.execute<{ salon_id: number; status: string; n: number }>(
         sql`select salon_id, status, count(*)::int as n from quotes where created_at >= ${since} group by 1, 2`,
@@ -257,10 +257,10 @@ describe.each(testDatabases)("dashboard numbers on %s", (_name, open) => {
           sql`select (vacuum_count + autovacuum_count)::int as n from pg_stat_user_tables where relname = 'quote_rollup'`,
         )
       ).rows[0]?.n ?? 0;
-    await loadWaiting(db);
+    await loadWaiting(db, "all");
     const before = await vacuums();
     await db.insert(t.quotes).values(Array.from({ length: 1500 }, (_, i) => quote(NOW.toISOString(), 1 + (i % 3))));
-    await loadWaiting(db);
+    await loadWaiting(db, "all");
     // The count reaches the statistics when the vacuuming connection next reports them.
     await expect.poll(vacuums, { timeout: 10_000 }).toBeGreaterThan(before);
   });

@@ -9,10 +9,13 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEEDBACK_RATING_FIELDS, type FeedbackRatingField } from "~/domain/forms";
+import type { SalonScope } from "~/domain/staff/access";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, outbox, quoteRollup, quotes, salons } from "../schema.server";
+import { messagesInScope } from "./messages.server";
 import { foldRollup, rollupRows } from "./rollup.server";
+import { inSalonScope, salonScopeSql } from "./scope.server";
 
 /** The Monday (yyyy-mm-dd) of the London week a timestamp falls in; its text is inlined, not a parameter, so GROUP BY matches it. */
 const weekOf = (column: AnyPgColumn) =>
@@ -27,7 +30,8 @@ const average = (expression: SQL | AnyPgColumn) => sql<number | null>`round(avg(
 /** An archived application is done with; every other status, "no" included, is still open (as in the lists). */
 const CLOSED_APPLICATION = ["archived"];
 
-export async function loadDashboard(db: Database, now = new Date()) {
+/** The dashboard's figures of the salons in scope (feedback and model applications name no salon: the group's). */
+export async function loadDashboard(db: Database, scope: SalonScope, now = new Date()) {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
   const since = londonMidnight(weeks[0] ?? "");
   const feedbackWeek = weekOf(feedback.createdAt);
@@ -55,8 +59,12 @@ export async function loadDashboard(db: Database, now = new Date()) {
 
   const [salonRows, quoteRows, feedbackWeeks, feedbackTotals, byStylist, jobs, models, newFeedback] = await Promise.all(
     [
-      db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
-      quoteFigures(db, weeks[0] ?? ""),
+      db
+        .select({ id: salons.id, name: salons.shortName })
+        .from(salons)
+        .where(inSalonScope(scope, salons.id))
+        .orderBy(salons.id),
+      quoteFigures(db, weeks[0] ?? "", scope),
       db
         .select({ week: feedbackWeek, n: count(), overall: average(overall), ...ratingAverages })
         .from(feedback)
@@ -76,7 +84,9 @@ export async function loadDashboard(db: Database, now = new Date()) {
       db
         .select({ status: jobApplications.status, n: count() })
         .from(jobApplications)
-        .where(notInArray(jobApplications.status, CLOSED_APPLICATION))
+        .where(
+          and(notInArray(jobApplications.status, CLOSED_APPLICATION), inSalonScope(scope, jobApplications.salonId)),
+        )
         .groupBy(jobApplications.status),
       db
         .select({ status: modelApplications.status, n: count() })
@@ -106,19 +116,23 @@ export async function loadDashboard(db: Database, now = new Date()) {
 /**
  * What is waiting for someone on the console's home page: new quotes and
  * applications nobody has touched, and messages that could not be sent.
- * Counts only, so the page shows no one's details.
+ * Counts only, so the page shows no one's details; of the salons in scope.
  */
-export async function loadWaiting(db: Database) {
+export async function loadWaiting(db: Database, scope: SalonScope) {
   await foldQuoteRollup(db);
   const [row] = await db
     .select({
       leads: int(
-        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new'`)})`,
+        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new' and ${salonScopeSql(scope, quoteRollup.salonId)}`)})`,
       ),
-      jobs: int(sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new')`),
+      jobs: int(
+        sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new' and ${salonScopeSql(scope, jobApplications.salonId)})`,
+      ),
       models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
       feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
-      messages: int(sql`(select count(*) from ${outbox} where ${outbox.status} = 'failed')`),
+      messages: int(
+        sql`(select count(*) from ${outbox} where ${outbox.status} = 'failed' and ${messagesInScope(scope) ?? sql`true`})`,
+      ),
     })
     .from(sql`(select 1) as one`);
   return row ?? { leads: 0, jobs: 0, models: 0, feedbackList: 0, messages: 0 };
@@ -141,7 +155,7 @@ const foldQuoteRollup = (db: Database) =>
 const QUOTE_ROLLUP_LOCK = 7_204_311;
 
 /** The quote figures over the weeks from `firstWeek` (a Monday, yyyy-mm-dd), grouped as the page shows them. */
-async function quoteFigures(db: Database, firstWeek: string) {
+async function quoteFigures(db: Database, firstWeek: string, scope: SalonScope) {
   await foldQuoteRollup(db);
   const r = quoteRollup;
   const rows = await db
@@ -154,7 +168,7 @@ async function quoteFigures(db: Database, firstWeek: string) {
       opened: int(sql`sum(${r.opened})`),
       views: int(sql`sum(${r.views})`),
     })
-    .from(rollupRows(r, gte(r.week, firstWeek) as SQL))
+    .from(rollupRows(r, and(gte(r.week, firstWeek), inSalonScope(scope, r.salonId)) as SQL))
     .groupBy(r.week, r.salonId, r.referral, r.status)
     .having(sql`sum(${r.quotes}) > 0`);
   const add = <K extends string, Row extends Record<K | "n", string | number>>(

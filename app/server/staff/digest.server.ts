@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { fromLondonLocal, londonDay, londonTime } from "~/domain/salon-time";
-import { can } from "~/domain/staff/access";
+import { can, inScope, salonScope } from "~/domain/staff/access";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -66,6 +66,7 @@ async function sendDigest(tx: Database, now: Date, lastRun: Date | null): Promis
     .select({
       id: quotes.id,
       name: quotes.name,
+      salonId: quotes.salonId,
       salon: salons.shortName,
       totalPence: quotes.totalPence,
       createdAt: quotes.createdAt,
@@ -76,24 +77,26 @@ async function sendDigest(tx: Database, now: Date, lastRun: Date | null): Promis
     .orderBy(asc(quotes.createdAt))
     .limit(200);
   if (fresh.length === 0) return 0;
-  const recipients = (await tx.select().from(staffUsers).where(eq(staffUsers.active, true))).filter((s) =>
-    can(s.role, "leads.view"),
-  );
-  const payload = {
-    quotes: fresh.map((q) => ({
-      id: q.id,
-      name: q.name,
-      salon: q.salon,
-      totalPence: q.totalPence,
-      created: londonTime(q.createdAt),
-    })),
-  };
-  await enqueue(
-    tx,
-    recipients.map((r) => digestEmail(r.email, payload)),
-    mailDomainOf(config().PUBLIC_URL),
-  );
-  return recipients.length;
+  // Each reader is sent only the quotes of the salons their account covers (decision 109).
+  const messages = (await tx.select().from(staffUsers).where(eq(staffUsers.active, true)))
+    .filter((s) => can(s.role, "leads.view"))
+    .flatMap((s) => {
+      const scope = salonScope(s.role, s.salonIds);
+      const theirs = fresh.filter((q) => inScope(scope, q.salonId));
+      if (theirs.length === 0) return [];
+      const payload = {
+        quotes: theirs.map((q) => ({
+          id: q.id,
+          name: q.name,
+          salon: q.salon,
+          totalPence: q.totalPence,
+          created: londonTime(q.createdAt),
+        })),
+      };
+      return [digestEmail(s.email, payload)];
+    });
+  await enqueue(tx, messages, mailDomainOf(config().PUBLIC_URL));
+  return messages.length;
 }
 
 /** The digest as one of the scheduler's jobs: whichever process claims the day's pass sends it. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { fillTables, type TestDatabase, testDatabases } from "../test-databases";
-import type { Actor } from "./audit.server";
 import { exportCsv } from "./export.server";
+import type { ScopedActor } from "./records.server";
 
 const QUOTES = 10_000;
 
@@ -21,7 +21,7 @@ async function download(stream: ReadableStream): Promise<string[][]> {
 
 describe.each(testDatabases)("the leads download on %s", (_name, open) => {
   let database: TestDatabase;
-  let actor: Actor;
+  let actor: ScopedActor;
   beforeAll(async () => {
     database = await open(seedDatabase);
     const { db } = database;
@@ -34,7 +34,7 @@ describe.each(testDatabases)("the leads download on %s", (_name, open) => {
       .insert(t.staffSessions)
       .values({ tokenHash: "export-test", staffId, method: "setup" })
       .returning();
-    actor = { staffId, sessionId: session?.id as number };
+    actor = { staffId, sessionId: session?.id as number, scope: "all" };
     // Three quotes share each moment (to the microsecond), so the order leans on the id as well as the time;
     // moments fall a fraction of a millisecond apart, finer than a JavaScript date can hold.
     await fillTables(

@@ -7,6 +7,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
+import type { SalonScope } from "~/domain/staff/access";
 import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { ExportList } from "~/domain/staff/routes";
@@ -20,10 +21,11 @@ import {
   type RecordFilter,
   recordFilterOf,
 } from "./applications.server";
-import { type Actor, audit } from "./audit.server";
+import { audit } from "./audit.server";
 import { leadDownloadBatch, leadFilterOf } from "./leads.server";
 import { describeFilter } from "./lists.server";
 import { listMessages, type MessageFilter, messageFilterOf, TEMPLATE_LABELS } from "./messages.server";
+import type { ScopedActor } from "./records.server";
 
 /** A batch of a download: the next `limit` rows after the one with id `after` (keyset, in the list's order). */
 interface Page {
@@ -36,7 +38,7 @@ interface Download<Filter extends object, Row extends { id: number }> {
   name: string;
   filterOf(params: URLSearchParams): Filter;
   /** One page of the list, filtered and ordered exactly as on screen. */
-  page(db: Database, filter: Filter, page: Page): Promise<Row[]>;
+  page(db: Database, filter: Filter, page: Page, scope: SalonScope): Promise<Row[]>;
   columns: readonly CsvColumn<Row>[];
 }
 
@@ -101,9 +103,9 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function jobRows(db: Database, filter: RecordFilter, page: Page) {
+async function jobRows(db: Database, filter: RecordFilter, page: Page, scope: SalonScope) {
   const t = jobApplications;
-  return withMore(await listJobApplications(db, filter, page), (ids) =>
+  return withMore(await listJobApplications(db, filter, page, scope), (ids) =>
     db
       .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
       .from(t)
@@ -191,7 +193,7 @@ const BATCH = 2000;
  */
 export async function exportCsv(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   key: ExportList,
   params: URLSearchParams,
 ): Promise<ReadableStream> {
@@ -211,13 +213,13 @@ export async function exportCsv(
       summary: `${rows} ${rows === 1 ? "row" : "rows"}; filters: ${describeFilter(filter)}${note}`,
     });
   };
-  let ready: { id: number }[] | undefined = await list.page(db, filter, { limit: BATCH });
+  let ready: { id: number }[] | undefined = await list.page(db, filter, { limit: BATCH }, actor.scope);
   return new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvHeader(list.columns)));
     },
     async pull(controller) {
-      const batch = ready ?? (await list.page(db, filter, { limit: BATCH, after }));
+      const batch = ready ?? (await list.page(db, filter, { limit: BATCH, after }, actor.scope));
       ready = undefined;
       after = batch.at(-1)?.id;
       rows += batch.length;

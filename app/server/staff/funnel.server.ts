@@ -5,13 +5,15 @@
  * quotes, so a view costs what the number of keys in the window costs, never
  * a scan of the events or the quotes.
  */
-import { gte, type SQL, sql } from "drizzle-orm";
+import { and, gte, type SQL, sql } from "drizzle-orm";
 import { FUNNEL_STEPS, type FunnelStep } from "~/domain/funnel";
+import type { SalonScope } from "~/domain/staff/access";
 import type { FunnelFigures } from "~/domain/staff/funnel";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
 import { funnelRollup, levels, salons, stylists } from "../schema.server";
 import { foldRollup, rollupRows } from "./rollup.server";
+import { inSalonScope } from "./scope.server";
 
 /** One key of the funnel over a week: each step's count, and the pounds quoted and booked, in pence. */
 export interface FunnelRow {
@@ -41,18 +43,22 @@ const foldFunnelRollup = (db: Database) =>
         n = r.n + excluded.n, pence = r.pence + excluded.pence`,
   });
 
-/** The rollup's rows over the dashboard's weeks from `now`, folded first. */
-async function funnelWindow(db: Database, now: Date) {
+/**
+ * The rollup's rows over the dashboard's weeks from `now` and of the salons in scope, folded first. A step
+ * taken before a salon was chosen (salon 0) is the whole group's: only an account of every salon counts it.
+ */
+async function funnelWindow(db: Database, scope: SalonScope, now: Date) {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
   await foldFunnelRollup(db);
-  return { weeks, rows: rollupRows(funnelRollup, gte(funnelRollup.week, weeks[0] ?? "") as SQL) };
+  const where = and(gte(funnelRollup.week, weeks[0] ?? ""), inSalonScope(scope, funnelRollup.salonId)) as SQL;
+  return { weeks, rows: rollupRows(funnelRollup, where) };
 }
 
 const emptySteps = () => Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<FunnelStep, number>;
 
 /** The funnel over the dashboard's weeks: one row per week and key with any figure, and the names of the ids. */
-export async function loadFunnel(db: Database, now = new Date()) {
-  const { weeks, rows: windowRows } = await funnelWindow(db, now);
+export async function loadFunnel(db: Database, scope: SalonScope, now = new Date()) {
+  const { weeks, rows: windowRows } = await funnelWindow(db, scope, now);
   const r = funnelRollup;
   const [figures, salonRows, levelRows, stylistRows] = await Promise.all([
     db
@@ -69,7 +75,11 @@ export async function loadFunnel(db: Database, now = new Date()) {
       .from(windowRows)
       .groupBy(r.week, r.step, r.salonId, r.levelId, r.stylistId, r.source)
       .having(sql`sum(${r.n}) <> 0`),
-    db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
+    db
+      .select({ id: salons.id, name: salons.shortName })
+      .from(salons)
+      .where(inSalonScope(scope, salons.id))
+      .orderBy(salons.id),
     db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(levels.id),
     db
       .select({ id: stylists.id, name: sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}` })
@@ -114,8 +124,8 @@ export async function loadFunnel(db: Database, now = new Date()) {
  * added up in the database, so the dashboard reads one row per step rather
  * than a thousand keys and the names it does not show.
  */
-export async function loadFunnelTotal(db: Database, now = new Date()): Promise<FunnelFigures> {
-  const { rows: windowRows } = await funnelWindow(db, now);
+export async function loadFunnelTotal(db: Database, scope: SalonScope, now = new Date()): Promise<FunnelFigures> {
+  const { rows: windowRows } = await funnelWindow(db, scope, now);
   const r = funnelRollup;
   const { rows } = await db.execute<{ step: string; n: number; pence: number }>(sql`
     select step, sum(n)::int as n, sum(pence)::float8 as pence from (

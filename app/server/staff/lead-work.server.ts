@@ -25,7 +25,9 @@ import { enqueue, type NewMessage, resendMessages, wakeOutbox } from "../outbox.
 import { consentState } from "../privacy/consents.server";
 import { idempotencyKeys, outbox, quotes, salons, services, staffNotes } from "../schema.server";
 import { replyTemplatesOf } from "./applications.server";
-import { type Actor, audit } from "./audit.server";
+import { audit } from "./audit.server";
+import type { ScopedActor } from "./records.server";
+import { inSalonScope } from "./scope.server";
 
 /** The messages about a quote the client receives: the quote itself, and the salon's replies. */
 const CLIENT_MESSAGE_TEMPLATES = ["quote-email", "quote-sms", "quote-reply-email", "quote-reply-sms"] as const;
@@ -57,12 +59,12 @@ function replyValues(quote: Quote, salon: { shortName: string; telephone: string
   };
 }
 
-/** Where the client's replies go from: the salon they would book at (the stylist's, or the one chosen). */
+/** Where the client's replies go from: the lead's salon (the stylist's, or the one chosen). */
 async function replySalon(db: Database, quote: Quote) {
   const [salon] = await db
     .select({ shortName: salons.shortName, telephone: salons.telephone })
     .from(salons)
-    .where(eq(salons.id, quote.stylistSalonId ?? quote.salonId));
+    .where(eq(salons.id, quote.salonId));
   return salon ?? { shortName: "", telephone: "" };
 }
 
@@ -159,7 +161,7 @@ export type ReplyOutcome = { ok: true; done: string } | { ok: false; status: 400
  */
 export async function sendLeadReply(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   quoteId: number,
   reply: { channel: "email" | "sms"; subject: string; body: string; key: string },
 ): Promise<ReplyOutcome> {
@@ -187,7 +189,11 @@ export async function sendLeadReply(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) return "again";
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    const [quote] = await tx
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), inSalonScope(actor.scope, quotes.salonId)))
+      .for("update");
     if (!quote) return { ok: false, status: 404, error: "There is no quote with that number." };
     if (quote.anonymisedAt)
       return { ok: false, status: 400, error: "The client's details were erased: there is no one to reply to." };
@@ -239,7 +245,7 @@ export async function sendLeadReply(
  */
 export async function resendLeadMessage(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   quoteId: number,
   messageId: number,
 ): Promise<ReplyOutcome> {
@@ -249,7 +255,12 @@ export async function resendLeadMessage(
       .from(outbox)
       .innerJoin(quotes, sql`(${outbox.payload}->>'link') = ${quotes.link}`)
       .where(
-        and(eq(outbox.id, messageId), eq(quotes.id, quoteId), inArray(outbox.template, [...CLIENT_MESSAGE_TEMPLATES])),
+        and(
+          eq(outbox.id, messageId),
+          eq(quotes.id, quoteId),
+          inSalonScope(actor.scope, quotes.salonId),
+          inArray(outbox.template, [...CLIENT_MESSAGE_TEMPLATES]),
+        ),
       );
     if (!row) return null;
     if ((await resendMessages(tx, { ids: [messageId] })).length === 0) return false;

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CALCULATOR_TYPES } from "~/domain/calculator-state";
 import { REFERRAL_OPTIONS } from "~/domain/forms";
+import type { SalonScope } from "~/domain/staff/access";
 import { BULK_MAX, LEAD_SORTS, type LeadSort } from "~/domain/staff/lists";
 import { QUOTE_STATUSES } from "~/domain/staff/records";
 import type { Database } from "../db.server";
@@ -20,6 +21,7 @@ import {
   searchParam,
   searchWhere,
 } from "./lists.server";
+import { inSalonScope, salonScopeSql } from "./scope.server";
 
 export interface LeadFilter {
   salon?: number;
@@ -84,9 +86,12 @@ function leadOrder(sort: LeadFilter["sort"]) {
   }
 }
 
-/** Which quotes the filter lets through: the list's page and its download read the very same. */
-function leadsWhere(filter: LeadFilter, after?: number): SQL | undefined {
-  const where: (SQL | undefined)[] = [newestFirstAfter(quotes, quotes, after)];
+/**
+ * Which quotes the filter lets through, of the salons in scope: the list's page, its search and its download read
+ * the very same.
+ */
+function leadsWhere(filter: LeadFilter, scope: SalonScope, after?: number): SQL | undefined {
+  const where: (SQL | undefined)[] = [newestFirstAfter(quotes, quotes, after), inSalonScope(scope, quotes.salonId)];
   if (filter.salon) where.push(eq(quotes.salonId, filter.salon));
   if (filter.stylist) where.push(eq(quotes.stylistId, filter.stylist));
   if (filter.level) where.push(eq(quotes.levelId, filter.level));
@@ -120,14 +125,14 @@ const LIST_COLUMNS = {
   viewCount: quotes.viewCount,
 };
 
-/** One page of the list, in the order it asks for. */
-export async function listLeads(db: Database, filter: LeadFilter, page: ListPage) {
+/** One page of the list, in the order it asks for, of the salons in scope. */
+export async function listLeads(db: Database, filter: LeadFilter, page: ListPage, scope: SalonScope) {
   return db
     .select(LIST_COLUMNS)
     .from(quotes)
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
-    .where(leadsWhere(filter))
+    .where(leadsWhere(filter, scope))
     .orderBy(...leadOrder(filter.sort))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -139,20 +144,30 @@ export async function listLeads(db: Database, filter: LeadFilter, page: ListPage
  * list shows, a download reads newest first, so each batch starts where the
  * last ended on the (created_at, id) index and the time stays linear.
  */
-export async function leadDownloadBatch(db: Database, filter: LeadFilter, page: { limit: number; after?: number }) {
+export async function leadDownloadBatch(
+  db: Database,
+  filter: LeadFilter,
+  page: { limit: number; after?: number },
+  scope: SalonScope,
+) {
   return db
     .select({ ...LIST_COLUMNS, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
     .from(quotes)
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
-    .where(leadsWhere(filter, page.after))
+    .where(leadsWhere(filter, scope, page.after))
     .orderBy(...leadOrder(undefined))
     .limit(page.limit);
 }
 
-export async function leadFilterChoices(db: Database) {
+/** The filters' choices: the salons in scope, every level and stylist. */
+export async function leadFilterChoices(db: Database, scope: SalonScope) {
   const [salonRows, levelRows, stylistRows] = await Promise.all([
-    db.select({ id: salons.id, name: salons.name }).from(salons).orderBy(salons.id),
+    db
+      .select({ id: salons.id, name: salons.name })
+      .from(salons)
+      .where(inSalonScope(scope, salons.id))
+      .orderBy(salons.id),
     db.select({ id: levels.id, name: levels.name }).from(levels).orderBy(levels.id),
     db
       .select({ id: stylists.id, firstName: stylists.firstName, lastName: stylists.lastName })
@@ -166,13 +181,14 @@ export async function leadFilterChoices(db: Database) {
   };
 }
 
-export async function getLead(db: Database, quoteId: number) {
+/** One quote in full with its salon's and level's names; undefined when there is none in scope. */
+export async function getLead(db: Database, quoteId: number, scope: SalonScope) {
   const [row] = await db
     .select({ quote: quotes, salon: salons.name, level: levels.name })
     .from(quotes)
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
-    .where(eq(quotes.id, quoteId))
+    .where(and(eq(quotes.id, quoteId), inSalonScope(scope, quotes.salonId)))
     .limit(1);
   return row;
 }
@@ -264,17 +280,17 @@ export async function flushAllQuoteViews(): Promise<void> {
 const NEEDS_REPLY_SHOWN = 20;
 
 /**
- * The console home's "Needs a reply": quotes still New, oldest first, with
- * the salon each is for (the named stylist's, or the one chosen). Read
+ * The console home's "Needs a reply": quotes still New of the salons in
+ * scope, oldest first, with the salon each is for. Read
  * through the partial index of New quotes (quotes_new_created_idx), so it
  * costs the same at 100,000 quotes as at 100. Quotes whose details were
  * erased are left out: there is nobody to reply to.
  */
-export async function needsReply(db: Database, limit = NEEDS_REPLY_SHOWN) {
+export async function needsReply(db: Database, scope: SalonScope, limit = NEEDS_REPLY_SHOWN) {
   const rows = await db.execute<{ id: number; name: string; created_at: Date | string; salon: string }>(sql`
     select q.id, q.name, q.created_at, s.name as salon
-    from (select id, name, created_at, coalesce(stylist_salon_id, salon_id) as salon_id from quotes
-      where status = 'new' and anonymised_at is null
+    from (select id, name, created_at, salon_id from quotes
+      where status = 'new' and anonymised_at is null and ${salonScopeSql(scope, sql`salon_id`)}
       order by created_at, id limit ${limit}::int) as q
     join salons s on s.id = q.salon_id
     order by q.created_at, q.id`);

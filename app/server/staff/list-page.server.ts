@@ -6,6 +6,7 @@ import { type RouterContextProvider, redirect } from "react-router";
  * details). Apart from lists.server.ts, whose helpers the audit log itself uses.
  */
 import { pagePathOf } from "~/domain/site-path";
+import type { SalonScope } from "~/domain/staff/access";
 import type { AuditAction } from "~/domain/staff/audit-log";
 import { pageOf } from "~/domain/staff/lists";
 import type { StaffRouteKey } from "~/domain/staff/routes";
@@ -27,7 +28,8 @@ interface ListPageState {
 
 export interface ListQuery<Filter extends { q?: string }, Row> {
   filterOf(params: URLSearchParams): Filter;
-  rows(db: Database, filter: Filter, page: ListPage): Promise<Row[]>;
+  /** One page of rows, of the salons in the member of staff's scope where the rows have a salon. */
+  rows(db: Database, filter: Filter, page: ListPage, scope: SalonScope): Promise<Row[]>;
   /** The audit log's name for looking at this list; none for the audit log itself. */
   audited?: AuditAction;
 }
@@ -48,10 +50,12 @@ export async function loadListPage<Filter extends { q?: string }, Row>(
   if (key !== "audit") await rememberFilters(args.context.get(requestContext).db, staff.staffId, key, url);
   const filter = query.filterOf(url.searchParams);
   const page = pageOf(url);
-  const found = await query.rows(args.context.get(requestContext).db, filter, {
-    limit: page.limit + 1,
-    offset: page.offset,
-  });
+  const found = await query.rows(
+    args.context.get(requestContext).db,
+    filter,
+    { limit: page.limit + 1, offset: page.offset },
+    staff.scope,
+  );
   const rows = found.slice(0, page.limit);
   if (query.audited)
     await audit(args.context.get(requestContext).db, staff, {

@@ -102,7 +102,7 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
   });
 
   const names = (rows: { name: string }[]) => rows.map((r) => r.name).sort();
-  const leads = (query: string, page = PAGE) => listLeads(database.db, leadFilterOf(params(query)), page);
+  const leads = (query: string, page = PAGE) => listLeads(database.db, leadFilterOf(params(query)), page, "all");
 
   it("finds quotes by name, e-mail, mobile as typed, and staff notes, word by word", async () => {
     expect(names(await leads("q=lovelace"))).toEqual(["Ada Lovelace"]);
@@ -198,7 +198,7 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
       ...{ intro: 5, consultation: 5, cleanliness: 5, appearance: 5, products: 5, styling: 5, value: 5 },
       ...{ experience: 5, result: 5, returnReason: "", repeat: "Yes", comments: "Lovely warm welcome" },
     });
-    const jobs = (q: string) => listJobApplications(db, recordFilterOf(params(q)), PAGE);
+    const jobs = (q: string) => listJobApplications(db, recordFilterOf(params(q)), PAGE, "all");
     expect(names(await jobs("q=portfolio"))).toEqual(["Eve Applicant"]);
     expect(names(await jobs("q=900205&status=maybe"))).toEqual(["Eve Applicant"]);
     expect(names(await jobs("q=portfolio&status=no"))).toEqual([]);
@@ -235,7 +235,7 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
       },
     ]);
     const messages = async (q: string) =>
-      (await listMessages(db, messageFilterOf(params(q)), PAGE)).map((m) => m.recipient).sort();
+      (await listMessages(db, messageFilterOf(params(q)), PAGE, "all")).map((m) => m.recipient).sort();
     expect(await messages("q=ada")).toEqual(["ada@example.com"]);
     expect(await messages("q=07700%20900201")).toEqual(["+447700900201"]);
     expect(await messages("q=ben")).toEqual([]);

@@ -2,13 +2,25 @@
  * The outbox as staff see it: what is waiting, what failed and why, what
  * went. Message contents are not shown: sign-in messages carry codes.
  */
-import { and, desc, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { SalonScope } from "~/domain/staff/access";
 import { MESSAGE_TABS, type MessageTab } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { resendMessages, wakeOutbox } from "../outbox.server";
-import { outbox } from "../schema.server";
-import { type Actor, audit } from "./audit.server";
+import { outbox, quotes } from "../schema.server";
+import { audit } from "./audit.server";
 import { type ListPage, oneOf, searchParam, searchWhere } from "./lists.server";
+import type { ScopedActor } from "./records.server";
+import { inSalonScope } from "./scope.server";
+
+/**
+ * The messages in scope: all for the whole group; for an account of some salons, only the messages about a quote
+ * of theirs (the staff's own codes, invitations and the group's other messages are the whole group's business).
+ */
+export function messagesInScope(scope: SalonScope): SQL | undefined {
+  const mine = inSalonScope(scope, quotes.salonId);
+  return mine && sql`exists (select 1 from ${quotes} where ${quotes.link} = (${outbox.payload}->>'link') and ${mine})`;
+}
 
 /** Staff names for the templates; a template not listed shows its own name. */
 export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
@@ -39,7 +51,8 @@ export function messageFilterOf(params: URLSearchParams): MessageFilter {
   return { show: oneOf(MESSAGE_TABS, params.get("show")) ?? "failed", q: searchParam(params) };
 }
 
-export async function listMessages(db: Database, filter: MessageFilter, page: ListPage) {
+/** One page of the messages in scope, newest first. */
+export async function listMessages(db: Database, filter: MessageFilter, page: ListPage, scope: SalonScope) {
   const statuses = filter.show === "pending" ? ["pending", "sending"] : [filter.show];
   const found = searchWhere(filter.q, {
     text: [outbox.recipient, outbox.template, outbox.lastError],
@@ -60,7 +73,12 @@ export async function listMessages(db: Database, filter: MessageFilter, page: Li
     })
     .from(outbox)
     .where(
-      and(inArray(outbox.status, statuses), found, page.after === undefined ? undefined : lt(outbox.id, page.after)),
+      and(
+        inArray(outbox.status, statuses),
+        found,
+        messagesInScope(scope),
+        page.after === undefined ? undefined : lt(outbox.id, page.after),
+      ),
     )
     .orderBy(desc(outbox.id))
     .limit(page.limit)
@@ -68,8 +86,19 @@ export async function listMessages(db: Database, filter: MessageFilter, page: Li
 }
 
 /** A failed message goes back in the queue for one more round of attempts, with the same Message-ID. */
-export async function resendFailed(db: Database, actor: Actor, id: number): Promise<boolean> {
+export async function resendFailed(db: Database, actor: ScopedActor, id: number): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
+    const inScope = messagesInScope(actor.scope);
+    if (
+      inScope &&
+      (
+        await tx
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(and(eq(outbox.id, id), inScope))
+      ).length === 0
+    )
+      return false;
     // The same re-send as the command line's: a fresh retry window, the failure cleared.
     if ((await resendMessages(tx, { ids: [id] })).length === 0) return false;
     const row = await tx.query.outbox.findFirst({ where: (o, { eq }) => eq(o.id, id) });

@@ -28,7 +28,7 @@ describe.each(testDatabases)("the console home's Needs a reply on %s", (_name, o
   });
 
   it("lists New quotes oldest first with the salon each is for, leaving out erased ones", async () => {
-    const leads = await needsReply(database.db, 3);
+    const leads = await needsReply(database.db, "all", 3);
     expect(leads.map((l) => [l.firstName, l.salon])).toEqual([
       // The 50th was erased; the 100th, 150th and 200th are Wrenbridge's (no stylist of another salon).
       ["Client", "Maison Ivy Wrenbridge"],

@@ -3,17 +3,32 @@
  * feedback): its status and its notes, each change audited in the same
  * transaction and kept as a line of the record's history.
  */
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import type { SalonScope } from "~/domain/staff/access";
 import { type RecordKind, STATUS_LABELS, STATUSES_OF } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import { feedback, jobApplications, modelApplications, quotes, staffNotes, staffUsers } from "../schema.server";
 import { type Actor, audit } from "./audit.server";
+import { inSalonScope } from "./scope.server";
 
 const TABLES = { quote: quotes, job: jobApplications, model: modelApplications, feedback } as const;
 
+/** Staff working records, with the salons whose records they see (the gate's scope). */
+export type ScopedActor = Actor & { scope: SalonScope };
+
+/**
+ * The records of this kind in the actor's scope: quotes and job applications have a salon; model applications
+ * and feedback are the group's, seen by all who may see that kind.
+ */
+function kindInScope(kind: RecordKind, scope: SalonScope): SQL | undefined {
+  if (kind === "quote") return inSalonScope(scope, quotes.salonId);
+  if (kind === "job") return inSalonScope(scope, jobApplications.salonId);
+  return undefined;
+}
+
 async function setStatus(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   kind: RecordKind,
   id: number,
   status: string,
@@ -21,7 +36,11 @@ async function setStatus(
   if (!STATUSES_OF[kind].includes(status)) return "invalid";
   const table = TABLES[kind];
   return db.transaction(async (tx) => {
-    const changed = await tx.update(table).set({ status }).where(eq(table.id, id)).returning({ id: table.id });
+    const changed = await tx
+      .update(table)
+      .set({ status })
+      .where(and(eq(table.id, id), kindInScope(kind, actor.scope)))
+      .returning({ id: table.id });
     if (changed.length === 0) return "missing";
     const label = STATUS_LABELS[status] ?? status;
     await tx
@@ -40,7 +59,7 @@ async function setStatus(
  */
 export async function setStatuses(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   kind: RecordKind,
   ids: number[],
   status: string,
@@ -52,7 +71,7 @@ export async function setStatuses(
     const changed = await tx
       .update(table)
       .set({ status })
-      .where(and(inArray(table.id, ids), ne(table.status, status)))
+      .where(and(inArray(table.id, ids), ne(table.status, status), kindInScope(kind, actor.scope)))
       .returning({ id: table.id });
     if (changed.length === 0) return 0;
     await tx.insert(staffNotes).values(
@@ -74,7 +93,7 @@ const NOTE_MAX = 5000;
 
 async function addNote(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   kind: RecordKind,
   id: number,
   body: string,
@@ -83,7 +102,11 @@ async function addNote(
   if (!text || text.length > NOTE_MAX) return "invalid";
   const table = TABLES[kind];
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    const [exists] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), kindInScope(kind, actor.scope)))
+      .limit(1);
     if (!exists) return "missing";
     await tx
       .insert(staffNotes)
@@ -120,7 +143,7 @@ export type WorkOutcome = { ok: true; done: string } | { ok: false; status: 400 
 /** The status and note actions every record page shares. */
 export async function workRecord(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   kind: RecordKind,
   id: number,
   intent: string,

@@ -68,6 +68,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: string;
+  /** staff_users.salon_ids: the salons the account covers, null for all. */
+  salonIds: number[] | null;
   signedInAt: Date;
 }
 
@@ -111,6 +113,7 @@ export async function readSession(db: Database, request: Request): Promise<Sessi
       email: staffUsers.email,
       name: staffUsers.name,
       role: staffUsers.role,
+      salonIds: staffUsers.salonIds,
       signedInAt: staffSessions.signedInAt,
       lastSeenAt: staffSessions.lastSeenAt,
       createdAt: staffSessions.createdAt,
@@ -133,6 +136,7 @@ export async function readSession(db: Database, request: Request): Promise<Sessi
     email: row.email,
     name: row.name,
     role: row.role,
+    salonIds: row.salonIds,
     signedInAt: row.signedInAt,
   };
 }

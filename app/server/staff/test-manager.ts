@@ -20,6 +20,7 @@ export async function signedInManager(db: Database, token: string): Promise<Staf
     staffId: user?.id ?? 0,
     sessionId: session?.id ?? 0,
     role: "manager",
+    scope: "all",
     can: () => true,
   } as unknown as StaffContext;
 }

@@ -92,7 +92,7 @@ describe.each(testDatabases)("the console home's figures on %s", (_name, open) =
 
   it("counts today's rows and the same stretch of last Friday exactly as the rows say", async () => {
     const windows = todayWindows(AT);
-    const figures = await todaysFigures(database.db, windows, ALL);
+    const figures = await todaysFigures(database.db, windows, ALL, "all");
     expect(figures.today).toEqual(await countedByHand(database.db, "2026-07-10", AT));
     expect(figures.lastWeek).toEqual(await countedByHand(database.db, "2026-07-03", windows.lastWeek.to));
     // From 00:00 to 10:15:30 BST with a quote every 5 minutes, midnight's own included: 124 of them. The applications at and after
@@ -106,16 +106,21 @@ describe.each(testDatabases)("the console home's figures on %s", (_name, open) =
   });
 
   it("counts nothing a role may not see", async () => {
-    const figures = await todaysFigures(database.db, todayWindows(AT), {
-      quotes: true,
-      applications: true,
-      feedback: false,
-      bookings: false,
-    });
+    const figures = await todaysFigures(
+      database.db,
+      todayWindows(AT),
+      {
+        quotes: true,
+        applications: true,
+        feedback: false,
+        bookings: false,
+      },
+      "all",
+    );
     expect(figures.today.feedback).toBe(0);
     expect(figures.today.bookings).toBe(0);
     expect(figures.today.quotes).toBe(124);
-    const withoutQuotes = await todaysFigures(database.db, todayWindows(AT), { ...ALL, quotes: false });
+    const withoutQuotes = await todaysFigures(database.db, todayWindows(AT), { ...ALL, quotes: false }, "all");
     expect(withoutQuotes.today).toMatchObject({ quotes: 0, quotePence: 0, applications: 4, feedback: 2 });
   });
 

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { SalonScope } from "~/domain/staff/access";
 import { AUDIT_ACTIONS, type AuditAction } from "~/domain/staff/audit-log";
 import type { Stretch } from "~/domain/staff/today";
 import type { Database } from "../db.server";
@@ -17,6 +18,7 @@ import {
   quotes,
   staffUsers,
 } from "../schema.server";
+import { salonScopeSql } from "./scope.server";
 
 /** Which of the figures the reader's role may see; the others are neither counted nor shown. */
 export interface FiguresWanted {
@@ -41,18 +43,24 @@ const countOf = (table: SQL, column: AnyPgColumn, stretch: Stretch, extra?: SQL)
   sql<number>`(select count(*)::int from ${table} where ${within(column, stretch)}${extra ? sql` and ${extra}` : sql``})`;
 
 /** One statement for one stretch of time: each figure its own index range, those not wanted a plain 0. */
-async function figuresFor(db: Database, stretch: Stretch, wanted: FiguresWanted): Promise<DayFigures> {
+async function figuresFor(
+  db: Database,
+  stretch: Stretch,
+  wanted: FiguresWanted,
+  scope: SalonScope,
+): Promise<DayFigures> {
   const zero = sql<number>`0`;
+  const quotesInScope = salonScopeSql(scope, quotes.salonId);
   // The quotes' count and total in one pass over the range: the index carries the totals (quotes_created_idx).
   const quoted = wanted.quotes
-    ? sql`(select count(*)::int as n, coalesce(sum(${quotes.totalPence}), 0)::int as pence from ${quotes} where ${within(quotes.createdAt, stretch)})`
+    ? sql`(select count(*)::int as n, coalesce(sum(${quotes.totalPence}), 0)::int as pence from ${quotes} where ${within(quotes.createdAt, stretch)} and ${quotesInScope})`
     : sql`(select 0 as n, 0 as pence)`;
   const [row] = await db
     .select({
       quotes: sql<number>`quoted.n`,
       quotePence: sql<number>`quoted.pence`,
       applications: wanted.applications
-        ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch)} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
+        ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch, salonScopeSql(scope, jobApplications.salonId))} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
         : zero,
       feedback: wanted.feedback ? countOf(sql`${feedback}`, feedback.createdAt, stretch) : zero,
       // A booking matched and not undone: applied by the import, or confirmed by a person.
@@ -61,7 +69,7 @@ async function figuresFor(db: Database, stretch: Stretch, wanted: FiguresWanted)
             sql`${bookingMatches}`,
             bookingMatches.createdAt,
             stretch,
-            inArray(bookingMatches.state, ["applied", "confirmed"]),
+            sql`${inArray(bookingMatches.state, ["applied", "confirmed"])} and exists (select 1 from ${quotes} where ${quotes.id} = ${bookingMatches.quoteId} and ${quotesInScope})`,
           )
         : zero,
     })
@@ -75,15 +83,16 @@ async function figuresFor(db: Database, stretch: Stretch, wanted: FiguresWanted)
   };
 }
 
-/** Today's figures so far and last week's over the same stretch of the same weekday. */
+/** Today's figures so far and last week's over the same stretch of the same weekday, of the salons in scope. */
 export async function todaysFigures(
   db: Database,
   windows: { today: Stretch; lastWeek: Stretch },
   wanted: FiguresWanted,
+  scope: SalonScope,
 ): Promise<{ today: DayFigures; lastWeek: DayFigures }> {
   const [today, lastWeek] = await Promise.all([
-    figuresFor(db, windows.today, wanted),
-    figuresFor(db, windows.lastWeek, wanted),
+    figuresFor(db, windows.today, wanted, scope),
+    figuresFor(db, windows.lastWeek, wanted, scope),
   ]);
   return { today, lastWeek };
 }

@@ -3,8 +3,8 @@
  * lead's page) after the time the owner sets under Settings (2 hours until
  * she does), counted in its salon's opening hours, is e-mailed once to the
  * managers (every active member of staff with the manager role; with none,
- * the owners). Staff accounts belong to no salon, so "the salon's managers"
- * are all of them; the e-mail names each lead's salon.
+ * the owners). Each manager is told of the leads of the salons their account
+ * covers (decision 109); the e-mail names each lead's salon.
  *
  * One of the scheduler's jobs, every five minutes. Each lead is claimed once:
  * the statement that queues the e-mails also sets the leads'
@@ -88,22 +88,24 @@ export async function alertUncontactedLeads(tx: Database, now: Date): Promise<{ 
       update quotes set uncontacted_alerted_at = ${now.toISOString()}::timestamptz
       where id = any(${`{${due.join(",")}}`}::int[]) and status = 'new' and uncontacted_alerted_at is null
       returning id, name, created_at, coalesce(stylist_salon_id, salon_id) as salon_id
-    ), listed as (
-      select jsonb_agg(jsonb_build_object('id', c.id, 'name', split_part(trim(c.name), ' ', 1), 'salon', s.name,
-          'created', to_char(c.created_at at time zone 'Europe/London', 'DD/MM HH24:MI'))
-        order by c.created_at, c.id) as quotes
-      from claimed c join salons s on s.id = c.salon_id
     ), managers as (
-      select email from staff_users where active and role = 'manager'
+      select email, salon_ids from staff_users where active and role = 'manager'
       union all
-      select email from staff_users where active and role = 'owner'
+      select email, null from staff_users where active and role = 'owner'
         and not exists (select from staff_users where active and role = 'manager')
     ), queued as (
       insert into outbox (channel, recipient, template, payload, message_id)
       select 'email', m.email, 'lead-uncontacted',
         jsonb_build_object('quotes', l.quotes, 'hours', ${hours}::int),
         '<' || gen_random_uuid() || '@' || ${mailDomain}::text || '>'
-      from managers m, listed l where l.quotes is not null
+      -- Each manager is told of the leads of the salons their account covers (decision 109).
+      from managers m cross join lateral (
+        select jsonb_agg(jsonb_build_object('id', c.id, 'name', split_part(trim(c.name), ' ', 1), 'salon', s.name,
+            'created', to_char(c.created_at at time zone 'Europe/London', 'DD/MM HH24:MI'))
+          order by c.created_at, c.id) as quotes
+        from claimed c join salons s on s.id = c.salon_id
+        where m.salon_ids is null or c.salon_id = any(m.salon_ids)) as l
+      where l.quotes is not null
       returning id
     )
     select (select count(*) from claimed) as leads, (select count(*) from queued) as emails`);
