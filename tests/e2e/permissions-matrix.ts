@@ -23,7 +23,7 @@ export type Visitor = (typeof VISITORS)[number];
  * never 403, a sign-in or a 5xx); "done": an action on a record with real input, carried out (200).
  */
 export type Answer = 200 | 403 | 404 | 405 | "sign-in" | "fresh" | "open" | "allowed" | "done";
-export type Expected = Readonly<Record<Visitor, Answer>>;
+type Expected = Readonly<Record<Visitor, Answer>>;
 
 const row = (out: Answer, owner: Answer, manager: Answer, managerA: Answer, deskA: Answer): Expected => ({
   out,
