@@ -432,6 +432,8 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
           else {
             const input: unknown = JSON.parse(probe.body);
             if (typeof input !== "object" || input === null || Array.isArray(input)) expected = { status: 400 };
+            // U+0000 anywhere in a JSON body is refused as it is read, before any schema (http.server.ts parseJson).
+            else if (JSON.stringify(input).includes("\\u0000")) expected = { status: 400 };
             else if (honeypotFilled((input as Row)[HONEYPOT_FIELD])) expected = { status: 400 };
             else {
               const parsed = endpoint.schema.safeParse(input);

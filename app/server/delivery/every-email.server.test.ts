@@ -59,7 +59,7 @@ const NAMES: { label: string; typed: string; line: string; greets: string | null
   { label: "Cyrillic", typed: "Анна Каренина", line: "Анна Каренина", greets: "Анна" },
   { label: "Chinese", typed: "王芳", line: "王芳", greets: "王芳" },
   { label: "Arabic", typed: "فاطمة الزهراء", line: "فاطمة الزهراء", greets: "فاطمة" },
-  { label: "emoji", typed: "Zoë 💇‍♀️✨", line: "Zoë 💇‍♀️✨", greets: "Zoe" },
+  { label: "emoji", typed: "Zoë 💇‍♀️✨", line: "Zoë 💇‍♀️✨", greets: "Zoë" },
 ];
 
 const MAIL_FROM = "Maison Ivy <hello@salon.example>";
