@@ -335,7 +335,7 @@ test.describe("offer pages", () => {
         .getByText(/^Typical cut & colour £/)
         .first()
         .textContent();
-      return text?.replace("Typical cut & colour ", "");
+      return text?.match(/^Typical cut & colour (£\d+(?:\.\d\d)?)/)?.[1];
     };
     const advancedSenior = await typical("harriet");
     const graduate = await typical("priya");
