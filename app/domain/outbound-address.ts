@@ -83,14 +83,17 @@ export function refusedHost(hostname: string, allowed: readonly string[] = []): 
   return ipaddr.isValid(host) ? refusedAddress(host, allowed) : null;
 }
 
-/** The form's message for an address whose host is refused, or null when the host may be sent to. */
-export function internalAddressError(value: string): string | null {
+/**
+ * The form's message for an address whose host is refused, or null when the host may be sent to (its host
+ * public, or within `allowed`: allowedRanges).
+ */
+export function internalAddressError(value: string, allowed: readonly string[] = []): string | null {
   let hostname: string;
   try {
     hostname = new URL(value.trim()).hostname;
   } catch {
     return null;
   }
-  const reason = refusedHost(hostname);
+  const reason = refusedHost(hostname, allowed);
   return reason ? `That address is ${reason}: the site only sends requests to addresses on the public internet.` : null;
 }

@@ -13,8 +13,8 @@ import { lookup as systemLookup } from "node:dns";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import { allowedRanges, refusedAddress, refusedHost } from "~/domain/outbound-address";
-import type { Config } from "./config.server";
+import { allowedRanges, internalAddressError, refusedAddress, refusedHost } from "~/domain/outbound-address";
+import { type Config, config } from "./config.server";
 
 /** A destination the site will not send to: an internal address, by its literal or by what its name resolves to. */
 export class RefusedDestinationError extends Error {
@@ -48,6 +48,10 @@ export interface OutboundAnswer {
   /** Where the request ended, after any redirects followed. */
   url: string;
 }
+
+/** The console forms' check of an address the site will send to, with the ranges OUTBOUND_ALLOW_PRIVATE lets through. */
+export const refusedDestination = (value: string) =>
+  internalAddressError(value, allowedRanges(config().OUTBOUND_ALLOW_PRIVATE) ?? []);
 
 /** The options the settings give: internal destinations only those OUTBOUND_ALLOW_PRIVATE names. */
 export const outboundOptions = (settings: Pick<Config, "OUTBOUND_ALLOW_PRIVATE">): OutboundOptions => ({

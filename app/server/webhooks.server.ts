@@ -12,10 +12,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { httpsAddress } from "~/domain/booking-links";
-import { internalAddressError } from "~/domain/outbound-address";
 import { staffPath } from "~/domain/staff/routes";
 import type { Database } from "./db.server";
-import { type OutboundOptions, outboundRequest, RefusedDestinationError } from "./outbound.server";
+import { type OutboundOptions, outboundRequest, RefusedDestinationError, refusedDestination } from "./outbound.server";
 import { type OutboxRow, PermanentDeliveryError } from "./outbox.server";
 import { siteSettings } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
@@ -46,7 +45,7 @@ export async function webhookSettings(db: Pick<Database, "select">): Promise<Web
 /** The address as the Settings form gives it: https only, a real host (not an internal one), no credentials in it. */
 export function checkWebhookUrl(value: string): { ok: true; url: string | null } | { ok: false; error: string } {
   if (!value.trim()) return { ok: true, url: null };
-  const internal = internalAddressError(value);
+  const internal = refusedDestination(value);
   if (internal) return { ok: false, error: internal };
   const url = httpsAddress(value, 500);
   return url

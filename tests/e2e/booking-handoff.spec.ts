@@ -57,7 +57,8 @@ function startProvider(): Promise<void> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   await startProvider();
-  staff = await startStaffSite();
+  // The booking provider's stand-in listens on this machine: the one internal range the site may reach here.
+  staff = await startStaffSite({ OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" });
   owner = await freshPage(browser);
   await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
 });

@@ -2,11 +2,11 @@ import { data, Form, Link } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { BOOKING_LINK_SOURCE_WORDS, checkBookingUrl, resolveBookingLink } from "~/domain/booking-links";
-import { internalAddressError } from "~/domain/outbound-address";
 import { londonTime } from "~/domain/salon-time";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { failingLinks, lastCheckedAt } from "~/server/booking-link-check.server";
 import { bookingMapForConsole, saveBookingLink } from "~/server/booking-links.server";
+import { refusedDestination } from "~/server/outbound.server";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import type { Route } from "./+types/booking-links";
@@ -95,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
     await saveBookingLink(db, staff, which, null);
     return { done: "Link removed: those Book buttons use the next link in line." };
   }
-  const internal = internalAddressError(input.url ?? "");
+  const internal = refusedDestination(input.url ?? "");
   if (internal) return data({ error: internal }, { status: 400 });
   const url = checkBookingUrl(input.url ?? "");
   if (!url.ok) return data({ error: url.error }, { status: 400 });

@@ -1,9 +1,9 @@
 /** The console's salons screen: each salon's details and opening hours, saved by version. */
 import { asc, eq } from "drizzle-orm";
-import { internalAddressError } from "~/domain/outbound-address";
 import { salonSchema } from "~/domain/salon-info";
 import type { Database } from "../db.server";
 import type { UploadedFile } from "../multipart.server";
+import { refusedDestination } from "../outbound.server";
 import { selectWithPicture, withPictures } from "../queries/content.server";
 import { salonAlerts, salons } from "../schema.server";
 import type { StaffContext } from "./auth.server";
@@ -29,7 +29,7 @@ export async function salonsForConsole(db: Database) {
  * Checked here, not in the schema the public pages share, so the address ranges stay out of their scripts.
  */
 const salonForm = salonSchema.superRefine((salon, context) => {
-  const internal = internalAddressError(salon.bookingUrl);
+  const internal = refusedDestination(salon.bookingUrl);
   if (internal) context.addIssue({ code: "custom", path: ["bookingUrl"], message: internal });
 });
 
