@@ -53,3 +53,16 @@ export function roundToStepPence(numerator: bigint, denominator: bigint, stepPen
   const quotient = scaled / twice - (scaled % twice < 0n ? 1n : 0n);
   return Number(quotient * step);
 }
+
+/**
+ * How new list prices may be rounded, as a price list is printed: 3% on £50.47 is £51.98 to the penny, £52.00
+ * to the nearest 10p. A level's own prices are not rounded here: each quote's lines are, by the owner's rule.
+ */
+export const BULK_ROUNDINGS = [
+  { value: "exact", label: "To the penny", stepPence: 1, phrase: "" },
+  { value: "10p", label: "To the nearest 10p", stepPence: 10, phrase: ", rounded to the nearest 10p" },
+  { value: "50p", label: "To the nearest 50p", stepPence: 50, phrase: ", rounded to the nearest 50p" },
+  { value: "pound", label: "To the whole pound", stepPence: 100, phrase: ", rounded to the whole pound" },
+] as const;
+export type BulkRounding = (typeof BULK_ROUNDINGS)[number]["value"];
+export const roundingOf = (value: BulkRounding) => BULK_ROUNDINGS.find((r) => r.value === value) ?? BULK_ROUNDINGS[0];

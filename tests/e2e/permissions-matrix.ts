@@ -94,6 +94,8 @@ export const PAGES: readonly PageCase[] = [
     resource: true,
   },
   { key: "dashboard", path: "/staff/dashboard", expect: MANAGERS },
+  { key: "scorecard", path: "/staff/scorecard", expect: MANAGERS },
+  { key: "scorecardExport", path: "/staff/scorecard/export", expect: MANAGERS, resource: true },
   { key: "funnel", path: "/staff/funnel", expect: EVERY_STAFF },
   { key: "funnelExport", path: "/staff/funnel/export", expect: EVERY_STAFF, resource: true },
   { key: "content", path: "/staff/content", expect: MANAGERS },

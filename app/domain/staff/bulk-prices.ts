@@ -9,24 +9,11 @@
 import type { Level, Service } from "../catalogue";
 import { adapterBpFromPercent, penceFromPounds } from "../format";
 import { changedPricePence } from "../level-changes";
-import { roundToStepPence } from "../price-rounding";
+import { BULK_ROUNDINGS, type BulkRounding, roundingOf, roundToStepPence } from "../price-rounding";
 import { levelLabourPence } from "../pricing";
 import { z } from "../zod";
 import { isoDate, optionalText } from "./content";
 import { BULK_SCOPES, categoryLabel, inBulkScope } from "./service-categories";
-
-/**
- * How new list prices may be rounded, as a price list is printed: 3% on £50.47 is £51.98 to the penny, £52.00
- * to the nearest 10p. A level's own prices are not rounded here: each quote's lines are, by the owner's rule.
- */
-export const BULK_ROUNDINGS = [
-  { value: "exact", label: "To the penny", stepPence: 1, phrase: "" },
-  { value: "10p", label: "To the nearest 10p", stepPence: 10, phrase: ", rounded to the nearest 10p" },
-  { value: "50p", label: "To the nearest 50p", stepPence: 50, phrase: ", rounded to the nearest 50p" },
-  { value: "pound", label: "To the whole pound", stepPence: 100, phrase: ", rounded to the whole pound" },
-] as const;
-type BulkRounding = (typeof BULK_ROUNDINGS)[number]["value"];
-const roundingOf = (value: BulkRounding) => BULK_ROUNDINGS.find((r) => r.value === value) ?? BULK_ROUNDINGS[0];
 
 /** ±50% at most and ±£100: a bigger step is a slip of the keyboard, or a job for the single-service editor. */
 const MAX_PERCENT_BP = 5_000;

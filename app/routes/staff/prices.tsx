@@ -4,7 +4,8 @@ import { BulkPriceTable, QuotePreviewTables, ServiceFields } from "~/components/
 import { Notice, SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
 import { previewQuotes } from "~/domain/price-preview";
-import { BULK_ROUNDINGS, bulkChangeText, bulkPriceSchema, levelChangeText } from "~/domain/staff/bulk-prices";
+import { BULK_ROUNDINGS } from "~/domain/price-rounding";
+import { bulkChangeText, bulkPriceSchema, levelChangeText } from "~/domain/staff/bulk-prices";
 import { scheduleProblem, serviceSchema } from "~/domain/staff/price-list";
 import { staffPath } from "~/domain/staff/routes";
 import { BULK_SCOPES, categoryLabel } from "~/domain/staff/service-categories";

@@ -10,8 +10,8 @@ import type { Route } from "./+types/scorecard-export";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "scorecardExport");
   const { db } = args.context.get(requestContext);
-  // Accounts carry no salon yet: every salon's, until the permission check hands over a scope.
-  const scorecard = await loadScorecard(db, "all");
+  // The account's salons only, as the gate gives them (decision 109).
+  const scorecard = await loadScorecard(db, staff.scope);
   const rows = [...scorecard.bySalonWeek, ...scorecard.byStylist, ...scorecard.byLevel];
   const columns = scorecardCsvColumns(scorecard.names);
   let file = CSV_BOM + csvHeader(columns);

@@ -21,8 +21,8 @@ export const meta = () => staffMeta("Scorecard");
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "scorecard");
   const { db } = args.context.get(requestContext);
-  // Accounts carry no salon yet: every salon's, until the permission check hands over a scope.
-  const scorecard = await loadScorecard(db, "all");
+  // The account's salons only, as the gate gives them (decision 109).
+  const scorecard = await loadScorecard(db, staff.scope);
   await audit(db, staff, { action: "scorecard.view" });
   const labelled = (rows: readonly ScorecardRow[], withWeek = false) =>
     rows.map((r) => ({

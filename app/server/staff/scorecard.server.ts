@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { openMinutesBetween } from "~/domain/lead-age";
 import { fromLondonLocal } from "~/domain/salon-time";
+import type { SalonScope } from "~/domain/staff/access";
 import { type ScorecardLead, type ScorecardNames, type ScorecardRow, scorecardBy } from "~/domain/staff/scorecard";
 import { DASHBOARD_WEEKS, lastWeeks, weekOf } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
@@ -16,7 +17,6 @@ import { levels, salons, stylists } from "../schema.server";
 import { uncontactedHours } from "./uncontacted.server";
 
 /** The salons a member of staff may see: every one, or these ids (from the one permission check). */
-export type SalonScope = readonly number[] | "all";
 
 export interface Scorecard {
   /** The Mondays (yyyy-mm-dd) of the weeks counted, oldest first. */
