@@ -174,7 +174,9 @@ describe("a mail server down for longer than the retry window", () => {
           encoding: "utf8",
         });
         expect(resend.status).toBe(0);
-        expect(resend.stdout).toContain(`Queued again: ${failedNow?.n} messages`);
+        // The owner's alert may fail in between the count and the re-send: at least those counted go again.
+        const queued = Number(/Queued again: (\d+) messages/.exec(resend.stdout)?.[1] ?? 0);
+        expect(queued).toBeGreaterThanOrEqual(failedNow?.n ?? 3);
         const notes = () => smtp.mails.filter((m) => !m.subject.includes("messages are not going out"));
         await until(() => notes().length >= 3, "the re-sent messages to arrive");
         await wait(1500);
