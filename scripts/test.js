@@ -1,4 +1,4 @@
-// `npm test`: every suite, the quick static checks side by side, then the unit, browser and fault suites one
+// `npm test`: every suite, the quick static checks side by side, then the unit, browser, fault and integration suites one
 // after the other (each of those uses both cores), printing how long each took and a summary at the end.
 import { spawn } from "node:child_process";
 
@@ -14,6 +14,7 @@ const stages = [
   [{ name: "unit", script: "test:unit" }],
   [{ name: "browser", script: "test:e2e" }],
   [{ name: "faults", script: "test:faults", args: ["--", "--no-build"] }],
+  [{ name: "integration", script: "test:integration", args: ["--", "--no-build"] }],
 ];
 
 /** @type {{ name: string, seconds: number, ok: boolean }[]} */
