@@ -639,6 +639,75 @@ export const quoteRollup = pgTable(
 );
 
 /**
+ * One row per quote with what the group scorecard counts of it (decision
+ * 110), kept by triggers in the same transaction as every write that changes
+ * it (migration 0037): the quote saved or changed, a first reply or status
+ * change by a person (staff_notes), a booking matched, unmatched, confirmed
+ * or reverted (booking_matches), an appointment's value changed or cancelled
+ * (appointments), a salon's opening hours changed. Each is recomputed from
+ * those rows by scorecard_lead_refresh(quote_id), the one definition.
+ * Its reply minutes are read through scorecard_leads_replies_idx for the
+ * medians; its sums go on to scorecard_rollup.
+ */
+export const scorecardLeads = pgTable(
+  "scorecard_leads",
+  {
+    quoteId: integer("quote_id").primaryKey(),
+    /** The Monday of the London week the quote was saved in. */
+    week: date("week", { mode: "string" }).notNull(),
+    salonId: integer("salon_id").notNull(),
+    /** 0: no stylist named. */
+    stylistId: integer("stylist_id").notNull(),
+    levelId: integer("level_id").notNull(),
+    quotedPence: integer("quoted_pence").notNull(),
+    /** The earliest history line a person wrote about it that is a reply or a status change. */
+    firstReplyAt: timestamptz("first_reply_at"),
+    /** Opening minutes of its salon from the save to that line (open_minutes_between); null while unreplied. */
+    replyMinutes: integer("reply_minutes"),
+    /** An appointment is matched to it (applied or confirmed) and not cancelled. */
+    booked: boolean("booked").notNull(),
+    /** Those appointments' values added up, in pence; null when not booked or none came with a value. */
+    chargedPence: integer("charged_pence"),
+  },
+  (t) => [
+    index("scorecard_leads_replies_idx")
+      .on(t.week, t.salonId, t.replyMinutes, t.stylistId, t.levelId)
+      .where(sql`${t.replyMinutes} is not null`),
+    index("scorecard_leads_salon_idx").on(t.salonId),
+  ],
+);
+
+/**
+ * The scorecard's sums by week, salon, stylist and level, kept on write from
+ * scorecard_leads like quote_rollup (rows of differences folded on read), so
+ * a view costs the keys of twelve weeks, however many quotes there are.
+ * Money in pence.
+ */
+export const scorecardRollup = pgTable(
+  "scorecard_rollup",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    salonId: integer("salon_id").notNull(),
+    stylistId: integer("stylist_id").notNull(),
+    levelId: integer("level_id").notNull(),
+    leads: integer("leads").notNull(),
+    quotedPence: bigint("quoted_pence", { mode: "number" }).notNull(),
+    booked: integer("booked").notNull(),
+    bookedPence: bigint("booked_pence", { mode: "number" }).notNull(),
+    /** Booked leads whose appointments carried a value. */
+    chargedLeads: integer("charged_leads").notNull(),
+    chargedPence: bigint("charged_pence", { mode: "number" }).notNull(),
+    /** Of those, charged within ±10% of the quote. */
+    chargedWithin: integer("charged_within").notNull(),
+    delta: boolean("delta").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("scorecard_rollup_key_idx").on(t.week, t.salonId, t.stylistId, t.levelId).where(sql`not ${t.delta}`),
+    index("scorecard_rollup_delta_idx").on(t.week).where(sql`${t.delta}`),
+  ],
+);
+
+/**
  * The funnel's steps a visitor takes before and after a quote (decision 076):
  * "started" and "summary" sent by the calculator, "book" by the quote page's
  * Book redirect. No cookie and nothing that names a person: `visitor` is a

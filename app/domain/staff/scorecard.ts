@@ -1,28 +1,50 @@
 /**
  * The group scorecard (issue 40, item 5): how each salon, stylist and level
- * turns leads into chairs, week by week. The server hands over one row per
- * lead saved in the window (app/server/staff/scorecard.server.ts); these add
- * them up. docs/console.md says what each figure means.
+ * turns leads into chairs, week by week. The server hands over the sums it
+ * keeps on write and the count of leads at each first reply time
+ * (app/server/staff/scorecard.server.ts, decision 110); these add them up.
+ * docs/console.md says what each figure means.
  */
 import type { CsvColumn } from "./csv";
 
-/** One lead (a saved quote) as the scorecard counts it. */
-export interface ScorecardLead {
-  /** The Monday (yyyy-mm-dd) of the London week the quote was saved in. */
+/**
+ * The sums of the leads saved in one London week at one salon with one
+ * stylist (0: none named) and level, as the server keeps them on write.
+ * Money in pence.
+ */
+export interface ScorecardSums {
+  /** The Monday (yyyy-mm-dd) of the London week the quotes were saved in. */
   week: string;
-  /** The quote's stored salon. */
   salonId: number;
   levelId: number;
-  /** 0: no stylist named. */
   stylistId: number;
-  /** The quote's total, in pence. */
+  leads: number;
+  /** The quotes' totals. */
   quotedPence: number;
-  /** Opening minutes of its salon from the save to the first reply by a person; null while nobody has replied. */
-  replyMinutes: number | null;
-  /** Booked: an appointment matched to it (applied or confirmed, decision 070). */
-  booked: boolean;
-  /** The matched appointments' own values added up, in pence; null when not booked or no value came with them. */
-  chargedPence: number | null;
+  /** Leads with an appointment matched (applied or confirmed, decision 070) and not cancelled. */
+  booked: number;
+  /** The quoted totals of the booked leads. */
+  bookedPence: number;
+  /** Booked leads whose appointments carried a value. */
+  chargedLeads: number;
+  /** Their appointments' values added up. */
+  chargedPence: number;
+  /** Of those, the ones charged within ±10% of their quote (|charged − quoted| × 10 ≤ quoted). */
+  chargedWithinTenPercent: number;
+}
+
+/**
+ * How many leads of one week, salon, stylist and level were first replied
+ * to after exactly `minutes` opening minutes of their salon: the medians
+ * are exact from these, never from an average of averages.
+ */
+export interface ScorecardReplies {
+  week: string;
+  salonId: number;
+  levelId: number;
+  stylistId: number;
+  minutes: number;
+  leads: number;
 }
 
 /** The figures of a group of leads; money in pence, times in opening minutes. */
@@ -47,40 +69,55 @@ export interface ScorecardFigures {
   chargedWithinTenPercent: number;
 }
 
-/** A charged value within this share of the quote either way is "as quoted". */
-const CHARGED_TOLERANCE = 0.1;
-
-/** Whether `charged` is within ±10% of `quoted` (both pence); a £0 quote only matches a £0 bill. */
-const chargedNearQuote = (quotedPence: number, chargedPence: number) =>
-  Math.abs(chargedPence - quotedPence) <= CHARGED_TOLERANCE * quotedPence;
-
-/** The middle value (the mean of the middle two for an even count); null for none. */
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+/**
+ * The middle of the reply times counted by `counts` (minutes → leads): the
+ * mean of the middle two for an even count; null for none.
+ */
+function medianOf(counts: ReadonlyMap<number, number>, total: number): number | null {
+  if (total === 0) return null;
+  const sorted = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  // The 1-based positions of the middle value(s).
+  const low = Math.floor((total + 1) / 2);
+  const high = Math.floor(total / 2) + 1;
+  let seen = 0;
+  let lowValue: number | null = null;
+  for (const [minutes, leads] of sorted) {
+    seen += leads;
+    if (lowValue === null && seen >= low) lowValue = minutes;
+    if (seen >= high) return ((lowValue ?? minutes) + minutes) / 2;
+  }
+  return lowValue;
 }
 
-/** The figures of `leads`, with `targetMinutes` the owner's reply target in opening minutes. */
-function scorecardFigures(leads: readonly ScorecardLead[], targetMinutes: number): ScorecardFigures {
-  const replies = leads.flatMap((l) => (l.replyMinutes === null ? [] : [l.replyMinutes]));
-  const booked = leads.filter((l) => l.booked);
-  const charged = booked.filter((l) => l.chargedPence !== null);
-  const sum = (rows: readonly ScorecardLead[], pence: (l: ScorecardLead) => number) =>
-    rows.reduce((total, l) => total + pence(l), 0);
+/** The figures of one group's sums and reply counts, with `targetMinutes` the owner's reply target in opening minutes. */
+function scorecardFigures(
+  sums: readonly ScorecardSums[],
+  replies: readonly ScorecardReplies[],
+  targetMinutes: number,
+): ScorecardFigures {
+  const add = (pick: (s: ScorecardSums) => number) => sums.reduce((total, s) => total + pick(s), 0);
+  const counts = new Map<number, number>();
+  let replied = 0;
+  let worst: number | null = null;
+  let withinTarget = 0;
+  for (const r of replies) {
+    counts.set(r.minutes, (counts.get(r.minutes) ?? 0) + r.leads);
+    replied += r.leads;
+    if (worst === null || r.minutes > worst) worst = r.minutes;
+    if (r.minutes <= targetMinutes) withinTarget += r.leads;
+  }
   return {
-    leads: leads.length,
-    replied: replies.length,
-    replyMedianMinutes: median(replies),
-    replyWorstMinutes: replies.length ? Math.max(...replies) : null,
-    repliedWithinTarget: replies.filter((m) => m <= targetMinutes).length,
-    booked: booked.length,
-    quotedPence: sum(leads, (l) => l.quotedPence),
-    bookedPence: sum(booked, (l) => l.quotedPence),
-    chargedPence: sum(charged, (l) => l.chargedPence ?? 0),
-    chargedLeads: charged.length,
-    chargedWithinTenPercent: charged.filter((l) => chargedNearQuote(l.quotedPence, l.chargedPence ?? 0)).length,
+    leads: add((s) => s.leads),
+    replied,
+    replyMedianMinutes: medianOf(counts, replied),
+    replyWorstMinutes: worst,
+    repliedWithinTarget: withinTarget,
+    booked: add((s) => s.booked),
+    quotedPence: add((s) => s.quotedPence),
+    bookedPence: add((s) => s.bookedPence),
+    chargedPence: add((s) => s.chargedPence),
+    chargedLeads: add((s) => s.chargedLeads),
+    chargedWithinTenPercent: add((s) => s.chargedWithinTenPercent),
   };
 }
 
@@ -97,7 +134,9 @@ export interface ScorecardRow {
   figures: ScorecardFigures;
 }
 
-const keyOf = (by: ScorecardDimension, l: ScorecardLead) =>
+type Keyed = Pick<ScorecardSums, "week" | "salonId" | "stylistId" | "levelId">;
+
+const keyOf = (by: ScorecardDimension, l: Keyed) =>
   by === "salon-week"
     ? { salonId: l.salonId, week: l.week, stylistId: 0, levelId: 0 }
     : by === "stylist"
@@ -105,32 +144,35 @@ const keyOf = (by: ScorecardDimension, l: ScorecardLead) =>
       : { salonId: 0, week: "", stylistId: 0, levelId: l.levelId };
 
 /**
- * The leads grouped by salon and week (every week of `weeks` for each salon
- * of `salonIds`, empty ones included, so a quiet week shows as 0), by
- * stylist, or by level; ordered by salon then week, or by id.
+ * The sums and reply counts grouped by salon and week (every week of
+ * `weeks` for each salon of `salonIds`, empty ones included, so a quiet week
+ * shows as 0), by stylist, or by level; ordered by salon then week, or by id.
+ * A stylist or level appears once it has a lead.
  */
 export function scorecardBy(
   by: ScorecardDimension,
-  leads: readonly ScorecardLead[],
+  data: { sums: readonly ScorecardSums[]; replies: readonly ScorecardReplies[] },
   targetMinutes: number,
   grid: { weeks: readonly string[]; salonIds: readonly number[] },
 ): ScorecardRow[] {
-  const groups = new Map<string, { key: ReturnType<typeof keyOf>; leads: ScorecardLead[] }>();
-  const add = (key: ReturnType<typeof keyOf>, lead?: ScorecardLead) => {
+  type Group = { key: ReturnType<typeof keyOf>; sums: ScorecardSums[]; replies: ScorecardReplies[] };
+  const groups = new Map<string, Group>();
+  const groupOf = (key: ReturnType<typeof keyOf>) => {
     const id = `${key.salonId}|${key.week}|${key.stylistId}|${key.levelId}`;
     let group = groups.get(id);
     if (!group) {
-      group = { key, leads: [] };
+      group = { key, sums: [], replies: [] };
       groups.set(id, group);
     }
-    if (lead) group.leads.push(lead);
+    return group;
   };
   if (by === "salon-week")
     for (const salonId of grid.salonIds)
-      for (const week of grid.weeks) add({ salonId, week, stylistId: 0, levelId: 0 });
-  for (const lead of leads) add(keyOf(by, lead), lead);
+      for (const week of grid.weeks) groupOf({ salonId, week, stylistId: 0, levelId: 0 });
+  for (const s of data.sums) if (s.leads !== 0) groupOf(keyOf(by, s)).sums.push(s);
+  for (const r of data.replies) groupOf(keyOf(by, r)).replies.push(r);
   return [...groups.values()]
-    .map(({ key, leads: rows }) => ({ by, ...key, figures: scorecardFigures(rows, targetMinutes) }))
+    .map(({ key, sums, replies }) => ({ by, ...key, figures: scorecardFigures(sums, replies, targetMinutes) }))
     .sort(
       (a, b) =>
         a.salonId - b.salonId || a.week.localeCompare(b.week) || a.stylistId - b.stylistId || a.levelId - b.levelId,

@@ -34,10 +34,16 @@ const SCHEMAS = ["drizzle", "public"];
 const MIGRATIONS_TABLE = "drizzle.__drizzle_migrations";
 /**
  * Tables the database keeps from others by trigger (the dashboard's quote
- * figures, from the quotes): not restored from the archive, since restoring
- * the quotes rebuilds them, and truncating the quotes empties them.
+ * figures, from the quotes; the scorecard's, from quotes, history lines and
+ * matches): not restored from the archive, since restoring those rows
+ * rebuilds them, and truncating the quotes empties them.
  */
-const DERIVED_TABLES = new Set(["public.quote_rollup", "public.funnel_rollup"]);
+const DERIVED_TABLES = new Set([
+  "public.quote_rollup",
+  "public.funnel_rollup",
+  "public.scorecard_leads",
+  "public.scorecard_rollup",
+]);
 /**
  * Tables never written to a backup: the funnel's secret of the day (decision
  * 076) must go with the day, not live on in every backup made during it.

@@ -1,22 +1,26 @@
 /**
- * The group scorecard's leads (issue 40, item 5): every quote saved in the
- * dashboard's weeks at the salons in scope, with its first reply and its
- * matched appointments. Read through indexed ranges only: the quotes of the
- * window through quotes_created_idx, each one's history lines through
- * staff_notes_subject_idx and its matches through booking_matches_quote_idx,
- * so a view costs the leads of twelve weeks, never the whole table.
+ * The group scorecard's figures (issue 40, item 5; decision 110), read from
+ * what triggers keep on every write (migration 0037): the sums by week,
+ * salon, stylist and level from scorecard_rollup, and the count of leads at
+ * each first reply time from scorecard_leads through its index of replied
+ * leads, so the medians are exact. A view costs the keys and reply times of
+ * twelve weeks, never a pass over quotes, history lines and matches.
  */
 import { sql } from "drizzle-orm";
-import { openMinutesBetween } from "~/domain/lead-age";
-import { fromLondonLocal } from "~/domain/salon-time";
 import type { SalonScope } from "~/domain/staff/access";
-import { type ScorecardLead, type ScorecardNames, type ScorecardRow, scorecardBy } from "~/domain/staff/scorecard";
-import { DASHBOARD_WEEKS, lastWeeks, weekOf } from "~/domain/staff/weeks";
+import {
+  type ScorecardNames,
+  type ScorecardReplies,
+  type ScorecardRow,
+  type ScorecardSums,
+  scorecardBy,
+} from "~/domain/staff/scorecard";
+import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
-import { levels, salons, stylists } from "../schema.server";
+import { levels, salons, scorecardLeads, scorecardRollup, stylists } from "../schema.server";
+import { foldRollup, rollupRows } from "./rollup.server";
+import { salonScopeSql } from "./scope.server";
 import { uncontactedHours } from "./uncontacted.server";
-
-/** The salons a member of staff may see: every one, or these ids (from the one permission check). */
 
 export interface Scorecard {
   /** The Mondays (yyyy-mm-dd) of the weeks counted, oldest first. */
@@ -29,87 +33,83 @@ export interface Scorecard {
   names: ScorecardNames;
 }
 
-interface LeadRow extends Record<string, unknown> {
-  created_at: Date | string;
-  salon_id: number;
-  level_id: number;
-  stylist_id: number;
-  total_pence: number;
-  first_reply_at: Date | string | null;
-  booked: boolean;
-  charged_pence: number | null;
-}
+/** Any constant not used by another advisory lock (the dashboard's and the funnel's are 7_204_311 and 7_204_312). */
+const SCORECARD_ROLLUP_LOCK = 7_204_313;
+
+/** Folds scorecard_rollup's rows of differences into one row per key (app/server/staff/rollup.server.ts). */
+const foldScorecardRollup = (db: Database) =>
+  foldRollup(db, {
+    table: scorecardRollup,
+    lock: SCORECARD_ROLLUP_LOCK,
+    merge: sql`
+      insert into ${scorecardRollup} as r (week, salon_id, stylist_id, level_id, leads, quoted_pence, booked,
+        booked_pence, charged_leads, charged_pence, charged_within, delta)
+      select week, salon_id, stylist_id, level_id, sum(leads), sum(quoted_pence), sum(booked), sum(booked_pence),
+        sum(charged_leads), sum(charged_pence), sum(charged_within), false
+      from folded group by week, salon_id, stylist_id, level_id order by week, salon_id, stylist_id, level_id
+      on conflict (week, salon_id, stylist_id, level_id) where not delta do update set
+        leads = r.leads + excluded.leads, quoted_pence = r.quoted_pence + excluded.quoted_pence,
+        booked = r.booked + excluded.booked, booked_pence = r.booked_pence + excluded.booked_pence,
+        charged_leads = r.charged_leads + excluded.charged_leads,
+        charged_pence = r.charged_pence + excluded.charged_pence,
+        charged_within = r.charged_within + excluded.charged_within`,
+  });
 
 /**
- * The scorecard over the dashboard's weeks up to `now`, for the salons in
- * `scope`: a lead's salon is the quote's stored salon_id; its first reply
- * is the earliest history line a person wrote about it that is a reply or
- * a status change (a booking match's own line names no one and is not a
- * reply); it is booked when an appointment is matched to it (applied or
- * confirmed) and charged the sum of those appointments' values.
+ * The scorecard over the dashboard's twelve London weeks up to the one `now`
+ * is in (whole weeks), for the salons in `scope`. A lead counts in the week
+ * its quote was saved, at the quote's stored salon; its first reply, booking
+ * and charged value are as scorecard_lead_refresh (migration 0037) defines
+ * them; times are in the salon's opening minutes, money in pence.
  */
 export async function loadScorecard(db: Database, scope: SalonScope, now = new Date()): Promise<Scorecard> {
   const weeks = lastWeeks(now, DASHBOARD_WEEKS);
-  const from = fromLondonLocal(`${weeks[0]}T00:00`) ?? now;
-  const inScope =
-    scope === "all"
-      ? sql`true`
-      : sql`q.salon_id in (${sql.join(
-          scope.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
-  const [hours, salonRows, levelRows, stylistRows, leadRows] = await Promise.all([
+  const first = weeks[0] ?? "";
+  const last = weeks.at(-1) ?? "";
+  const nothing = scope !== "all" && scope.length === 0;
+  await foldScorecardRollup(db);
+  const [hours, salonRows, levelRows, stylistRows, sums, replies] = await Promise.all([
     uncontactedHours(db),
-    db.select({ id: salons.id, name: salons.shortName, hours: salons.openingHours }).from(salons).orderBy(salons.id),
+    db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
     db.select({ id: levels.id, name: levels.name }).from(levels),
     db
       .select({ id: stylists.id, name: sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}` })
       .from(stylists),
-    scope !== "all" && scope.length === 0
-      ? Promise.resolve({ rows: [] as LeadRow[] })
-      : db.execute<LeadRow>(sql`
-          select q.created_at, q.salon_id, q.level_id, coalesce(q.stylist_id, 0) as stylist_id, q.total_pence,
-            (select min(n.created_at) from staff_notes n
-              where n.subject_type = 'quote' and n.subject_id = q.id and n.staff_id is not null
-                and n.kind in ('reply', 'status')) as first_reply_at,
-            m.quote_id is not null as booked, m.charged_pence
-          from quotes q
-          left join lateral (
-            select bm.quote_id, sum(a.value_pence)::int as charged_pence
-            from booking_matches bm join appointments a on a.id = bm.appointment_id
-            where bm.quote_id = q.id and bm.state in ('applied', 'confirmed') and not a.cancelled
-            group by bm.quote_id) m on true
-          where q.created_at >= ${from.toISOString()}::timestamptz and q.created_at <= ${now.toISOString()}::timestamptz
-            and ${inScope}`),
+    nothing
+      ? Promise.resolve({ rows: [] as ScorecardSums[] })
+      : db.execute<ScorecardSums & Record<string, unknown>>(sql`
+          select to_char(week, 'YYYY-MM-DD') as "week", salon_id as "salonId", stylist_id as "stylistId",
+            level_id as "levelId", sum(leads)::int as "leads", sum(quoted_pence)::float8 as "quotedPence",
+            sum(booked)::int as "booked", sum(booked_pence)::float8 as "bookedPence",
+            sum(charged_leads)::int as "chargedLeads", sum(charged_pence)::float8 as "chargedPence",
+            sum(charged_within)::int as "chargedWithinTenPercent"
+          from ${rollupRows(
+            scorecardRollup,
+            sql`week between ${first}::date and ${last}::date and ${salonScopeSql(scope, sql`salon_id`)}`,
+          )}
+          group by week, salon_id, stylist_id, level_id`),
+    nothing
+      ? Promise.resolve({ rows: [] as ScorecardReplies[] })
+      : db.execute<ScorecardReplies & Record<string, unknown>>(sql`
+          select to_char(week, 'YYYY-MM-DD') as "week", salon_id as "salonId", stylist_id as "stylistId",
+            level_id as "levelId", reply_minutes as "minutes", count(*)::int as "leads"
+          from ${scorecardLeads}
+          where week between ${first}::date and ${last}::date and reply_minutes is not null
+            and ${salonScopeSql(scope, sql`salon_id`)}
+          group by week, salon_id, reply_minutes, stylist_id, level_id`),
   ]);
-  const openingHours = new Map(salonRows.map((s) => [s.id, s.hours]));
-  const leads: ScorecardLead[] = leadRows.rows.map((r) => {
-    const savedAt = new Date(r.created_at);
-    return {
-      week: weekOf(savedAt),
-      salonId: Number(r.salon_id),
-      levelId: Number(r.level_id),
-      stylistId: Number(r.stylist_id),
-      quotedPence: Number(r.total_pence),
-      replyMinutes:
-        r.first_reply_at === null
-          ? null
-          : openMinutesBetween(openingHours.get(Number(r.salon_id)), savedAt, new Date(r.first_reply_at)),
-      booked: Boolean(r.booked),
-      chargedPence: r.charged_pence === null ? null : Number(r.charged_pence),
-    };
-  });
   const target = hours * 60;
   const grid = {
     weeks,
     salonIds: salonRows.map((s) => s.id).filter((id) => scope === "all" || scope.includes(id)),
   };
+  const data = { sums: sums.rows, replies: replies.rows };
   return {
     weeks,
     targetHours: hours,
-    bySalonWeek: scorecardBy("salon-week", leads, target, grid),
-    byStylist: scorecardBy("stylist", leads, target, grid),
-    byLevel: scorecardBy("level", leads, target, grid),
+    bySalonWeek: scorecardBy("salon-week", data, target, grid),
+    byStylist: scorecardBy("stylist", data, target, grid),
+    byLevel: scorecardBy("level", data, target, grid),
     names: {
       salon: new Map(salonRows.map((s) => [s.id, s.name])),
       level: new Map(levelRows.map((l) => [l.id, l.name])),
