@@ -1056,10 +1056,30 @@ async function measureConsoleAtScale(databaseUrl, cookie) {
      from generate_series(1, $1::int) as g, lateral (select now() - (g * interval '1 second') * (83 * 86400.0 / $1) as t) as at`,
     [FUNNEL_EVENTS],
   );
+  // What the scorecard counts besides the quotes (decision 110): a person's first reply to every quote that is no
+  // longer New, 0–9 hours after the save, and an appointment matched to every Booked one, charged up to £15 either
+  // side of the quote; through the same triggers the console's writes go through.
+  await db.query(
+    `insert into staff_notes (subject_type, subject_id, staff_id, kind, body, created_at)
+     select 'quote', q.id, (select min(id) from staff_users), 'status', 'New → Contacted',
+       q.created_at + (q.id % 600) * interval '1 minute'
+     from quotes q where q.link like 'bench-%' and q.status <> 'new'`,
+  );
+  await db.query(
+    `with booked as (select id, created_at, total_pence, salon_id from quotes where link like 'bench-%' and status = 'booked'),
+     added as (
+       insert into appointments (source, external_id, starts_at, salon_id, value_pence, client_name)
+       select 'csv', 'bench-' || id, created_at + interval '3 days', salon_id, total_pence + (id % 7 - 3) * 500, 'Client'
+       from booked returning id, external_id)
+     insert into booking_matches (appointment_id, quote_id, state, reason)
+     select id, substr(external_id, 7)::int, 'applied', 'same-person' from added`,
+  );
   // A salon gathers 100,000 quotes over years, with autovacuum keeping up; added in one burst, they would leave
-  // autovacuum working through both tables while the views are timed. Vacuumed here, the views are timed as a
+  // autovacuum working through the tables while the views are timed. Vacuumed here, the views are timed as a
   // salon would see them on any day.
-  await db.query("vacuum analyze quotes, funnel_events");
+  await db.query(
+    "vacuum analyze quotes, funnel_events, staff_notes, appointments, booking_matches, scorecard_leads, scorecard_rollup",
+  );
   const total = Number((await db.query("select count(*) as n from quotes")).rows[0].n);
   const events = Number((await db.query("select count(*) as n from funnel_events")).rows[0].n);
   await db.end();
@@ -1067,7 +1087,7 @@ async function measureConsoleAtScale(databaseUrl, cookie) {
     `console: ${CONSOLE_QUOTES} quotes and ${FUNNEL_EVENTS} funnel events added in ${Math.round(performance.now() - started)} ms`,
   );
   const headers = { Cookie: cookie, ...BROWSER };
-  // The first view folds the trigger's rows of differences for the quotes just added: not counted.
+  // The first view folds the triggers' rows of differences for the quotes just added: not counted.
   const dashboard = await median5(`${BASE}/staff/dashboard`, headers);
   const home = await median5(`${BASE}/staff`, headers);
   const funnel = {
@@ -1574,7 +1594,7 @@ async function main() {
     rows.push([
       `console scorecard (${c.quotes.toLocaleString("en-GB")} quotes)`,
       `${c.scorecard.page.ms} ms`,
-      `median of five views (${c.scorecard.page.runs.join("/")}), its CSV ${c.scorecard.csv.ms} ms; target under 100 ms (issue 40)`,
+      `median of five views (${c.scorecard.page.runs.join("/")}), its CSV ${c.scorecard.csv.ms} ms; three quotes in four replied to, one in four booked and charged; target under 100 ms (issue 40)`,
       verdict(c.scorecard.page.ms < 100 && c.scorecard.csv.ms < 100),
     ]);
     rows.push([
