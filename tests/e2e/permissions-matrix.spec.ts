@@ -29,11 +29,12 @@ import {
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 let staff: StaffSite;
-const as = {} as Record<Visitor | "deskB", APIRequestContext>;
+const as = {} as Record<Visitor | "deskB" | "deskC", APIRequestContext>;
 const ids: Record<string, string> = {};
 
 const WRENBRIDGE = "Maison Ivy Wrenbridge";
 const KESTWICK = "Maison Ivy Kestwick";
+const ACADEMY = "The Ivy Academy";
 const NAMES = { quoteA: "Wren Avery", quoteB: "Kes Barlow", jobA: "Jo Wrenfield", jobB: "Jo Kestler" };
 
 async function post(path: string, body: Record<string, unknown>) {
@@ -85,6 +86,7 @@ test.beforeAll(async ({ browser }) => {
     { key: "managerA", name: "Mia Wren", email: "mia@example.com", role: "manager", salons: [WRENBRIDGE] },
     { key: "deskA", name: "Dee Wren", email: "dee@example.com", role: "front-desk", salons: [WRENBRIDGE] },
     { key: "deskB", name: "Kit Kes", email: "kit@example.com", role: "front-desk", salons: [KESTWICK] },
+    { key: "deskC", name: "Ace Adams", email: "ace@example.com", role: "front-desk", salons: [ACADEMY] },
   ] as const;
   as.owner = await playwrightRequest.newContext({
     baseURL: staff.url,
@@ -261,7 +263,7 @@ test("every console route and action of the route table has its row in the hand-
   expect(stale, "rows of the matrix the route table no longer has").toEqual([]);
 });
 
-const text = async (who: Visitor | "deskB", path: string) => (await open(as[who], path)).text();
+const text = async (who: Visitor | "deskB" | "deskC", path: string) => (await open(as[who], path)).text();
 
 test("a front desk of each salon and a manager of one see their salon's records only: lists, pages, .data, downloads, search", async ({
   browser,
@@ -297,7 +299,7 @@ test("a front desk of each salon and a manager of one see their salon's records 
   }
   // The search, by name and by number: nothing of another salon's.
   // The quotes a search finds, by their links (a list shows each as a table row and as a card).
-  const found = async (who: Visitor | "deskB", q: string) => [
+  const found = async (who: Visitor | "deskB" | "deskC", q: string) => [
     ...new Set(
       [...(await text(who, `/staff/leads?q=${encodeURIComponent(q)}`)).matchAll(/href="\/staff\/leads\/(\d+)"/g)].map(
         (m) => m[1],
@@ -326,6 +328,13 @@ test("a front desk of each salon and a manager of one see their salon's records 
   expect(funnel).toContain("Wrenbridge");
   expect(funnel).not.toContain("Kestwick");
   expect(await text("owner", "/staff/funnel/export")).toContain("Kestwick");
+  // The scorecard of a manager of one salon, on the page and in its file, is that salon's.
+  for (const path of ["/staff/scorecard", "/staff/scorecard/export"]) {
+    const mine = await text("managerA", path);
+    expect(mine, path).toContain("Wrenbridge");
+    expect(mine, path).not.toContain("Kestwick");
+    expect(await text("owner", path), path).toContain("Kestwick");
+  }
   // In the browser, as Kestwick's front desk opens the console.
   const page = await (await browser.newContext({ storageState: await as.deskB.storageState() })).newPage();
   await page.goto(`${staff.url}/staff/leads?status=`);
@@ -358,7 +367,14 @@ test("a quote naming an academy stylist, saved with the default salon, is the ac
   expect(await text("owner", `/staff/leads/${id}`)).toMatch(/Maison Ivy Academy|Academy/);
   expect(await text("owner", `/staff/leads/${id}`)).not.toContain(KESTWICK);
   expect(academyBar(await text("owner", "/staff/dashboard"))).toBe(academyBar(before) + 1);
-  // Kestwick's desk does not have it; the export says Academy.
+  // The academy's desk has it and nothing of the other salons; Kestwick's desk does not; the export says Academy.
+  expect((await as.deskC.get(`/staff/leads/${id}`)).status()).toBe(200);
+  const academyLeads = await text("deskC", "/staff/leads?status=");
+  expect(academyLeads).toContain("Ada Academy");
+  expect(academyLeads).not.toContain(NAMES.quoteA);
+  expect(academyLeads).not.toContain(NAMES.quoteB);
+  expect((await as.deskC.get(`/staff/leads/${ids.quoteB}`)).status()).toBe(404);
+  expect((await as.deskC.get(`/staff/leads/${ids.quoteB}.data`)).status()).toBe(404);
   expect((await as.deskB.get(`/staff/leads/${id}`)).status()).toBe(404);
   expect(await text("owner", "/staff/export/leads?status=&q=Ada%20Academy")).toMatch(/Academy/);
 });
