@@ -16,6 +16,7 @@ CREATE TABLE "scorecard_rollup" (
 	"salon_id" integer NOT NULL,
 	"stylist_id" integer NOT NULL,
 	"level_id" integer NOT NULL,
+	"reply_minutes" integer NOT NULL,
 	"leads" integer NOT NULL,
 	"quoted_pence" bigint NOT NULL,
 	"booked" integer NOT NULL,
@@ -26,9 +27,8 @@ CREATE TABLE "scorecard_rollup" (
 	"delta" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "scorecard_leads_replies_idx" ON "scorecard_leads" USING btree ("week","salon_id","reply_minutes","stylist_id","level_id") WHERE "scorecard_leads"."reply_minutes" is not null;--> statement-breakpoint
 CREATE INDEX "scorecard_leads_salon_idx" ON "scorecard_leads" USING btree ("salon_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "scorecard_rollup_key_idx" ON "scorecard_rollup" USING btree ("week","salon_id","stylist_id","level_id") WHERE not "scorecard_rollup"."delta";--> statement-breakpoint
+CREATE UNIQUE INDEX "scorecard_rollup_key_idx" ON "scorecard_rollup" USING btree ("week","salon_id","stylist_id","level_id","reply_minutes") WHERE not "scorecard_rollup"."delta";--> statement-breakpoint
 CREATE INDEX "scorecard_rollup_delta_idx" ON "scorecard_rollup" USING btree ("week") WHERE "scorecard_rollup"."delta";--> statement-breakpoint
 -- Opening minutes of a salon's week of hours (Monday first, London time) between two instants, as
 -- openMinutesBetween in app/domain/lead-age.ts counts them (a property test holds the two equal): a salon
@@ -114,30 +114,30 @@ END
 $$;
 --> statement-breakpoint
 -- The sums of scorecard_leads as rows of differences, like quote_rollup's (concurrent writes insert, never wait
--- on a shared counter row). Charged "as quoted" within ±10%: |charged − quoted| × 10 ≤ quoted, in whole pence.
+-- on a shared counter row), keyed by the reply minute too (-1: not replied) so medians can be read exactly.
+-- Charged "as quoted" within ±10%: |charged − quoted| × 10 ≤ quoted, in whole pence.
 CREATE FUNCTION "scorecard_rollup_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A reply alone changes no sum: its minutes are read from scorecard_leads.
-  IF TG_OP = 'UPDATE' AND (OLD."week", OLD."salon_id", OLD."stylist_id", OLD."level_id", OLD."quoted_pence",
-      OLD."booked", OLD."charged_pence")
-    IS NOT DISTINCT FROM (NEW."week", NEW."salon_id", NEW."stylist_id", NEW."level_id", NEW."quoted_pence",
-      NEW."booked", NEW."charged_pence") THEN
+  IF TG_OP = 'UPDATE' AND (OLD."week", OLD."salon_id", OLD."stylist_id", OLD."level_id", OLD."reply_minutes",
+      OLD."quoted_pence", OLD."booked", OLD."charged_pence")
+    IS NOT DISTINCT FROM (NEW."week", NEW."salon_id", NEW."stylist_id", NEW."level_id", NEW."reply_minutes",
+      NEW."quoted_pence", NEW."booked", NEW."charged_pence") THEN
     RETURN NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "leads", "quoted_pence", "booked",
-      "booked_pence", "charged_leads", "charged_pence", "charged_within")
-    VALUES (OLD."week", OLD."salon_id", OLD."stylist_id", OLD."level_id", -1, -OLD."quoted_pence", -OLD."booked"::int,
-      -(CASE WHEN OLD."booked" THEN OLD."quoted_pence" ELSE 0 END), -(OLD."charged_pence" IS NOT NULL)::int,
-      -coalesce(OLD."charged_pence", 0),
+    INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "reply_minutes", "leads",
+      "quoted_pence", "booked", "booked_pence", "charged_leads", "charged_pence", "charged_within")
+    VALUES (OLD."week", OLD."salon_id", OLD."stylist_id", OLD."level_id", coalesce(OLD."reply_minutes", -1), -1,
+      -OLD."quoted_pence", -OLD."booked"::int, -(CASE WHEN OLD."booked" THEN OLD."quoted_pence" ELSE 0 END),
+      -(OLD."charged_pence" IS NOT NULL)::int, -coalesce(OLD."charged_pence", 0),
       -(OLD."charged_pence" IS NOT NULL AND abs(OLD."charged_pence" - OLD."quoted_pence")::bigint * 10 <= OLD."quoted_pence")::int);
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "leads", "quoted_pence", "booked",
-      "booked_pence", "charged_leads", "charged_pence", "charged_within")
-    VALUES (NEW."week", NEW."salon_id", NEW."stylist_id", NEW."level_id", 1, NEW."quoted_pence", NEW."booked"::int,
-      CASE WHEN NEW."booked" THEN NEW."quoted_pence" ELSE 0 END, (NEW."charged_pence" IS NOT NULL)::int,
-      coalesce(NEW."charged_pence", 0),
+    INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "reply_minutes", "leads",
+      "quoted_pence", "booked", "booked_pence", "charged_leads", "charged_pence", "charged_within")
+    VALUES (NEW."week", NEW."salon_id", NEW."stylist_id", NEW."level_id", coalesce(NEW."reply_minutes", -1), 1,
+      NEW."quoted_pence", NEW."booked"::int, CASE WHEN NEW."booked" THEN NEW."quoted_pence" ELSE 0 END,
+      (NEW."charged_pence" IS NOT NULL)::int, coalesce(NEW."charged_pence", 0),
       (NEW."charged_pence" IS NOT NULL AND abs(NEW."charged_pence" - NEW."quoted_pence")::bigint * 10 <= NEW."quoted_pence")::int);
   END IF;
   RETURN NULL;
@@ -209,7 +209,8 @@ $$;
 CREATE TRIGGER "scorecard_appointment_change" AFTER UPDATE OF "value_pence", "cancelled" ON "appointments"
   FOR EACH ROW EXECUTE FUNCTION "scorecard_appointment_change"();
 --> statement-breakpoint
--- New opening hours recount the salon's reply times (a rare save that touches that salon's replied leads).
+-- New opening hours recount the salon's reply times (a rare save that touches that salon's replied leads,
+-- through scorecard_leads_salon_idx).
 CREATE FUNCTION "scorecard_salon_hours_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "scorecard_leads" l
@@ -240,9 +241,10 @@ SELECT "scorecard_lead_refresh"("id") FROM "quotes";
 --> statement-breakpoint
 ALTER TABLE "scorecard_leads" ENABLE TRIGGER "scorecard_rollup_change";
 --> statement-breakpoint
-INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "leads", "quoted_pence", "booked",
-  "booked_pence", "charged_leads", "charged_pence", "charged_within", "delta")
-SELECT "week", "salon_id", "stylist_id", "level_id", count(*), sum("quoted_pence"), count(*) FILTER (WHERE "booked"),
-  coalesce(sum("quoted_pence") FILTER (WHERE "booked"), 0), count("charged_pence"), coalesce(sum("charged_pence"), 0),
+INSERT INTO "scorecard_rollup" ("week", "salon_id", "stylist_id", "level_id", "reply_minutes", "leads",
+  "quoted_pence", "booked", "booked_pence", "charged_leads", "charged_pence", "charged_within", "delta")
+SELECT "week", "salon_id", "stylist_id", "level_id", coalesce("reply_minutes", -1), count(*), sum("quoted_pence"),
+  count(*) FILTER (WHERE "booked"), coalesce(sum("quoted_pence") FILTER (WHERE "booked"), 0), count("charged_pence"),
+  coalesce(sum("charged_pence"), 0),
   count(*) FILTER (WHERE abs("charged_pence" - "quoted_pence")::bigint * 10 <= "quoted_pence"), false
-FROM "scorecard_leads" GROUP BY 1, 2, 3, 4;
+FROM "scorecard_leads" GROUP BY 1, 2, 3, 4, 5;

@@ -645,9 +645,8 @@ export const quoteRollup = pgTable(
  * change by a person (staff_notes), a booking matched, unmatched, confirmed
  * or reverted (booking_matches), an appointment's value changed or cancelled
  * (appointments), a salon's opening hours changed. Each is recomputed from
- * those rows by scorecard_lead_refresh(quote_id), the one definition.
- * Its reply minutes are read through scorecard_leads_replies_idx for the
- * medians; its sums go on to scorecard_rollup.
+ * those rows by scorecard_lead_refresh(quote_id), the one definition, and
+ * its change goes on to scorecard_rollup.
  */
 export const scorecardLeads = pgTable(
   "scorecard_leads",
@@ -669,19 +668,17 @@ export const scorecardLeads = pgTable(
     /** Those appointments' values added up, in pence; null when not booked or none came with a value. */
     chargedPence: integer("charged_pence"),
   },
-  (t) => [
-    index("scorecard_leads_replies_idx")
-      .on(t.week, t.salonId, t.replyMinutes, t.stylistId, t.levelId)
-      .where(sql`${t.replyMinutes} is not null`),
-    index("scorecard_leads_salon_idx").on(t.salonId),
-  ],
+  // New opening hours recount the reply times of one salon's leads.
+  (t) => [index("scorecard_leads_salon_idx").on(t.salonId)],
 );
 
 /**
- * The scorecard's sums by week, salon, stylist and level, kept on write from
- * scorecard_leads like quote_rollup (rows of differences folded on read), so
- * a view costs the keys of twelve weeks, however many quotes there are.
- * Money in pence.
+ * The scorecard's sums by week, salon, stylist, level and first reply time,
+ * kept on write from scorecard_leads like quote_rollup (rows of differences
+ * folded on read). Keyed by the reply minute too, so the leads at each reply
+ * time are counted and the medians stay exact: a view costs the keys of
+ * twelve weeks (at most one per distinct reply time and cell), however many
+ * quotes there are. Money in pence.
  */
 export const scorecardRollup = pgTable(
   "scorecard_rollup",
@@ -690,6 +687,8 @@ export const scorecardRollup = pgTable(
     salonId: integer("salon_id").notNull(),
     stylistId: integer("stylist_id").notNull(),
     levelId: integer("level_id").notNull(),
+    /** The leads' first reply time in opening minutes; -1 for leads nobody has replied to. */
+    replyMinutes: integer("reply_minutes").notNull(),
     leads: integer("leads").notNull(),
     quotedPence: bigint("quoted_pence", { mode: "number" }).notNull(),
     booked: integer("booked").notNull(),
@@ -702,7 +701,9 @@ export const scorecardRollup = pgTable(
     delta: boolean("delta").notNull().default(true),
   },
   (t) => [
-    uniqueIndex("scorecard_rollup_key_idx").on(t.week, t.salonId, t.stylistId, t.levelId).where(sql`not ${t.delta}`),
+    uniqueIndex("scorecard_rollup_key_idx")
+      .on(t.week, t.salonId, t.stylistId, t.levelId, t.replyMinutes)
+      .where(sql`not ${t.delta}`),
     index("scorecard_rollup_delta_idx").on(t.week).where(sql`${t.delta}`),
   ],
 );

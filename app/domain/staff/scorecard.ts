@@ -10,7 +10,7 @@ import type { CsvColumn } from "./csv";
 /**
  * The sums of the leads saved in one London week at one salon with one
  * stylist (0: none named) and level, as the server keeps them on write.
- * Money in pence.
+ * Money in pence, times in the salon's opening minutes.
  */
 export interface ScorecardSums {
   /** The Monday (yyyy-mm-dd) of the London week the quotes were saved in. */
@@ -31,20 +31,13 @@ export interface ScorecardSums {
   chargedPence: number;
   /** Of those, the ones charged within ±10% of their quote (|charged − quoted| × 10 ≤ quoted). */
   chargedWithinTenPercent: number;
-}
-
-/**
- * How many leads of one week, salon, stylist and level were first replied
- * to after exactly `minutes` opening minutes of their salon: the medians
- * are exact from these, never from an average of averages.
- */
-export interface ScorecardReplies {
-  week: string;
-  salonId: number;
-  levelId: number;
-  stylistId: number;
-  minutes: number;
-  leads: number;
+  /**
+   * The first reply times of the replied leads, each once, and beside each
+   * how many leads were first replied to after exactly that long: the
+   * medians are exact from these, never an average of averages.
+   */
+  replyMinutes: readonly number[];
+  replyLeads: readonly number[];
 }
 
 /** The figures of a group of leads; money in pence, times in opening minutes. */
@@ -89,23 +82,21 @@ function medianOf(counts: ReadonlyMap<number, number>, total: number): number | 
   return lowValue;
 }
 
-/** The figures of one group's sums and reply counts, with `targetMinutes` the owner's reply target in opening minutes. */
-function scorecardFigures(
-  sums: readonly ScorecardSums[],
-  replies: readonly ScorecardReplies[],
-  targetMinutes: number,
-): ScorecardFigures {
+/** The figures of one group's sums, with `targetMinutes` the owner's reply target in opening minutes. */
+function scorecardFigures(sums: readonly ScorecardSums[], targetMinutes: number): ScorecardFigures {
   const add = (pick: (s: ScorecardSums) => number) => sums.reduce((total, s) => total + pick(s), 0);
   const counts = new Map<number, number>();
   let replied = 0;
   let worst: number | null = null;
   let withinTarget = 0;
-  for (const r of replies) {
-    counts.set(r.minutes, (counts.get(r.minutes) ?? 0) + r.leads);
-    replied += r.leads;
-    if (worst === null || r.minutes > worst) worst = r.minutes;
-    if (r.minutes <= targetMinutes) withinTarget += r.leads;
-  }
+  for (const s of sums)
+    s.replyMinutes.forEach((minutes, i) => {
+      const leads = s.replyLeads[i] ?? 0;
+      counts.set(minutes, (counts.get(minutes) ?? 0) + leads);
+      replied += leads;
+      if (worst === null || minutes > worst) worst = minutes;
+      if (minutes <= targetMinutes) withinTarget += leads;
+    });
   return {
     leads: add((s) => s.leads),
     replied,
@@ -134,9 +125,7 @@ export interface ScorecardRow {
   figures: ScorecardFigures;
 }
 
-type Keyed = Pick<ScorecardSums, "week" | "salonId" | "stylistId" | "levelId">;
-
-const keyOf = (by: ScorecardDimension, l: Keyed) =>
+const keyOf = (by: ScorecardDimension, l: ScorecardSums) =>
   by === "salon-week"
     ? { salonId: l.salonId, week: l.week, stylistId: 0, levelId: 0 }
     : by === "stylist"
@@ -144,24 +133,23 @@ const keyOf = (by: ScorecardDimension, l: Keyed) =>
       : { salonId: 0, week: "", stylistId: 0, levelId: l.levelId };
 
 /**
- * The sums and reply counts grouped by salon and week (every week of
- * `weeks` for each salon of `salonIds`, empty ones included, so a quiet week
- * shows as 0), by stylist, or by level; ordered by salon then week, or by id.
- * A stylist or level appears once it has a lead.
+ * The sums grouped by salon and week (every week of `weeks` for each salon
+ * of `salonIds`, empty ones included, so a quiet week shows as 0), by
+ * stylist, or by level; ordered by salon then week, or by id. A stylist or
+ * level appears once it has a lead.
  */
 export function scorecardBy(
   by: ScorecardDimension,
-  data: { sums: readonly ScorecardSums[]; replies: readonly ScorecardReplies[] },
+  sums: readonly ScorecardSums[],
   targetMinutes: number,
   grid: { weeks: readonly string[]; salonIds: readonly number[] },
 ): ScorecardRow[] {
-  type Group = { key: ReturnType<typeof keyOf>; sums: ScorecardSums[]; replies: ScorecardReplies[] };
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, { key: ReturnType<typeof keyOf>; sums: ScorecardSums[] }>();
   const groupOf = (key: ReturnType<typeof keyOf>) => {
     const id = `${key.salonId}|${key.week}|${key.stylistId}|${key.levelId}`;
     let group = groups.get(id);
     if (!group) {
-      group = { key, sums: [], replies: [] };
+      group = { key, sums: [] };
       groups.set(id, group);
     }
     return group;
@@ -169,10 +157,9 @@ export function scorecardBy(
   if (by === "salon-week")
     for (const salonId of grid.salonIds)
       for (const week of grid.weeks) groupOf({ salonId, week, stylistId: 0, levelId: 0 });
-  for (const s of data.sums) if (s.leads !== 0) groupOf(keyOf(by, s)).sums.push(s);
-  for (const r of data.replies) groupOf(keyOf(by, r)).replies.push(r);
+  for (const s of sums) if (s.leads !== 0) groupOf(keyOf(by, s)).sums.push(s);
   return [...groups.values()]
-    .map(({ key, sums, replies }) => ({ by, ...key, figures: scorecardFigures(sums, replies, targetMinutes) }))
+    .map(({ key, sums: rows }) => ({ by, ...key, figures: scorecardFigures(rows, targetMinutes) }))
     .sort(
       (a, b) =>
         a.salonId - b.salonId || a.week.localeCompare(b.week) || a.stylistId - b.stylistId || a.levelId - b.levelId,

@@ -110,11 +110,14 @@ async function keptLeads(db: Database): Promise<LeadFigures[]> {
   return rows.rows;
 }
 
-/** Sums by week, salon, stylist and level, as "week|salon|stylist|level" → [leads, quoted, booked, booked £, charged leads, charged £, within 10%]. */
+/**
+ * Sums by week, salon, stylist, level and first reply minute (-1: none), as "week|salon|stylist|level|minutes" →
+ * [leads, quoted, booked, booked £, charged leads, charged £, within 10%].
+ */
 function sumsOf(leads: readonly LeadFigures[]): Map<string, number[]> {
   const sums = new Map<string, number[]>();
   for (const l of leads) {
-    const key = `${l.week}|${l.salonId}|${l.stylistId}|${l.levelId}`;
+    const key = `${l.week}|${l.salonId}|${l.stylistId}|${l.levelId}|${l.replyMinutes ?? -1}`;
     const within = l.chargedPence !== null && Math.abs(l.chargedPence - l.quotedPence) * 10 <= l.quotedPence;
     const add = [
       1,
@@ -136,10 +139,11 @@ function sumsOf(leads: readonly LeadFigures[]): Map<string, number[]> {
 /** scorecard_rollup's sums over its kept rows and rows of differences alike, keys that add up to nothing left out. */
 async function keptSums(db: Database): Promise<Map<string, number[]>> {
   const rows = await db.execute<{ key: string; sums: string[] }>(sql`
-    select to_char(week, 'YYYY-MM-DD') || '|' || salon_id || '|' || stylist_id || '|' || level_id as key,
+    select to_char(week, 'YYYY-MM-DD') || '|' || salon_id || '|' || stylist_id || '|' || level_id || '|' || reply_minutes
+      as key,
       array[sum(leads), sum(quoted_pence), sum(booked), sum(booked_pence), sum(charged_leads), sum(charged_pence),
         sum(charged_within)]::text[] as sums
-    from scorecard_rollup group by week, salon_id, stylist_id, level_id
+    from scorecard_rollup group by week, salon_id, stylist_id, level_id, reply_minutes
     having sum(leads) <> 0 or sum(quoted_pence) <> 0 or sum(booked) <> 0 or sum(charged_pence) <> 0`);
   return new Map(rows.rows.map((r) => [r.key, r.sums.map(Number)]));
 }

@@ -1,23 +1,16 @@
 /**
  * The group scorecard's figures (issue 40, item 5; decision 110), read from
- * what triggers keep on every write (migration 0037): the sums by week,
- * salon, stylist and level from scorecard_rollup, and the count of leads at
- * each first reply time from scorecard_leads through its index of replied
- * leads, so the medians are exact. A view costs the keys and reply times of
- * twelve weeks, never a pass over quotes, history lines and matches.
+ * what triggers keep on every write (migration 0037): scorecard_rollup's
+ * sums by week, salon, stylist, level and first reply time, so the medians
+ * are exact. A view costs the rollup's keys of twelve weeks, never a pass
+ * over quotes, history lines and matches.
  */
 import { sql } from "drizzle-orm";
 import type { SalonScope } from "~/domain/staff/access";
-import {
-  type ScorecardNames,
-  type ScorecardReplies,
-  type ScorecardRow,
-  type ScorecardSums,
-  scorecardBy,
-} from "~/domain/staff/scorecard";
+import { type ScorecardNames, type ScorecardRow, type ScorecardSums, scorecardBy } from "~/domain/staff/scorecard";
 import { DASHBOARD_WEEKS, lastWeeks } from "~/domain/staff/weeks";
 import type { Database } from "../db.server";
-import { levels, salons, scorecardLeads, scorecardRollup, stylists } from "../schema.server";
+import { levels, salons, scorecardRollup, stylists } from "../schema.server";
 import { foldRollup, rollupRows } from "./rollup.server";
 import { salonScopeSql } from "./scope.server";
 import { uncontactedHours } from "./uncontacted.server";
@@ -42,12 +35,13 @@ const foldScorecardRollup = (db: Database) =>
     table: scorecardRollup,
     lock: SCORECARD_ROLLUP_LOCK,
     merge: sql`
-      insert into ${scorecardRollup} as r (week, salon_id, stylist_id, level_id, leads, quoted_pence, booked,
-        booked_pence, charged_leads, charged_pence, charged_within, delta)
-      select week, salon_id, stylist_id, level_id, sum(leads), sum(quoted_pence), sum(booked), sum(booked_pence),
-        sum(charged_leads), sum(charged_pence), sum(charged_within), false
-      from folded group by week, salon_id, stylist_id, level_id order by week, salon_id, stylist_id, level_id
-      on conflict (week, salon_id, stylist_id, level_id) where not delta do update set
+      insert into ${scorecardRollup} as r (week, salon_id, stylist_id, level_id, reply_minutes, leads, quoted_pence,
+        booked, booked_pence, charged_leads, charged_pence, charged_within, delta)
+      select week, salon_id, stylist_id, level_id, reply_minutes, sum(leads), sum(quoted_pence), sum(booked),
+        sum(booked_pence), sum(charged_leads), sum(charged_pence), sum(charged_within), false
+      from folded group by week, salon_id, stylist_id, level_id, reply_minutes
+      order by week, salon_id, stylist_id, level_id, reply_minutes
+      on conflict (week, salon_id, stylist_id, level_id, reply_minutes) where not delta do update set
         leads = r.leads + excluded.leads, quoted_pence = r.quoted_pence + excluded.quoted_pence,
         booked = r.booked + excluded.booked, booked_pence = r.booked_pence + excluded.booked_pence,
         charged_leads = r.charged_leads + excluded.charged_leads,
@@ -68,7 +62,7 @@ export async function loadScorecard(db: Database, scope: SalonScope, now = new D
   const last = weeks.at(-1) ?? "";
   const nothing = scope !== "all" && scope.length === 0;
   await foldScorecardRollup(db);
-  const [hours, salonRows, levelRows, stylistRows, sums, replies] = await Promise.all([
+  const [hours, salonRows, levelRows, stylistRows, sums] = await Promise.all([
     uncontactedHours(db),
     db.select({ id: salons.id, name: salons.shortName }).from(salons).orderBy(salons.id),
     db.select({ id: levels.id, name: levels.name }).from(levels),
@@ -77,39 +71,41 @@ export async function loadScorecard(db: Database, scope: SalonScope, now = new D
       .from(stylists),
     nothing
       ? Promise.resolve({ rows: [] as ScorecardSums[] })
-      : db.execute<ScorecardSums & Record<string, unknown>>(sql`
+      : // Each cell's keys (kept and differences) added up first, then one line per cell with its reply times
+        // (-1: not replied) and the leads at each, in order.
+        db.execute<ScorecardSums & Record<string, unknown>>(sql`
+          with keys as (
+            select week, salon_id, stylist_id, level_id, reply_minutes, sum(leads)::int as leads,
+              sum(quoted_pence) as quoted_pence, sum(booked) as booked, sum(booked_pence) as booked_pence,
+              sum(charged_leads) as charged_leads, sum(charged_pence) as charged_pence,
+              sum(charged_within) as charged_within
+            from ${rollupRows(
+              scorecardRollup,
+              sql`week between ${first}::date and ${last}::date and ${salonScopeSql(scope, sql`salon_id`)}`,
+            )}
+            group by week, salon_id, stylist_id, level_id, reply_minutes)
           select to_char(week, 'YYYY-MM-DD') as "week", salon_id as "salonId", stylist_id as "stylistId",
             level_id as "levelId", sum(leads)::int as "leads", sum(quoted_pence)::float8 as "quotedPence",
             sum(booked)::int as "booked", sum(booked_pence)::float8 as "bookedPence",
             sum(charged_leads)::int as "chargedLeads", sum(charged_pence)::float8 as "chargedPence",
-            sum(charged_within)::int as "chargedWithinTenPercent"
-          from ${rollupRows(
-            scorecardRollup,
-            sql`week between ${first}::date and ${last}::date and ${salonScopeSql(scope, sql`salon_id`)}`,
-          )}
-          group by week, salon_id, stylist_id, level_id`),
-    nothing
-      ? Promise.resolve({ rows: [] as ScorecardReplies[] })
-      : db.execute<ScorecardReplies & Record<string, unknown>>(sql`
-          select to_char(week, 'YYYY-MM-DD') as "week", salon_id as "salonId", stylist_id as "stylistId",
-            level_id as "levelId", reply_minutes as "minutes", count(*)::int as "leads"
-          from ${scorecardLeads}
-          where week between ${first}::date and ${last}::date and reply_minutes is not null
-            and ${salonScopeSql(scope, sql`salon_id`)}
-          group by week, salon_id, reply_minutes, stylist_id, level_id`),
+            sum(charged_within)::int as "chargedWithinTenPercent",
+            coalesce(array_agg(reply_minutes order by reply_minutes)
+              filter (where reply_minutes >= 0 and leads <> 0), '{}') as "replyMinutes",
+            coalesce(array_agg(leads order by reply_minutes)
+              filter (where reply_minutes >= 0 and leads <> 0), '{}') as "replyLeads"
+          from keys group by week, salon_id, stylist_id, level_id`),
   ]);
   const target = hours * 60;
   const grid = {
     weeks,
     salonIds: salonRows.map((s) => s.id).filter((id) => scope === "all" || scope.includes(id)),
   };
-  const data = { sums: sums.rows, replies: replies.rows };
   return {
     weeks,
     targetHours: hours,
-    bySalonWeek: scorecardBy("salon-week", data, target, grid),
-    byStylist: scorecardBy("stylist", data, target, grid),
-    byLevel: scorecardBy("level", data, target, grid),
+    bySalonWeek: scorecardBy("salon-week", sums.rows, target, grid),
+    byStylist: scorecardBy("stylist", sums.rows, target, grid),
+    byLevel: scorecardBy("level", sums.rows, target, grid),
     names: {
       salon: new Map(salonRows.map((s) => [s.id, s.name])),
       level: new Map(levelRows.map((l) => [l.id, l.name])),
