@@ -32,9 +32,11 @@ export interface ScorecardSums {
   /** Of those, the ones charged within ±10% of their quote (|charged − quoted| × 10 ≤ quoted). */
   chargedWithinTenPercent: number;
   /**
-   * The first reply times of the replied leads, each once, and beside each
-   * how many leads were first replied to after exactly that long: the
-   * medians are exact from these, never an average of averages.
+   * The replied leads by first reply time: `replyLeads[i]` leads were first
+   * replied to after `replyMinutes[i]` opening minutes. In any order, a time
+   * possibly more than once (their leads add up, and may be negative while a
+   * change waits to be folded in). The medians are exact from these, never
+   * an average of averages.
    */
   replyMinutes: readonly number[];
   replyLeads: readonly number[];
@@ -63,8 +65,8 @@ export interface ScorecardFigures {
 }
 
 /**
- * The middle of the reply times counted by `counts` (minutes → leads): the
- * mean of the middle two for an even count; null for none.
+ * The middle of the reply times counted by `counts` (minutes → leads, each
+ * above 0): the mean of the middle two for an even count; null for none.
  */
 function medianOf(counts: ReadonlyMap<number, number>, total: number): number | null {
   if (total === 0) return null;
@@ -86,17 +88,23 @@ function medianOf(counts: ReadonlyMap<number, number>, total: number): number | 
 function scorecardFigures(sums: readonly ScorecardSums[], targetMinutes: number): ScorecardFigures {
   const add = (pick: (s: ScorecardSums) => number) => sums.reduce((total, s) => total + pick(s), 0);
   const counts = new Map<number, number>();
+  for (const s of sums)
+    for (let i = 0; i < s.replyMinutes.length; i++) {
+      const minutes = s.replyMinutes[i] ?? 0;
+      counts.set(minutes, (counts.get(minutes) ?? 0) + (s.replyLeads[i] ?? 0));
+    }
   let replied = 0;
   let worst: number | null = null;
   let withinTarget = 0;
-  for (const s of sums)
-    s.replyMinutes.forEach((minutes, i) => {
-      const leads = s.replyLeads[i] ?? 0;
-      counts.set(minutes, (counts.get(minutes) ?? 0) + leads);
-      replied += leads;
-      if (worst === null || minutes > worst) worst = minutes;
-      if (minutes <= targetMinutes) withinTarget += leads;
-    });
+  for (const [minutes, leads] of counts) {
+    if (leads <= 0) {
+      counts.delete(minutes);
+      continue;
+    }
+    replied += leads;
+    if (worst === null || minutes > worst) worst = minutes;
+    if (minutes <= targetMinutes) withinTarget += leads;
+  }
   return {
     leads: add((s) => s.leads),
     replied,

@@ -71,29 +71,22 @@ export async function loadScorecard(db: Database, scope: SalonScope, now = new D
       .from(stylists),
     nothing
       ? Promise.resolve({ rows: [] as ScorecardSums[] })
-      : // Each cell's keys (kept and differences) added up first, then one line per cell with its reply times
-        // (-1: not replied) and the leads at each, in order.
+      : // One line per cell, its keys (kept rows and rows of differences alike) added up, with its replied
+        // leads by reply minute (-1: not replied) as two lists side by side: one aggregate step feeds each row
+        // to both, so they stay in step. The domain adds up a minute's leads.
         db.execute<ScorecardSums & Record<string, unknown>>(sql`
-          with keys as (
-            select week, salon_id, stylist_id, level_id, reply_minutes, sum(leads)::int as leads,
-              sum(quoted_pence) as quoted_pence, sum(booked) as booked, sum(booked_pence) as booked_pence,
-              sum(charged_leads) as charged_leads, sum(charged_pence) as charged_pence,
-              sum(charged_within) as charged_within
-            from ${rollupRows(
-              scorecardRollup,
-              sql`week between ${first}::date and ${last}::date and ${salonScopeSql(scope, sql`salon_id`)}`,
-            )}
-            group by week, salon_id, stylist_id, level_id, reply_minutes)
           select to_char(week, 'YYYY-MM-DD') as "week", salon_id as "salonId", stylist_id as "stylistId",
-            level_id as "levelId", sum(leads)::int as "leads", sum(quoted_pence)::float8 as "quotedPence",
-            sum(booked)::int as "booked", sum(booked_pence)::float8 as "bookedPence",
-            sum(charged_leads)::int as "chargedLeads", sum(charged_pence)::float8 as "chargedPence",
+            level_id as "levelId", sum(leads)::int as "leads", sum(quoted_pence::float8) as "quotedPence",
+            sum(booked)::int as "booked", sum(booked_pence::float8) as "bookedPence",
+            sum(charged_leads)::int as "chargedLeads", sum(charged_pence::float8) as "chargedPence",
             sum(charged_within)::int as "chargedWithinTenPercent",
-            coalesce(array_agg(reply_minutes order by reply_minutes)
-              filter (where reply_minutes >= 0 and leads <> 0), '{}') as "replyMinutes",
-            coalesce(array_agg(leads order by reply_minutes)
-              filter (where reply_minutes >= 0 and leads <> 0), '{}') as "replyLeads"
-          from keys group by week, salon_id, stylist_id, level_id`),
+            coalesce(array_agg(reply_minutes) filter (where reply_minutes >= 0), '{}') as "replyMinutes",
+            coalesce(array_agg(leads) filter (where reply_minutes >= 0), '{}') as "replyLeads"
+          from ${rollupRows(
+            scorecardRollup,
+            sql`week between ${first}::date and ${last}::date and ${salonScopeSql(scope, sql`salon_id`)}`,
+          )}
+          group by week, salon_id, stylist_id, level_id`),
   ]);
   const target = hours * 60;
   const grid = {
