@@ -84,7 +84,7 @@ export async function purgeDue(
       where next_attempt_at <= now() and (lease_until is null or lease_until < now())
       order by key limit 1000 for update skip locked)
     returning key, queued_at::text as queued, attempts`);
-  const claimed = rows as Claimed[];
+  const claimed = (rows as Claimed[]).sort((a, b) => (a.key < b.key ? -1 : 1));
   if (claimed.length === 0) return 0;
   const url = settings.CDN_PURGE_URL;
   const batch = KEYS_PER_REQUEST[settings.CDN_PURGE_FORMAT];
