@@ -109,7 +109,9 @@ describe("the site behind a caching proxy", () => {
     ownerCookie = await signIn(db, "owner", "Olive Owner", "olive@example.com");
     deskCookie = await signIn(db, "front-desk", "Della Desk", "della@example.com");
     // The start-up purge of every answer has gone: what is kept from here on stays until a change.
-    await until(async () => (await db.query("select 1 from cdn_purges")).length === 0, "the start-up purge");
+    const [queue] = await db.query<{ table: string | null }>("select to_regclass('cdn_purges')::text as table");
+    if (queue?.table)
+      await until(async () => (await db.query("select 1 from cdn_purges")).length === 0, "the start-up purge");
   });
   afterAll(async () => {
     await site?.stop();
