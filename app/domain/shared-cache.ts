@@ -18,7 +18,7 @@ export type SharedKind = "home" | "content" | "prices" | "blog" | "picture";
  * only when edited. A picture's address names its upload and size, and a new
  * upload is a new address, so it is kept for a year.
  */
-export const SHARED_LIFETIMES: Record<SharedKind, { fresh: number; stale: number }> = {
+const SHARED_LIFETIMES: Record<SharedKind, { fresh: number; stale: number }> = {
   home: { fresh: 300, stale: 86_400 },
   content: { fresh: 900, stale: 86_400 },
   prices: { fresh: 3_600, stale: 86_400 },
@@ -57,14 +57,12 @@ export function sharedCacheControl(kind: SharedKind, at: Date): string {
   return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${stale}`;
 }
 
-/** The key every shared answer carries: purging it empties the cache (after a deploy, a new build's pages). */
-export const EVERY_ANSWER_KEY = "site";
-
 /**
- * A purge key is a content table's name (as the database trigger queues it),
- * `picture:<id>` or the key of every answer: lower-case letters, digits, `_`, `:`, `-`.
+ * The key every shared answer carries: purging it empties the cache (after a deploy, a new build's pages).
+ * Keys are content tables' names (as the database trigger queues them), `picture:<id>` and this: lower-case
+ * letters, digits, `_`, `:` and `-`, which is all deploy/varnish.vcl takes.
  */
-export const SURROGATE_KEY_PATTERN = /^[a-z0-9_:-]{1,100}$/;
+export const EVERY_ANSWER_KEY = "site";
 
 /** The two headers naming an answer's keys: `Surrogate-Key` (Fastly, Varnish) space-separated, `Cache-Tag` (Cloudflare) comma-separated. */
 export function surrogateKeyHeaders(keys: Iterable<string>): { "Surrogate-Key": string; "Cache-Tag": string } {

@@ -33,7 +33,7 @@ const TIMEOUT_MS = 10_000;
  * `Fastly-Key: token`), which deploy/varnish.vcl takes too; `cache-tag`,
  * Cloudflare's (POST `{"tags": […]}`, `Authorization: Bearer token`).
  */
-export function purgeRequest(settings: PurgeSettings & { CDN_PURGE_URL: string }, keys: readonly string[]): Request {
+function purgeRequest(settings: PurgeSettings & { CDN_PURGE_URL: string }, keys: readonly string[]): Request {
   const token = settings.CDN_PURGE_TOKEN;
   if (settings.CDN_PURGE_FORMAT === "cache-tag") {
     return new Request(settings.CDN_PURGE_URL, {
@@ -59,7 +59,7 @@ interface Claimed {
 }
 
 /** Queues keys to purge outside any content change: every answer's key when a new build starts serving. */
-export async function queuePurge(db: Pick<Database, "execute">, keys: readonly string[]): Promise<void> {
+async function queuePurge(db: Pick<Database, "execute">, keys: readonly string[]): Promise<void> {
   for (const key of keys)
     await db.execute(sql`insert into cdn_purges (key) values (${key})
       on conflict (key) do update set queued_at = now(), next_attempt_at = now(), attempts = 0, lease_until = null, last_error = null`);
