@@ -48,10 +48,12 @@ describe.each(testDatabases)("purging the shared cache on %s", (_name, open) => 
   let cdn: Awaited<ReturnType<typeof standIn>>;
   const queued = async () =>
     (
-      await database.db.execute<{ key: string; attempts: number; last_error: string | null }>(
-        sql`select key, attempts, last_error from cdn_purges order by key`,
+      await database.db.execute<{ key: string; attempts: number; last_error: string | null; follow_up: boolean }>(
+        sql`select key, attempts, last_error, follow_up from cdn_purges order by key`,
       )
     ).rows;
+  /** Skips the wait before a follow-up or a retry. */
+  const dueNow = () => database.db.execute(sql`update cdn_purges set next_attempt_at = now()`);
   const changeReviews = () =>
     database.db.execute(sql`update reviews set review = review || '.' where id = (select min(id) from reviews)`);
 
@@ -88,13 +90,22 @@ describe.each(testDatabases)("purging the shared cache on %s", (_name, open) => 
     expect((await queued()).map((r) => r.key)).toEqual(["reviews"]);
   });
 
-  it("sends the keys as Fastly takes them and forgets them once taken", async () => {
+  it("sends the keys as Fastly takes them, once more a little later for pages rendered meanwhile, then forgets them", async () => {
     await changeReviews();
     await database.db.execute(sql`update salons set name = name where id = (select min(id) from salons)`);
     expect(await purgeDue(database.db, fastly(), quiet)).toBe(2);
     expect(cdn.received).toHaveLength(1);
     expect(cdn.received[0]?.headers["surrogate-key"]).toBe("reviews salons");
     expect(cdn.received[0]?.headers["fastly-key"]).toBe("fastly-token");
+    // The follow-up waits.
+    expect((await queued()).map((r) => [r.key, r.follow_up])).toEqual([
+      ["reviews", true],
+      ["salons", true],
+    ]);
+    expect(await purgeDue(database.db, fastly(), quiet)).toBe(0);
+    await dueNow();
+    expect(await purgeDue(database.db, fastly(), quiet)).toBe(2);
+    expect(cdn.received.map((r) => r.headers["surrogate-key"])).toEqual(["reviews salons", "reviews salons"]);
     expect(await queued()).toEqual([]);
   });
 
@@ -109,14 +120,16 @@ describe.each(testDatabases)("purging the shared cache on %s", (_name, open) => 
     await changeReviews();
     cdn.status = 503;
     await purgeDue(database.db, fastly(), quiet);
-    expect(await queued()).toEqual([{ key: "reviews", attempts: 1, last_error: "the purge address answered 503" }]);
+    expect(await queued()).toEqual([
+      { key: "reviews", attempts: 1, last_error: "the purge address answered 503", follow_up: false },
+    ]);
     // Not due yet: the backoff holds it back.
     expect(await purgeDue(database.db, fastly(), quiet)).toBe(0);
     cdn.status = 200;
-    await database.db.execute(sql`update cdn_purges set next_attempt_at = now()`);
+    await dueNow();
     expect(await purgeDue(database.db, fastly(), quiet)).toBe(1);
     expect(cdn.received.map((r) => r.headers["surrogate-key"])).toEqual(["reviews", "reviews"]);
-    expect(await queued()).toEqual([]);
+    expect(await queued()).toEqual([{ key: "reviews", attempts: 0, last_error: null, follow_up: true }]);
   });
 
   it("keeps a key when the CDN cannot be reached at all", async () => {
@@ -132,10 +145,10 @@ describe.each(testDatabases)("purging the shared cache on %s", (_name, open) => 
       await changeReviews();
     };
     await purgeDue(database.db, fastly(), quiet);
-    expect((await queued()).map((r) => r.key)).toEqual(["reviews"]);
-    await purgeDue(database.db, fastly(), quiet);
+    // Queued again while on the way: due at once, as a first send.
+    expect((await queued()).map((r) => [r.key, r.follow_up])).toEqual([["reviews", false]]);
+    expect(await purgeDue(database.db, fastly(), quiet)).toBe(1);
     expect(cdn.received).toHaveLength(2);
-    expect(await queued()).toEqual([]);
   });
 
   it("without a purge address, forgets the keys and sends nothing", async () => {

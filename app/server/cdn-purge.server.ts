@@ -5,9 +5,12 @@
  * transaction as the change, and notifies every process; this worker claims
  * the due keys (FOR UPDATE SKIP LOCKED and a lease, as the outbox does, so
  * several processes send each once), sends them to CDN_PURGE_URL in the
- * CDN's shape, and deletes them once it answered 2xx. A failure is retried
- * with backoff until it succeeds: a purge is never dropped, and a key queued
- * again meanwhile is sent again.
+ * CDN's shape. Once the CDN answered 2xx, each key is sent once more
+ * FOLLOW_UP_SECONDS later and then deleted: a page rendered from the old rows
+ * while the change committed (or kept a few seconds in a process's response
+ * cache) can reach the CDN after the first purge, and the second one drops
+ * it. A failure is retried with backoff until it succeeds: a purge is never
+ * dropped, and a key queued again meanwhile starts over.
  */
 import { sql } from "drizzle-orm";
 import { EVERY_ANSWER_KEY } from "~/domain/shared-cache";
@@ -26,6 +29,12 @@ const RETRY_CAP_SECONDS = 300;
 /** Keys queued by another process whose notification this one missed are found within this. */
 const POLL_MS = 5_000;
 const TIMEOUT_MS = 10_000;
+/**
+ * The follow-up purge's delay: past the longest a render begun before the
+ * change can run (REQUEST_TIMEOUT_MS, 5 s by default) plus the 10 s a process
+ * keeps an answer in its response cache (server/request-handler.ts).
+ */
+const FOLLOW_UP_SECONDS = 20;
 
 /**
  * The HTTP request that purges `keys` (at most the format's batch size):
@@ -56,6 +65,7 @@ interface Claimed {
   /** As PostgreSQL prints it, to the microsecond: the row is deleted only if it was not queued again since. */
   queued: string;
   attempts: number;
+  follow_up: boolean;
 }
 
 /** Queues keys to purge outside any content change: every answer's key when a new build starts serving. */
@@ -77,14 +87,14 @@ export async function purgeDue(
   send: (request: Request) => Promise<Response> = (request) =>
     fetch(request, { signal: AbortSignal.timeout(TIMEOUT_MS) }),
 ): Promise<number> {
-  const { rows } = await db.execute<{ key: string; queued: string; attempts: number }>(sql`
+  const { rows } = await db.execute<Claimed>(sql`
     update cdn_purges set lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
     where key in (
       select key from cdn_purges
       where next_attempt_at <= now() and (lease_until is null or lease_until < now())
       order by key limit 1000 for update skip locked)
-    returning key, queued_at::text as queued, attempts`);
-  const claimed = (rows as Claimed[]).sort((a, b) => (a.key < b.key ? -1 : 1));
+    returning key, queued_at::text as queued, attempts, follow_up`);
+  const claimed = rows.sort((a, b) => (a.key < b.key ? -1 : 1));
   if (claimed.length === 0) return 0;
   const url = settings.CDN_PURGE_URL;
   const batch = KEYS_PER_REQUEST[settings.CDN_PURGE_FORMAT];
@@ -108,9 +118,16 @@ export async function purgeDue(
     const keys = part.map((c) => c.key);
     const queued = part.map((c) => c.queued);
     if (failure === null) {
+      // Follow-ups are done, first sends wait for theirs (with nowhere to send, both are); each only if it was
+      // not queued again meanwhile.
       await db.execute(sql`delete from cdn_purges p
         using unnest(${textArray(keys)}::text[], ${textArray(queued)}::text[]) as d(key, queued)
-        where p.key = d.key and p.queued_at = d.queued::timestamptz`);
+        where p.key = d.key and p.queued_at = d.queued::timestamptz and (p.follow_up or ${url === undefined})`);
+      await db.execute(sql`update cdn_purges p
+        set follow_up = true, attempts = 0, lease_until = null, last_error = null,
+          next_attempt_at = now() + make_interval(secs => ${FOLLOW_UP_SECONDS})
+        from unnest(${textArray(keys)}::text[], ${textArray(queued)}::text[]) as d(key, queued)
+        where p.key = d.key and p.queued_at = d.queued::timestamptz and not p.follow_up`);
       continue;
     }
     const attempts = Math.max(...part.map((c) => c.attempts));

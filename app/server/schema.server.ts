@@ -764,8 +764,10 @@ export const outbox = pgTable(
  * (CDN_PURGE_URL, decision 119): a content table's name, queued by its
  * trigger (notify_content_changed) in the transaction that changed it, so a
  * purge is never lost nor sent for a change that rolled back. Sent by
- * app/server/cdn-purge.server.ts and deleted once the cache took it; a key
- * queued again while it was being sent (a newer queued_at) stays for another.
+ * app/server/cdn-purge.server.ts, and sent once more a little later (an
+ * answer rendered from the old rows just before the change may reach the
+ * cache after the first), then deleted; a key queued again while it was
+ * being sent (a newer queued_at) starts over.
  */
 export const cdnPurges = pgTable("cdn_purges", {
   key: text("key").primaryKey(),
@@ -774,6 +776,8 @@ export const cdnPurges = pgTable("cdn_purges", {
   nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
   leaseUntil: timestamptz("lease_until"),
   lastError: text("last_error"),
+  /** The first send was taken: the one pending is the follow-up. */
+  followUp: boolean("follow_up").notNull().default(false),
 });
 
 /**

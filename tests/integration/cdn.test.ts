@@ -100,6 +100,16 @@ describe("the site behind a caching proxy", () => {
   let proxy: Proxy;
   let ownerCookie: string;
   let deskCookie: string;
+  /**
+   * Every queued purge sent, its follow-up 20 s later too (app/server/cdn-purge.server.ts): what the proxy
+   * keeps from here on stays until the next change.
+   */
+  const purgesSettled = () =>
+    until(
+      async () => (await db.query("select 1 from cdn_purges")).length === 0,
+      "the purges and their follow-ups",
+      45_000,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -110,8 +120,7 @@ describe("the site behind a caching proxy", () => {
     deskCookie = await signIn(db, "front-desk", "Della Desk", "della@example.com");
     // The start-up purge of every answer has gone: what is kept from here on stays until a change.
     const [queue] = await db.query<{ table: string | null }>("select to_regclass('cdn_purges')::text as table");
-    if (queue?.table)
-      await until(async () => (await db.query("select 1 from cdn_purges")).length === 0, "the start-up purge");
+    if (queue?.table) await purgesSettled();
   });
   afterAll(async () => {
     await site?.stop();
@@ -158,6 +167,9 @@ describe("the site behind a caching proxy", () => {
     expect(Date.now() - editedAt).toBeLessThan(1000);
     expect(after.cache).toBe("MISS");
     expect((await visit(`${proxy.url}/about`)).cache).toBe("HIT");
+    await purgesSettled();
+    // After the follow-up purge too, the page is the edited one.
+    expect((await visit(`${proxy.url}/about`)).body).toContain(line);
   });
 
   it("a change purges only the pages that show what changed", async () => {
@@ -177,6 +189,7 @@ describe("the site behind a caching proxy", () => {
       1000,
     );
     expect((await visit(`${proxy.url}/team`)).cache).toBe("HIT");
+    await purgesSettled();
   });
 
   it("a purge is refused from a caller that is neither local nor holds the token, and a bad key is refused", async () => {
