@@ -60,13 +60,13 @@ function purgeRequest(settings: PurgeSettings & { CDN_PURGE_URL: string }, keys:
 /** A PostgreSQL array literal of plain strings (keys and timestamps: no quote or backslash in them). */
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(",")}}`;
 
-interface Claimed {
+type Claimed = {
   key: string;
   /** As PostgreSQL prints it, to the microsecond: the row is deleted only if it was not queued again since. */
   queued: string;
   attempts: number;
   follow_up: boolean;
-}
+};
 
 /** Queues keys to purge outside any content change: every answer's key when a new build starts serving. */
 async function queuePurge(db: Pick<Database, "execute">, keys: readonly string[]): Promise<void> {
