@@ -9,6 +9,7 @@ import type { PageHandle } from "./components/page-handle";
 import { log } from "./server/log.server";
 import { isDatabaseUnavailable } from "./server/pg-pool.server";
 import { renderedPage } from "./server/rendered-page.server";
+import { DEFAULT_PAGE_CACHE_CONTROL } from "./server/shared-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +30,7 @@ export default function handleRequest(
     </NonceContext.Provider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DEFAULT_PAGE_CACHE_CONTROL);
 
   // A page that does not hydrate waits for nothing (its data is all loaded, and
   // React Router streams nothing to a page without its scripts), so it is

@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createBackupJob } from "~/server/backup/backup-job.server";
 import { createBookingLinkJob } from "~/server/booking-link-check.server";
 import { CONTENT_CHANNEL, enableContentCache } from "~/server/cache.server";
+import { startCdnPurge } from "~/server/cdn-purge.server";
 import { clientKey } from "~/server/client-key.server";
 import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
@@ -84,6 +85,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
 
   const clearQueryCache = enableContentCache(database.db);
   const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
+  const purger = startCdnPurge(database.background, settings, log);
   // Three round trips to the database, each on its own connection, at once rather than one after another:
   // every public page is framed by the salons and the site settings, read now so a database that goes away
   // later still leaves them to draw the pages with (see the content cache); the LISTEN for content changes;
@@ -93,6 +95,8 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     database.listen(CONTENT_CHANNEL, () => {
       clearQueryCache();
       responses?.clear();
+      // After this process's own caches, so the shared cache's next fetch from here gets the change.
+      purger.wake();
     }),
     createSetupLink(database.db),
   ]);
@@ -203,6 +207,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     async close() {
       await scheduler.stop();
       await delivery.stop();
+      await purger.stop();
       await flushAllQuoteViews();
       await database.close();
     },

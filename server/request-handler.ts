@@ -29,6 +29,7 @@ import { readingFresh } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { responseBytes, responseText } from "~/server/rendered-page.server";
 import { requestContext } from "~/server/request-context.server";
+import { keepPrivate } from "~/server/shared-cache.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
 import { contentSecurityPolicy } from "./security";
@@ -324,18 +325,28 @@ export function createCachedRequestHandler(options: {
         res.setHeader("Retry-After", "5");
       }
       if (inConsole) for (const [name, value] of Object.entries(STAFF_HEADERS)) response.headers.set(name, value);
-      if (!cache || !key || !cacheable(response)) return await sendResponse(req, res, response, undefined, status);
+      if (!cache || !key || !cacheable(response)) {
+        // A page not kept here goes out with this request's nonce (in its policy at least): never to a shared cache.
+        if (/text\/html/i.test(response.headers.get("content-type") ?? "")) keepPrivate(response.headers);
+        return await sendResponse(req, res, response, undefined, status);
+      }
       const rendered = await responseText(response);
       let body = rendered;
       let csp: string | undefined;
       if (context.get(requestContext).cspNonce && rendered.includes(context.get(requestContext).cspNonce)) {
         const page = pageWithoutNonce(rendered, context.get(requestContext).cspNonce);
         // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
-        if (!page) return await sendResponse(req, res, response, rendered);
+        if (!page) {
+          keepPrivate(response.headers);
+          return await sendResponse(req, res, response, rendered);
+        }
         ({ html: body, csp } = page);
       }
       const identity = Buffer.from(body);
-      if (identity.length > MAX_BODY_BYTES) return await sendResponse(req, res, response, rendered);
+      if (identity.length > MAX_BODY_BYTES) {
+        keepPrivate(response.headers);
+        return await sendResponse(req, res, response, rendered);
+      }
       kept = {
         expires: Date.now() + TTL_MS,
         status: response.status,

@@ -1,9 +1,11 @@
 /**
  * /pictures/{id}-{width}.{avif|webp|jpg}: one variant of an uploaded picture.
  * A picture never changes under its id (a new upload is a new id), so the
- * answer may be kept for a year by the browser and any cache in between.
+ * answer may be kept for a year by the browser and any cache in between;
+ * its key lets a shared cache drop it should the picture be deleted.
  */
 import { PICTURE_CONTENT_TYPES, parsePictureFile } from "~/domain/pictures";
+import { sharedCacheControl, surrogateKeyHeaders } from "~/domain/shared-cache";
 import { getPictureVariant } from "~/server/pictures.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/picture";
@@ -23,7 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": PICTURE_CONTENT_TYPES[wanted.format],
       "Content-Length": String(bytes.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": sharedCacheControl("picture", new Date()),
+      ...surrogateKeyHeaders([`picture:${wanted.id}`]),
     },
   });
 }

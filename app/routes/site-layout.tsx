@@ -9,7 +9,11 @@ import { loadBrand } from "~/server/queries/brand.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
+import { sharePublicPage } from "~/server/shared-cache.server";
 import type { Route } from "./+types/site-layout";
+
+/** Every public page a shared cache may keep, with the keys of what it shows (decision 119). */
+export const middleware: Route.MiddlewareFunction[] = [sharePublicPage];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [salons, settings, brand] = await Promise.all([

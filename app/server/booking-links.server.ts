@@ -17,7 +17,7 @@ import { bookingLinks, salons, services, stylists } from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 function listBookingLinks(db: Database): Promise<BookingLink[]> {
-  return cached(db, "booking-links", () =>
+  return cached(db, "booking-links", ["booking_links"], () =>
     db
       .select({
         salonId: bookingLinks.salonId,

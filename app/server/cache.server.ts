@@ -48,8 +48,44 @@ export function readingFresh<T>(work: () => T): T {
   return freshReads.run(true, work);
 }
 
-/** The cached result of `load` for this database and key, or a fresh one. */
-export function cached<T>(db: Database, key: string, load: () => PromiseLike<T>): Promise<T> {
+/**
+ * The content tables each public answer has read, by the names the database
+ * trigger queues for a purge when one of them changes (drizzle/0037): the
+ * answer's surrogate keys (app/server/shared-cache.server.ts). Set for the
+ * length of one request by `collectingShown`.
+ */
+const shownTables = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `work` (a request), collecting the tables its reads show; see `shown`. */
+export function collectingShown<T>(work: () => T): { result: T; tables: ReadonlySet<string> } {
+  const tables = new Set<string>();
+  return { result: shownTables.run(tables, work), tables };
+}
+
+/**
+ * Records that the request shows rows of these tables. `cached` does it for
+ * each read; a read outside it (one row by its address) calls it itself.
+ */
+export function shows(tables: readonly string[]): void {
+  const collected = shownTables.getStore();
+  if (collected) for (const table of tables) collected.add(table);
+}
+
+/** The catalogue as priced today: what a page showing any price depends on. */
+export const CATALOGUE_TABLES = ["services", "scheduled_prices", "levels", "level_price_changes", "site_settings"];
+
+/**
+ * The cached result of `load` for this database and key, or a fresh one.
+ * `tables`: every content table `load` reads, nested reads included (a hit
+ * runs none of them), so a change to any of them purges the pages that show it.
+ */
+export function cached<T>(
+  db: Database,
+  key: string,
+  tables: readonly string[],
+  load: () => PromiseLike<T>,
+): Promise<T> {
+  shows(tables);
   const cache = caches.get(db);
   if (!cache || freshReads.getStore()) return Promise.resolve(load());
   const now = Date.now();

@@ -196,6 +196,19 @@ export const settingsSchema = z.object({
     "The storage's endpoint URL when it is not AWS (MinIO, Backblaze, Scaleway…).",
   ),
   BACKUP_S3_REGION: z.string().default("us-east-1").describe("The bucket's region, as the storage names it."),
+  CDN_PURGE_URL: optionalUrl.describe(
+    "Where a content change's surrogate keys are sent to purge the shared cache (docs/deploy.md): Fastly's or Cloudflare's purge address, or the caching proxy's. Unset: no purge is sent.",
+  ),
+  CDN_PURGE_FORMAT: z
+    .enum(["surrogate-key", "cache-tag"], { error: 'expected "surrogate-key" or "cache-tag"' })
+    .default("surrogate-key")
+    .describe(
+      '`surrogate-key`: a POST with the keys in a `Surrogate-Key` header and the token in `Fastly-Key` (Fastly, Varnish in deploy/); `cache-tag`: a POST of `{"tags": [...]}` with the token as a bearer token (Cloudflare).',
+    ),
+  CDN_PURGE_TOKEN: z
+    .string()
+    .optional()
+    .describe("The token CDN_PURGE_URL takes (Fastly API token, Cloudflare API token)."),
   OUTBOUND_ALLOW_PRIVATE: z
     .string()
     .default("off")

@@ -18,7 +18,7 @@ const ROUNDING_SETTING = "priceRounding";
 
 /** The rule in force; a row that is missing or not one of the three means the default. */
 export function priceRounding(db: Database): Promise<PriceRounding> {
-  return cached(db, "price-rounding", async () => {
+  return cached(db, "price-rounding", ["site_settings"], async () => {
     const row = await db.query.siteSettings.findFirst({ where: (s, { eq }) => eq(s.key, ROUNDING_SETTING) });
     return isPriceRounding(row?.value) ? row.value : DEFAULT_PRICE_ROUNDING;
   });

@@ -830,6 +830,27 @@ export const outbox = pgTable(
 );
 
 /**
+ * Surrogate keys to purge from the shared cache in front of the site
+ * (CDN_PURGE_URL, decision 119): a content table's name, queued by its
+ * trigger (notify_content_changed) in the transaction that changed it, so a
+ * purge is never lost nor sent for a change that rolled back. Sent by
+ * app/server/cdn-purge.server.ts, and sent once more a little later (an
+ * answer rendered from the old rows just before the change may reach the
+ * cache after the first), then deleted; a key queued again while it was
+ * being sent (a newer queued_at) starts over.
+ */
+export const cdnPurges = pgTable("cdn_purges", {
+  key: text("key").primaryKey(),
+  queuedAt: timestamptz("queued_at").notNull().defaultNow(),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+  leaseUntil: timestamptz("lease_until"),
+  lastError: text("last_error"),
+  /** The first send was taken: the one pending is the follow-up. */
+  followUp: boolean("follow_up").notNull().default(false),
+});
+
+/**
  * The answer given to a submission, by the idempotency key its form carried:
  * a retry after a lost answer gets the same answer instead of a second row.
  */

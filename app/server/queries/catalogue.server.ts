@@ -17,7 +17,7 @@ export type StylistRow = typeof stylists.$inferSelect;
 // Catalogue reads are cached per process (see cache.server.ts); callers must not mutate the results.
 
 export function listSalons(db: Database): Promise<SalonRow[]> {
-  return cached(db, "salons", () => db.select().from(salons).orderBy(asc(salons.id)));
+  return cached(db, "salons", ["salons"], () => db.select().from(salons).orderBy(asc(salons.id)));
 }
 
 export async function getSalon(db: Database, id: number): Promise<SalonRow | undefined> {
@@ -31,7 +31,7 @@ export async function getSalon(db: Database, id: number): Promise<SalonRow | und
  */
 export function listLevels(db: Database): Promise<Level[]> {
   const today = londonDay(now());
-  return cached(db, `levels@${today}`, async () => {
+  return cached(db, `levels@${today}`, ["levels", "level_price_changes"], async () => {
     const [rows, changes] = await Promise.all([
       db.select({ id: levels.id, name: levels.name, adapterBp: levels.adapterBp }).from(levels).orderBy(asc(levels.id)),
       db.select().from(levelPriceChanges),
@@ -47,7 +47,7 @@ export function listLevels(db: Database): Promise<Level[]> {
  */
 export function listServices(db: Database): Promise<Service[]> {
   const today = londonDay(now());
-  return cached(db, `services@${today}`, async () => {
+  return cached(db, `services@${today}`, ["services", "scheduled_prices"], async () => {
     const [rows, scheduled] = await Promise.all([
       db
         .select()
@@ -67,7 +67,7 @@ export function listServices(db: Database): Promise<Service[]> {
 
 /** The stylists a visitor can choose: those who have left are not offered (their saved quotes keep their own copy). */
 export function listStylists(db: Database): Promise<StylistRow[]> {
-  return cached(db, "stylists", () =>
+  return cached(db, "stylists", ["stylists"], () =>
     db.select().from(stylists).where(isNull(stylists.retiredAt)).orderBy(asc(stylists.displayOrder), asc(stylists.id)),
   );
 }

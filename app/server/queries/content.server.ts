@@ -10,7 +10,7 @@ import { typicalCutAndColourPence } from "~/domain/price-preview";
 import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
 import { noticeShows } from "~/domain/staff/site-content";
-import { cached } from "../cache.server";
+import { CATALOGUE_TABLES, cached, shows } from "../cache.server";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
 import { htmlExcerpt } from "../sanitize.server";
@@ -100,7 +100,7 @@ export type TeamMember = Awaited<ReturnType<typeof readEveryMember>>[number];
 
 /** Every member, retired ones too: for the names on their reviews, which stay published. */
 export function listEveryMember(db: Database): Promise<TeamMember[]> {
-  return cached(db, "team-all", () => readEveryMember(db));
+  return cached(db, "team-all", ["stylists", ...CATALOGUE_TABLES], () => readEveryMember(db));
 }
 
 /** The team as the public pages show it: retired members are gone. */
@@ -115,7 +115,7 @@ export async function teamPhotos(db: Database): Promise<Map<string, PictureRef |
 
 /** A salon's illustration and uploaded photo (null: none), for a page that shows the salon itself. */
 export function salonPicture(db: Database, id: number): Promise<{ image: string; picture: PictureRef | null } | null> {
-  return cached(db, `salon-picture:${id}`, async () => {
+  return cached(db, `salon-picture:${id}`, ["salons"], async () => {
     const [row] = withPictures<typeof salons.$inferSelect>(
       await selectWithPicture(db, salons).where(eq(salons.id, id)),
     );
@@ -164,7 +164,7 @@ const publicPosts = (at: Date): SQL =>
 
 /** Every post visitors see, with its body: the API's list. Pages use `blogPostPage` or `listPostDates`. */
 export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
-  return cached(db, "blog", async () =>
+  return cached(db, "blog", ["blog_posts"], async () =>
     withCovers(
       await selectPosts(db)
         .where(publicPosts(now()))
@@ -175,7 +175,7 @@ export function listBlogPosts(db: Database): Promise<BlogPostRow[]> {
 
 /** Each post's address and date, newest first: what the sitemap needs, without the bodies. */
 export function listPostDates(db: Database): Promise<{ slug: string; publishedAt: string }[]> {
-  return cached(db, "blog-dates", () =>
+  return cached(db, "blog-dates", ["blog_posts"], () =>
     db
       .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
@@ -193,11 +193,12 @@ export async function blogPostPage(
   const total = await cached(
     db,
     "blog-count",
+    ["blog_posts"],
     async () => (await db.select({ n: count() }).from(blogPosts).where(publicPosts(now())))[0]?.n ?? 0,
   );
   const pages = pageCount(total, perPage);
   if (page > pages) return null;
-  const items = await cached(db, `blog-page:${perPage}:${page}`, async () =>
+  const items = await cached(db, `blog-page:${perPage}:${page}`, ["blog_posts"], async () =>
     withCovers(
       await selectPosts(db)
         .where(publicPosts(now()))
@@ -222,6 +223,7 @@ export const blogCard = (p: BlogPostRow): BlogCardPost => ({
 
 /** Not cached: the slug comes from the address, and the cache would keep every one anybody typed. */
 export async function getBlogPost(db: Database, slug: string): Promise<BlogPostRow | undefined> {
+  shows(["blog_posts"]);
   const [row] = withCovers(await selectPosts(db).where(and(eq(blogPosts.slug, slug), publicPosts(now()))));
   return row;
 }
@@ -231,7 +233,7 @@ export async function getBlogPost(db: Database, slug: string): Promise<BlogPostR
  * for "all": the API's list. Pages use `reviewPage`.
  */
 export async function listReviews(db: Database, stylistSlug = "all"): Promise<ReviewRow[]> {
-  const all = await cached(db, "reviews", () =>
+  const all = await cached(db, "reviews", ["reviews"], () =>
     db.select().from(reviews).where(isNull(reviews.hiddenReason)).orderBy(asc(reviews.id)),
   );
   return stylistSlug === "all" ? all : all.filter((r) => r.stylistSlug === stylistSlug);
@@ -259,7 +261,7 @@ const selectNews = (db: Database) => selectWithPicture(db, newsItems);
 
 /** The first `limit` news items in their display order (all of them without a limit: the API's list). */
 export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow[]> {
-  return cached(db, `news:${limit ?? "all"}`, async () => {
+  return cached(db, `news:${limit ?? "all"}`, ["news_items"], async () => {
     // Pinned items first (decision 090), then in the order staff put them.
     const query = selectNews(db).orderBy(desc(newsItems.pinned), asc(newsItems.displayOrder), asc(newsItems.id));
     return withPictures<typeof newsItems.$inferSelect>(await (limit === undefined ? query : query.limit(limit)));
@@ -268,6 +270,7 @@ export function listNewsItems(db: Database, limit?: number): Promise<NewsItemRow
 
 /** Not cached, as `getBlogPost`. */
 export async function getNewsItem(db: Database, slug: string): Promise<NewsItemRow | undefined> {
+  shows(["news_items"]);
   const [row] = withPictures<typeof newsItems.$inferSelect>(await selectNews(db).where(eq(newsItems.slug, slug)));
   return row;
 }
@@ -281,13 +284,13 @@ export async function getNotice(db: Database, path: string): Promise<NoticeRow |
 
 /** Every notice showing today (London), for their pages and the sitemap. */
 export async function listNotices(db: Database): Promise<NoticeRow[]> {
-  const all = await cached(db, "notices", () => db.select().from(notices).orderBy(asc(notices.id)));
+  const all = await cached(db, "notices", ["notices"], () => db.select().from(notices).orderBy(asc(notices.id)));
   const today = londonDay(now());
   return all.filter((n) => noticeShows(n, today));
 }
 
 export function getStoreData(db: Database) {
-  return cached(db, "store", async () => {
+  return cached(db, "store", ["shop_banners", "shop_tiles"], async () => {
     const [banners, tiles] = await Promise.all([
       db.select().from(shopBanners).orderBy(asc(shopBanners.displayOrder), asc(shopBanners.id)),
       selectWithPicture(db, shopTiles).orderBy(asc(shopTiles.displayOrder), asc(shopTiles.id)),
@@ -303,7 +306,12 @@ export interface SiteSettings {
 }
 
 const settingRows = async (db: Database) =>
-  new Map((await cached(db, "settings", () => db.select().from(siteSettings))).map((r) => [r.key, r.value]));
+  new Map(
+    (await cached(db, "settings", ["site_settings"], () => db.select().from(siteSettings))).map((r) => [
+      r.key,
+      r.value,
+    ]),
+  );
 
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   const byKey = await settingRows(db);
@@ -335,11 +343,12 @@ export async function reviewPage(db: Database, team: readonly TeamMember[], styl
   const total = await cached(
     db,
     `reviews-count:${which}`,
+    ["reviews"],
     async () => (await db.select({ n: count() }).from(reviews).where(where))[0]?.n ?? 0,
   );
   const pages = pageCount(total, REVIEWS_PER_PAGE);
   if (page > pages) return null;
-  const rows = await cached(db, `reviews-page:${which}:${page}`, () =>
+  const rows = await cached(db, `reviews-page:${which}:${page}`, ["reviews"], () =>
     db
       .select()
       .from(reviews)
@@ -366,7 +375,7 @@ export async function reviewPage(db: Database, team: readonly TeamMember[], styl
  */
 export async function listFeedReviews(db: Database, stylistSlug = "all") {
   const [rows, team] = await Promise.all([
-    cached(db, `feed-reviews:${stylistSlug}`, () =>
+    cached(db, `feed-reviews:${stylistSlug}`, ["reviews"], () =>
       db
         .select()
         .from(reviews)

@@ -16,7 +16,7 @@ export async function readOffers(db: Pick<Database, "select">, where?: SQL): Pro
 }
 
 export function listOffers(db: Database): Promise<Offer[]> {
-  return cached(db, "offers", () => readOffers(db));
+  return cached(db, "offers", ["offers"], () => readOffers(db));
 }
 
 export async function getOffer(db: Database, slug: string): Promise<Offer | undefined> {
