@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { buildDirectory } from "./app/server/build-dir.js";
-import { exitWithFailure } from "./scripts/one-line-failure.js";
+import { exitWithFailure } from "./commands/one-line-failure.js";
 
 /**
  * Client limits; the variable ones are settings. A body arriving one byte at a time is cut off at REQUEST_TIMEOUT_MS.
@@ -35,7 +35,7 @@ const limitsOf = (settings) => ({
   maxConnectionsPerClient: settings.MAX_CONNECTIONS_PER_CLIENT,
   /**
    * Connections from all addresses together still waiting for a request's headers; past it the one waiting
-   * longest is closed, so many addresses' slow clients cannot fill maxConnections (server/header-budget.ts).
+   * longest is closed, so many addresses' slow clients cannot fill maxConnections (http/header-budget.ts).
    */
   maxUnfinishedHeaders: settings.MAX_UNFINISHED_HEADERS,
   /** How long in-flight requests get to finish at shutdown. */
@@ -83,7 +83,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   process.env.NODE_ENV ??= dev ? "development" : "production";
   const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
   const serverModule = vite
-    ? await vite.ssrLoadModule("./server/app.ts")
+    ? await vite.ssrLoadModule("./http/app.ts")
     : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
   const {
     config,
@@ -109,7 +109,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   const server = express();
   server.disable("x-powered-by");
   const shutdown = { stopping: false };
-  /** @type {import("./server/app.ts").RunningApp["cachedHit"] | undefined} */
+  /** @type {import("./http/app.ts").RunningApp["cachedHit"] | undefined} */
   let cachedHit;
   const httpServer = createServer(
     {
@@ -152,7 +152,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
     res.type("text").send("The site is starting. Please try again in a moment.");
   });
 
-  /** @type {import("./server/app.ts").RunningApp} */
+  /** @type {import("./http/app.ts").RunningApp} */
   let running;
   try {
     running = vite

@@ -5,12 +5,13 @@ import { islandEntries, pageScript } from "./vite/page-script.ts";
 
 export default defineConfig({
   environments: {
-    // The server build's entry is our Express app, which wraps React Router's request handler.
+    // The server build's entry is our Express app (http/), which wraps React Router's request handler, and the
+    // terminal commands (commands/) run from the same build.
     // date-fns, zod and drizzle-orm are bundled: as packages, Node would find, read and link their several hundred
     // modules one by one at every start (date-fns alone has two hundred and fifty), about a third of a second on
     // these machines. Conform's zod adapter comes with zod, so both use the same one.
     ssr: {
-      build: { rollupOptions: { input: "./server/app.ts" } },
+      build: { rollupOptions: { input: "./http/bundle.ts" } },
       resolve: { noExternal: ["date-fns", "zod", "drizzle-orm", "@conform-to/zod"] },
     },
   },

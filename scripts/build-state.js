@@ -6,7 +6,8 @@ import path from "node:path";
 /** Everything the build reads: the folders compiled into it, and the configuration that shapes it. */
 const BUILD_SOURCES = [
   "app",
-  "server",
+  "http",
+  "commands",
   "vite",
   "public",
   "package.json",

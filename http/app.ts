@@ -1,7 +1,7 @@
 /**
  * The HTTP application: React Router's request handler behind the headers
- * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
- * as the server bundle's entry.
+ * and hygiene every answer gets. `server.js` mounts it, from the server
+ * bundle (./bundle.ts).
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -25,6 +25,7 @@ import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
+import { openSiteDatabase } from "~/server/site-database.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
@@ -32,7 +33,6 @@ import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor, refuseNulInAddress } from "./hygiene";
 import { createCachedRequestHandler, ResponseCache } from "./request-handler";
-import { openSiteDatabase } from "./site-database";
 
 export { limitConnectionsPerClient } from "./fair-share";
 export { budgetUnfinishedHeaders } from "./header-budget";
@@ -45,7 +45,6 @@ import { startupSummary } from "./startup";
 export { config } from "~/server/config.server";
 export { observeRequest } from "~/server/metrics.server";
 export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
-export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
 export const errorHandler = errorHandlerFor(log);
@@ -208,6 +207,3 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     },
   };
 }
-
-export { runBackupCommand, runRestoreCommand } from "./backup-command";
-export { runStaffCommand } from "./staff-command";
