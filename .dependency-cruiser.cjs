@@ -4,7 +4,7 @@
 // are exempt.
 const test = "(\\.test\\.tsx?$|/testing/|test-databases|test-people)";
 const layer = {
-  routes: "^app/(routes/|routes\\.ts$|root\\.tsx$|entry\\.server\\.tsx$)",
+  routes: "^app/(routes/|routes(-public|-console)?\\.ts$|root\\.tsx$|entry\\.server\\.tsx$)",
   islands: "^app/islands/",
   components: "^app/components/",
   server: "^app/server/",

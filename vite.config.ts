@@ -11,7 +11,13 @@ export default defineConfig({
     // modules one by one at every start (date-fns alone has two hundred and fifty), about a third of a second on
     // these machines. Conform's zod adapter comes with zod, so both use the same one.
     ssr: {
-      build: { rollupOptions: { input: "./http/bundle.ts" } },
+      // The console's build (SITE_PART=console) has its own entry: its route table and what the HTTP app needs
+      // from its own copy of the server modules (http/console-bundle.ts).
+      build: {
+        rollupOptions: {
+          input: process.env.SITE_PART === "console" ? "./http/console-bundle.ts" : "./http/bundle.ts",
+        },
+      },
       resolve: { noExternal: ["date-fns", "zod", "drizzle-orm", "@conform-to/zod"] },
     },
   },

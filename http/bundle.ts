@@ -7,4 +7,10 @@
 export { runBackupCommand, runRestoreCommand } from "../commands/backup-command";
 export { runOutboxCommand } from "../commands/outbox-command";
 export { runStaffCommand } from "../commands/staff-command";
+
+import type { ServerBuild } from "react-router";
+
 export * from "./app";
+
+/** The public site's route table and modules, as React Router built them (the console's: ./console-bundle.ts). */
+export const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
