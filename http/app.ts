@@ -69,6 +69,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** Route ids of the console's pages (app/routes-console.ts). */
+const isConsoleRoute = (id: string) => id.startsWith("staff-");
+
 /** What the HTTP app takes from the staff console's own build (./console-bundle.ts). */
 export type ConsoleBundle = typeof import("./console-bundle");
 
@@ -97,7 +100,11 @@ export async function createApp(
   const database = await openSiteDatabase(async (db) => {
     content = await seedDatabase(db);
   }, loading);
-  const consolePart = await loadingConsole;
+  const siteBuild = options.build ?? ((await loadingBuild) as ServerBuild);
+  // A build of both tables beside a console build left from before (a plain `react-router build` into the same
+  // folder) serves everything itself: the older console build would hide the console routes it lacks.
+  const withConsole = typeof siteBuild !== "function" && Object.keys(siteBuild.routes).some(isConsoleRoute);
+  const consolePart = withConsole ? undefined : await loadingConsole;
   if (consolePart) {
     // The console's copy of the settings: with the address server.js may have set from the port.
     consolePart.bundle.config().PUBLIC_URL = settings.PUBLIC_URL;
@@ -196,7 +203,7 @@ export async function createApp(
     cache: responses,
     // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
     // request. The production build never changes, so it is given once and its tables are built once.
-    build: options.build ?? ((await loadingBuild) as ServerBuild),
+    build: siteBuild,
     requestValues,
     routerContext: routerContextWith,
   });
