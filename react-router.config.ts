@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { buildDirectory } from "./app/server/build-dir.js";
+import { buildDirectory, consoleBuildDirectory } from "./app/server/build-dir.js";
 
 export default {
   ssr: true,
@@ -8,7 +8,8 @@ export default {
   // table for the server to work out on every console page (decision 098). Public pages load no router at all.
   routeDiscovery: { mode: "initial" },
   // Several builds can live side by side (tests, bench): BUILD_DIR, which the server and its commands read too.
-  buildDirectory: buildDirectory(),
+  // The console's own build (SITE_PART=console, app/routes.ts) goes into its folder inside the site's.
+  buildDirectory: process.env.SITE_PART === "console" ? consoleBuildDirectory() : buildDirectory(),
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,

@@ -11,12 +11,14 @@
  * connections, let the requests in flight finish (bounded), close keep-alive
  * connections, then stop the outbox worker and the database.
  */
+
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { buildDirectory } from "./app/server/build-dir.js";
-import { exitWithFailure } from "./scripts/one-line-failure.js";
+import { buildDirectory, consoleBuildDirectory } from "./app/server/build-dir.js";
+import { exitWithFailure } from "./commands/one-line-failure.js";
 
 /**
  * Client limits; the variable ones are settings. A body arriving one byte at a time is cut off at REQUEST_TIMEOUT_MS.
@@ -35,7 +37,7 @@ const limitsOf = (settings) => ({
   maxConnectionsPerClient: settings.MAX_CONNECTIONS_PER_CLIENT,
   /**
    * Connections from all addresses together still waiting for a request's headers; past it the one waiting
-   * longest is closed, so many addresses' slow clients cannot fill maxConnections (server/header-budget.ts).
+   * longest is closed, so many addresses' slow clients cannot fill maxConnections (http/header-budget.ts).
    */
   maxUnfinishedHeaders: settings.MAX_UNFINISHED_HEADERS,
   /** How long in-flight requests get to finish at shutdown. */
@@ -83,7 +85,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   process.env.NODE_ENV ??= dev ? "development" : "production";
   const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
   const serverModule = vite
-    ? await vite.ssrLoadModule("./server/app.ts")
+    ? await vite.ssrLoadModule("./http/app.ts")
     : await import(pathToFileURL(`${buildDir}/server/index.js`).href);
   const {
     config,
@@ -109,7 +111,7 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
   const server = express();
   server.disable("x-powered-by");
   const shutdown = { stopping: false };
-  /** @type {import("./server/app.ts").RunningApp["cachedHit"] | undefined} */
+  /** @type {import("./http/app.ts").RunningApp["cachedHit"] | undefined} */
   let cachedHit;
   const httpServer = createServer(
     {
@@ -152,12 +154,16 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
     res.type("text").send("The site is starting. Please try again in a moment.");
   });
 
-  /** @type {import("./server/app.ts").RunningApp} */
+  // `npm run build` builds the staff console on its own (app/routes.ts); a single build holds both route tables.
+  const consoleDir = consoleBuildDirectory({ BUILD_DIR: buildDir });
+  const consoleEntry = `${consoleDir}/server/index.js`;
+  const split = !vite && existsSync(consoleEntry);
+  /** @type {import("./http/app.ts").RunningApp} */
   let running;
   try {
     running = vite
       ? await createApp({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") })
-      : await createApp();
+      : await createApp(split ? { console: () => import(pathToFileURL(consoleEntry).href) } : {});
   } catch (error) {
     httpServer.close();
     await vite?.close();
@@ -174,6 +180,10 @@ export async function startServer({ port, host, dev = false, buildDir = buildDir
     // Hashed assets never change under their name (so they are compressed once); everything else may.
     server.use("/assets", precompressedAssets(`${buildDir}/client/assets`));
     server.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    if (split) {
+      server.use("/assets", precompressedAssets(`${consoleDir}/client/assets`));
+      server.use("/assets", express.static(`${consoleDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    }
     // Every other file the build ships has an extension: an address without one (every page but the sitemap
     // and robots.txt) is not looked for on disk first.
     const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });

@@ -5,12 +5,19 @@ import { islandEntries, pageScript } from "./vite/page-script.ts";
 
 export default defineConfig({
   environments: {
-    // The server build's entry is our Express app, which wraps React Router's request handler.
+    // The server build's entry is our Express app (http/), which wraps React Router's request handler, and the
+    // terminal commands (commands/) run from the same build.
     // date-fns, zod and drizzle-orm are bundled: as packages, Node would find, read and link their several hundred
     // modules one by one at every start (date-fns alone has two hundred and fifty), about a third of a second on
     // these machines. Conform's zod adapter comes with zod, so both use the same one.
     ssr: {
-      build: { rollupOptions: { input: "./server/app.ts" } },
+      // The console's build (SITE_PART=console) has its own entry: its route table and what the HTTP app needs
+      // from its own copy of the server modules (http/console-bundle.ts).
+      build: {
+        rollupOptions: {
+          input: process.env.SITE_PART === "console" ? "./http/console-bundle.ts" : "./http/bundle.ts",
+        },
+      },
       resolve: { noExternal: ["date-fns", "zod", "drizzle-orm", "@conform-to/zod"] },
     },
   },

@@ -1,114 +1,22 @@
-import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
-import { STAFF_ROUTES } from "./domain/staff/routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { consoleRoutes } from "./routes-console";
+import { publicRoutes } from "./routes-public";
 
-/** Every public address of the site, the JSON API and the staff console. */
-export default [
-  // JSON API
-  ...prefix("api", [
-    route("reviews/:slug?", "routes/api/reviews.ts"),
-    route("team", "routes/api/team.ts"),
-    route("team/:slug", "routes/api/team-member.ts"),
-    route("blog-posts", "routes/api/blog-posts.ts"),
-    route("blog-post/:slug", "routes/api/blog-post.ts"),
-    route("news-items", "routes/api/news-items.ts"),
-    route("store-data", "routes/api/store-data.ts"),
-    route("salons", "routes/api/salons.ts"),
-    route("services", "routes/api/services.ts"),
-    route("stylists", "routes/api/stylists.ts"),
-    route("levels", "routes/api/levels.ts"),
-    route("save-quote-details", "routes/api/save-quote-details.ts"),
-    route("get-quote-details/:link", "routes/api/get-quote-details.ts"),
-    route("joinus", "routes/api/joinus.ts"),
-    route("models", "routes/api/models.ts"),
-    route("feedback", "routes/api/feedback.ts"),
-    route("sms/inbound", "routes/api/sms-inbound.ts"),
-    route("bookings/webhook", "routes/api/booking-webhook.ts"),
-    route("funnel", "routes/api/funnel.ts"),
-    route("*", "routes/api/not-found.ts"),
-  ]),
-  route("healthz", "routes/healthz.ts"),
-  route("readyz", "routes/readyz.ts"),
-  // Uploaded pictures, each size and format at its own address.
-  route("pictures/:file", "routes/picture.ts"),
-  // A quote's Book button: counts the click, then on to the booking link.
-  route("quote/:link/book", "routes/quote-book.ts"),
-
-  layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
-    // — content pages —
-    // the salons, their team, blog, reviews and contact
-    route("about", "routes/about.tsx"),
-    route("about-info", "routes/about-info.tsx"),
-    route("team", "routes/team.tsx"),
-    route("team-info", "routes/team-info.tsx"),
-    // Also serves the static profile pages /team/{slug}-profile (decision 002).
-    route("team/:slug", "routes/team-member.tsx", { id: "team-detail" }),
-    route("blog", "routes/blog.tsx"),
-    route("blog-info", "routes/blog-info.tsx"),
-    route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
-    route("reviews", "routes/reviews.tsx"),
-    route("reviews/:slug", "routes/reviews-stylist.tsx", { id: "reviews-info" }),
-    // One page per news item, so the cards on the home page and the link hub lead somewhere (decision 012).
-    route("news/:slug", "routes/news-item.tsx", { id: "news-item" }),
-    route("contact", "routes/contact.tsx"),
-    route("contact-info", "routes/contact-info.tsx"),
-    // One page per salon, by the slug salon-ids.ts gives it (/salons/kestwick).
-    route("salons/:slug", "routes/salon.tsx", { id: "salon" }),
-    // Resource routes: only their own loader runs, the layout's does not.
-    route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-    route("robots.txt", "routes/robots[.]txt.ts"),
-    // offers, the shop, jobs, link hubs and notices
-    route("offers", "routes/offers.tsx"),
-    route("offers-info", "routes/offers-info.tsx"),
-    route("offers/:variant", "routes/offers-variant.tsx"),
-    route("sms/:campaign", "routes/sms-campaign.tsx"),
-    route("refer-a-friend", "routes/refer-a-friend.tsx"),
-    route("online-shop", "routes/online-shop.tsx"),
-    route("recruitment", "routes/recruitment.tsx"),
-    route("models", "routes/models.tsx"),
-    route("corona", "routes/corona.tsx"),
-    route("corona-info", "routes/corona-info.tsx"),
-    route("reopening", "routes/reopening.tsx"),
-    route("new-prices", "routes/new-prices.tsx"),
-    route("bookings", "routes/bookings.tsx"),
-    route("gift-voucher", "routes/gift-voucher.ts"),
-    route("link-tree", "routes/link-tree.tsx"),
-    route("links", "routes/links.tsx"),
-    route("your-gift", "routes/your-gift.tsx"),
-    // A stylist's transfer or departure notice, at the address its row names (/agnes-leaving). Every named
-    // page above wins over it; an address with no notice showing goes home, as any unknown address does.
-    route(":notice", "routes/notice.tsx", { id: "notice" }),
-    // — forms —
-    route("recruitment/stylist", "routes/recruitment-stylist.tsx"),
-    route("recruitment/apprentice", "routes/recruitment-apprentice.tsx"),
-    route("recruitment/saturday", "routes/recruitment-saturday.tsx"),
-    route("models-info", "routes/models-info.tsx"),
-    route("feedback", "routes/feedback.tsx"),
-    // — calculator —
-    route("prices", "routes/prices.tsx"),
-    route("prices/selector", "routes/prices-selector.tsx"),
-    route("prices/calculator", "routes/prices-calculator.tsx"),
-    route("prices/:stylist", "routes/stylist-prices.tsx", { id: "stylist-prices" }),
-    // 3b
-    route("prices/total-by-level", "routes/prices-total-by-level.tsx"),
-    route("prices/total-by-stylist", "routes/prices-total-by-stylist.tsx"),
-    route("prices/total-by-price", "routes/prices-total-by-price.tsx"),
-    route("prices/finish/:status?", "routes/prices-finish.tsx"),
-    route("quote/:link", "routes/quote.tsx"),
-    // — privacy —
-    route("privacy", "routes/privacy.tsx"),
-    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-  ]),
-
-  // The staff console: its pages and their permissions are one table.
-  ...prefix("staff", [
-    layout("routes/staff/layout.tsx", [
-      ...Object.entries(STAFF_ROUTES).map(([key, r]) =>
-        r.path === "" ? index(r.file, { id: `staff-${key}` }) : route(r.path, r.file, { id: `staff-${key}` }),
-      ),
-    ]),
-  ]),
-
-  route("details", "routes/details.ts"),
-  route("*", "routes/not-found.ts"),
-] satisfies RouteConfig;
+/**
+ * The route table React Router builds, by SITE_PART (set by scripts/build.js,
+ * which `npm run build` runs): `public` builds the public site
+ * (./routes-public.ts) into BUILD_DIR, `console` the staff console
+ * (./routes-console.ts) into BUILD_DIR/console, each with its own request
+ * handler (http/app.ts). Unset, as in development (`npm run dev`) and for
+ * `react-router typegen`, both tables are one, served by one handler.
+ *
+ * A new route goes in one of the two tables, never here: a public page, API
+ * answer or resource route in ./routes-public.ts, a console page in
+ * STAFF_ROUTES (app/domain/staff/routes.ts), which ./routes-console.ts builds on.
+ */
+const part = process.env.SITE_PART;
+export default (part === "console"
+  ? consoleRoutes
+  : part === "public"
+    ? publicRoutes
+    : [...publicRoutes, ...consoleRoutes]) satisfies RouteConfig;

@@ -6,7 +6,8 @@ import path from "node:path";
 /** Everything the build reads: the folders compiled into it, and the configuration that shapes it. */
 const BUILD_SOURCES = [
   "app",
-  "server",
+  "http",
+  "commands",
   "vite",
   "public",
   "package.json",
@@ -17,10 +18,11 @@ const BUILD_SOURCES = [
 ];
 
 /**
- * The file a finished build writes last (the server bundle comes after the client's).
+ * The file a finished build writes last (scripts/build.js builds the console after the public site, and each
+ * part's server bundle after its client's).
  * @param {string} buildDir
  */
-const builtEntry = (buildDir) => path.join(buildDir, "server", "index.js");
+const builtEntry = (buildDir) => path.join(buildDir, "console", "server", "index.js");
 
 /**
  * @param {string} target a file or folder

@@ -30,30 +30,30 @@ describe("whether npm start must build", () => {
   });
 
   it("serves a build newer than every source", () => {
-    write("build/server/index.js", new Date(2026, 0, 2));
+    write("build/console/server/index.js", new Date(2026, 0, 2));
     expect(buildState(root, "build")).toBe("fresh");
   });
 
   it("rebuilds when a source deep in a folder changed after the build", () => {
-    write("build/server/index.js", new Date(2026, 0, 2));
+    write("build/console/server/index.js", new Date(2026, 0, 2));
     write("public/images/team/new.webp", new Date(2026, 0, 3));
     expect(buildState(root, "build")).toBe("stale");
   });
 
   it("rebuilds when the dependencies changed after the build", () => {
-    write("build/server/index.js", new Date(2026, 0, 2));
+    write("build/console/server/index.js", new Date(2026, 0, 2));
     write("package-lock.json", new Date(2026, 0, 3));
     expect(buildState(root, "build")).toBe("stale");
   });
 
   it("rebuilds when a source was deleted after the build", () => {
-    write("build/server/index.js", new Date(2026, 0, 2));
+    write("build/console/server/index.js", new Date(2026, 0, 2));
     rmSync(path.join(root, "app/routes/home.tsx"));
     expect(buildState(root, "build")).toBe("stale");
   });
 
   it("ignores files that are not sources of the build", () => {
-    write("build/server/index.js", new Date(2026, 0, 2));
+    write("build/console/server/index.js", new Date(2026, 0, 2));
     write("docs/architecture.md", new Date(2026, 0, 3));
     write("tests/e2e/home.spec.ts", new Date(2026, 0, 3));
     expect(buildState(root, "build")).toBe("fresh");

@@ -25,6 +25,6 @@ const run = (args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 const args = process.argv.slice(3).filter((a) => a !== "--no-build");
-if (!(process.argv.includes("--no-build") && existsSync(`${env.BUILD_DIR}/server/index.js`)))
-  run(["node_modules/@react-router/dev/bin.js", "build"]);
+if (!(process.argv.includes("--no-build") && existsSync(`${env.BUILD_DIR}/console/server/index.js`)))
+  run(["scripts/build.js"]);
 run(["node_modules/vitest/vitest.mjs", "run", "--config", `vitest.${suite}.config.ts`, ...args]);

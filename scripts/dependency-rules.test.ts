@@ -25,12 +25,13 @@ function project(files: Record<string, string>) {
   }
 }
 
-function cruise(): { status: number | null; rules: string[] } {
+/** As `npm run lint` runs it, over the given folders and files of the tiny project. */
+function cruise(targets = ["app"]): { status: number | null; rules: string[] } {
   const result = spawnSync(
     process.execPath,
     [
       path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs"),
-      "app",
+      ...targets,
       "--config",
       path.join(root, ".dependency-cruiser.cjs"),
     ],
@@ -63,5 +64,36 @@ describe("layer rules", () => {
       "app/server/b.server.ts": 'import { price } from "~/domain/prices";\nexport const b = () => price;\n',
     });
     expect(cruise()).toEqual({ status: 0, rules: [] });
+  }, 60_000);
+
+  it("fail on the HTTP layer or a command importing a process entry or each other", () => {
+    project({
+      "server.js": 'import { fail } from "./scripts/fail.js";\nexport const start = () => fail;\n',
+      "scripts/fail.js": "export const fail = 1;\n",
+      "scripts/start.js": 'import { start } from "../server.js";\nstart();\n',
+      "http/app.ts": 'import { run } from "../commands/run";\nexport const app = run;\n',
+      "commands/run.ts": 'import { fail } from "../scripts/fail.js";\nexport const run = fail;\n',
+      "app/server/a.server.ts": 'import { app } from "../../http/app";\nexport const a = app;\n',
+    });
+    const { status, rules } = cruise(["app", "http", "commands", "scripts", "server.js"]);
+    expect(status).not.toBe(0);
+    expect(rules).toEqual([
+      "commands-beside-http",
+      "http-beside-commands",
+      "scripts-are-the-top",
+      "server-below-the-page",
+    ]);
+  }, 60_000);
+
+  it("pass with the entries on top and the HTTP layer and commands meeting only in the bundle", () => {
+    project({
+      "server.js": 'import { fail } from "./commands/fail.js";\nexport const start = () => fail;\n',
+      "commands/fail.js": "export const fail = 1;\n",
+      "scripts/start.js": 'import { start } from "../server.js";\nstart();\n',
+      "http/app.ts": 'import { a } from "~/server/a.server";\nexport const app = a;\n',
+      "http/bundle.ts": 'export { app } from "./app";\nexport { fail } from "../commands/fail.js";\n',
+      "app/server/a.server.ts": "export const a = 1;\n",
+    });
+    expect(cruise(["app", "http", "commands", "scripts", "server.js"])).toEqual({ status: 0, rules: [] });
   }, 60_000);
 });

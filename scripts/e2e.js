@@ -7,5 +7,5 @@ const run = (args) => {
   const result = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run(["node_modules/@react-router/dev/bin.js", "build"]);
+run(["scripts/build.js"]);
 run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);

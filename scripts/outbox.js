@@ -1,7 +1,7 @@
 // `npm run outbox -- list | resend ID… | resend --failed`: the messages the site gave up on, and sending them again.
 import { pathToFileURL } from "node:url";
+import { exitWithFailure } from "../commands/one-line-failure.js";
 import { ensureBuild } from "./ensure-build.js";
-import { exitWithFailure } from "./one-line-failure.js";
 
 const buildDir = ensureBuild();
 try {

@@ -1,7 +1,7 @@
 // `npm run staff -- invite EMAIL ROLE [NAME] [--salon=SALON[,SALON]]`: runs the staff command from the built server (building first if need be).
 import { pathToFileURL } from "node:url";
+import { exitWithFailure } from "../commands/one-line-failure.js";
 import { ensureBuild } from "./ensure-build.js";
-import { exitWithFailure } from "./one-line-failure.js";
 
 const buildDir = ensureBuild();
 try {

@@ -8,3 +8,9 @@ export const DEFAULT_BUILD_DIR = "build";
 
 /** @param {Record<string, string | undefined>} env */
 export const buildDirectory = (env = process.env) => env.BUILD_DIR || DEFAULT_BUILD_DIR;
+
+/**
+ * Where the staff console's own build lives (app/routes-console.ts), inside the site's.
+ * @param {Record<string, string | undefined>} env
+ */
+export const consoleBuildDirectory = (env = process.env) => `${buildDirectory(env)}/console`;

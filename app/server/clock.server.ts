@@ -4,7 +4,7 @@
  * visitor sees at a given time asks here rather than `new Date()`, so a
  * browser test can move this process's clock forward and watch an offer end
  * by itself. Only a process started with TEST_CLOCK=on accepts a move (see
- * server/app.ts); in every other process the offset stays zero.
+ * http/app.ts); in every other process the offset stays zero.
  */
 let offsetMs = 0;
 

@@ -60,6 +60,14 @@ export function wakeOutbox(): void {
   signal.emit("wake");
 }
 
+/**
+ * Calls `listener` whenever this copy of the module is woken: the staff console's build carries a copy of its
+ * own, whose wake-ups the HTTP app passes on to the worker's (http/app.ts).
+ */
+export function onOutboxWake(listener: () => void): void {
+  signal.on("wake", listener);
+}
+
 interface DeliveryResult {
   /** The provider's id for the message, when it gives one. */
   providerId?: string;

@@ -123,7 +123,7 @@ export const PRESET_COLUMNS: Readonly<Record<Preset, ColumnMapping>> = {
 
 /**
  * What one upload may hold: the console's text forms are capped at 64 kB
- * (server/hygiene.ts), sent as multipart so commas are not escaped: some 350 appointments, a busy month of
+ * (http/hygiene.ts), sent as multipart so commas are not escaped: some 350 appointments, a busy month of
  * one salon; a longer period is exported and imported in parts.
  */
 export const MAX_APPOINTMENT_CSV_CHARS = 50_000;

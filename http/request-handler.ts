@@ -28,7 +28,7 @@ import { pagePathOf } from "~/domain/site-path";
 import { readingFresh } from "~/server/cache.server";
 import { config } from "~/server/config.server";
 import { responseBytes, responseText } from "~/server/rendered-page.server";
-import { requestContext } from "~/server/request-context.server";
+import type { RequestContext } from "~/server/request-context.server";
 import { keepPrivate } from "~/server/shared-cache.server";
 import { acceptedEncoding, compressBody, type Encoding, oneOffEncoding } from "./encoding";
 import { unavailableResponse } from "./hygiene";
@@ -286,7 +286,13 @@ function withVary(headers: [string, string][]): [string, string][] {
 
 export function createCachedRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** What this request's loaders and actions find in their context. */
+  requestValues: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
+  /**
+   * The context holding those values, made by the build's own copy of request-context.server.ts: the console's
+   * build (http/console-bundle.ts) has its own, and its loaders look the values up by its own key.
+   */
+  routerContext: (values: RequestContext) => RouterContextProvider;
   cache: ResponseCache | null;
 }) {
   const handle = createRequestHandler(options.build, config().NODE_ENV);
@@ -308,14 +314,15 @@ export function createCachedRequestHandler(options: {
           );
       }
 
-      const context = options.getLoadContext(req, res);
+      const values = options.requestValues(req, res);
+      const context = options.routerContext(values);
       const request = toFetchRequest(req, res);
       const inConsole = areaOf(req.originalUrl) === "staff";
       // The console sees what is stored at once, its own saves included; the content cache is for the public pages.
       const response = await (inConsole ? readingFresh(() => handle(request, context)) : handle(request, context));
       // A loader or action found the database away: the error page or JSON answer says to try again.
       let status = response.status;
-      if (context.get(requestContext).databaseUnavailable && status >= 500) {
+      if (values.databaseUnavailable && status >= 500) {
         if (!/text\/html/.test(response.headers.get("content-type") ?? "")) {
           await response.body?.cancel().catch(() => {});
           return unavailableResponse(req, res);
@@ -333,8 +340,8 @@ export function createCachedRequestHandler(options: {
       const rendered = await responseText(response);
       let body = rendered;
       let csp: string | undefined;
-      if (context.get(requestContext).cspNonce && rendered.includes(context.get(requestContext).cspNonce)) {
-        const page = pageWithoutNonce(rendered, context.get(requestContext).cspNonce);
+      if (values.cspNonce && rendered.includes(values.cspNonce)) {
+        const page = pageWithoutNonce(rendered, values.cspNonce);
         // A nonce anywhere but in an attribute: serve this answer as rendered and do not keep it.
         if (!page) {
           keepPrivate(response.headers);

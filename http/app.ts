@@ -1,7 +1,7 @@
 /**
  * The HTTP application: React Router's request handler behind the headers
- * and hygiene every answer gets. `server.js` mounts it; Vite builds this file
- * as the server bundle's entry.
+ * and hygiene every answer gets. `server.js` mounts it, from the server
+ * bundle (./bundle.ts).
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -21,19 +21,20 @@ import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { renderMetrics } from "~/server/metrics.server";
 import { outboundOptions } from "~/server/outbound.server";
+import { wakeOutbox } from "~/server/outbox.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
+import { openSiteDatabase } from "~/server/site-database.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { flushAllQuoteViews } from "~/server/staff/leads.server";
 import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor, refuseNulInAddress } from "./hygiene";
-import { createCachedRequestHandler, ResponseCache } from "./request-handler";
-import { openSiteDatabase } from "./site-database";
+import { areaOf, createCachedRequestHandler, ResponseCache } from "./request-handler";
 
 export { limitConnectionsPerClient } from "./fair-share";
 export { budgetUnfinishedHeaders } from "./header-budget";
@@ -46,7 +47,6 @@ import { startupSummary } from "./startup";
 export { config } from "~/server/config.server";
 export { observeRequest } from "~/server/metrics.server";
 export { flushRequestSummary, readBody, requestLogging, startRequestLog } from "./hygiene";
-export { runOutboxCommand } from "./outbox-command";
 export { log };
 /** The last Express handler: 503 for a database away, 4xx quietly, one stack for a real fault. */
 export const errorHandler = errorHandlerFor(log);
@@ -70,18 +70,48 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function createApp(options: { build?: () => Promise<ServerBuild> } = {}): Promise<RunningApp> {
+/** Route ids of the console's pages (app/routes-console.ts). */
+const isConsoleRoute = (id: string) => id.startsWith("staff-");
+
+/** What the HTTP app takes from the staff console's own build (./console-bundle.ts). */
+export type ConsoleBundle = typeof import("./console-bundle");
+
+export async function createApp(
+  options: {
+    /** In development: the one build of both route tables, loaded afresh for each request to pick up edits. */
+    build?: () => Promise<ServerBuild>;
+    /**
+     * The staff console's own build (app/routes-console.ts), served by a request handler of its own for every
+     * address under /staff. Without it, this build's table is the whole site's (development, a plain
+     * `react-router build`) and one handler serves it all.
+     */
+    console?: () => Promise<ConsoleBundle>;
+  } = {},
+): Promise<RunningApp> {
   const settings = config();
   // The server build (every route, React's server renderer) takes most of a second to load: load it while the
   // embedded database makes its cluster and starts, in processes of its own, rather than after. Connecting waits
   // for it: evaluating it holds the thread, and a connect time-out must not fire for that.
   const loadingBuild = options.build ? undefined : import("virtual:react-router/server-build");
-  // Should the database fail to start before this is awaited, that failure is the one to report.
-  loadingBuild?.catch(() => {});
+  const loadingConsole = options.console?.().then(async (bundle) => ({ bundle, build: await bundle.loadBuild() }));
+  // Should the database fail to start before these are awaited, that failure is the one to report.
+  const loading = Promise.all([loadingBuild, loadingConsole]);
+  loading.catch(() => {});
   let content: "seeded" | "found" = "found";
   const database = await openSiteDatabase(async (db) => {
     content = await seedDatabase(db);
-  }, loadingBuild);
+  }, loading);
+  const siteBuild = options.build ?? ((await loadingBuild) as ServerBuild);
+  // A build of both tables beside a console build left from before (a plain `react-router build` into the same
+  // folder) serves everything itself: the older console build would hide the console routes it lacks.
+  const withConsole = typeof siteBuild !== "function" && Object.keys(siteBuild.routes).some(isConsoleRoute);
+  const consolePart = withConsole ? undefined : await loadingConsole;
+  if (consolePart) {
+    // The console's copy of the settings: with the address server.js may have set from the port.
+    consolePart.bundle.config().PUBLIC_URL = settings.PUBLIC_URL;
+    // Messages the console queues (replies, sign-in codes) go out at once, as the site's do.
+    consolePart.bundle.onOutboxWake(wakeOutbox);
+  }
 
   const clearQueryCache = enableContentCache(database.db);
   const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
@@ -135,6 +165,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         return;
       }
       setClock(at);
+      consolePart?.bundle.setClock(at);
       clearQueryCache();
       responses?.clear();
       res.json({ now: now().toISOString() });
@@ -165,21 +196,32 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   if (settings.TRUST_PROXY)
     app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(limitRequestsPerClient(settings.MAX_REQUESTS_PER_CLIENT));
-  app.use(
-    createCachedRequestHandler({
-      cache: responses,
-      // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
-      // request. The production build never changes, so it is given once and its tables are built once.
-      build: options.build ?? ((await loadingBuild) as ServerBuild),
-      getLoadContext: (req, res) =>
-        routerContextWith({
-          db: database.db,
-          clientIp: clientKey(req.ip ?? req.socket.remoteAddress),
-          cspNonce: String(res.locals.cspNonce ?? ""),
-          requestId: String(res.locals.requestId ?? ""),
-        }),
-    }),
-  );
+  /** What every request's loaders and actions find in their context (`context.get(requestContext)`). */
+  const requestValues = (req: express.Request, res: express.Response) => ({
+    db: database.db,
+    clientIp: clientKey(req.ip ?? req.socket.remoteAddress),
+    cspNonce: String(res.locals.cspNonce ?? ""),
+    requestId: String(res.locals.requestId ?? ""),
+  });
+  const siteHandler = createCachedRequestHandler({
+    cache: responses,
+    // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
+    // request. The production build never changes, so it is given once and its tables are built once.
+    build: siteBuild,
+    requestValues,
+    routerContext: routerContextWith,
+  });
+  if (consolePart) {
+    // The console at /staff, with its own route table: a public page is matched against the public routes only,
+    // and a console page against the console's (decision 115).
+    const consoleHandler = createCachedRequestHandler({
+      cache: null,
+      build: consolePart.build,
+      requestValues,
+      routerContext: consolePart.bundle.routerContextWith,
+    });
+    app.use((req, res, next) => (areaOf(req.originalUrl) === "staff" ? consoleHandler : siteHandler)(req, res, next));
+  } else app.use(siteHandler);
 
   const hsts = settings.PUBLIC_URL.startsWith("https:") || !dev;
   const fixedHeaders = fixedSecurityHeaders({ hsts });
@@ -209,10 +251,8 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
       await delivery.stop();
       await purger.stop();
       await flushAllQuoteViews();
+      await consolePart?.bundle.flushAllQuoteViews();
       await database.close();
     },
   };
 }
-
-export { runBackupCommand, runRestoreCommand } from "./backup-command";
-export { runStaffCommand } from "./staff-command";

@@ -2,7 +2,7 @@
  * `npm run staff -- invite EMAIL ROLE [NAME] [--salon=SALON[,SALON]]`: staff accounts from the
  * command line, on the database the site uses. The invitation e-mail waits in
  * the outbox for the site to send; the link is printed here too. It works
- * while the site runs, on the embedded database too (site-database.ts).
+ * while the site runs, on the embedded database too (app/server/site-database.server.ts).
  * Without --salon the account sees every salon; with it, the salons named
  * (short name or id, decision 109).
  */
@@ -10,8 +10,8 @@
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { config } from "~/server/config.server";
 import { seedDatabase } from "~/server/seed.server";
+import { openCommandDatabase } from "~/server/site-database.server";
 import { inviteStaff, salonIdsNamed } from "~/server/staff/accounts.server";
-import { openCommandDatabase } from "./site-database";
 
 const USAGE = `Usage: npm run staff -- invite EMAIL ROLE [NAME] [--salon=SALON[,SALON]]
   ROLE is one of: ${STAFF_ROLES.join(", ")}

@@ -8,7 +8,7 @@
  */
 
 import { failedMessages, type ResendSelection, resendMessages } from "~/server/outbox.server";
-import { openCommandDatabase } from "./site-database";
+import { openCommandDatabase } from "~/server/site-database.server";
 
 const USAGE = "Usage: npm run outbox -- list | resend ID [ID…] | resend --failed";
 
