@@ -31,7 +31,7 @@ const phonePhoto = () =>
     .toBuffer();
 
 /**
- * What the console's team form sends for each of `count` team members (1, 2, …) with a new portrait, filled in
+ * What the console's team form sends for each of up to `count` team members (1, 2, …) with a new portrait, filled in
  * Chromium as a manager fills it: `post(i, bytes, name)` then posts it as the bench itself (a salon's managers
  * have phones of their own; Chromium tabs on this machine's two cores would take the CPU the site needs).
  */
@@ -39,7 +39,8 @@ async function teamForms(page, cookie, count) {
   const forms = [];
   for (let i = 0; i < count; i++) {
     const url = `${BASE}/staff/content/team/${i + 1}`;
-    await page.goto(url);
+    // The demo content has ten team members: a burst of more posts goes round them again.
+    if ((await page.goto(url))?.status() !== 200) break;
     const portrait = page.getByRole("group", { name: "Portrait" });
     await portrait.getByLabel("Description of the new photo").fill(`Team photo ${i}`);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Save changes" }) });
@@ -102,6 +103,7 @@ export async function uploads({ results }) {
     };
 
     // Five managers saving a 12-megapixel photo each at once, each on a team member of their own.
+    console.error("uploads: five at once");
     const five = await peakWhile(siteAndWorkers, () =>
       Promise.all(Array.from({ length: 5 }, (_, i) => post(i, photo, `TEAM_${i}.jpg`))),
     );
@@ -146,6 +148,7 @@ export async function uploads({ results }) {
       ["a 16-bit PNG", png16, "6000 × 5000 in 16 bits a channel, turned by EXIF: 180 MB decoded whole"],
       ["a 100-megapixel JPEG", huge, "10,000 × 10,000, the largest the site takes"],
     ]) {
+      console.error(`uploads: ${name}`);
       const workersBefore = memoryMb(pid, { workersOnly: true }).pssMb;
       const one = await peakWhile(siteAndWorkers, () => post(0, bytes, "BIG.jpg"));
       const cost = round1(one.peak.workersPssMb - workersBefore);
@@ -169,6 +172,7 @@ export async function uploads({ results }) {
       .resize(2016, 1512)
       .jpeg({ quality: 90 })
       .toBuffer();
+    console.error("uploads: sixteen at once");
     const sixteen = await peakWhile(siteAndWorkers, () =>
       Promise.all(Array.from({ length: 16 }, (_, i) => post(i, small, `BURST_${i}.jpg`))),
     );
@@ -179,7 +183,7 @@ export async function uploads({ results }) {
       row("photo uploads, 16 at once: workers' memory peak", `${sixteen.peak.workersPssMb} MB PSS`, {
         target: `under ${workers * 72} MB (72 MB a worker, ${workers} workers)`,
         met: sixteen.peak.workersPssMb < workers * 72 && sixteen.peak.siteRssMb < 500,
-        detail: `sixteen 3-megapixel JPEGs posted at once: ${sixteen.result.filter((r) => r.saved).length} saved, ${sixteen.result.filter((r) => r.status === 503).length} told to try again; the site's process ${sixteen.peak.siteRssMb} MB RSS at most (under 500 MB)`,
+        detail: `sixteen 3-megapixel JPEGs posted at once over the demo's team members: ${sixteen.result.filter((r) => r.saved).length} saved, ${sixteen.result.filter((r) => r.status === 503).length} told to try again, ${sixteen.result.filter((r) => !r.saved && r.status !== 503).length} otherwise answered; the site's process ${sixteen.peak.siteRssMb} MB RSS at most (under 500 MB)`,
       }),
       row("photo uploads, 16 at once: workers after", `${largestWorker} MB RSS`, {
         target: "each worker under 88 MB RSS",

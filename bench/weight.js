@@ -30,7 +30,7 @@ const JS_BUDGET_KB = {
  * way for 500 ms.
  * @returns {Promise<{ byType: Record<string, { kb: number, files: number }>, totalKb: number, encodings: string[] }>}
  */
-export async function networkWeight(browser, url, headers = {}) {
+async function networkWeight(browser, url, headers = {}) {
   // A phone's screen, as Lighthouse's mobile runs and most visitors: islands that wait to be seen load when the
   // visitor scrolls near them, not before.
   const context = await browser.newContext({
