@@ -7,7 +7,11 @@ import { salons, siteSettings } from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
-async function eventually(check: () => Promise<boolean>, ms = 3000) {
+/**
+ * Whether `check` comes true within `ms`, asked every 25 ms: a notification's arrival, which on a loaded machine can
+ * take seconds. It returns as soon as it does, so the generous wait costs nothing when all is well.
+ */
+async function eventually(check: () => Promise<boolean>, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return true;

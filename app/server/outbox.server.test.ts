@@ -123,7 +123,7 @@ describe.each(testDatabases)("outbox on %s", (_name, open) => {
     const pass = worker.runOnce();
     try {
       await expect
-        .poll(async () => (await statuses()).sort(), { timeout: 2000, interval: 20 })
+        .poll(async () => (await statuses()).sort(), { timeout: 30_000, interval: 20 })
         .toEqual([
           ["sending", 1],
           ["sent", 1],

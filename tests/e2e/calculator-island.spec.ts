@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import type { Locator, Page, Request } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -119,20 +118,6 @@ test("a whole colour quote is chosen in the page: no page load, the address, foc
   expect(loads.map((load) => `${load.resourceType()} ${load.url()}`)).toEqual([]);
   await expectAccessible(page);
   expect(errors).toEqual([]);
-});
-
-test("the calculator page's first-load JavaScript stays within 90 kB gzip", async ({ page, request }) => {
-  await page.goto(START);
-  const scripts = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map(
-      (element) => (element instanceof HTMLScriptElement ? element.src : element.href),
-    ),
-  );
-  expect(scripts.some((src) => src.includes("island-calculator"))).toBe(true);
-  let total = 0;
-  for (const src of new Set(scripts)) total += gzipSync(await (await request.get(src)).body()).length;
-  test.info().annotations.push({ type: "first-load JS gzip bytes", description: String(total) });
-  expect(total).toBeLessThanOrEqual(90 * 1024);
 });
 
 test("choices tapped in quick succession each leave one history entry, in order", async ({ page, request }) => {

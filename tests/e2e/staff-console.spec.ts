@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { gzipSync } from "node:zlib";
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import {
@@ -244,25 +243,13 @@ async function expectDescribed(page: Page) {
   );
 }
 
-/** Every script a page's HTML has the browser load first (module scripts, their preloads, React Router's imports). */
-function scriptsOf(html: string): string[] {
-  const found = [
-    ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-    ...html.matchAll(/<script[^>]* src="([^"]+)"/g),
-    ...html.matchAll(/import(?:\(| \* as \w+ from )"([^"]+\.js)"/g),
-  ].map((m) => m[1] as string);
-  return [...new Set(found)];
-}
-
-test("console pages hydrate as a React app within 150 kB of JavaScript (gzip), and prefetching opens nothing recorded", async ({
-  browser,
-}) => {
-  // Decision 061: every console page, the sign-in pages too, is hydrated by React Router; its first load stays small.
+test("console pages hydrate as a React app, and prefetching opens nothing recorded", async ({ browser }) => {
+  // Decision 061: every console page, the sign-in pages too, is hydrated by React Router. What its first load weighs
+  // is the bench's (`npm run bench -- weight`, target 150 kB of JavaScript).
   const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
     .filter((route) => route.page !== null && route.file.endsWith(".tsx") && !route.path.includes(":token"))
     .map((route) => staffPath(route.path.replace(":id", "1")));
   const page = await pageAs(browser, "owner");
-  const sizes = new Map<string, number>();
   for (const path of pages) {
     const html = await (await page.request.get(`${staff.url}${path}`)).text();
     expect(
@@ -272,16 +259,6 @@ test("console pages hydrate as a React app within 150 kB of JavaScript (gzip), a
       },
       path,
     ).toEqual({ react: true, consoleScript: false });
-    let total = 0;
-    for (const src of scriptsOf(html)) {
-      if (!sizes.has(src)) {
-        const body = await (await page.request.get(new URL(src, staff.url).href)).body();
-        sizes.set(src, gzipSync(body, { level: 9 }).length);
-      }
-      total += sizes.get(src) ?? 0;
-    }
-    expect(total, `${path}: ${(total / 1024).toFixed(1)} kB gzip of JavaScript`).toBeLessThanOrEqual(150 * 1024);
-    expect(total, `${path} loads React`).toBeGreaterThan(80 * 1024);
   }
 
   // In the browser: React Router runs the page, and React has taken it over.

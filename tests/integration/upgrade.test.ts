@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { restoreArchive } from "~/server/backup/archive.server";
 import { migrationsFolder, openDatabase } from "~/server/db.server";
 import { readHealth } from "~/server/health.server";
@@ -21,9 +21,9 @@ import { consents, staffUsers } from "~/server/schema.server";
 import { seedDatabase } from "~/server/seed.server";
 import { redeemSignInCode, sendSignInEmail } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
-import { runRestoreCommand } from "./backup-command";
+import { runRestoreCommand } from "../../commands/backup-command";
 
-const fixtures = path.resolve(import.meta.dirname, "..", "tests", "fixtures");
+const fixtures = path.resolve(import.meta.dirname, "..", "fixtures");
 const fixture = path.join(fixtures, "upgrade-from-ace7c78.backup");
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -151,7 +151,8 @@ describe("the previous release's data under the current code", () => {
   });
 
   it("is migrated once when several processes start on it at the same moment", async () => {
-    const adminUrl = inject("embeddedDatabaseUrl");
+    // The integration suite's PostgreSQL (scripts/built-suite.js requires it).
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
     const name = `salon_upgrade_${randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -11,7 +11,7 @@ import { listBackupFiles } from "~/server/backup/backups.server";
 import type { Database } from "~/server/db.server";
 import { openDatabase } from "~/server/db.server";
 import { seedDatabase } from "~/server/seed.server";
-import { runBackupCommand, runRestoreCommand } from "./backup-command";
+import { runBackupCommand, runRestoreCommand } from "../../commands/backup-command";
 
 const folders: string[] = [];
 afterEach(async () => {
