@@ -7,18 +7,21 @@ import { createPool } from "./pg-pool.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 /**
- * The pool keeps no session state, so it works through a pooler in
- * transaction mode (decision 117): the time limits are set in each
- * transaction, the statement's own or one around it, never for the session.
+ * Behind a pooler (DIRECT_DATABASE_URL another address than DATABASE_URL) the
+ * pool keeps no session state, so it works through a pooler in transaction
+ * mode (decision 117): the time limits are set in each transaction, the
+ * statement's own or one around it, never for the session.
  */
-describe.each(testDatabases)("the connection pool on %s", (_name, open) => {
+describe.each(testDatabases)("the connection pool behind a pooler, on %s", (_name, open) => {
   let database: TestDatabase;
   let pool: pg.Pool;
   const limit = config().DATABASE_STATEMENT_TIMEOUT_MS;
+  const urls = { DATABASE_URL: config().DATABASE_URL, DIRECT_DATABASE_URL: config().DIRECT_DATABASE_URL };
 
   beforeAll(async () => {
     database = await open();
     config().DATABASE_STATEMENT_TIMEOUT_MS = 1500;
+    Object.assign(config(), { DATABASE_URL: "postgres://pooler.invalid/salon", DIRECT_DATABASE_URL: database.url });
     // One connection: every statement below runs on the same session.
     pool = createPool(database.url, { name: "test", max: 1 });
   });
@@ -27,6 +30,7 @@ describe.each(testDatabases)("the connection pool on %s", (_name, open) => {
   });
   afterAll(async () => {
     config().DATABASE_STATEMENT_TIMEOUT_MS = limit;
+    Object.assign(config(), urls);
     await pool.end();
     await database.destroy();
   });
@@ -78,5 +82,33 @@ describe.each(testDatabases)("the connection pool on %s", (_name, open) => {
     } finally {
       client.release(true);
     }
+  });
+});
+
+describe.each(testDatabases)("the connection pool on the server itself, on %s", (_name, open) => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  const limit = config().DATABASE_STATEMENT_TIMEOUT_MS;
+
+  beforeAll(async () => {
+    database = await open();
+    config().DATABASE_STATEMENT_TIMEOUT_MS = 1500;
+    pool = createPool(database.url, { name: "test", max: 1 });
+  });
+  afterAll(async () => {
+    config().DATABASE_STATEMENT_TIMEOUT_MS = limit;
+    await pool.end();
+    await database.destroy();
+  });
+
+  it("sets the limits once, for the session, and sends each statement as it is", async () => {
+    const { rows } = await pool.query("select setting, reset_val as session from pg_settings where name = $1", [
+      "statement_timeout",
+    ]);
+    expect(rows).toEqual([{ setting: "1500", session: "1500" }]);
+    // No transaction of our own around it: the statement sees no transaction begun before it.
+    const [own] = (await pool.query("select now() = statement_timestamp() as alone")).rows;
+    expect(own).toEqual({ alone: true });
+    await expect(pool.query("select pg_sleep(3)")).rejects.toMatchObject({ code: "57014" });
   });
 });

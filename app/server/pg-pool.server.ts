@@ -69,7 +69,7 @@ const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 /**
  * The server-side limits, set for one transaction only (`set local`): through a pooler in transaction
  * mode the next transaction may run on another server connection, so nothing may be set for the session
- * (and PgBouncer refuses these as start-up parameters).
+ * (and PgBouncer refuses these as start-up parameters). Read at each BEGIN, so a changed setting holds.
  */
 function transactionLimits(): string {
   const ms = config().DATABASE_STATEMENT_TIMEOUT_MS;
@@ -80,19 +80,22 @@ type QueryArgs = [unknown, ...unknown[]];
 type Callback = (error: Error | null, result?: unknown) => void;
 
 /**
- * A pg client that sets the server-side limits in every transaction and destroys its connection when a
- * statement times out on our side (see above). A BEGIN carries the limits in the same round trip; a
- * statement sent outside a transaction runs inside one of its own (BEGIN with the limits, the statement,
- * COMMIT), so it is bounded on the server the same way, on a direct connection or through a pooler.
+ * A pg client that destroys its connection when a statement times out on our side (see above) and,
+ * behind a pooler, sets the server-side limits in every transaction: a BEGIN carries them in the same
+ * round trip, and a statement sent outside a transaction runs in one of its own (BEGIN with the limits,
+ * the statement, COMMIT). Connected to the server itself, the limits are the session's, set at
+ * connection, and nothing costs a round trip more.
  */
 class GuardedClient extends pg.Client {
+  private readonly limitsPerTransaction: boolean;
   /** A BEGIN sent and not yet answered: the status reads idle until it is. */
   private opening = false;
   /** A statement running in a transaction of our own: what is sent meanwhile waits for it. */
   private own: Promise<unknown> | undefined;
 
-  constructor(config?: pg.ClientConfig) {
+  constructor(config?: pg.ClientConfig & { limitsPerTransaction?: boolean }) {
     super(config);
+    this.limitsPerTransaction = config?.limitsPerTransaction === true;
     // A client in use that loses its connection reports to its query; one that errors between queries lands here.
     this.on("error", (error) => log.debug({ err: error.message }, "database connection lost"));
   }
@@ -118,7 +121,8 @@ class GuardedClient extends pg.Client {
     const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
     const status = this.getTransactionStatus();
     const inTransaction = this.opening || status === "T" || status === "E";
-    if (inTransaction || typeof text !== "string" || TRANSACTION_CONTROL.test(text)) return this.send(args);
+    if (!this.limitsPerTransaction || inTransaction || typeof text !== "string" || TRANSACTION_CONTROL.test(text))
+      return this.send(args);
     if (BEGIN.test(text)) {
       const withLimits = `${text}; ${transactionLimits()}`;
       this.opening = true;
@@ -167,13 +171,13 @@ class GuardedClient extends pg.Client {
 }
 
 /**
- * True when the pools reach PostgreSQL itself (DIRECT_DATABASE_URL unset or the same as DATABASE_URL): a named
- * prepared statement then lives as long as its connection. Through a pooler in transaction mode the next
- * statement may run on another server connection, which never saw it, so statements go unnamed (decision 117).
+ * True when DATABASE_URL is a pooler: DIRECT_DATABASE_URL names another address (decision 117). Through a
+ * pooler in transaction mode the next transaction may run on another server connection, so nothing may
+ * live on a session: no limits set at connection, no named prepared statements.
  */
-export function namedStatementsKept(): boolean {
+export function behindPooler(): boolean {
   const settings = config();
-  return settings.DIRECT_DATABASE_URL === settings.DATABASE_URL;
+  return settings.DIRECT_DATABASE_URL !== settings.DATABASE_URL;
 }
 
 export interface PoolOptions {
@@ -183,14 +187,18 @@ export interface PoolOptions {
 }
 
 export function createPool(connectionString: string, { max = 10, name }: PoolOptions): pg.Pool {
+  const limit = config().DATABASE_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
+    ...(behindPooler()
+      ? { limitsPerTransaction: true }
+      : { statement_timeout: limit, idle_in_transaction_session_timeout: limit }),
     connectionString,
     max,
     Client: GuardedClient,
     application_name: `salon-${name}`,
     connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS,
     // Our own limit comes a little after the server's, for when the network rather than the server is stuck.
-    query_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS + 1000,
+    query_timeout: limit + 1000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   } as pg.PoolConfig);

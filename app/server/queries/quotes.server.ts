@@ -42,7 +42,7 @@ import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
 import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
-import { namedStatementsKept } from "../pg-pool.server";
+import { behindPooler } from "../pg-pool.server";
 import { marketingConsentRows } from "../privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
@@ -537,8 +537,7 @@ async function executeNamed<Row extends Record<string, unknown>>(
 ): Promise<{ rows: Row[] }> {
   // drizzle keeps the client it was made with as $client: the pool, or a transaction's own connection.
   const client = (db as Database & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool) || !namedStatementsKept())
-    return (await db.execute<Row>(statement)) as { rows: Row[] };
+  if (!(client instanceof pg.Pool) || behindPooler()) return (await db.execute<Row>(statement)) as { rows: Row[] };
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return client.query<Row>({ name, text, values: params });
 }
@@ -756,7 +755,7 @@ function preparePublicQuoteQuery(db: Database) {
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
     .where(eq(quotes.link, sql.placeholder("link")))
-    .prepare(namedStatementsKept() ? "public_quote" : "");
+    .prepare(behindPooler() ? "" : "public_quote");
 }
 
 export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {
