@@ -104,6 +104,10 @@ async function measureConsoleAtScale(databaseUrl, cookie) {
   for (const list of ["leads", "applications", "models", "feedback", "messages", "audit"])
     lists[list] = await median5(`${BASE}/staff/${list}`, headers);
   lists["leads, one salon and status"] = await median5(`${BASE}/staff/leads?salon=2&status=booked`, headers);
+  // Searches that match one quote in CONSOLE_QUOTES (issue 43): through the trigram indexes (decision 118).
+  lists["leads, search by name"] = await median5(`${BASE}/staff/leads?q=Client%2054321`, headers);
+  lists["leads, search by e-mail"] = await median5(`${BASE}/staff/leads?q=c54321%40example.com`, headers);
+  lists["leads, search by mobile"] = await median5(`${BASE}/staff/leads?q=07700%20954321`, headers);
   const exportStarted = performance.now();
   const csv = await (await fetchOnce(`${BASE}/staff/export/leads`, { headers: { Cookie: cookie } })).text();
   const exportMs = Math.round(performance.now() - exportStarted);

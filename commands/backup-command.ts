@@ -21,7 +21,7 @@ import { DataDirInUseError, runningServerUrl, startEmbeddedPostgres } from "~/se
 
 type Settings = Pick<
   Config,
-  | "DATABASE_URL"
+  | "DIRECT_DATABASE_URL"
   | "dataDir"
   | "backupDir"
   | "BACKUP_KEY"
@@ -38,7 +38,8 @@ async function withDatabase<T>(
   purpose: "backup" | "restore",
   work: (url: string) => Promise<T>,
 ): Promise<T> {
-  if (settings.DATABASE_URL) return work(settings.DATABASE_URL);
+  // A backup reads in one long transaction and a restore sets session state: never through a pooler.
+  if (settings.DIRECT_DATABASE_URL) return work(settings.DIRECT_DATABASE_URL);
   if (purpose === "backup" && !existsSync(path.join(settings.dataDir, "postgres", "PG_VERSION")))
     throw new Error(`There is no embedded database in ${settings.dataDir} to back up (is DATA_DIR right?).`);
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;

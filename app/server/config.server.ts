@@ -36,6 +36,9 @@ export const settingsSchema = z.object({
   DATABASE_URL: optionalUrl.describe(
     "`postgres://user:password@host:5432/db`: use that PostgreSQL server instead of the embedded one.",
   ),
+  DIRECT_DATABASE_URL: optionalUrl.describe(
+    "The same database without a pooler between, for migrations, LISTEN and backups, when `DATABASE_URL` is a pooler (PgBouncer in transaction mode). Unset: `DATABASE_URL`.",
+  ),
   BUILD_DIR: z
     .string()
     .default(DEFAULT_BUILD_DIR)
@@ -259,8 +262,13 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     throw new SettingsError(
       `MAX_UNFINISHED_HEADERS=${JSON.stringify(given.MAX_UNFINISHED_HEADERS)} is not valid: expected less than MAX_CONNECTIONS (${data.MAX_CONNECTIONS}) (docs/settings.md lists every setting).`,
     );
+  if (data.DIRECT_DATABASE_URL !== undefined && data.DATABASE_URL === undefined)
+    throw new SettingsError(
+      "DIRECT_DATABASE_URL is set without DATABASE_URL: set both, or neither for the embedded database (docs/settings.md lists every setting).",
+    );
   return {
     ...data,
+    DIRECT_DATABASE_URL: data.DIRECT_DATABASE_URL ?? data.DATABASE_URL,
     PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
     LOG_LEVEL: data.LOG_LEVEL ?? (env.VITEST ? "warn" : "info"),
     // Half leaves the other half for requests being served; a single address (MAX_CONNECTIONS_PER_CLIENT) is

@@ -3,12 +3,18 @@
  * when set, otherwise to an embedded PostgreSQL server the site runs on a
  * cluster under DATA_DIR (decision 008). The committed drizzle-kit migrations
  * are applied at start.
+ *
+ * DATABASE_URL may be a pooler in transaction mode (decision 117): the pools
+ * keep no session state and send no start-up parameters. What needs a session
+ * of its own (the migrations' lock, LISTEN, backups) goes to
+ * DIRECT_DATABASE_URL, the server itself.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { config } from "./config.server";
 import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import { log } from "./log.server";
 import { connectAtStart, createPool } from "./pg-pool.server";
@@ -31,8 +37,8 @@ export interface DatabaseHandle {
    */
   background: Database;
   kind: DatabaseKind;
-  /** Its connection string (PGlite has none): what backups read through. */
-  url?: string;
+  /** The connection string of the server itself (not a pooler): what backups read through. */
+  url: string;
   /** The connection pools' use now, for /metrics. */
   pools(): { name: string; total: number; idle: number; waiting: number }[];
   /** Calls `onNotify` for every NOTIFY on `channel`, from any process. */
@@ -63,6 +69,8 @@ const MIGRATION_LOCK = 727_2002;
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** The same database without a pooler between, for sessions of its own; `databaseUrl` when unset. */
+  directDatabaseUrl?: string;
   dataDir: string;
   /** Runs after the migrations, under the same cross-process lock (seeding). */
   prepare?: (db: Database) => Promise<unknown>;
@@ -76,13 +84,13 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     await options.whileStarting;
-    return openPool(options.databaseUrl, options.prepare, "postgres");
+    return openPool(options.databaseUrl, options.directDatabaseUrl ?? options.databaseUrl, options.prepare, "postgres");
   }
   refuseOldDataFolder(options.dataDir);
   const server = await startEmbeddedPostgres(options.dataDir);
   try {
     await options.whileStarting;
-    const handle = await openPool(server.url, options.prepare, "embedded");
+    const handle = await openPool(server.url, server.url, options.prepare, "embedded");
     return {
       ...handle,
       async close() {
@@ -102,6 +110,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 /** One code path for every PostgreSQL server, the embedded one included. */
 async function openPool(
   databaseUrl: string,
+  directUrl: string,
   prepare: OpenOptions["prepare"],
   kind: "embedded" | "postgres",
 ): Promise<DatabaseHandle> {
@@ -114,26 +123,39 @@ async function openPool(
   const pool = createPool(databaseUrl, { name: "web", max: kind === "embedded" ? 4 : 10 });
   const backgroundPool = createPool(databaseUrl, { name: "background", max: 2 });
   const db = drizzle(pool, { schema });
-  const client = await connectAtStart(pool, databaseUrl);
+  // Migrations hold a session's advisory lock, so they run on a connection to the server itself, used
+  // for nothing else and closed after.
+  const migrating = new pg.Pool({
+    connectionString: directUrl,
+    max: 1,
+    application_name: "salon-migrate",
+    connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS,
+  });
   try {
-    // Another process may hold the lock while it migrates: wait for it however long that takes.
-    await client.query("set statement_timeout = 0");
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const locked = drizzle(client, { schema });
-    await migrate(locked, { migrationsFolder });
-    await prepare?.(locked);
+    const client = await connectAtStart(migrating, directUrl);
+    try {
+      // Another process may hold the lock while it migrates: wait for it however long that takes.
+      await client.query("set statement_timeout = 0");
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const locked = drizzle(client, { schema });
+      await migrate(locked, { migrationsFolder });
+      await prepare?.(locked);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release(true);
+    }
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    // Not back into the pool with its statement time-out lifted.
-    client.release(true);
+    await endPool(migrating);
   }
+  // The web pool's first connection: a pooler that cannot be reached stops the start as the server would.
+  (await connectAtStart(pool, databaseUrl)).release();
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closing = false;
   return {
     db,
     background: drizzle(backgroundPool, { schema }),
     kind,
-    url: databaseUrl,
+    url: directUrl,
     pools: () =>
       [
         ["web", pool],
@@ -152,7 +174,7 @@ async function openPool(
       const connect = async (delay: number): Promise<void> => {
         if (closing) return;
         const listener = new pg.Client({
-          connectionString: databaseUrl,
+          connectionString: directUrl,
           connectionTimeoutMillis: 5000,
           keepAlive: true,
         });

@@ -62,28 +62,104 @@ function describeDatabase(connectionString: string): string {
   }
 }
 
-/** A pg client that destroys its connection when a statement times out on our side (see above). */
+/** Transaction control: sent as it is, never wrapped in a transaction of our own. */
+const TRANSACTION_CONTROL = /^\s*(commit|rollback|end|abort)\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+
+/**
+ * The server-side limits, set for one transaction only (`set local`): through a pooler in transaction
+ * mode the next transaction may run on another server connection, so nothing may be set for the session
+ * (and PgBouncer refuses these as start-up parameters). Read at each BEGIN, so a changed setting holds.
+ */
+function transactionLimits(): string {
+  const ms = config().DATABASE_STATEMENT_TIMEOUT_MS;
+  return `set local statement_timeout = ${ms}; set local idle_in_transaction_session_timeout = ${ms}`;
+}
+
+type QueryArgs = [unknown, ...unknown[]];
+type Callback = (error: Error | null, result?: unknown) => void;
+
+/**
+ * A pg client that destroys its connection when a statement times out on our side (see above) and,
+ * behind a pooler, sets the server-side limits in every transaction: a BEGIN carries them in the same
+ * round trip, and a statement sent outside a transaction runs in one of its own (BEGIN with the limits,
+ * the statement, COMMIT). Connected to the server itself, the limits are the session's, set at
+ * connection, and nothing costs a round trip more.
+ */
 class GuardedClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
+  private readonly limitsPerTransaction: boolean;
+  /** A BEGIN sent and not yet answered: the status reads idle until it is. */
+  private opening = false;
+  /** A statement running in a transaction of our own: what is sent meanwhile waits for it. */
+  private own: Promise<unknown> | undefined;
+
+  constructor(config?: pg.ClientConfig & { limitsPerTransaction?: boolean }) {
     super(config);
+    this.limitsPerTransaction = config?.limitsPerTransaction === true;
     // A client in use that loses its connection reports to its query; one that errors between queries lands here.
     this.on("error", (error) => log.debug({ err: error.message }, "database connection lost"));
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
-  override query(...args: any[]): any {
-    const last = args[args.length - 1];
-    if (typeof last === "function") {
-      args[args.length - 1] = (error: Error | null, ...rest: unknown[]) => {
-        if (error) this.dropIfTimedOut(error);
-        return last(error, ...rest);
-      };
-      return (super.query as (...a: unknown[]) => unknown)(...args);
+  override query(...given: any[]): any {
+    // A submittable (a cursor) manages its own messages: passed on as it is.
+    if (typeof given[0]?.submit === "function") return (super.query as (...a: unknown[]) => unknown)(...given);
+    const callback: Callback | undefined = typeof given.at(-1) === "function" ? given.pop() : undefined;
+    const args = given as QueryArgs;
+    const result = this.guarded(args);
+    if (!callback) return result;
+    result.then(
+      (value) => callback(null, value),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  }
+
+  private async guarded(args: QueryArgs): Promise<unknown> {
+    while (this.own) await this.own.catch(() => {});
+    const [first] = args;
+    const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+    const status = this.getTransactionStatus();
+    const inTransaction = this.opening || status === "T" || status === "E";
+    if (!this.limitsPerTransaction || inTransaction || typeof text !== "string" || TRANSACTION_CONTROL.test(text))
+      return this.send(args);
+    if (BEGIN.test(text)) {
+      const withLimits = `${text}; ${transactionLimits()}`;
+      this.opening = true;
+      try {
+        return await this.send([typeof first === "string" ? withLimits : { ...(first as object), text: withLimits }]);
+      } finally {
+        this.opening = false;
+      }
     }
-    const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (result && typeof (result as Promise<unknown>).catch === "function")
-      (result as Promise<unknown>).catch((error: Error) => this.dropIfTimedOut(error));
+    const own = this.inOwnTransaction(args);
+    this.own = own;
+    try {
+      return await own;
+    } finally {
+      if (this.own === own) this.own = undefined;
+    }
+  }
+
+  private async inOwnTransaction(args: QueryArgs): Promise<unknown> {
+    await this.send([`begin; ${transactionLimits()}`]);
+    let result: unknown;
+    try {
+      result = await this.send(args);
+    } catch (error) {
+      await this.send(["rollback"]).catch(() => {});
+      throw error;
+    }
+    await this.send(["commit"]);
     return result;
+  }
+
+  private send(args: QueryArgs): Promise<unknown> {
+    const result = (super.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    return result.catch((error: Error) => {
+      this.dropIfTimedOut(error);
+      throw error;
+    });
   }
 
   private dropIfTimedOut(error: Error) {
@@ -94,6 +170,16 @@ class GuardedClient extends pg.Client {
   }
 }
 
+/**
+ * True when DATABASE_URL is a pooler: DIRECT_DATABASE_URL names another address (decision 117). Through a
+ * pooler in transaction mode the next transaction may run on another server connection, so nothing may
+ * live on a session: no limits set at connection, no named prepared statements.
+ */
+export function behindPooler(): boolean {
+  const settings = config();
+  return settings.DIRECT_DATABASE_URL !== settings.DATABASE_URL;
+}
+
 export interface PoolOptions {
   max?: number;
   /** Names the pool in log lines and in pg_stat_activity. */
@@ -101,16 +187,18 @@ export interface PoolOptions {
 }
 
 export function createPool(connectionString: string, { max = 10, name }: PoolOptions): pg.Pool {
+  const limit = config().DATABASE_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
+    ...(behindPooler()
+      ? { limitsPerTransaction: true }
+      : { statement_timeout: limit, idle_in_transaction_session_timeout: limit }),
     connectionString,
     max,
     Client: GuardedClient,
     application_name: `salon-${name}`,
     connectionTimeoutMillis: config().DATABASE_CONNECT_TIMEOUT_MS,
-    statement_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS,
     // Our own limit comes a little after the server's, for when the network rather than the server is stuck.
-    query_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS + 1000,
-    idle_in_transaction_session_timeout: config().DATABASE_STATEMENT_TIMEOUT_MS,
+    query_timeout: limit + 1000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   } as pg.PoolConfig);

@@ -3,7 +3,7 @@
  * Money is integer pence and level adapters are hundredths of a percent, so no
  * figure ever drifts through floating point.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -24,6 +24,22 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/staff/access";
+import { SEARCH_QUOTE_FOLDS } from "~/domain/typed-text";
+
+/** A text constant written into a statement (never a parameter): index expressions must match it exactly. */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/**
+ * A stored text as the console's search compares it (typed-text.ts
+ * foldForSearch): NFC, with the apostrophes and quotation marks folded to
+ * plain ones. Both functions are immutable, and the folds are written into
+ * the statement as constants, so the trigram indexes over exactly this
+ * expression (decision 118) serve the search's ILIKE.
+ */
+export const searchFolded = (column: AnyPgColumn | SQL) =>
+  sql`translate(normalize(${column}, NFC), ${literal(SEARCH_QUOTE_FOLDS.map((fold) => fold.from).join(""))}, ${literal(
+    SEARCH_QUOTE_FOLDS.map((fold) => fold.to.repeat([...fold.from].length)).join(""),
+  )})`;
 
 /** Every moment is stored with its zone, so London's clock changes never shift one. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -606,6 +622,10 @@ export const quotes = pgTable(
     index("quotes_total_idx").on(t.totalPence, t.id),
     // The dashboard finds a client's latest quote by mobile number to tell whose work their feedback is about.
     index("quotes_mobile_idx").on(t.mobile, t.createdAt),
+    // The leads list's search: any part of a name, e-mail or mobile (pg_trgm, decision 118).
+    index("quotes_name_search_idx").using("gin", sql`${searchFolded(t.name)} gin_trgm_ops`),
+    index("quotes_email_search_idx").using("gin", sql`${searchFolded(t.email)} gin_trgm_ops`),
+    index("quotes_mobile_search_idx").using("gin", sql`${t.mobile} gin_trgm_ops`),
   ],
 );
 
@@ -1082,7 +1102,11 @@ export const staffNotes = pgTable(
     outboxId: integer("outbox_id").references(() => outbox.id),
     createdAt: createdAt(),
   },
-  (t) => [index("staff_notes_subject_idx").on(t.subjectType, t.subjectId)],
+  (t) => [
+    index("staff_notes_subject_idx").on(t.subjectType, t.subjectId),
+    // The lists' search looks in the records' notes too (decision 118).
+    index("staff_notes_body_search_idx").using("gin", sql`${searchFolded(t.body)} gin_trgm_ops`),
+  ],
 );
 
 /** The owner's wording of the replies to job applicants; a template without a row uses the built-in text. */

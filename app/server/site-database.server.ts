@@ -11,6 +11,7 @@ export function openSiteDatabase(prepare?: OpenOptions["prepare"], whileStarting
   const settings = config();
   return openDatabase({
     databaseUrl: settings.DATABASE_URL,
+    directDatabaseUrl: settings.DIRECT_DATABASE_URL,
     dataDir: settings.dataDir,
     prepare,
     whileStarting,

@@ -11,8 +11,6 @@ import { inject } from "vitest";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "./db.server";
 
 export interface TestDatabase extends DatabaseHandle {
-  /** PostgreSQL only: where it is, so a test can open a second, independent connection pool to it. */
-  url?: string;
   /** Closes and throws the database away. */
   destroy(): Promise<void>;
 }
@@ -31,7 +29,6 @@ async function postgres(adminUrl: string, prepare?: OpenOptions["prepare"]): Pro
   const handle = await openDatabase({ databaseUrl: url.href, dataDir: tmpdir(), prepare });
   return {
     ...handle,
-    url: url.href,
     async destroy() {
       await handle.close();
       const again = new pg.Client({ connectionString: adminUrl });

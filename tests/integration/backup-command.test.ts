@@ -33,7 +33,7 @@ function settingsFor(
   key: string | null = KEY,
 ) {
   return {
-    DATABASE_URL: undefined,
+    DIRECT_DATABASE_URL: undefined,
     dataDir,
     backupDir,
     BACKUP_KEY: key ?? undefined,

@@ -48,7 +48,7 @@ describe("the previous release's data under the current code", () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "salon-upgrade-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const settings = {
-      DATABASE_URL: undefined,
+      DIRECT_DATABASE_URL: undefined,
       dataDir,
       backupDir: path.join(dataDir, "backups"),
       BACKUP_KEEP_DAILY: 7,

@@ -367,9 +367,11 @@ export async function restoreArchive(
           `The database already holds the site's data (${existing.length} tables). Restore into a new DATA_DIR or an empty database, or add --replace to drop what is there first.`,
         );
       await client.query(`drop table if exists ${existing.map(qualified).join(", ")} cascade`);
-      // And the functions the migrations made (the triggers' own), which replaying them makes again.
+      // And the functions the migrations made (the triggers' own), which replaying them makes again; an
+      // extension's (pg_trgm's) stay with their extension, which the migrations create only if missing.
       const functions = await client.query<{ name: string }>(
-        "select oid::regprocedure::text as name from pg_proc where pronamespace = 'public'::regnamespace",
+        `select p.oid::regprocedure::text as name from pg_proc p where p.pronamespace = 'public'::regnamespace
+           and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
       );
       for (const { name } of functions.rows) await client.query(`drop function if exists ${name} cascade`);
     }

@@ -42,6 +42,7 @@ import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
 import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
+import { behindPooler } from "../pg-pool.server";
 import { marketingConsentRows } from "../privacy/consents.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
@@ -526,7 +527,8 @@ const dialect = new PgDialect();
  * Runs a statement whose text is the same every time as a named prepared
  * statement on a PostgreSQL connection: the server parses and plans it once
  * per connection instead of on every save (the quote's statement took longer
- * to plan than to run). Inside a transaction it runs as any other.
+ * to plan than to run). Inside a transaction, or through a pooler (decision
+ * 117), it runs as any other.
  */
 async function executeNamed<Row extends Record<string, unknown>>(
   db: Database,
@@ -535,7 +537,7 @@ async function executeNamed<Row extends Record<string, unknown>>(
 ): Promise<{ rows: Row[] }> {
   // drizzle keeps the client it was made with as $client: the pool, or a transaction's own connection.
   const client = (db as Database & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return (await db.execute<Row>(statement)) as { rows: Row[] };
+  if (!(client instanceof pg.Pool) || behindPooler()) return (await db.execute<Row>(statement)) as { rows: Row[] };
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return client.query<Row>({ name, text, values: params });
 }
@@ -718,9 +720,11 @@ export interface PublicQuote {
 }
 
 /**
- * The saved quote's row with its salon and level, as a statement prepared once
- * per database: the page clients open from their text is never cached, so
+ * The saved quote's row with its salon and level, as a query built once per
+ * database: the page clients open from their text is never cached, so
  * building the query anew for each view was work repeated on every one.
+ * Through a pooler it goes unnamed (the empty name: pg's unnamed statement),
+ * since a named one lives on one server connection (decision 117).
  */
 const publicQuoteQueries = new WeakMap<Database, ReturnType<typeof preparePublicQuoteQuery>>();
 
@@ -751,7 +755,7 @@ function preparePublicQuoteQuery(db: Database) {
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
     .where(eq(quotes.link, sql.placeholder("link")))
-    .prepare("public_quote");
+    .prepare(behindPooler() ? "" : "public_quote");
 }
 
 export async function getPublicQuote(db: Database, link: string, now: Date = new Date()): Promise<PublicQuote | null> {

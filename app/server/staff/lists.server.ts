@@ -4,9 +4,10 @@
  * the one page of rows a list's loader hands its page).
  *
  * The search is ILIKE on the columns staff would recognise someone by, both
- * sides folded alike (typed-text.ts foldForSearch; searchFolded here): Unicode
- * NFC, and curly and straight apostrophes as one, so O'Brien finds O’Brien and
- * a name stored decomposed is found by its composed spelling. Each
+ * sides folded alike (typed-text.ts foldForSearch; schema.server.ts
+ * searchFolded, the expression the trigram indexes hold, decision 118):
+ * Unicode NFC, and curly and straight apostrophes as one, so O'Brien finds
+ * O’Brien and a name stored decomposed is found by its composed spelling. Each
  * list is read newest first through its created/id index and stops after one
  * page, so a search reads rows until it has a page of matches; no list loads
  * everything, however long the salon keeps its records. Wildcards typed into
@@ -16,8 +17,8 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, AnyPgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { DAY_YEARS, isSaneDay } from "~/domain/dates";
-import { foldForSearch, SEARCH_QUOTE_FOLDS } from "~/domain/typed-text";
-import { staffNotes } from "../schema.server";
+import { foldForSearch } from "~/domain/typed-text";
+import { searchFolded, staffNotes } from "../schema.server";
 
 /** Longer than any name, address or number anyone searches for; the box stops there too. */
 const SEARCH_MAX_LENGTH = 100;
@@ -102,16 +103,6 @@ export interface SearchIn {
   notes?: { subjectType: string; id: AnyPgColumn };
 }
 
-const FOLD_FROM = SEARCH_QUOTE_FOLDS.map((fold) => fold.from).join("");
-const FOLD_TO = SEARCH_QUOTE_FOLDS.map((fold) => fold.to.repeat([...fold.from].length)).join("");
-
-/**
- * A stored text as the search compares it: NFC, with the apostrophes and
- * quotation marks of foldForSearch made plain. Both functions are immutable in
- * PostgreSQL, so an expression index can hold exactly this.
- */
-const searchFolded = (column: AnyPgColumn | SQL) => sql`translate(normalize(${column}, NFC), ${FOLD_FROM}, ${FOLD_TO})`;
-
 const ilike = (column: AnyPgColumn | SQL, pattern: string) => sql`${searchFolded(column)} ILIKE ${pattern} ESCAPE '\\'`;
 
 /**
@@ -130,7 +121,9 @@ export function searchWhere(term: string | undefined, where: SearchIn): SQL | un
       const found = where.text.map((column) => ilike(column, pattern));
       if (where.notes)
         found.push(
-          sql`exists (select 1 from ${staffNotes} where ${staffNotes.subjectType} = ${where.notes.subjectType} and ${staffNotes.subjectId} = ${where.notes.id} and ${staffNotes.kind} = 'note' and ${ilike(staffNotes.body, pattern)})`,
+          // The notes' ids as one array, read once: so each arm of the OR is an index's (a correlated EXISTS
+          // would have the planner read every row of the list instead).
+          sql`${where.notes.id} = any(array(select ${staffNotes.subjectId} from ${staffNotes} where ${staffNotes.subjectType} = ${where.notes.subjectType} and ${staffNotes.kind} = 'note' and ${ilike(staffNotes.body, pattern)}))`,
         );
       return sql`(${sql.join(found, sql` or `)})`;
     }),

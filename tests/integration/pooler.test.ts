@@ -1,0 +1,213 @@
+/**
+ * The site through a real PgBouncer (Debian's package) in transaction mode,
+ * configured as deploy/pgbouncer.ini is (its defaults otherwise), with two
+ * processes of the built site: DATABASE_URL through PgBouncer,
+ * DIRECT_DATABASE_URL to the server (decision 117). Both start at once and
+ * the migrations apply once; a staff edit through one process reaches the
+ * other's pages; saves go through.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  freePort,
+  newKey,
+  type Site,
+  startSite,
+  storedModelKeys,
+  submitModel,
+  type TestPostgres,
+  until,
+} from "../faults/harness";
+
+interface Bouncer {
+  port: number;
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * deploy/pgbouncer.ini with this machine's addresses: the one database entry
+ * pointed at the test's database, and a port, user list and socket folder of
+ * the test's own. Every other line is the example's.
+ */
+function localConfig(example: string, database: URL, port: number, folder: string): string {
+  const overrides: Record<string, string> = {
+    listen_addr: "127.0.0.1",
+    listen_port: String(port),
+    auth_file: path.join(folder, "userlist.txt"),
+    unix_socket_dir: folder,
+  };
+  const lines: string[] = [];
+  let section = "";
+  for (const line of example.split("\n")) {
+    const header = /^\[(\w+)\]/.exec(line);
+    if (header) {
+      section = header[1] ?? "";
+      lines.push(line);
+      if (section === "databases") {
+        const name = database.pathname.slice(1);
+        lines.push(`${name} = host=${database.hostname} port=${database.port || "5432"} dbname=${name}`);
+      }
+      continue;
+    }
+    const key = /^(\w+)\s*=/.exec(line)?.[1];
+    if (key && section === "databases") continue;
+    if (key && key in overrides) continue;
+    lines.push(line);
+  }
+  lines.push(...Object.entries(overrides).map(([key, value]) => `${key} = ${value}`));
+  return `${lines.join("\n")}\n`;
+}
+
+async function startBouncer(database: URL): Promise<Bouncer> {
+  const folder = await mkdtemp(path.join(tmpdir(), "salon-pgbouncer-"));
+  const port = await freePort();
+  const example = await readFile("deploy/pgbouncer.ini", "utf8");
+  const user = decodeURIComponent(database.username);
+  const password = decodeURIComponent(database.password);
+  await writeFile(path.join(folder, "pgbouncer.ini"), localConfig(example, database, port, folder));
+  await writeFile(path.join(folder, "userlist.txt"), `"${user}" "${password}"\n`);
+  // PgBouncer will not run as root: as root (CI) it becomes postgres, who reads the folder and puts its socket there.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await chmod(folder, 0o777);
+  const child: ChildProcess = spawn(
+    "/usr/sbin/pgbouncer",
+    [...(asRoot ? ["-u", "postgres"] : []), path.join(folder, "pgbouncer.ini")],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`PgBouncer exited:\n${lines.join("")}`);
+    const probe = new pg.Client({ connectionString: via(database, port) });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      await probe.query("select 1");
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await probe.end().catch(() => {});
+    }
+  }, "PgBouncer to accept connections");
+  return {
+    port,
+    lines,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGINT");
+      await exited;
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function via(database: URL, port: number): string {
+  const pooled = new URL(database.href);
+  pooled.hostname = "127.0.0.1";
+  pooled.port = String(port);
+  return pooled.href;
+}
+
+describe("the site through PgBouncer in transaction mode", () => {
+  let db: TestPostgres;
+  let bouncer: Bouncer;
+  let sites: Site[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    bouncer = await startBouncer(new URL(db.url));
+    const env = { DATABASE_URL: db.via(bouncer.port), DIRECT_DATABASE_URL: db.url };
+    // Both at once: each migrates (or waits for the other) before it answers.
+    sites = await Promise.all([startSite(env), startSite(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+    await bouncer?.stop();
+    await db?.drop();
+  });
+
+  it("starts two processes at once, applying each migration once", async () => {
+    const journal = JSON.parse(await readFile("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
+    const [applied] = await db.query<{ rows: number; hashes: number }>(
+      "select count(*)::int as rows, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations",
+    );
+    expect(applied).toEqual({ rows: journal.entries.length, hashes: journal.entries.length });
+    // The sites' pools really went through PgBouncer (it logs each client's login).
+    const logins = bouncer.lines.join("").match(new RegExp(`login attempt: db=${db.name} `, "g")) ?? [];
+    expect(logins.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows a staff edit made through one process on the other's pages", async () => {
+    const [first, second] = sites as [Site, Site];
+    const [owner] = await db.query<{ id: number }>(
+      "insert into staff_users (email, name, role) values ('owner@example.com', 'Owner', 'owner') returning id",
+    );
+    const token = randomBytes(32).toString("base64url");
+    await db.query(
+      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
+      [createHash("sha256").update(token).digest("hex"), owner?.id],
+    );
+    const about = async (site: Site) => (await fetch(`${site.url}/about`)).text();
+    const line = `a family of salons ${randomBytes(4).toString("hex")}`;
+    // Each process has drawn the page, and keeps it, before the edit.
+    expect(await about(second)).not.toContain(line);
+    expect(await about(first)).not.toContain(line);
+
+    const [setting] = await db.query<{ version: number }>(
+      "select version from site_settings where key = 'brandGroupLine'",
+    );
+    const saved = await fetch(`${first.url}/staff/content/brand`, {
+      method: "POST",
+      headers: { Cookie: `staff-session=${token}`, Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "group-line", groupLine: line, version: String(setting?.version) }),
+    });
+    expect(saved.status, await saved.text()).toBe(200);
+    // Well within the caches' 30-second lifetime: the other process heard the change.
+    await until(async () => (await about(second)).includes(line), "the edit on the second process's page", 5000);
+    expect(await about(first)).toContain(line);
+  });
+
+  it("stores what visitors send through either process, once each", async () => {
+    const keys = [newKey(), newKey(), newKey(), newKey()];
+    const answers = await Promise.all(keys.map((key, i) => submitModel((sites[i % 2] as Site).url, key)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    const stored = await storedModelKeys(db);
+    for (const key of keys) expect(stored.has(key), key).toBe(true);
+  });
+
+  it("saves quotes through either process, one after another and at once", async () => {
+    // Rounds of saves: the save's statement runs again on connections PgBouncer hands out in turn.
+    const save = async (site: Site, i: number) => {
+      const response = await fetch(`${site.url}/api/save-quote-details`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": newKey() },
+        body: JSON.stringify({
+          name: "Ada Pooler",
+          mobile: `07700 9${String(i).padStart(5, "0")}`,
+          email: `pooler${i}@example.com`,
+          referral: "Google",
+          regular: "no",
+          ...{ type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 },
+        }),
+      });
+      return `${response.status} ${response.status === 201 ? "" : await response.text()}`.trim();
+    };
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round++)
+      answers.push(...(await Promise.all([0, 1, 2, 3].map((n) => save(sites[n % 2] as Site, round * 4 + n)))));
+    expect(answers).toEqual(Array(12).fill("201"));
+    const [saved] = await db.query<{ n: number }>(
+      "select count(distinct email)::int as n from quotes where email like 'pooler%@example.com'",
+    );
+    expect(saved?.n).toBe(12);
+  });
+});
