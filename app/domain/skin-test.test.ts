@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { Cat1, ColourCat, MensCat } from "./catalogue";
 import {
+  colourFlagWords,
   colourReadiness,
   isSkinTestService,
   offersConsultation,
   parseSkinTestWords,
   quoteNeedsSkinTest,
+  skinTestStatusWords,
   skinTestValidUntil,
   ukDate,
 } from "./skin-test";
@@ -121,5 +123,30 @@ describe("which appointments and quotes", () => {
     for (const cat of [ColourCat.Classic, ColourCat.FullHead, ColourCat.Balayage])
       expect(offersConsultation([service(Cat1.Colour, cat)])).toBe(false);
     expect(offersConsultation([service(Cat1.Mens, MensCat.Colour)])).toBe(false);
+  });
+});
+
+describe("the words on the lead", () => {
+  it("says a test is needed until one is on record, then until when it counts", () => {
+    expect(skinTestStatusWords(null)).toBe("Skin test needed");
+    expect(skinTestStatusWords({ on: "2026-08-31", validUntil: "2027-02-28", current: true })).toBe(
+      "Skin test on 31 August 2026, valid until 28 February 2027",
+    );
+    expect(skinTestStatusWords({ on: "2026-01-10", validUntil: "2026-07-10", current: false })).toMatch(
+      /^Skin test needed: the last one, on 10 January 2026/,
+    );
+  });
+
+  it("flags a colour booked 24 hours after the test, in London time", () => {
+    const test = at("2026-09-01T09:00:00Z");
+    const colour = at("2026-09-02T09:00:00Z");
+    expect(colourFlagWords(colourReadiness([test], colour), colour)).toBe(
+      "Colour booked for 2 September 2026 at 10:00, only 24 hours after the skin test (48 needed)",
+    );
+    expect(colourFlagWords(colourReadiness([], colour), colour)).toBe(
+      "Colour booked for 2 September 2026 at 10:00 with no skin test on record",
+    );
+    const later = at("2026-09-03T09:00:00Z");
+    expect(colourFlagWords(colourReadiness([test], later), later)).toBeNull();
   });
 });

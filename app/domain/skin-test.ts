@@ -13,7 +13,7 @@
  */
 import { addMonths, format, parseISO } from "date-fns";
 import { Cat1, ColourCat, needsSkinTest, type Service } from "./catalogue";
-import { londonDay } from "./salon-time";
+import { londonDay, londonTime } from "./salon-time";
 
 /** The client's answer to "Have you had a skin test with us in the last 6 months?". */
 export const SKIN_TEST_ANSWERS = ["yes", "no", "not-sure"] as const;
@@ -35,6 +35,9 @@ export const SKIN_TEST_VALID_MONTHS = 6;
 /** The plain explanation sent with the booking link to a client who has no test on record. */
 export const SKIN_TEST_EXPLANATION =
   "Before any colour we need a quick skin test at least 48 hours before your appointment, so that any reaction shows before the colour goes on. A test with us in the last 6 months counts.";
+
+/** How many days of colour appointments the console home's morning list looks ahead, today included. */
+export const COLOUR_CHECK_DAYS = 3;
 
 /** The words the owner has not changed: an appointment whose service names one is a skin test. */
 export const DEFAULT_SKIN_TEST_WORDS: readonly string[] = ["skin test", "patch test"];
@@ -125,4 +128,34 @@ export function colourReadiness(tests: readonly Date[], colourAt: Date): ColourR
     testedAt: latest,
     hoursBefore: Math.floor((colourAt.getTime() - latest.getTime()) / HOUR_MS),
   };
+}
+
+/** An instant as the front desk reads it: "3 September 2026 at 10:00" (London). */
+function ukDateTime(at: Date): string {
+  return `${ukDate(londonDay(at))} at ${londonTime(at)}`;
+}
+
+/** The skin-test line of a lead: "Skin test needed", or "Skin test on D, valid until D + 6 months". */
+export function skinTestStatusWords(latest: { on: string; validUntil: string; current: boolean } | null): string {
+  if (!latest) return "Skin test needed";
+  if (!latest.current)
+    return `Skin test needed: the last one, on ${ukDate(latest.on)}, was valid until ${ukDate(latest.validUntil)}`;
+  return `Skin test on ${ukDate(latest.on)}, valid until ${ukDate(latest.validUntil)}`;
+}
+
+/** Why a booked colour appointment is flagged, in words; null when a skin test covers it. */
+export function colourFlagWords(readiness: ColourReadiness, colourAt: Date): string | null {
+  const when = ukDateTime(colourAt);
+  switch (readiness.kind) {
+    case "ready":
+      return null;
+    case "no-test":
+      return `Colour booked for ${when} with no skin test on record`;
+    case "too-soon":
+      return readiness.hoursBefore < 0
+        ? `Colour booked for ${when}, before the skin test on ${ukDateTime(readiness.testedAt)}`
+        : `Colour booked for ${when}, only ${readiness.hoursBefore} hours after the skin test (${SKIN_TEST_LEAD_HOURS} needed)`;
+    case "expired":
+      return `Colour booked for ${when}, after the skin test's 6 months ran out on ${ukDate(readiness.validUntil)}`;
+  }
 }
