@@ -264,18 +264,20 @@ export const QUOTE_TEXT_MAX_SEGMENTS = TEXT_MAX_SEGMENTS;
  * the name and salon have a GSM-7 form. The fullest wording that fits in two
  * segments is sent: a long web address or a name in another script drops the
  * quote's own link, then shortens the words, then greets without the name;
- * never the greeting, the Book link or the numbers.
+ * never the greeting, the Book link or the numbers. A colour quote's
+ * skin-test answer (and for "no" or "not sure" its link, the 48 hours said)
+ * is in every wording; with two links at a long address the phone goes.
  */
 function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
   const f = quoteFacts(p, publicUrl);
   const call = p.salonPhone ? ` Or call ${p.salonPhone}.` : "";
   const tel = p.salonPhone ? ` Tel ${p.salonPhone}` : "";
-  const compact = (hi: string) =>
+  const compact = (hi: string, withTel = true) =>
     `${hi}${p.salonName} quote: ${f.total}. ${
       f.offer
         ? `New client ${f.offer.percent}% off: ${f.offer.total}, code ${f.offer.code}, to ${f.validUntil}.`
         : `Valid to ${f.validUntil}.`
-    } Book: ${f.bookUrl}${tel}`;
+    } Book: ${f.bookUrl}${withTel ? tel : ""}`;
   const hi = f.name ? `Hi ${f.name}, ` : "Hi, ";
   const offerWords = f.offer
     ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
@@ -289,8 +291,10 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
         short: ` Skin test: ${f.skin.answer}.${f.skin.bookUrl ? ` Needed 48h before colour: ${f.skin.bookUrl}` : ""}${
           f.skin.consultation ? " Consultation asked." : ""
         }`,
+        // The link itself says the answer was not yes.
+        least: f.skin.bookUrl ? ` Skin test 48h before colour: ${f.skin.bookUrl}` : ` Skin test: ${f.skin.answer}.`,
       }
-    : { full: "", short: "" };
+    : { full: "", short: "", least: "" };
   return fittingText([
     `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it: ${f.url} Book: ${f.bookUrl}${call}${skin.full}`,
     // The Book link counts the click on the quote and leads on to booking; the quote's own page is the optional part.
@@ -299,6 +303,9 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
     `${compact(hi)}${skin.short}`,
     // A name in a script the GSM alphabet lacks makes the whole text UCS-2, at less than half the room.
     `${compact("Hi, ")}${skin.short}`,
+    // Two links at a long web address: the salon's phone goes before the skin-test link does.
+    `${compact(hi, !f.skin)}${skin.least}`,
+    `${compact("Hi, ", !f.skin)}${skin.least}`,
   ]);
 }
 
