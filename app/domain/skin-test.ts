@@ -28,9 +28,9 @@ export const SKIN_TEST_ANSWER_LABELS: Readonly<Record<SkinTestAnswer, string>> =
 export const SKIN_TEST_QUESTION = "Have you had a skin test with us in the last 6 months?";
 
 /** Hours between a skin test and a colour service, at the least. */
-export const SKIN_TEST_LEAD_HOURS = 48;
+const SKIN_TEST_LEAD_HOURS = 48;
 /** Calendar months a skin test on record counts for. */
-export const SKIN_TEST_VALID_MONTHS = 6;
+const SKIN_TEST_VALID_MONTHS = 6;
 
 /** The plain explanation sent with the booking link to a client who has no test on record. */
 export const SKIN_TEST_EXPLANATION =

@@ -59,7 +59,7 @@ interface Client {
 }
 
 /** The start instants of the client's skin tests on record (not cancelled), oldest first. */
-export async function skinTestsOf(db: Database, client: Client, words: readonly string[]): Promise<Date[]> {
+async function skinTestsOf(db: Database, client: Client, words: readonly string[]): Promise<Date[]> {
   const email = normaliseEmail(client.email);
   const contact = [
     client.mobile ? eq(appointments.clientMobile, client.mobile) : undefined,
