@@ -41,6 +41,8 @@ export const publicRoutes = [
   route("pictures/:file", "routes/picture.ts"),
   // A quote's Book button: counts the click, then on to the booking link.
   route("quote/:link/book", "routes/quote-book.ts"),
+  // A colour quote's skin-test link: on to the salon's skin-test booking link.
+  route("quote/:link/skin-test", "routes/quote-skin-test.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),

@@ -33,6 +33,7 @@ import {
   STYLIST_POSITIONS,
 } from "./form-texts";
 import { MAIN_SALON_ID, SALON_IDS } from "./salon-info";
+import { SKIN_TEST_ANSWERS } from "./skin-test";
 import { EMAIL_PATTERN, normaliseEmailAddress, normaliseTypedText, normaliseUkMobile } from "./typed-text";
 import { z } from "./zod";
 
@@ -362,6 +363,8 @@ export const QUOTE_MESSAGES = {
   emailInvalid: "Valid Email Address is required",
   referralRequired: "How did you hear about us is required",
   referralInvalid: "Please choose how you heard about us from the list",
+  skinTestRequired: "Please tell us whether you've had a skin test with us in the last 6 months",
+  skinTestInvalid: "Please answer yes, no or not sure",
 } as const;
 
 /**
@@ -376,6 +379,18 @@ export const quoteDetailsSchema = z.object({
     required: QUOTE_MESSAGES.referralRequired,
     invalid: QUOTE_MESSAGES.referralInvalid,
   }),
+  /**
+   * Asked only on a quote with colour (skin-test.ts): optional here, since the details alone cannot tell;
+   * saveQuote requires it of a colour quote whose form asked it (skin_test_asked) and drops it from any other.
+   */
+  skin_test: z.preprocess(
+    blankToUndefined,
+    z.enum(SKIN_TEST_ANSWERS, { error: QUOTE_MESSAGES.skinTestInvalid }).optional(),
+  ),
+  /** Sent by a form that shows the question: a JSON client that never asks it is not refused for the answer. */
+  skin_test_asked: tickBox,
+  /** A consultation before the day; kept only on a quote with foils, bleach, vivids or a correction. */
+  consultation: tickBox,
   ...marketingConsentFields,
 });
 

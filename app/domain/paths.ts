@@ -20,3 +20,5 @@ export const offerPath = (slug: string) => `/offers/${slug}`;
 export const quotePath = (link: string) => `/quote/${link}`;
 /** A saved quote's Book button: counts the click, then on to the quote's booking link (routes/quote-book.ts). */
 export const quoteBookPath = (link: string) => `/quote/${link}/book`;
+/** Where a colour quote's client books her skin test: on to her salon's skin-test link (routes/quote-skin-test.ts). */
+export const quoteSkinTestPath = (link: string) => `/quote/${link}/skin-test`;

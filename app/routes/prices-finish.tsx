@@ -24,6 +24,7 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { lineLabel } from "~/domain/line-labels";
 import { quoteBookPath, quotePath } from "~/domain/paths";
 import { resolveQuote, selectorModeOf } from "~/domain/quote-resolution";
+import { offersConsultation, quoteNeedsSkinTest } from "~/domain/skin-test";
 import { memberPhoto } from "~/server/queries/content.server";
 import { loadQuoteCatalogue, type QuoteCatalogue, stateFromUrl } from "~/server/queries/quote-pricing.server";
 import { savedQuoteStatus, saveQuote, saveQuoteSchema } from "~/server/queries/quotes.server";
@@ -103,6 +104,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const guard = finishGuard(fromUrl, catalogue);
   if (!guard.quote) throw redirect(guard.redirect);
   const { quote } = guard;
+  const services = quote.lines.map((line) => line.service);
   return {
     kind: "form" as const,
     typeName: serviceTypeCopy(quote.state.type).name,
@@ -120,6 +122,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       pricePence: line.pricePence,
     })),
     totalPence: quote.totalPence,
+    colour: quoteNeedsSkinTest(services) ? { consultation: offersConsultation(services) } : null,
     regular: quote.state.regular === true,
     changeHref: stateHref(CALCULATOR_PATH, quote.state),
     action: stateHref(FINISH_PATH, quote.state),
@@ -206,6 +209,7 @@ export default function Finish({ loaderData, actionData }: Route.ComponentProps)
           hiddenFields={loaderData.hiddenFields}
           actionData={actionData}
           formKey={loaderData.formKey}
+          colour={loaderData.colour}
         />
 
         <aside aria-labelledby="summary-heading" className="card order-first p-5 sm:p-7 lg:order-none">

@@ -64,6 +64,18 @@ export async function quoteBookingLink(db: Database, link: string): Promise<stri
   return linkOfQuote(db, result.rows[0]);
 }
 
+/**
+ * Where a colour quote's client books her skin test: her salon's skin-test link (set on the booking links
+ * screen), else its default link; null for a quote that does not exist or was erased at her request.
+ */
+export async function quoteSkinTestLink(db: Database, link: string): Promise<string | null> {
+  if (!QUOTE_LINK_PATTERN.test(link)) return null;
+  const result = await db.execute<{ url: string }>(sql`
+    select coalesce(s.skin_test_url, s.booking_url) as url from quotes q join salons s on s.id = q.salon_id
+    where q.link = ${link} and not q.erased_on_request`);
+  return result.rows[0]?.url ?? null;
+}
+
 interface QuoteCaseRow extends Record<string, unknown> {
   salon_id: number;
   stylist_id: number | null;
@@ -125,6 +137,29 @@ export async function saveBookingLink(
   });
 }
 
+/** Sets (or with url null, clears) a salon's skin-test booking link, with its audit row; false for no such salon. */
+export async function saveSkinTestLink(
+  db: Database,
+  actor: Actor | null,
+  salonId: number,
+  url: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(salons)
+      .set({ skinTestUrl: url })
+      .where(eq(salons.id, salonId))
+      .returning({ id: salons.id });
+    if (changed.length === 0) return false;
+    await audit(tx, actor, {
+      action: "booking-link.skin-test",
+      subject: { type: "salon", id: salonId },
+      summary: JSON.stringify({ skinTestUrl: url }),
+    });
+    return true;
+  });
+}
+
 /**
  * Everything the booking links screen shows: each salon's default, each
  * stylist on the team with the link their Book buttons resolve to, and the
@@ -132,7 +167,10 @@ export async function saveBookingLink(
  */
 export async function bookingMapForConsole(db: Database) {
   const [salonRows, stylistRows, serviceRows, links] = await Promise.all([
-    db.select({ id: salons.id, name: salons.name, url: salons.bookingUrl }).from(salons).orderBy(asc(salons.id)),
+    db
+      .select({ id: salons.id, name: salons.name, url: salons.bookingUrl, skinTestUrl: salons.skinTestUrl })
+      .from(salons)
+      .orderBy(asc(salons.id)),
     db
       .select({
         id: stylists.id,

@@ -109,6 +109,8 @@ export const salons = pgTable("salons", {
   postcode: text("postcode").notNull(),
   telephone: text("telephone").notNull(),
   bookingUrl: text("booking_url").notNull(),
+  /** Where a client books her skin test at this salon; null: the salon's default link (booking_url). */
+  skinTestUrl: text("skin_test_url"),
   websiteUrl: text("website_url"),
   /**
    * Monday first, seven days: "HH:MM" opening and closing times, or null on a
@@ -611,6 +613,13 @@ export const quotes = pgTable(
     bookClicks: integer("book_clicks").notNull().default(0),
     firstBookClickAt: timestamptz("first_book_click_at"),
     lastBookClickAt: timestamptz("last_book_click_at"),
+    /**
+     * A colour quote's answer to "Have you had a skin test with us in the last 6 months?" (yes, no, not-sure;
+     * app/domain/skin-test.ts); null for a quote without colour, or saved before the question was asked.
+     */
+    skinTest: text("skin_test"),
+    /** The client asked for a consultation before a foils, bleach, vivids or correction colour. */
+    consultationRequested: boolean("consultation_requested").notNull().default(false),
   },
   (t) => [
     uniqueIndex("quotes_link_idx").on(t.link),

@@ -16,7 +16,7 @@ import type { Locator, Page, Request } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, test } from "./fixtures";
-import { expectAccessible, trackConsoleErrors } from "./helpers";
+import { answerSkinTestIfAsked, expectAccessible, trackConsoleErrors } from "./helpers";
 import { type ApiLevel, type Catalogue, fetchCatalogue, gbp, levelNamed, linePence, serviceNamed } from "./price-list";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -272,6 +272,7 @@ test("a quote whose prices were tampered with in the page is saved at the server
   await page.getByLabel("Mobile number").fill("07700 900555");
   await page.getByLabel("Email address").fill("tamsin@example.com");
   await page.getByLabel("How did you hear about us?").selectOption("Friends-family");
+  await answerSkinTestIfAsked(page);
   await page.getByRole("button", { name: "Send me my quote" }).click();
   await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
   const quoteHref = await page.getByRole("link", { name: "View your quote" }).getAttribute("href");

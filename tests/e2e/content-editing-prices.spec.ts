@@ -6,7 +6,7 @@
  * imports nothing.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, expectOneH1 } from "./helpers";
+import { answerSkinTestIfAsked, expectAccessible, expectOneH1 } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
@@ -66,6 +66,7 @@ async function saveQuoteAsVisitor(page: Page, query: string, name: string): Prom
   await page.getByLabel("Mobile number").fill("07700 900 555");
   await page.getByLabel("Email address").fill("price-test@example.com");
   await page.getByLabel("How did you hear about us?").selectOption("Google");
+  await answerSkinTestIfAsked(page);
   await page.getByRole("button", { name: "Send me my quote" }).click();
   await expect(page).toHaveURL(/\/prices\/finish\/submitted/);
   return (await page.getByRole("link", { name: "View your quote" }).getAttribute("href")) as string;

@@ -14,6 +14,7 @@ import {
   type TwilioStandIn,
   until,
 } from "./delivery-harness";
+import { answerSkinTestIfAsked } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -93,6 +94,7 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
     await page.getByLabel("Mobile number").fill(mobile);
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("How did you hear about us?").selectOption(referral);
+    await answerSkinTestIfAsked(page);
     await page.getByRole("button", { name: "Send me my quote" }).click();
     await expect(
       page.getByText("Great! You'll receive your estimated quote via email and text message very soon!"),

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { parseCsv } from "../../app/domain/staff/csv";
-import { expectAccessible, expectOneH1, scriptsReady } from "./helpers";
+import { answerSkinTestIfAsked, expectAccessible, expectOneH1, scriptsReady } from "./helpers";
 import { createFirstOwner, freshPage, inviteAndSignIn, type StaffSite, startStaffSite } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -118,6 +118,7 @@ test("a visit from a campaign link is counted at each step, without a cookie or 
   await visitor.getByLabel("Mobile number").fill("07700 900311");
   await visitor.getByLabel("Email address").fill("hana.campaign@example.com");
   await visitor.getByLabel("How did you hear about us?").selectOption("Social Media");
+  await answerSkinTestIfAsked(visitor);
   await visitor.getByRole("button", { name: "Send me my quote" }).click();
   await visitor.getByRole("link", { name: "View your quote" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Hana");

@@ -117,3 +117,12 @@ export async function scriptsReady(page: Page) {
     throw new Error(`${error.message}\nThe page's scripts:\n${scripts.join("\n")}`);
   });
 }
+
+/**
+ * Answers the finish form's skin-test question when the quote has colour (the form asks it only then, and
+ * then requires it), for the tests about something else.
+ */
+export async function answerSkinTestIfAsked(page: Page, answer: "Yes" | "No" | "Not sure" = "Yes") {
+  const question = page.getByRole("radiogroup", { name: /skin test with us/ });
+  if ((await question.count()) > 0) await question.getByRole("radio", { name: answer, exact: true }).check();
+}

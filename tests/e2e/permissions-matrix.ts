@@ -217,7 +217,7 @@ export const ACTIONS: readonly ActionCase[] = [
   ...contentActions("offerNew", "/staff/content/offers/new", ["create"]),
   ...contentActions("offer", "/staff/content/offers/{offer}", ["save", "delete"], ["delete"]),
   ...contentActions("salons", "/staff/content/salons", ["salon"]),
-  ...contentActions("bookingLinks", "/staff/booking-links", ["link", "remove"]),
+  ...contentActions("bookingLinks", "/staff/booking-links", ["link", "remove", "skin-test-link", "skin-test-words"]),
   ...contentActions("prices", "/staff/content/prices", ["add-service", "bulk", "remove-level-change"]),
   ...contentActions("service", "/staff/content/prices/{service}", ["service", "retire", "restore", "cancel-price"]),
   ...contentActions("levels", "/staff/content/levels", ["level"]),

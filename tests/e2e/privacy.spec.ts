@@ -7,7 +7,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { twilioSignature } from "../../app/server/privacy/twilio-signature.server";
 import { E2E_TWILIO_AUTH_TOKEN, expect, type Site, test } from "./fixtures";
-import { expectAccessible, expectWellFormedPage, scriptsReady, trackConsoleErrors } from "./helpers";
+import {
+  answerSkinTestIfAsked,
+  expectAccessible,
+  expectWellFormedPage,
+  scriptsReady,
+  trackConsoleErrors,
+} from "./helpers";
 import { fetchCatalogue, serviceNamed } from "./price-list";
 
 const EMAIL_WORDING =
@@ -134,6 +140,7 @@ test("the quote form's marketing boxes start unticked; the one ticked is stored 
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("How did you hear about us?").selectOption("Google");
   await byText.check();
+  await answerSkinTestIfAsked(page);
   await page.getByRole("button", { name: "Send me my quote" }).click();
   await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
 

@@ -13,7 +13,7 @@ import { type Locator, request } from "@playwright/test";
 import { smsLength } from "../../app/domain/message-text";
 import { freePort, startSiteProcess, startSmtp, startTwilio, until } from "./delivery-harness";
 import { expect, test } from "./fixtures";
-import { expectAccessible, scriptsReady, trackConsoleErrors } from "./helpers";
+import { answerSkinTestIfAsked, expectAccessible, scriptsReady, trackConsoleErrors } from "./helpers";
 import {
   type ApiLevel,
   type Catalogue,
@@ -148,6 +148,7 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     await page.getByLabel("Mobile number").fill("07700 900321");
     await page.getByLabel("Email address").fill("jane.amounts@example.com");
     await page.getByLabel("How did you hear about us?").selectOption("Google");
+    await answerSkinTestIfAsked(page);
     await page.getByRole("button", { name: "Send me my quote" }).click();
     await page.waitForURL(/\/prices\/finish\/submitted\?/);
     const link = new URL(page.url()).searchParams.get("quote") as string;

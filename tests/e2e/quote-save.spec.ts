@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { expect, test } from "./fixtures";
-import { expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
+import { answerSkinTestIfAsked, expectAccessible, expectOneH1, scriptsReady, trackConsoleErrors } from "./helpers";
 import {
   type ApiService,
   type Catalogue,
@@ -75,6 +75,7 @@ async function fillDetails(page: Page, details: { name: string; mobile: string; 
   await page.getByLabel("Mobile number").fill(details.mobile);
   await page.getByLabel("Email address").fill(details.email);
   await page.getByLabel("How did you hear about us?").selectOption(details.referral);
+  await answerSkinTestIfAsked(page);
 }
 
 async function storedQuote(
@@ -339,6 +340,7 @@ test("without JavaScript the finish form posts to the page, shows the messages a
   await page.getByLabel("Mobile number").fill("07700 900 321");
   await page.getByLabel("Email address").fill("nell@example.com");
   await page.getByLabel("How did you hear about us?").selectOption("Google");
+  await answerSkinTestIfAsked(page);
   await page.getByRole("button", { name: "Send me my quote" }).click();
   await expect(page).toHaveURL(/\/prices\/finish\/submitted\?/);
   await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();

@@ -180,7 +180,12 @@ export const STAFF_ROUTES = {
   /** Each salon's name, address, telephone, booking link and opening hours. */
   salons: withPictures(contentScreen("salons", "salons.tsx", ["salon"]), 1),
   /** The map of booking links: a link per stylist, per service at a salon, or both, and what each case resolves to. */
-  bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", ["link", "remove"]),
+  bookingLinks: guardedScreen("booking-links", "booking-links.tsx", "content.edit", [
+    "link",
+    "remove",
+    "skin-test-link",
+    "skin-test-words",
+  ]),
   /** The price list; "bulk" changes many prices at once (at every level or one), now or from a day. */
   prices: contentScreen("prices", "prices.tsx", ["add-service", "bulk", "remove-level-change"]),
   service: contentScreen("prices/:id", "service.tsx", ["service", "retire", "restore", "cancel-price"]),

@@ -1,14 +1,16 @@
 import { data, Form, Link } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { SelectField, StaffHeading, StaffSection, staffMeta, TextField } from "~/components/staff/ui";
+import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
 import { BOOKING_LINK_SOURCE_WORDS, checkBookingUrl, resolveBookingLink } from "~/domain/booking-links";
 import { londonTime } from "~/domain/salon-time";
+import { parseSkinTestWords } from "~/domain/skin-test";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { failingLinks, lastCheckedAt } from "~/server/booking-link-check.server";
-import { bookingMapForConsole, saveBookingLink } from "~/server/booking-links.server";
+import { bookingMapForConsole, saveBookingLink, saveSkinTestLink } from "~/server/booking-links.server";
 import { refusedDestination } from "~/server/outbound.server";
 import { requestContext } from "~/server/request-context.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
+import { setSkinTestWords, skinTestWords } from "~/server/staff/skin-tests.server";
 import type { Route } from "./+types/booking-links";
 
 export const meta = () => staffMeta("Booking links");
@@ -16,7 +18,12 @@ export const meta = () => staffMeta("Booking links");
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "bookingLinks");
   const db = args.context.get(requestContext).db;
-  const [map, failing, checkedAt] = await Promise.all([bookingMapForConsole(db), failingLinks(db), lastCheckedAt(db)]);
+  const [map, failing, checkedAt, words] = await Promise.all([
+    bookingMapForConsole(db),
+    failingLinks(db),
+    lastCheckedAt(db),
+    skinTestWords(db),
+  ]);
   const salonName = (id: number) => map.salons.find((s) => s.id === id)?.name ?? `Salon ${id}`;
   const salonUrl = (id: number) => map.salons.find((s) => s.id === id)?.url ?? "";
   const health = (url: string) => {
@@ -28,6 +35,14 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     checkedAt: checkedAt ? londonTime(checkedAt) : null,
     salons: map.salons.map((s) => ({ id: s.id, name: s.name, url: s.url, problem: health(s.url) })),
+    // Where a colour client with no skin test on record books one: the salon's own skin-test link, else its default.
+    skinTests: map.salons.map((s) => ({
+      id: s.id,
+      name: s.name,
+      own: s.skinTestUrl ?? "",
+      problem: s.skinTestUrl ? health(s.skinTestUrl) : null,
+    })),
+    skinTestWords: words.join("\n"),
     // Each stylist's Book buttons without a service of their own: the team page, an offer for them.
     stylists: map.stylists.map((st) => {
       const own = map.links.find((l) => l.stylistId === st.id && l.serviceId === null);
@@ -76,6 +91,31 @@ function idOf(value: string | undefined): number | null | undefined {
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "bookingLinks");
   const db = args.context.get(requestContext).db;
+  if (intent === "skin-test-words") {
+    const words = parseSkinTestWords(input.words ?? "");
+    if (!words)
+      return data(
+        { error: "Give one to ten words or phrases, one a line, each up to 40 characters." },
+        { status: 400 },
+      );
+    await setSkinTestWords(db, staff, words);
+    return { done: "Saved: appointments whose service names one of these are skin tests from the next import on." };
+  }
+  if (intent === "skin-test-link") {
+    const salonId = idOf(input.salonId);
+    const url = (input.url ?? "").trim();
+    const checked = url ? checkBookingUrl(url) : null;
+    if (checked && !checked.ok) return data({ error: checked.error }, { status: 400 });
+    const internal = url ? refusedDestination(url) : null;
+    if (internal) return data({ error: internal }, { status: 400 });
+    const saved = typeof salonId === "number" && (await saveSkinTestLink(db, staff, salonId, checked?.url ?? null));
+    if (!saved) return data({ error: "Choose one of the salons." }, { status: 400 });
+    return {
+      done: url
+        ? "Skin-test link saved: colour quotes' messages lead there at once."
+        : "Skin-test link removed: the salon's default link is used.",
+    };
+  }
   const map = await bookingMapForConsole(db);
   const stylistId = idOf(input.stylistId);
   const serviceId = idOf(input.serviceId);
@@ -137,6 +177,50 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
             </li>
           ))}
         </ul>
+      </StaffSection>
+      <StaffSection id="skin-tests-heading" title="Skin tests" className="card mb-6 p-5">
+        <p className="my-2 text-muted">
+          A colour quote whose client has had no skin test with us in 6 months (or is not sure) carries this link in its
+          e-mail and text. Leave it empty to use the salon's default link.
+        </p>
+        <ul className="grid gap-4">
+          {d.skinTests.map((s) => (
+            <li key={s.id}>
+              <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+                <input type="hidden" name="salonId" value={s.id} />
+                <div className="min-w-0 flex-1 sm:max-w-xl">
+                  <TextField
+                    label={`Skin test at ${s.name}`}
+                    name="url"
+                    type="url"
+                    defaultValue={s.own}
+                    idSuffix={`-skin-test-${s.id}`}
+                    maxLength={300}
+                  />
+                </div>
+                <button type="submit" name="intent" value="skin-test-link" className="btn-outline mb-4">
+                  Save<span className="sr-only"> the skin-test link at {s.name}</span>
+                </button>
+              </Form>
+              <Problem text={s.problem} />
+            </li>
+          ))}
+        </ul>
+        <Form method="post" preventScrollReset className="mt-4 grid gap-2 sm:max-w-xl">
+          <TextArea
+            label="Words that mark a skin-test appointment"
+            name="words"
+            rows={3}
+            maxLength={500}
+            defaultValue={d.skinTestWords}
+            hint="One a line. An imported or webhook appointment whose service names one of them records the client's skin test instead of booking her quote."
+          />
+          <div>
+            <button type="submit" name="intent" value="skin-test-words" className="btn-outline">
+              Save words
+            </button>
+          </div>
+        </Form>
       </StaffSection>
       <StaffSection id="stylists-heading" title="Each stylist" className="card mb-6 p-5">
         <p className="my-2 text-muted">

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { AlertDestinations } from "~/components/staff/alert-destinations";
 import { AuditSentence } from "~/components/staff/audit-sentence";
 import { StaffHeading, staffMeta, When } from "~/components/staff/ui";
+import { firstNameOf } from "~/domain/first-visit-offer";
 import { formatGBP } from "~/domain/format";
 import { leadAge } from "~/domain/lead-age";
+import { COLOUR_CHECK_DAYS, colourFlagWords } from "~/domain/skin-test";
 import { STAFF_NAV, STAFF_ROUTES, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
 import { todayWindows } from "~/domain/staff/today";
 import { now } from "~/server/clock.server";
@@ -14,6 +16,7 @@ import { requireStaff } from "~/server/staff/auth.server";
 import { loadWaiting } from "~/server/staff/dashboard.server";
 import { needsReply } from "~/server/staff/leads.server";
 import { alertDestinations } from "~/server/staff/salons.server";
+import { colourAppointmentsToCheck } from "~/server/staff/skin-tests.server";
 import { recentSiteChanges, SITE_CHANGES, todaysFigures } from "~/server/staff/today.server";
 import type { Route } from "./+types/home";
 
@@ -47,17 +50,24 @@ export async function loader(args: Route.LoaderArgs) {
     staff.can(action.startsWith("settings.") ? "settings.manage" : "content.edit"),
   );
   // The console opens on the leads nobody has replied to yet, oldest first: read with the rest, at once.
-  const [waiting, figures, changes, leads, alerts] = await Promise.all([
+  const [waiting, figures, changes, leads, alerts, colourChecks] = await Promise.all([
     loadWaiting(db, staff.scope),
     Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted, staff.scope) : null,
     changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
     staff.can("leads.view") ? needsReply(db, staff.scope) : null,
     // Where new-lead alerts go, for those who can change it on the salons screen.
     staff.can("content.edit") ? alertDestinations(db) : null,
+    // The front desk's morning check: colour booked in the next days that no skin test covers.
+    staff.can("leads.view") ? colourAppointmentsToCheck(db, staff.scope, windows.day) : null,
   ]);
   // The list shows clients' names: a look at it is recorded like a look at the leads list.
   if (leads && leads.length > 0)
     await audit(db, staff, { action: "quote.list", summary: `Needs a reply on the console home (${leads.length})` });
+  if (colourChecks && colourChecks.length > 0)
+    await audit(db, staff, {
+      action: "quote.list",
+      summary: `Skin tests to sort out on the console home (${colourChecks.length})`,
+    });
   const sections = STAFF_NAV.filter(({ key }) => {
     const page = STAFF_ROUTES[key].page;
     return key !== "home" && page !== null && page !== "public" && staff.can(page);
@@ -79,6 +89,13 @@ export async function loader(args: Route.LoaderArgs) {
       at: lead.createdAt.toISOString(),
     })),
     moreNew: leads ? Math.max(0, waiting.leads - leads.length) : 0,
+    colourChecks: colourChecks?.map((c) => ({
+      key: `${c.quoteId}-${c.startsAt.getTime()}`,
+      href: staffPath(`leads/${c.quoteId}`),
+      who: firstNameOf(c.name) || "A client",
+      salon: c.salon,
+      flag: colourFlagWords(c.readiness, c.startsAt),
+    })),
     today: figures && {
       day: windows.day,
       weekday: windows.weekday,
@@ -151,6 +168,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </p>
               ) : null}
+            </>
+          )}
+        </section>
+      ) : null}
+      {loaderData.colourChecks ? (
+        <section aria-labelledby="skin-tests-heading" className="card mb-6 p-5">
+          <h2 id="skin-tests-heading" className="mb-3 text-2xl">
+            Skin tests to sort out
+          </h2>
+          {loaderData.colourChecks.length === 0 ? (
+            <p className="text-muted">
+              Every colour booked for the next {COLOUR_CHECK_DAYS} days has a skin test in time.
+            </p>
+          ) : (
+            <>
+              <p className="mb-3 text-muted">
+                Colour booked for the next {COLOUR_CHECK_DAYS} days with no skin test at least 48 hours before, or one
+                that has run out. Call the client before the day.
+              </p>
+              <ol className="divide-y divide-line" data-testid="colour-checks">
+                {loaderData.colourChecks.map((check) => (
+                  <li key={check.key} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                    <Link to={check.href} className="font-semibold underline">
+                      {check.who}
+                    </Link>
+                    <span className="text-muted">{check.salon}</span>
+                    <span>{check.flag}</span>
+                  </li>
+                ))}
+              </ol>
             </>
           )}
         </section>

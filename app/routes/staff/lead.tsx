@@ -8,8 +8,11 @@ import { firstNameOf } from "~/domain/first-visit-offer";
 import { formatGBP, telHref } from "~/domain/format";
 import { describeSource } from "~/domain/funnel";
 import { newIdempotencyKey } from "~/domain/idempotency";
+import { londonDay } from "~/domain/salon-time";
+import { colourFlagWords, SKIN_TEST_ANSWER_LABELS, skinTestStatusWords } from "~/domain/skin-test";
 import { auditHistoryPath } from "~/domain/staff/audit-log";
 import { clientName, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "~/domain/staff/records";
+import { now } from "~/server/clock.server";
 import { requestContext } from "~/server/request-context.server";
 import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
@@ -17,6 +20,7 @@ import { bookedAppointment } from "~/server/staff/bookings.server";
 import { leadWork, resendLeadMessage, sendLeadReply } from "~/server/staff/lead-work.server";
 import { getLead } from "~/server/staff/leads.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
+import { leadSkinTest } from "~/server/staff/skin-tests.server";
 import type { Route } from "./+types/lead";
 
 export const meta = ({ data }: Route.MetaArgs) => staffMeta(data ? `Quote for ${clientName(data.lead.name)}` : "Quote");
@@ -37,7 +41,19 @@ export async function loader(args: Route.LoaderArgs) {
     bookedAppointment(db, id),
   ]);
   const canUpdate = staff.can("leads.update");
+  const skin = await leadSkinTest(db, q, booking, londonDay(now()));
   return {
+    // A colour quote's readiness: the client's answer, the test on record, and a flag on a booking it does not cover.
+    skinTest:
+      skin.kind === "colour"
+        ? {
+            answer: skin.answer ? SKIN_TEST_ANSWER_LABELS[skin.answer] : "Not asked",
+            consultation: skin.consultation,
+            status: skinTestStatusWords(skin.latest),
+            ready: skin.latest?.current === true,
+            flag: skin.booking ? colourFlagWords(skin.booking.readiness, skin.booking.startsAt) : null,
+          }
+        : null,
     canUpdate,
     // The record's history in the audit log, for those whose role may read it.
     auditHref: staff.can("audit.view") ? auditHistoryPath("quote", id) : null,
@@ -118,6 +134,24 @@ export async function action(args: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+/** A colour quote's skin test: what the front desk must sort out before the client's colour. */
+function SkinTest(props: NonNullable<LoaderData["skinTest"]>) {
+  return (
+    <Notice tone={props.flag ? "error" : props.ready ? "success" : "info"}>
+      <span data-testid="skin-test-status" className="font-semibold">
+        {props.status}
+      </span>
+      . The client's answer to "skin test with us in the last 6 months": {props.answer}.
+      {props.consultation ? " The client asked for a consultation before the colour." : ""}
+      {props.flag ? (
+        <strong data-testid="skin-test-flag" className="mt-2 block">
+          {props.flag}.
+        </strong>
+      ) : null}
+    </Notice>
+  );
+}
+
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, work } = loaderData;
   return (
@@ -127,6 +161,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </StaffHeading>
       <ActionNotice message={actionData} />
       <BookedAppointment booking={loaderData.booking} />
+      {loaderData.skinTest ? <SkinTest {...loaderData.skinTest} /> : null}
       {lead.erasedAt ? (
         <Notice>
           The client's name, mobile number and e-mail address were erased <When at={lead.erasedAt} />

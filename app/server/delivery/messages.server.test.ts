@@ -235,6 +235,42 @@ describe("quote text message", () => {
   });
 });
 
+describe("the skin-test answer in the quote's messages", () => {
+  const skinLink = "https://salon.example/quote/Zx9_k2LmQp4RtV7w/skin-test";
+
+  it("sends the skin-test link and the 48 hours to a client who answered no or not sure, never to a yes", () => {
+    for (const [answer, label] of [
+      ["no", "No"],
+      ["not-sure", "Not sure"],
+    ] as const) {
+      const mail = email({ ...quote, skinTest: answer });
+      expect(mail.text).toContain(`Skin test with us in the last 6 months: ${label}`);
+      expect(mail.text).toContain(`Book your skin test: ${skinLink}`);
+      expect(mail.text).toMatch(/skin test at least 48 hours before your appointment/);
+      expect(mail.html).toContain(`href="${skinLink}"`);
+      expect(text({ ...quote, skinTest: answer })).toContain(skinLink);
+    }
+    const yes = email({ ...quote, skinTest: "yes", consultation: true });
+    expect(yes.text).toContain("Skin test with us in the last 6 months: Yes");
+    expect(yes.text).toContain("You asked for a consultation before your colour");
+    expect(yes.text).not.toContain("/skin-test");
+    expect(text({ ...quote, skinTest: "yes" })).not.toContain("/skin-test");
+  });
+
+  it("keeps the link in a text of two segments at a long address, whatever the name", () => {
+    const site = "https://bookings.maison-ivy-salons.example.co.uk";
+    for (const name of ["Ada Lovelace", "Maximiliana-Christabel Featherstonehaugh", "王小明"]) {
+      for (const regular of [true, false]) {
+        const body = text({ ...quote, name, regular, totalPence: 123456, skinTest: "not-sure" }, site);
+        expect(smsLength(body).segments, body).toBeLessThanOrEqual(QUOTE_TEXT_MAX_SEGMENTS);
+        expect(body).toContain(`${site}/quote/Zx9_k2LmQp4RtV7w/skin-test`);
+        expect(body).toContain(`${site}/quote/Zx9_k2LmQp4RtV7w/book`);
+        expect(body).toContain("£1,234.56");
+      }
+    }
+  });
+});
+
 describe("staff and applicant messages", () => {
   it("lists the application's fields for staff, escaped", () => {
     const r = renderMessage(

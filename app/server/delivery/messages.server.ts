@@ -10,7 +10,8 @@ import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/fi
 import { formatGBP, telHref } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
 import { fittingText, gsm7Form, safeFirstName, TEXT_MAX_SEGMENTS } from "~/domain/message-text";
-import { quoteBookPath, quotePath } from "~/domain/paths";
+import { quoteBookPath, quotePath, quoteSkinTestPath } from "~/domain/paths";
+import { SKIN_TEST_ANSWER_LABELS, SKIN_TEST_EXPLANATION, type SkinTestAnswer } from "~/domain/skin-test";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
@@ -42,6 +43,10 @@ export interface QuoteMessagePayload {
   createdAt: string;
   link: string;
   hasColour: boolean;
+  /** A colour quote's skin-test answer (absent on messages queued before it was asked, and on quotes without colour). */
+  skinTest?: SkinTestAnswer | null | undefined;
+  /** The client asked for a consultation before her colour. */
+  consultation?: boolean | undefined;
 }
 
 /**
@@ -145,8 +150,28 @@ function quoteFacts(p: QuoteMessagePayload, publicUrl: string) {
           total: formatGBP(discountedPence(p.totalPence)),
         },
     withWhom: p.stylistName ?? `one of our ${p.levelName}s`,
+    skin: skinTestFacts(p, publicUrl),
   };
 }
+
+/**
+ * What the quote's messages say about the skin test: the answer, and for
+ * "no" or "not sure" the booking link for the test (through the site, on to
+ * the salon's skin-test link) with the 48 hours explained; null for a quote
+ * without colour or queued before the question was asked (the general note).
+ */
+function skinTestFacts(p: QuoteMessagePayload, publicUrl: string) {
+  // Queued before the question existed: no answer field at all.
+  if (!p.hasColour || p.skinTest === undefined) return null;
+  return {
+    // Not answered (a JSON client that does not ask) is treated as "not sure": the link costs nothing.
+    answer: p.skinTest ? SKIN_TEST_ANSWER_LABELS[p.skinTest] : "Not answered",
+    bookUrl: p.skinTest === "yes" ? null : new URL(quoteSkinTestPath(p.link), publicUrl).href,
+    consultation: p.consultation === true,
+  };
+}
+
+const CONSULTATION_NOTE = "You asked for a consultation before your colour: we'll be in touch to arrange it.";
 
 function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
   const f = quoteFacts(p, publicUrl);
@@ -171,7 +196,16 @@ function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to"
     `Book your free consultation: ${f.bookUrl}`,
     ...(callText ? [callText] : []),
     "",
-    ...(p.hasColour ? [SKIN_TEST_NOTE, ""] : []),
+    ...(f.skin
+      ? [
+          `Skin test with us in the last 6 months: ${f.skin.answer}`,
+          ...(f.skin.bookUrl ? [SKIN_TEST_EXPLANATION, `Book your skin test: ${f.skin.bookUrl}`] : [SKIN_TEST_NOTE]),
+          ...(f.skin.consultation ? [CONSULTATION_NOTE] : []),
+          "",
+        ]
+      : p.hasColour
+        ? [SKIN_TEST_NOTE, ""]
+        : []),
     CANCELLATION_NOTE,
     "",
     "See you soon,",
@@ -203,7 +237,18 @@ ${
 }
 ${mailButton(f.bookUrl, "Book your free consultation", "solid")}${mailButton(f.url, "View your quote", "outline")}
 ${callText && p.salonPhone ? `<p style="margin:0 0 16px">Or call ${escapeHtml(p.salonName)} on <a href="${escapeHtml(telHref(p.salonPhone))}" style="color:#1f1b16">${escapeHtml(p.salonPhone)}</a>.</p>` : ""}
-${p.hasColour ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>` : ""}
+${
+  f.skin
+    ? mailCard(
+        `<strong>Skin test with us in the last 6 months: ${escapeHtml(f.skin.answer)}</strong><br>${
+          f.skin.bookUrl ? SKIN_TEST_EXPLANATION : SKIN_TEST_NOTE
+        }${f.skin.consultation ? `<br><br>${CONSULTATION_NOTE}` : ""}`,
+        "#f4eee4",
+      ) + (f.skin.bookUrl ? mailButton(f.skin.bookUrl, "Book your skin test", "solid") : "")
+    : p.hasColour
+      ? `<p style="margin:0 0 12px;${muted}">${SKIN_TEST_NOTE}</p>`
+      : ""
+}
 <p style="margin:0 0 16px;${muted}">${CANCELLATION_NOTE}</p>
 <p style="margin:0">See you soon,<br>The Maison Ivy team</p>`,
   );
@@ -219,29 +264,48 @@ export const QUOTE_TEXT_MAX_SEGMENTS = TEXT_MAX_SEGMENTS;
  * the name and salon have a GSM-7 form. The fullest wording that fits in two
  * segments is sent: a long web address or a name in another script drops the
  * quote's own link, then shortens the words, then greets without the name;
- * never the greeting, the Book link or the numbers.
+ * never the greeting, the Book link or the numbers. A colour quote's
+ * skin-test answer (and for "no" or "not sure" its link, the 48 hours said)
+ * is in every wording; with two links at a long address the phone goes.
  */
 function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
   const f = quoteFacts(p, publicUrl);
   const call = p.salonPhone ? ` Or call ${p.salonPhone}.` : "";
   const tel = p.salonPhone ? ` Tel ${p.salonPhone}` : "";
-  const compact = (hi: string) =>
+  const compact = (hi: string, withTel = true) =>
     `${hi}${p.salonName} quote: ${f.total}. ${
       f.offer
         ? `New client ${f.offer.percent}% off: ${f.offer.total}, code ${f.offer.code}, to ${f.validUntil}.`
         : `Valid to ${f.validUntil}.`
-    } Book: ${f.bookUrl}${tel}`;
+    } Book: ${f.bookUrl}${withTel ? tel : ""}`;
   const hi = f.name ? `Hi ${f.name}, ` : "Hi, ";
   const offerWords = f.offer
     ? `As a new client you get ${f.offer.percent}% off your first visit: ${f.offer.total} with code ${f.offer.code}, until ${f.validUntil}.`
     : `It is valid until ${f.validUntil}.`;
+  // The skin-test answer and, for "no" or "not sure", its booking link are never dropped: only their wording shortens.
+  const skin = f.skin
+    ? {
+        full: ` Skin test in last 6 months: ${f.skin.answer}.${
+          f.skin.bookUrl ? ` Colour needs a skin test at least 48 hours before. Book it: ${f.skin.bookUrl}` : ""
+        }${f.skin.consultation ? " Consultation requested." : ""}`,
+        short: ` Skin test: ${f.skin.answer}.${f.skin.bookUrl ? ` Needed 48h before colour: ${f.skin.bookUrl}` : ""}${
+          f.skin.consultation ? " Consultation asked." : ""
+        }`,
+        // The link itself says the answer was not yes.
+        least: f.skin.bookUrl ? ` Skin test 48h before colour: ${f.skin.bookUrl}` : ` Skin test: ${f.skin.answer}.`,
+      }
+    : { full: "", short: "", least: "" };
   return fittingText([
-    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it: ${f.url} Book: ${f.bookUrl}${call}`,
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} See it: ${f.url} Book: ${f.bookUrl}${call}${skin.full}`,
     // The Book link counts the click on the quote and leads on to booking; the quote's own page is the optional part.
-    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} Book: ${f.bookUrl}${call}`,
-    compact(hi),
+    `${hi}your quote at ${p.salonName} is ${f.total}. ${offerWords} Book: ${f.bookUrl}${call}${skin.full}`,
+    `${compact(hi)}${skin.full}`,
+    `${compact(hi)}${skin.short}`,
     // A name in a script the GSM alphabet lacks makes the whole text UCS-2, at less than half the room.
-    compact("Hi, "),
+    `${compact("Hi, ")}${skin.short}`,
+    // Two links at a long web address: the salon's phone goes before the skin-test link does.
+    `${compact(hi, !f.skin)}${skin.least}`,
+    `${compact("Hi, ", !f.skin)}${skin.least}`,
   ]);
 }
 

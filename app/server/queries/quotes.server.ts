@@ -21,13 +21,14 @@ import {
 } from "~/domain/calculator-state";
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { quoteDetailsSchema } from "~/domain/forms";
+import { QUOTE_MESSAGES, quoteDetailsSchema } from "~/domain/forms";
 import { cleanHost, cleanUtm } from "~/domain/funnel";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
 import { quotePath } from "~/domain/paths";
 import { levelTakesNewClients, problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
+import { offersConsultation, quoteNeedsSkinTest } from "~/domain/skin-test";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -284,6 +285,9 @@ export async function saveQuote(
     referral,
     marketing_email,
     marketing_sms,
+    skin_test,
+    skin_test_asked,
+    consultation,
     regular,
     utm_source,
     utm_medium,
@@ -324,6 +328,18 @@ export async function saveQuote(
       },
     };
   }
+  const services = quote.lines.map((line) => line.service);
+  const colour = quoteNeedsSkinTest(services);
+  if (colour && skin_test_asked && skin_test === undefined) {
+    // Asked on the finish form of every colour quote: the salon's worst day is a colour client turned away untested.
+    // A JSON client that does not ask stores none, and its messages treat that as "not sure".
+    return {
+      ok: false,
+      status: 422,
+      error: "Please answer the skin test question.",
+      fieldErrors: { skin_test: [QUOTE_MESSAGES.skinTestRequired] },
+    };
+  }
   const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
     serviceId: line.serviceId,
     service: line.service.service,
@@ -358,6 +374,8 @@ export async function saveQuote(
     utmContent: utm_content,
     utmTerm: utm_term,
     referrerHost: ref,
+    skinTest: colour ? (skin_test ?? null) : null,
+    consultationRequested: colour && consultation && offersConsultation(services),
   };
 
   const messagePayload = (link: string) => ({
@@ -372,7 +390,11 @@ export async function saveQuote(
     regular,
     createdAt: new Date().toISOString(),
     link,
-    hasColour: lines.some(needsSkinTest),
+    hasColour: colour,
+    skinTest: values.skinTest,
+    consultation: values.consultationRequested,
+    // Where she books the test, for an answer of no or not sure: the salon's own skin-test link, else its default.
+    skinTestUrl: bookingSalon.skinTestUrl ?? bookingSalon.bookingUrl,
   });
 
   const makeLink = options.newLink ?? newQuoteLink;

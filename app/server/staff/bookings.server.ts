@@ -4,12 +4,14 @@
  * of app/domain/bookings/matching.ts, and a confident match sets the quote
  * to Booked, with a line in its history written by no one ("System"). Every
  * import and match is audited and can be undone; nothing here ever changes
- * a status a person set since.
+ * a status a person set since. An appointment for a skin test books no
+ * quote: it is the client's test on record (skin-tests.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
 import { MATCH_WINDOW_DAYS, matchAppointment, type QuoteToMatch } from "~/domain/bookings/matching";
+import { isSkinTestService } from "~/domain/skin-test";
 import type { SalonScope } from "~/domain/staff/access";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { Database } from "../db.server";
@@ -26,6 +28,7 @@ import { type Actor, audit } from "./audit.server";
 import type { Transaction } from "./content.server";
 import type { ScopedActor } from "./records.server";
 import { inSalonScope } from "./scope.server";
+import { skinTestWords } from "./skin-tests.server";
 
 type Tx = Transaction;
 const DAY_MS = 86_400_000;
@@ -276,6 +279,7 @@ async function ingest(
 ): Promise<IngestCounts> {
   const counts: IngestCounts = { appointments: 0, matched: 0, toReview: 0, cancelled: 0, unchanged: 0 };
   const salonList = await tx.select({ id: salons.id, name: salons.name }).from(salons);
+  const words = await skinTestWords(tx);
   for (const a of list) {
     const [inserted] = await tx
       .insert(appointments)
@@ -298,7 +302,8 @@ async function ingest(
       .returning();
     if (inserted) {
       counts.appointments++;
-      if (!a.cancelled) {
+      // A skin test is not the quote's booking: it is kept as the client's test on record (skin-tests.server.ts).
+      if (!a.cancelled && !isSkinTestService(a.service, words)) {
         const outcome = await matchStored(tx, actor, inserted);
         if (outcome === "matched") counts.matched++;
         if (outcome === "review") counts.toReview++;

@@ -1,0 +1,169 @@
+/**
+ * Skin tests on record (app/domain/skin-test.ts holds the rule): an
+ * appointment from the booking system's export or webhook whose service
+ * names one of the owner's words (site_settings "skinTestWords", by default
+ * "skin test" and "patch test") is a skin test. It is the client's, for a
+ * lead, when it shares the quote's mobile or e-mail and the names agree, as
+ * bookings are matched (app/domain/bookings/matching.ts). Read when shown,
+ * so a cancelled or undone appointment stops counting at once.
+ */
+import { and, asc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { namesAgree } from "~/domain/bookings/matching";
+import { normaliseEmail } from "~/domain/privacy";
+import { fromLondonLocal, londonDay } from "~/domain/salon-time";
+import {
+  COLOUR_CHECK_DAYS,
+  type ColourReadiness,
+  colourReadiness,
+  DEFAULT_SKIN_TEST_WORDS,
+  isSkinTestService,
+  parseSkinTestWords,
+  quoteNeedsSkinTest,
+  type SkinTestAnswer,
+  skinTestValidUntil,
+} from "~/domain/skin-test";
+import type { SalonScope } from "~/domain/staff/access";
+import { addDays } from "~/domain/staff/weeks";
+import type { Database } from "../db.server";
+import { appointments, bookingMatches, quotes, salons, siteSettings } from "../schema.server";
+import { type Actor, audit } from "./audit.server";
+import { inSalonScope } from "./scope.server";
+
+const WORDS_SETTING = "skinTestWords";
+
+/** The owner's words for a skin-test appointment, one per line as stored; the defaults until set. */
+export async function skinTestWords(db: Pick<Database, "select">): Promise<string[]> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, WORDS_SETTING)).limit(1);
+  return (row && parseSkinTestWords(row.value)) ?? [...DEFAULT_SKIN_TEST_WORDS];
+}
+
+/** Saves the owner's words (parseSkinTestWords checked them), with an audit row. */
+export async function setSkinTestWords(db: Database, actor: Actor, words: readonly string[]): Promise<void> {
+  const value = words.join("\n");
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteSettings)
+      .values({ key: WORDS_SETTING, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+    await audit(tx, actor, { action: "settings.skin-test-words", summary: words.join(", ") });
+  });
+}
+
+/** A stored line as the skin-test rule reads it (quotes saved before lines kept their category have none). */
+type SavedLine = { cat1: number; cat2: number; service: string };
+
+interface Client {
+  name: string;
+  mobile: string;
+  email: string;
+}
+
+/** The start instants of the client's skin tests on record (not cancelled), oldest first. */
+async function skinTestsOf(db: Database, client: Client, words: readonly string[]): Promise<Date[]> {
+  const email = normaliseEmail(client.email);
+  const contact = [
+    client.mobile ? eq(appointments.clientMobile, client.mobile) : undefined,
+    email ? eq(appointments.clientEmail, email) : undefined,
+  ].filter((c) => c !== undefined);
+  if (contact.length === 0) return [];
+  const rows = await db
+    .select({ startsAt: appointments.startsAt, service: appointments.service, clientName: appointments.clientName })
+    .from(appointments)
+    .where(and(or(...contact), eq(appointments.cancelled, false)))
+    .orderBy(asc(appointments.startsAt))
+    .limit(200);
+  return rows
+    .filter((r) => isSkinTestService(r.service, words) && namesAgree(r.clientName, client.name))
+    .map((r) => r.startsAt);
+}
+
+export type LeadSkinTest =
+  | { kind: "not-colour" }
+  | {
+      kind: "colour";
+      /** The client's answer on the finish form; null when she was not asked (an API quote, or an older one). */
+      answer: SkinTestAnswer | null;
+      consultation: boolean;
+      /** The latest test on record and the last London day it counts, or null: "Skin test needed". */
+      latest: { on: string; validUntil: string; current: boolean } | null;
+      /** The colour appointment the quote was booked by, and whether a test covers it; null until booked. */
+      booking: { startsAt: Date; readiness: ColourReadiness } | null;
+    };
+
+/**
+ * The lead page's skin-test line: for a colour quote, the answer, the latest
+ * test on record (current while its 6 months last on `today`, a London day)
+ * and, when booked, whether the colour appointment is covered.
+ */
+export async function leadSkinTest(
+  db: Database,
+  quote: Client & { lines: readonly unknown[]; skinTest: string | null; consultationRequested: boolean },
+  colourBooking: { startsAt: Date } | null,
+  today: string,
+): Promise<LeadSkinTest> {
+  if (!quoteNeedsSkinTest(quote.lines as SavedLine[])) return { kind: "not-colour" };
+  const tests = await skinTestsOf(db, quote, await skinTestWords(db));
+  const last = tests.at(-1);
+  const latest = last
+    ? (() => {
+        const validUntil = skinTestValidUntil(last);
+        return { on: londonDay(last), validUntil, current: today <= validUntil };
+      })()
+    : null;
+  return {
+    kind: "colour",
+    answer: (quote.skinTest as SkinTestAnswer | null) ?? null,
+    consultation: quote.consultationRequested,
+    latest,
+    booking: colourBooking
+      ? { startsAt: colourBooking.startsAt, readiness: colourReadiness(tests, colourBooking.startsAt) }
+      : null,
+  };
+}
+
+/**
+ * The front desk's morning list on the console home: colour appointments
+ * booked from a quote (matched, not cancelled) from the start of `today`
+ * (London) for COLOUR_CHECK_DAYS days, in the staff member's salons, that no
+ * skin test covers: none on record, less than 48 hours before, or run out.
+ */
+export async function colourAppointmentsToCheck(db: Database, scope: SalonScope, today: string) {
+  const from = fromLondonLocal(`${today}T00:00`) as Date;
+  const to = fromLondonLocal(`${addDays(today, COLOUR_CHECK_DAYS)}T00:00`) as Date;
+  const rows = await db
+    .select({
+      quoteId: quotes.id,
+      name: quotes.name,
+      mobile: quotes.mobile,
+      email: quotes.email,
+      lines: quotes.lines,
+      salon: salons.name,
+      startsAt: appointments.startsAt,
+      service: appointments.service,
+    })
+    .from(bookingMatches)
+    .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
+    .innerJoin(quotes, eq(quotes.id, bookingMatches.quoteId))
+    .innerJoin(salons, eq(salons.id, quotes.salonId))
+    .where(
+      and(
+        inArray(bookingMatches.state, ["applied", "confirmed"]),
+        eq(appointments.cancelled, false),
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+        isNull(quotes.anonymisedAt),
+        inSalonScope(scope, quotes.salonId),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(100);
+  const words = await skinTestWords(db);
+  const flagged = [];
+  for (const row of rows) {
+    if (!quoteNeedsSkinTest(row.lines as unknown as SavedLine[])) continue;
+    const readiness = colourReadiness(await skinTestsOf(db, row, words), row.startsAt);
+    if (readiness.kind !== "ready")
+      flagged.push({ quoteId: row.quoteId, name: row.name, salon: row.salon, startsAt: row.startsAt, readiness });
+  }
+  return flagged;
+}
