@@ -23,6 +23,7 @@ import { outboundOptions } from "~/server/outbound.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
+import { reviewInvitationJob } from "~/server/review-invitations.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
@@ -102,6 +103,7 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     pruneJob,
     digestJob,
     uncontactedJob,
+    reviewInvitationJob,
     createBookingLinkJob(outboundOptions(settings)),
     createBackupJob(database.url, settings),
   ];
