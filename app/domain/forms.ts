@@ -354,7 +354,7 @@ export type Feedback = z.output<typeof feedbackSchema>;
 // A review of a visit (from the one-time link of a review invitation)
 // ---------------------------------------------------------------------------
 
-export const VISIT_REVIEW_MESSAGES = {
+const VISIT_REVIEW_MESSAGES = {
   reviewRequired: "Please write a few words about your visit",
   ratingRequired: "Please choose how many stars, from 1 to 5",
   nameRequired: "Please say how your name should be shown",
@@ -371,8 +371,6 @@ export const visitReviewSchema = z.object({
   rating: requiredChoice(RATING_OPTIONS, { required: VISIT_REVIEW_MESSAGES.ratingRequired }),
   client: requiredText({ required: VISIT_REVIEW_MESSAGES.nameRequired, label: "Your name as shown" }, 80),
 });
-
-export type VisitReview = z.output<typeof visitReviewSchema>;
 
 // ---------------------------------------------------------------------------
 // Quote details (saving a price quote)

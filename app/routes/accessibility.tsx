@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { salons: salons.map(({ id, name, telephone }) => ({ id, name, telephone })) };
 }
 
-export const LAST_REVIEWED = "29 November 2026";
+const LAST_REVIEWED = "29 November 2026";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -66,9 +66,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             <li>each page has one main heading and a title of its own, and every image has a text alternative;</li>
             <li>the forms work without JavaScript, and say which answer needs attention and why.</li>
           </ul>
-          <p>
-            Automated tests find only part of the problems people meet, so we also read and use the pages ourselves.
-          </p>
+          <p>Automated tests find only part of the problems people meet: please tell us of any you find (below).</p>
         </Section>
         <Section id="gaps" title="Known gaps">
           <ul className="list-disc space-y-2 pl-6">

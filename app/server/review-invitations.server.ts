@@ -39,7 +39,7 @@ const BATCH = 200;
 const DAY_MS = 86_400_000;
 
 /** The path of an invitation's review form. */
-export const reviewLinkPath = (token: string) => `/review/${token}`;
+const reviewLinkPath = (token: string) => `/review/${token}`;
 /** What a token looks like (newToken: 32 random bytes, base64url); anything else is refused unread. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -103,7 +103,7 @@ async function invitedDays(tx: Database, quoteIds: readonly number[]): Promise<S
  * and its message are written together, or neither. Returns counts (never
  * people) for the audit log.
  */
-export async function inviteAfterVisits(tx: Database, now: Date): Promise<{ visits: number; invited: number }> {
+async function inviteAfterVisits(tx: Database, now: Date): Promise<{ visits: number; invited: number }> {
   const visits = await visitsToConsider(tx, now);
   if (visits.length === 0) return { visits: 0, invited: 0 };
   const team = await tx
@@ -177,7 +177,7 @@ export const reviewInvitationJob: ScheduledJob = {
 // The link
 // ---------------------------------------------------------------------------
 
-export type InvitationLookup =
+type InvitationLookup =
   | {
       kind: "open";
       invitation: { id: number; clientName: string; service: string; visitedOn: string };

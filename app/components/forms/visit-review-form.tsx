@@ -51,7 +51,7 @@ export function VisitReviewForm({ actionData, formKey, suggestedName, reviewsPat
           meta={fields.client!}
           label="Your name as shown"
           autoComplete="off"
-          hint={`For example ${suggestedName}. Other clients see this name with your review.`}
+          hint={`Other clients see this name with your review; for example “${suggestedName}”`}
         />
       </div>
     </SubmissionForm>
