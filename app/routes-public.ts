@@ -59,6 +59,7 @@ export const publicRoutes = [
     route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
     route("reviews", "routes/reviews.tsx"),
     route("reviews/:slug", "routes/reviews-stylist.tsx", { id: "reviews-info" }),
+    route("review/:token", "routes/review-visit.tsx"),
     // One page per news item, so the cards on the home page and the link hub lead somewhere (decision 012).
     route("news/:slug", "routes/news-item.tsx", { id: "news-item" }),
     route("contact", "routes/contact.tsx"),
@@ -108,6 +109,7 @@ export const publicRoutes = [
     route("quote/:link", "routes/quote.tsx"),
     // — privacy —
     route("privacy", "routes/privacy.tsx"),
+    route("accessibility", "routes/accessibility.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   ]),
 

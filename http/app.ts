@@ -25,6 +25,7 @@ import { wakeOutbox } from "~/server/outbox.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
+import { reviewInvitationJob } from "~/server/review-invitations.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { seedDatabase } from "~/server/seed.server";
 import { openSiteDatabase } from "~/server/site-database.server";
@@ -136,6 +137,7 @@ export async function createApp(
     pruneJob,
     digestJob,
     uncontactedJob,
+    reviewInvitationJob,
     createBookingLinkJob(outboundOptions(settings)),
     createBackupJob(database.url, settings),
   ];

@@ -79,7 +79,8 @@ export type IslandName =
   | "review-filter"
   | "share-link"
   | "shop-carousel"
-  | "stylist-dialog";
+  | "stylist-dialog"
+  | "visit-review-form";
 
 /**
  * Islands with no script of their own, which ride on whichever island's script

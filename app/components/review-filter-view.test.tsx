@@ -16,9 +16,30 @@ const stylists = [
   { slug: "theo", firstName: "Theo", lastName: "Marsh" },
 ];
 const reviews: Props["reviews"]["items"] = [
-  { id: 1, review: "Lovely", client: "Ada", stylistSlug: "isla", stylistName: "Isla" },
-  { id: 2, review: "Perfect", client: "Grace", stylistSlug: "nadia", stylistName: "Nadia" },
-  { id: 3, review: "Great", client: "Hedy", stylistSlug: "isla", stylistName: "Isla" },
+  {
+    id: 1,
+    review: "Lovely",
+    client: "Ada",
+    stylistSlug: "isla",
+    stylistName: "Isla",
+    provenance: "Added by the salon",
+  },
+  {
+    id: 2,
+    review: "Perfect",
+    client: "Grace",
+    stylistSlug: "nadia",
+    stylistName: "Nadia",
+    provenance: "Added by the salon",
+  },
+  {
+    id: 3,
+    review: "Great",
+    client: "Hedy",
+    stylistSlug: "isla",
+    stylistName: "Isla",
+    provenance: "Added by the salon",
+  },
 ];
 
 function propsOf(current: string): Props {

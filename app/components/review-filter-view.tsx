@@ -19,6 +19,8 @@ interface ListedReview {
   client: string;
   stylistSlug: string;
   stylistName: string | null;
+  /** Where it came from, as the page says it: "Verified visit on 12 November 2026", "Added by the salon". */
+  provenance: string;
 }
 
 /** One page of reviews and where it stands in the whole list. */
@@ -148,6 +150,9 @@ export function ReviewFilter(initial: ReviewFilterProps) {
                       </a>
                     </>
                   ) : null}
+                  <span className="mt-1 block" data-testid="provenance">
+                    {r.provenance}
+                  </span>
                 </figcaption>
               </figure>
             </li>

@@ -99,6 +99,11 @@ export function SiteFooter({
                 Privacy notice
               </Link>
             </li>
+            <li>
+              <Link className="underline underline-offset-2" to="/accessibility">
+                Accessibility statement
+              </Link>
+            </li>
             {SOCIAL_LINKS.map((s) => (
               <li key={s.name}>
                 <a className="underline underline-offset-2" href={s.href} rel="noopener">

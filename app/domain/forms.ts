@@ -352,6 +352,28 @@ export const feedbackSchema = z
 export type Feedback = z.output<typeof feedbackSchema>;
 
 // ---------------------------------------------------------------------------
+// A review of a visit (from the one-time link of a review invitation)
+// ---------------------------------------------------------------------------
+
+const VISIT_REVIEW_MESSAGES = {
+  reviewRequired: "Please write a few words about your visit",
+  ratingRequired: "Please choose how many stars, from 1 to 5",
+  nameRequired: "Please say how your name should be shown",
+} as const;
+
+/** The same limit as a review staff add (app/domain/staff/reviews.ts). */
+export const VISIT_REVIEW_MAX_CHARS = 2000;
+
+export const visitReviewSchema = z.object({
+  review: requiredText(
+    { required: VISIT_REVIEW_MESSAGES.reviewRequired, label: "Your review" },
+    VISIT_REVIEW_MAX_CHARS,
+  ),
+  rating: requiredChoice(RATING_OPTIONS, { required: VISIT_REVIEW_MESSAGES.ratingRequired }),
+  client: requiredText({ required: VISIT_REVIEW_MESSAGES.nameRequired, label: "Your name as shown" }, 80),
+});
+
+// ---------------------------------------------------------------------------
 // Quote details (saving a price quote)
 // ---------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ const FORM_AND_CALCULATOR_PAGES: readonly string[] = [
   "/models-info",
   "/feedback",
   "/privacy",
+  "/accessibility",
 ];
 
 export interface SitemapEntry {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/link";
 import { contentErrorBoundary } from "~/components/not-found-notice";
 import { PageIntro } from "~/components/page-intro";
@@ -7,7 +8,10 @@ import { ReviewFilter } from "~/components/review-filter";
 import { REVIEW_FILTER_FIELD } from "~/components/review-filter-view";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
 import { reviewsPath, teamPath } from "~/domain/paths";
-import { listEveryMember, reviewPage } from "~/server/queries/content.server";
+import { sourceCountsText } from "~/domain/review-invitations";
+import { verifiedReviewsJsonLd } from "~/domain/structured-data";
+import { config } from "~/server/config.server";
+import { listEveryMember, reviewPage, reviewSourceCounts } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews-stylist";
 
@@ -31,6 +35,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page === null ? null : await reviewPage(context.get(requestContext).db, everyone, stylist?.slug ?? null, page);
   if (!reviews) throw data("No such page of reviews", { status: 404 });
   return {
+    sources: sourceCountsText(await reviewSourceCounts(context.get(requestContext).db, stylist?.slug ?? null)),
+    structuredData: verifiedReviewsJsonLd(
+      reviews.items.filter((r) => r.verified),
+      config().PUBLIC_URL,
+    ),
     slug: params.slug,
     stylist: stylist && {
       slug: stylist.slug,
@@ -71,7 +80,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) {
-  const { stylist, reviews, stylists, slug } = loaderData;
+  const { stylist, reviews, stylists, slug, sources, structuredData } = loaderData;
   const counted = `${reviews.total} ${reviews.total === 1 ? "review" : "reviews"}`;
   return (
     <>
@@ -99,7 +108,11 @@ export default function ReviewsForStylist({ loaderData }: Route.ComponentProps) 
           )
         }
       />
+      {structuredData.length > 0 ? <JsonLd data={structuredData} /> : null}
       <div className="container-page py-12">
+        <p className="mb-6 text-sm text-muted" data-testid="review-sources">
+          {sources}
+        </p>
         <ReviewFilter stylists={stylists} current={slug} reviews={reviews} />
         <p className="mt-12">
           <Link to="/reviews" className="btn-outline">

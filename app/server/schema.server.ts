@@ -375,9 +375,57 @@ export const reviews = pgTable(
      */
     hiddenReason: text("hidden_reason"),
     hiddenAt: timestamptz("hidden_at"),
+    /**
+     * Where it came from: "salon" (typed or imported by staff; every review before invitations) or "visit"
+     * (written by the client from the one-time link of her invitation after a matched appointment).
+     */
+    source: text("source").$type<"salon" | "visit">().notNull().default("salon"),
+    /** For one the salon added: where staff had it from ("Google", "a card at the desk"), when they said. */
+    sourceDetail: text("source_detail"),
+    /** For a verified one: the UK day of the visit it is about. */
+    visitedOn: date("visited_on", { mode: "string" }),
+    /** For a verified one: the invitation whose link it was written from; one review per invitation. */
+    invitationId: integer("invitation_id")
+      .unique("reviews_invitation_key")
+      .references((): AnyPgColumn => reviewInvitations.id, { onDelete: "set null" }),
     version: version(),
   },
-  (t) => [index("reviews_stylist_idx").on(t.stylistSlug)],
+  (t) => [
+    index("reviews_stylist_idx").on(t.stylistSlug),
+    check("reviews_source_check", sql`${t.source} = 'salon' or (${t.source} = 'visit' and ${t.visitedOn} is not null)`),
+  ],
+);
+
+/**
+ * An invitation to review a visit: one per matched appointment, ever (the unique appointment_id, so no pass
+ * or process sends a second), by the channel the client consented to. The link's token is kept only as its
+ * SHA-256; `usedAt` is set by the statement that stores the review, so a link works once.
+ */
+export const reviewInvitations = pgTable(
+  "review_invitations",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .unique("review_invitations_appointment_key")
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    channel: text("channel").$type<"email" | "sms">().notNull(),
+    /** The client as the review form greets her and as her review shows her by default ("Wanda W."). */
+    clientName: text("client_name").notNull(),
+    stylistSlug: text("stylist_slug").notNull(),
+    service: text("service").notNull(),
+    /** The UK day of the visit. */
+    visitedOn: date("visited_on", { mode: "string" }).notNull(),
+    tokenHash: text("token_hash").notNull().unique("review_invitations_token_key"),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One a day per client: two appointments of one visit (a cut, then a colour) are one visit to review.
+    uniqueIndex("review_invitations_quote_day_idx").on(t.quoteId, t.visitedOn),
+  ],
 );
 
 export const newsItems = pgTable("news_items", {

@@ -73,7 +73,7 @@ export type SubmissionOutcome<Stored = { id: number }> = ({ ok: true } & Stored)
 
 type SubmissionRefusal =
   | { ok: false; status: 422; error: string; fieldErrors: FieldErrors }
-  | { ok: false; status: 400 | 409; error: string }
+  | { ok: false; status: 400 | 404 | 409 | 410; error: string }
   | { ok: false; status: 429; error: string; retryAfter: number };
 
 export interface SubmitOptions {

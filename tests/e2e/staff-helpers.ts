@@ -164,6 +164,8 @@ export interface QuoteContact {
   email?: string;
   /** Ticks "offers by e-mail" on the form. */
   marketingEmail?: boolean;
+  /** Ticks "offers by text" on the form. */
+  marketingSms?: boolean;
 }
 
 /** Saves a cutting quote from the live price list, at a level or with a named stylist; returns its link. */
@@ -186,6 +188,7 @@ export async function saveQuoteByApi(staff: StaffSite, contact: QuoteContact): P
     email: contact.email ?? `${contact.name.split(" ")[0]?.toLowerCase()}@example.com`,
     referral: contact.referral,
     ...(contact.marketingEmail ? { marketing_email: "on" } : {}),
+    ...(contact.marketingSms ? { marketing_sms: "on" } : {}),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()).link as string;

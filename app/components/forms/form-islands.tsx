@@ -4,6 +4,7 @@ import { JobApplicationForm } from "./job-application-form";
 import { ModelApplicationForm } from "./model-application-form";
 import { QuoteDetailsForm } from "./quote-details-form";
 import type { FormIslandProps } from "./submission-form";
+import { VisitReviewForm, type VisitReviewFormProps } from "./visit-review-form";
 
 /*
  * The public forms as the routes show them: each an island, rendered here on
@@ -27,4 +28,8 @@ export function ModelFormIsland(props: FormIslandProps) {
 
 export function QuoteFormIsland(props: React.ComponentProps<typeof QuoteDetailsForm>) {
   return <Island name="quote-form" component={QuoteDetailsForm} props={props} />;
+}
+
+export function VisitReviewFormIsland(props: VisitReviewFormProps) {
+  return <Island name="visit-review-form" component={VisitReviewForm} props={props} />;
 }

@@ -18,6 +18,7 @@ export const SCHEDULED_JOBS = [
   "health",
   "uncontacted-leads",
   "booking-links",
+  "review-invitations",
 ] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
@@ -148,6 +149,7 @@ export const AUDIT_ACTIONS = [
   "scheduled.health",
   "scheduled.uncontacted-leads",
   "scheduled.booking-links",
+  "scheduled.review-invitations",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -343,6 +345,7 @@ const JOB_WORDS: Readonly<Record<ScheduledJobName, string>> = {
   health: "checked its health",
   "uncontacted-leads": "told the managers of new leads nobody had answered",
   "booking-links": "checked that the booking links answer",
+  "review-invitations": "invited clients to review their visit",
 };
 
 const RIGHTS_WORDS = {
@@ -547,6 +550,7 @@ const WORDS: Readonly<Record<AuditAction, Words>> = {
   "scheduled.health": () => [JOB_WORDS.health],
   "scheduled.uncontacted-leads": () => [JOB_WORDS["uncontacted-leads"]],
   "scheduled.booking-links": () => [JOB_WORDS["booking-links"]],
+  "scheduled.review-invitations": () => [JOB_WORDS["review-invitations"]],
 };
 
 /** Joins neighbouring words, so a sentence is as few parts as it can be. */

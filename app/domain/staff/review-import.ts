@@ -3,4 +3,4 @@
 /** A file this size is thousands of reviews: more is a mistake, not an import. */
 export const MAX_IMPORT_CHARS = 200_000;
 
-export const IMPORT_COLUMNS = ["review", "client", "stylist", "rating", "date"] as const;
+export const IMPORT_COLUMNS = ["review", "client", "stylist", "rating", "date", "source"] as const;

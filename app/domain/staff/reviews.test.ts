@@ -44,6 +44,7 @@ describe("a reviews file Excel saved on Windows", () => {
           stylistSlug: "isla",
           rating: 5,
           reviewedOn: "2026-10-01",
+          sourceDetail: null,
         },
         {
           review: "Colour spot on, £95 well spent",
@@ -51,6 +52,7 @@ describe("a reviews file Excel saved on Windows", () => {
           stylistSlug: "theo",
           rating: 4,
           reviewedOn: "2026-10-02",
+          sourceDetail: null,
         },
       ],
     });
@@ -61,7 +63,14 @@ describe("a review as the form posts it", () => {
   it("keeps the text and the client, a rating of 1 to 5 stars or none, and a date or none", () => {
     expect(
       reviewSchema.parse({ review: " Great ", client: "Jo B.", stylistSlug: "isla", rating: "2", reviewedOn: "" }),
-    ).toEqual({ review: "Great", client: "Jo B.", stylistSlug: "isla", rating: 2, reviewedOn: null });
+    ).toEqual({
+      review: "Great",
+      client: "Jo B.",
+      stylistSlug: "isla",
+      rating: 2,
+      reviewedOn: null,
+      sourceDetail: null,
+    });
     expect(reviewSchema.parse({ review: "x", client: "y", stylistSlug: "isla", rating: "" }).rating).toBeNull();
     for (const rating of ["0", "6", "4.5", "five"])
       expect(reviewSchema.safeParse({ review: "x", client: "y", stylistSlug: "isla", rating }).success).toBe(false);
@@ -102,8 +111,22 @@ describe("importing reviews from CSV", () => {
     expect(result).toEqual({
       ok: true,
       reviews: [
-        { review: "Lovely.", client: "Ann B.", stylistSlug: "isla", rating: null, reviewedOn: null },
-        { review: "Late, but good.", client: "Cy D.", stylistSlug: "isla", rating: null, reviewedOn: null },
+        {
+          review: "Lovely.",
+          client: "Ann B.",
+          stylistSlug: "isla",
+          rating: null,
+          reviewedOn: null,
+          sourceDetail: null,
+        },
+        {
+          review: "Late, but good.",
+          client: "Cy D.",
+          stylistSlug: "isla",
+          rating: null,
+          reviewedOn: null,
+          sourceDetail: null,
+        },
       ],
     });
   });

@@ -26,6 +26,8 @@ export const reviewSchema = z.object({
   stylistSlug: requiredText("the stylist"),
   rating,
   reviewedOn,
+  /** Where staff had it from ("Google", "a card at the desk"): the page says "Added by the salon from …". */
+  sourceDetail: optionalText(80),
 });
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
@@ -68,7 +70,7 @@ export type ImportResult =
 
 /**
  * Reads a CSV of reviews: a header row naming the columns (review, client,
- * stylist, and optionally rating and date, in any order), then one review a
+ * stylist, and optionally rating, date and source, in any order), then one review a
  * row. Every row is checked; if any is at fault the answer names each such
  * row as a spreadsheet numbers it (the header is row 1) and nothing is to be
  * imported.
@@ -89,7 +91,7 @@ export function parseReviewsCsv(text: string, team: readonly TeamName[]): Import
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0)
     return refuse(
-      `The header row needs the columns ${REQUIRED_COLUMNS.join(", ")} (and may have rating and date); it lacks ${missing.join(", ")}.`,
+      `The header row needs the columns ${REQUIRED_COLUMNS.join(", ")} (and may have rating, date and source); it lacks ${missing.join(", ")}.`,
     );
   if (body.length === 0) return refuse("The file has a header row but no reviews.");
   if (body.length > MAX_IMPORT_ROWS)
@@ -114,6 +116,7 @@ export function parseReviewsCsv(text: string, team: readonly TeamName[]): Import
       stylistSlug: stylist?.slug ?? "",
       rating: column(fields, "rating"),
       reviewedOn: column(fields, "date"),
+      sourceDetail: column(fields, "source"),
     });
     const messages: string[] = [];
     if (!stylist)

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { EditForm, EditNotice, EditSelect, EditText, EditTextArea, ViewOnSite } from "~/components/staff/edit";
 import { Notice, StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { reviewsPath } from "~/domain/paths";
+import { provenanceText } from "~/domain/review-invitations";
 import { hideSchema, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
@@ -35,7 +36,9 @@ export async function loader(args: Route.LoaderArgs) {
         stylistSlug: row.stylistSlug,
         rating: row.rating === null ? "" : String(row.rating),
         reviewedOn: row.reviewedOn ?? "",
+        sourceDetail: row.sourceDetail ?? "",
       },
+      provenance: provenanceText(row),
     },
     team: team.map((m) => ({ value: m.slug, label: `${m.firstName} ${m.lastName}` })),
     added: new URL(args.request.url).searchParams.has("added"),
@@ -94,6 +97,9 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mb-4">Published on the site.</p>
       )}
+      <p className="mb-4" data-testid="provenance">
+        {review.provenance}
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <StaffSection id="edit-heading" title="The review" className="card p-5" headingClass="mb-4 text-2xl">
           <EditForm
@@ -108,6 +114,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
             <EditSelect name="stylistSlug" label="Stylist" options={team} />
             <EditSelect name="rating" label="Rating" options={RATINGS} />
             <EditText name="reviewedOn" type="date" label="Date written (optional)" />
+            <EditText name="sourceDetail" label="Where it came from (optional)" maxLength={80} />
           </EditForm>
         </StaffSection>
         <StaffSection

@@ -9,6 +9,7 @@ import {
   ViewOnSite,
 } from "~/components/staff/edit";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
+import { provenanceText } from "~/domain/review-invitations";
 import { IMPORT_COLUMNS, MAX_IMPORT_CHARS } from "~/domain/staff/review-import";
 import { parseReviewsCsv, reviewSchema } from "~/domain/staff/reviews";
 import { staffPath } from "~/domain/staff/routes";
@@ -37,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
       rating: r.rating,
       reviewedOn: r.reviewedOn,
       hiddenReason: r.hiddenReason,
+      provenance: provenanceText(r),
     })),
   };
 }
@@ -101,12 +103,19 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <EditSelect name="stylistSlug" label="Stylist" options={team} />
             <EditSelect name="rating" label="Rating" options={RATINGS} />
             <EditText name="reviewedOn" type="date" label="Date written (optional)" />
+            <EditText
+              name="sourceDetail"
+              label="Where it came from (optional)"
+              maxLength={80}
+              hint='Such as Google or a card at the desk: the site shows "Added by the salon from …".'
+            />
           </EditForm>
         </StaffSection>
         <StaffSection id="import-heading" title="Import reviews" className="card p-5" headingClass="mb-2 text-2xl">
           <p className="mb-4 text-muted">
-            A CSV file with a header row: {IMPORT_COLUMNS.join(", ")} (rating and date may be left out). The stylist is
-            a first name or full name. Every row is checked first: if any is wrong, nothing is imported.
+            A CSV file with a header row: {IMPORT_COLUMNS.join(", ")} (rating, date and source may be left out; source
+            says where the reviews came from, such as Google). The stylist is a first name or full name. Every row is
+            checked first: if any is wrong, nothing is imported.
           </p>
           <label htmlFor="csv-file" className="block font-semibold">
             Choose a .csv file
@@ -130,7 +139,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-muted">
               {r.client} about {r.stylist}
               {r.rating ? `, ${r.rating} of 5` : ""}
-              {r.reviewedOn ? `, ${r.reviewedOn}` : ""}
+              {r.reviewedOn ? `, ${r.reviewedOn}` : ""}. {r.provenance}
             </p>
             <p className="mt-1 text-sm">
               {r.hiddenReason ? (

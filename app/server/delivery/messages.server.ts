@@ -9,12 +9,14 @@ import { formatLongDate } from "~/domain/dates";
 import { discountedPence, FIRST_VISIT_OFFER, offerValidUntil } from "~/domain/first-visit-offer";
 import { formatGBP, telHref } from "~/domain/format";
 import { escapeHtml } from "~/domain/html";
-import { fittingText, gsm7Form, safeFirstName, TEXT_MAX_SEGMENTS } from "~/domain/message-text";
+import { fittingText, gsm7Form, oneLine, safeFirstName, TEXT_MAX_SEGMENTS } from "~/domain/message-text";
 import { quoteBookPath, quotePath, quoteSkinTestPath } from "~/domain/paths";
+import { type InvitationPayload, visitDayText } from "~/domain/review-invitations";
 import { SKIN_TEST_ANSWER_LABELS, SKIN_TEST_EXPLANATION, type SkinTestAnswer } from "~/domain/skin-test";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
+import { marketingText } from "../privacy/consents.server";
 import { layoutHtml, mailButton, mailCard } from "./mail-layout.server";
 import { leadAlertText, renderStaffMessage } from "./staff-messages.server";
 import type { Email, TextMessage } from "./transports.server";
@@ -309,6 +311,51 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
   ]);
 }
 
+/**
+ * The invitation to review a visit: the same words to every client invited
+ * (decision 112), naming the stylist, the service and the day, with the
+ * one-time link.
+ */
+function reviewInvitationEmail(p: InvitationPayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
+  const url = new URL(p.link, publicUrl).href;
+  const name = safeFirstName(p.firstName);
+  const hi = name ? `Hi ${name},` : "Hello,";
+  const visit = `your ${p.service} with ${p.stylistName} on ${visitDayText(p.visitedOn)}`;
+  const text = [
+    hi,
+    "",
+    `Thank you for visiting Maison Ivy. Would you tell other clients about ${visit}? Every review is published, whatever it says, marked as a verified visit.`,
+    "",
+    `Write your review: ${url}`,
+    "",
+    "The link is yours alone and works once. You are receiving this because you agreed to hear from us by e-mail.",
+    "",
+    "The Maison Ivy team",
+  ].join("\n");
+  const html = layoutHtml(
+    "How was your visit?",
+    `<p style="margin:0 0 12px">${escapeHtml(hi)}</p>
+<p style="margin:0 0 16px">Thank you for visiting Maison Ivy. Would you tell other clients about ${escapeHtml(visit)}? Every review is published, whatever it says, marked as a verified visit.</p>
+${mailButton(url, "Write your review", "solid")}
+<p style="margin:16px 0;font-size:14px;color:#5c5349">The link is yours alone and works once. You are receiving this because you agreed to hear from us by e-mail.</p>
+<p style="margin:0">The Maison Ivy team</p>`,
+  );
+  return { subject: `How was your visit with ${oneLine(p.stylistName)}?`, text, html };
+}
+
+/** The invitation by text, in two segments at most, the way out (STOP) always in it. */
+function reviewInvitationText(p: InvitationPayload, publicUrl: string): string {
+  const url = new URL(p.link, publicUrl).href;
+  const hi = safeFirstName(p.firstName) ? `Hi ${safeFirstName(p.firstName)}, ` : "Hi, ";
+  return fittingText([
+    marketingText(
+      `${hi}how was your ${p.service} with ${p.stylistName} at Maison Ivy? Tell other clients in a review: ${url}`,
+    ),
+    marketingText(`${hi}how was your visit with ${p.stylistName} at Maison Ivy? Review it: ${url}`),
+    marketingText(`Hi, how was your Maison Ivy visit? Review it: ${url}`),
+  ]);
+}
+
 function fieldsEmail(
   subject: string,
   intro: string,
@@ -359,6 +406,10 @@ export function renderMessage(row: Pick<OutboxRow, "template" | "payload">, publ
         },
       };
     }
+    case "review-invitation-email":
+      return { channel: "email", email: reviewInvitationEmail(p as unknown as InvitationPayload, publicUrl) };
+    case "review-invitation-sms":
+      return { channel: "sms", sms: { body: reviewInvitationText(p as unknown as InvitationPayload, publicUrl) } };
     case "quote-reply-sms":
       // Staff's own words, in GSM-7 where they have a GSM-7 form (a phone's ’ would otherwise halve the room).
       return { channel: "sms", sms: { body: gsm7Form(String(p.text)) } };

@@ -137,6 +137,9 @@ export async function applyRetention(db: Database, now: Date, periods: Retention
       ),
     )
     .returning({ id: appointments.id });
+  // The name a review invitation greets its client by goes with her appointment's.
+  await db.execute(sql`update review_invitations i set client_name = '' from appointments a
+    where a.id = i.appointment_id and a.starts_at < ${quoteCutoff.toISOString()}::timestamptz and i.client_name <> ''`);
   const jobs = await db
     .delete(jobApplications)
     .where(lt(lastDecision(jobApplications, "job"), applicationCutoff))

@@ -7,6 +7,7 @@ import { DEFAULT_SHARED_END_DATE } from "~/domain/offers";
 import { FEED_REVIEW_COUNT, POSTS_PER_PAGE, pageCount, REVIEWS_PER_PAGE } from "~/domain/pagination";
 import type { PictureRef } from "~/domain/pictures";
 import { typicalCutAndColourPence } from "~/domain/price-preview";
+import { provenanceText, type SourceCounts } from "~/domain/review-invitations";
 import { londonDay } from "~/domain/salon-time";
 import { shuffled } from "~/domain/shuffle";
 import { noticeShows } from "~/domain/staff/site-content";
@@ -364,8 +365,25 @@ export async function reviewPage(db: Database, team: readonly TeamMember[], styl
     client: r.client,
     stylistSlug: r.stylistSlug,
     stylistName: names.get(r.stylistSlug) ?? null,
+    rating: r.rating,
+    verified: r.source === "visit",
+    provenance: provenanceText(r),
+    reviewedOn: r.reviewedOn,
   }));
   return { items, page, pages, total } satisfies ListPage<(typeof items)[number]>;
+}
+
+/** How many published reviews, of one stylist or of everyone (null), came from verified visits and from the salon. */
+export async function reviewSourceCounts(db: Database, stylistSlug: string | null): Promise<SourceCounts> {
+  return cached(db, `reviews-sources:${stylistSlug ?? "all"}`, ["reviews"], async () => {
+    const rows = await db
+      .select({ source: reviews.source, n: count() })
+      .from(reviews)
+      .where(and(isNull(reviews.hiddenReason), stylistSlug === null ? undefined : eq(reviews.stylistSlug, stylistSlug)))
+      .groupBy(reviews.source);
+    const of = (source: string) => rows.find((r) => r.source === source)?.n ?? 0;
+    return { verified: of("visit"), salon: of("salon") };
+  });
 }
 
 /**

@@ -34,6 +34,7 @@ const values = (review: ReviewInput) => ({
   stylistSlug: review.stylistSlug,
   rating: review.rating,
   reviewedOn: review.reviewedOn,
+  sourceDetail: review.sourceDetail,
 });
 
 /** A new review, published at once. */
