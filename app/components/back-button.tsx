@@ -1,5 +1,5 @@
+import { BackArrow } from "./icons";
 import { cameFromThisSite } from "./referrer";
-import { BackArrow } from "./return-link";
 
 /**
  * The part of "Back" that runs in the browser (an island): a visitor who came

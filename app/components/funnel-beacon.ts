@@ -9,7 +9,7 @@
 import { type Attribution, attributionOfLanding, type BeaconStep, cleanAttribution } from "~/domain/funnel";
 
 /** The /privacy page's switch writes this key; any value means no. */
-export const FUNNEL_OPT_OUT_KEY = "funnel-opt-out";
+const OPT_OUT_KEY = "funnel-opt-out";
 const FROM_KEY = "funnel-from";
 const SENT_KEY = "funnel-sent-";
 const BEACON_PATH = "/api/funnel";
@@ -23,14 +23,33 @@ function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
   }
 }
 
-function funnelOptedOut(): boolean {
+/** The browser asks sites not to follow it: Global Privacy Control or Do Not Track. */
+export function browserObjects(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  if (nav.globalPrivacyControl === true || nav.doNotTrack === "1") return true;
+  return nav.globalPrivacyControl === true || nav.doNotTrack === "1";
+}
+
+/** The visitor said no with the switch on /privacy, in this browser (false when storage is refused). */
+export function optedOutHere(): boolean {
   try {
-    return storage("localStorage")?.getItem(FUNNEL_OPT_OUT_KEY) != null;
+    return storage("localStorage")?.getItem(OPT_OUT_KEY) != null;
   } catch {
     return false;
   }
+}
+
+/** Keeps the visitor's no (or forgets it) in this browser's localStorage; refused storage changes nothing. */
+export function setOptedOutHere(out: boolean): void {
+  try {
+    if (out) storage("localStorage")?.setItem(OPT_OUT_KEY, "1");
+    else storage("localStorage")?.removeItem(OPT_OUT_KEY);
+  } catch {
+    // Storage refused: the switch shows the choice still in force.
+  }
+}
+
+function funnelOptedOut(): boolean {
+  return browserObjects() || optedOutHere();
 }
 
 /** Keeps the first landing of the tab's visit that says where it came from. */

@@ -34,3 +34,12 @@ export function ChevronIcon({ className }: { className: string }) {
     </LineIcon>
   );
 }
+
+/** The left-pointing arrow of every "Back" on the site. */
+export function BackArrow() {
+  return (
+    <LineIcon box={16} className="size-4">
+      <path d="M10 3L5 8l5 5" />
+    </LineIcon>
+  );
+}

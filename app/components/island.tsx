@@ -72,6 +72,7 @@ export type IslandName =
   | "back-link"
   | "calculator"
   | "feedback-form"
+  | "funnel-opt-out"
   | "job-form"
   | "model-form"
   | "quote-form"

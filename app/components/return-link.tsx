@@ -1,14 +1,5 @@
 import { Link } from "~/components/link";
-import { LineIcon } from "./icons";
-
-/** The left-pointing arrow of every "Back" on the site. */
-export function BackArrow() {
-  return (
-    <LineIcon box={16} className="size-4">
-      <path d="M10 3L5 8l5 5" />
-    </LineIcon>
-  );
-}
+import { BackArrow } from "./icons";
 
 /**
  * "Back to the team" and the like: a plain link to the page this one belongs

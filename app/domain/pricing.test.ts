@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Level, Service } from "./catalogue";
+import type { Level, LevelChange, Service } from "./catalogue";
 import { PRICE_ROUNDINGS, type PriceRounding } from "./price-rounding";
 import {
   availableAtLevel,
@@ -310,6 +310,36 @@ describe("rounding, worked by hand", () => {
     expect(linePricePence(finish(3149), fakeLevel(0), "pound")).toBe(3100);
     expect(linePricePence(finish(3125), fakeLevel(0), "50p")).toBe(3150);
     expect(linePricePence(finish(3124), fakeLevel(0), "50p")).toBe(3100);
+  });
+});
+
+describe("a level's own price changes, worked by hand", () => {
+  const withChanges = (adapterBp: number, changes: LevelChange[]): Level => ({ ...fakeLevel(adapterBp), changes });
+  const cut = fakeService({ pricePence: 3300, cat1: 1 });
+  const colour = fakeService({ pricePence: 1000, productPricePence: 3200, cat1: 2 });
+
+  it("adds an amount in whole pence after the uplift: £33 × 1.10 + £2.50 = £38.80", () => {
+    expect(exactLine(cut, withChanges(1000, [{ scope: "all", by: "amount", step: 250 }]))).toBe(3880);
+  });
+
+  it("applies its changes in order: (£33 + £1) × 1.10 = £37.40", () => {
+    const level = withChanges(0, [
+      { scope: "all", by: "amount", step: 100 },
+      { scope: "all", by: "percent", step: 1000 },
+    ]);
+    expect(exactLine(cut, level)).toBe(3740);
+  });
+
+  it("never takes labour below £0, so the product is still charged whole: max(£10 − £15, 0) × 1.10 + £32", () => {
+    const level = withChanges(0, [
+      { scope: "all", by: "amount", step: -1500 },
+      { scope: "all", by: "percent", step: 1000 },
+    ]);
+    expect(exactLine(colour, level)).toBe(3200);
+  });
+
+  it("leaves the services outside its scope alone", () => {
+    expect(exactLine(cut, withChanges(0, [{ scope: "kind-2", by: "amount", step: 500 }]))).toBe(3300);
   });
 });
 

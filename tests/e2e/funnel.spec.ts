@@ -185,6 +185,8 @@ test("the front desk sees the funnel (accounts carry no salon yet, so every salo
 });
 
 test("a browser that objects sends nothing: Global Privacy Control, or the switch on /privacy", async ({ browser }) => {
+  // Three browsers, two calculator visits and the switch's island loaded twice: on a busy machine over 45 s.
+  test.setTimeout(120_000);
   // Global Privacy Control, as a browser with it switched on shows it to scripts and in its requests.
   const gpcContext = await browser.newContext({ extraHTTPHeaders: { "Sec-GPC": "1" } });
   await gpcContext.addInitScript(() => {
@@ -197,7 +199,11 @@ test("a browser that objects sends nothing: Global Privacy Control, or the switc
   await gpc.waitForTimeout(500);
   expect(gpcSeen.beacons()).toEqual([]);
   await gpc.goto(`${staff.url}/privacy`);
+  // The switch is an island that loads once the visitor scrolls to it.
+  await gpc.locator("#funnel-opt-out-status").scrollIntoViewIfNeeded();
   await expect(gpc.locator("#funnel-opt-out-status")).toContainText("Global Privacy Control");
+  // The browser already says no: there is nothing for the switch to do.
+  await expect(gpc.locator("#funnel-opt-out")).toBeHidden();
   await gpcContext.close();
 
   // The switch on /privacy: kept in localStorage, no cookie, and the calculator sends nothing after it.
@@ -205,13 +211,21 @@ test("a browser that objects sends nothing: Global Privacy Control, or the switc
   const seen = watch(page);
   await page.goto(`${staff.url}/privacy`);
   const status = page.locator("#funnel-opt-out-status");
+  await status.scrollIntoViewIfNeeded();
   await expect(status).toContainText("are counted");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Don’t count my visits" }).click();
   await expect(status).toContainText("You asked us not to count");
   expect(await page.evaluate(() => localStorage.getItem("funnel-opt-out"))).toBe("1");
   await page.reload();
+  await status.scrollIntoViewIfNeeded();
   await expect(page.getByRole("button", { name: "Count my visits again" })).toBeVisible();
+  // The switch goes both ways, and says so.
+  await page.getByRole("button", { name: "Count my visits again" }).click();
+  await expect(status).toContainText("are counted");
+  expect(await page.evaluate(() => localStorage.getItem("funnel-opt-out"))).toBeNull();
+  await page.getByRole("button", { name: "Don’t count my visits" }).click();
+  await expect(status).toContainText("You asked us not to count");
   await page.goto(`${staff.url}/prices/calculator?${await cutParams()}`);
   await scriptsReady(page);
   await page.waitForTimeout(500);

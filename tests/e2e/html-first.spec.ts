@@ -26,7 +26,7 @@ const scriptsOf = async (page: { text(): Promise<string> }) => {
 };
 
 test("a content page loads no script at all: no script file, no module preload", async ({ page }) => {
-  for (const path of ["/about", "/corona", "/prices", "/privacy"]) {
+  for (const path of ["/about", "/corona", "/prices"]) {
     const requested: string[] = [];
     const onRequest = (r: { resourceType(): string; url(): string }) => {
       if (r.resourceType() === "script") requested.push(r.url());
@@ -41,6 +41,27 @@ test("a content page loads no script at all: no script file, no module preload",
     // The speculation rules (a JSON block, no code) stay.
     await expect(page.locator('script[type="speculationrules"]'), path).toHaveCount(1);
   }
+});
+
+test("the privacy notice loads React only when the visitor reaches its funnel switch", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const errors = trackConsoleErrors(page);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname.replace(/-[\w-]{8}\.js$/, ""));
+  });
+  await page.goto("/privacy");
+  await page.waitForLoadState("load");
+  // The switch is far down the notice: only the small watcher has loaded, and the switch reads as it does without it.
+  expect(scripts).toEqual(["/assets/when-visible-script"]);
+  const status = page.locator("#funnel-opt-out-status");
+  await expect(status).toContainText("Without JavaScript");
+  await status.scrollIntoViewIfNeeded();
+  await expect(status).toContainText("are counted");
+  expect(scripts).toContain("/assets/island-funnel-opt-out-script");
+  expect(errors).toEqual([]);
+  await context.close();
 });
 
 test("a form page loads its form's island and no framework", async ({ request }) => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox, staffUsers } from "../schema.server";
+import { outbox, staffTokens, staffUsers } from "../schema.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import { ACCOUNT_EMAIL_LIMIT, LOCKED_OUT_MESSAGE, redeemSignInCode, sendSignInEmail } from "./accounts.server";
 
@@ -45,6 +45,23 @@ describe.each(testDatabases)("e-mail sign-in codes on %s", (_name, open) => {
     expect((await redeemSignInCode(database.db, email, code, "", "192.0.2.9")).ok).toBe(false);
     expect((await redeemSignInCode(database.db, email, code, sent.attempt, "192.0.2.1")).ok).toBe(true);
     expect((await redeemSignInCode(database.db, email, code, sent.attempt, "192.0.2.1")).ok).toBe(false);
+  });
+
+  it("a code past its expiry does not sign in", async () => {
+    const email = await account();
+    const sent = await sendSignInEmail(database.db, email, "192.0.2.3");
+    if (!sent.ok) throw new Error(sent.error);
+    const code = await latestCode(database, email);
+    const expire = (at: ReturnType<typeof sql>) =>
+      database.db
+        .update(staffTokens)
+        .set({ expiresAt: at })
+        .where(eq(staffTokens.id, Number(sent.attempt.split(".")[0])));
+    await expire(sql`now() - interval '1 minute'`);
+    expect((await redeemSignInCode(database.db, email, code, sent.attempt, "192.0.2.3")).ok).toBe(false);
+    // The same code and attempt within their time: only the expiry refused them.
+    await expire(sql`now() + interval '1 minute'`);
+    expect((await redeemSignInCode(database.db, email, code, sent.attempt, "192.0.2.3")).ok).toBe(true);
   });
 
   it("strangers asking for codes and guessing from many addresses do not stop the person's own code", async () => {

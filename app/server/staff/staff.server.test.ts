@@ -5,7 +5,7 @@ import { quotes, staffSessions, staffUsers } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import { digestJob, setDigestTime } from "./digest.server";
-import { hashToken, IDLE_MINUTES, readSession } from "./session.server";
+import { hashToken, IDLE_MINUTES, readSession, SESSION_DAYS } from "./session.server";
 
 describe.each(testDatabases)("staff console data on %s", (_name, open) => {
   let database: TestDatabase;
@@ -97,5 +97,43 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       .set({ lastSeenAt: new Date(Date.now() - (IDLE_MINUTES + 1) * 60_000) })
       .where(sql`${staffSessions.tokenHash} = ${hashToken("idle-token")}`);
     expect(await readSession(db, request())).toBeNull();
+  });
+
+  it("a session older than its days no longer signs anyone in, however recently used", async () => {
+    const db = database.db;
+    const [desk] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'desk@example.com'`);
+    await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken("old-token"), staffId: desk?.id ?? 0, method: "email" });
+    const request = () => new Request("http://localhost/staff", { headers: { cookie: "staff-session=old-token" } });
+    expect((await readSession(db, request()))?.email).toBe("desk@example.com");
+    // Used a minute ago, every day since it began: still past its age.
+    await db
+      .update(staffSessions)
+      .set({ createdAt: new Date(Date.now() - (SESSION_DAYS * 24 * 60 + 1) * 60_000), lastSeenAt: new Date() })
+      .where(sql`${staffSessions.tokenHash} = ${hashToken("old-token")}`);
+    expect(await readSession(db, request())).toBeNull();
+  });
+
+  it("a deactivated account's session no longer signs anyone in", async () => {
+    const db = database.db;
+    const [desk] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'desk@example.com'`);
+    await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken("leaver-token"), staffId: desk?.id ?? 0, method: "email" });
+    const request = () => new Request("http://localhost/staff", { headers: { cookie: "staff-session=leaver-token" } });
+    expect((await readSession(db, request()))?.email).toBe("desk@example.com");
+    await db
+      .update(staffUsers)
+      .set({ active: false })
+      .where(sql`${staffUsers.id} = ${desk?.id ?? 0}`);
+    try {
+      expect(await readSession(db, request())).toBeNull();
+    } finally {
+      await db
+        .update(staffUsers)
+        .set({ active: true })
+        .where(sql`${staffUsers.id} = ${desk?.id ?? 0}`);
+    }
   });
 });
