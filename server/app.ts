@@ -210,4 +210,5 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
 }
 
 export { runBackupCommand, runRestoreCommand } from "./backup-command";
+export { runPicturesCommand } from "./pictures-command";
 export { runStaffCommand } from "./staff-command";

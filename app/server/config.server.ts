@@ -196,6 +196,18 @@ export const settingsSchema = z.object({
     "The storage's endpoint URL when it is not AWS (MinIO, Backblaze, Scaleway…).",
   ),
   BACKUP_S3_REGION: z.string().default("us-east-1").describe("The bucket's region, as the storage names it."),
+  PICTURES_S3_BUCKET: z
+    .string()
+    .optional()
+    .describe(
+      "Uploaded pictures are stored in this S3-compatible bucket rather than in the database (unset: in the database); credentials as for backups. `npm run pictures -- to-bucket` moves those stored before.",
+    ),
+  PICTURES_S3_PREFIX: z.string().default("pictures/").describe("The key prefix pictures are stored under."),
+  PICTURES_S3_ENDPOINT: optionalUrl.describe("The pictures' storage endpoint URL when it is not AWS."),
+  PICTURES_S3_REGION: z.string().default("us-east-1").describe("The pictures' bucket's region."),
+  PICTURES_PUBLIC_URL: optionalUrl.describe(
+    "Where anyone can fetch the bucket's pictures (its public address, or a CDN in front of it): /pictures/… then redirects there. Unset: the site serves them from the bucket itself.",
+  ),
   OUTBOUND_ALLOW_PRIVATE: z
     .string()
     .default("off")
