@@ -20,6 +20,10 @@ import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { renderMetrics } from "~/server/metrics.server";
 import { outboundOptions } from "~/server/outbound.server";
+import { OUTBOX_CHANNEL, wakeOutbox } from "~/server/outbox.server";
+import { PICTURE_JOBS_CHANNEL, startPictureWorker } from "~/server/picture-jobs.server";
+import { workerCount } from "~/server/picture-process.server";
+import { decodeAndStore } from "~/server/pictures.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
@@ -51,6 +55,9 @@ export { log };
 export const errorHandler = errorHandlerFor(log);
 /** For the HTTP server's `clientError`: requests the parser rejects, answered and logged in one line. */
 export const answerClientError = clientErrorAnswerer(log);
+
+/** What a worker process (ROLE=worker) answers besides /metrics: its health, for the orchestrator. */
+const WORKER_PATHS = new Set(["/healthz", "/readyz"]);
 
 export interface RunningApp {
   /** Headers for every answer, static files included: mount before anything else. */
@@ -96,7 +103,17 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     }),
     createSetupLink(database.db),
   ]);
-  const delivery = startDelivery(database.background, settings);
+  // A web process (ROLE=web) sends nothing, runs no scheduled job and decodes no picture: workers do.
+  const works = settings.ROLE !== "web";
+  const delivery = works ? startDelivery(database.background, settings) : null;
+  const pictureWorker = works
+    ? startPictureWorker(database.background, (job) => decodeAndStore(database.background, job), {
+        concurrency: workerCount(),
+        listen: (onNotice) => database.listen(PICTURE_JOBS_CHANNEL, onNotice),
+      })
+    : null;
+  // New messages from any process wake this one's sender at once, rather than at its next look.
+  if (works) await database.listen(OUTBOX_CHANNEL, wakeOutbox);
   const jobs = [
     retentionJob,
     pruneJob,
@@ -109,9 +126,9 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
     settings,
     jobs.map((job) => job.name),
   );
-  const scheduler = startScheduler(database.background, [...jobs, healthJob], {
-    pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
-  });
+  const scheduler = works
+    ? startScheduler(database.background, [...jobs, healthJob], { pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000 })
+    : null;
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -161,6 +178,14 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
   if (settings.TRUST_PROXY)
     app.set("trust proxy", /^\d+$/.test(settings.TRUST_PROXY) ? Number(settings.TRUST_PROXY) : settings.TRUST_PROXY);
   app.use(limitRequestsPerClient(settings.MAX_REQUESTS_PER_CLIENT));
+  if (settings.ROLE === "worker")
+    app.use((req, res, next) => {
+      if (WORKER_PATHS.has(req.path)) return next();
+      res
+        .status(404)
+        .type("text")
+        .send("This process runs the background work (ROLE=worker): pages come from the web processes.");
+    });
   app.use(
     createCachedRequestHandler({
       cache: responses,
@@ -197,12 +222,16 @@ export async function createApp(options: { build?: () => Promise<ServerBuild> } 
         url,
         database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
         content,
-        destinations: delivery.destinations,
+        destinations: delivery?.destinations ?? {
+          mail: "sent by the worker processes",
+          sms: "sent by the worker processes",
+        },
         setupLink: setupPath ? new URL(setupPath, settings.PUBLIC_URL).href : undefined,
       }),
     async close() {
-      await scheduler.stop();
-      await delivery.stop();
+      await scheduler?.stop();
+      await pictureWorker?.stop();
+      await delivery?.stop();
       await flushAllQuoteViews();
       await database.close();
     },

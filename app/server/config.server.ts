@@ -44,6 +44,12 @@ export const settingsSchema = z.object({
     .string()
     .default("production")
     .describe("`development` under `npm run dev`; anything else runs the site as in production."),
+  ROLE: z
+    .enum(["both", "web", "worker"], { error: 'expected "both", "web" or "worker"' })
+    .default("both")
+    .describe(
+      "`web` serves pages and never runs scheduled work, sends messages or decodes pictures; `worker` does those and serves only /healthz, /readyz and /metrics; `both` does all.",
+    ),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -24,8 +24,10 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql 
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { altText } from "~/domain/picture-alt";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT, type PictureFormat, type PictureRef } from "~/domain/pictures";
+import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
+import { type QueuedPicture, queuePicture } from "./picture-jobs.server";
 import { type PictureRefusal, processPicture } from "./picture-process.server";
 import {
   getPictureFiles,
@@ -147,13 +149,15 @@ const newPictureId = () => randomBytes(8).toString("hex");
 /**
  * Checks, resizes and stores an uploaded picture with its alt text, and
  * records who uploaded it. A refusal says which field is at fault and why;
- * nothing is stored then.
+ * nothing is stored then. The decoding happens in this process, or, in a
+ * web process (ROLE=web), in a worker process (./picture-jobs.server.ts).
  */
 export async function storePicture(
   db: Database,
   actor: Actor | null,
   upload: { bytes: Buffer | null; tooLarge?: boolean; alt: string | undefined },
   bucket: PictureBucket | null = pictureBucket(),
+  decodeHere: boolean = config().ROLE !== "web",
 ): Promise<StoreResult> {
   const alt = altText.safeParse(upload.alt ?? "");
   if (upload.tooLarge) return refused(413, "file", PICTURE_MESSAGES.tooLarge);
@@ -162,8 +166,25 @@ export async function storePicture(
   if (!checked.ok) return refused(checked.status, "file", checked.message);
   // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
+  const job = { upload: bytes, format: checked.format, alt: alt.data, actor };
+  if (decodeHere) return decodeAndStore(db, job, bucket);
+  const answer = await queuePicture(db, job);
+  if (answer === "unclaimed" || answer === "unanswered") return refused(503, "file", PICTURE_MESSAGES.busy);
+  return answer as StoreResult;
+}
+
+/**
+ * Decodes a checked upload, makes everything stored from it, and stores it
+ * (in the bucket when one is set): the part of `storePicture` that a worker
+ * process does for a web process.
+ */
+export async function decodeAndStore(
+  db: Database,
+  { upload, format, alt, actor }: QueuedPicture,
+  bucket: PictureBucket | null = pictureBucket(),
+): Promise<StoreResult> {
   // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
-  const result = await processPicture(bytes, checked.format, {
+  const result = await processPicture(upload, format, {
     maxPixels: MAX_PIXELS,
     maxHeicBytes: MAX_HEIC_BYTES,
     masterWidth: MASTER_WIDTH,
@@ -188,11 +209,11 @@ export async function storePicture(
     await db.transaction(async (tx) => {
       await tx.insert(pictures).values({
         id,
-        alt: alt.data,
+        alt,
         width: derived.width,
         height: derived.height,
         widths: derived.widths,
-        sourceFormat: checked.format,
+        sourceFormat: format,
         master: folder ? null : derived.master,
         objectPrefix: folder,
         createdBy: actor?.staffId ?? null,
@@ -203,7 +224,7 @@ export async function storePicture(
       await audit(tx, actor, {
         action: "picture.upload",
         subject: { type: "picture", id },
-        summary: `${derived.width}×${derived.height} ${checked.format}: ${alt.data}`,
+        summary: `${derived.width}×${derived.height} ${format}: ${alt}`,
       });
     });
   } catch (error) {
@@ -212,7 +233,7 @@ export async function storePicture(
   }
   return {
     ok: true,
-    picture: { id, alt: alt.data, width: derived.width, height: derived.height, widths: derived.widths },
+    picture: { id, alt, width: derived.width, height: derived.height, widths: derived.widths },
   };
 }
 

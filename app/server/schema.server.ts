@@ -251,6 +251,27 @@ export const pictureObjectRemovals = pgTable("picture_object_removals", {
   removedAt: createdAt(),
 });
 
+/**
+ * An upload waiting for a worker process to decode it, when the process that
+ * took it decodes no pictures (ROLE=web; app/server/picture-jobs.server.ts).
+ * The row lives only while the upload's request waits for its `result`.
+ */
+export const pictureJobs = pgTable("picture_jobs", {
+  id: serial("id").primaryKey(),
+  upload: bytea("upload").notNull(),
+  /** What the upload's first bytes say it is: jpeg, png, webp or heic. */
+  format: text("format").notNull(),
+  alt: text("alt").notNull(),
+  /** Who uploaded it, for the audit log: a staff account and its session. */
+  staffId: integer("staff_id"),
+  sessionId: integer("session_id"),
+  createdAt: createdAt(),
+  /** A worker holds it until then; past it, another may take it. */
+  claimedUntil: timestamptz("claimed_until"),
+  /** What storing it gave (a StoreResult), written by the worker. */
+  result: jsonb("result"),
+});
+
 /** One picture at one width in one format, as served at /pictures/{id}-{width}.{ext}. */
 export const pictureVariants = pgTable(
   "picture_variants",
