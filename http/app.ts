@@ -21,7 +21,10 @@ import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
 import { renderMetrics } from "~/server/metrics.server";
 import { outboundOptions } from "~/server/outbound.server";
-import { wakeOutbox } from "~/server/outbox.server";
+import { OUTBOX_CHANNEL, wakeOutbox } from "~/server/outbox.server";
+import { PICTURE_JOBS_CHANNEL, startPictureWorker } from "~/server/picture-jobs.server";
+import { workerCount } from "~/server/picture-process.server";
+import { decodeAndStore } from "~/server/pictures.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
 import { getSiteSettings } from "~/server/queries/content.server";
@@ -53,6 +56,9 @@ export { log };
 export const errorHandler = errorHandlerFor(log);
 /** For the HTTP server's `clientError`: requests the parser rejects, answered and logged in one line. */
 export const answerClientError = clientErrorAnswerer(log);
+
+/** What a worker process (ROLE=worker) answers besides /metrics: its health, for the orchestrator. */
+const WORKER_PATHS = new Set(["/healthz", "/readyz"]);
 
 export interface RunningApp {
   /** Headers for every answer, static files included: mount before anything else. */
@@ -116,7 +122,9 @@ export async function createApp(
 
   const clearQueryCache = enableContentCache(database.db);
   const responses = settings.NODE_ENV === "development" ? null : new ResponseCache();
-  const purger = startCdnPurge(database.background, settings, log);
+  // A web process (ROLE=web) sends nothing, runs no scheduled job and decodes no picture: workers do.
+  const works = settings.ROLE !== "web";
+  const purger = startCdnPurge(database.background, settings, log, works);
   // Three round trips to the database, each on its own connection, at once rather than one after another:
   // every public page is framed by the salons and the site settings, read now so a database that goes away
   // later still leaves them to draw the pages with (see the content cache); the LISTEN for content changes;
@@ -131,7 +139,15 @@ export async function createApp(
     }),
     createSetupLink(database.db),
   ]);
-  const delivery = startDelivery(database.background, settings);
+  const delivery = works ? startDelivery(database.background, settings) : null;
+  const pictureWorker = works
+    ? startPictureWorker(database.background, (job) => decodeAndStore(database.background, job), {
+        concurrency: workerCount(),
+        listen: (onNotice) => database.listen(PICTURE_JOBS_CHANNEL, onNotice),
+      })
+    : null;
+  // New messages from any process wake this one's sender at once, rather than at its next look.
+  if (works) await database.listen(OUTBOX_CHANNEL, wakeOutbox);
   const jobs = [
     retentionJob,
     pruneJob,
@@ -145,9 +161,9 @@ export async function createApp(
     settings,
     jobs.map((job) => job.name),
   );
-  const scheduler = startScheduler(database.background, [...jobs, healthJob], {
-    pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000,
-  });
+  const scheduler = works
+    ? startScheduler(database.background, [...jobs, healthJob], { pollMs: settings.SCHEDULE_CHECK_SECONDS * 1000 })
+    : null;
   const dev = settings.NODE_ENV === "development";
   const app = express();
   app.disable("x-powered-by");
@@ -205,6 +221,14 @@ export async function createApp(
     cspNonce: String(res.locals.cspNonce ?? ""),
     requestId: String(res.locals.requestId ?? ""),
   });
+  if (settings.ROLE === "worker")
+    app.use((req, res, next) => {
+      if (WORKER_PATHS.has(req.path)) return next();
+      res
+        .status(404)
+        .type("text")
+        .send("This process runs the background work (ROLE=worker): pages come from the web processes.");
+    });
   const siteHandler = createCachedRequestHandler({
     cache: responses,
     // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every
@@ -245,13 +269,17 @@ export async function createApp(
         url,
         database: { kind: database.kind, databaseUrl: settings.DATABASE_URL, dataDir: settings.dataDir },
         content,
-        destinations: delivery.destinations,
+        destinations: delivery?.destinations ?? {
+          mail: "sent by the worker processes",
+          sms: "sent by the worker processes",
+        },
         setupLink: setupPath ? new URL(setupPath, settings.PUBLIC_URL).href : undefined,
       }),
     async close() {
-      await scheduler.stop();
-      await delivery.stop();
-      await purger.stop();
+      await scheduler?.stop();
+      await pictureWorker?.stop();
+      await delivery?.stop();
+      await purger?.stop();
       await flushAllQuoteViews();
       await consolePart?.bundle.flushAllQuoteViews();
       await database.close();

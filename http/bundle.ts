@@ -6,6 +6,7 @@
 
 export { runBackupCommand, runRestoreCommand } from "../commands/backup-command";
 export { runOutboxCommand } from "../commands/outbox-command";
+export { runPicturesCommand } from "../commands/pictures-command";
 export { runStaffCommand } from "../commands/staff-command";
 
 import type { ServerBuild } from "react-router";

@@ -150,9 +150,23 @@ export interface CdnPurger {
 /**
  * Runs `purgeDue` when woken and every few seconds. A new build's process
  * queues every answer's key first: pages kept from the previous build name
- * its scripts and styles, which this build no longer serves.
+ * its scripts and styles, which this build no longer serves. A process that
+ * sends nothing (`sends` false: ROLE=web) only queues that key, for the
+ * workers to send.
  */
-export function startCdnPurge(db: Database, settings: PurgeSettings, log: Pick<Logger, "warn">): CdnPurger {
+export function startCdnPurge(
+  db: Database,
+  settings: PurgeSettings,
+  log: Pick<Logger, "warn">,
+  sends = true,
+): CdnPurger {
+  if (!sends) {
+    if (settings.CDN_PURGE_URL)
+      queuePurge(db, [EVERY_ANSWER_KEY]).catch((error: unknown) =>
+        log.warn({ err: String(error) }, "cdn purge: could not queue the new build's purge"),
+      );
+    return { wake() {}, async stop() {} };
+  }
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;

@@ -47,6 +47,12 @@ export const settingsSchema = z.object({
     .string()
     .default("production")
     .describe("`development` under `npm run dev`; anything else runs the site as in production."),
+  ROLE: z
+    .enum(["both", "web", "worker"], { error: 'expected "both", "web" or "worker"' })
+    .default("both")
+    .describe(
+      "`web` serves pages and never runs scheduled work, sends messages or decodes pictures; `worker` does those and serves only /healthz, /readyz and /metrics; `both` does all.",
+    ),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -212,6 +218,18 @@ export const settingsSchema = z.object({
     .string()
     .optional()
     .describe("The token CDN_PURGE_URL takes (Fastly API token, Cloudflare API token)."),
+  PICTURES_S3_BUCKET: z
+    .string()
+    .optional()
+    .describe(
+      "Uploaded pictures are stored in this S3-compatible bucket rather than in the database (unset: in the database); credentials as for backups. `npm run pictures -- to-bucket` moves those stored before.",
+    ),
+  PICTURES_S3_PREFIX: z.string().default("pictures/").describe("The key prefix pictures are stored under."),
+  PICTURES_S3_ENDPOINT: optionalUrl.describe("The pictures' storage endpoint URL when it is not AWS."),
+  PICTURES_S3_REGION: z.string().default("us-east-1").describe("The pictures' bucket's region."),
+  PICTURES_PUBLIC_URL: optionalUrl.describe(
+    "Where anyone can fetch the bucket's pictures (its public address, or a CDN in front of it): /pictures/… then redirects there. Unset: the site serves them from the bucket itself.",
+  ),
   OUTBOUND_ALLOW_PRIVATE: z
     .string()
     .default("off")

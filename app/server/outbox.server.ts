@@ -55,6 +55,9 @@ export async function enqueue(tx: Tx, messages: NewMessage[], mailDomain: string
   return rows.map((r) => r.id);
 }
 
+/** The NOTIFY channel a trigger on the outbox sends on when new messages commit, in any process. */
+export const OUTBOX_CHANNEL = "outbox_ready";
+
 /** Tells this process's worker there is something to send now. */
 export function wakeOutbox(): void {
   signal.emit("wake");

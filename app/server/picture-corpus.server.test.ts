@@ -10,7 +10,8 @@ import {
   PHOTO_48_MP,
   TAKEN_PHOTOS,
 } from "../../tests/corpus/photos";
-import { getPictureVariant, PICTURE_MESSAGES, storePicture } from "./pictures.server";
+import { variantBytes } from "../../tests/corpus/stored-pictures";
+import { PICTURE_MESSAGES, storePicture } from "./pictures.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
 /** libheif in WebAssembly, as the picture workers use it (it ships no types). */
@@ -56,7 +57,7 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
       const result = await storePicture(database.db, null, { bytes, alt: `A photo: ${photo.about}` });
       if (!result.ok) throw new Error(`${photo.name}: ${result.message}`);
       expect([result.picture.width, result.picture.height]).toEqual(masterSize(photo));
-      const jpg = await getPictureVariant(database.db, result.picture.id, result.picture.widths[0] as number, "jpg");
+      const jpg = await variantBytes(database.db, result.picture.id, result.picture.widths[0] as number, "jpg");
       if (!jpg) throw new Error("no JPEG variant");
       const served = await meanColour(jpg);
       const sent = await meanColour(bytes, photo.name);
@@ -71,7 +72,7 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
     expect((await sharp(bytes).metadata()).space).toBe("cmyk");
     const result = await storePicture(database.db, null, { bytes, alt: "The salon's front" });
     if (!result.ok) throw new Error(result.message);
-    const jpg = await getPictureVariant(database.db, result.picture.id, 320, "jpg");
+    const jpg = await variantBytes(database.db, result.picture.id, 320, "jpg");
     // The scene's tint is green-leaning (180, 200, 150 of 255): green stays the strongest channel, blue the weakest.
     const [r, g, b] = (await meanColour(jpg as Buffer)) as [number, number, number];
     expect(g).toBeGreaterThan(r);

@@ -49,7 +49,7 @@ const JOBS_PER_WORKER = 50;
 /** How much lower than the site the workers run (nice, 0 to 19). */
 const WORKER_NICENESS = 10;
 
-const workerCount = () => Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+export const workerCount = () => Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
 
 let paths: { sharp: string; heicDecode: string } | undefined;
 

@@ -11,6 +11,8 @@
  * - The photo is turned upright by its EXIF orientation and every bit of
  *   metadata (the phone's location included) is left behind: nothing stored
  *   or served carries it.
+ * - The files go into the database, or into the pictures' bucket when one
+ *   is set (./picture-storage.server.ts): then the rows hold where they are.
  * - The decoding and resizing run in a few processes of their own, one
  *   upload each at a time and at most one per core (./picture-process.cjs,
  *   docs/decisions/041-pictures-in-a-pool.md); a burst beyond them waits in
@@ -18,13 +20,35 @@
  *   picture takes decoded is checked before it is decoded.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { altText } from "~/domain/picture-alt";
 import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT, type PictureFormat, type PictureRef } from "~/domain/pictures";
+import { config } from "./config.server";
 import type { Database } from "./db.server";
+import { log } from "./log.server";
+import { type QueuedPicture, queuePicture } from "./picture-jobs.server";
 import { type PictureRefusal, processPicture } from "./picture-process.server";
-import { blogPosts, newsItems, offers, pictures, pictureVariants, salons, shopTiles, stylists } from "./schema.server";
+import {
+  getPictureFiles,
+  type PictureBucket,
+  pictureBucket,
+  pictureFolder,
+  putPictureFiles,
+  removePictureFolder,
+  variantKey,
+} from "./picture-storage.server";
+import {
+  blogPosts,
+  newsItems,
+  offers,
+  pictureObjectRemovals,
+  pictures,
+  pictureVariants,
+  salons,
+  shopTiles,
+  stylists,
+} from "./schema.server";
 import { type Actor, audit } from "./staff/audit.server";
 
 /** The widest the stored master is: twice the widest variant, room for larger sizes later. */
@@ -95,6 +119,8 @@ export const PICTURE_MESSAGES = {
   tooMuchMemory:
     "That HEIC photo has more pixels than we can open here (up to 25 megapixels). Please send it as a JPEG (on an iPhone, Settings → Camera → Formats → Most Compatible), or at a smaller size, and choose it again.",
   busy: "We are working on other photos right now. Please try again in a minute: your other entries are kept.",
+  storageAway:
+    "The photo could not be stored just now: the picture storage did not answer. Please try again in a minute: your other entries are kept.",
 } as const;
 
 const REFUSALS: Record<PictureRefusal, string> = {
@@ -123,12 +149,15 @@ const newPictureId = () => randomBytes(8).toString("hex");
 /**
  * Checks, resizes and stores an uploaded picture with its alt text, and
  * records who uploaded it. A refusal says which field is at fault and why;
- * nothing is stored then.
+ * nothing is stored then. The decoding happens in this process, or, in a
+ * web process (ROLE=web), in a worker process (./picture-jobs.server.ts).
  */
 export async function storePicture(
   db: Database,
   actor: Actor | null,
   upload: { bytes: Buffer | null; tooLarge?: boolean; alt: string | undefined },
+  bucket: PictureBucket | null = pictureBucket(),
+  decodeHere: boolean = config().ROLE !== "web",
 ): Promise<StoreResult> {
   const alt = altText.safeParse(upload.alt ?? "");
   if (upload.tooLarge) return refused(413, "file", PICTURE_MESSAGES.tooLarge);
@@ -137,8 +166,25 @@ export async function storePicture(
   if (!checked.ok) return refused(checked.status, "file", checked.message);
   // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
+  const job = { upload: bytes, format: checked.format, alt: alt.data, actor };
+  if (decodeHere) return decodeAndStore(db, job, bucket);
+  const answer = await queuePicture(db, job);
+  if (answer === "unclaimed" || answer === "unanswered") return refused(503, "file", PICTURE_MESSAGES.busy);
+  return answer as StoreResult;
+}
+
+/**
+ * Decodes a checked upload, makes everything stored from it, and stores it
+ * (in the bucket when one is set): the part of `storePicture` that a worker
+ * process does for a web process.
+ */
+export async function decodeAndStore(
+  db: Database,
+  { upload, format, alt, actor }: QueuedPicture,
+  bucket: PictureBucket | null = pictureBucket(),
+): Promise<StoreResult> {
   // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
-  const result = await processPicture(bytes, checked.format, {
+  const result = await processPicture(upload, format, {
     maxPixels: MAX_PIXELS,
     maxHeicBytes: MAX_HEIC_BYTES,
     masterWidth: MASTER_WIDTH,
@@ -146,43 +192,71 @@ export async function storePicture(
   if (!result.ok) return refused(result.reason === "busy" ? 503 : 400, "file", REFUSALS[result.reason]);
   const derived = result.made;
   const id = newPictureId();
-  await db.transaction(async (tx) => {
-    await tx.insert(pictures).values({
-      id,
-      alt: alt.data,
-      width: derived.width,
-      height: derived.height,
-      widths: derived.widths,
-      sourceFormat: checked.format,
-      master: derived.master,
-      createdBy: actor?.staffId ?? null,
+  // Files first, rows second: a row never names files that are not there. Should the rows fail, the
+  // files are removed again (a folder left behind by a crash here is named by nothing and harms nothing).
+  const folder = bucket ? pictureFolder(bucket, id) : null;
+  if (bucket && folder) {
+    const stored = await putPictureFiles(bucket, folder, derived).then(
+      () => true,
+      (error: unknown) => {
+        log.error({ err: error, bucket: bucket.bucket }, "storing a picture's files in the bucket failed");
+        return false;
+      },
+    );
+    if (!stored) return refused(503, "file", PICTURE_MESSAGES.storageAway);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(pictures).values({
+        id,
+        alt,
+        width: derived.width,
+        height: derived.height,
+        widths: derived.widths,
+        sourceFormat: format,
+        master: folder ? null : derived.master,
+        objectPrefix: folder,
+        createdBy: actor?.staffId ?? null,
+      });
+      await tx
+        .insert(pictureVariants)
+        .values(derived.variants.map((v) => ({ pictureId: id, ...v, bytes: folder ? null : v.bytes })));
+      await audit(tx, actor, {
+        action: "picture.upload",
+        subject: { type: "picture", id },
+        summary: `${derived.width}×${derived.height} ${format}: ${alt}`,
+      });
     });
-    await tx.insert(pictureVariants).values(derived.variants.map((v) => ({ pictureId: id, ...v })));
-    await audit(tx, actor, {
-      action: "picture.upload",
-      subject: { type: "picture", id },
-      summary: `${derived.width}×${derived.height} ${checked.format}: ${alt.data}`,
-    });
-  });
+  } catch (error) {
+    if (bucket && folder) await removePictureFolder(bucket, folder).catch(() => {});
+    throw error;
+  }
   return {
     ok: true,
-    picture: { id, alt: alt.data, width: derived.width, height: derived.height, widths: derived.widths },
+    picture: { id, alt, width: derived.width, height: derived.height, widths: derived.widths },
   };
 }
 
-/** The bytes of one variant, as /pictures/{id}-{width}.{ext} serves them. */
-export async function getPictureVariant(
+/**
+ * Where one variant is, as /pictures/{id}-{width}.{ext} serves it: its
+ * bytes from the database, or its key in the pictures' bucket; undefined
+ * when there is no such variant.
+ */
+export async function findPictureVariant(
   db: Database,
   id: string,
   width: number,
   format: PictureFormat,
-): Promise<Buffer | undefined> {
+): Promise<{ bytes: Buffer } | { key: string } | undefined> {
   const [row] = await db
-    .select({ bytes: pictureVariants.bytes })
+    .select({ bytes: pictureVariants.bytes, folder: pictures.objectPrefix })
     .from(pictureVariants)
+    .innerJoin(pictures, eq(pictures.id, pictureVariants.pictureId))
     .where(and(eq(pictureVariants.pictureId, id), eq(pictureVariants.width, width), eq(pictureVariants.format, format)))
     .limit(1);
-  return row?.bytes;
+  if (!row) return undefined;
+  if (row.folder) return { key: variantKey(row.folder, width, format) };
+  return row.bytes ? { bytes: row.bytes } : undefined;
 }
 
 /**
@@ -234,12 +308,123 @@ export async function dropUnusedPictures(
  */
 const UNUSED_PICTURE_HOURS = 24;
 
-/** Removes pictures nothing shows that were uploaded more than a day before `now`: the prune job's share. */
-export async function pruneUnusedPictures(db: Pick<Database, "select" | "delete">, now: Date): Promise<number> {
+/**
+ * Removes pictures nothing shows that were uploaded more than a day before
+ * `now`, and empties the bucket folders of pictures deleted since the last
+ * run: the prune job's share. With no bucket set, folders wait for one.
+ */
+export async function pruneUnusedPictures(
+  db: Pick<Database, "select" | "delete">,
+  now: Date,
+  bucket: PictureBucket | null = pictureBucket(),
+): Promise<number> {
   const before = new Date(now.getTime() - UNUSED_PICTURE_HOURS * 3_600_000);
   const gone = await db
     .delete(pictures)
     .where(and(lt(pictures.createdAt, before), ...unused(db)))
     .returning({ id: pictures.id });
+  if (bucket) {
+    const folders = await db.select({ folder: pictureObjectRemovals.objectPrefix }).from(pictureObjectRemovals);
+    for (const { folder } of folders) {
+      await removePictureFolder(bucket, folder);
+      await db.delete(pictureObjectRemovals).where(eq(pictureObjectRemovals.objectPrefix, folder));
+    }
+  }
   return gone.length;
+}
+
+/** Pictures moved at a time: each holds its files in memory while it moves (a few MB). */
+const MOVE_BATCH = 10;
+
+/**
+ * Moves every picture whose files are in the database into the bucket, a
+ * few at a time (`npm run pictures -- to-bucket`). Each picture's files are
+ * written first, then its rows say the bucket and drop their bytes in one
+ * transaction, so a picture is served throughout and an interrupted move
+ * resumes where it stopped. Resolves with how many moved.
+ */
+export async function movePicturesToBucket(db: Database, bucket: PictureBucket): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: pictures.id, master: pictures.master })
+      .from(pictures)
+      .where(isNull(pictures.objectPrefix))
+      .orderBy(asc(pictures.id))
+      .limit(MOVE_BATCH);
+    if (batch.length === 0) return moved;
+    for (const picture of batch) {
+      const variants = await db
+        .select({ width: pictureVariants.width, format: pictureVariants.format, bytes: pictureVariants.bytes })
+        .from(pictureVariants)
+        .where(eq(pictureVariants.pictureId, picture.id));
+      const folder = pictureFolder(bucket, picture.id);
+      await putPictureFiles(bucket, folder, {
+        master: picture.master as Buffer,
+        variants: variants.map((v) => ({
+          width: v.width,
+          format: v.format as PictureFormat,
+          bytes: v.bytes as Buffer,
+        })),
+      });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(pictures)
+          .set({ objectPrefix: folder, master: null })
+          .where(and(eq(pictures.id, picture.id), isNull(pictures.objectPrefix)));
+        await tx.update(pictureVariants).set({ bytes: null }).where(eq(pictureVariants.pictureId, picture.id));
+      });
+      moved++;
+    }
+  }
+}
+
+/**
+ * Moves every picture in the bucket back into the database
+ * (`npm run pictures -- to-database`): its files are read, its rows take the
+ * bytes, and its folder is named for removal, in one transaction; the folder
+ * is then emptied (or, should that fail, by the prune job). Resolves with how
+ * many moved.
+ */
+export async function movePicturesToDatabase(db: Database, bucket: PictureBucket): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: pictures.id, folder: pictures.objectPrefix })
+      .from(pictures)
+      .where(isNotNull(pictures.objectPrefix))
+      .orderBy(asc(pictures.id))
+      .limit(MOVE_BATCH);
+    if (batch.length === 0) return moved;
+    for (const { id, folder } of batch as { id: string; folder: string }[]) {
+      const variants = await db
+        .select({ width: pictureVariants.width, format: pictureVariants.format })
+        .from(pictureVariants)
+        .where(eq(pictureVariants.pictureId, id));
+      const files = await getPictureFiles(
+        bucket,
+        folder,
+        variants.map((v) => ({ width: v.width, format: v.format as PictureFormat })),
+      );
+      await db.transaction(async (tx) => {
+        await tx.update(pictures).set({ objectPrefix: null, master: files.master }).where(eq(pictures.id, id));
+        for (const v of files.variants)
+          await tx
+            .update(pictureVariants)
+            .set({ bytes: v.bytes })
+            .where(
+              and(
+                eq(pictureVariants.pictureId, id),
+                eq(pictureVariants.width, v.width),
+                eq(pictureVariants.format, v.format),
+              ),
+            );
+        await tx.insert(pictureObjectRemovals).values({ objectPrefix: folder }).onConflictDoNothing();
+      });
+      await removePictureFolder(bucket, folder)
+        .then(() => db.delete(pictureObjectRemovals).where(eq(pictureObjectRemovals.objectPrefix, folder)))
+        .catch(() => {});
+      moved++;
+    }
+  }
 }

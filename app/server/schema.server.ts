@@ -220,6 +220,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * addresses of its variants can be cached for ever. `master` is the picture
  * upright, without its metadata (a phone's photo says where it was taken)
  * and at most MASTER_WIDTH wide: what new variant sizes would be made from.
+ * Its files (master and variants) are either in this database or, with
+ * `objectPrefix` set, in the pictures' bucket under that prefix
+ * (app/server/picture-storage.server.ts).
  */
 export const pictures = pgTable(
   "pictures",
@@ -233,7 +236,10 @@ export const pictures = pgTable(
     widths: integer("widths").array().notNull(),
     /** What was uploaded: jpeg, png or webp. */
     sourceFormat: text("source_format").notNull(),
-    master: bytea("master").notNull(),
+    /** Null when the picture's files are in the bucket. */
+    master: bytea("master"),
+    /** Where the files are in the pictures' bucket (`pictures/ab12…/`); null: in this database. */
+    objectPrefix: text("object_prefix"),
     /**
      * The point to keep in view, as percentages of the width and height from
      * the top left: where a page crops the picture into its box (CSS
@@ -248,8 +254,41 @@ export const pictures = pgTable(
   (t) => [
     check("pictures_focus_x_range", sql`${t.focusX} between 0 and 100`),
     check("pictures_focus_y_range", sql`${t.focusY} between 0 and 100`),
+    check("pictures_stored_somewhere", sql`${t.master} is not null or ${t.objectPrefix} is not null`),
   ],
 );
+
+/**
+ * Bucket folders of pictures that are gone, to be emptied: a database
+ * trigger adds the prefix when a picture stored in the bucket is deleted, in
+ * the same transaction, so no deletion can leave its files behind unnoticed;
+ * the prune job removes the files and then the row.
+ */
+export const pictureObjectRemovals = pgTable("picture_object_removals", {
+  objectPrefix: text("object_prefix").primaryKey(),
+  removedAt: createdAt(),
+});
+
+/**
+ * An upload waiting for a worker process to decode it, when the process that
+ * took it decodes no pictures (ROLE=web; app/server/picture-jobs.server.ts).
+ * The row lives only while the upload's request waits for its `result`.
+ */
+export const pictureJobs = pgTable("picture_jobs", {
+  id: serial("id").primaryKey(),
+  upload: bytea("upload").notNull(),
+  /** What the upload's first bytes say it is: jpeg, png, webp or heic. */
+  format: text("format").notNull(),
+  alt: text("alt").notNull(),
+  /** Who uploaded it, for the audit log: a staff account and its session. */
+  staffId: integer("staff_id"),
+  sessionId: integer("session_id"),
+  createdAt: createdAt(),
+  /** A worker holds it until then; past it, another may take it. */
+  claimedUntil: timestamptz("claimed_until"),
+  /** What storing it gave (a StoreResult), written by the worker. */
+  result: jsonb("result"),
+});
 
 /** One picture at one width in one format, as served at /pictures/{id}-{width}.{ext}. */
 export const pictureVariants = pgTable(
@@ -261,7 +300,8 @@ export const pictureVariants = pgTable(
     width: integer("width").notNull(),
     /** avif, webp or jpg: the address's extension. */
     format: text("format").notNull(),
-    bytes: bytea("bytes").notNull(),
+    /** Null when the picture's files are in the bucket. */
+    bytes: bytea("bytes"),
   },
   (t) => [primaryKey({ columns: [t.pictureId, t.width, t.format] })],
 );

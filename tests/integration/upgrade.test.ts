@@ -14,7 +14,6 @@ import { restoreArchive } from "~/server/backup/archive.server";
 import { migrationsFolder, openDatabase } from "~/server/db.server";
 import { readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
-import { getPictureVariant } from "~/server/pictures.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { runJobIfDue } from "~/server/scheduler.server";
 import { consents, staffUsers } from "~/server/schema.server";
@@ -22,6 +21,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { redeemSignInCode, sendSignInEmail } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
 import { runRestoreCommand } from "../../commands/backup-command";
+import { variantBytes } from "../corpus/stored-pictures";
 
 const fixtures = path.resolve(import.meta.dirname, "..", "fixtures");
 const fixture = path.join(fixtures, "upgrade-from-ace7c78.backup");
@@ -94,7 +94,7 @@ describe("the previous release's data under the current code", () => {
       // Photos: the same bytes, served by the current code.
       for (const [key, hash] of Object.entries(want.variants)) {
         const [, id, width, format] = /^(.+)-(\d+)\.(\w+)$/.exec(key) as unknown as [string, string, string, string];
-        const bytes = await getPictureVariant(db, id, Number(width), format as "jpg" | "webp" | "avif");
+        const bytes = await variantBytes(db, id, Number(width), format as "jpg" | "webp" | "avif");
         expect(bytes && digest(bytes), key).toBe(hash);
       }
       const masters = await db.execute<{ id: string; master: Buffer }>(sql`select id, master from pictures`);

@@ -1,41 +1,23 @@
 /**
  * A copy of each backup, and its checksum file, in S3-compatible storage
- * (AWS or any provider with an endpoint URL), through the AWS SDK's S3
- * client; and fetching one back for a restore (`npm run restore -- s3://…`).
+ * (../object-storage.server.ts); and fetching one back for a restore
+ * (`npm run restore -- s3://…`).
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.server";
+import { s3, s3Client } from "../object-storage.server";
 
 export type RemoteSettings = Pick<
   Config,
   "BACKUP_S3_BUCKET" | "BACKUP_S3_PREFIX" | "BACKUP_S3_ENDPOINT" | "BACKUP_S3_REGION"
 >;
 
-/**
- * The AWS SDK, loaded when a backup is first copied or fetched: it is a good
- * share of what the site loads, and most sites set no bucket, so loading it
- * with the rest would lengthen every start for nothing.
- */
-const s3 = () => import("@aws-sdk/client-s3");
-
-async function clientFor(settings: RemoteSettings): Promise<S3Client> {
-  const { S3Client } = await s3();
-  return new S3Client({
-    region: settings.BACKUP_S3_REGION,
-    endpoint: settings.BACKUP_S3_ENDPOINT,
-    // Most other providers address buckets by path, not by host name.
-    forcePathStyle: Boolean(settings.BACKUP_S3_ENDPOINT),
-    // Checksums only where S3 requires them: not every provider understands the newer trailing ones.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    maxAttempts: 3,
-  });
-}
+const clientFor = (settings: RemoteSettings) =>
+  s3Client({ endpoint: settings.BACKUP_S3_ENDPOINT, region: settings.BACKUP_S3_REGION });
 
 /** Uploads the backup and its checksum file; returns where the copy is (s3://bucket/key). */
 async function copyToRemote(settings: RemoteSettings, file: string): Promise<string> {

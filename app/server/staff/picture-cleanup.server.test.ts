@@ -6,7 +6,8 @@
 import { count, eq, getTableName, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropUnusedPictures, getPictureVariant, PICTURE_USES, pruneUnusedPictures } from "../pictures.server";
+import { variantBytes } from "../../../tests/corpus/stored-pictures";
+import { dropUnusedPictures, PICTURE_USES, pruneUnusedPictures } from "../pictures.server";
 import { pictures, pictureVariants, stylists } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
@@ -71,8 +72,8 @@ describe.each(testDatabases)("cleaning up replaced pictures on %s", (_name, open
     const second = (await photoOf(1)) as string;
     expect(second).not.toBe(first);
     expect(await rowsOf(first)).toEqual({ pictures: 0, variants: 0 });
-    expect(await getPictureVariant(database.db, first, 320, "avif")).toBeUndefined();
-    expect((await getPictureVariant(database.db, second, 320, "avif"))?.length).toBeGreaterThan(0);
+    expect(await variantBytes(database.db, first, 320, "avif")).toBeUndefined();
+    expect((await variantBytes(database.db, second, 320, "avif"))?.length).toBeGreaterThan(0);
   });
 
   it("keeps a replaced picture that something else still shows", async () => {
