@@ -1,7 +1,7 @@
 // `npm run pictures -- to-bucket | to-database`: moves the pictures from the built server (building first if need be).
 import { pathToFileURL } from "node:url";
-import { ensureBuild } from "./ensure-build.js";
 import { exitWithFailure } from "../commands/one-line-failure.js";
+import { ensureBuild } from "./ensure-build.js";
 
 const buildDir = ensureBuild();
 try {

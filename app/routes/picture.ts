@@ -38,7 +38,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The rows say the bucket, the settings name none: the files are somewhere this process cannot reach.
   if (!bucket) throw new Error(`Picture ${wanted.id} is in a bucket, but PICTURES_S3_BUCKET is not set`);
   if (bucket.publicUrl)
-    return new Response(null, { status: 301, headers: { Location: `${bucket.publicUrl}/${found.key}`, ...cacheHeaders } });
+    return new Response(null, {
+      status: 301,
+      headers: { Location: `${bucket.publicUrl}/${found.key}`, ...cacheHeaders },
+    });
   const file = await openPictureFile(bucket, found.key);
   if (!file) return notFound();
   return new Response(Readable.toWeb(file.body) as ReadableStream, {
