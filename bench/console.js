@@ -104,7 +104,7 @@ async function measureConsoleAtScale(databaseUrl, cookie) {
   for (const list of ["leads", "applications", "models", "feedback", "messages", "audit"])
     lists[list] = await median5(`${BASE}/staff/${list}`, headers);
   lists["leads, one salon and status"] = await median5(`${BASE}/staff/leads?salon=2&status=booked`, headers);
-  // Searches that match one quote in CONSOLE_QUOTES (issue 43): through the trigram indexes (decision 118).
+  // Searches that match one quote in CONSOLE_QUOTES: through the trigram indexes (decision 118).
   lists["leads, search by name"] = await median5(`${BASE}/staff/leads?q=Client%2054321`, headers);
   lists["leads, search by e-mail"] = await median5(`${BASE}/staff/leads?q=c54321%40example.com`, headers);
   lists["leads, search by mobile"] = await median5(`${BASE}/staff/leads?q=07700%20954321`, headers);
@@ -146,7 +146,7 @@ export async function consoleAtScale({ results, pgDatabase }) {
       detail: `median of five views (${c.funnel.page.runs.join("/")}), its CSV ${c.funnel.csv.ms} ms`,
     }),
     row(`console scorecard (${quotes})`, `${c.scorecard.page.ms} ms`, {
-      target: "page and CSV under 100 ms (issue 40)",
+      target: "page and CSV under 100 ms",
       met: c.scorecard.page.ms < 100 && c.scorecard.csv.ms < 100,
       detail: `median of five views (${c.scorecard.page.runs.join("/")}), its CSV ${c.scorecard.csv.ms} ms; three quotes in four replied to, one in four booked and charged`,
     }),

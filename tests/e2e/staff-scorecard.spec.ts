@@ -1,5 +1,5 @@
 /**
- * The group scorecard (issue 40, item 5): the owner sees each salon's week
+ * The group scorecard: the owner sees each salon's week
  * with its leads, bookings and pounds, the charged value coming from an
  * imported export, and downloads the same figures as a CSV; the front desk
  * has neither the page nor the file.

@@ -1,5 +1,5 @@
 /**
- * The group scorecard (issue 40, item 5): how each salon, stylist and level
+ * The group scorecard: how each salon, stylist and level
  * turns leads into chairs, week by week. The server hands over the sums it
  * keeps on write and the count of leads at each first reply time
  * (app/server/staff/scorecard.server.ts, decision 110); these add them up.

@@ -1,5 +1,5 @@
 /**
- * The group scorecard's figures (issue 40, item 5; decision 110), read from
+ * The group scorecard's figures (decision 110), read from
  * what triggers keep on every write (migration 0037): scorecard_rollup's
  * sums by week, salon, stylist, level and first reply time, so the medians
  * are exact. A view costs the rollup's keys of twelve weeks, never a pass
