@@ -149,8 +149,49 @@ async function openPool(
   }
   // The web pool's first connection: a pooler that cannot be reached stops the start as the server would.
   (await connectAtStart(pool, databaseUrl)).release();
-  const listeners = new Set<InstanceType<typeof pg.Client>>();
+  /** What each channel's notices call; the listener connection LISTENs to every channel named here. */
+  const channels = new Map<string, Set<() => void>>();
+  let listener: InstanceType<typeof pg.Client> | null = null;
+  let listening: Promise<InstanceType<typeof pg.Client> | null> | null = null;
   let closing = false;
+  const notifyAll = () => {
+    for (const handlers of channels.values()) for (const handler of handlers) handler();
+  };
+  /**
+   * Connects the listener and LISTENs to every channel; after any loss it comes back, however long that
+   * takes, and calls every handler, since whatever changed meanwhile was not heard. Resolves with the
+   * connection, or null when this try failed (the retries go on).
+   */
+  const connectListener = async (delay: number): Promise<InstanceType<typeof pg.Client> | null> => {
+    if (closing) return null;
+    const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 5000, keepAlive: true });
+    let lost = false;
+    const reconnect = (reason: string) => {
+      if (lost || closing) return;
+      lost = true;
+      if (listener === client) listener = null;
+      void client.end().catch(() => {});
+      log.warn({ channels: [...channels.keys()], err: reason }, "database: LISTEN connection lost, reconnecting");
+      notifyAll();
+      setTimeout(() => {
+        listening = connectListener(Math.min(delay * 2, 10_000));
+      }, delay).unref();
+    };
+    client.on("notification", (message) => {
+      for (const handler of channels.get(message.channel) ?? []) handler();
+    });
+    client.on("error", (error) => reconnect(error.message));
+    client.on("end", () => reconnect("connection ended"));
+    try {
+      await client.connect();
+      for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
+      listener = client;
+      return client;
+    } catch (error) {
+      reconnect(error instanceof Error ? error.message : String(error));
+      return null;
+    }
+  };
   return {
     db,
     background: drizzle(backgroundPool, { schema }),
@@ -170,42 +211,18 @@ async function openPool(
         };
       }),
     async listen(channel, onNotify) {
-      // LISTEN needs a connection of its own, outside the pool; it comes back after any loss, however long.
-      const connect = async (delay: number): Promise<void> => {
-        if (closing) return;
-        const listener = new pg.Client({
-          connectionString: directUrl,
-          connectionTimeoutMillis: 5000,
-          keepAlive: true,
-        });
-        let lost = false;
-        const reconnect = (reason: string) => {
-          if (lost || closing) return;
-          lost = true;
-          listeners.delete(listener);
-          void listener.end().catch(() => {});
-          log.warn({ channel, err: reason }, "database: LISTEN connection lost, reconnecting");
-          // Whatever changed meanwhile was not heard: forget what is cached.
-          onNotify();
-          setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
-        };
-        listener.on("notification", onNotify);
-        listener.on("error", (error) => reconnect(error.message));
-        listener.on("end", () => reconnect("connection ended"));
-        try {
-          await listener.connect();
-          await listener.query(`LISTEN ${channel}`);
-          listeners.add(listener);
-        } catch (error) {
-          reconnect(error instanceof Error ? error.message : String(error));
-        }
-      };
-      await connect(1000);
+      const handlers = channels.get(channel) ?? new Set();
+      handlers.add(onNotify);
+      channels.set(channel, handlers);
+      // One connection of its own, outside the pool, carries every channel (on the direct address: decision 117).
+      listening ??= connectListener(1000);
+      const client = await listening;
+      if (handlers.size === 1 && client && listener === client) await client.query(`LISTEN ${channel}`);
     },
     async close() {
       closing = true;
-      await Promise.all([...listeners].map((l) => l.end().catch(() => {})));
-      listeners.clear();
+      await listener?.end().catch(() => {});
+      listener = null;
       await Promise.all([endPool(pool), endPool(backgroundPool)]);
     },
   };
