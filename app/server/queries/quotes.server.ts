@@ -26,7 +26,7 @@ import { cleanHost, cleanUtm } from "~/domain/funnel";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
 import { quotePath } from "~/domain/paths";
-import { levelTakesNewClients, problemFieldErrors, resolveQuote } from "~/domain/quote-resolution";
+import { levelTakesNewClients, problemFieldErrors, type Resolution, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import { offersConsultation, quoteNeedsSkinTest } from "~/domain/skin-test";
 import { config } from "../config.server";
@@ -49,7 +49,7 @@ import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { levels, type QuoteLine, quotes, salons } from "../schema.server";
 import { check, type SubmissionOutcome, type SubmissionScope } from "../submissions.server";
 import { getSalon, listServices } from "./catalogue.server";
-import { loadQuoteCatalogue } from "./quote-pricing.server";
+import { loadQuoteCatalogue, type QuoteCatalogue } from "./quote-pricing.server";
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -251,33 +251,39 @@ interface SavedAnswer {
   messagesSent: boolean;
 }
 
+/** A refusal of the choices, as the form shows it: 422 with the fields at fault. */
+const refusedChoices = (fieldErrors: Record<string, string[]>) =>
+  ({
+    ok: false,
+    status: 422,
+    error: "This quote can't be saved as it stands: please check your choices.",
+    fieldErrors,
+  }) as const;
+
+type CheckedValue = z.infer<typeof saveQuoteSchema>;
+
+/** The quote as priced on the server, with the lines it stores and whether it holds a colour service. */
+interface PricedQuote {
+  quote: Extract<
+    Resolution<QuoteCatalogue["stylists"][number], QuoteCatalogue["salons"][number]>,
+    { ok: true }
+  >["quote"];
+  lines: SavedQuoteLine[];
+  colour: boolean;
+}
+
 /**
- * The one way a quote is saved, for the JSON API and the finish page alike:
- * validate the visitor's details and the selection, price every line on the
- * server, and store the quote with a snapshot of its lines, answering only once
- * the row is committed.
- *
- * The quote and the messages about it are stored by one statement
- * (storeQuote), so they are committed together or not at all.
+ * Prices the visitor's choices against the catalogue (never the browser's
+ * figures) and checks what the calculator itself would not offer: a level
+ * taking no new clients, a colour quote whose skin-test question went
+ * unanswered. A refusal is a 422 naming the field.
  */
-export async function saveQuote(
+async function priceChoices(
   db: Database,
-  input: unknown,
-  options: SaveQuoteOptions = {},
-): Promise<SaveQuoteResult> {
-  const replayed = (answer: SavedAnswer): SaveQuoteResult => ({
-    ok: true,
-    link: answer.link,
-    url: quotePath(answer.link),
-    quote: { link: answer.link, totalPence: answer.totalPence, lines: answer.lines },
-    messagesSent: answer.messagesSent,
-  });
-  const reused = { ok: false, status: 409, error: KEY_REUSED_MESSAGE } as const;
-  // A retry of a save whose answer was lost gets that answer again, before the rate limit counts it.
-  const checked = await check<typeof saveQuoteSchema, SavedAnswer>(db, QUOTE_SCOPE, saveQuoteSchema, input, options);
-  if (!checked.ok) return checked;
-  if ("replayed" in checked) return replayed(checked.replayed);
-  const { key, fingerprint } = checked;
+  value: CheckedValue,
+): Promise<
+  { ok: true; priced: PricedQuote } | { ok: false; status: 422; error: string; fieldErrors: Record<string, string[]> }
+> {
   const {
     name,
     mobile,
@@ -296,41 +302,18 @@ export async function saveQuote(
     utm_term,
     ref,
     ...chosen
-  } = checked.value;
-
+  } = value;
   const catalogue = await loadQuoteCatalogue(db);
   const resolution = resolveQuote(withColourCategory(chosen, catalogue), catalogue);
-  if (!resolution.ok) {
-    return {
-      ok: false,
-      status: 422,
-      error: "This quote can't be saved as it stands: please check your choices.",
-      fieldErrors: problemFieldErrors(resolution.problem),
-    };
-  }
-  // Counted only for a quote that would be stored: a selection refused above spends nothing of the person's.
-  if (options.clientIp !== undefined) {
-    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", mobile), options.now);
-    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", email), options.now);
-    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
-    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
-  }
-
+  if (!resolution.ok) return refusedChoices(problemFieldErrors(resolution.problem));
   const quote = resolution.quote;
-  if (quote.mode === "level" && !levelTakesNewClients(catalogue.stylists, quote.level.id)) {
+  if (quote.mode === "level" && !levelTakesNewClients(catalogue.stylists, quote.level.id))
     // The calculator never offers such a level; a quote for it would promise a stylist the salon cannot give.
-    return {
-      ok: false,
-      status: 422,
-      error: "This quote can't be saved as it stands: please check your choices.",
-      fieldErrors: {
-        level: [`Nobody at ${quote.level.name} level is taking new clients at the moment: please choose another level`],
-      },
-    };
-  }
-  const services = quote.lines.map((line) => line.service);
-  const colour = quoteNeedsSkinTest(services);
-  if (colour && skin_test_asked && skin_test === undefined) {
+    return refusedChoices({
+      level: [`Nobody at ${quote.level.name} level is taking new clients at the moment: please choose another level`],
+    });
+  const colour = quoteNeedsSkinTest(quote.lines.map((line) => line.service));
+  if (colour && skin_test_asked && skin_test === undefined)
     // Asked on the finish form of every colour quote: the salon's worst day is a colour client turned away untested.
     // A JSON client that does not ask stores none, and its messages treat that as "not sure".
     return {
@@ -339,7 +322,6 @@ export async function saveQuote(
       error: "Please answer the skin test question.",
       fieldErrors: { skin_test: [QUOTE_MESSAGES.skinTestRequired] },
     };
-  }
   const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
     serviceId: line.serviceId,
     service: line.service.service,
@@ -349,18 +331,25 @@ export async function saveQuote(
     cat1: line.service.cat1,
     cat2: line.service.cat2,
   }));
-  // One salon per lead (decision 109): the named stylist's, else the one chosen. Its messages name it, and every
-  // console surface (lists, the lead, the dashboard, exports, the funnel) reads it from quotes.salon_id.
-  const bookingSalon = quote.stylistSalon ?? quote.salon;
-  const values = {
-    name,
-    mobile,
-    email,
-    referral,
-    regular,
+  return { ok: true, priced: { quote, lines, colour } };
+}
+
+/**
+ * The quote's row, less its link. One salon per lead (decision 109): the
+ * named stylist's, else the one chosen; its messages name it, and every
+ * console surface (lists, the lead, the dashboard, exports, the funnel)
+ * reads it from quotes.salon_id.
+ */
+function quoteRow(value: CheckedValue, { quote, lines, colour }: PricedQuote) {
+  return {
+    name: value.name,
+    mobile: value.mobile,
+    email: value.email,
+    referral: value.referral,
+    regular: value.regular,
     selector: selectorOf(quote),
     calculator: quote.state.type,
-    salonId: bookingSalon.id,
+    salonId: bookingSalonOf(quote).id,
     levelId: quote.level.id,
     stylistId: quote.stylist?.id ?? null,
     stylistName: quote.stylist ? `${quote.stylist.firstName} ${quote.stylist.lastName}` : null,
@@ -368,46 +357,109 @@ export async function saveQuote(
     stylistSalonId: quote.stylist?.salonId ?? null,
     lines,
     totalPence: quote.totalPence,
-    utmSource: utm_source,
-    utmMedium: utm_medium,
-    utmCampaign: utm_campaign,
-    utmContent: utm_content,
-    utmTerm: utm_term,
-    referrerHost: ref,
-    skinTest: colour ? (skin_test ?? null) : null,
-    consultationRequested: colour && consultation && offersConsultation(services),
+    utmSource: value.utm_source,
+    utmMedium: value.utm_medium,
+    utmCampaign: value.utm_campaign,
+    utmContent: value.utm_content,
+    utmTerm: value.utm_term,
+    referrerHost: value.ref,
+    skinTest: colour ? (value.skin_test ?? null) : null,
+    consultationRequested: colour && value.consultation && offersConsultation(quote.lines.map((l) => l.service)),
   };
+}
 
-  const messagePayload = (link: string) => ({
-    name,
-    firstName: firstNameOf(name),
+const bookingSalonOf = (quote: PricedQuote["quote"]) => quote.stylistSalon ?? quote.salon;
+
+/** What the client's e-mail and text about the quote at `link` are written from. */
+function quoteMessagePayload(value: CheckedValue, priced: PricedQuote, row: ReturnType<typeof quoteRow>, link: string) {
+  const { quote, lines, colour } = priced;
+  const salon = bookingSalonOf(quote);
+  return {
+    name: value.name,
+    firstName: firstNameOf(value.name),
     stylistName: quote.stylist ? quote.stylist.firstName : null,
     levelName: quote.level.name,
-    salonName: bookingSalon.name,
-    salonPhone: bookingSalon.telephone,
+    salonName: salon.name,
+    salonPhone: salon.telephone,
     lines: lines.map((line) => ({ service: lineLabel(line), pricePence: line.pricePence })),
     totalPence: quote.totalPence,
-    regular,
+    regular: value.regular,
     createdAt: new Date().toISOString(),
     link,
     hasColour: colour,
-    skinTest: values.skinTest,
-    consultation: values.consultationRequested,
+    skinTest: row.skinTest,
+    consultation: row.consultationRequested,
     // Where she books the test, for an answer of no or not sure: the salon's own skin-test link, else its default.
-    skinTestUrl: bookingSalon.skinTestUrl ?? bookingSalon.bookingUrl,
-  });
+    skinTestUrl: salon.skinTestUrl ?? salon.bookingUrl,
+  };
+}
 
+/**
+ * The one way a quote is saved, for the JSON API and the finish page alike:
+ * validate the visitor's details and the selection, price every line on the
+ * server, and store the quote with a snapshot of its lines, answering only once
+ * the row is committed.
+ *
+ * The quote and the messages about it are stored by one statement
+ * (storeQuote), so they are committed together or not at all.
+ */
+export async function saveQuote(
+  db: Database,
+  input: unknown,
+  options: SaveQuoteOptions = {},
+): Promise<SaveQuoteResult> {
+  // A retry of a save whose answer was lost gets that answer again, before the rate limit counts it.
+  const checked = await check<typeof saveQuoteSchema, SavedAnswer>(db, QUOTE_SCOPE, saveQuoteSchema, input, options);
+  if (!checked.ok) return checked;
+  if ("replayed" in checked) return answerOf(checked.replayed);
+  const value = checked.value;
+  const pricing = await priceChoices(db, value);
+  if (!pricing.ok) return pricing;
+  // Counted only for a quote that would be stored: a selection refused above spends nothing of the person's.
+  if (options.clientIp !== undefined) {
+    const byMobile = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("sms", value.mobile), options.now);
+    const byEmail = await hitRateLimit(db, QUOTES_PER_CONTACT_LIMIT, recipientKey("email", value.email), options.now);
+    const refused = [byMobile, byEmail].find((limit) => !limit.allowed);
+    if (refused) return { ok: false, status: 429, error: QUOTES_PER_CONTACT_MESSAGE, retryAfter: refused.retryAfter };
+  }
+  return storeWithNewLink(db, value, pricing.priced, { key: checked.key, fingerprint: checked.fingerprint }, options);
+}
+
+/** The answer to a save, first time or replayed under its idempotency key. */
+const answerOf = (answer: SavedAnswer): SaveQuoteResult => ({
+  ok: true,
+  link: answer.link,
+  url: quotePath(answer.link),
+  quote: { link: answer.link, totalPence: answer.totalPence, lines: answer.lines },
+  messagesSent: answer.messagesSent,
+});
+
+/**
+ * Stores the priced quote under a new random link, with its messages, the
+ * visitor's consents, the salon's alert and the answer kept under the
+ * idempotency key; tries again with another link after a collision, and
+ * answers a save that lost the race for its key with the winner's answer.
+ */
+async function storeWithNewLink(
+  db: Database,
+  value: CheckedValue,
+  priced: PricedQuote,
+  { key, fingerprint }: { key: string | undefined; fingerprint: string },
+  options: SaveQuoteOptions,
+): Promise<SaveQuoteResult> {
+  const { quote, lines } = priced;
+  const row = quoteRow(value, priced);
   const makeLink = options.newLink ?? newQuoteLink;
   for (let attempt = 1; ; attempt++) {
     const link = makeLink();
     try {
       const stored = await storeQuote(db, {
-        quote: { ...values, link },
-        to: { email, mobile },
-        payload: messagePayload(link),
+        quote: { ...row, link },
+        to: { email: value.email, mobile: value.mobile },
+        payload: quoteMessagePayload(value, priced, row, link),
         consents: marketingConsentRows({
-          email: { address: email, granted: marketing_email },
-          sms: { mobile, granted: marketing_sms },
+          email: { address: value.email, granted: value.marketing_email },
+          sms: { mobile: value.mobile, granted: value.marketing_sms },
         }),
         answer: key
           ? { key: `${QUOTE_SCOPE.name}:${key}`, fingerprint, link, totalPence: quote.totalPence, lines }
@@ -415,10 +467,10 @@ export async function saveQuote(
         smsDailyLimit: options.smsDailyLimit ?? config().SMS_DAILY_LIMIT,
         alert: {
           // The lead is for the salon the client would book at: the named stylist's, or the one chosen.
-          salonId: bookingSalon.id,
+          salonId: row.salonId,
           details: {
             kind: "quote",
-            firstName: firstNameOf(name),
+            firstName: firstNameOf(value.name),
             totalPence: quote.totalPence,
             who: quote.stylist ? quote.stylist.firstName : quote.level.name,
             link,
@@ -427,14 +479,14 @@ export async function saveQuote(
         },
       });
       if (stored.messagesSent || stored.alerted > 0) wakeOutbox();
-      return replayed({ link, totalPence: quote.totalPence, lines, messagesSent: stored.messagesSent });
+      return answerOf({ link, totalPence: quote.totalPence, lines, messagesSent: stored.messagesSent });
     } catch (error) {
       const violated = uniqueViolationOn(error);
       // Another save under the same key got there first: its answer is this one's.
       if (key && violated === "idempotency_keys_pkey") {
         const earlier = await previousAnswer<SavedAnswer>(db, QUOTE_SCOPE.name, key, fingerprint);
-        if (earlier.kind === "answer") return replayed(earlier.answer);
-        if (earlier.kind === "reused") return reused;
+        if (earlier.kind === "answer") return answerOf(earlier.answer);
+        if (earlier.kind === "reused") return { ok: false, status: 409, error: KEY_REUSED_MESSAGE };
       }
       // A link collision (96 random bits: astronomically unlikely) or a concurrent save for the same
       // address (each takes its next message number): counted and stored again, nothing was kept.
