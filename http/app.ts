@@ -38,6 +38,7 @@ import { flushAllQuoteViews } from "~/server/staff/leads.server";
 import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor, refuseNulInAddress } from "./hygiene";
+import { SAVE_QUOTE_PATH, saveQuoteHandler } from "./json-api";
 import { areaOf, createCachedRequestHandler, ResponseCache } from "./request-handler";
 
 export { limitConnectionsPerClient } from "./fair-share";
@@ -229,6 +230,8 @@ export async function createApp(
         .type("text")
         .send("This process runs the background work (ROLE=worker): pages come from the web processes.");
     });
+  // The quote's save, without the Fetch conversion and route matching it does not need (./json-api.ts).
+  app.post(SAVE_QUOTE_PATH, saveQuoteHandler(requestValues));
   const siteHandler = createCachedRequestHandler({
     cache: responses,
     // Development hands a function, to pick up each edit; React Router then rebuilds its route tables on every

@@ -396,16 +396,23 @@ async function sendResponse(
     (text !== undefined || response.body) &&
     !response.headers.has("content-encoding") &&
     CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
-  if (compressible) {
-    const body = text === undefined ? await responseBytes(response) : Buffer.from(text);
-    const encoding = body.length >= COMPRESS_FROM_BYTES ? oneOffEncoding(req.headers["accept-encoding"]) : "identity";
-    const sent = encoding === "identity" ? body : await compressBody(body, encoding);
-    res.vary("Accept-Encoding");
-    encodedHere(res);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", sent.length);
-    res.end(sent);
-  } else if (text !== undefined) res.end(text);
+  if (compressible) await sendWhole(req, res, text === undefined ? await responseBytes(response) : Buffer.from(text));
+  else if (text !== undefined) res.end(text);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/**
+ * A page or JSON body read whole, sent compressed in one piece for a browser
+ * that accepts it (from COMPRESS_FROM_BYTES), with Vary and Content-Length.
+ * Status and headers are set before.
+ */
+export async function sendWhole(req: IncomingMessage, res: ExpressResponse, body: Buffer): Promise<void> {
+  const encoding = body.length >= COMPRESS_FROM_BYTES ? oneOffEncoding(req.headers["accept-encoding"]) : "identity";
+  const sent = encoding === "identity" ? body : await compressBody(body, encoding);
+  res.vary("Accept-Encoding");
+  encodedHere(res);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", sent.length);
+  res.end(sent);
 }

@@ -48,10 +48,14 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
 
 /** The body of a JSON request as sent, byte for byte (a signature covers it), or an HttpError (413, 415). */
 export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json"))
-    throw new HttpError(415, "Please send JSON (Content-Type: application/json).");
+  requireJson(request.headers.get("content-type"));
   return readLimitedText(request, maxBytes);
+}
+
+/** An HttpError (415) unless the Content-Type header (`type`) says JSON. */
+export function requireJson(type: string | null | undefined): void {
+  if (!(type ?? "").toLowerCase().includes("application/json"))
+    throw new HttpError(415, "Please send JSON (Content-Type: application/json).");
 }
 
 /** What a client is told when it sends U+0000, in a body or an address. */
@@ -91,7 +95,12 @@ export function parseJson(text: string): unknown {
 
 /** A JSON object from the body, or an HttpError (413, 415 or 400) saying what is wrong. */
 export async function readJsonObject(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const parsed = parseJson(await readJsonText(request, maxBytes));
+  return parseJsonObject(await readJsonText(request, maxBytes));
+}
+
+/** The JSON object in `text` (parsed by parseJson), or an HttpError (400) saying what is wrong. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const parsed = parseJson(text);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new HttpError(400, "The request body must be a JSON object.");
   return parsed as Record<string, unknown>;
@@ -114,8 +123,10 @@ export async function readFormData(request: Request, maxBytes = MAX_BODY_BYTES):
 
 /** 422 with one message list per field, as the forms show them. */
 export function validationFailed(fieldErrors: Record<string, string[] | undefined>): Response {
-  return Response.json(
-    { error: "Some answers need attention.", fieldErrors },
-    { status: 422, headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json(validationFailedBody(fieldErrors), { status: 422, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The body of that 422. */
+export function validationFailedBody(fieldErrors: Record<string, string[] | undefined>) {
+  return { error: "Some answers need attention.", fieldErrors };
 }

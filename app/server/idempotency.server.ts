@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "~/domain/idempotency";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN } from "~/domain/idempotency";
 import type { Database } from "./db.server";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -20,9 +20,12 @@ const BAD_KEY_MESSAGE = "This form could not be read. Please reload the page and
 
 export type KeyOf = { ok: true; key: string | undefined } | { ok: false; message: string };
 
-/** The key a submission carries (form field, JSON field or Idempotency-Key header); none is allowed for API clients. */
-export function idempotencyKeyOf(input: Record<string, unknown>, request?: Request): KeyOf {
-  const value = input[IDEMPOTENCY_FIELD] ?? request?.headers.get(IDEMPOTENCY_HEADER) ?? undefined;
+/**
+ * The key a submission carries (form field, JSON field or the Idempotency-Key header's value, `header`); none is
+ * allowed for API clients.
+ */
+export function idempotencyKeyOf(input: Record<string, unknown>, header?: string): KeyOf {
+  const value = input[IDEMPOTENCY_FIELD] ?? header;
   if (value === undefined || value === "") return { ok: true, key: undefined };
   return typeof value === "string" && IDEMPOTENCY_KEY_PATTERN.test(value)
     ? { ok: true, key: value }

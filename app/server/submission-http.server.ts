@@ -3,19 +3,27 @@
  * `saveQuote`: the JSON API (POST /api/joinus, /api/models, /api/feedback,
  * /api/save-quote-details) and the pages' form posts (route actions). Both
  * read a size-limited body and call the same submit function; they differ
- * only in how they answer.
+ * only in how they answer. The quote's save is also reached ahead of React
+ * Router (http/json-api.ts), through the same submitJson.
  */
 import { parse } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type FormActionData, KEPT_NOTE, SEND_FAILED_MESSAGE, SERVER_FAILED_MESSAGE } from "~/domain/form-outcome";
 import { HONEYPOT_FIELD, jobApplicationSchema, saturdayApplicationSchema } from "~/domain/forms";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
-import { requestContext } from "~/server/request-context.server";
-import { HttpError, readFormData, readJsonObject, validationFailed } from "./http.server";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/domain/idempotency";
+import { type RequestContext, requestContext } from "~/server/request-context.server";
+import {
+  HttpError,
+  parseJsonObject,
+  readFormData,
+  readLimitedText,
+  requireJson,
+  validationFailedBody,
+} from "./http.server";
 import { log } from "./log.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./pg-pool.server";
-import { tooManyRequests } from "./rate-limit.server";
+import { saveQuote } from "./queries/quotes.server";
 import { type FieldErrors, type SubmissionOutcome, type Submit, submitJobApplication } from "./submissions.server";
 
 /**
@@ -34,16 +42,45 @@ const TOO_LARGE_FORM_MESSAGE =
 // JSON API
 // ---------------------------------------------------------------------------
 
+/**
+ * An answer of the JSON API before it is any framework's response: React
+ * Router's routes make it a Fetch Response (apiResponse), the HTTP layer's
+ * plain handler writes it straight out (http/json-api.ts).
+ */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Sent as JSON (`Content-Type: application/json`). */
+  body: unknown;
+}
+
+/** What the JSON API reads of a POST: its headers and its body as sent. */
+export interface ApiPost {
+  /** The Content-Type header: anything but JSON is refused (415). */
+  contentType: string | null | undefined;
+  /** The Idempotency-Key header, if sent. */
+  idempotencyKey: string | null | undefined;
+  /** The body as text, or an HttpError (413) past SUBMISSION_MAX_BYTES. */
+  text: () => Promise<string>;
+}
+
+/** Who sent the post, as the request's context knows them (see request-context.server.ts). */
+type Sender = Pick<RequestContext, "db" | "clientIp" | "requestId">;
+
 /** 201 with `created`'s body once the row is committed; otherwise the status and message of the outcome. */
-function outcomeResponse<Stored>(outcome: SubmissionOutcome<Stored>, created: (stored: Stored) => unknown): Response {
-  if (outcome.ok) return Response.json(created(outcome), { status: 201, headers: NO_STORE });
+function outcomeAnswer<Stored>(outcome: SubmissionOutcome<Stored>, created: (stored: Stored) => unknown): ApiAnswer {
+  if (outcome.ok) return { status: 201, headers: NO_STORE, body: created(outcome) };
   switch (outcome.status) {
     case 422:
-      return validationFailed(outcome.fieldErrors);
+      return { status: 422, headers: NO_STORE, body: validationFailedBody(outcome.fieldErrors) };
     case 429:
-      return tooManyRequests({ allowed: false, retryAfter: outcome.retryAfter }, outcome.error);
+      return {
+        status: 429,
+        headers: { "Retry-After": String(outcome.retryAfter), ...NO_STORE },
+        body: { error: outcome.error },
+      };
     default:
-      return Response.json({ error: outcome.error }, { status: outcome.status, headers: NO_STORE });
+      return { status: outcome.status, headers: NO_STORE, body: { error: outcome.error } };
   }
 }
 
@@ -54,29 +91,66 @@ export function methodNotAllowed(): Response {
   );
 }
 
+/**
+ * A JSON submission, whichever door it came in by: read (415, 413, 400),
+ * handed to `submit` (validation 422, idempotency 409, limits 429, stored
+ * 201), or 503 when the database failed and nothing was stored.
+ */
+export async function submitJson<Stored = { id: number }>(
+  post: ApiPost,
+  sender: Sender,
+  submit: Submit<Stored>,
+  /** The body of the 201: `{ ok: true }` unless the endpoint has more to say (the saved quote's link). */
+  created: (stored: Stored) => unknown = () => ({ ok: true }),
+): Promise<ApiAnswer> {
+  try {
+    requireJson(post.contentType);
+    const input = parseJsonObject(await post.text());
+    const outcome = await submit(sender.db, input, {
+      clientIp: sender.clientIp,
+      idempotencyHeader: post.idempotencyKey ?? undefined,
+    });
+    return outcomeAnswer(outcome, created);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, headers: NO_STORE, body: { error: error.message } };
+    // The database or the connection failed: nothing was stored, and the client may send again (with the same key).
+    logStoreFailure(sender.requestId, error);
+    return { status: 503, headers: { ...NO_STORE, "Retry-After": "5" }, body: { error: DATABASE_UNAVAILABLE_MESSAGE } };
+  }
+}
+
+/** POST /api/save-quote-details: the quote saved, 201 with its link and whether its messages went. */
+export function saveQuoteJson(post: ApiPost, sender: Sender): Promise<ApiAnswer> {
+  return submitJson(post, sender, saveQuote, (saved) => ({
+    link: saved.link,
+    url: saved.url,
+    messages_sent: saved.messagesSent,
+  }));
+}
+
+/** The JSON API's answer as React Router's routes give it. */
+export function apiResponse(answer: ApiAnswer): Response {
+  return Response.json(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/** What the JSON API reads of a Fetch request. */
+export function apiPostOf(request: Request): ApiPost {
+  return {
+    contentType: request.headers.get("content-type"),
+    idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER),
+    text: () => readLimitedText(request, SUBMISSION_MAX_BYTES),
+  };
+}
+
+/** A JSON submission through a route's action (POST only). */
 export async function submissionApiAction<Stored = { id: number }>(
   request: Request,
   context: Readonly<RouterContextProvider>,
   submit: Submit<Stored>,
-  /** The body of the 201: `{ ok: true }` unless the endpoint has more to say (the saved quote's link). */
-  created: (stored: Stored) => unknown = () => ({ ok: true }),
+  created?: (stored: Stored) => unknown,
 ): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
-  try {
-    const input = await readJsonObject(request, SUBMISSION_MAX_BYTES);
-    return outcomeResponse(
-      await submit(context.get(requestContext).db, input, { clientIp: context.get(requestContext).clientIp, request }),
-      created,
-    );
-  } catch (error) {
-    if (error instanceof HttpError) return error.toResponse();
-    // The database or the connection failed: nothing was stored, and the client may send again (with the same key).
-    logStoreFailure(context, error);
-    return Response.json(
-      { error: DATABASE_UNAVAILABLE_MESSAGE },
-      { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } },
-    );
-  }
+  return apiResponse(await submitJson(apiPostOf(request), context.get(requestContext), submit, created));
 }
 
 // ---------------------------------------------------------------------------
@@ -105,13 +179,10 @@ function reply(values: Record<string, string>, errors: { fieldErrors?: FieldErro
 }
 
 /** A database away is one line (the visitor is told to try again); anything else is a fault, with its stack. */
-function logStoreFailure(context: Readonly<RouterContextProvider>, error: unknown) {
+function logStoreFailure(reqId: string, error: unknown) {
   if (isDatabaseUnavailable(error))
-    log.warn(
-      { reqId: context.get(requestContext).requestId, err: (error as Error).message },
-      "submission not stored: database unavailable",
-    );
-  else log.error({ reqId: context.get(requestContext).requestId, err: error }, "submission not stored");
+    log.warn({ reqId, err: (error as Error).message }, "submission not stored: database unavailable");
+  else log.error({ reqId, err: error }, "submission not stored");
 }
 
 function answer(body: FormActionData, status: number) {
@@ -148,7 +219,7 @@ export async function submissionFormAction<Stored = { id: number }>(
       clientIp: context.get(requestContext).clientIp,
     });
   } catch (error) {
-    logStoreFailure(context, error);
+    logStoreFailure(context.get(requestContext).requestId, error);
     return answer(
       {
         status: "refused",

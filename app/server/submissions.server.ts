@@ -79,8 +79,8 @@ type SubmissionRefusal =
 export interface SubmitOptions {
   /** The visitor's address, for the rate limit (`context.get(requestContext).clientIp`). */
   clientIp: string;
-  /** The HTTP request, for an Idempotency-Key header sent by an API client. */
-  request?: Request;
+  /** The Idempotency-Key header an API client sent, if any. */
+  idempotencyHeader?: string;
   now?: Date;
 }
 
@@ -134,7 +134,7 @@ export async function check<S extends z.ZodType, Answer>(
 ): Promise<Checked<z.output<S>, Answer>> {
   if (!isPlainObject(input)) return { ok: false, status: 400, error: NOT_AN_OBJECT_MESSAGE };
   if (honeypotFilled(input[HONEYPOT_FIELD])) return { ok: false, status: 400, error: SPAM_MESSAGE };
-  const keyed = idempotencyKeyOf(input, options.request);
+  const keyed = idempotencyKeyOf(input, options.idempotencyHeader);
   if (!keyed.ok) return { ok: false, status: 400, error: keyed.message };
   const parsed = schema.safeParse(input);
   if (!parsed.success)

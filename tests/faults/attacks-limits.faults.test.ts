@@ -10,24 +10,10 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type Site, startSite, type TestPostgres } from "./harness";
+import { createTestDatabase, cuttingServices, type Site, startSite, type TestPostgres } from "./harness";
 
 /** A browser's User-Agent: crawlers' clicks are not counted, so the attack wears a real one. */
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Safari/604.1";
-
-/** The ids of the three services a cutting quote needs, from the site's own price list. */
-async function cuttingServices(url: string): Promise<Record<string, string>> {
-  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
-    await fetch(`${url}/api/services`)
-  ).json();
-  const id = (cat1: number, cat2: number, name: string) =>
-    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
-  return {
-    finish: id(1, 0, "Cut, Dry & Style"),
-    finishAddon: id(4, 0, "None"),
-    treatment: id(5, 2, "None"),
-  };
-}
 
 interface Answer {
   status: number;

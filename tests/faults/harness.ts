@@ -297,6 +297,20 @@ export async function submitModel(
   }
 }
 
+/** The ids of the three services a cutting quote needs, from the site's own price list. */
+export async function cuttingServices(url: string): Promise<Record<string, string>> {
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  return {
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+  };
+}
+
 /** The idempotency keys whose model applications are stored. */
 export async function storedModelKeys(db: TestPostgres): Promise<Set<string>> {
   const rows = await db.query<{ info: string }>("select info from model_applications");

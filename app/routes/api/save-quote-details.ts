@@ -1,5 +1,5 @@
-import { saveQuote } from "~/server/queries/quotes.server";
-import { methodNotAllowed, submissionApiAction } from "~/server/submission-http.server";
+import { requestContext } from "~/server/request-context.server";
+import { apiPostOf, apiResponse, methodNotAllowed, saveQuoteJson } from "~/server/submission-http.server";
 import type { Route } from "./+types/save-quote-details";
 
 /**
@@ -8,13 +8,14 @@ import type { Route } from "./+types/save-quote-details";
  * details (name, mobile, email, referral). Prices and totals in the body are
  * ignored: the server prices every line itself. Answers 201 { link, url } once
  * the quote is stored; 422 with fieldErrors when anything is invalid.
+ *
+ * A POST to this exact address is answered before React Router
+ * (http/json-api.ts) by the same saveQuoteJson; this route answers the rest
+ * (the address spelt otherwise, other methods).
  */
-export function action({ request, context }: Route.ActionArgs) {
-  return submissionApiAction(request, context, saveQuote, (saved) => ({
-    link: saved.link,
-    url: saved.url,
-    messages_sent: saved.messagesSent,
-  }));
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return apiResponse(await saveQuoteJson(apiPostOf(request), context.get(requestContext)));
 }
 
 export function loader() {

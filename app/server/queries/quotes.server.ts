@@ -233,8 +233,8 @@ function attributionSchema() {
 export interface SaveQuoteOptions {
   /** The client (clientKey) as the site saw it: when given, the save is rate-limited per client and per contact. */
   clientIp?: string;
-  /** The HTTP request, for an Idempotency-Key header sent by an API client. */
-  request?: Request;
+  /** The Idempotency-Key header an API client sent, if any. */
+  idempotencyHeader?: string;
   /** Tests only: a link generator, to provoke a collision. */
   newLink?: () => string;
   /** The site's daily ceiling on texts; SMS_DAILY_LIMIT unless given. */
