@@ -1,6 +1,7 @@
 /**
  * Real parts the integration suite starts around the built site: Debian's
- * PgBouncer configured as deploy/pgbouncer.ini is.
+ * PgBouncer configured as deploy/pgbouncer.ini is, and Caddy running
+ * deploy/group/Caddyfile.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -104,4 +105,60 @@ function via(database: URL, port: number): string {
   pooled.hostname = "127.0.0.1";
   pooled.port = String(port);
   return pooled.href;
+}
+
+export interface Caddy {
+  url: string;
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Caddy (Debian's) running deploy/group/Caddyfile in the foreground, on
+ * `http://127.0.0.1:{free port}` (plain HTTP, so no certificate), spreading
+ * requests over `upstreams` ("host:port" each), with its admin endpoint on
+ * a free port and its data and configuration folders in a temporary one, so
+ * it writes nothing elsewhere. Resolves once `readyPath` answers 200 through it.
+ */
+export async function startCaddy(upstreams: string[], readyPath = "/"): Promise<Caddy> {
+  const folder = await mkdtemp(path.join(tmpdir(), "salon-caddy-"));
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn(
+    "/usr/bin/caddy",
+    ["run", "--adapter", "caddyfile", "--config", "deploy/group/Caddyfile"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: folder,
+        XDG_DATA_HOME: path.join(folder, "data"),
+        XDG_CONFIG_HOME: path.join(folder, "config"),
+        SITE_ADDRESS: `http://127.0.0.1:${port}`,
+        WEB_UPSTREAMS: upstreams.join(" "),
+        CADDY_ADMIN: `127.0.0.1:${adminPort}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`Caddy exited:\n${lines.join("")}`);
+    try {
+      return (await fetch(`${url}${readyPath}`)).status === 200;
+    } catch {
+      return false;
+    }
+  }, "Caddy to answer");
+  return {
+    url,
+    lines,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
