@@ -64,6 +64,8 @@ describe.runIf(hasDatabase)("a group deployment: three web processes and a worke
       DIRECT_DATABASE_URL: db.url,
       // Caddy is the one hop in front: the visitor's address is the one it adds.
       TRUST_PROXY: "loopback",
+      // A backlog of one overdue message is enough for a process that sends to say it is behind.
+      READY_OUTBOX_BACKLOG: "1",
     };
     const roles = ["web", "web", "web", "worker"] as const;
     // All four at once, as a deploy starts them: they migrate once between them.
@@ -191,5 +193,25 @@ describe.runIf(hasDatabase)("a group deployment: three web processes and a worke
       expect(await readdir(web.dataDir), web.dataDir).not.toContain("mail");
     const bare = (id: string) => id.replace(/^<|>$/g, "");
     expect(delivered.map(bare).sort()).toEqual(outbox.map((row) => bare(row.message_id)).sort());
+  });
+  it("keeps serving pages while the worker is away and messages wait for it", async () => {
+    const worker = members.find((m) => m.role === "worker") as Member;
+    await worker.site.stop();
+    // Two messages due an hour ago that no process has sent: past the backlog of one.
+    for (const n of [1, 2])
+      await db.query(
+        `insert into outbox (channel, recipient, template, payload, message_id, next_attempt_at)
+         values ('email', 'late${n}@example.com', 'model-application', '{}', $1, now() - interval '1 hour')`,
+        [`<late-${n}-${newKey()}@example.com>`],
+      );
+    // The web processes, which send nothing, stay in Caddy's rotation: a late message is the worker's to report,
+    // no reason to turn every visitor away. (Caddy checks /readyz every second.)
+    for (const web of members.filter((m) => m.role === "web"))
+      expect((await fetch(`${web.site.url}/readyz`)).status, `web process on ${web.port}`).toBe(200);
+    await wait(3000);
+    for (const page of PAGES) {
+      const response = await fetch(`${caddy.url}${page}`, { signal: AbortSignal.timeout(5000) });
+      expect(response.status, page).toBe(200);
+    }
   });
 });
