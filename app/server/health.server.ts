@@ -148,7 +148,7 @@ export function readiness(
     reasons.push(`the data disk has ${Math.floor(health.diskFreeBytes / MB)} MB free`);
   // A web process (ROLE=web) neither sends messages nor makes backups, and the backlog and the backups are the
   // whole group's: were they to fail its readiness, a load balancer would take every web process out at once for
-  // a late message. The workers' /readyz and the owner's alerts say so instead.
+  // a late message. The workers' /readyz and the owner's alerts say so instead (decision 122).
   const sends = settings.ROLE !== "web";
   if (sends && health.outbox && health.outbox.overdue > settings.READY_OUTBOX_BACKLOG)
     reasons.push(`${health.outbox.overdue} messages are waiting past their time`);
