@@ -96,10 +96,12 @@ export async function startSite(env, { npm = false } = {}) {
     if (output.length < 65_536) output += chunk;
   });
   children.add(child);
+  // On the port it was given (BASE unless `env` names another); a worker (ROLE=worker) serves only its health.
+  const ready = `http://127.0.0.1:${siteEnv.PORT}${siteEnv.ROLE === "worker" ? "/readyz" : "/"}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited during start");
     try {
-      const r = await fetch(`${BASE}/`);
+      const r = await fetch(ready);
       if (r.status === 200) break;
     } catch {
       /* not yet */

@@ -10,6 +10,8 @@
 //               the API, and with 10× and 100× the content on a PostgreSQL server              (bench/pages.js)
 //   saves       saving quotes against a bare Node + pg reference storing the same rows, and
 //               every message sent once                                                        (bench/saves.js)
+//   scale       1, 2 and 4 web processes and a worker behind Caddy: saves and uncached pages
+//               per second, where the curve flattens; the cache-hit rate behind Varnish        (bench/scale.js)
 //   console     the console with 100,000 quotes, on a PostgreSQL server                        (bench/console.js)
 //   backup      backup and restore of the demo content plus 100,000 quotes and 200 photos      (bench/backup.js)
 //
@@ -26,6 +28,7 @@ import { build, PG_URL } from "./lib.js";
 import { pageQuality } from "./lighthouse.js";
 import { pages } from "./pages.js";
 import { saves } from "./saves.js";
+import { scale } from "./scale.js";
 import { startup } from "./startup.js";
 import { uploads } from "./uploads.js";
 import { weight } from "./weight.js";
@@ -39,6 +42,7 @@ const SECTIONS = {
   uploads: { run: uploads },
   pages: { run: pages, reference: true },
   saves: { run: saves },
+  scale: { run: scale },
   console: { run: consoleAtScale },
   backup: { run: backup },
 };

@@ -174,7 +174,9 @@ export const settingsSchema = z.object({
   BACKUP_RETRY_MINUTES: positive().default(30).describe("After a failed nightly backup, the next try this much later."),
   BACKUP_MAX_AGE_HOURS: positive()
     .default(36)
-    .describe("With no good backup for longer than this, the owner is alerted and `/readyz` says so."),
+    .describe(
+      "With no good backup for longer than this, the owner is alerted and `/readyz` says so (a ROLE=web process's does not).",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: "expected at least 16 characters" })
@@ -182,7 +184,9 @@ export const settingsSchema = z.object({
     .describe("Bearer token that opens `/metrics` (Prometheus' format); unset, `/metrics` is not served."),
   READY_OUTBOX_BACKLOG: whole(1)
     .default(200)
-    .describe("`/readyz` turns unready past this many messages waiting beyond their due time."),
+    .describe(
+      "`/readyz` turns unready past this many messages waiting beyond their due time (a ROLE=web process's does not: it sends none).",
+    ),
   READY_DISK_FREE_MB: whole(0)
     .default(100)
     .describe(

@@ -136,16 +136,24 @@ const MB = 1024 * 1024;
  * Whether a load balancer should send this process traffic, and if not, why
  * (in words, for the log and for staff: /readyz tells strangers only the first).
  */
-export function readiness(health: Health, settings: HealthSettings): { ready: boolean; reasons: string[] } {
+export function readiness(
+  health: Health,
+  settings: HealthSettings & Pick<Config, "ROLE">,
+): { ready: boolean; reasons: string[] } {
   const reasons: string[] = [];
   if (!health.database) reasons.push("the database does not answer");
   if (!health.dataDirPresent) reasons.push("the data folder (DATA_DIR) is missing");
   // A full disk fails every save, upload and backup (and the embedded database with them) while pages still render.
   else if (health.diskFreeBytes !== null && health.diskFreeBytes < settings.READY_DISK_FREE_MB * MB)
     reasons.push(`the data disk has ${Math.floor(health.diskFreeBytes / MB)} MB free`);
-  if (health.outbox && health.outbox.overdue > settings.READY_OUTBOX_BACKLOG)
+  // A web process (ROLE=web) neither sends messages nor makes backups, and the backlog and the backups are the
+  // whole group's: were they to fail its readiness, a load balancer would take every web process out at once for
+  // a late message. The workers' /readyz and the owner's alerts say so instead (decision 122).
+  const sends = settings.ROLE !== "web";
+  if (sends && health.outbox && health.outbox.overdue > settings.READY_OUTBOX_BACKLOG)
     reasons.push(`${health.outbox.overdue} messages are waiting past their time`);
-  if (health.backup?.stale) reasons.push(`no good backup for more than ${settings.BACKUP_MAX_AGE_HOURS} hours`);
+  if (sends && health.backup?.stale)
+    reasons.push(`no good backup for more than ${settings.BACKUP_MAX_AGE_HOURS} hours`);
   return { ready: reasons.length === 0, reasons };
 }
 

@@ -245,10 +245,8 @@ export function spawnSite(
   };
 }
 
-/** Starts the site and waits for its first healthy answer. */
-export async function startSite(env: Record<string, string>, port?: number): Promise<Site & { dataDir: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "salon-faults-"));
-  const site = spawnSite(port ?? (await freePort()), env, dataDir);
+/** Waits for a started process's first healthy answer (/healthz 200); fails if it exits first. */
+export async function whenHealthy(site: Site): Promise<void> {
   await until(async () => {
     if (!site.alive()) throw new Error(`the site exited while starting:\n${site.lines.join("\n")}`);
     try {
@@ -257,6 +255,13 @@ export async function startSite(env: Record<string, string>, port?: number): Pro
       return false;
     }
   }, "the site to start");
+}
+
+/** Starts the site and waits for its first healthy answer. */
+export async function startSite(env: Record<string, string>, port?: number): Promise<Site & { dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "salon-faults-"));
+  const site = spawnSite(port ?? (await freePort()), env, dataDir);
+  await whenHealthy(site);
   const stop = site.stop;
   return {
     ...site,
