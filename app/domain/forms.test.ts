@@ -254,6 +254,9 @@ describe("valid submissions", () => {
       mobile: "+447700900321",
       marketing_email: false,
       marketing_sms: false,
+      // No skin-test question was asked (the form says so when it asks), and no consultation was requested.
+      skin_test_asked: false,
+      consultation: false,
     });
   });
 });

@@ -35,14 +35,16 @@ const MIGRATIONS_TABLE = "drizzle.__drizzle_migrations";
 /**
  * Tables the database keeps from others by trigger (the dashboard's quote
  * figures, from the quotes; the scorecard's, from quotes, history lines and
- * matches): not restored from the archive, since restoring those rows
- * rebuilds them, and truncating the quotes empties them.
+ * matches; the CDN's purges, from content changes): not restored from the
+ * archive, since restoring those rows rebuilds them, and truncating the
+ * quotes empties them.
  */
 const DERIVED_TABLES = new Set([
   "public.quote_rollup",
   "public.funnel_rollup",
   "public.scorecard_leads",
   "public.scorecard_rollup",
+  "public.cdn_purges",
 ]);
 /**
  * Tables never written to a backup: the funnel's secret of the day (decision
