@@ -205,7 +205,9 @@ test("every quote screen, the saved quote, its JSON, the e-mail and the text sho
     expect(body).toContain("20% off your first visit: £129.60 with code QG20, until ");
     expect(body).toMatch(/until \w+ \d+(st|nd|rd|th) \d{4}\./);
     expect(body).toContain(`${site.url}/quote/${link}`);
-    expect(body).toMatch(/Or call \d{5} \d{6}\.$/);
+    expect(body).toMatch(/Or call \d{5} \d{6}\. /);
+    // A colour quote ends with her answer to the skin-test question (decision 111).
+    expect(body).toMatch(/Skin test in last 6 months: Yes\.$/);
     expect(smsLength(body).segments).toBeLessThanOrEqual(2);
     expect(errors).toEqual([]);
   } finally {

@@ -355,7 +355,8 @@ test("the review filter applies in place at /reviews/{slug}, and that page loads
   await expect(page).toHaveURL(/\/reviews\/isla$/);
   const isla = seedReviews.filter((r) => r.stylistSlug === "isla");
   await expect(items).toHaveCount(isla.length);
-  for (const caption of await items.locator("figcaption").allTextContents()) expect(caption).toMatch(/with Isla$/);
+  for (const caption of await items.locator("figcaption").allTextContents())
+    expect(caption).toMatch(/ with Isla(Added by the salon.*|Verified visit on .+)$/);
   expect(reloads, "chosen without leaving the page").toEqual([]);
 
   // The address is the stylist's page: loaded again, it is rendered for Isla from fresh data.
