@@ -88,7 +88,7 @@ export interface PictureWorker {
 /**
  * Takes queued uploads, `concurrency` at a time, and answers each with what
  * `store` gives. Wakes on the channel's notice, and looks every
- * `pollMs` all the same (a notice can be missed while reconnecting).
+ * `pollMs` (5 s) all the same (a notice can be missed while reconnecting).
  */
 export function startPictureWorker(
   db: Database,
@@ -161,7 +161,10 @@ export function startPictureWorker(
   function wake() {
     if (stopped) return Promise.resolve();
     filling ??= fill()
-      .catch((error: unknown) => log.warn({ err: error }, "looking for queued pictures failed"))
+      // The database away: one line per look, no stack (the job stays queued for the next look).
+      .catch((error: unknown) =>
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, "looking for queued pictures failed"),
+      )
       .finally(() => {
         filling = null;
       });
@@ -169,7 +172,7 @@ export function startPictureWorker(
   }
 
   void options.listen?.(() => void wake());
-  const timer = setInterval(() => void wake(), options.pollMs ?? 2000);
+  const timer = setInterval(() => void wake(), options.pollMs ?? 5000);
   void wake();
   return {
     async stop() {
