@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { PageSection } from "~/components/page-section";
 import { telHref } from "~/domain/format";
 import { CONTROLLER } from "~/domain/privacy";
 import { listSalons } from "~/server/queries/catalogue.server";
@@ -26,17 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const LAST_REVIEWED = "29 November 2026";
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="text-2xl sm:text-3xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default function Accessibility({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -51,7 +40,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="container-page max-w-3xl space-y-12 py-12 text-lg leading-relaxed">
-        <Section id="checked" title="What our tests check">
+        <PageSection id="checked" title="What our tests check">
           <p>Every change to the website runs automated browser tests before it goes live. They check that:</p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
@@ -67,8 +56,8 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             <li>the forms work without JavaScript, and say which answer needs attention and why.</li>
           </ul>
           <p>Automated tests find only part of the problems people meet: please tell us of any you find (below).</p>
-        </Section>
-        <Section id="gaps" title="Known gaps">
+        </PageSection>
+        <PageSection id="gaps" title="Known gaps">
           <ul className="list-disc space-y-2 pl-6">
             <li>
               Target sizes: our tests do not yet measure that every control on the public pages is at least 24 by 24
@@ -79,8 +68,8 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             </li>
             <li>The review feed on the home page moves by itself; its Pause button stops it.</li>
           </ul>
-        </Section>
-        <Section id="formats" title="Asking for another format">
+        </PageSection>
+        <PageSection id="formats" title="Asking for another format">
           <p>
             If you need our price list, a quote, this website's information or anything we send you in another format
             (large print, easy read, an audio recording, or read to you over the phone), or you find something you
@@ -103,10 +92,10 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             </li>
             <li>By post: {CONTROLLER.address}</li>
           </ul>
-        </Section>
-        <Section id="reviewed" title="About this statement">
+        </PageSection>
+        <PageSection id="reviewed" title="About this statement">
           <p>This statement was last reviewed on {LAST_REVIEWED}.</p>
-        </Section>
+        </PageSection>
       </div>
     </>
   );

@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
 import { FunnelOptOut } from "~/components/funnel-opt-out";
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
+import { PageSection } from "~/components/page-section";
 import { telHref } from "~/domain/format";
 import { CONTROLLER, describePeriod, MARKETING_CONSENT_WORDING, type RetentionSetting } from "~/domain/privacy";
 import { readRetentionPeriods } from "~/server/privacy/retention.server";
@@ -22,17 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const LAST_UPDATED = "23 November 2026";
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="text-2xl sm:text-3xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 interface Purpose {
   form: string;
@@ -120,7 +109,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       />
       <div className="container-page py-14 sm:py-20">
         <div className="max-w-3xl space-y-14 leading-relaxed">
-          <Section id="who" title="Who we are">
+          <PageSection id="who" title="Who we are">
             <p>
               {CONTROLLER.tradingAs} is run by {CONTROLLER.name} (company number {CONTROLLER.companyNumber}),{" "}
               {CONTROLLER.address}. We decide what happens to the details you give us on this website, in both of our
@@ -138,9 +127,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               </a>{" "}
               or write to us at the address above.
             </p>
-          </Section>
+          </PageSection>
 
-          <Section id="what" title="What we keep, why, and for how long">
+          <PageSection id="what" title="What we keep, why, and for how long">
             <p>
               We only ask for what each form needs. Nothing is sold, and nothing is used for anything you would not
               expect.
@@ -174,9 +163,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               These periods are applied automatically every hour: when a period runs out, the details are erased without
               anyone having to remember to do it.
             </p>
-          </Section>
+          </PageSection>
 
-          <Section id="marketing" title="News and offers: only if you ask">
+          <PageSection id="marketing" title="News and offers: only if you ask">
             <p>
               The quote form and the feedback survey each have two boxes, one for e-mail and one for texts. They start
               unticked, and your quote or feedback is handled exactly the same whether you tick them or not. The words
@@ -196,9 +185,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <li>or just tell us, using the contact details above.</li>
             </ul>
             <p>Your quote and any thank-you for applying are not marketing: they are what you asked us for.</p>
-          </Section>
+          </PageSection>
 
-          <Section id="who-else" title="Who else sees your details">
+          <PageSection id="who-else" title="Who else sees your details">
             <ul className="list-disc space-y-2 pl-6">
               <li>
                 <strong>Our e-mail provider</strong> delivers the e-mails we send you, and the notes about your
@@ -216,17 +205,17 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Each of them acts only on our instructions and under a written contract. When you follow a link to book,
               our booking provider&rsquo;s own privacy notice applies to what you give them there.
             </p>
-          </Section>
+          </PageSection>
 
-          <Section id="cookies" title="No cookies, no tracking">
+          <PageSection id="cookies" title="No cookies, no tracking">
             <p>
               This website sets no cookies for visitors, and runs no analytics, advertising or social media trackers.
               Everything a page needs comes from our own website. That is why you see no cookie banner: there is nothing
               to agree to. (Our staff sign in to a separate area with a cookie that only they ever receive.)
             </p>
-          </Section>
+          </PageSection>
 
-          <Section id="counting" title="How we count visits to the price calculator">
+          <PageSection id="counting" title="How we count visits to the price calculator">
             <p>
               To know whether the price calculator helps people book, we count how many visitors open it, reach their
               quote&rsquo;s summary, save it, open their saved quote, press Book and book. We count these ourselves, on
@@ -247,9 +236,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               which keeps your choice in this browser (not in a cookie).
             </p>
             <FunnelOptOut />
-          </Section>
+          </PageSection>
 
-          <Section id="rights" title="Your rights, and how to use them">
+          <PageSection id="rights" title="Your rights, and how to use them">
             <p>You can ask us, free of charge:</p>
             <ul className="list-disc space-y-2 pl-6">
               <li>
@@ -273,7 +262,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               </a>{" "}
               or on 0303 123 1113.
             </p>
-          </Section>
+          </PageSection>
 
           <p className="text-sm text-muted">
             <Link to="/contact" className="underline underline-offset-4">

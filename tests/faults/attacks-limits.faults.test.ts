@@ -10,7 +10,7 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, cuttingServices, type Site, startSite, type TestPostgres } from "./harness";
+import { createTestDatabase, cuttingQuote, cuttingServices, type Site, startSite, type TestPostgres } from "./harness";
 
 /** A browser's User-Agent: crawlers' clicks are not counted, so the attack wears a real one. */
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Safari/604.1";
@@ -31,17 +31,7 @@ async function saveQuote(
   const response = await fetch(`${url}/api/save-quote-details`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": from, "User-Agent": BROWSER },
-    body: JSON.stringify({
-      type: "cutting",
-      mode: "level",
-      level: "6",
-      salon: "2",
-      ...services,
-      regular: "no",
-      name: "Sam Example",
-      referral: "Google",
-      ...contact,
-    }),
+    body: JSON.stringify(cuttingQuote(services, contact)),
   });
   return {
     status: response.status,

@@ -316,6 +316,19 @@ export async function cuttingServices(url: string): Promise<Record<string, strin
   };
 }
 
+/** A cutting quote at level 6 in the second salon, with `services` (cuttingServices) and the visitor's contact. */
+export const cuttingQuote = (services: Record<string, string>, contact: { mobile: string; email: string }) => ({
+  type: "cutting",
+  mode: "level",
+  level: "6",
+  salon: "2",
+  ...services,
+  regular: "no",
+  name: "Sam Example",
+  referral: "Google",
+  ...contact,
+});
+
 /** The idempotency keys whose model applications are stored. */
 export async function storedModelKeys(db: TestPostgres): Promise<Set<string>> {
   const rows = await db.query<{ info: string }>("select info from model_applications");

@@ -8,7 +8,15 @@
  * input, a repeated Idempotency-Key and the rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, cuttingServices, newKey, type Site, startSite, type TestPostgres } from "./harness";
+import {
+  createTestDatabase,
+  cuttingQuote,
+  cuttingServices,
+  newKey,
+  type Site,
+  startSite,
+  type TestPostgres,
+} from "./harness";
 
 /** The plain handler's address, and React Router's spelling of the same. */
 const DIRECT = "/api/save-quote-details";
@@ -49,17 +57,7 @@ describe("the quote's save ahead of React Router answers as the route does", () 
     };
   };
 
-  const quote = (contact: { mobile: string; email: string }) => ({
-    type: "cutting",
-    mode: "level",
-    level: "6",
-    salon: "2",
-    ...services,
-    regular: "no",
-    name: "Sam Example",
-    referral: "Google",
-    ...contact,
-  });
+  const quote = (contact: { mobile: string; email: string }) => cuttingQuote(services, contact);
 
   async function post(
     path: string,
