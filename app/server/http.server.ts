@@ -121,12 +121,7 @@ export async function readFormData(request: Request, maxBytes = MAX_BODY_BYTES):
   });
 }
 
-/** 422 with one message list per field, as the forms show them. */
-export function validationFailed(fieldErrors: Record<string, string[] | undefined>): Response {
-  return Response.json(validationFailedBody(fieldErrors), { status: 422, headers: { "Cache-Control": "no-store" } });
-}
-
-/** The body of that 422. */
+/** The body of a 422: one message list per field, as the forms show them. */
 export function validationFailedBody(fieldErrors: Record<string, string[] | undefined>) {
   return { error: "Some answers need attention.", fieldErrors };
 }

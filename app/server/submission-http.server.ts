@@ -96,7 +96,7 @@ export function methodNotAllowed(): Response {
  * handed to `submit` (validation 422, idempotency 409, limits 429, stored
  * 201), or 503 when the database failed and nothing was stored.
  */
-export async function submitJson<Stored = { id: number }>(
+async function submitJson<Stored = { id: number }>(
   post: ApiPost,
   sender: Sender,
   submit: Submit<Stored>,
