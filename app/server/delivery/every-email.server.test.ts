@@ -132,6 +132,35 @@ function casesFor({ typed, line, greets }: (typeof NAMES)[number]): Case[] {
       says: ["Hi Jo,", `Here's your quote with ${typed} at Maison Ivy Kestwick.`],
     },
     {
+      // The client's name and the service come from a booking export or webhook, not from the site's own forms.
+      name: "the client's review invitation",
+      message: {
+        channel: "email",
+        recipient: CLIENT,
+        template: "review-invitation-email",
+        payload: {
+          firstName: typed,
+          stylistName: "Isla",
+          service: typed,
+          visitedOn: "2026-11-20",
+          link: "/review/Zx9_k2LmQp4RtV7wZx9_k2LmQp4RtV7w",
+        },
+      },
+      subject: "How was your visit with Isla?",
+      says: [greets ? `Hi ${greets},` : "Hello,", `Would you tell other clients about your ${typed} with Isla`],
+    },
+    {
+      name: "the client's review invitation with a stylist named in the console",
+      message: {
+        channel: "email",
+        recipient: CLIENT,
+        template: "review-invitation-email",
+        payload: { firstName: "Jo", stylistName: typed, service: "Cut", visitedOn: "2026-11-20", link: "/review/x" },
+      },
+      subject: `How was your visit with ${line}?`,
+      says: ["Hi Jo,", `your Cut with ${typed} on`],
+    },
+    {
       name: "the job applicant's thanks",
       message: applicantThankYou(CLIENT, { id: 3, name: typed, role: "Stylist" }),
       subject: "Thanks for applying to Maison Ivy",
