@@ -37,32 +37,23 @@ export function isGsm7(text: string): boolean {
  * halfway through an escape or a surrogate pair.
  */
 export function smsLength(text: string): SmsLength {
-  if (isGsm7(text)) {
-    const costs = Array.from(text, (char) => (extended.has(char) ? 2 : 1));
-    return { encoding: "GSM-7", units: sum(costs), segments: segmentsFor(costs, 160, 153) };
-  }
-  const costs = Array.from(text, (char) => char.length);
-  return { encoding: "UCS-2", units: sum(costs), segments: segmentsFor(costs, 70, 67) };
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
-}
-
-function segmentsFor(costs: readonly number[], single: number, part: number): number {
-  const total = sum(costs);
-  if (total === 0) return 0;
-  if (total <= single) return 1;
-  let segments = 1;
+  const gsm = isGsm7(text);
+  const [single, part] = gsm ? [160, 153] : [70, 67];
+  // One pass: the units, and the parts they would take split at `part` without breaking a character.
+  let units = 0;
+  let parts = 1;
   let used = 0;
-  for (const cost of costs) {
+  for (const char of text) {
+    const cost = gsm ? (extended.has(char) ? 2 : 1) : char.length;
+    units += cost;
     if (used + cost > part) {
-      segments++;
+      parts++;
       used = 0;
     }
     used += cost;
   }
-  return segments;
+  const segments = units === 0 ? 0 : units <= single ? 1 : parts;
+  return { encoding: gsm ? "GSM-7" : "UCS-2", units, segments };
 }
 
 /** Every text the site writes fits in this many segments: it arrives as one message on every phone. */
@@ -130,8 +121,10 @@ const GSM_FORMS: Readonly<Record<string, string>> = {
  * text half its room, so nothing that has a GSM-7 form is left to do that.
  */
 export function gsm7Form(text: string): string {
+  const composed = text.normalize("NFC");
+  if (isGsm7(composed)) return composed;
   let out = "";
-  for (const char of text.normalize("NFC")) {
+  for (const char of composed) {
     if (basic.has(char) || extended.has(char)) out += char;
     else if (GSM_FORMS[char] !== undefined) out += GSM_FORMS[char];
     else {
@@ -148,8 +141,13 @@ export function gsm7Form(text: string): string {
  * caller's last candidate is written to fit whatever the visitor typed.
  */
 export function fittingText(candidates: readonly [string, ...string[]]): string {
-  const forms = candidates.map(gsm7Form);
-  return forms.find((text) => smsLength(text).segments <= TEXT_MAX_SEGMENTS) ?? (forms.at(-1) as string);
+  // In turn, fullest first: the first that fits is nearly always the first candidate, so the rest are never formed.
+  let form = "";
+  for (const candidate of candidates) {
+    form = gsm7Form(candidate);
+    if (smsLength(form).segments <= TEXT_MAX_SEGMENTS) return form;
+  }
+  return form;
 }
 
 /** A name is letters, with an apostrophe or hyphen between them ("O'Neil", "Mary-Jane"). */
