@@ -38,7 +38,7 @@ const SECTIONS = {
   startup: { run: startup },
   weight: { run: weight, reference: true },
   browser: { run: browser, reference: true },
-  lighthouse: { run: pageQuality },
+  lighthouse: { run: pageQuality, reference: true },
   uploads: { run: uploads },
   pages: { run: pages, reference: true },
   saves: { run: saves },

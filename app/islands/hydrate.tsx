@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { NavMenu } from "~/components/nav-menu";
 
@@ -21,11 +21,16 @@ function hydrateAll<P extends object>(name: string, Component: React.ComponentTy
     if (root.dataset.hydrated !== undefined) continue;
     root.dataset.hydrated = "";
     const props = JSON.parse(data.textContent ?? "{}") as P;
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <Component {...props} />
-      </StrictMode>,
-    );
+    // As a transition: React hydrates in slices of a few milliseconds, yielding to the browser between them, so a
+    // large island (the calculator) never holds the main thread in one long task while the page loads; a tap
+    // meanwhile is answered first.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Component {...props} />
+        </StrictMode>,
+      );
+    });
   }
 }

@@ -92,8 +92,15 @@ export async function scriptsReady(page: Page) {
         (island) => island.dataset.islandSrc === undefined || near(island),
       );
       const islands = all.some((island) => island.dataset.island !== "nav-menu") ? all : [];
-      if (islands.some((island) => !Object.keys(island).some((key) => key.startsWith("__reactContainer"))))
-        return false;
+      // Hydrated, not only begun: islands hydrate as a transition, in slices, so the container is React's before
+      // its elements are. React has reached the island's first element once that element carries its fiber.
+      const owned = (element: Element | null) =>
+        element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      const hydrated = (island: HTMLElement) =>
+        island.firstElementChild === null
+          ? Object.keys(island).some((key) => key.startsWith("__reactContainer"))
+          : owned(island.firstElementChild);
+      if (!islands.every(hydrated)) return false;
       if (!("__reactRouterContext" in window)) return true;
       const main = document.querySelector("main");
       return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
