@@ -13,6 +13,13 @@ const GSM_EXTENDED = "^{}\\[~]|€\f";
 const basic = new Set(GSM_BASIC);
 const extended = new Set(GSM_EXTENDED);
 
+/** Characters as a regular expression's character class holds them literally. */
+const classOf = (chars: string) => `[${chars.replace(/[\\\][^-]/g, "\\$&")}]`;
+/** A whole text in the GSM alphabet; one regular expression, as every message is checked before it goes. */
+const ALL_GSM7 = new RegExp(`^${classOf(GSM_BASIC + GSM_EXTENDED)}*$`, "u");
+/** The extension table's characters, each two septets. */
+const EXTENDED_CHARS = new RegExp(classOf(GSM_EXTENDED), "gu");
+
 type SmsEncoding = "GSM-7" | "UCS-2";
 
 export interface SmsLength {
@@ -24,8 +31,7 @@ export interface SmsLength {
 
 /** Whether every character of the text can be sent in GSM-7. */
 export function isGsm7(text: string): boolean {
-  for (const char of text) if (!basic.has(char) && !extended.has(char)) return false;
-  return true;
+  return ALL_GSM7.test(text);
 }
 
 /**
@@ -39,21 +45,22 @@ export function isGsm7(text: string): boolean {
 export function smsLength(text: string): SmsLength {
   const gsm = isGsm7(text);
   const [single, part] = gsm ? [160, 153] : [70, 67];
-  // One pass: the units, and the parts they would take split at `part` without breaking a character.
-  let units = 0;
-  let parts = 1;
+  // Every GSM-7 character is one UTF-16 code unit, so both counts start from the length.
+  const units = gsm ? text.length + (text.match(EXTENDED_CHARS)?.length ?? 0) : text.length;
+  const encoding = gsm ? "GSM-7" : "UCS-2";
+  if (units <= single) return { encoding, units, segments: units === 0 ? 0 : 1 };
+  // Split at `part` units without breaking a character: an escape with its character, a surrogate pair.
+  let segments = 1;
   let used = 0;
   for (const char of text) {
     const cost = gsm ? (extended.has(char) ? 2 : 1) : char.length;
-    units += cost;
     if (used + cost > part) {
-      parts++;
+      segments++;
       used = 0;
     }
     used += cost;
   }
-  const segments = units === 0 ? 0 : units <= single ? 1 : parts;
-  return { encoding: gsm ? "GSM-7" : "UCS-2", units, segments };
+  return { encoding, units, segments };
 }
 
 /** Every text the site writes fits in this many segments: it arrives as one message on every phone. */
