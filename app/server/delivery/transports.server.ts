@@ -31,19 +31,23 @@ export interface Mailer {
 }
 
 /**
+ * `make` run once, when first asked for, and its promise kept; one that
+ * failed is run again the next time (the next message), not kept failed.
+ */
+function firstTime<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+}
+
+/**
  * nodemailer, loaded with the first message rather than at every start: with
  * its table of file types, up to a tenth of a second of the site's start-up.
- * Loaded once; a load that failed is tried again with the next message.
  */
-let library: Promise<typeof nodemailerModule> | undefined;
-const mailLibrary = () =>
-  (library ??= import("nodemailer").then(
-    (loaded) => loaded.default,
-    (error: unknown) => {
-      library = undefined;
-      throw error;
-    },
-  ));
+const mailLibrary = firstTime(async () => (await import("nodemailer")).default);
 
 type Transport = ReturnType<typeof nodemailerModule.createTransport>;
 
@@ -76,15 +80,9 @@ function composed(email: Email): SendMailOptions {
  * `newline`: CRLF for SMTP, LF for the `.eml` files.
  */
 function composer(newline: "windows" | "unix") {
-  let ready: Promise<Transport> | undefined;
-  const open = () =>
-    (ready ??= mailLibrary().then(
-      (nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline }),
-      (error: unknown) => {
-        ready = undefined;
-        throw error;
-      },
-    ));
+  const open = firstTime(async () =>
+    (await mailLibrary()).createTransport({ streamTransport: true, buffer: true, newline }),
+  );
   return async (email: Email): Promise<Buffer> => (await (await open()).sendMail(composed(email))).message as Buffer;
 }
 
@@ -124,13 +122,8 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
   }
   const dir = mailDirectory(options.dataDir);
   const compose = composer("unix");
-  let folder: Promise<unknown> | undefined;
   // The folder made once, with the first message: not a system call before every message.
-  const ensureFolder = () =>
-    (folder ??= mkdir(dir, { recursive: true }).catch((error: unknown) => {
-      folder = undefined;
-      throw error;
-    }));
+  const ensureFolder = firstTime(() => mkdir(dir, { recursive: true }));
   return {
     describe: `.eml files in ${dir} (no SMTP_URL set)`,
     async send(email) {
@@ -267,13 +260,8 @@ interface SmsLogLine {
 
 export function fileSmsProvider(dataDir: string): SmsProvider {
   const file = smsLogFile(dataDir);
-  let folder: Promise<unknown> | undefined;
-  // The folder made once, at the first text; tried again after a failure.
-  const ensureFolder = () =>
-    (folder ??= mkdir(path.dirname(file), { recursive: true }).catch((error: unknown) => {
-      folder = undefined;
-      throw error;
-    }));
+  // The folder made once, at the first text.
+  const ensureFolder = firstTime(() => mkdir(path.dirname(file), { recursive: true }));
   return {
     describe: `the file ${file} (no Twilio settings)`,
     async send({ to, body, messageId }) {
