@@ -1,7 +1,7 @@
 // Backup and restore at size, through the commands a salon runs (`npm run backup`, `npm run restore`).
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -64,6 +64,10 @@ export async function backup({ results }) {
   await stopSite(site);
   const [file] = readdirSync(backupDir).filter((f) => f.endsWith(".backup"));
   const bytes = statSync(path.join(backupDir, file)).size;
+  // As the docs tell a salon moving to a new machine: the site's backup key goes with its backups, so the restore
+  // checks the file is the one the site made.
+  mkdirSync(restoredDir, { recursive: true });
+  copyFileSync(path.join(dataDir, "backup.key"), path.join(restoredDir, "backup.key"));
   const restoreMs = command("scripts/restore.js", [path.join(backupDir, file)], { DATA_DIR: restoredDir });
   site = await startSite({ DATABASE_URL: "", DATA_DIR: restoredDir });
   const after = new pg.Client({ connectionString: socketUrl(restoredDir) });

@@ -24,7 +24,7 @@ import pg from "pg";
 import { backup } from "./backup.js";
 import { browser } from "./browser.js";
 import { consoleAtScale } from "./console.js";
-import { build, PG_URL } from "./lib.js";
+import { build, PG_URL, row } from "./lib.js";
 import { pageQuality } from "./lighthouse.js";
 import { pages } from "./pages.js";
 import { saves } from "./saves.js";
@@ -83,7 +83,15 @@ const rows = [];
 for (const name of chosen) {
   console.error(`== ${name}`);
   const started = performance.now();
-  rows.push(...(await SECTIONS[name].run({ results, pgDatabase })));
+  // A section that fails is a failed row, not the end of the run: the other sections' figures are kept.
+  try {
+    rows.push(...(await SECTIONS[name].run({ results, pgDatabase })));
+  } catch (error) {
+    console.error(error);
+    rows.push(
+      row(`${name}: the section failed`, "–", { met: false, detail: String(error?.message ?? error).split("\n")[0] }),
+    );
+  }
   console.error(`== ${name}: ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
