@@ -10,7 +10,7 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, cuttingQuote, cuttingServices, type Site, startSite, type TestPostgres } from "./harness";
+import { cuttingQuote, limitedSiteBehindProxy, type Site, type TestPostgres } from "./harness";
 
 /** A browser's User-Agent: crawlers' clicks are not counted, so the attack wears a real one. */
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Safari/604.1";
@@ -124,15 +124,11 @@ describe("limits behind the proxy, attacked from many addresses", () => {
   let db: TestPostgres;
   let site: Site;
   let services: Record<string, string>;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    site = await startSite({ DATABASE_URL: db.url, RATE_LIMITS: "on", TRUST_PROXY: "loopback" });
-    services = await cuttingServices(site.url);
+    ({ db, site, services, stop } = await limitedSiteBehindProxy());
   });
-  afterAll(async () => {
-    await site?.stop();
-    await db?.drop();
-  });
+  afterAll(() => stop?.());
 
   it("40 IPv6 addresses of one /64 save as one visitor: refused past the limit, with a reason and Retry-After", async () => {
     const answers: Answer[] = [];
@@ -241,15 +237,11 @@ describe("the day's texts, spent by strangers", () => {
   let db: TestPostgres;
   let site: Site;
   let services: Record<string, string>;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    site = await startSite({ DATABASE_URL: db.url, RATE_LIMITS: "on", TRUST_PROXY: "loopback", SMS_DAILY_LIMIT: "10" });
-    services = await cuttingServices(site.url);
+    ({ db, site, services, stop } = await limitedSiteBehindProxy({ SMS_DAILY_LIMIT: "10" }));
   });
-  afterAll(async () => {
-    await site?.stop();
-    await db?.drop();
-  });
+  afterAll(() => stop?.());
 
   const quoteTexts = async (mobile?: string) =>
     (

@@ -316,6 +316,26 @@ export async function cuttingServices(url: string): Promise<Record<string, strin
   };
 }
 
+/**
+ * A site with its rate limits on, behind a proxy it trusts on the loopback (the visitor's address in
+ * X-Forwarded-For), on a database of its own, with the services of a cutting quote; `env` adds settings.
+ * `stop` stops the site and drops its database.
+ */
+export async function limitedSiteBehindProxy(env: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const site = await startSite({ DATABASE_URL: db.url, RATE_LIMITS: "on", TRUST_PROXY: "loopback", ...env });
+  const services = await cuttingServices(site.url);
+  return {
+    db,
+    site,
+    services,
+    async stop() {
+      await site.stop();
+      await db.drop();
+    },
+  };
+}
+
 /** A cutting quote at level 6 in the second salon, with `services` (cuttingServices) and the visitor's contact. */
 export const cuttingQuote = (services: Record<string, string>, contact: { mobile: string; email: string }) => ({
   type: "cutting",

@@ -8,15 +8,7 @@
  * input, a repeated Idempotency-Key and the rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  cuttingQuote,
-  cuttingServices,
-  newKey,
-  type Site,
-  startSite,
-  type TestPostgres,
-} from "./harness";
+import { cuttingQuote, limitedSiteBehindProxy, newKey, type Site, type TestPostgres } from "./harness";
 
 /** The plain handler's address, and React Router's spelling of the same. */
 const DIRECT = "/api/save-quote-details";
@@ -37,15 +29,11 @@ describe("the quote's save ahead of React Router answers as the route does", () 
   let services: Record<string, string>;
   let visitor = 0;
 
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    site = await startSite({ DATABASE_URL: db.url, RATE_LIMITS: "on", TRUST_PROXY: "loopback" });
-    services = await cuttingServices(site.url);
+    ({ db, site, services, stop } = await limitedSiteBehindProxy());
   });
-  afterAll(async () => {
-    await site?.stop();
-    await db?.drop();
-  });
+  afterAll(() => stop?.());
 
   /** A visitor of their own (address, mobile, e-mail), so one case's limits never touch another's. */
   const newVisitor = () => {
