@@ -303,7 +303,7 @@ export async function submitModel(
 }
 
 /** The ids of the three services a cutting quote needs, from the site's own price list. */
-export async function cuttingServices(url: string): Promise<Record<string, string>> {
+async function cuttingServices(url: string): Promise<Record<string, string>> {
   const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
     await fetch(`${url}/api/services`)
   ).json();
