@@ -28,9 +28,11 @@ const JS_BUDGET_KB = {
 /**
  * One page loaded in a new browser context (nothing cached) on a phone's screen, until no request has been under
  * way for 500 ms.
- * @returns {Promise<{ byType: Record<string, { kb: number, files: number }>, totalKb: number, encodings: string[] }>}
+ * With `touchForm`, then the first field of the page's form is focused, and the JavaScript that brings is counted
+ * apart (`touchKb`).
+ * @returns {Promise<{ byType: Record<string, { kb: number, files: number }>, totalKb: number, touchKb?: number, encodings: string[] }>}
  */
-async function networkWeight(browser, url, headers = {}) {
+async function networkWeight(browser, url, headers = {}, { touchForm = false } = {}) {
   // A phone's screen, as Lighthouse's mobile runs and most visitors: islands that wait to be seen load when the
   // visitor scrolls near them, not before.
   const context = await browser.newContext({
@@ -43,6 +45,26 @@ async function networkWeight(browser, url, headers = {}) {
     const responses = [];
     page.on("response", (response) => responses.push(response));
     await page.goto(url, { waitUntil: "networkidle" });
+    const firstLoad = responses.length;
+    // What a form fetches once the visitor touches it (its schemas, app/components/forms/schemas.ts): counted
+    // apart, after the first load.
+    let touchKb;
+    if (touchForm) {
+      await page
+        .locator("main form")
+        .first()
+        .locator("input:visible, select:visible, textarea:visible")
+        .first()
+        .focus();
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(600);
+      let bytes = 0;
+      for (const response of responses.splice(firstLoad)) {
+        if (response.request().resourceType() === "script")
+          bytes += (await response.request().sizes()).responseBodySize;
+      }
+      touchKb = round1(bytes / 1024);
+    }
     const byType = {};
     const encodings = new Set();
     let total = 0;
@@ -61,6 +83,7 @@ async function networkWeight(browser, url, headers = {}) {
         Object.entries(byType).map(([type, { bytes, files }]) => [type, { kb: round1(bytes / 1024), files }]),
       ),
       totalKb: round1(total / 1024),
+      touchKb,
       encodings: [...encodings],
     };
   } finally {
@@ -113,7 +136,8 @@ export async function weight({ results }) {
     results.weight.reference = reference;
     for (const [name, pathname] of Object.entries(pages)) {
       const signedIn = name.startsWith("console /");
-      const w = await networkWeight(browser, BASE + pathname, signedIn ? { Cookie: cookie } : {});
+      const form = name === "job form" || name === "feedback form";
+      const w = await networkWeight(browser, BASE + pathname, signedIn ? { Cookie: cookie } : {}, { touchForm: form });
       results.weight[name] = { path: pathname, ...w };
       const kind = kindOf(name);
       const js = w.byType.script?.kb ?? 0;
@@ -129,7 +153,9 @@ export async function weight({ results }) {
             w.byType,
           )
             .map(([type, t]) => `${type} ${t.kb} kB (${t.files})`)
-            .join(" · ")}`,
+            .join(
+              " · ",
+            )}${w.touchKb === undefined ? "" : `; then JS ${w.touchKb} kB more at the first touch of the form (its schemas)`}`,
         }),
       );
     }

@@ -353,6 +353,34 @@ test.describe("with JavaScript", () => {
     expect(posts).toEqual([]);
   });
 
+  test("the schemas come with the first touch of the form, and a field left before they arrive is still checked", async ({
+    page,
+  }) => {
+    await page.goto("/models-info");
+    await scriptsReady(page);
+    await page.waitForLoadState("networkidle");
+    // A visitor who only reads fetches nothing more.
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    // A slow network: the schemas take a second and a half to come, and the visitor leaves a field meanwhile.
+    await page.route("**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const mobile = page.getByLabel("Mobile number");
+    await mobile.fill("01632 960123");
+    await mobile.press("Tab");
+    expect(scripts.length).toBeGreaterThan(0);
+    await expect(mobile).not.toHaveAttribute("aria-invalid");
+    await expect(mobile).toHaveAttribute("aria-invalid", "true", { timeout: 5000 });
+    await expect(mobile).toHaveAccessibleDescription(/^Valid Mobile number is required/);
+  });
+
   test("a double click sends the form once: one request, one stored row, then the thank-you box", async ({
     page,
     site,

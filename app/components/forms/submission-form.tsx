@@ -118,9 +118,33 @@ export function useSubmissionForm(options: {
     },
   });
 
+  // The schemas come with the visitor's first touch of the form (prepare, below), not with the page: a visitor who
+  // only reads never fetches them. A page that is the server's answer to a post has them fetched at once, as the
+  // visitor is about to put fields right.
+  const [schemasHere, setSchemasHere] = useState(() => loadedSchemas() !== undefined);
+  /** Fields the visitor left before the schemas were here: checked as soon as they arrive. */
+  const leftEarly = useRef(new Set<string>());
+  const prepare = () => {
+    if (!loadedSchemas())
+      void loadSchemas().then(
+        () => setSchemasHere(true),
+        () => undefined,
+      );
+  };
+  const noteLeft = (event: React.FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (name && !loadedSchemas()) leftEarly.current.add(name);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page is the server's answer
   useEffect(() => {
-    void loadSchemas().catch(() => undefined);
+    if (lastResult) prepare();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form.validate is Conform's dispatcher, stable
+  useEffect(() => {
+    if (!schemasHere) return;
+    for (const name of leftEarly.current) form.validate({ name });
+    leftEarly.current.clear();
+  }, [schemasHere]);
 
   async function send(action: string, formData: FormData) {
     sendingRef.current = true;
@@ -198,6 +222,8 @@ export function useSubmissionForm(options: {
     form,
     fields,
     onSubmit,
+    prepare,
+    noteLeft,
     idempotencyKey,
     sent: actionData?.status === "sent",
     notice,
@@ -246,7 +272,7 @@ export function SubmissionForm({
   className?: string;
   children: ReactNode;
 }) {
-  const { form, sent, notice, idempotencyKey, sending, summaryShown, attempts, onSubmit } = state;
+  const { form, sent, notice, idempotencyKey, sending, summaryShown, attempts, onSubmit, prepare, noteLeft } = state;
   const frame = useRef<HTMLDivElement>(null);
 
   // After a submit the browser stopped, or an answer: the focus goes to what the visitor must read next.
@@ -291,6 +317,9 @@ export function SubmissionForm({
           action={action}
           {...getFormProps(form, { ariaAttributes: false })}
           onSubmit={onSubmit}
+          onFocus={prepare}
+          onPointerDown={prepare}
+          onBlur={noteLeft}
           aria-busy={sending || undefined}
           className={className}
         >
