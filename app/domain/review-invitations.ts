@@ -68,6 +68,8 @@ export interface InvitationPayload {
   visitedOn: string;
   /** The form's path with the token (/review/…). */
   link: string;
+  /** An e-mail's unsubscribe link path (/unsubscribe/…); absent from texts, which say STOP. */
+  unsubscribe?: string;
 }
 
 /**

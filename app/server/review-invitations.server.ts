@@ -27,7 +27,7 @@ import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { mailDomainOf } from "./delivery/delivery.server";
 import { enqueue, wakeOutbox } from "./outbox.server";
-import { consentState } from "./privacy/consents.server";
+import { consentState, unsubscribePathFor } from "./privacy/consents.server";
 import { every, type ScheduledJob } from "./scheduler.server";
 import { reviewInvitations, reviews, stylists } from "./schema.server";
 import { audit } from "./staff/audit.server";
@@ -145,6 +145,8 @@ async function inviteAfterVisits(tx: Database, now: Date): Promise<{ visits: num
       service: invitation.service,
       visitedOn: invitation.visitedOn,
       link: reviewLinkPath(token),
+      // A marketing e-mail carries its way out, in its footer and its headers.
+      ...(invitation.channel === "email" ? { unsubscribe: await unsubscribePathFor(tx, invitation.recipient) } : {}),
     };
     await enqueue(
       tx,

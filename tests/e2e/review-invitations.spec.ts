@@ -172,6 +172,14 @@ test("a matched visit in the past invites each client once, by the channel she a
   expect(textsTo(CLIENTS.tess.e164)[0]?.body).toMatch(/Isla.*Reply STOP|STOP/s);
   reviewLink = /(http:\/\/localhost:\d+\/review\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? "";
   expect(reviewLink).not.toBe("");
+  // Her way out: a link at the foot, and the one-click header her mail app shows as its own Unsubscribe button
+  // (the POST it sends is tested in privacy.spec.ts).
+  const headers = mail.text.replace(/\r?\n(?=[ \t])/g, "");
+  const stop = /^List-Unsubscribe: <(http:\/\/localhost:\d+\/unsubscribe\/[A-Za-z0-9_-]{22})>\r?$/m.exec(headers)?.[1];
+  expect(stop).toBeDefined();
+  expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  expect(mail.text).toContain(`To stop our e-mails: ${stop}`);
+  expect((await fetch(stop!)).status).toBe(200);
 });
 
 test("the link opens the form once; a forged or used link is refused with a page that says so", async ({ page }) => {

@@ -77,6 +77,8 @@ interface Case {
   subject: string;
   /** Words the text part must carry, written out here. */
   says: string[];
+  /** Header lines beyond HEADERS, as sent: a marketing e-mail's one-click unsubscribe. */
+  more?: Record<string, string>;
 }
 
 function quote(name: string, stylistName: string): QuoteMessagePayload {
@@ -148,6 +150,28 @@ function casesFor({ typed, line, greets }: (typeof NAMES)[number]): Case[] {
       },
       subject: "How was your visit with Isla?",
       says: [greets ? `Hi ${greets},` : "Hello,", `Would you tell other clients about your ${typed} with Isla`],
+    },
+    {
+      name: "the client's review invitation, with its way out",
+      message: {
+        channel: "email",
+        recipient: CLIENT,
+        template: "review-invitation-email",
+        payload: {
+          firstName: typed,
+          stylistName: "Isla",
+          service: "Cut",
+          visitedOn: "2026-11-20",
+          link: "/review/x",
+          unsubscribe: "/unsubscribe/Zx9_k2LmQp4RtV7wZx9_k2",
+        },
+      },
+      subject: "How was your visit with Isla?",
+      says: [`To stop our e-mails: ${PUBLIC_URL}/unsubscribe/Zx9_k2LmQp4RtV7wZx9_k2`],
+      more: {
+        "list-unsubscribe": `List-Unsubscribe: <${PUBLIC_URL}/unsubscribe/Zx9_k2LmQp4RtV7wZx9_k2>`,
+        "list-unsubscribe-post": "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+      },
     },
     {
       name: "the client's review invitation with a stylist named in the console",
@@ -314,7 +338,15 @@ describe.each(NAMES)("every e-mail with a name: $label", (name) => {
         expect(got, each.name).toBeDefined();
         const { mail, envelope } = got!;
         expect(envelope, each.name).toEqual({ from: "hello@salon.example", to: [each.message.recipient] });
-        expect([...mail.headers.keys()].sort(), each.name).toEqual(HEADERS);
+        // Each header once, as sent (not as the parser merges them), a long one unfolded.
+        expect(mail.headerLines.map((header) => header.key).sort(), each.name).toEqual(
+          [...HEADERS, ...Object.keys(each.more ?? {})].sort(),
+        );
+        for (const [key, line] of Object.entries(each.more ?? {}))
+          expect(
+            mail.headerLines.find((header) => header.key === key)?.line.replace(/\r?\n(?=[ \t])/g, ""),
+            each.name,
+          ).toBe(line);
         expect(mail.subject, each.name).toBe(each.subject);
         expect(mail.from?.value, each.name).toEqual([{ address: "hello@salon.example", name: "Maison Ivy" }]);
         const to = Array.isArray(mail.to) ? mail.to : [mail.to];

@@ -318,9 +318,12 @@ function quoteText(p: QuoteMessagePayload, publicUrl: string): string {
  */
 function reviewInvitationEmail(p: InvitationPayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
   const url = new URL(p.link, publicUrl).href;
+  const unsubscribeUrl = p.unsubscribe ? new URL(p.unsubscribe, publicUrl).href : undefined;
   const name = safeFirstName(p.firstName);
   const hi = name ? `Hi ${name},` : "Hello,";
   const visit = `your ${p.service} with ${p.stylistName} on ${visitDayText(p.visitedOn)}`;
+  const why =
+    "The link is yours alone and works once. You are receiving this because you agreed to hear from us by e-mail.";
   const text = [
     hi,
     "",
@@ -328,19 +331,20 @@ function reviewInvitationEmail(p: InvitationPayload, publicUrl: string): Omit<Em
     "",
     `Write your review: ${url}`,
     "",
-    "The link is yours alone and works once. You are receiving this because you agreed to hear from us by e-mail.",
+    unsubscribeUrl ? `${why} To stop our e-mails: ${unsubscribeUrl}` : why,
     "",
     "The Maison Ivy team",
   ].join("\n");
+  const stop = unsubscribeUrl ? ` <a href="${escapeHtml(unsubscribeUrl)}" style="color:#5c5349">Unsubscribe</a>` : "";
   const html = layoutHtml(
     "How was your visit?",
     `<p style="margin:0 0 12px">${escapeHtml(hi)}</p>
 <p style="margin:0 0 16px">Thank you for visiting Maison Ivy. Would you tell other clients about ${escapeHtml(visit)}? Every review is published, whatever it says, marked as a verified visit.</p>
 ${mailButton(url, "Write your review", "solid")}
-<p style="margin:16px 0;font-size:14px;color:#5c5349">The link is yours alone and works once. You are receiving this because you agreed to hear from us by e-mail.</p>
+<p style="margin:16px 0;font-size:14px;color:#5c5349">${escapeHtml(why)}${stop}</p>
 <p style="margin:0">The Maison Ivy team</p>`,
   );
-  return { subject: `How was your visit with ${oneLine(p.stylistName)}?`, text, html };
+  return { subject: `How was your visit with ${oneLine(p.stylistName)}?`, text, html, unsubscribeUrl };
 }
 
 /** The invitation by text, in two segments at most, the way out (STOP) always in it. */

@@ -22,6 +22,8 @@ export interface Email {
   html: string;
   /** Fixed when the message was queued: a message sent twice carries the same one. */
   messageId: string;
+  /** A marketing e-mail's unsubscribe link (absolute): sent as List-Unsubscribe, one click (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -54,7 +56,8 @@ type Transport = ReturnType<typeof nodemailerModule.createTransport>;
 /**
  * The message as nodemailer composes it: every header from a field, the
  * subject on one line, a text and an HTML part, the fixed Message-ID, the
- * envelope from the addresses. Whatever the transport.
+ * envelope from the addresses, and a marketing e-mail's one-click
+ * unsubscribe. Whatever the transport.
  */
 function composed(email: Email): SendMailOptions {
   return {
@@ -65,6 +68,12 @@ function composed(email: Email): SendMailOptions {
     html: email.html,
     messageId: email.messageId,
     envelope: { from: email.from, to: email.to },
+    ...(email.unsubscribeUrl
+      ? {
+          list: { unsubscribe: email.unsubscribeUrl },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }
+      : {}),
     // Only the strings above are ever sent: no part is fetched from a path or an address.
     disableFileAccess: true,
     disableUrlAccess: true,

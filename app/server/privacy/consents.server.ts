@@ -126,27 +126,16 @@ export async function unsubscribeTokenFor(db: Tx, email: string): Promise<string
   return row.token;
 }
 
-const unsubscribeUrl = (token: string, publicUrl: string) => new URL(`${UNSUBSCRIBE_PATH}/${token}`, publicUrl).href;
-
-export interface MarketingEmailExtras {
-  /** Headers every marketing e-mail must carry (one-click unsubscribe, RFC 8058). */
-  headers: { "List-Unsubscribe": string; "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-  /** The same link, for the visible "Unsubscribe" in the e-mail's footer. */
-  unsubscribeUrl: string;
-}
-
 /**
- * What a marketing e-mail to this address must carry: mail clients show an
- * "Unsubscribe" button from the headers and POST to the link without asking
- * the person to sign in or confirm. Refuses when there is no consent to send.
+ * The unsubscribe link's path (`/unsubscribe/<token>`) every marketing e-mail
+ * to this address carries, in its footer and in its List-Unsubscribe header
+ * (one click, RFC 8058: mail clients show a button and POST to it without
+ * asking the person to sign in or confirm). Made when the message is queued,
+ * so it is stored with it. Throws when there is no consent to send.
  */
-export async function marketingEmailHeaders(db: Tx, email: string, publicUrl: string): Promise<MarketingEmailExtras> {
+export async function unsubscribePathFor(db: Tx, email: string): Promise<string> {
   if (!(await mayMarket(db, email, "email"))) throw new Error("No e-mail marketing consent for this address");
-  const url = unsubscribeUrl(await unsubscribeTokenFor(db, email), publicUrl);
-  return {
-    headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    unsubscribeUrl: url,
-  };
+  return `${UNSUBSCRIBE_PATH}/${await unsubscribeTokenFor(db, email)}`;
 }
 
 /** A marketing text as sent: the way out is always in the message. */
