@@ -1,6 +1,6 @@
 /**
  * The nightly look at every configured booking link (each salon's default
- * and every link of the map): a link that stops answering sends clients
+ * and skin-test links, and every link of the map): a link that stops answering sends clients
  * from a Book button to an error page, and nobody at the salon would know.
  * Each link is asked with HEAD (many booking sites answer it), then GET when
  * HEAD is refused, with a short time-out and a few at once. A link that
@@ -69,10 +69,12 @@ async function atMost<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return results;
 }
 
-/** Every configured link, once each, whoever uses it. */
+/** Every configured link, once each, whoever uses it: the salons' own and skin-test links, and the map's. */
 async function configuredLinks(tx: Database): Promise<string[]> {
   const rows = await tx.execute<{ url: string }>(sql`
-    select booking_url as url from salons union select url from booking_links order by url`);
+    select booking_url as url from salons
+    union select skin_test_url from salons where skin_test_url is not null
+    union select url from booking_links order by url`);
   return rows.rows.map((r) => r.url);
 }
 

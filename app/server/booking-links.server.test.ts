@@ -223,14 +223,16 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       await db.execute(sql`delete from owner_alerts`);
       await db.execute(sql`delete from staff_users`);
       await db.insert(staffUsers).values({ email: "owner@example.com", name: "Owner", role: "owner" });
-      const saved = await db.select({ id: salons.id, url: salons.bookingUrl }).from(salons);
+      const saved = await db
+        .select({ id: salons.id, url: salons.bookingUrl, skinTestUrl: salons.skinTestUrl })
+        .from(salons);
       await db
         .update(salons)
         .set({ bookingUrl: `${provider.base}/ok` })
         .where(eq(salons.id, SALON_IDS.wrenbridge));
       await db
         .update(salons)
-        .set({ bookingUrl: `${provider.base}/no-head` })
+        .set({ bookingUrl: `${provider.base}/no-head`, skinTestUrl: `${provider.base}/patch-test-gone` })
         .where(eq(salons.id, SALON_IDS.kestwick));
       await db
         .update(salons)
@@ -253,13 +255,18 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       const result = await db.transaction((tx) =>
         checkBookingLinks(tx as never, now, { timeoutMs: 2000, allowed: ["127.0.0.0/8"] }),
       );
-      expect(result).toEqual({ links: 4, failing: 2, alerts: 1 });
+      expect(result).toEqual({ links: 5, failing: 3, alerts: 1 });
       // HEAD first, GET only where HEAD was refused.
       expect(provider.asked).toContain("HEAD /no-head");
       expect(provider.asked).toContain("GET /no-head");
       expect(provider.asked.filter((a) => a.endsWith("/ok"))).toEqual(["HEAD /ok"]);
       const failing = await failingLinks(db);
-      expect([...failing.keys()].sort()).toEqual([`${provider.base}/gone`, `${provider.base}/slow`]);
+      // The salon's skin-test link too: a colour client's patch test is booked there.
+      expect([...failing.keys()].sort()).toEqual([
+        `${provider.base}/gone`,
+        `${provider.base}/patch-test-gone`,
+        `${provider.base}/slow`,
+      ]);
       expect(failing.get(`${provider.base}/gone`)?.problem).toBe("answered HTTP 404");
       expect(failing.get(`${provider.base}/slow`)?.problem).toBe("no answer in 2 s");
       const alerts = await db.execute<{ recipient: string; payload: { text: string } }>(
@@ -268,6 +275,7 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       expect(alerts.rows).toHaveLength(1);
       expect(alerts.rows[0]!.recipient).toBe("owner@example.com");
       expect(alerts.rows[0]!.payload.text).toContain(`${provider.base}/gone (answered HTTP 404)`);
+      expect(alerts.rows[0]!.payload.text).toContain(`${provider.base}/patch-test-gone (answered HTTP 404)`);
 
       // The next night, the same links still failing are not news: no second e-mail.
       await db.execute(sql`delete from owner_alerts`);
@@ -276,7 +284,8 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
       );
       expect(again.alerts).toBe(0);
       expect((await failingLinks(db)).get(`${provider.base}/gone`)?.since).toEqual(now);
-      for (const s of saved) await db.update(salons).set({ bookingUrl: s.url }).where(eq(salons.id, s.id));
+      for (const s of saved)
+        await db.update(salons).set({ bookingUrl: s.url, skinTestUrl: s.skinTestUrl }).where(eq(salons.id, s.id));
     } finally {
       provider.server.closeAllConnections();
       provider.server.close();
