@@ -14,17 +14,20 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export const publicRoutes = [
   // JSON API
   ...prefix("api", [
-    route("reviews/:slug?", "routes/api/reviews.ts"),
-    route("team", "routes/api/team.ts"),
-    route("team/:slug", "routes/api/team-member.ts"),
-    route("blog-posts", "routes/api/blog-posts.ts"),
-    route("blog-post/:slug", "routes/api/blog-post.ts"),
-    route("news-items", "routes/api/news-items.ts"),
-    route("store-data", "routes/api/store-data.ts"),
-    route("salons", "routes/api/salons.ts"),
-    route("services", "routes/api/services.ts"),
-    route("stylists", "routes/api/stylists.ts"),
-    route("levels", "routes/api/levels.ts"),
+    // Everyone's alike: kept by a shared cache and purged by key, as the pages are.
+    layout("routes/api/shared-layout.ts", [
+      route("reviews/:slug?", "routes/api/reviews.ts"),
+      route("team", "routes/api/team.ts"),
+      route("team/:slug", "routes/api/team-member.ts"),
+      route("blog-posts", "routes/api/blog-posts.ts"),
+      route("blog-post/:slug", "routes/api/blog-post.ts"),
+      route("news-items", "routes/api/news-items.ts"),
+      route("store-data", "routes/api/store-data.ts"),
+      route("salons", "routes/api/salons.ts"),
+      route("services", "routes/api/services.ts"),
+      route("stylists", "routes/api/stylists.ts"),
+      route("levels", "routes/api/levels.ts"),
+    ]),
     route("save-quote-details", "routes/api/save-quote-details.ts"),
     route("get-quote-details/:link", "routes/api/get-quote-details.ts"),
     route("joinus", "routes/api/joinus.ts"),

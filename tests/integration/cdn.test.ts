@@ -192,6 +192,28 @@ describe("the site behind a caching proxy", () => {
     await purgesSettled();
   });
 
+  it("the JSON API is kept with the keys of what it reads, and a change shows in it at once", async () => {
+    const services = await visit(`${site.url}/api/services`);
+    expect(services.control).toBe("public, max-age=60");
+    expect(services.keys?.split(" ")).toEqual(expect.arrayContaining(["site", "services"]));
+    const origin = await visit(`${site.url}/api/reviews`);
+    expect(origin.keys?.split(" ")).toEqual(expect.arrayContaining(["site", "reviews"]));
+    await visit(`${proxy.url}/api/reviews`);
+    expect((await visit(`${proxy.url}/api/reviews`)).cache).toBe("HIT");
+
+    const [review] = await db.query<{ id: number }>(
+      "select id from reviews where hidden_reason is null order by id limit 1",
+    );
+    const words = `Changed review ${randomBytes(4).toString("hex")}`;
+    await db.query("update reviews set review = $1 where id = $2", [words, review?.id]);
+    await until(
+      async () => (await visit(`${proxy.url}/api/reviews`)).body.includes(words),
+      "the reviews API to change",
+      1000,
+    );
+    await purgesSettled();
+  });
+
   it("a purge is refused from a caller that is neither local nor holds the token, and a bad key is refused", async () => {
     const badKey = await fetch(`${proxy.url}/_cdn/purge`, { method: "POST", headers: { "Surrogate-Key": ".*" } });
     expect(badKey.status).toBe(400);
