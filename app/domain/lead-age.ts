@@ -4,10 +4,9 @@
  * "not contacted within N hours" is counted (app/server/staff/uncontacted.server.ts).
  */
 import type { DayHours } from "./salon-info";
-import { fromLondonLocal, londonDay } from "./salon-time";
+import { dayAfter, fromLondonLocal, londonDay } from "./salon-time";
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /** "45 min", "2 h", "2 h 10 min", "1 day", "3 days"; under a minute is "just now". */
 export function leadAge(since: Date, now: Date): string {
@@ -21,9 +20,6 @@ export function leadAge(since: Date, now: Date): string {
   const days = Math.floor(minutes / (24 * 60));
   return `${days} ${days === 1 ? "day" : "days"}`;
 }
-
-/** The London date after `day` (yyyy-mm-dd). */
-const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
 
 /** Monday 0 … Sunday 6, as the salons' weeks are stored. */
 const weekIndex = (day: string) => (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
@@ -40,7 +36,7 @@ export function openMinutesBetween(hours: readonly DayHours[] | null | undefined
   let total = 0;
   const last = londonDay(to);
   // Bounded: a lead older than a few weeks has long since passed any threshold the owner can set.
-  for (let day = londonDay(from), i = 0; i < 60; day = nextDay(day), i++) {
+  for (let day = londonDay(from), i = 0; i < 60; day = dayAfter(day), i++) {
     const today = hours[weekIndex(day)];
     if (today) {
       const opens = fromLondonLocal(`${day}T${today.opens}`);

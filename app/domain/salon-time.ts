@@ -37,6 +37,15 @@ export function londonDay(at: Date): string {
   return lastDay.day;
 }
 
+/**
+ * The calendar day after `day` (yyyy-mm-dd): what "tomorrow" is for a pass due
+ * at a London wall-clock time each day. Counted on the calendar, not as 24 or
+ * 36 hours on, which land on the wrong date for a late time or across a clock change.
+ */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The London day of the week at `at`: 0 for Monday to 6 for Sunday, as salons' weeks are stored. */
 export function londonWeekday(at: Date): number {
   return (new Date(`${londonDay(at)}T00:00:00Z`).getUTCDay() + 6) % 7;

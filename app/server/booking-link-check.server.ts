@@ -10,7 +10,7 @@
  * (outbound.server.ts).
  */
 import { sql } from "drizzle-orm";
-import { fromLondonLocal, londonDay } from "~/domain/salon-time";
+import { dayAfter, fromLondonLocal, londonDay } from "~/domain/salon-time";
 import { alertOwner, sendQueuedAlerts } from "./alerts.server";
 import type { Database } from "./db.server";
 import { type OutboundOptions, outboundRequest, RefusedDestinationError } from "./outbound.server";
@@ -149,9 +149,10 @@ async function nextNight(_tx: Database, lastRun: Date | null, now: Date): Promis
   const at = (day: string) => fromLondonLocal(`${day}T${AT}`) ?? now;
   const tonight = at(londonDay(now));
   // A new site waits for the night rather than asking every link as it starts.
-  if (!lastRun) return tonight > now ? tonight : at(londonDay(new Date(tonight.getTime() + 36 * 3_600_000)));
+  const tomorrows = () => at(dayAfter(londonDay(now)));
+  if (!lastRun) return tonight > now ? tonight : tomorrows();
   if (lastRun < tonight) return tonight;
-  return at(londonDay(new Date(tonight.getTime() + 36 * 3_600_000)));
+  return tomorrows();
 }
 
 /** The nightly job; OUTBOUND_ALLOW_PRIVATE lets it ask links on a closed network. */

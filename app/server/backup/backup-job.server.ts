@@ -6,7 +6,7 @@
  * the next try comes BACKUP_RETRY_MINUTES later instead of the next night.
  */
 import { desc, sql } from "drizzle-orm";
-import { fromLondonLocal, londonDay } from "~/domain/salon-time";
+import { dayAfter, fromLondonLocal, londonDay } from "~/domain/salon-time";
 import { alertOwner, sendQueuedAlerts } from "../alerts.server";
 import type { Config } from "../config.server";
 import { log } from "../log.server";
@@ -36,9 +36,10 @@ function nextNight(time: string, lastRun: Date | null, now: Date): Date {
   const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
   const todays = at(londonDay(now));
   // A new install waits for its first night rather than backing up while it is being set up.
-  if (!lastRun) return todays > now ? todays : at(londonDay(new Date(todays.getTime() + 36 * 3_600_000)));
+  const tomorrows = () => at(dayAfter(londonDay(now)));
+  if (!lastRun) return todays > now ? todays : tomorrows();
   if (lastRun < todays) return todays;
-  return at(londonDay(new Date(todays.getTime() + 36 * 3_600_000)));
+  return tomorrows();
 }
 
 export function createBackupJob(databaseUrl: string | undefined, settings: BackupSettings): ScheduledJob {

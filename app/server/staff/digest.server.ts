@@ -8,7 +8,7 @@
  * passed by today's digest waits for tomorrow, so nothing is sent twice.
  */
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import { fromLondonLocal, londonDay, londonTime } from "~/domain/salon-time";
+import { dayAfter, fromLondonLocal, londonDay, londonTime } from "~/domain/salon-time";
 import { can, inScope, salonScope } from "~/domain/staff/access";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -51,8 +51,7 @@ async function nextDigest(db: Database, lastRun: Date | null, now: Date): Promis
   const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
   const todays = at(londonDay(now));
   if (!lastRun || lastRun < todays) return todays;
-  // A day and a half on lands on tomorrow's London date whichever way the clocks change tonight.
-  return at(londonDay(new Date(todays.getTime() + 36 * 3_600_000)));
+  return at(dayAfter(londonDay(now)));
 }
 
 /**

@@ -84,6 +84,58 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     expect(await digestAt("2026-11-24T09:00:00Z")).toBe(0);
   });
 
+  it("a digest late in the day is set for the next day as it goes, the day the clocks go forward too", async () => {
+    const db = database.db;
+    const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
+    const [session] = await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken("late-digest-token"), staffId: owner?.id ?? 0, method: "passkey" })
+      .returning();
+    await setDigestTime(
+      db,
+      { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 },
+      "17:30",
+      new Date("2027-03-25T12:00:00Z"),
+    );
+    // 17:30 in London: 17:30 UTC until the clocks go forward on Sunday 28 March 2027, 16:30 UTC after.
+    const days = [
+      ["2027-03-25", "17:30"],
+      ["2027-03-26", "17:30"],
+      ["2027-03-27", "17:30"],
+      ["2027-03-28", "16:30"],
+      ["2027-03-29", "16:30"],
+    ];
+    const nextRunAt = async () =>
+      (
+        await db.execute<{ at: string }>(
+          sql`select to_char(next_run_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at from scheduled_jobs where name = 'quote-digest'`,
+        )
+      ).rows[0]?.at;
+    for (const [index, [day, utc]] of days.entries()) {
+      await db.insert(quotes).values({
+        link: `latedigest0000${index}`,
+        name: `Late Lead ${index}`,
+        mobile: `+44770090010${index}`,
+        email: `late${index}@example.com`,
+        referral: "Google",
+        regular: false,
+        selector: "Level",
+        calculator: "cutting",
+        salonId: 1,
+        levelId: 1,
+        lines: [],
+        totalPence: 4500,
+        createdAt: new Date(`${day}T09:00:00Z`),
+      });
+      const at = new Date(`${day}T${utc}:00Z`);
+      expect((await runJobIfDue(db, digestJob, new Date(at.getTime() - 60_000))).ran, `${day} before`).toBe(false);
+      expect(await runJobIfDue(db, digestJob, at), day).toMatchObject({ ran: true, result: { emails: 2 } });
+      // The next pass is set for the next day's 17:30 at once, not for the day after it.
+      const next = days[index + 1];
+      if (next) expect(await nextRunAt(), day).toBe(`${next[0]}T${next[1]}`);
+    }
+  });
+
   it("a session unused for longer than the idle limit no longer signs anyone in", async () => {
     const db = database.db;
     const [desk] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'desk@example.com'`);
