@@ -523,6 +523,12 @@ describe.each(testDatabases)("the scorecard kept on each write on %s", (_name, o
     const migration = await readFile(path.join(migrationsFolder, "0037_scorecard-rollup.sql"), "utf8");
     for (const statement of migration.split("--> statement-breakpoint"))
       if (statement.trim()) await db.execute(sql.raw(statement));
+    // The later migration that redefines open_minutes_between (its London times), so the tests after this one
+    // see the function as the site has it.
+    const redefined = await readFile(path.join(migrationsFolder, "0044_london-ambiguous-hour.sql"), "utf8");
+    await db.execute(sql`drop function london_instant`);
+    for (const statement of redefined.split("--> statement-breakpoint"))
+      if (statement.trim()) await db.execute(sql.raw(statement));
     expect(await expectKeptFromRows(db)).toEqual(before);
     // Built as kept rows, one per key: nothing left to fold.
     const delta = await db.execute<{ n: number }>(sql`select count(*)::int as n from scorecard_rollup where delta`);
@@ -530,6 +536,19 @@ describe.each(testDatabases)("the scorecard kept on each write on %s", (_name, o
     // And the triggers are back: the next quote counts.
     const q = await save("Mina Shaw", "07700 900306");
     expect(await lead(q.id)).toMatchObject({ quotedPence: q.totalPence });
+  });
+
+  it("takes a closing time in the hour the clocks go back as the first of the two, as the domain does", async () => {
+    // Open 00:00 to 01:00 on Sundays: on 25 October 2026 01:00 comes twice, at 00:00 and 01:00 UTC.
+    const week = [null, null, null, null, null, null, { opens: "00:00", closes: "01:00" }];
+    const from = new Date("2026-10-24T22:00:00Z");
+    const to = new Date("2026-10-25T00:01:00Z");
+    const result = await db.execute<{ minutes: number }>(
+      sql`select open_minutes_between(${JSON.stringify(week)}::jsonb, ${from.toISOString()}::timestamptz,
+        ${to.toISOString()}::timestamptz) as minutes`,
+    );
+    expect(openMinutesBetween(week, from, to)).toBe(60);
+    expect(result.rows[0]?.minutes).toBe(60);
   });
 
   it("counts opening minutes in the database as the domain does", async () => {
