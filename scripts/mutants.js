@@ -8,11 +8,12 @@
 //
 // "unit" mutants run the named Vitest files (with TEST_DATABASE_URL, if set, as the data tests use it).
 // "browser" mutants are caught over HTTP by the permission matrix: the site is built into BUILD_DIR
-// (build-mutants unless set) with the mutant in place, then the Playwright spec runs against it. They take
-// a build each, minutes on a small machine. docs/testing.md has the last score.
+// (build-mutants unless set) with the mutant in place, then the Playwright spec runs against it, after one
+// run of it without a mutant. About a minute each on a small machine. docs/testing.md has the last score.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildSite } from "./build.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -89,6 +90,24 @@ const MUTANTS = [
     replace: "  // permission not checked",
     suite: "browser",
     tests: permissionMatrix,
+  },
+  // The salon scope: a member of staff of one salon sees and changes only that salon's records.
+  {
+    name: "a one-salon account sees every salon",
+    file: "app/domain/staff/access.ts",
+    find: '  return role === "owner" || salonIds === null ? "all" : salonIds;',
+    replace: '  return "all";',
+    suite: "browser",
+    tests: permissionMatrix,
+  },
+  {
+    name: "a record of another salon counts as in scope",
+    file: "app/domain/staff/access.ts",
+    find: '  return scope === "all" || scope.includes(salonId);',
+    replace: "  return true;",
+    suite: "unit",
+    // Where a record's salon is checked in code rather than in a query: the digest's readers.
+    tests: ["app/server/staff/staff.server.test.ts"],
   },
 
   // The sign-in gate: which session signs someone in, what counts as recent, what a code proves.
@@ -272,13 +291,20 @@ if (process.argv.includes("--check")) {
   process.exit(0);
 }
 
-const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build-mutants" };
+process.env.BUILD_DIR ??= "build-mutants";
+const env = { ...process.env };
 /** @param {string[]} args */
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
 
 // Each set of tests passes on the code as it is, or a failure would be counted as a mutant caught.
 for (const tests of new Set(chosen.filter((m) => m.suite === "unit").map((m) => m.tests))) {
   if (run(["node_modules/vitest/vitest.mjs", "run", ...tests]).status !== 0)
+    throw new Error(`${tests.join(" ")} fail without a mutant: fix them first`);
+}
+
+for (const tests of new Set(chosen.filter((m) => m.suite === "browser").map((m) => m.tests))) {
+  if (buildSite({ quiet: true }).status !== 0) throw new Error("the build fails without a mutant: fix it first");
+  if (run(["node_modules/@playwright/test/cli.js", "test", ...tests, "--workers=1"]).status !== 0)
     throw new Error(`${tests.join(" ")} fail without a mutant: fix them first`);
 }
 
@@ -293,8 +319,9 @@ for (const mutant of chosen) {
   let status;
   try {
     if (mutant.suite === "browser") {
-      const build = run(["node_modules/@react-router/dev/bin.js", "build"]);
-      if (build.status !== 0) throw new Error(`the build failed with "${mutant.name}" in place`);
+      // Both parts, as `npm run build` makes them: the console's routes are where these mutants bite.
+      const build = buildSite({ quiet: true });
+      if (build.status !== 0) throw new Error(`the build failed with "${mutant.name}" in place:\n${build.output}`);
       status = run(["node_modules/@playwright/test/cli.js", "test", ...mutant.tests, "--workers=1"]).status;
     } else status = run(["node_modules/vitest/vitest.mjs", "run", ...mutant.tests]).status;
   } finally {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SALON_IDS } from "~/domain/salon-ids";
 import { runJobIfDue } from "../scheduler.server";
 import { quotes, staffSessions, staffUsers } from "../schema.server";
 import { seedDatabase } from "../seed.server";
@@ -134,6 +135,41 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
       const next = days[index + 1];
       if (next) expect(await nextRunAt(), day).toBe(`${next[0]}T${next[1]}`);
     }
+  });
+
+  it("sends each reader of the digest only the quotes of the salons their account covers", async () => {
+    const db = database.db;
+    await db
+      .insert(staffUsers)
+      .values({ email: "kestwick-desk@example.com", name: "Kay", role: "front-desk", salonIds: [SALON_IDS.kestwick] });
+    const quote = (n: number, salonId: number) => ({
+      link: `scopedigest000${n}`,
+      name: `Scoped Lead ${n}`,
+      mobile: `+44770090020${n}`,
+      email: `scoped${n}@example.com`,
+      referral: "Google",
+      regular: false,
+      selector: "Level",
+      calculator: "cutting",
+      salonId,
+      levelId: 1,
+      lines: [],
+      totalPence: 4500,
+      createdAt: new Date("2027-04-04T12:00:00Z"),
+    });
+    await db.insert(quotes).values([quote(1, SALON_IDS.wrenbridge), quote(2, SALON_IDS.kestwick)]);
+    // The day after the last test's digests, at 17:30 in London (16:30 UTC in summer).
+    expect(await runJobIfDue(db, digestJob, new Date("2027-04-05T16:30:00Z"))).toMatchObject({ ran: true });
+    const sent = await db.execute<{ recipient: string; payload: { quotes: { name: string }[] } }>(
+      sql`select recipient, payload from outbox where template = 'staff-quote-digest'
+        and payload::text like '%Scoped Lead%' order by recipient`,
+    );
+    const listed = Object.fromEntries(sent.rows.map((r) => [r.recipient, r.payload.quotes.map((q) => q.name)]));
+    expect(listed).toEqual({
+      "desk@example.com": ["Scoped Lead 1", "Scoped Lead 2"],
+      "kestwick-desk@example.com": ["Scoped Lead 2"],
+      "owner@example.com": ["Scoped Lead 1", "Scoped Lead 2"],
+    });
   });
 
   it("a session unused for longer than the idle limit no longer signs anyone in", async () => {
