@@ -1,10 +1,10 @@
 /**
  * Marketing consent: recording it when a form's tick box is ticked, recording
  * its withdrawal (unsubscribe link, STOP by text), reading a person's state,
- * and what every future marketing e-mail and text must carry so that leaving
- * is as easy as joining. The site sends no marketing yet; when it does, it
- * goes through `marketingEmailHeaders` and `marketingText`, and only to people
- * `mayMarket` says yes for.
+ * and what every marketing e-mail and text must carry so that leaving is as
+ * easy as joining. Marketing (the review invitations so far) goes through
+ * `unsubscribePathFor` and `marketingText`, and only to people `mayMarket`
+ * says yes for.
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
