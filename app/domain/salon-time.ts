@@ -38,12 +38,27 @@ export function londonDay(at: Date): string {
 }
 
 /**
- * The calendar day after `day` (yyyy-mm-dd): what "tomorrow" is for a pass due
- * at a London wall-clock time each day. Counted on the calendar, not as 24 or
- * 36 hours on, which land on the wrong date for a late time or across a clock change.
+ * The calendar day after `day` (yyyy-mm-dd). Counted on the calendar, not as
+ * 24 or 36 hours on, which land on the wrong date for a late time or across a
+ * clock change.
  */
 export function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * When a pass due each day at London wall-clock `time` ("17:30") is next due:
+ * today's, unless a pass has run at or after it (`lastRun`), then the next
+ * calendar day's. Before any pass (`lastRun` null), today's even if it has gone
+ * by, unless `firstWaits`: then the next one still ahead of `now` (a new
+ * install waits for the night rather than working as it starts).
+ */
+export function nextDailyAt(time: string, lastRun: Date | null, now: Date, { firstWaits = false } = {}): Date {
+  const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
+  const todays = at(londonDay(now));
+  const tomorrows = () => at(dayAfter(londonDay(now)));
+  if (!lastRun) return firstWaits && todays <= now ? tomorrows() : todays;
+  return lastRun < todays ? todays : tomorrows();
 }
 
 /** The London day of the week at `at`: 0 for Monday to 6 for Sunday, as salons' weeks are stored. */

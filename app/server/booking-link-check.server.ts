@@ -10,7 +10,7 @@
  * (outbound.server.ts).
  */
 import { sql } from "drizzle-orm";
-import { dayAfter, fromLondonLocal, londonDay } from "~/domain/salon-time";
+import { nextDailyAt } from "~/domain/salon-time";
 import { alertOwner, sendQueuedAlerts } from "./alerts.server";
 import type { Database } from "./db.server";
 import { type OutboundOptions, outboundRequest, RefusedDestinationError } from "./outbound.server";
@@ -146,13 +146,8 @@ export async function lastCheckedAt(db: Database): Promise<Date | null> {
 }
 
 async function nextNight(_tx: Database, lastRun: Date | null, now: Date): Promise<Date> {
-  const at = (day: string) => fromLondonLocal(`${day}T${AT}`) ?? now;
-  const tonight = at(londonDay(now));
   // A new site waits for the night rather than asking every link as it starts.
-  const tomorrows = () => at(dayAfter(londonDay(now)));
-  if (!lastRun) return tonight > now ? tonight : tomorrows();
-  if (lastRun < tonight) return tonight;
-  return tomorrows();
+  return nextDailyAt(AT, lastRun, now, { firstWaits: true });
 }
 
 /** The nightly job; OUTBOUND_ALLOW_PRIVATE lets it ask links on a closed network. */

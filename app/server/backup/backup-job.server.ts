@@ -6,7 +6,7 @@
  * the next try comes BACKUP_RETRY_MINUTES later instead of the next night.
  */
 import { desc, sql } from "drizzle-orm";
-import { dayAfter, fromLondonLocal, londonDay } from "~/domain/salon-time";
+import { nextDailyAt } from "~/domain/salon-time";
 import { alertOwner, sendQueuedAlerts } from "../alerts.server";
 import type { Config } from "../config.server";
 import { log } from "../log.server";
@@ -33,13 +33,8 @@ const FAR_AWAY_MS = 365 * 86_400_000;
 
 /** The night's time today (London), or tomorrow's once a pass has run at or after today's. */
 function nextNight(time: string, lastRun: Date | null, now: Date): Date {
-  const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
-  const todays = at(londonDay(now));
   // A new install waits for its first night rather than backing up while it is being set up.
-  const tomorrows = () => at(dayAfter(londonDay(now)));
-  if (!lastRun) return todays > now ? todays : tomorrows();
-  if (lastRun < todays) return todays;
-  return tomorrows();
+  return nextDailyAt(time, lastRun, now, { firstWaits: true });
 }
 
 export function createBackupJob(databaseUrl: string | undefined, settings: BackupSettings): ScheduledJob {

@@ -8,7 +8,7 @@
  * passed by today's digest waits for tomorrow, so nothing is sent twice.
  */
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import { dayAfter, fromLondonLocal, londonDay, londonTime } from "~/domain/salon-time";
+import { londonTime, nextDailyAt } from "~/domain/salon-time";
 import { can, inScope, salonScope } from "~/domain/staff/access";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -47,11 +47,7 @@ export async function setDigestTime(db: Database, actor: Actor, time: string, no
 
 /** Today's digest (London) at the time set, or tomorrow's once a pass has run at or after today's. */
 async function nextDigest(db: Database, lastRun: Date | null, now: Date): Promise<Date> {
-  const time = await digestTime(db);
-  const at = (day: string) => fromLondonLocal(`${day}T${time}`) ?? now;
-  const todays = at(londonDay(now));
-  if (!lastRun || lastRun < todays) return todays;
-  return at(dayAfter(londonDay(now)));
+  return nextDailyAt(await digestTime(db), lastRun, now);
 }
 
 /**

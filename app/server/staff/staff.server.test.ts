@@ -8,6 +8,26 @@ import { type TestDatabase, testDatabases } from "../test-databases";
 import { digestJob, setDigestTime } from "./digest.server";
 import { hashToken, IDLE_MINUTES, readSession, SESSION_DAYS } from "./session.server";
 
+/** A saved quote's row as the digest reads it: who, for which salon, when; the rest any cutting quote's. */
+const quoteRow = (who: {
+  link: string;
+  name: string;
+  mobile: string;
+  email: string;
+  salonId?: number;
+  createdAt: Date;
+}) => ({
+  referral: "Google",
+  regular: false,
+  selector: "Level",
+  calculator: "cutting",
+  salonId: 1,
+  levelId: 1,
+  lines: [],
+  totalPence: 4500,
+  ...who,
+});
+
 describe.each(testDatabases)("staff console data on %s", (_name, open) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -22,6 +42,16 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
   afterAll(async () => {
     await database?.destroy();
   });
+  /** The owner with a session of `token`: who the audit names for a change of settings. */
+  const ownerSignedIn = async (token: string) => {
+    const db = database.db;
+    const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
+    const [session] = await db
+      .insert(staffSessions)
+      .values({ tokenHash: hashToken(token), staffId: owner?.id ?? 0, method: "passkey" })
+      .returning();
+    return { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
+  };
 
   it("keeps role names to the console's roles: the database refuses any other", async () => {
     await expect(
@@ -31,33 +61,21 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
 
   it("sends the new-quotes digest once at the time set each day, from whichever process claims it first, to active staff only", async () => {
     const db = database.db;
-    const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
-    const [session] = await db
-      .insert(staffSessions)
-      .values({ tokenHash: hashToken("owner-token"), staffId: owner?.id ?? 0, method: "passkey" })
-      .returning();
-    const actor = { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 };
+    const actor = await ownerSignedIn("owner-token");
     /** A pass of the digest at `at`: how many e-mails it queued, or null when it was not due or taken. */
     const digestAt = async (at: string) => {
       const outcome = await runJobIfDue(db, digestJob, new Date(at));
       return outcome.ran ? outcome.result.emails : null;
     };
     await setDigestTime(db, actor, "09:00", new Date("2026-11-23T07:00:00Z"));
-    const quote = (n: number, name: string, createdAt: string) => ({
-      link: `digestlink00000${n}`,
-      name,
-      mobile: `+44770090000${n}`,
-      email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
-      referral: "Google",
-      regular: false,
-      selector: "Level",
-      calculator: "cutting",
-      salonId: 1,
-      levelId: 1,
-      lines: [],
-      totalPence: 4500,
-      createdAt: new Date(createdAt),
-    });
+    const quote = (n: number, name: string, createdAt: string) =>
+      quoteRow({
+        link: `digestlink00000${n}`,
+        name,
+        mobile: `+44770090000${n}`,
+        email: `${name.split(" ")[0]?.toLowerCase()}@example.com`,
+        createdAt: new Date(createdAt),
+      });
     await db.insert(quotes).values(quote(1, "Dee Gest", "2026-11-23T08:00:00Z"));
     expect(await digestAt("2026-11-23T08:30:00Z")).toBeNull();
     // Two processes checking at the same minute: one sends, the other finds the pass taken.
@@ -87,17 +105,7 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
 
   it("a digest late in the day is set for the next day as it goes, the day the clocks go forward too", async () => {
     const db = database.db;
-    const [owner] = await db.select().from(staffUsers).where(sql`${staffUsers.email} = 'owner@example.com'`);
-    const [session] = await db
-      .insert(staffSessions)
-      .values({ tokenHash: hashToken("late-digest-token"), staffId: owner?.id ?? 0, method: "passkey" })
-      .returning();
-    await setDigestTime(
-      db,
-      { staffId: owner?.id ?? 0, sessionId: session?.id ?? 0 },
-      "17:30",
-      new Date("2027-03-25T12:00:00Z"),
-    );
+    await setDigestTime(db, await ownerSignedIn("late-digest-token"), "17:30", new Date("2027-03-25T12:00:00Z"));
     // 17:30 in London: 17:30 UTC until the clocks go forward on Sunday 28 March 2027, 16:30 UTC after.
     const days = [
       ["2027-03-25", "17:30"],
@@ -113,21 +121,15 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
         )
       ).rows[0]?.at;
     for (const [index, [day, utc]] of days.entries()) {
-      await db.insert(quotes).values({
-        link: `latedigest0000${index}`,
-        name: `Late Lead ${index}`,
-        mobile: `+44770090010${index}`,
-        email: `late${index}@example.com`,
-        referral: "Google",
-        regular: false,
-        selector: "Level",
-        calculator: "cutting",
-        salonId: 1,
-        levelId: 1,
-        lines: [],
-        totalPence: 4500,
-        createdAt: new Date(`${day}T09:00:00Z`),
-      });
+      await db.insert(quotes).values(
+        quoteRow({
+          link: `latedigest0000${index}`,
+          name: `Late Lead ${index}`,
+          mobile: `+44770090010${index}`,
+          email: `late${index}@example.com`,
+          createdAt: new Date(`${day}T09:00:00Z`),
+        }),
+      );
       const at = new Date(`${day}T${utc}:00Z`);
       expect((await runJobIfDue(db, digestJob, new Date(at.getTime() - 60_000))).ran, `${day} before`).toBe(false);
       expect(await runJobIfDue(db, digestJob, at), day).toMatchObject({ ran: true, result: { emails: 2 } });
@@ -142,21 +144,15 @@ describe.each(testDatabases)("staff console data on %s", (_name, open) => {
     await db
       .insert(staffUsers)
       .values({ email: "kestwick-desk@example.com", name: "Kay", role: "front-desk", salonIds: [SALON_IDS.kestwick] });
-    const quote = (n: number, salonId: number) => ({
-      link: `scopedigest000${n}`,
-      name: `Scoped Lead ${n}`,
-      mobile: `+44770090020${n}`,
-      email: `scoped${n}@example.com`,
-      referral: "Google",
-      regular: false,
-      selector: "Level",
-      calculator: "cutting",
-      salonId,
-      levelId: 1,
-      lines: [],
-      totalPence: 4500,
-      createdAt: new Date("2027-04-04T12:00:00Z"),
-    });
+    const quote = (n: number, salonId: number) =>
+      quoteRow({
+        link: `scopedigest000${n}`,
+        name: `Scoped Lead ${n}`,
+        mobile: `+44770090020${n}`,
+        email: `scoped${n}@example.com`,
+        salonId,
+        createdAt: new Date("2027-04-04T12:00:00Z"),
+      });
     await db.insert(quotes).values([quote(1, SALON_IDS.wrenbridge), quote(2, SALON_IDS.kestwick)]);
     // The day after the last test's digests, at 17:30 in London (16:30 UTC in summer).
     expect(await runJobIfDue(db, digestJob, new Date("2027-04-05T16:30:00Z"))).toMatchObject({ ran: true });
