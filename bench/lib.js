@@ -150,18 +150,21 @@ export function proc(pid, file) {
 
 const isDatabase = (pid) => proc(pid, "comm").trim() === "postgres";
 
-/** The site's child processes other than its embedded database's: its picture workers. */
-export const workerPids = (pid) => processTree(pid).filter((p) => p !== pid && !isDatabase(p));
+/** The site's picture workers (`node --expose-gc -e …`), not the processes `npm start` runs the site through. */
+export const pictureWorkerPids = (pid) =>
+  processTree(pid).filter((p) => p !== pid && proc(p, "cmdline").split("\0").includes("--expose-gc"));
 
 /**
  * Memory of a process tree: RSS summed (counts memory shared between PostgreSQL's processes once per process) and
  * PSS summed (shares it out, so the sum is what the tree really occupies). `withoutDatabase` leaves the embedded
- * database's processes out; `workersOnly` counts only the site's child processes (its picture workers).
+ * database's processes out; `workersOnly` counts only the site's picture workers.
  */
 export function memoryMb(pid, { withoutDatabase = false, workersOnly = false } = {}) {
   let rss = 0;
   let pss = 0;
-  const tree = workersOnly ? workerPids(pid) : processTree(pid).filter((p) => !(withoutDatabase && isDatabase(p)));
+  const tree = workersOnly
+    ? pictureWorkerPids(pid)
+    : processTree(pid).filter((p) => !(withoutDatabase && isDatabase(p)));
   for (const p of tree) {
     const rollup = proc(p, "smaps_rollup");
     rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);

@@ -142,10 +142,14 @@ export async function createApp(
   ]);
   const delivery = works ? startDelivery(database.background, settings) : null;
   const pictureWorker = works
-    ? startPictureWorker(database.background, (job) => decodeAndStore(database.background, job), {
-        concurrency: workerCount(),
-        listen: (onNotice) => database.listen(PICTURE_JOBS_CHANNEL, onNotice),
-      })
+    ? startPictureWorker(
+        database.background,
+        ({ upload, ...job }) => decodeAndStore(database.background, { ...job, source: { bytes: upload } }),
+        {
+          concurrency: workerCount(),
+          listen: (onNotice) => database.listen(PICTURE_JOBS_CHANNEL, onNotice),
+        },
+      )
     : null;
   // New messages from any process wake this one's sender at once, rather than at its next look.
   if (works) await database.listen(OUTBOX_CHANNEL, wakeOutbox);
@@ -221,6 +225,8 @@ export async function createApp(
     clientIp: clientKey(req.ip ?? req.socket.remoteAddress),
     cspNonce: String(res.locals.cspNonce ?? ""),
     requestId: String(res.locals.requestId ?? ""),
+    // "close" comes once per response: after it is sent, or when the connection breaks first.
+    afterResponse: (task: () => void) => void res.once("close", task),
   });
   if (settings.ROLE === "worker")
     app.use((req, res, next) => {

@@ -163,7 +163,7 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
         url: new URL(url),
         pattern: "/quote/:link/book",
         params: { link: "bookClickLink004" },
-        context: routerContextWith({ db, clientIp, cspNonce: "", requestId: "" }),
+        context: routerContextWith({ db, clientIp, cspNonce: "", requestId: "", afterResponse: () => {} }),
       });
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("https://book.example/isla");

@@ -1,5 +1,10 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MultipartError, readMultipart, UploadsBusyError } from "./multipart.server";
+import { MultipartError, readMultipart, removeUploads, type UploadedFile, UploadsBusyError } from "./multipart.server";
+
+/** What was written of an uploaded file. */
+const contents = (file: UploadedFile | undefined) => (file?.path ? readFileSync(file.path, "latin1") : undefined);
 
 const BOUNDARY = "----test-boundary";
 const HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
@@ -35,12 +40,18 @@ describe("reading uploads", () => {
     await expect(readMultipart(uploadInProgress().request, limits)).rejects.toBeInstanceOf(UploadsBusyError);
     for (const upload of uploads) upload.finish();
     const forms = await Promise.all(reading);
-    expect(forms.every((form) => form.files.photo?.bytes.toString() === "jpeg-bytes")).toBe(true);
+    expect(forms.every((form) => contents(form.files.photo) === "jpeg-bytes")).toBe(true);
+    await Promise.all(forms.map((form) => removeUploads(form.files)));
     // Every slot was given back: a new upload is read at once.
     const next = uploadInProgress();
     const read = readMultipart(next.request, limits);
     next.finish();
-    expect((await read).files.photo?.bytes.toString()).toBe("jpeg-bytes");
+    const form = await read;
+    expect(contents(form.files.photo)).toBe("jpeg-bytes");
+    expect(form.files.photo?.head.toString()).toBe("jpeg-bytes");
+    expect(form.files.photo?.size).toBe(10);
+    await removeUploads(form.files);
+    expect(existsSync(form.files.photo?.path ?? "")).toBe(false);
   });
 
   it("refuses a form whose text fields together pass the budget", async () => {
@@ -72,7 +83,44 @@ describe("reading uploads", () => {
     };
     const over = await readMultipart(form(2 * 1024 * 1024), limits);
     expect(over.fields).toEqual({ alt: "Isla" });
-    expect(over.files.photo).toEqual({ bytes: Buffer.alloc(0), tooLarge: true });
+    expect(over.files.photo).toEqual({ path: null, size: 0, head: Buffer.alloc(0), tooLarge: true });
     await expect(readMultipart(form(5 * 1024 * 1024), limits)).rejects.toThrow("larger than");
+  });
+
+  it("leaves no file on disk from a form refused or broken off, and removes a kept one when asked", async () => {
+    const kept = await readMultipart(
+      new Request("http://localhost/staff/content/news", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+        body: `${HEAD}jpeg-bytes\r\n--${BOUNDARY}--\r\n`,
+      }),
+      limits,
+    );
+    const path = kept.files.photo?.path ?? "";
+    // The file, then a field too long: the form is refused after the file was written.
+    const refused = new Request("http://localhost/staff/content/news", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: `${HEAD}${"x".repeat(200_000)}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${"y".repeat(70 * 1024)}\r\n--${BOUNDARY}--\r\n`,
+    });
+    await expect(readMultipart(refused, limits)).rejects.toThrow("too long");
+    // The connection lost halfway through the file.
+    const broken = new Request("http://localhost/staff/content/news", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${HEAD}${"z".repeat(100_000)}`));
+          setTimeout(() => controller.error(new Error("connection reset")), 20);
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await expect(readMultipart(broken, limits)).rejects.toThrow("did not arrive in full");
+    // A refused form's files go as soon as the rest of it has been read, just after the refusal.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(dirname(path))).toEqual([basename(path)]);
+    await removeUploads(kept.files);
+    expect(readdirSync(dirname(path))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   TAKEN_PHOTOS,
 } from "../../tests/corpus/photos";
 import { variantBytes } from "../../tests/corpus/stored-pictures";
+import { uploadedFileOf } from "./multipart.server";
 import { PICTURE_MESSAGES, storePicture } from "./pictures.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
@@ -54,7 +55,10 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
     "takes %s: upright, made smaller where larger than the master, its colours kept",
     async (_about, photo) => {
       const bytes = await photo.bytes();
-      const result = await storePicture(database.db, null, { bytes, alt: `A photo: ${photo.about}` });
+      const result = await storePicture(database.db, null, {
+        file: await uploadedFileOf(bytes),
+        alt: `A photo: ${photo.about}`,
+      });
       if (!result.ok) throw new Error(`${photo.name}: ${result.message}`);
       expect([result.picture.width, result.picture.height]).toEqual(masterSize(photo));
       const jpg = await variantBytes(database.db, result.picture.id, result.picture.widths[0] as number, "jpg");
@@ -70,7 +74,10 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
   it("reads a CMYK JPEG in its colours, not as inverted or washed-out RGB", async () => {
     const bytes = await CMYK_PHOTO.bytes();
     expect((await sharp(bytes).metadata()).space).toBe("cmyk");
-    const result = await storePicture(database.db, null, { bytes, alt: "The salon's front" });
+    const result = await storePicture(database.db, null, {
+      file: await uploadedFileOf(bytes),
+      alt: "The salon's front",
+    });
     if (!result.ok) throw new Error(result.message);
     const jpg = await variantBytes(database.db, result.picture.id, 320, "jpg");
     // The scene's tint is green-leaning (180, 200, 150 of 255): green stays the strongest channel, blue the weakest.
@@ -82,7 +89,10 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
   it("takes a 48-megapixel phone photo, made smaller to the master's 2560 pixels", async () => {
     const bytes = await PHOTO_48_MP.bytes();
     expect(bytes.length).toBeGreaterThan(4_000_000);
-    const result = await storePicture(database.db, null, { bytes, alt: "The whole salon floor" });
+    const result = await storePicture(database.db, null, {
+      file: await uploadedFileOf(bytes),
+      alt: "The whole salon floor",
+    });
     if (!result.ok) throw new Error(result.message);
     expect([result.picture.width, result.picture.height, result.picture.widths]).toEqual([
       2560,
@@ -92,14 +102,16 @@ describe.each(testDatabases)("photos as people send them, stored on %s", (_name,
   }, 120_000);
 
   it("refuses a GIF and a photo past the size limit, saying why", async () => {
-    expect(await storePicture(database.db, null, { bytes: await ANIMATED_GIF.bytes(), alt: "x" })).toEqual({
+    expect(
+      await storePicture(database.db, null, { file: await uploadedFileOf(await ANIMATED_GIF.bytes()), alt: "x" }),
+    ).toEqual({
       ok: false,
       status: 400,
       field: "file",
       message: PICTURE_MESSAGES.notPicture,
     });
     const big = await oversizedPhoto(MAX_PICTURE_BYTES);
-    expect(await storePicture(database.db, null, { bytes: await big.bytes(), alt: "x" })).toEqual({
+    expect(await storePicture(database.db, null, { file: await uploadedFileOf(await big.bytes()), alt: "x" })).toEqual({
       ok: false,
       status: 413,
       field: "file",

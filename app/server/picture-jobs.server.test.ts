@@ -7,6 +7,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadedFileOf } from "./multipart.server";
 import { queuePicture, startPictureWorker } from "./picture-jobs.server";
 import { decodeAndStore, PICTURE_MESSAGES, storePicture } from "./pictures.server";
 import { auditLog, pictureJobs, pictures } from "./schema.server";
@@ -29,15 +30,19 @@ describe.each(testDatabases)("pictures decoded by a worker process on %s", (_nam
   const queued = async () => (await database.db.select({ n: count() }).from(pictureJobs))[0]?.n;
 
   it("stores a web process's upload through the worker, with its answer and audit", async () => {
-    const worker = startPictureWorker(database.db, (job) => decodeAndStore(database.db, job, null), {
-      concurrency: 2,
-      pollMs: 200,
-    });
+    const worker = startPictureWorker(
+      database.db,
+      ({ upload, ...job }) => decodeAndStore(database.db, { ...job, source: { bytes: upload } }, null),
+      {
+        concurrency: 2,
+        pollMs: 200,
+      },
+    );
     try {
       const result = await storePicture(
         database.db,
         null,
-        { bytes: await photo(), alt: "Balayage, from the back" },
+        { file: await uploadedFileOf(await photo()), alt: "Balayage, from the back" },
         null,
         false,
       );
@@ -50,7 +55,13 @@ describe.each(testDatabases)("pictures decoded by a worker process on %s", (_nam
 
       // A file that only looks like a JPEG is refused by the worker's decoding, and the web process says why.
       const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
-      const refused = await storePicture(database.db, null, { bytes: fake, alt: "Not a photo" }, null, false);
+      const refused = await storePicture(
+        database.db,
+        null,
+        { file: await uploadedFileOf(fake), alt: "Not a photo" },
+        null,
+        false,
+      );
       expect(refused).toEqual({ ok: false, status: 400, field: "file", message: PICTURE_MESSAGES.damaged });
       expect(await queued()).toBe(0);
     } finally {
@@ -79,10 +90,14 @@ describe.each(testDatabases)("pictures decoded by a worker process on %s", (_nam
         claimedUntil: sql`now() - interval '1 second'`,
       })
       .returning({ id: pictureJobs.id });
-    const worker = startPictureWorker(database.db, (j) => decodeAndStore(database.db, j, null), {
-      concurrency: 1,
-      pollMs: 100,
-    });
+    const worker = startPictureWorker(
+      database.db,
+      ({ upload, ...job }) => decodeAndStore(database.db, { ...job, source: { bytes: upload } }, null),
+      {
+        concurrency: 1,
+        pollMs: 100,
+      },
+    );
     try {
       for (let i = 0; i < 100; i++) {
         const [row] = await database.db

@@ -2,9 +2,10 @@
 /**
  * The image work of uploads, run in a Node process of its own (started by
  * ./picture-process.server.ts, which has this file's text built in and runs
- * it with `node -e`). The site keeps a few of these, at most one per core,
- * each working on one upload at a time; one that has been idle a while, or
- * has worked on many uploads, is ended and its memory given back.
+ * it with `node -e`). The site keeps a few of these, fewer than its cores,
+ * each working on one upload at a time; one that has been idle a while, has
+ * worked on many uploads or has decoded a HEIC is ended and its memory given
+ * back.
  *
  * Why a process: decoding a 12-megapixel photo takes tens of megabytes at
  * once. Inside the site, the C allocator's per-thread arenas kept most of it
@@ -13,7 +14,7 @@
  * crash or a hang on a hostile file ends it, not the site.
  *
  * The conversation for each upload, over the IPC channel:
- *   site → { sharp, heicDecode, bytes, format, maxPixels, maxHeicBytes, masterWidth }
+ *   site → { sharp, heicDecode, path or bytes, format, maxPixels, maxHeicBytes, masterWidth }
  *   here → { width, height } of the master, or { refused }
  *   site → { widths, formats }
  *   here → { master, variants: [{ width, format, bytes }] }
@@ -83,13 +84,19 @@ const collect = () => global.gc?.();
  * smaller, not refused. The WebAssembly decoder has no such way: it holds a
  * HEIC's every pixel (four bytes each) at once, so a HEIC is taken up to
  * `maxHeicBytes` of them.
- * @param {{ sharp: string, heicDecode: string, bytes: Uint8Array, format: string, maxPixels: number, maxHeicBytes: number }} job
- * @returns {Promise<{ refused: string } | { input: Buffer, raw?: { width: number, height: number, channels: 4 } }>}
+ *
+ * An upload comes as the path of the file the site wrote it to: libvips
+ * reads it from there as it needs it, and this process never holds the
+ * whole file (a queued job's bytes come in the message).
+ * @param {{ sharp: string, heicDecode: string, path?: string, bytes?: Uint8Array, format: string, maxPixels: number, maxHeicBytes: number }} job
+ * @returns {Promise<{ refused: string } | { input: Buffer | string, raw?: { width: number, height: number, channels: 4 } }>}
  */
 async function source(job) {
-  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+  const bytes = /** @type {Uint8Array} */ (job.bytes);
+  const file = job.path ?? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (job.format === "heic") {
-    const images = await require(job.heicDecode).all({ buffer: bytes });
+    const buffer = typeof file === "string" ? await require("node:fs/promises").readFile(file) : file;
+    const images = await require(job.heicDecode).all({ buffer });
     try {
       const first = images[0];
       if (first.width * first.height > job.maxPixels) return { refused: "too-many-pixels" };
@@ -100,11 +107,11 @@ async function source(job) {
       images.dispose();
     }
   }
-  const meta = await require(job.sharp)(bytes, { limitInputPixels: false }).metadata();
+  const meta = await require(job.sharp)(file, { limitInputPixels: false }).metadata();
   if (meta.format !== job.format) return { refused: "not-picture" };
   if (!meta.width || !meta.height) return { refused: "damaged" };
   if (meta.width * meta.height > job.maxPixels) return { refused: "too-many-pixels" };
-  return { input: bytes };
+  return { input: file };
 }
 
 /**
@@ -161,7 +168,7 @@ async function work(job) {
   }
   const variants = [];
   // Each width and format from the same pixels (nothing is decoded twice), one after another: the site runs
-  // a worker per core, so each keeps to about one.
+  // fewer workers than cores, and each keeps to about one.
   for (const width of widths)
     for (const format of formats)
       variants.push({
@@ -179,7 +186,7 @@ async function serve() {
   for (;;) {
     const job = await nextMessage();
     // The site's answer to an upload abandoned after its first step is dropped here: only uploads are work.
-    if (!job?.bytes) continue;
+    if (!job?.path && !job?.bytes) continue;
     // What reading the message took (its pieces as they came, and joined) is let go before decoding begins.
     collect();
     if (!tuned) {

@@ -1,18 +1,23 @@
 /**
  * Runs uploads' image work in a few long-lived processes of their own
- * (./picture-process.cjs says why a process): as many as the machine has
- * cores, at most MAX_WORKERS, each working on one upload at a time. Uploads
+ * (./picture-process.cjs says why a process): one fewer than the machine
+ * has cores (workerCount), each working on one upload at a time. Uploads
  * beyond them wait in a short queue; past that the site answers that it is
  * busy, so a burst of uploads can neither take all the memory nor queue for
- * minutes. A worker idle for a while, or done with many uploads, is ended:
+ * minutes. A worker idle for a while, done with many uploads, or done with a
+ * HEIC (whose decoder never gives its memory back), is ended:
  * its memory goes back to the machine.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { availableParallelism, setPriority } from "node:os";
 import { PICTURE_FORMATS, type PictureFormat, variantWidths } from "~/domain/pictures";
+import { config } from "./config.server";
 import { log } from "./log.server";
 import source from "./picture-process.cjs?raw";
+
+/** A picture to decode: the file an upload was written to (read by the worker itself), or bytes held here. */
+export type PictureSource = { path: string } | { bytes: Buffer };
 
 export type PictureRefusal = "not-picture" | "damaged" | "too-many-pixels" | "too-much-memory" | "busy";
 
@@ -49,7 +54,13 @@ const JOBS_PER_WORKER = 50;
 /** How much lower than the site the workers run (nice, 0 to 19). */
 const WORKER_NICENESS = 10;
 
-export const workerCount = () => Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+/**
+ * Picture workers at once: one core is left for pages and saves in a process that serves them (ROLE both),
+ * so on two cores one photo is worked on at a time and a burst of uploads waits its turn (decision 126); a
+ * process that only runs background work (ROLE=worker) uses every core. At least one, at most MAX_WORKERS.
+ */
+export const workerCount = (servesPages: boolean = config().ROLE !== "worker") =>
+  Math.max(1, Math.min(availableParallelism() - (servesPages ? 1 : 0), MAX_WORKERS));
 
 let paths: { sharp: string; heicDecode: string } | undefined;
 
@@ -59,6 +70,11 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 interface Worker {
   child: ChildProcess;
   jobs: number;
+  /**
+   * It has decoded a HEIC: the decoder's WebAssembly memory (20 MB and more after one iPhone photo) never
+   * shrinks, so the worker ends when that upload is done rather than carry it into the next.
+   */
+  decodedHeic?: boolean;
   idle?: NodeJS.Timeout;
   /** Where the worker's messages go while it works on an upload. */
   onMessage?: (message: Record<string, unknown>) => void;
@@ -145,7 +161,7 @@ function done(worker: Worker): void {
   worker.onMessage = undefined;
   worker.onGone = undefined;
   if (!workers.has(worker)) return;
-  if (worker.jobs >= JOBS_PER_WORKER) {
+  if (worker.jobs >= JOBS_PER_WORKER || worker.decodedHeic) {
     retire(worker);
     return;
   }
@@ -158,9 +174,10 @@ function done(worker: Worker): void {
 /** One upload on one worker: the two steps of the conversation, the time limit, and a worker that dies. */
 function runOn(
   worker: Worker,
-  job: { bytes: Buffer; format: "jpeg" | "png" | "webp" | "heic"; limits: Limits },
+  job: { source: PictureSource; format: "jpeg" | "png" | "webp" | "heic"; limits: Limits },
 ): Promise<Result> {
   worker.jobs += 1;
+  if (job.format === "heic") worker.decodedHeic = true;
   return new Promise((resolve) => {
     let size: { width: number; height: number; widths: number[] } | undefined;
     let settled = false;
@@ -200,23 +217,24 @@ function runOn(
         true,
       );
     };
-    worker.child.send({ ...paths, bytes: job.bytes, format: job.format, ...job.limits });
+    worker.child.send({ ...paths, ...job.source, format: job.format, ...job.limits });
   });
 }
 
 /**
- * Checks that `bytes` decode as the `format` their first bytes claim, within
+ * Checks that `source` decodes as the `format` its first bytes claim, within
  * `maxPixels` (and a HEIC within `maxHeicBytes`), and makes the master and every variant;
- * or answers "busy" at once when every worker is taken and the queue is full.
+ * or answers "busy" at once when every worker is taken and the queue is full. A file
+ * must stay where it is until the answer comes.
  */
 export function processPicture(
-  bytes: Buffer,
+  source: PictureSource,
   format: "jpeg" | "png" | "webp" | "heic",
   limits: Limits,
 ): Promise<Result> {
   if (queue.length >= MAX_WAITING) return Promise.resolve({ ok: false, reason: "busy" });
   return new Promise((resolve) => {
-    queue.push({ job: { bytes, format, limits }, resolve });
+    queue.push({ job: { source, format, limits }, resolve });
     next();
   });
 }

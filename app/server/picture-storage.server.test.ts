@@ -14,6 +14,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PictureFormat } from "~/domain/pictures";
+import { uploadedFileOf } from "./multipart.server";
 import { s3Client } from "./object-storage.server";
 import { openPictureFile, type PictureBucket } from "./picture-storage.server";
 import {
@@ -89,7 +90,7 @@ describe.each(testDatabases)("pictures in a bucket on %s", (_name, open) => {
     const result = await storePicture(
       database.db,
       null,
-      { bytes: await photo("#a05a3c"), alt: "The salon's front" },
+      { file: await uploadedFileOf(await photo("#a05a3c")), alt: "The salon's front" },
       bucket,
     );
     if (!result.ok) throw new Error(result.message);
@@ -120,7 +121,7 @@ describe.each(testDatabases)("pictures in a bucket on %s", (_name, open) => {
       const result = await storePicture(
         database.db,
         null,
-        { bytes: await photo(colour), alt: `A wall in ${colour}` },
+        { file: await uploadedFileOf(await photo(colour)), alt: `A wall in ${colour}` },
         null,
       );
       if (!result.ok) throw new Error(result.message);
@@ -168,7 +169,12 @@ describe.each(testDatabases)("pictures in a bucket on %s", (_name, open) => {
   }, 120_000);
 
   it("empties a deleted picture's folder, through the removal the database notes in the same transaction", async () => {
-    const result = await storePicture(database.db, null, { bytes: await photo("#228844"), alt: "A basin" }, bucket);
+    const result = await storePicture(
+      database.db,
+      null,
+      { file: await uploadedFileOf(await photo("#228844")), alt: "A basin" },
+      bucket,
+    );
     if (!result.ok) throw new Error(result.message);
     const folder = `pictures/${result.picture.id}/`;
     expect((await keysUnder(bucket, folder)).length).toBeGreaterThan(1);
@@ -187,7 +193,12 @@ describe.each(testDatabases)("pictures in a bucket on %s", (_name, open) => {
   it("refuses an upload with a 503 and a message when the bucket does not answer, storing nothing", async () => {
     const away: PictureBucket = { ...bucket, endpoint: "http://127.0.0.1:9" };
     const [{ before } = { before: -1 }] = await database.db.select({ before: count() }).from(pictures);
-    const result = await storePicture(database.db, null, { bytes: await photo("#884422"), alt: "A chair" }, away);
+    const result = await storePicture(
+      database.db,
+      null,
+      { file: await uploadedFileOf(await photo("#884422")), alt: "A chair" },
+      away,
+    );
     expect(result).toEqual({ ok: false, status: 503, field: "file", message: PICTURE_MESSAGES.storageAway });
     const [{ after } = { after: -1 }] = await database.db.select({ after: count() }).from(pictures);
     expect(after).toBe(before);

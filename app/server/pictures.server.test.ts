@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, uploadBodyBytes, variantWidths } from "~/domain/pictures";
 import { variantBytes } from "../../tests/corpus/stored-pictures";
-import { readMultipart } from "./multipart.server";
+import { readMultipart, uploadedFileOf } from "./multipart.server";
 import { processPicture } from "./picture-process.server";
 import { PICTURE_MESSAGES, sniffPicture, storePicture } from "./pictures.server";
 import { auditLog, pictures, pictureVariants } from "./schema.server";
@@ -115,7 +115,7 @@ describe("multipart forms read as they stream in", () => {
       bodyBytes: uploadBodyBytes(2),
     });
     expect(form.fields).toEqual({ intent: "save", alt: "Me" });
-    expect(form.files.photo).toEqual({ bytes: Buffer.alloc(0), tooLarge: true });
+    expect(form.files.photo).toEqual({ path: null, size: 0, head: Buffer.alloc(0), tooLarge: true });
   });
 
   it("refuses a file sent to a form that takes none", async () => {
@@ -144,7 +144,10 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
     const sent = (await sharp(photo).metadata()).exif;
     // The GPS block's pointer (tag 0x8825), in either byte order: the photo says where it was taken.
     expect(sent?.includes(Buffer.from([0x88, 0x25])) || sent?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
-    const result = await storePicture(database.db, null, { bytes: photo, alt: "  Isla at the colour bar " });
+    const result = await storePicture(database.db, null, {
+      file: await uploadedFileOf(photo),
+      alt: "  Isla at the colour bar ",
+    });
     if (!result.ok) throw new Error(result.message);
     const { picture } = result;
     expect(picture).toMatchObject({ alt: "Isla at the colour bar", width: 200, height: 400, widths: [200] });
@@ -178,7 +181,10 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
 
   it("makes the standard widths of a large picture, and decides its type by content, not by name", async () => {
     // A PNG, whatever the browser called it: stored as the PNG it is.
-    const result = await storePicture(database.db, null, { bytes: await png(1500, 1000), alt: "Salon front" });
+    const result = await storePicture(database.db, null, {
+      file: await uploadedFileOf(await png(1500, 1000)),
+      alt: "Salon front",
+    });
     if (!result.ok) throw new Error(result.message);
     expect(result.picture.widths).toEqual([320, 640, 960, 1280]);
     const variants = await database.db
@@ -195,7 +201,10 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
   it("reads an iPhone's HEIC photo and serves it in every format, its colours intact", async () => {
     const heic = iphonePhoto();
     expect(sniffPicture(heic)).toBe("heic");
-    const result = await storePicture(database.db, null, { bytes: heic, alt: "Isla at the colour bar" });
+    const result = await storePicture(database.db, null, {
+      file: await uploadedFileOf(heic),
+      alt: "Isla at the colour bar",
+    });
     if (!result.ok) throw new Error(result.message);
     expect([result.picture.width, result.picture.height, result.picture.widths]).toEqual([
       1008,
@@ -220,23 +229,59 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
     expect(row?.sourceFormat).toBe("heic");
   });
 
+  it("ends the worker that decoded a HEIC, whose decoder never gives its memory back; the next upload gets a new one", async () => {
+    /** This process's picture workers (`node --expose-gc -e …`), by process id. */
+    const pictureWorkers = () =>
+      readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8")
+        .split(" ")
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("--expose-gc");
+          } catch {
+            return false;
+          }
+        });
+    const limits = { maxPixels: 1e8, maxHeicBytes: 1e8, masterWidth: 2560 };
+    const jpeg = await sharp(await png(400, 300))
+      .jpeg()
+      .toBuffer();
+    expect((await processPicture({ bytes: jpeg }, "jpeg", limits)).ok).toBe(true);
+    const before = pictureWorkers();
+    // The worker just freed is the one given the next upload.
+    expect((await processPicture({ bytes: iphonePhoto() }, "heic", limits)).ok).toBe(true);
+    const deadline = Date.now() + 5000;
+    while (pictureWorkers().length >= before.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = pictureWorkers();
+    expect(after.length).toBe(before.length - 1);
+    expect(after.every((pid) => before.includes(pid))).toBe(true);
+    // A JPEG after it is worked on as before (by a worker left, or a new one).
+    expect((await processPicture({ bytes: jpeg }, "jpeg", limits)).ok).toBe(true);
+  });
+
   it("checks the size in pixels before decoding, and trusts the decoder over the first bytes", async () => {
     const heic = iphonePhoto();
     const limits = (maxPixels: number, maxHeicBytes = 1e8) => ({ maxPixels, maxHeicBytes, masterWidth: 2560 });
-    expect(await processPicture(heic, "heic", limits(1008 * 1344 - 1))).toEqual({
+    expect(await processPicture({ bytes: heic }, "heic", limits(1008 * 1344 - 1))).toEqual({
       ok: false,
       reason: "too-many-pixels",
     });
     // A HEIC is decoded whole, four bytes a pixel: its own bound.
-    expect(await processPicture(heic, "heic", limits(1e8, 1008 * 1344 * 4 - 1))).toEqual({
+    expect(await processPicture({ bytes: heic }, "heic", limits(1e8, 1008 * 1344 * 4 - 1))).toEqual({
       ok: false,
       reason: "too-much-memory",
     });
     const jpeg = await phonePhoto();
-    expect(await processPicture(jpeg, "jpeg", limits(400 * 200 - 1))).toEqual({ ok: false, reason: "too-many-pixels" });
+    expect(await processPicture({ bytes: jpeg }, "jpeg", limits(400 * 200 - 1))).toEqual({
+      ok: false,
+      reason: "too-many-pixels",
+    });
     // A PNG's bytes said to be a JPEG: the decoder's word counts, not the first look's.
-    expect(await processPicture(await png(20, 20), "jpeg", limits(1e6))).toEqual({ ok: false, reason: "not-picture" });
-    const made = await processPicture(heic, "heic", limits(1008 * 1344));
+    expect(await processPicture({ bytes: await png(20, 20) }, "jpeg", limits(1e6))).toEqual({
+      ok: false,
+      reason: "not-picture",
+    });
+    const made = await processPicture({ bytes: heic }, "heic", limits(1008 * 1344));
     if (!made.ok) throw new Error(made.reason);
     expect([made.made.width, made.made.height, made.made.widths, made.made.variants.length]).toEqual([
       1008,
@@ -251,47 +296,48 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
     const photo = await phonePhoto();
     const cases: [Parameters<typeof storePicture>[2], { status: number; field: string; message: string }][] = [
       [
-        { bytes: Buffer.from("Not a photo at all, only named photo.jpg"), alt: "x" },
+        { file: await uploadedFileOf(Buffer.from("Not a photo at all, only named photo.jpg")), alt: "x" },
         { status: 400, field: "file", message: PICTURE_MESSAGES.notPicture },
       ],
       [
-        { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), alt: "x" },
+        {
+          file: await uploadedFileOf(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])),
+          alt: "x",
+        },
         { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
       ],
       [
-        { bytes: photo.subarray(0, Math.floor(photo.length * 0.6)), alt: "x" },
+        { file: await uploadedFileOf(photo.subarray(0, Math.floor(photo.length * 0.6))), alt: "x" },
         { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
       ],
       [
         {
-          bytes: Buffer.concat([
-            Buffer.from([0, 0, 0, 24]),
-            Buffer.from("ftypheic\0\0\0\0mif1heic"),
-            Buffer.alloc(500),
-          ]),
+          file: await uploadedFileOf(
+            Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic\0\0\0\0mif1heic"), Buffer.alloc(500)]),
+          ),
           alt: "x",
         },
         { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
       ],
       [
         // A HEIC cut short in sending.
-        { bytes: iphonePhoto().subarray(0, 3000), alt: "x" },
+        { file: await uploadedFileOf(iphonePhoto().subarray(0, 3000)), alt: "x" },
         { status: 400, field: "file", message: PICTURE_MESSAGES.damaged },
       ],
       [
-        { bytes: Buffer.alloc(0), tooLarge: true, alt: "x" },
+        { file: { path: null, size: 0, head: Buffer.alloc(0), tooLarge: true }, alt: "x" },
         { status: 413, field: "file", message: PICTURE_MESSAGES.tooLarge },
       ],
       [
-        { bytes: Buffer.alloc(MAX_PICTURE_BYTES + 1, 0xff), alt: "x" },
+        { file: await uploadedFileOf(Buffer.alloc(MAX_PICTURE_BYTES + 1, 0xff)), alt: "x" },
         { status: 413, field: "file", message: PICTURE_MESSAGES.tooLarge },
       ],
       [
-        { bytes: null, alt: "x" },
+        { file: null, alt: "x" },
         { status: 400, field: "file", message: PICTURE_MESSAGES.missing },
       ],
       [
-        { bytes: photo, alt: "   " },
+        { file: await uploadedFileOf(photo), alt: "   " },
         { status: 400, field: "alt", message: "Please describe the picture for people who cannot see it." },
       ],
     ];

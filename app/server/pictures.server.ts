@@ -14,12 +14,13 @@
  * - The files go into the database, or into the pictures' bucket when one
  *   is set (./picture-storage.server.ts): then the rows hold where they are.
  * - The decoding and resizing run in a few processes of their own, one
- *   upload each at a time and at most one per core (./picture-process.cjs,
- *   docs/decisions/041-pictures-in-a-pool.md); a burst beyond them waits in
+ *   upload each at a time, one fewer than the cores (./picture-process.cjs,
+ *   docs/decisions/126-uploads-written-to-disk-one-core-for-pages.md); a burst beyond them waits in
  *   a short queue, and past it is told to try again in a moment. What a
  *   picture takes decoded is checked before it is decoded.
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { altText } from "~/domain/picture-alt";
@@ -27,8 +28,9 @@ import { MAX_PICTURE_BYTES, MAX_PICTURE_SIZE_TEXT, type PictureFormat, type Pict
 import { config } from "./config.server";
 import type { Database } from "./db.server";
 import { log } from "./log.server";
+import type { UploadedFile } from "./multipart.server";
 import { type QueuedPicture, queuePicture } from "./picture-jobs.server";
-import { type PictureRefusal, processPicture } from "./picture-process.server";
+import { type PictureRefusal, type PictureSource, processPicture } from "./picture-process.server";
 import {
   getPictureFiles,
   type PictureBucket,
@@ -133,11 +135,12 @@ const REFUSALS: Record<PictureRefusal, string> = {
 
 /** What can be told of a file without decoding it: its size, and its type by its first bytes. */
 function firstLook(
-  bytes: Buffer,
+  file: UploadedFile | null,
 ): { ok: true; format: Exclude<Sniffed, "avif"> } | { ok: false; status: 400 | 413; message: string } {
-  if (bytes.length === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
-  if (bytes.length > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
-  const format = sniffPicture(bytes);
+  if (file?.tooLarge) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
+  if (!file?.path || file.size === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
+  if (file.size > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
+  const format = sniffPicture(file.head);
   if (format === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
   if (format === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
   return { ok: true, format };
@@ -147,44 +150,46 @@ function firstLook(
 const newPictureId = () => randomBytes(8).toString("hex");
 
 /**
- * Checks, resizes and stores an uploaded picture with its alt text, and
- * records who uploaded it. A refusal says which field is at fault and why;
- * nothing is stored then. The decoding happens in this process, or, in a
- * web process (ROLE=web), in a worker process (./picture-jobs.server.ts).
+ * Checks, resizes and stores an uploaded picture (the file as
+ * ./multipart.server.ts wrote it, or null when the field was left empty)
+ * with its alt text, and records who uploaded it. A refusal says which field
+ * is at fault and why; nothing is stored then. The decoding happens in this
+ * process's picture workers, or, in a web process (ROLE=web), in a worker
+ * process (./picture-jobs.server.ts).
  */
 export async function storePicture(
   db: Database,
   actor: Actor | null,
-  upload: { bytes: Buffer | null; tooLarge?: boolean; alt: string | undefined },
+  upload: { file: UploadedFile | null; alt: string | undefined },
   bucket: PictureBucket | null = pictureBucket(),
   decodeHere: boolean = config().ROLE !== "web",
 ): Promise<StoreResult> {
   const alt = altText.safeParse(upload.alt ?? "");
-  if (upload.tooLarge) return refused(413, "file", PICTURE_MESSAGES.tooLarge);
-  const bytes = upload.bytes ?? Buffer.alloc(0);
-  const checked = firstLook(bytes);
+  const checked = firstLook(upload.file);
   if (!checked.ok) return refused(checked.status, "file", checked.message);
   // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
-  const job = { upload: bytes, format: checked.format, alt: alt.data, actor };
-  if (decodeHere) return decodeAndStore(db, job, bucket);
-  const answer = await queuePicture(db, job);
+  const path = upload.file?.path as string;
+  const job = { format: checked.format, alt: alt.data, actor };
+  if (decodeHere) return decodeAndStore(db, { ...job, source: { path } }, bucket);
+  const answer = await queuePicture(db, { ...job, upload: await readFile(path) });
   if (answer === "unclaimed" || answer === "unanswered") return refused(503, "file", PICTURE_MESSAGES.busy);
   return answer as StoreResult;
 }
 
 /**
- * Decodes a checked upload, makes everything stored from it, and stores it
- * (in the bucket when one is set): the part of `storePicture` that a worker
- * process does for a web process.
+ * Decodes a checked upload (its file, or the bytes a queued job carried),
+ * makes everything stored from it, and stores it (in the bucket when one is
+ * set): the part of `storePicture` that a worker process does for a web
+ * process.
  */
 export async function decodeAndStore(
   db: Database,
-  { upload, format, alt, actor }: QueuedPicture,
+  { source, format, alt, actor }: Omit<QueuedPicture, "upload"> & { source: PictureSource },
   bucket: PictureBucket | null = pictureBucket(),
 ): Promise<StoreResult> {
   // Decoded as what its first bytes say, within the size in pixels, and made into everything stored.
-  const result = await processPicture(upload, format, {
+  const result = await processPicture(source, format, {
     maxPixels: MAX_PIXELS,
     maxHeicBytes: MAX_HEIC_BYTES,
     masterWidth: MASTER_WIDTH,

@@ -13,6 +13,11 @@ export interface RequestContext {
   cspNonce: string;
   /** The id in this request's log lines (and its X-Request-Id header). */
   requestId: string;
+  /**
+   * Runs `task` once this request's answer has been sent, or its connection lost: what must outlive the
+   * loader or action but not the request (an upload's file on disk).
+   */
+  afterResponse(task: () => void): void;
   /** Set when a loader or action failed because the database was away: the answer becomes a 503. */
   databaseUnavailable?: boolean;
 }

@@ -414,7 +414,13 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
 
           const response = await endpoint.action({
             request,
-            context: routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }),
+            context: routerContextWith({
+              db: database.db,
+              clientIp: "192.0.2.1",
+              cspNonce: "",
+              requestId: "",
+              afterResponse: () => {},
+            }),
             params: {},
           });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -504,7 +510,13 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
       });
       const response = await endpoint.action({
         request,
-        context: routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }),
+        context: routerContextWith({
+          db: database.db,
+          clientIp: "192.0.2.1",
+          cspNonce: "",
+          requestId: "",
+          afterResponse: () => {},
+        }),
         params: {},
       });
       expect(response.status).toBe(405);

@@ -56,7 +56,10 @@ async function searchLeads(db: Database, q: string) {
     headers: { cookie: "staff-session=rights-test" },
   });
   const page = await loadListPage(
-    { request, context: routerContextWith({ db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" }) },
+    {
+      request,
+      context: routerContextWith({ db, clientIp: "192.0.2.1", cspNonce: "", requestId: "", afterResponse: () => {} }),
+    },
     "leads",
     {
       filterOf: leadFilterOf,

@@ -32,7 +32,14 @@ import {
 import { now } from "~/server/clock.server";
 import { requestContext } from "~/server/request-context.server";
 import { HttpError, NUL_MESSAGE, readJsonObject } from "../http.server";
-import { isMultipart, MultipartError, readMultipart, type UploadedFile, UploadsBusyError } from "../multipart.server";
+import {
+  isMultipart,
+  MultipartError,
+  readMultipart,
+  removeUploads,
+  type UploadedFile,
+  UploadsBusyError,
+} from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
 import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
@@ -145,7 +152,7 @@ const UPLOAD_FORBIDDEN_MESSAGE = "Your role does not let you upload pictures her
  * already capped at a text form's size before it reached the router.
  */
 async function readInput(
-  request: Request,
+  { request, context }: Args,
   staff: StaffContext | null,
   key: StaffRouteKey,
 ): Promise<{ input: ActionInput; files: Record<string, UploadedFile> }> {
@@ -178,6 +185,8 @@ async function readInput(
         fileBytes: MAX_PICTURE_BYTES,
         bodyBytes: uploadBodyBytes(files),
       });
+      // The action reads the files while it runs; they go once the answer is sent.
+      context.get(requestContext).afterResponse(() => void removeUploads(form.files));
       return { input: form.fields, files: form.files };
     } catch (error) {
       if (error instanceof UploadsBusyError)
@@ -220,7 +229,7 @@ export interface Granted<S> {
  */
 export async function staffAction(args: Args, key: StaffRouteKey): Promise<Granted<StaffContext | null>> {
   const staff = await currentStaff(args);
-  const { input, files } = await readInput(args.request, staff, key);
+  const { input, files } = await readInput(args, staff, key);
   // A form's fields as they were read (a JSON body was checked as it was parsed): PostgreSQL cannot store a NUL.
   if (Object.entries(input).some(([name, value]) => name.includes("\u0000") || value?.includes("\u0000")))
     throw data({ error: NUL_MESSAGE }, { status: 400 });

@@ -135,7 +135,7 @@ export async function storeFormPictures<F extends string>(
   for (const field of fields) {
     const file = files[field];
     if (!file) continue;
-    const stored = await storePicture(db, staff, { ...file, alt: input[`${field}Alt`] });
+    const stored = await storePicture(db, staff, { file, alt: input[`${field}Alt`] });
     if (!stored.ok) {
       const fieldName = stored.field === "alt" ? `${field}Alt` : field;
       return {

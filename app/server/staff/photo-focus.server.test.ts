@@ -6,6 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadedFileOf } from "../multipart.server";
 import { auditLog, pictures } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
@@ -38,7 +39,7 @@ describe.each(testDatabases)("a portrait's focal point on %s", (_name, open) => 
       staff,
       1,
       input,
-      withPhoto ? { photo: { bytes: await portrait(), tooLarge: false } } : {},
+      withPhoto ? { photo: await uploadedFileOf(await portrait()) } : {},
     );
   }
   const lastSummary = async () =>

@@ -7,6 +7,7 @@ import { count, eq, getTableName, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantBytes } from "../../../tests/corpus/stored-pictures";
+import { uploadedFileOf } from "../multipart.server";
 import { dropUnusedPictures, PICTURE_USES, pruneUnusedPictures } from "../pictures.server";
 import { pictures, pictureVariants, stylists } from "../schema.server";
 import { seedDatabase } from "../seed.server";
@@ -39,7 +40,7 @@ describe.each(testDatabases)("cleaning up replaced pictures on %s", (_name, open
       version: String(version ?? member?.version),
       photoAlt: `A portrait in ${colour}`,
     };
-    return updateMember(database.db, staff, id, input, { photo: { bytes: await photo(colour), tooLarge: false } });
+    return updateMember(database.db, staff, id, input, { photo: await uploadedFileOf(await photo(colour)) });
   }
   const photoOf = async (id: number) => (await getMemberForStaff(database.db, id))?.photo?.id ?? null;
   const rowsOf = async (pictureId: string) => ({

@@ -68,7 +68,13 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
   });
 
   it("an owner's invite and a new passkey on a sign-in older than the window go to sign in again first", async () => {
-    const context = routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" });
+    const context = routerContextWith({
+      db: database.db,
+      clientIp: "192.0.2.1",
+      cspNonce: "",
+      requestId: "",
+      afterResponse: () => {},
+    });
     await signedInMinutesAgo(FRESH_MINUTES + 1);
     const invite = await refusal(
       staffAction({ request: form({ intent: "invite", email: "new@example.com", role: "owner" }), context }, "team"),
@@ -94,7 +100,13 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
   });
 
   it("the privacy page asks for the recent sign-in as it opens, before anything is typed into it", async () => {
-    const context = routerContextWith({ db: database.db, clientIp: "192.0.2.1", cspNonce: "", requestId: "" });
+    const context = routerContextWith({
+      db: database.db,
+      clientIp: "192.0.2.1",
+      cspNonce: "",
+      requestId: "",
+      afterResponse: () => {},
+    });
     const page = () =>
       requireStaff(
         { request: new Request(`${SITE}/staff/privacy`, { headers: { Cookie: `staff-session=${token}` } }), context },
