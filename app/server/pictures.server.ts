@@ -15,9 +15,10 @@
  *   is set (./picture-storage.server.ts): then the rows hold where they are.
  * - The decoding and resizing run in a few processes of their own, one
  *   upload each at a time, one fewer than the cores (./picture-process.cjs,
- *   docs/decisions/126-uploads-written-to-disk-one-core-for-pages.md); a burst beyond them waits in
- *   a short queue, and past it is told to try again in a moment. What a
- *   picture takes decoded is checked before it is decoded.
+ *   docs/decisions/126-uploads-written-to-disk-one-core-for-pages.md); a
+ *   burst beyond them waits in a short queue, and past it is told to try
+ *   again in a moment. What a picture takes decoded is checked before it is
+ *   decoded.
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -136,14 +137,14 @@ const REFUSALS: Record<PictureRefusal, string> = {
 /** What can be told of a file without decoding it: its size, and its type by its first bytes. */
 function firstLook(
   file: UploadedFile | null,
-): { ok: true; format: Exclude<Sniffed, "avif"> } | { ok: false; status: 400 | 413; message: string } {
+): { ok: true; format: Exclude<Sniffed, "avif">; path: string } | { ok: false; status: 400 | 413; message: string } {
   if (file?.tooLarge) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
   if (!file?.path || file.size === 0) return { ok: false, status: 400, message: PICTURE_MESSAGES.missing };
   if (file.size > MAX_PICTURE_BYTES) return { ok: false, status: 413, message: PICTURE_MESSAGES.tooLarge };
   const format = sniffPicture(file.head);
   if (format === null) return { ok: false, status: 400, message: PICTURE_MESSAGES.notPicture };
   if (format === "avif") return { ok: false, status: 400, message: PICTURE_MESSAGES.avif };
-  return { ok: true, format };
+  return { ok: true, format, path: file.path };
 }
 
 /** 16 random letters and digits: an address nobody can guess or count through. */
@@ -169,10 +170,9 @@ export async function storePicture(
   if (!checked.ok) return refused(checked.status, "file", checked.message);
   // Before the picture work, which takes seconds for a large photo.
   if (!alt.success) return refused(400, "alt", alt.error.issues[0]?.message ?? "Please describe the picture.");
-  const path = upload.file?.path as string;
   const job = { format: checked.format, alt: alt.data, actor };
-  if (decodeHere) return decodeAndStore(db, { ...job, source: { path } }, bucket);
-  const answer = await queuePicture(db, { ...job, upload: await readFile(path) });
+  if (decodeHere) return decodeAndStore(db, { ...job, source: { path: checked.path } }, bucket);
+  const answer = await queuePicture(db, { ...job, upload: await readFile(checked.path) });
   if (answer === "unclaimed" || answer === "unanswered") return refused(503, "file", PICTURE_MESSAGES.busy);
   return answer as StoreResult;
 }

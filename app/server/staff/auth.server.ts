@@ -185,7 +185,13 @@ async function readInput(
         fileBytes: MAX_PICTURE_BYTES,
         bodyBytes: uploadBodyBytes(files),
       });
-      // The action reads the files while it runs; they go once the answer is sent.
+      // The connection closed while the form was read: no answer can reach anyone, and nothing is saved.
+      if (request.signal.aborted) {
+        await removeUploads(form.files);
+        throw new MultipartError("The connection closed before the form was read.");
+      }
+      // The action reads the files while it runs; they go once the answer is sent (registered in the same tick
+      // as the check above, so the connection's end cannot come between them).
       context.get(requestContext).afterResponse(() => void removeUploads(form.files));
       return { input: form.fields, files: form.files };
     } catch (error) {
