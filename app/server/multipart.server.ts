@@ -63,8 +63,9 @@ export async function removeUploads(files: Readonly<Record<string, UploadedFile>
 }
 
 /**
- * `bytes` as an uploaded file, written where uploads are (its caller removes
- * it with `removeUploads`): for bytes that came another way than a form.
+ * `bytes` as `readMultipart` would have written them from a form (removed by
+ * `removeUploads`, or with the folder as the process exits): what tests store
+ * pictures from without posting a form.
  */
 export async function uploadedFileOf(bytes: Buffer): Promise<UploadedFile> {
   const path = spoolPath();
