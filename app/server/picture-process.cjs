@@ -86,8 +86,9 @@ const collect = () => global.gc?.();
  * `maxHeicBytes` of them.
  *
  * An upload comes as the path of the file the site wrote it to: libvips
- * reads it from there as it needs it, and this process never holds the
- * whole file (a queued job's bytes come in the message).
+ * reads it from there as it needs it, so this process never holds the whole
+ * file, except a HEIC, which its decoder takes whole. A queued job's bytes
+ * come in the message.
  * @param {{ sharp: string, heicDecode: string, path?: string, bytes?: Uint8Array, format: string, maxPixels: number, maxHeicBytes: number }} job
  * @returns {Promise<{ refused: string } | { input: Buffer | string, raw?: { width: number, height: number, channels: 4 } }>}
  */
