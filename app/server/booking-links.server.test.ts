@@ -13,11 +13,10 @@ import {
   saveBookingLink,
 } from "./booking-links.server";
 import { setClock } from "./clock.server";
-import { routerContextWith } from "./request-context.server";
 import { runJobIfDue } from "./scheduler.server";
 import { quotes, salons, services, staffUsers, stylists } from "./schema.server";
 import { seedDatabase } from "./seed.server";
-import { type TestDatabase, testDatabases } from "./test-databases";
+import { type TestDatabase, testDatabases, testRouterContext } from "./test-databases";
 
 /**
  * A booking provider for the nightly check: /ok answers, /no-head refuses HEAD but answers GET, /gone is a 404,
@@ -163,7 +162,7 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
         url: new URL(url),
         pattern: "/quote/:link/book",
         params: { link: "bookClickLink004" },
-        context: routerContextWith({ db, clientIp, cspNonce: "", requestId: "", afterResponse: () => {} }),
+        context: testRouterContext(db, clientIp),
       });
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("https://book.example/isla");

@@ -22,12 +22,11 @@ import {
 import { action as feedbackAction } from "~/routes/api/feedback";
 import { action as joinusAction } from "~/routes/api/joinus";
 import { action as modelsAction } from "~/routes/api/models";
-import { routerContextWith } from "~/server/request-context.server";
 import { config } from "./config.server";
 import { seedDatabase } from "./seed.server";
 import { SUBMISSION_MAX_BYTES } from "./submission-http.server";
 import { fieldErrorsOf } from "./submissions.server";
-import { type TestDatabase, testDatabases } from "./test-databases";
+import { type TestDatabase, testDatabases, testRouterContext } from "./test-databases";
 
 const RUNS_PER_ENDPOINT = 1200;
 
@@ -414,13 +413,7 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
 
           const response = await endpoint.action({
             request,
-            context: routerContextWith({
-              db: database.db,
-              clientIp: "192.0.2.1",
-              cspNonce: "",
-              requestId: "",
-              afterResponse: () => {},
-            }),
+            context: testRouterContext(database.db),
             params: {},
           });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -510,13 +503,7 @@ describe.each(testDatabases)("hostile submissions on %s", (_name, open) => {
       });
       const response = await endpoint.action({
         request,
-        context: routerContextWith({
-          db: database.db,
-          clientIp: "192.0.2.1",
-          cspNonce: "",
-          requestId: "",
-          afterResponse: () => {},
-        }),
+        context: testRouterContext(database.db),
         params: {},
       });
       expect(response.status).toBe(405);

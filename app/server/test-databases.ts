@@ -7,8 +7,10 @@
 
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
+import type { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
-import { type DatabaseHandle, type OpenOptions, openDatabase } from "./db.server";
+import { type Database, type DatabaseHandle, type OpenOptions, openDatabase } from "./db.server";
+import { routerContextWith } from "./request-context.server";
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes and throws the database away. */
@@ -67,3 +69,10 @@ export async function fillTables(database: TestDatabase, text: string, values: u
     await client.end();
   }
 }
+
+/**
+ * The context a loader or action called straight from a test finds: `db`, the visitor at `clientIp`, no
+ * nonce or request id, and nothing run after the answer (a test removes what it made itself).
+ */
+export const testRouterContext = (db: Database, clientIp = "192.0.2.1"): RouterContextProvider =>
+  routerContextWith({ db, clientIp, cspNonce: "", requestId: "", afterResponse: () => {} });

@@ -5,7 +5,6 @@ import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASED_TEXT, parseSubject, type Subject } from "~/domain/privacy";
-import { routerContextWith } from "~/server/request-context.server";
 import type { Database } from "../db.server";
 import { deliverWith } from "../delivery/delivery.server";
 import { createMailer, fileSmsProvider } from "../delivery/transports.server";
@@ -19,7 +18,7 @@ import { leadFilterOf, listLeads } from "../staff/leads.server";
 import { loadListPage } from "../staff/list-page.server";
 import { workRecord } from "../staff/records.server";
 import { signedInManager } from "../staff/test-manager";
-import { type TestDatabase, testDatabases } from "../test-databases";
+import { type TestDatabase, testDatabases, testRouterContext } from "../test-databases";
 import { consentState, unsubscribeTokenFor } from "./consents.server";
 import { erasePersonalData, exportPersonalData, findForRequest, personalDataCsv } from "./rights.server";
 import { appliesForJob, givesFeedback, offersToModel, savesQuote } from "./test-people";
@@ -58,7 +57,7 @@ async function searchLeads(db: Database, q: string) {
   const page = await loadListPage(
     {
       request,
-      context: routerContextWith({ db, clientIp: "192.0.2.1", cspNonce: "", requestId: "", afterResponse: () => {} }),
+      context: testRouterContext(db),
     },
     "leads",
     {

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routerContextWith } from "~/server/request-context.server";
 import { outbox, staffPasskeys, staffSessions, staffUsers } from "../schema.server";
-import { type TestDatabase, testDatabases } from "../test-databases";
+import { type TestDatabase, testDatabases, testRouterContext } from "../test-databases";
 import { recordNewPasskey, signOutEverywhere } from "./accounts.server";
 import { requireStaff, staffAction } from "./auth.server";
 import { FRESH_MINUTES, hashToken, readSession } from "./session.server";
@@ -68,13 +67,7 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
   });
 
   it("an owner's invite and a new passkey on a sign-in older than the window go to sign in again first", async () => {
-    const context = routerContextWith({
-      db: database.db,
-      clientIp: "192.0.2.1",
-      cspNonce: "",
-      requestId: "",
-      afterResponse: () => {},
-    });
+    const context = testRouterContext(database.db);
     await signedInMinutesAgo(FRESH_MINUTES + 1);
     const invite = await refusal(
       staffAction({ request: form({ intent: "invite", email: "new@example.com", role: "owner" }), context }, "team"),
@@ -100,13 +93,7 @@ describe.each(testDatabases)("changes of who can get in, on %s", (_name, open) =
   });
 
   it("the privacy page asks for the recent sign-in as it opens, before anything is typed into it", async () => {
-    const context = routerContextWith({
-      db: database.db,
-      clientIp: "192.0.2.1",
-      cspNonce: "",
-      requestId: "",
-      afterResponse: () => {},
-    });
+    const context = testRouterContext(database.db);
     const page = () =>
       requireStaff(
         { request: new Request(`${SITE}/staff/privacy`, { headers: { Cookie: `staff-session=${token}` } }), context },
