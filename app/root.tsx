@@ -18,7 +18,8 @@ export const shouldRevalidate = () => false;
  * soon as the visitor shows they are about to follow a link to it (hover,
  * touch), so the full page load that follows is instant. Quotes and the API
  * are left alone, and of the staff console only the pages it names
- * (`PREFETCHED_PATTERNS`).
+ * (`PREFETCHED_PATTERNS`); so is every link of a page whose island answers
+ * its links in place (`answersLinksInPlace`, app/components/page-handle.ts).
  */
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [
@@ -48,6 +49,7 @@ function useHydration(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydration();
+  const inPlace = usePageFlag("answersLinksInPlace");
   return (
     <html lang="en-GB">
       <head>
@@ -69,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : (
+        ) : inPlace ? null : (
           // No page script: a public page loads only the scripts of the islands it shows (app/components/island.tsx).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not content
           <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />

@@ -7,15 +7,25 @@ import { useMatches } from "react-router";
  *   console's layout says so for every console page (decision 061); no
  *   public page does: what runs there is an island (decision 062);
  * - `showsHours`: the page shows the opening hours itself, so the footer
- *   leaves them out rather than repeat them.
+ *   leaves them out rather than repeat them;
+ * - `answersLinksInPlace`: the page's island answers its own links without a
+ *   request and writes the address itself (the calculator, the review
+ *   filter). Such a page has no speculation rules: at each tap Chrome would
+ *   fetch ahead the very page the island shows in place, one uncached page
+ *   from the server a tap, and at each change of address it re-matches every
+ *   link on the page against the rules (a history entry then cost the
+ *   calculator about three times what it costs a page without them).
  */
 export interface PageHandle {
   hideNav?: boolean;
   hydrate?: boolean;
   showsHours?: boolean;
+  answersLinksInPlace?: boolean;
 }
 
 export const showsHours: PageHandle = { showsHours: true };
+
+export const answersLinksInPlace: PageHandle = { answersLinksInPlace: true };
 
 /** True when any route of this page asks for `flag` in its handle. */
 export function usePageFlag(flag: keyof PageHandle): boolean {

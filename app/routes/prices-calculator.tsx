@@ -3,6 +3,7 @@ import { Calculator } from "~/components/calculator/calculator";
 import { calculatorData, EDIT_PARAM } from "~/components/calculator/calculator-view";
 import { serviceTypeCopy } from "~/components/calculator/labels";
 import { Island } from "~/components/island";
+import { answersLinksInPlace } from "~/components/page-handle";
 import { seo } from "~/components/page-meta";
 import { PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
 import { parseCalculatorState } from "~/domain/calculator-state";
@@ -11,6 +12,8 @@ import { resolveStylist } from "~/domain/stylist-choice";
 import { loadCalculatorData } from "~/server/queries/calculator.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/prices-calculator";
+
+export const handle = answersLinksInPlace;
 
 export const meta: Route.MetaFunction = (args) => {
   const { type } = parseCalculatorState(new URLSearchParams(args.location.search));

@@ -65,11 +65,16 @@ async function islandReady(page: Page) {
   });
 }
 
-/** Every document, fetch and XHR request from now on (pictures, fonts and scripts are not choices). */
+/**
+ * Every request for a page or data from now on: documents, fetches and XHRs, and the pages Chrome fetches ahead of
+ * a tap (speculation rules' prefetches, which Playwright types "other", as it does the site's icon, fetched again
+ * at each change of address). Scripts, styles, pictures, fonts and the funnel's beacons are not choices.
+ */
 function countLoads(page: Page): Request[] {
   const loads: Request[] = [];
   page.on("request", (request) => {
-    if (["document", "fetch", "xhr"].includes(request.resourceType())) loads.push(request);
+    const asks = ["document", "fetch", "xhr", "other"].includes(request.resourceType());
+    if (asks && new URL(request.url()).pathname !== "/favicon.svg") loads.push(request);
   });
   return loads;
 }
