@@ -9,11 +9,11 @@ import { useMatches } from "react-router";
  * - `showsHours`: the page shows the opening hours itself, so the footer
  *   leaves them out rather than repeat them;
  * - `answersLinksInPlace`: the page's island answers its own links without
- *   loading a page and writes the address itself (the calculator, the review
- *   filter). Such a page has no speculation rules (decision 127): at each tap
- *   Chrome would fetch ahead the very page the island shows in place, one
- *   uncached page from the server a tap, and at each change of address it
- *   re-matches every link on the page against the rules.
+ *   loading a page and writes the address itself (the calculator). Such a
+ *   page has no speculation rules (decision 127): at each tap Chrome would
+ *   fetch ahead the very page the island shows in place, one uncached page
+ *   from the server a tap, and at each change of address it re-matches every
+ *   link on the page against the rules.
  */
 export interface PageHandle {
   hideNav?: boolean;

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { Link } from "~/components/link";
 import { contentErrorBoundary } from "~/components/not-found-notice";
-import { answersLinksInPlace } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter } from "~/components/review-filter";
@@ -21,8 +20,6 @@ import type { Route } from "./+types/reviews-stylist";
  * loader, so the list is fetched afresh whenever the route changes, whichever
  * way the visitor got there.
  */
-export const handle = answersLinksInPlace;
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const chosen = url.searchParams.get(REVIEW_FILTER_FIELD);

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { answersLinksInPlace } from "~/components/page-handle";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { ReviewFilter } from "~/components/review-filter";
@@ -12,8 +11,6 @@ import { config } from "~/server/config.server";
 import { listEveryMember, reviewPage, reviewSourceCounts } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/reviews";
-
-export const handle = answersLinksInPlace;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
