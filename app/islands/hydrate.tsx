@@ -9,8 +9,22 @@ import { NavMenu } from "~/components/nav-menu";
  * hydrates the riders (the site's menus), which have no script of their own.
  */
 export function hydrateIslands<P extends object>(name: string, Component: React.ComponentType<P>) {
-  hydrateAll(name, Component);
-  hydrateAll("nav-menu", NavMenu);
+  whenParsed(() => {
+    hydrateAll(name, Component);
+    hydrateAll("nav-menu", NavMenu);
+  });
+}
+
+/**
+ * Runs `then` once the whole page has been parsed. An island's script is an
+ * async module (React's `preinitModule`), which runs as soon as it is
+ * fetched: from a warm cache, on a reload, that can be before the parser has
+ * reached the island or the props after it, and an island not found then
+ * would never be hydrated.
+ */
+function whenParsed(then: () => void) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", then, { once: true });
+  else then();
 }
 
 function hydrateAll<P extends object>(name: string, Component: React.ComponentType<P>) {

@@ -5,8 +5,6 @@
  * one who does finds it running when they get there. The island's own script
  * then hydrates it as any island's does.
  */
-const waiting = [...document.querySelectorAll<HTMLElement>("[data-island-src]")];
-
 function load(root: HTMLElement) {
   // Its chunks are fetched beside it rather than one after another.
   for (const href of JSON.parse(root.dataset.islandImports ?? "[]") as string[]) {
@@ -18,7 +16,13 @@ function load(root: HTMLElement) {
   void import(/* @vite-ignore */ root.dataset.islandSrc as string);
 }
 
-if ("IntersectionObserver" in window) {
+/** Watches every island waiting to be seen; called once the page is parsed, as its islands may come after this script runs. */
+function watch() {
+  const waiting = [...document.querySelectorAll<HTMLElement>("[data-island-src]")];
+  if (!("IntersectionObserver" in window)) {
+    waiting.forEach(load);
+    return;
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -32,4 +36,9 @@ if ("IntersectionObserver" in window) {
   );
   // The island's root is `display: contents`, which has no box to watch: its first element stands for it.
   for (const root of waiting) observer.observe(root.firstElementChild ?? root);
-} else waiting.forEach(load);
+}
+
+// Once the page is parsed, for the reason the islands' scripts wait (app/islands/hydrate.tsx): this script is an
+// async module too. Written out here rather than shared, so the watcher stays one small file.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch, { once: true });
+else watch();

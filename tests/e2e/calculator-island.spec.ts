@@ -186,6 +186,31 @@ test("Back returns to the previous step, a reload shows the same state, and Chan
   await expect(openStep(page).getByRole("heading", { level: 2 })).toBeFocused();
 });
 
+test("an island whose script runs before the page is parsed still hydrates", async ({ page }) => {
+  // The island's script is an async module: from a warm cache (a reload) it can run while the parser is still above
+  // the island. Here a script that takes a second to arrive holds the parser just above it.
+  await page.route(/\/prices\/calculator\?/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '<div data-island="calculator"',
+      '<script src="/parser-pause.js"></script><div data-island="calculator"',
+    );
+    expect(html).toContain("parser-pause.js");
+    await route.fulfill({ response, body: html });
+  });
+  await page.route("**/parser-pause.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ contentType: "text/javascript", body: "" });
+  });
+  const islandRan = page.waitForRequest(/island-calculator-script/);
+  await page.goto(START);
+  await islandRan;
+  await islandReady(page);
+  const loads = countLoads(page);
+  await follow(page, openStep(page).getByRole("link").first());
+  expect(loads.map((load) => `${load.resourceType()} ${load.url()}`)).toEqual([]);
+});
+
 test("on a wide screen the side panel's total is announced once, by the island's own live region", async ({
   page,
   request,
