@@ -5,7 +5,7 @@ import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
 import { Pagination } from "~/components/pagination";
 import { pagePath, pageSuffix, requestedPage } from "~/domain/pagination";
-import { blogCard, blogPostPage } from "~/server/queries/content.server";
+import { blogPostPage } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/blog-info";
 
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page: posts.page,
     pages: posts.pages,
-    posts: posts.items.map(blogCard),
+    posts: posts.items,
   };
 }
 

@@ -2,7 +2,7 @@ import { BlogCard } from "~/components/blog-card";
 import { Link } from "~/components/link";
 import { PageIntro } from "~/components/page-intro";
 import { seo } from "~/components/page-meta";
-import { blogCard, blogPostPage } from "~/server/queries/content.server";
+import { blogPostPage } from "~/server/queries/content.server";
 import { requestContext } from "~/server/request-context.server";
 import type { Route } from "./+types/blog";
 
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const latest = await blogPostPage(context.get(requestContext).db, 1, LATEST_COUNT);
   return {
     total: latest?.total ?? 0,
-    latest: (latest?.items ?? []).map(blogCard),
+    latest: latest?.items ?? [],
   };
 }
 

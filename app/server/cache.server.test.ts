@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_CHANNEL, disableContentCache, enableContentCache, readingFresh } from "./cache.server";
 import { listSalons, listServices } from "./queries/catalogue.server";
-import { getSiteSettings } from "./queries/content.server";
-import { salons, siteSettings } from "./schema.server";
+import { blogPostPage, getSiteSettings } from "./queries/content.server";
+import { blogPosts, salons, siteSettings } from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
 
@@ -64,5 +64,22 @@ describe.each(testDatabases)("content cache on %s", (_name, open) => {
     expect((await getSiteSettings(database.db)).hideOffers).toBe(false);
     await database.db.update(siteSettings).set({ value: "true" }).where(eq(siteSettings.key, "hideOffers"));
     expect(await eventually(async () => (await getSiteSettings(database.db)).hideOffers)).toBe(true);
+  });
+
+  it("makes a post's card once, and again with its new excerpt when the post is edited", async () => {
+    const before = await blogPostPage(database.db, 1, 2);
+    const card = before?.items[0];
+    if (!card) throw new Error("the seed has posts");
+    expect((await blogPostPage(database.db, 1, 2))?.items).toBe(before?.items);
+    await database.db
+      .update(blogPosts)
+      .set({ bodyHtml: "<p>Gloss &amp; <strong>tone</strong>: Zoë’s guide.</p><p>Second paragraph.</p>" })
+      .where(eq(blogPosts.slug, card.slug));
+    expect(
+      await eventually(
+        async () =>
+          (await blogPostPage(database.db, 1, 2))?.items[0]?.excerpt === "Gloss & tone: Zoë’s guide. Second paragraph.",
+      ),
+    ).toBe(true);
   });
 });

@@ -185,12 +185,16 @@ export function listPostDates(db: Database): Promise<{ slug: string; publishedAt
   );
 }
 
-/** One page of posts, newest first, `perPage` to a page. */
+/**
+ * One page of posts as their cards show them, newest first, `perPage` to a page; null past the last page. The
+ * cards, excerpts included, are made once per change to the posts and kept with the page: taking the plain text
+ * out of each body was most of the blog pages' own work when it was done on every request.
+ */
 export async function blogPostPage(
   db: Database,
   page: number,
   perPage = POSTS_PER_PAGE,
-): Promise<ListPage<BlogPostRow> | null> {
+): Promise<ListPage<BlogCardPost> | null> {
   const total = await cached(
     db,
     "blog-count",
@@ -206,13 +210,13 @@ export async function blogPostPage(
         .orderBy(...POSTS_ORDER)
         .limit(perPage)
         .offset((page - 1) * perPage),
-    ),
+    ).map(blogCard),
   );
   return { items, page, pages, total };
 }
 
 /** What a post's card on the blog pages shows of it. */
-export const blogCard = (p: BlogPostRow): BlogCardPost => ({
+const blogCard = (p: BlogPostRow): BlogCardPost => ({
   slug: p.slug,
   title: p.title,
   image: p.image,
