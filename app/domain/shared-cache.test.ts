@@ -22,6 +22,12 @@ describe("what a shared cache may keep", () => {
     expect(secondsToLondonMidnight(new Date("2026-07-01T22:30:00Z"))).toBe(1800);
     // The night the clocks go forward (29 March 2026, 01:00 UTC): midnight is still 00:00 UTC.
     expect(secondsToLondonMidnight(new Date("2026-03-28T23:00:00Z"))).toBe(3600);
+    // The day the clocks go back (25 October 2026) is 25 hours long: its midnight is 00:00 UTC on the 26th.
+    expect(secondsToLondonMidnight(new Date("2026-10-24T22:30:00Z"))).toBe(1800);
+    expect(secondsToLondonMidnight(new Date("2026-10-25T00:00:00Z"))).toBe(24 * 3600);
+    // Asked again for a day already asked about, at another time of it, and for the day before.
+    expect(secondsToLondonMidnight(new Date("2026-10-25T23:59:59Z"))).toBe(1);
+    expect(secondsToLondonMidnight(new Date("2026-10-24T12:00:00Z"))).toBe(11 * 3600);
   });
 
   it("keeps a page no later than London's midnight, when the day's hours and prices turn over", () => {

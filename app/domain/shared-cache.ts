@@ -3,7 +3,7 @@
  * public answer, and for how long: the lifetimes per kind of page, and the
  * surrogate keys a purge names (decision 119).
  */
-import { fromLondonLocal, londonDay } from "./salon-time";
+import { dayAfter, fromLondonLocal, londonDay } from "./salon-time";
 
 /** The page kinds with a lifetime of their own. */
 export type SharedKind = "home" | "content" | "prices" | "blog" | "picture";
@@ -35,12 +35,22 @@ export function pageKind(path: string): Exclude<SharedKind, "picture"> {
   return "content";
 }
 
+/**
+ * The instant the London day `day` (yyyy-mm-dd) ends, in ms since the epoch: the last one asked for is kept,
+ * since every shared page asks for it and the calendar conversion is dear beside the rest of its headers.
+ */
+let lastDayEnd = { day: "", ms: 0 };
+function londonDayEnd(day: string): number {
+  if (day !== lastDayEnd.day) {
+    const next = dayAfter(day);
+    lastDayEnd = { day, ms: (fromLondonLocal(`${next}T00:00`) ?? new Date(`${next}T00:00:00Z`)).getTime() };
+  }
+  return lastDayEnd.ms;
+}
+
 /** Seconds from `at` to the next midnight in London (at least 1). */
 export function secondsToLondonMidnight(at: Date): number {
-  const next = new Date(`${londonDay(at)}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  const midnight = fromLondonLocal(`${next.toISOString().slice(0, 10)}T00:00`) ?? next;
-  return Math.max(1, Math.ceil((midnight.getTime() - at.getTime()) / 1000));
+  return Math.max(1, Math.ceil((londonDayEnd(londonDay(at)) - at.getTime()) / 1000));
 }
 
 /**
