@@ -7,7 +7,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { londonLocal } from "../../app/domain/salon-time";
-import { expectAccessible, expectOneH1 } from "./helpers";
+import { expectAccessible, expectOneH1, scriptsReady } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
@@ -84,6 +84,7 @@ test("a post scheduled for tomorrow stays off the site until its time, then show
   await expect(manager.getByText("Post created.")).toBeVisible();
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Edit “Winter colour care”");
   await expect(manager.getByText(/Scheduled: it appears on the blog on/)).toBeVisible();
+  const editAddress = manager.url();
   await manager.goto(`${staff.url}/staff/content/blog`);
   await expect(manager.getByRole("listitem").filter({ hasText: "Winter colour care" })).toContainText("Scheduled");
 
@@ -101,6 +102,28 @@ test("a post scheduled for tomorrow stays off the site until its time, then show
     expect(page.status).toBe(200);
     expect(page.text).toContain("<h2>Keep it glossy</h2>");
     expect((await publicGet("/sitemap.xml")).text).toContain("/blog/winter-colour-care");
+
+    // On a phone, the post's card on the list opens with the post's own words, and with the new ones once the
+    // post is edited (the cards are made once per change to the posts).
+    const visitor = await freshPage(manager.context().browser() as Browser);
+    await visitor.setViewportSize({ width: 360, height: 800 });
+    await visitor.goto(`${staff.url}/blog-info`);
+    const card = visitor.getByRole("article", { name: "Winter colour care" });
+    await expect(card).toContainText("A gloss every six weeks keeps colour rich.");
+    await manager.goto(editAddress);
+    // Typed once the form's scripts have run, as the edit form is meant to be used.
+    await scriptsReady(manager);
+    await manager
+      .getByRole("textbox", { name: "Post" })
+      .fill("## Keep it glossy\n\nZoë’s tip: a **toner** between visits.");
+    await manager.getByRole("button", { name: "Save the post" }).click();
+    await expect(manager.getByText("Saved. The post is on the blog.")).toBeVisible();
+    await expect(async () => {
+      await visitor.reload();
+      await expect(card).toContainText("Zoë’s tip: a toner between visits.", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).not.toContainText("every six weeks");
+    await visitor.context().close();
   } finally {
     await setSiteClock(staff, new Date());
   }
