@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { adapterBpFromPercent, formatGBP, penceFromPounds, telHref, truncate } from "./format";
 import { levelRows, serviceRows } from "./testing/catalogue";
@@ -21,6 +22,36 @@ describe("formatGBP", () => {
     { pence: -150, expected: "-£1.50" },
   ])("$pence → $expected", ({ pence, expected }) => {
     expect(formatGBP(pence)).toBe(expected);
+  });
+
+  it("writes every amount as en-GB's currency format does, to £10bn either way", () => {
+    // The platform's own formatter is the oracle: whole pounds without pence, otherwise two decimals.
+    const intl = (places: number) =>
+      new Intl.NumberFormat("en-GB", {
+        style: "currency",
+        currency: "GBP",
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      });
+    const [whole, withPence] = [intl(0), intl(2)];
+    const amounts = fc.oneof(
+      fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }),
+      fc.integer({ min: -200_000, max: 200_000 }),
+      fc.integer({ min: -10_000, max: 10_000 }).map((pounds) => pounds * 100),
+    );
+    fc.assert(
+      fc.property(amounts, (pence) => {
+        const oracle = pence % 100 === 0 ? whole.format(pence / 100 + 0) : withPence.format(pence / 100);
+        expect(formatGBP(pence)).toBe(oracle);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("is exact past what a pound amount in floating point can hold", () => {
+    expect(formatGBP(Number.MAX_SAFE_INTEGER)).toBe("£90,071,992,547,409.91");
+    expect(formatGBP(-Number.MAX_SAFE_INTEGER)).toBe("-£90,071,992,547,409.91");
+    expect(formatGBP(999_999_999_999_999)).toBe("£9,999,999,999,999.99");
   });
 
   it.each([1.5, 98.8, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(

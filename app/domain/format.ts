@@ -2,31 +2,25 @@
  * Display and parsing helpers (the "cut to N characters" filter and the en-GB
  * GBP amounts) plus exact decimal parsers for seed data. Dates live in dates.ts, so pages that show none do not load date-fns.
  */
-const wholePounds = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  // Explicit minimum: older engines reject a maximum below the currency's default minimum (2).
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const poundsAndPence = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /**
  * An amount of whole pence as clients read it: "£98" when it is whole pounds,
- * "£86.50" otherwise, "£1,235" past a thousand. Nothing is rounded here: every
- * amount is already exact to the penny (docs/decisions/007), so the lines shown
- * always add up to the total shown.
+ * "£86.50" otherwise, "£1,235" past a thousand, "-£1.50" below nothing: en-GB's
+ * way with pounds sterling, the text `Intl.NumberFormat` gives (the tests hold
+ * it to that). Nothing is rounded here: every amount is already exact to the
+ * penny (docs/decisions/007), so the lines shown always add up to the total
+ * shown. Throws a RangeError for anything but a safe integer.
+ *
+ * Written out rather than asked of `Intl`: a browser's first number format
+ * loads its locale data, most of the calculator's blocking time on a phone
+ * (docs/decisions/128). Integer arithmetic only, so it is exact at any size.
  */
 export function formatGBP(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
-  // `+ 0` turns -0 into 0 so it never prints "-£0".
-  return pence % 100 === 0 ? wholePounds.format(pence / 100 + 0) : poundsAndPence.format(pence / 100);
+  const size = Math.abs(pence);
+  const penny = size % 100;
+  const pounds = String((size - penny) / 100).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${pence < 0 ? "-" : ""}£${pounds}${penny === 0 ? "" : `.${String(penny).padStart(2, "0")}`}`;
 }
 
 /**
