@@ -5,19 +5,31 @@
  */
 const SALON_TIME_ZONE = "Europe/London";
 
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SALON_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * London's calendar and clock, made when first asked for: a browser's first
+ * `Intl` format loads locale data (docs/decisions/128), which a page that
+ * only imports this module's neighbours (the skin-test question's words on
+ * the quote form) should not pay for.
+ */
+let parts: Intl.DateTimeFormat | undefined;
+const londonParts = () =>
+  (parts ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: SALON_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }));
 
 function wallClock(at: Date): { day: string; time: string; ms: number } {
-  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    londonParts()
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   const day = `${p.year}-${p.month}-${p.day}`;
   const time = `${p.hour}:${p.minute}`;
   return { day, time, ms: Date.parse(`${day}T${time}:${p.second}Z`) };
