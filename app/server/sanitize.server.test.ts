@@ -89,9 +89,25 @@ describe("htmlToPlainText", () => {
 describe("htmlExcerpt", () => {
   it("cuts the plain text and adds an ellipsis only when it cut", () => {
     expect(htmlExcerpt("<p>Short &amp; sweet</p>", 50)).toBe("Short & sweet");
-    expect(htmlExcerpt("<h2>Wash less</h2><p>Every wash lifts toner.</p>", 15)).toBe("Wash less Every…");
     expect(htmlExcerpt("<p>Every wash lifts toner.</p>", 12)).toBe("Every wash…");
     expect(htmlExcerpt("<p>Wash less, every day</p>", 10)).toBe("Wash less…");
     expect(htmlExcerpt("<p>Supercalifragilistic</p>", 10)).toBe("Supercalif…");
+  });
+
+  it("opens on the post's own sentences, its headings left out", () => {
+    expect(htmlExcerpt("<h2>Wash less</h2><p>Every wash lifts toner.</p>", 15)).toBe("Every wash…");
+    expect(
+      htmlExcerpt(
+        "<H1>Keep it <em>glossy</em></H1><p>Zoë’s tip: a <strong>toner</strong>.</p><h3>Why</h3><ul><li>Shine</li></ul>",
+        180,
+      ),
+    ).toBe("Zoë’s tip: a toner. Shine");
+    expect(
+      htmlExcerpt("<h4>Deep</h4><div>Gloss<br>and tone</div><script>alert(1)</script><style>p{}</style>", 180),
+    ).toBe("Gloss and tone");
+  });
+
+  it("gives a body of headings alone their words", () => {
+    expect(htmlExcerpt("<h2>Wash less</h2><h3>Tone more</h3>", 180)).toBe("Wash less Tone more");
   });
 });

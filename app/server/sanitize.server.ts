@@ -63,6 +63,10 @@ function unescapeText(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
+/** The tags that open or close a block of text: plain text puts a space at each. */
+const BLOCK_TAGS = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "blockquote", "br", "div"];
+const blockBoundary = new RegExp(`<(/?)(${BLOCK_TAGS.join("|")})\\b`, "gi");
+
 /**
  * The readable text of an HTML fragment, for excerpts and descriptions:
  * every tag gone, entities decoded, blocks separated by a space and runs of
@@ -70,17 +74,32 @@ function unescapeText(text: string): string {
  */
 export function htmlToPlainText(html: string): string {
   // A space before each block boundary keeps "end.</p><p>Next" from reading "end.Next".
-  const spaced = html.replace(/<(\/?)(p|h[1-6]|li|ul|ol|blockquote|br|div)\b/gi, " <$1$2");
+  const spaced = html.replace(blockBoundary, " <$1$2");
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
   return unescapeText(text).replace(/\s+/g, " ").trim();
 }
 
 /**
+ * The fragment without its headings, words and all, every other block kept
+ * (its inline tags, and whatever is not text, already gone).
+ */
+function withoutHeadings(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: BLOCK_TAGS,
+    allowedAttributes: {},
+    exclusiveFilter: (frame) => /^h[1-6]$/.test(frame.tag),
+  });
+}
+
+/**
  * The opening of an HTML body as plain text: at most `max` characters, ended
  * at a word boundary where one is near, plus "…" when something was cut.
+ * It opens on the body's own sentences: its headings are left out, as a
+ * heading run into the sentence after it has no stop between them ("Keep it
+ * glossy A gloss every…"). A body of headings alone gives their words.
  */
 export function htmlExcerpt(html: string, max: number): string {
-  const text = htmlToPlainText(html);
+  const text = htmlToPlainText(withoutHeadings(html)) || htmlToPlainText(html);
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   let end = max;
