@@ -309,4 +309,27 @@ describe("calculatorData", () => {
       );
     }
   });
+
+  it("makes the island's lists once per list of rows, and new ones when the price list changes", () => {
+    const rowsOf = (services: CalculatorData["catalogue"]["services"]): CalculatorData => ({
+      ...data,
+      catalogue: { services, levels: catalogue.levels, rounding: catalogue.rounding },
+    });
+    const today = rowsOf(catalogue.services.map((service) => ({ ...service })));
+    const first = calculatorData(today);
+    const again = calculatorData({ ...today, catalogue: { ...today.catalogue } });
+    expect(again.catalogue.services).toBe(first.catalogue.services);
+    expect(again.catalogue.levels).toBe(first.catalogue.levels);
+
+    // A new price list comes as new rows: a pound more on every service.
+    const dearer = rowsOf(catalogue.services.map((service) => ({ ...service, pricePence: service.pricePence + 100 })));
+    const next = calculatorData(dearer);
+    expect(next.catalogue.services).not.toBe(first.catalogue.services);
+    const state = parseCalculatorState(new URLSearchParams("type=colour&mode=level&level=4&cc=2"));
+    const fromPrices = (rows: CalculatorData) =>
+      calculatorView(state, rows).levelChoices.map((choice) => choice.fromPricePence);
+    expect(fromPrices(first)).toEqual(fromPrices(today));
+    expect(fromPrices(next)).toEqual(fromPrices(dearer));
+    expect(fromPrices(next)).not.toEqual(fromPrices(first));
+  });
 });

@@ -307,26 +307,33 @@ export const stepLinks = {
 /**
  * The catalogue as the calculator island is given it, in the page: only the
  * fields the view reads (the rows may carry more), so the page carries no
- * more than the steps need.
+ * more than the steps need. Its lists are made once for each list of rows
+ * (which the server keeps while the price list is unchanged), so what is
+ * worked out from them and remembered by list (fromPricePence) is worked out
+ * once, not on every page.
  */
 export function calculatorData(data: CalculatorData): CalculatorData {
   return {
     catalogue: {
-      services: data.catalogue.services.map((s) => ({
-        id: s.id,
-        service: s.service,
-        clientName: s.clientName,
-        pricePence: s.pricePence,
-        productPricePence: s.productPricePence,
-        cat1: s.cat1,
-        cat2: s.cat2,
-        groupName: s.groupName,
-        minLevel: s.minLevel,
-        sortOrder: s.sortOrder,
-      })),
+      services: onceFor(islandServices, data.catalogue.services, (services) =>
+        services.map((s) => ({
+          id: s.id,
+          service: s.service,
+          clientName: s.clientName,
+          pricePence: s.pricePence,
+          productPricePence: s.productPricePence,
+          cat1: s.cat1,
+          cat2: s.cat2,
+          groupName: s.groupName,
+          minLevel: s.minLevel,
+          sortOrder: s.sortOrder,
+        })),
+      ),
       // A level's own price changes price its lines in the browser as on the server.
-      levels: data.catalogue.levels.map(({ id, name, adapterBp, changes }) =>
-        changes ? { id, name, adapterBp, changes } : { id, name, adapterBp },
+      levels: onceFor(islandLevels, data.catalogue.levels, (levels) =>
+        levels.map(({ id, name, adapterBp, changes }) =>
+          changes ? { id, name, adapterBp, changes } : { id, name, adapterBp },
+        ),
       ),
       rounding: data.catalogue.rounding,
     },
@@ -348,4 +355,17 @@ export function calculatorData(data: CalculatorData): CalculatorData {
     })),
     salons: data.salons.map((salon) => ({ id: salon.id, name: salon.name, shortName: salon.shortName })),
   };
+}
+
+const islandServices = new WeakMap<readonly Service[], Service[]>();
+const islandLevels = new WeakMap<readonly Level[], Level[]>();
+
+/** `make(source)`, kept in `made` for as long as `source` itself is kept. */
+function onceFor<S extends object, T>(made: WeakMap<S, T>, source: S, make: (source: S) => T): T {
+  let result = made.get(source);
+  if (result === undefined) {
+    result = make(source);
+    made.set(source, result);
+  }
+  return result;
 }
