@@ -128,11 +128,41 @@ describe("e-mail through SMTP", () => {
     expect(mail.raw.split("\r\n").filter((line) => /^message-id:/i.test(line))).toEqual([
       "Message-ID: <quote-1@example.com>",
     ]);
+    // Every line break on the wire is CRLF, the text's own included.
+    expect(mail.raw.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     const parsed = await simpleParser(mail.raw);
     expect(parsed.messageId).toBe("<quote-1@example.com>");
     expect(parsed.subject).toBe("Your quote from Maison Ivy with Zoë");
     expect(parsed.text).toBe(text);
     expect(parsed.html).toBe("<p>Hi Zoë, 2 = 2</p>");
+  });
+
+  it("keeps a message's part boundaries when it is sent again, and gives each message its own", async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+      dataDir: "/nonexistent",
+    });
+    const email = (messageId: string) => ({
+      to: "zoe@example.com",
+      from: "hello@example.com",
+      subject: "Your quote",
+      text: "Hi Zoë",
+      html: "<p>Hi Zoë</p>",
+      messageId,
+    });
+    const boundary = () => received.at(-1)!.raw.match(/boundary="([^"]+)"/)?.[1];
+    try {
+      await mailer.send(email("<7f3c1a52-9d1e-4c1b-8a51-2f0e6b3d9c44@example.com>"));
+      const first = boundary();
+      await mailer.send(email("<7f3c1a52-9d1e-4c1b-8a51-2f0e6b3d9c44@example.com>"));
+      const again = boundary();
+      await mailer.send(email("<0c9e8b7a-6f5d-4e3c-9b2a-1d0f9e8d7c6b@example.com>"));
+      expect(first).toBeTruthy();
+      expect(again).toBe(first);
+      expect(boundary()).not.toBe(first);
+    } finally {
+      mailer.close();
+    }
   });
 });
 

@@ -67,6 +67,10 @@ function composed(email: Email): SendMailOptions {
     text: email.text,
     html: email.html,
     messageId: email.messageId,
+    // The multipart boundaries are made from the Message-ID, a random UUID fixed when the message was queued (after
+    // the text it carries was written, so no one could have put a boundary in it): a message sent again keeps its
+    // boundaries, and the composer draws no random bytes for each part of each message.
+    baseBoundary: email.messageId.replace(/[^A-Za-z0-9]/g, ""),
     envelope: { from: email.from, to: email.to },
     ...(email.unsubscribeUrl
       ? {
@@ -86,11 +90,13 @@ function composed(email: Email): SendMailOptions {
  * (`raw`), in one write, where letting the SMTP transport compose as it sends
  * wrote each header and line of the body to the socket by itself (a system
  * call each, most of a save's CPU on a machine whose calls are dear).
- * `newline`: CRLF for SMTP, LF for the `.eml` files.
+ * `newline`: "unix" for the `.eml` files; none for SMTP, whose data stream
+ * sends every line break as CRLF whatever it is given (one stream stage fewer
+ * per message than having the composer turn them first).
  */
-function composer(newline: "windows" | "unix") {
+function composer(newline?: "unix") {
   const open = firstTime(async () =>
-    (await mailLibrary()).createTransport({ streamTransport: true, buffer: true, newline }),
+    (await mailLibrary()).createTransport({ streamTransport: true, buffer: true, ...(newline ? { newline } : {}) }),
   );
   return async (email: Email): Promise<Buffer> => (await (await open()).sendMail(composed(email))).message as Buffer;
 }
@@ -104,7 +110,7 @@ function composer(newline: "windows" | "unix") {
 export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
-    const compose = composer("windows");
+    const compose = composer();
     let transport: Transport | undefined;
     const open = async () =>
       (transport ??= (await mailLibrary()).createTransport({
