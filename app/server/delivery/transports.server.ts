@@ -69,8 +69,9 @@ function composed(email: Email): SendMailOptions {
     messageId: email.messageId,
     // The multipart boundaries are made from the Message-ID, a random UUID fixed when the message was queued (after
     // the text it carries was written, so no one could have put a boundary in it): a message sent again keeps its
-    // boundaries, and the composer draws no random bytes for each part of each message.
-    baseBoundary: email.messageId.replace(/[^A-Za-z0-9]/g, ""),
+    // boundaries, and the composer draws no random bytes for each part of each message. Its first 32 letters and
+    // digits (the UUID's), so a long mail domain cannot take a boundary past the 70 characters MIME allows.
+    baseBoundary: email.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 32),
     envelope: { from: email.from, to: email.to },
     ...(email.unsubscribeUrl
       ? {
