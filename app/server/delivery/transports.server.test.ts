@@ -103,12 +103,14 @@ describe("e-mail through SMTP", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it("sends one message with the outbox's Message-ID, a text and an HTML part, to the envelope's address", async () => {
-    const mailer = createMailer({
+  const smtpMailer = () =>
+    createMailer({
       smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
       dataDir: "/nonexistent",
     });
+
+  it("sends one message with the outbox's Message-ID, a text and an HTML part, to the envelope's address", async () => {
+    const mailer = smtpMailer();
     const text = `Hi Zoë,\n\nTotal: £120.00 ${"long line ".repeat(12)}\n`;
     try {
       await mailer.send({
@@ -138,10 +140,7 @@ describe("e-mail through SMTP", () => {
   });
 
   it("keeps a message's part boundaries when it is sent again, and gives each message its own", async () => {
-    const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-      dataDir: "/nonexistent",
-    });
+    const mailer = smtpMailer();
     const email = (messageId: string) => ({
       to: "zoe@example.com",
       from: "hello@example.com",
