@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import {
   STAFF_NAV,
@@ -9,12 +9,13 @@ import {
   staffPath,
 } from "../../app/domain/staff/routes";
 import { startSmtp } from "./delivery-harness";
-import { expectAccessible, expectOneH1, scriptsReady } from "./helpers";
+import { expectAccessible, scriptsReady } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
   inviteAndSignIn,
   mailTo,
+  postOneOfEachRecord,
   type StaffSite,
   saveQuoteInBrowser,
   signInWithCode,
@@ -33,15 +34,6 @@ const PEOPLE: Record<StaffRole, { name: string; email: string }> = {
   "front-desk": { name: "Frankie Desk", email: "frankie@example.com" },
 };
 
-async function post(path: string, data: Record<string, unknown>) {
-  const response = await fetch(`${staff.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(data),
-  });
-  expect(response.status, path).toBe(201);
-}
-
 /** The owner sets the console up, invites a manager and a front desk, and each signs in from the e-mailed link. */
 async function signInEveryone(browser: Browser) {
   const owner = await freshPage(browser);
@@ -58,52 +50,7 @@ test.beforeAll(async ({ browser }) => {
   // One failed attempt marks a message failed, so the messages test need not wait through the retries.
   staff = await startStaffSite({ OUTBOX_RETRY_WINDOW_SECONDS: "1" });
   await signInEveryone(browser);
-  // One of each record, so every detail page has something to show.
-  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
-    await fetch(`${staff.url}/api/services`)
-  ).json();
-  const id = (cat1: number, cat2: number, name: string) =>
-    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
-  await post("/api/save-quote-details", {
-    type: "cutting",
-    mode: "level",
-    level: "6",
-    salon: "2",
-    finish: id(1, 0, "Cut, Dry & Style"),
-    finishAddon: id(4, 0, "None"),
-    treatment: id(5, 2, "None"),
-    regular: "no",
-    name: "Quinn Quote",
-    mobile: "07700 900 111",
-    email: "quinn@example.com",
-    referral: "Google",
-  });
-  await post("/api/joinus", {
-    name: "Ada Lovelace",
-    mobile: "07700 900 123",
-    email: "ada@example.com",
-    position: "3 - 5 years",
-    about: "Six years behind the chair.",
-    why_hair: "I love making people feel good.",
-    why_us: "Your academy.",
-    role: "Stylist",
-  });
-  await post("/api/models", { name: "Mia Stone", mobile: "07700 900 456", info: "Shoulder-length, natural brown." });
-  await post("/api/feedback", {
-    name: "Sam Lee",
-    mobile: "07700 900 789",
-    intro: "5",
-    consultation: "4",
-    cleanliness: "5",
-    appearance: "5",
-    products: "3",
-    styling: "4",
-    value: "4",
-    experience: "5",
-    result: "5",
-    return: "I moved away.",
-    repeat: "Maybe",
-  });
+  await postOneOfEachRecord(staff);
 });
 test.afterAll(async () => {
   await staff?.close();
@@ -235,14 +182,6 @@ test("a job application goes from new to invited: the owner's wording of the inv
 });
 
 /** Not indexed, yet described (browsers and link previews show it): the page's own name opens its description. */
-async function expectDescribed(page: Page) {
-  const name = (await page.title()).replace(/ \| Maison Ivy staff$/, "");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-    "content",
-    `${name}: Maison Ivy's staff console, where the salons' team works the site's quotes, applications and content.`,
-  );
-}
-
 test("console pages hydrate as a React app, and prefetching opens nothing recorded", async ({ browser }) => {
   // Decision 061: every console page, the sign-in pages too, is hydrated by React Router. What its first load weighs
   // is the bench's (`npm run bench -- weight`, target 150 kB of JavaScript).
@@ -336,36 +275,6 @@ test("every navigation item is in view on a wide screen and one tap away on a ph
       }
       await page.context().close();
     }
-});
-
-test("every console page is accessible on a 360 px phone and a wide screen", async ({ browser }) => {
-  // Some sixty pages, each hydrated and checked by axe: on a busy two-core machine that takes over ten minutes.
-  test.setTimeout(1_200_000);
-  // Every page of the route table (record pages as their first record), signed in as the owner, who sees them all.
-  const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
-    .filter((route) => route.page !== null && route.page !== "public" && route.file.endsWith(".tsx"))
-    .map((route) => staffPath(route.path.replace(":id", "1")));
-  for (const viewport of [
-    { width: 360, height: 800 },
-    { width: 1280, height: 900 },
-  ]) {
-    const page = await pageAs(browser, "owner", viewport);
-    for (const path of pages) {
-      await page.goto(`${staff.url}${path}`);
-      await expectOneH1(page);
-      await expect(page).toHaveTitle(/\| Maison Ivy staff$/);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-      await expectDescribed(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
-    }
-  }
-  const signIn = await freshPage(browser);
-  await signIn.setViewportSize({ width: 360, height: 800 });
-  await signIn.goto(`${staff.url}/staff/sign-in`);
-  await expectDescribed(signIn);
-  await expectAccessible(signIn);
 });
 
 test("a message that failed shows why on the messages page, and sending it again delivers it", async ({ browser }) => {

@@ -155,6 +155,57 @@ export async function postJson(staff: StaffSite, path: string, body: Record<stri
   });
 }
 
+/** One of each record the console has a detail page for (a quote, a job and a model application, feedback), each the first. */
+export async function postOneOfEachRecord(staff: StaffSite) {
+  const created = async (path: string, data: Record<string, unknown>) =>
+    expect((await postJson(staff, path, data)).status, path).toBe(201);
+  const services: { id: number; service: string; cat1: number; cat2: number }[] = await (
+    await fetch(`${staff.url}/api/services`)
+  ).json();
+  const id = (cat1: number, cat2: number, name: string) =>
+    String(services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)?.id);
+  await created("/api/save-quote-details", {
+    type: "cutting",
+    mode: "level",
+    level: "6",
+    salon: "2",
+    finish: id(1, 0, "Cut, Dry & Style"),
+    finishAddon: id(4, 0, "None"),
+    treatment: id(5, 2, "None"),
+    regular: "no",
+    name: "Quinn Quote",
+    mobile: "07700 900 111",
+    email: "quinn@example.com",
+    referral: "Google",
+  });
+  await created("/api/joinus", {
+    name: "Ada Lovelace",
+    mobile: "07700 900 123",
+    email: "ada@example.com",
+    position: "3 - 5 years",
+    about: "Six years behind the chair.",
+    why_hair: "I love making people feel good.",
+    why_us: "Your academy.",
+    role: "Stylist",
+  });
+  await created("/api/models", { name: "Mia Stone", mobile: "07700 900 456", info: "Shoulder-length, natural brown." });
+  await created("/api/feedback", {
+    name: "Sam Lee",
+    mobile: "07700 900 789",
+    intro: "5",
+    consultation: "4",
+    cleanliness: "5",
+    appearance: "5",
+    products: "3",
+    styling: "4",
+    value: "4",
+    experience: "5",
+    result: "5",
+    return: "I moved away.",
+    repeat: "Maybe",
+  });
+}
+
 export interface QuoteContact {
   name: string;
   mobile: string;
