@@ -25,7 +25,7 @@ test.afterAll(async () => {
   await staff?.close();
 });
 
-/** The description every console page carries, named after its title. */
+/** Not indexed, yet described (browsers and link previews show it): the page's own name opens its description. */
 async function expectDescribed(page: Page) {
   const name = (await page.title()).replace(/ \| Maison Ivy staff$/, "");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(

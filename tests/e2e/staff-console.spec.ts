@@ -181,7 +181,6 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await expectAccessible(manager);
 });
 
-/** Not indexed, yet described (browsers and link previews show it): the page's own name opens its description. */
 test("console pages hydrate as a React app, and prefetching opens nothing recorded", async ({ browser }) => {
   // Decision 061: every console page, the sign-in pages too, is hydrated by React Router. What its first load weighs
   // is the bench's (`npm run bench -- weight`, target 150 kB of JavaScript).
