@@ -346,13 +346,35 @@ function byPriceListOrder(a: Service, b: Service): number {
   return a.sortOrder - b.sortOrder || a.id - b.id;
 }
 
+/**
+ * Each category's services in price-list order, worked out once for each list
+ * of services (the server keeps one while the price list is unchanged, and the
+ * calculator island keeps the one it came with), not at every step of every page.
+ */
+const servicesByCategory = new WeakMap<readonly Service[], Map<string, readonly Service[]>>();
+
+function servicesIn(category: SlotCategory, services: readonly Service[]): readonly Service[] {
+  let byCategory = servicesByCategory.get(services);
+  if (!byCategory) {
+    byCategory = new Map();
+    servicesByCategory.set(services, byCategory);
+  }
+  const key = `${category.cat1}/${category.cat2 ?? "*"}`;
+  let found = byCategory.get(key);
+  if (!found) {
+    found = services.filter((service) => inCategory(service, category)).sort(byPriceListOrder);
+    byCategory.set(key, found);
+  }
+  return found;
+}
+
 /** Before a level is chosen nothing is ruled out yet. */
 function optionsFor(category: SlotCategory | null, catalogue: Catalogue, level: Level | undefined): ServiceOption[] {
   if (category === null) return [];
-  return catalogue.services
-    .filter((service) => inCategory(service, category))
-    .sort(byPriceListOrder)
-    .map((service) => ({ service, available: !level || availableAtLevel(service, level.id) }));
+  return servicesIn(category, catalogue.services).map((service) => ({
+    service,
+    available: !level || availableAtLevel(service, level.id),
+  }));
 }
 
 function levelStep(state: CalculatorState, level: Level | undefined, catalogue: Catalogue): LevelStep {
@@ -383,12 +405,13 @@ function serviceStep(
   const optional = optionalSlot(slot, state);
 
   if (slot === "colour") {
-    const colourCats = [...new Set(catalogue.services.filter((s) => s.cat1 === Cat1.Colour).map((s) => s.cat2))].sort(
-      (a, b) => a - b,
-    );
+    const colourServices = servicesIn({ cat1: Cat1.Colour }, catalogue.services);
+    const colourCats = [...new Set(colourServices.map((s) => s.cat2))].sort((a, b) => a - b);
     const categories = colourCats.map((colourCat) => ({
       colourCat,
-      available: optionsFor({ cat1: Cat1.Colour, cat2: colourCat }, catalogue, level).some((o) => o.available),
+      available: servicesIn({ cat1: Cat1.Colour, cat2: colourCat }, catalogue.services).some(
+        (service) => !level || availableAtLevel(service, level.id),
+      ),
     }));
     return { kind: "colour", key: slot, title, done, optional, categories, colourCat: state.cc, options, selectedId };
   }
@@ -410,9 +433,15 @@ export function stepsFor(state: CalculatorState, catalogue: Catalogue): Step[] {
   ];
 }
 
+/** The first of `steps` still to do, or undefined when every step is done (or there is no flow). */
+export const firstStepToDo = (steps: readonly Step[]): Step | undefined => steps.find((step) => !step.done);
+
+/** Whether `steps` make a flow chosen in full. */
+export const everyStepDone = (steps: readonly Step[]): boolean => steps.length > 0 && steps.every((step) => step.done);
+
 /** The first step still to do, or undefined when every step is done (or there is no flow). */
 export function currentStep(state: CalculatorState, catalogue: Catalogue): Step | undefined {
-  return stepsFor(state, catalogue).find((step) => !step.done);
+  return firstStepToDo(stepsFor(state, catalogue));
 }
 
 /**
@@ -421,8 +450,7 @@ export function currentStep(state: CalculatorState, catalogue: Catalogue): Step 
  * validateSelection rejects them.
  */
 export function allSelected(state: CalculatorState, catalogue: Catalogue): boolean {
-  const steps = stepsFor(state, catalogue);
-  return steps.length > 0 && steps.every((step) => step.done);
+  return everyStepDone(stepsFor(state, catalogue));
 }
 
 /** Totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
