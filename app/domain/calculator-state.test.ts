@@ -434,6 +434,21 @@ describe("stepsFor", () => {
     expect(optionIds(stepByKey({ type, salon: 2 }, key))).toEqual(ids);
   });
 
+  it("offers each price list's own rows in its own order, whichever list was read before", () => {
+    // The console saves a new price list as a new list of rows: finish 1 moved to the end, finish 3 withdrawn.
+    const edited = {
+      ...catalogue,
+      services: catalogue.services
+        .filter((service) => service.id !== 3)
+        .map((service) => (service.id === 1 ? { ...service, sortOrder: 10_000 } : service)),
+    };
+    const finishes = (list: typeof catalogue) =>
+      optionIds(stepsFor({ type: "cutting", salon: 2 }, list).find((step) => step.key === "finish"));
+    expect(finishes(catalogue)).toEqual(FINISH_IDS);
+    expect(finishes(edited)).toEqual([2, 4, 5, 1]);
+    expect(finishes(catalogue)).toEqual(FINISH_IDS);
+  });
+
   it("has no colour options until a category is chosen", () => {
     expect(optionIds(stepByKey({ type: "colour", salon: 2 }, "colour"))).toEqual([]);
   });
