@@ -384,7 +384,7 @@ describe("backToCategories", () => {
 describe("stepsFor", () => {
   it("is empty without a calculator type", () => {
     expect(stepsFor({ salon: 2, level: 3, colour: 11 }, catalogue)).toEqual([]);
-    expect(currentStep({ salon: 2 }, catalogue)).toBeUndefined();
+    expect(currentStep(stepsFor({ salon: 2 }, catalogue))).toBeUndefined();
   });
 
   it.each([
@@ -547,10 +547,10 @@ describe("currentStep", () => {
     const seen: (string | undefined)[] = [];
     let state: CalculatorState = { type: "colour", salon: 2 };
     for (const choice of choices) {
-      seen.push(currentStep(state, catalogue)?.key);
+      seen.push(currentStep(stepsFor(state, catalogue))?.key);
       state = withChange(state, choice);
     }
-    seen.push(currentStep(state, catalogue)?.key);
+    seen.push(currentStep(stepsFor(state, catalogue))?.key);
     expect(seen).toEqual(["level", "colour", "colour", "addon", "plex", "finish", "finishAddon", undefined]);
   });
 
@@ -562,7 +562,7 @@ describe("currentStep", () => {
     { state: { type: "mens", salon: 2, cut: 58, mensColour: 61 }, key: "level" },
     { state: { ...balayageColour, level: 1 }, key: "colour" },
   ] satisfies { state: CalculatorState; key: string }[])("$key for $state", ({ state, key }) => {
-    expect(currentStep(state, catalogue)?.key).toBe(key);
+    expect(currentStep(stepsFor(state, catalogue))?.key).toBe(key);
   });
 });
 
@@ -580,8 +580,8 @@ describe("allSelected", () => {
     { name: "men at Apprentice", state: mens },
     { name: "stylist mode", state: { ...mens, mode: "stylist", stylist: "jo" } },
   ] satisfies { name: string; state: CalculatorState }[])("true for $name", ({ state }) => {
-    expect(allSelected(state, catalogue)).toBe(true);
-    expect(currentStep(state, catalogue)).toBeUndefined();
+    expect(allSelected(stepsFor(state, catalogue))).toBe(true);
+    expect(currentStep(stepsFor(state, catalogue))).toBeUndefined();
   });
 
   const flows: { type: CalculatorType; state: CalculatorState; slots: ServiceSlot[] }[] = [
@@ -595,20 +595,20 @@ describe("allSelected", () => {
   describe.each(flows)("$type flow ($state.cc)", ({ state, slots }) => {
     it.each(slots)("false without %s", (slot) => {
       const { [slot]: _removed, ...missing } = state;
-      expect(allSelected(missing as CalculatorState, catalogue)).toBe(false);
+      expect(allSelected(stepsFor(missing as CalculatorState, catalogue))).toBe(false);
     });
 
     it.each(["type", "level"] as const)("false without %s", (field) => {
       const { [field]: _removed, ...missing } = state;
-      expect(allSelected(missing as CalculatorState, catalogue)).toBe(false);
+      expect(allSelected(stepsFor(missing as CalculatorState, catalogue))).toBe(false);
     });
 
     it("false with an unknown level", () => {
-      expect(allSelected({ ...state, level: 10 }, catalogue)).toBe(false);
+      expect(allSelected(stepsFor({ ...state, level: 10 }, catalogue))).toBe(false);
     });
 
     it("false in stylist mode until a stylist is chosen", () => {
-      expect(allSelected({ ...state, mode: "stylist" }, catalogue)).toBe(false);
+      expect(allSelected(stepsFor({ ...state, mode: "stylist" }, catalogue))).toBe(false);
     });
   });
 
@@ -630,7 +630,7 @@ describe("allSelected", () => {
         ALL_IDS.map((id) => ({ slot, id, expected: validIdsBySlot(state)[slot]!.includes(id) })),
       );
       it.each(cases)("$slot = $id → $expected", ({ slot, id, expected }) => {
-        expect(allSelected({ ...state, [slot]: id }, catalogue)).toBe(expected);
+        expect(allSelected(stepsFor({ ...state, [slot]: id }, catalogue))).toBe(expected);
         expect(validateSelection({ ...state, [slot]: id }, catalogue).ok).toBe(expected);
       });
     },
@@ -638,7 +638,7 @@ describe("allSelected", () => {
 
   describe.each(ALL_LEVEL_IDS)("every colour service at level %i", (level) => {
     it.each(Object.values(COLOUR_IDS_BY_CC).flat())("colour %i", (colourId) => {
-      expect(allSelected(completeColour(colourId, level), catalogue)).toBe(
+      expect(allSelected(stepsFor(completeColour(colourId, level), catalogue))).toBe(
         level > 1 || !NOT_FOR_NEW_STARTERS.has(colourId),
       );
     });
@@ -646,7 +646,7 @@ describe("allSelected", () => {
 
   describe.each(ALL_LEVEL_IDS)("men's flow at level %i", (level) => {
     it.each(MENS_CUT_IDS)("cut %i", (cut) => {
-      expect(allSelected({ ...mens, level, cut }, catalogue)).toBe(level > 1);
+      expect(allSelected(stepsFor({ ...mens, level, cut }, catalogue))).toBe(level > 1);
     });
   });
 
@@ -665,13 +665,13 @@ describe("allSelected", () => {
         colour,
         ...(addon === undefined ? { addon: undefined } : { addon }),
       };
-      expect(allSelected(state, catalogue)).toBe(expected);
+      expect(allSelected(stepsFor(state, catalogue))).toBe(expected);
     });
   });
 
   it("ignores a selection outside the flow (validateSelection rejects it)", () => {
-    expect(allSelected({ ...cutting, colour: 11 }, catalogue)).toBe(true);
-    expect(allSelected({ ...balayageColour, addon: 35 }, catalogue)).toBe(true);
+    expect(allSelected(stepsFor({ ...cutting, colour: 11 }, catalogue))).toBe(true);
+    expect(allSelected(stepsFor({ ...balayageColour, addon: 35 }, catalogue))).toBe(true);
   });
 
   it("agrees with currentStep and validateSelection on arbitrary states", () => {
@@ -697,8 +697,8 @@ describe("allSelected", () => {
     );
     fc.assert(
       fc.property(stateArb, (state) => {
-        const all = allSelected(state, catalogue);
-        expect(all).toBe(currentStep(state, catalogue) === undefined);
+        const all = allSelected(stepsFor(state, catalogue));
+        expect(all).toBe(currentStep(stepsFor(state, catalogue)) === undefined);
         if (validateSelection(state, catalogue).ok) expect(all).toBe(true);
       }),
       { numRuns: 3000 },

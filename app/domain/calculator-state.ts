@@ -433,25 +433,15 @@ export function stepsFor(state: CalculatorState, catalogue: Catalogue): Step[] {
   ];
 }
 
-/** The first of `steps` still to do, or undefined when every step is done (or there is no flow). */
-export const firstStepToDo = (steps: readonly Step[]): Step | undefined => steps.find((step) => !step.done);
-
-/** Whether `steps` make a flow chosen in full. */
-export const everyStepDone = (steps: readonly Step[]): boolean => steps.length > 0 && steps.every((step) => step.done);
-
-/** The first step still to do, or undefined when every step is done (or there is no flow). */
-export function currentStep(state: CalculatorState, catalogue: Catalogue): Step | undefined {
-  return firstStepToDo(stepsFor(state, catalogue));
-}
+/** The first of a flow's steps still to do (of `stepsFor`), or undefined when every step is done (or there is no flow). */
+export const currentStep = (steps: readonly Step[]): Step | undefined => steps.find((step) => !step.done);
 
 /**
- * Whether the whole flow is chosen (shows level up/down and Show Stylists / Next).
+ * Whether a flow's steps (of `stepsFor`) are all chosen: shows level up/down and Show Stylists / Next.
  * Selections in slots outside the flow are ignored here, as they are not priced;
  * validateSelection rejects them.
  */
-export function allSelected(state: CalculatorState, catalogue: Catalogue): boolean {
-  return everyStepDone(stepsFor(state, catalogue));
-}
+export const allSelected = (steps: readonly Step[]): boolean => steps.length > 0 && steps.every((step) => step.done);
 
 /** Totals show once the colour (colour flow), finish (cutting) or cut (men) is chosen. */
 const FIRST_PRICED_SLOT: Record<CalculatorType, ServiceSlot> = { colour: "colour", cutting: "finish", mens: "cut" };

@@ -5,11 +5,11 @@
  * it can be tested with tables. The rules themselves come from the domain.
  */
 import {
+  allSelected,
   backToCategories,
   type CalculatorState,
   type Catalogue,
-  everyStepDone,
-  firstStepToDo,
+  currentStep,
   fromPricePence,
   type ServiceSlot,
   type Step,
@@ -179,10 +179,10 @@ export function calculatorView(
   const level = catalogue.levels.find((candidate) => candidate.id === state.level);
   const salon = data.salons.find((candidate) => candidate.id === state.salon);
   const stylist = options.stylist;
-  const everythingChosen = everyStepDone(steps);
+  const everythingChosen = allSelected(steps);
 
   const editing = steps.find((step) => step.key === options.edit);
-  const openKey = editing?.key ?? firstStepToDo(steps)?.key;
+  const openKey = editing?.key ?? currentStep(steps)?.key;
   const openIndex = openKey === undefined ? steps.length : steps.findIndex((step) => step.key === openKey);
 
   const stepViews: StepView[] = steps.map((step, index) => {
