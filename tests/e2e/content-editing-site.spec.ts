@@ -42,6 +42,9 @@ test.afterAll(async () => {
 
 const DAY_MS = 86_400_000;
 
+/** Whether a multipart body posted by the blog editor is its live preview's. */
+const isPreview = (body: string | null) => /name="intent"\r\n\r\npreview\r\n/.test(body ?? "");
+
 /** A photo as a phone sends it, `width` × `height`. */
 const photo = async (name: string, width: number, height: number) => ({
   name,
@@ -166,7 +169,6 @@ test("a script written into the Markdown is stored and shown sanitised", async (
 test("a post created while its live preview is still on its way opens as saved", async () => {
   // The preview is held until the save has been answered, and finding the saved post's page is slow:
   // a preview answered in between must not leave the new post's address showing the empty form.
-  const isPreview = (body: string | null) => /name="intent"\r\n\r\npreview\r\n/.test(body ?? "");
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -196,6 +198,38 @@ test("a post created while its live preview is still on its way opens as saved",
     release();
     await manager.unrouteAll({ behavior: "ignoreErrors" });
   }
+});
+
+test("a post created just after its preview is answered, while the page reads its data again, opens as saved", async () => {
+  // After a preview the console's own data is read again (a GET of `/staff/content/blog/new.data`); on a slow
+  // connection the save is pressed while that read is still on its way. The preview is answered by then, so
+  // it is left alone: giving it up there left the save's own redirect never finishing, and the form showing.
+  let previewSent = false;
+  let rereadBegun = () => {};
+  const rereading = new Promise<void>((resolve) => {
+    rereadBegun = resolve;
+  });
+  await manager.route(/\/staff\/content\/blog\/new\.data/, async (route) => {
+    const request = route.request();
+    if (request.method() === "POST") previewSent ||= isPreview(request.postData());
+    else if (previewSent) {
+      rereadBegun();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.continue().catch(() => {}); // a read the page no longer waits for
+  });
+  try {
+    await writePost(manager, { title: "Slow signal", slug: "slow-signal", markdown: "Sent from the **desk**." });
+    await rereading;
+    await expect(manager.getByTestId("post-preview").locator("strong")).toHaveText("desk");
+    await manager.getByRole("button", { name: "Create the post" }).click();
+    await expect(manager.getByText("Post created.")).toBeVisible();
+    await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Edit “Slow signal”");
+  } finally {
+    await manager.unrouteAll({ behavior: "ignoreErrors" });
+  }
+  await manager.goto(`${staff.url}/staff/content/blog`);
+  await expect(manager.getByRole("listitem").filter({ hasText: "Slow signal" })).toHaveCount(1);
 });
 
 test("without JavaScript, the Preview button shows the rendered post and keeps what was typed", async ({ browser }) => {

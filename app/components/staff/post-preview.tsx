@@ -42,10 +42,12 @@ export function useLivePreview(name = "markdown") {
    * A save or the Preview button: a preview still waiting or on its way is
    * given up. One answered while a new post's save is being redirected to
    * its own address would finish that navigation with the empty form's data.
+   * One already answered is left alone: giving it up while the page's data
+   * is read again after it leaves the save's own redirect never finishing.
    */
   const cancel = () => {
     clearTimeout(timer.current);
-    if (fetcher.state !== "idle") fetcher.reset();
+    if (fetcher.state === "submitting") fetcher.reset();
   };
   return { onInput, cancel, html: fetcher.data?.preview };
 }
