@@ -85,6 +85,9 @@ test("a post scheduled for tomorrow stays off the site until its time, then show
   await expect(preview.locator("strong")).toHaveText("gloss");
   await manager.getByRole("button", { name: "Create the post" }).click();
   await expect(manager.getByText("Post created.")).toBeVisible();
+  // The page stays where the Create button was; the notice takes the focus, so it is read and in view.
+  await expect(manager.getByRole("status").filter({ hasText: "Post created." })).toBeFocused();
+  await expect(manager.getByText("Post created.")).toBeInViewport();
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Edit “Winter colour care”");
   await expect(manager.getByText(/Scheduled: it appears on the blog on/)).toBeVisible();
   const editAddress = manager.url();

@@ -222,6 +222,9 @@ test("Team, a new member with JavaScript on: a portrait held upright and a 12-me
   await montage.getByLabel("Description of the new photo").fill("Noor's work, new member");
   await page.getByRole("button", { name: "Add to the team" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Noor Haddad", { timeout: 90_000 });
+  // Opened where the button was pressed: the notice takes the focus, so it is read and in view.
+  await expect(page.getByRole("status").filter({ hasText: "Noor Haddad is on the team." })).toBeFocused();
+  await expect(page.getByText("Noor Haddad is on the team.")).toBeInViewport();
   await expectShown(page, "Noor at her chair, new member", ROTATED_PHOTO);
   await expectShown(page, "Noor's work, new member", ORDINARY_PHOTOS[2] as CorpusPhoto);
   await page.context().close();

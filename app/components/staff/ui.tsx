@@ -1,5 +1,5 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { telHref } from "~/domain/format";
 
@@ -90,6 +90,24 @@ export function Notice({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * The notice on a record's page just after it was created there: it takes the
+ * focus as it appears, so a phone left scrolled down at the Create button
+ * shows it, and a screen reader reads it. Without JavaScript the page opens
+ * at its top, notice and all.
+ */
+export function CreatedNotice({ children }: { children: ReactNode }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    notice.current?.focus();
+  }, []);
+  return (
+    <Notice tone="success" ref={notice}>
+      {children}
+    </Notice>
   );
 }
 

@@ -16,7 +16,7 @@ import {
   ViewOnSite,
 } from "~/components/staff/edit";
 import { skipRevalidationAfterPreview, useLivePreview } from "~/components/staff/post-preview";
-import { Notice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { CreatedNotice, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { postState } from "~/domain/blog";
 import { BLOG_COVERS, withCurrent } from "~/domain/illustrations";
 import { blogPostPath } from "~/domain/paths";
@@ -152,7 +152,7 @@ export default function ContentBlogPost({ loaderData, actionData }: Route.Compon
           "Write it in Markdown: ## for a heading, **bold**, *italic*, - for a list, [words](address) for a link."
         )}
       </StaffHeading>
-      {loaderData.created ? <Notice tone="success">Post created.</Notice> : null}
+      {loaderData.created ? <CreatedNotice>Post created.</CreatedNotice> : null}
       {previewed ? null : <EditNotice />}
       <div className="grid gap-8 xl:grid-cols-2" onInput={live.onInput} onSubmit={live.cancel}>
         <EditForm

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { EditNotice, ViewOnSite } from "~/components/staff/edit";
 import { TeamMemberForm } from "~/components/staff/team-member-form";
-import { Notice, StaffHeading, staffMeta } from "~/components/staff/ui";
+import { CreatedNotice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { teamPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
 import { listLevels, listSalons } from "~/server/queries/catalogue.server";
@@ -63,7 +63,7 @@ export default function EditTeamMember({ loaderData }: Route.ComponentProps) {
           <ViewOnSite href={teamPath(member.slug)}>View {member.firstName}'s page</ViewOnSite>
         )}
       </StaffHeading>
-      {loaderData.added ? <Notice tone="success">{name} is on the team.</Notice> : null}
+      {loaderData.added ? <CreatedNotice>{name} is on the team.</CreatedNotice> : null}
       <EditNotice />
       <TeamMemberForm
         intent="save"
