@@ -58,8 +58,9 @@ export default function ContactInfo({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-labelledby="salons-heading" className="container-page py-16">
+        {/* Not "Our salons": the footer's list has that name, and two regions of one name cannot be told apart. */}
         <h2 id="salons-heading" className="sr-only">
-          Our salons
+          Our salons and how to reach them
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {salons.map((salon) => (

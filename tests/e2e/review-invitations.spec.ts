@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { bookingSignature } from "../../app/server/bookings/webhook-signature.server";
@@ -195,10 +194,9 @@ test("the link opens the form once; a forged or used link is refused with a page
   expect(opened?.headers()["cache-control"]).toMatch(/no-store/);
   await expectOneH1(page);
   await expect(page.getByTestId("visit")).toContainText(`Your Cut and finish with Isla Brennan on ${visitDay}`);
+  // Target size among them: the stars are a thumb's choice on a phone.
   await expectAccessible(page);
   await expect(page).toHaveTitle(/Review your visit/);
-  const targets = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
-  expect(targets.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("review-form-360.png"), fullPage: true });
 
   await page.getByRole("radio", { name: /^5/ }).check();

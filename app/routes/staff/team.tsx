@@ -84,6 +84,12 @@ function salonsOf(value: string | undefined): number[] | null | undefined {
   return parts.every((p) => /^[1-9]\d{0,8}$/.test(p)) ? parts.map(Number) : undefined;
 }
 
+/**
+ * A tick and its words, a row a thumb can take at the front desk: the box 20 px and the row 44 px high, so ticks
+ * wrapped onto two lines of a phone's screen are not within each other's reach (WCAG 2.2's target size).
+ */
+const TICK_ROW = "flex min-h-11 items-center gap-2 text-sm";
+
 /** Ticks for "All salons" and each salon: an owner's account is always of all salons, whatever is ticked. */
 function SalonTicks({
   salons,
@@ -99,18 +105,19 @@ function SalonTicks({
       <legend className="text-sm font-semibold">
         Salons<span className="sr-only">{of ? ` of ${of}` : ""}</span>
       </legend>
-      <div className="flex flex-wrap gap-x-4">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="salons" value="all" defaultChecked={chosen === null} />
+      <div className="flex flex-wrap gap-x-5">
+        <label className={TICK_ROW}>
+          <input type="checkbox" name="salons" value="all" defaultChecked={chosen === null} className="size-5" />
           All salons
         </label>
         {salons.map((salon) => (
-          <label key={salon.id} className="flex items-center gap-2 text-sm">
+          <label key={salon.id} className={TICK_ROW}>
             <input
               type="checkbox"
               name="salons"
               value={salon.id}
               defaultChecked={chosen?.includes(salon.id) ?? false}
+              className="size-5"
             />
             {salon.name}
           </label>
@@ -174,8 +181,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 </Form>
                 <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="staff" value={s.id} />
-                  <label className="mb-4 flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="passkeys" value="remove" />
+                  <label className={`mb-4 ${TICK_ROW}`}>
+                    <input type="checkbox" name="passkeys" value="remove" className="size-5" />
                     Also remove their passkeys<span className="sr-only"> ({s.name})</span>
                   </label>
                   <button type="submit" name="intent" value="sign-out-everywhere" className="btn-outline mb-4">
