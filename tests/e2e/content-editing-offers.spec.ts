@@ -248,6 +248,14 @@ test("a new offer gets its page at once and its card only when listed and runnin
   await fillNewOffer(first);
   await first.getByRole("button", { name: "Create offer" }).click();
   await expect(first.getByRole("heading", { level: 1 })).toHaveText("15% off a spring gloss");
+  // Said where the page opens, wherever the Create button left it, and read out.
+  const created = first.getByRole("status").filter({ hasText: "Offer created." });
+  await expect(created).toBeFocused();
+  await expect(created).toBeInViewport();
+  // Saved again, the save's own notice replaces it.
+  await first.getByRole("button", { name: "Save offer" }).click();
+  await expect(first.getByText("Offer saved. The site shows it now.")).toBeVisible();
+  await expect(created).toHaveCount(0);
 
   const upcoming = await visit(browser, "/offers/spring-gloss");
   await expect(upcoming.getByTestId("offer-upcoming")).toContainText("This offer starts on March 12th 2027");

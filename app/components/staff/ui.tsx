@@ -1,6 +1,6 @@
 /** The staff console's small shared pieces: page heading, fields, notices, pagination, dates. */
 import { type ReactNode, type Ref, useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { telHref } from "~/domain/format";
 
 /** What every console page says of itself to a browser or a link preview, with its own title in it. */
@@ -97,13 +97,17 @@ export function Notice({
  * The notice on a record's page just after it was created there: it takes the
  * focus as it appears, so a phone left scrolled down at the Create button
  * shows it, and a screen reader reads it. Without JavaScript the page opens
- * at its top, notice and all.
+ * at its top, notice and all. Gone once the record is saved again: the form
+ * posts to the page's own address, which still says it was just created, and
+ * the save's own notice says what happened then.
  */
 export function CreatedNotice({ children }: { children: ReactNode }) {
   const notice = useRef<HTMLDivElement>(null);
+  const savedSince = useActionData() !== undefined;
   useEffect(() => {
     notice.current?.focus();
   }, []);
+  if (savedSince) return null;
   return (
     <Notice tone="success" ref={notice}>
       {children}

@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, input, files } = await requireStaffAction(args, "offerNew");
   const created = await createOffer(args.context.get(requestContext).db, staff, input, files);
   if ("refusal" in created) return created.refusal;
-  return redirect(staffPath(`content/offers/${created.id}`));
+  return redirect(staffPath(`content/offers/${created.id}?created=1`));
 }
 
 /** A new offer starts with the standard small print and everything else to write. */

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { EditForm, EditNotice, revalidateAfterSave, ViewOnSite } from "~/components/staff/edit";
 import { OfferFields } from "~/components/staff/offer-fields";
-import { StaffHeading, staffMeta } from "~/components/staff/ui";
+import { CreatedNotice, StaffHeading, staffMeta } from "~/components/staff/ui";
 import { offerFormValues } from "~/domain/offers";
 import { offerPath } from "~/domain/paths";
 import { staffPath } from "~/domain/staff/routes";
@@ -33,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
     illustration: offer.image,
     team: await teamSlugs(args.context.get(requestContext).db),
     keptBecause: await offerKeptBecause(args.context.get(requestContext).db, offer),
+    /** Just made on the new offer's page, which comes here with ?created. */
+    created: new URL(args.request.url).searchParams.has("created"),
     /** The delete button was pressed: the page asks to confirm (a link, so it works without JavaScript). */
     confirmingDelete: new URL(args.request.url).searchParams.has("delete"),
   };
@@ -77,6 +79,9 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm">Its page also shows the typical price at each level, which stays as it is.</p>
         ) : null}
       </StaffHeading>
+      {loaderData.created ? (
+        <CreatedNotice>Offer created. Its page is live; it shows on the Offers page once listed.</CreatedNotice>
+      ) : null}
       <EditNotice />
       <EditForm
         intent="save"
