@@ -150,6 +150,21 @@ export async function startBrokenSmtp(port: number): Promise<{ connections: () =
   };
 }
 
+/** The site process ended before it answered: its exit code and what it printed, which say why. */
+export class SiteExitedError extends Error {
+  constructor(
+    readonly exitCode: number,
+    readonly printed: string,
+  ) {
+    super(`the site exited while starting (exit code ${exitCode}):\n${printed.slice(-4000)}`);
+  }
+
+  /** Its port was taken between being found free and being listened on (another process's connection took it). */
+  get portTaken(): boolean {
+    return /Port \d+ on \S+ is already in use/.test(this.printed);
+  }
+}
+
 /** `startupMs`: how long a first start (migrations and seed on a fresh database) may take on a busy machine. */
 export async function startSiteProcess(
   port: number,
@@ -174,7 +189,7 @@ export async function startSiteProcess(
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + startupMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error("the site exited while starting");
+    if (child.exitCode !== null) throw new SiteExitedError(child.exitCode, printed);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {

@@ -10,6 +10,7 @@ import { type Browser, expect, type Page } from "@playwright/test";
 import {
   freePort,
   type ReceivedMail,
+  SiteExitedError,
   type SiteProcess,
   type SmtpStandIn,
   startSiteProcess,
@@ -27,22 +28,28 @@ export interface StaffSite {
 }
 
 export async function startStaffSite(env: Record<string, string> = {}): Promise<StaffSite> {
-  const port = await freePort();
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), "salon-staff-"));
-  const url = `http://localhost:${port}`;
-  const site = await startSiteProcess(
-    port,
-    {
+  // A port found free can be taken before the site listens on it (the suite's browsers open connections all the
+  // while): the site then says so and ends, and is started again on another.
+  let url = "";
+  let site: SiteProcess | undefined;
+  for (let attempt = 1; !site; attempt++) {
+    const port = await freePort();
+    url = `http://localhost:${port}`;
+    const settings = {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       OUTBOX_RETRY_SECONDS: "1",
       TEST_CLOCK: "on",
       ...env,
-    },
-    120_000,
-  );
+    };
+    site = await startSiteProcess(port, settings, 120_000).catch((error: unknown) => {
+      if (error instanceof SiteExitedError && error.portTaken && attempt < 3) return undefined;
+      throw error;
+    });
+  }
   const staffSite: StaffSite = {
     url,
     dataDir,
