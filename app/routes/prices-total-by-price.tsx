@@ -134,7 +134,7 @@ export default function TotalByPrice({ loaderData }: Route.ComponentProps) {
             In whole pounds, e.g. 120
           </p>
           <div className="mt-3 flex flex-wrap items-start gap-3">
-            <div className="flex items-center rounded-full border border-line bg-white px-4 focus-within:border-accent">
+            <div className="flex items-center rounded-full border border-line bg-white px-4 focus-within:border-accent has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
               <span aria-hidden="true" className="text-muted">
                 £
               </span>
