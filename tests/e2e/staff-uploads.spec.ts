@@ -247,7 +247,12 @@ test("Offer, a new one with JavaScript off: a 12-megapixel photo", async ({ brow
   await picture.getByLabel("Description of the new photo").fill("A glossy brunette, new offer");
   await page.getByRole("button", { name: "Create offer" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("15% off a winter gloss", { timeout: 90_000 });
+  // Without JavaScript the new page opens at its top, the notice there; saved again, it gives way to the save's.
+  await expect(page.getByText("Offer created.")).toBeInViewport();
   await expectShown(page, "A glossy brunette, new offer", photo);
+  await page.getByRole("button", { name: "Save offer" }).click();
+  await expect(page.getByText("Offer saved. The site shows it now.")).toBeVisible();
+  await expect(page.getByText("Offer created.")).toHaveCount(0);
   await page.context().close();
 });
 

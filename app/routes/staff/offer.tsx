@@ -79,9 +79,7 @@ export default function OfferEdit({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm">Its page also shows the typical price at each level, which stays as it is.</p>
         ) : null}
       </StaffHeading>
-      {loaderData.created ? (
-        <CreatedNotice>Offer created. Its page is live; it shows on the Offers page once listed.</CreatedNotice>
-      ) : null}
+      {loaderData.created ? <CreatedNotice>Offer created. Its page is live.</CreatedNotice> : null}
       <EditNotice />
       <EditForm
         intent="save"
