@@ -1289,6 +1289,12 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex("appointments_source_external_idx").on(t.source, t.externalId),
     index("appointments_import_idx").on(t.importId),
+    // The console home's colour bookings of the next days, and the review invitations' recent visits: a range.
+    index("appointments_starts_idx").on(t.startsAt),
+    // A client's skin tests on record, found by her mobile or e-mail (staff/skin-tests.server.ts), and her
+    // appointments when she asks for her data: a lookup each, not a read of every appointment.
+    index("appointments_client_mobile_idx").on(t.clientMobile).where(sql`${t.clientMobile} is not null`),
+    index("appointments_client_email_idx").on(t.clientEmail).where(sql`${t.clientEmail} is not null`),
   ],
 );
 

@@ -7,8 +7,9 @@
  * bookings are matched (app/domain/bookings/matching.ts). Read when shown,
  * so a cancelled or undone appointment stops counting at once.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { namesAgree } from "~/domain/bookings/matching";
+import { Cat1 } from "~/domain/catalogue";
 import { normaliseEmail } from "~/domain/privacy";
 import { fromLondonLocal, londonDay } from "~/domain/salon-time";
 import {
@@ -58,23 +59,42 @@ interface Client {
   email: string;
 }
 
-/** The start instants of the client's skin tests on record (not cancelled), oldest first. */
+/** How many of one client's appointments are read, oldest first: a number shared by many clients stops here. */
+const APPOINTMENTS_READ = 200;
+
+/**
+ * The start instants of each client's skin tests on record (not cancelled),
+ * oldest first, in the order the clients are given. One statement for them
+ * all, each client a lookup of the appointments indexes by mobile or e-mail:
+ * the console home asks for every colour booking of the next days at once.
+ */
+async function skinTestsOfEach(db: Database, clients: readonly Client[], words: readonly string[]): Promise<Date[][]> {
+  const found: Date[][] = clients.map(() => []);
+  const keys = clients.map((c) => ({ mobile: c.mobile || null, email: normaliseEmail(c.email) || null }));
+  if (!keys.some((k) => k.mobile || k.email)) return found;
+  const { rows } = await db.execute<{ i: number; starts_at: Date | string; service: string; client_name: string }>(sql`
+    select c.i::int as i, a.starts_at, a.service, a.client_name
+    from unnest(${sql.param(keys.map((k) => k.mobile))}::text[], ${sql.param(keys.map((k) => k.email))}::text[])
+      with ordinality as c(mobile, email, i)
+    cross join lateral (
+      select ${appointments.startsAt}, ${appointments.service}, ${appointments.clientName} from ${appointments}
+      where (${appointments.clientMobile} = c.mobile or ${appointments.clientEmail} = c.email)
+        and not ${appointments.cancelled}
+      order by ${appointments.startsAt} limit ${APPOINTMENTS_READ}
+    ) a
+    order by c.i, a.starts_at`);
+  for (const row of rows) {
+    const client = clients[row.i - 1] as Client;
+    if (isSkinTestService(row.service, words) && namesAgree(row.client_name, client.name))
+      found[row.i - 1]?.push(new Date(row.starts_at));
+  }
+  return found;
+}
+
+/** One client's skin tests on record, as skinTestsOfEach reads them. */
 async function skinTestsOf(db: Database, client: Client, words: readonly string[]): Promise<Date[]> {
-  const email = normaliseEmail(client.email);
-  const contact = [
-    client.mobile ? eq(appointments.clientMobile, client.mobile) : undefined,
-    email ? eq(appointments.clientEmail, email) : undefined,
-  ].filter((c) => c !== undefined);
-  if (contact.length === 0) return [];
-  const rows = await db
-    .select({ startsAt: appointments.startsAt, service: appointments.service, clientName: appointments.clientName })
-    .from(appointments)
-    .where(and(or(...contact), eq(appointments.cancelled, false)))
-    .orderBy(asc(appointments.startsAt))
-    .limit(200);
-  return rows
-    .filter((r) => isSkinTestService(r.service, words) && namesAgree(r.clientName, client.name))
-    .map((r) => r.startsAt);
+  const [tests] = await skinTestsOfEach(db, [client], words);
+  return tests ?? [];
 }
 
 export type LeadSkinTest =
@@ -121,6 +141,9 @@ export async function leadSkinTest(
   };
 }
 
+/** The kinds of line (cat1) a service needing a skin test can be (catalogue.needsSkinTest). */
+const COLOUR_KINDS = [Cat1.Colour, Cat1.ColourAddOn, Cat1.Mens];
+
 /**
  * The front desk's morning list on the console home: colour appointments
  * booked from a quote (matched, not cancelled) from the start of `today`
@@ -153,17 +176,18 @@ export async function colourAppointmentsToCheck(db: Database, scope: SalonScope,
         lt(appointments.startsAt, to),
         isNull(quotes.anonymisedAt),
         inSalonScope(scope, quotes.salonId),
+        // Only quotes with a line of a colour kind can need a test; quoteNeedsSkinTest below decides.
+        or(...COLOUR_KINDS.map((cat1) => sql`${quotes.lines} @> ${JSON.stringify([{ cat1 }])}::jsonb`)),
       ),
     )
-    .orderBy(asc(appointments.startsAt))
-    .limit(100);
-  const words = await skinTestWords(db);
-  const flagged = [];
-  for (const row of rows) {
-    if (!quoteNeedsSkinTest(row.lines as unknown as SavedLine[])) continue;
-    const readiness = colourReadiness(await skinTestsOf(db, row, words), row.startsAt);
-    if (readiness.kind !== "ready")
-      flagged.push({ quoteId: row.quoteId, name: row.name, salon: row.salon, startsAt: row.startsAt, readiness });
-  }
-  return flagged;
+    .orderBy(asc(appointments.startsAt));
+  // Every colour booking of the stretch is read, none cut off: the page says when none is left.
+  const colour = rows.filter((row) => quoteNeedsSkinTest(row.lines as unknown as SavedLine[]));
+  const tests = await skinTestsOfEach(db, colour, await skinTestWords(db));
+  return colour.flatMap((row, i) => {
+    const readiness = colourReadiness(tests[i] ?? [], row.startsAt);
+    return readiness.kind === "ready"
+      ? []
+      : [{ quoteId: row.quoteId, name: row.name, salon: row.salon, startsAt: row.startsAt, readiness }];
+  });
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "appointments_starts_idx" ON "appointments" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "appointments_client_mobile_idx" ON "appointments" USING btree ("client_mobile") WHERE "appointments"."client_mobile" is not null;--> statement-breakpoint
+CREATE INDEX "appointments_client_email_idx" ON "appointments" USING btree ("client_email") WHERE "appointments"."client_email" is not null;
