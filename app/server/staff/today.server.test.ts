@@ -127,6 +127,19 @@ describe.each(testDatabases)("the console home's figures on %s", (_name, open) =
     expect(withoutQuotes.today).toMatchObject({ quotes: 0, quotePence: 0, applications: 4, feedback: 2 });
   });
 
+  it("counts a one-salon desk's quotes and bookings only", async () => {
+    const windows = todayWindows(AT);
+    const [all, first, second] = await Promise.all(
+      (["all", [1], [2]] as const).map((scope) => todaysFigures(database.db, windows, ALL, scope)),
+    );
+    // The quotes alternate between the two salons; every booking is matched to the first quote, at the second salon.
+    expect(first?.today.quotes).toBe(62);
+    expect((first?.today.quotes ?? 0) + (second?.today.quotes ?? 0)).toBe(all?.today.quotes);
+    expect(first?.today.bookings).toBe(0);
+    expect(second?.today.bookings).toBe(all?.today.bookings);
+    expect(second?.lastWeek.bookings).toBe(1);
+  });
+
   it("reads each count through an index range, never a whole table (the bench times the home)", async () => {
     const windows = todayWindows(AT);
     const range = sql`created_at >= ${windows.today.from} and created_at < ${windows.today.to}`;

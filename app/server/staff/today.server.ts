@@ -63,13 +63,18 @@ async function figuresFor(
         ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch, salonScopeSql(scope, jobApplications.salonId))} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
         : zero,
       feedback: wanted.feedback ? countOf(sql`${feedback}`, feedback.createdAt, stretch) : zero,
-      // A booking matched and not undone: applied by the import, or confirmed by a person.
+      // A booking matched and not undone: applied by the import, or confirmed by a person. Its quote is looked up
+      // only to keep to the reader's salons: every match has one.
       bookings: wanted.bookings
         ? countOf(
             sql`${bookingMatches}`,
             bookingMatches.createdAt,
             stretch,
-            sql`${inArray(bookingMatches.state, ["applied", "confirmed"])} and exists (select 1 from ${quotes} where ${quotes.id} = ${bookingMatches.quoteId} and ${quotesInScope})`,
+            sql`${inArray(bookingMatches.state, ["applied", "confirmed"])}${
+              scope === "all"
+                ? sql``
+                : sql` and exists (select 1 from ${quotes} where ${quotes.id} = ${bookingMatches.quoteId} and ${quotesInScope})`
+            }`,
           )
         : zero,
     })
