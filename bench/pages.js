@@ -1,5 +1,5 @@
 // Pages under load: the cached home page against plain Node serving the same bytes (and both under wrk, the
-// ceiling), pages rendered for each request against React Router's stock template rendering a page of similar
+// ceiling), pages rendered for each request against React Router's stock template rendering a page of the same
 // size, alternated in the same minutes (CPU per page of each process tree, medians of three rounds), the JSON API,
 // and, on a PostgreSQL server, the pages that list content with 10× and 100× the demo reviews and posts.
 import { spawn, spawnSync } from "node:child_process";
@@ -126,17 +126,29 @@ const COMPRESSION = {
 };
 
 /**
+ * The stock template's page as big as a page of the site: the number of items (`?items=N`) whose HTML weighs `kb`,
+ * found from two sizes (the page grows by the same bytes an item), and the kB it then weighs.
+ */
+async function stockPageOfSize(stockUrl, kb) {
+  const kbOf = async (items) => (await (await fetch(`${stockUrl}/?items=${items}`)).arrayBuffer()).byteLength / 1024;
+  const [few, many] = [await kbOf(10), await kbOf(110)];
+  const items = Math.max(1, Math.min(500, Math.round(10 + ((kb - few) * 100) / (many - few))));
+  return { path: `/?items=${items}`, kb: round1(await kbOf(items)) };
+}
+
+/**
  * Pages as rendered for each request (the quote page is never cached; the others are asked for with an address of
- * their own each time), alternated with the stock template rendering a page of similar size: the quote page in
- * each encoding, the others uncompressed, where only the rendering is compared.
+ * their own each time), alternated with the stock template rendering a page of the same size (its HTML as many
+ * bytes as the site's page, within an item's few hundred): the quote page in each encoding, the others
+ * uncompressed, where only the rendering is compared.
  */
 async function uncachedPages(sitePid, pages) {
   const stock = await startStockReference();
   const rows = [];
   try {
-    const stockKb = round1((await (await fetch(`${stock.url}/?items=40`)).arrayBuffer()).byteLength / 1024);
     for (const [name, pathname] of Object.entries(pages)) {
       const kb = await htmlKb([pathname].flat()[0]);
+      const stockPage = await stockPageOfSize(stock.url, kb);
       for (const encoding of name === "quote" ? ["identity", "gzip", "br"] : ["identity"]) {
         const [site, stockFigures] = await alternated([
           {
@@ -147,13 +159,13 @@ async function uncachedPages(sitePid, pages) {
           {
             name: `stock uncached ${encoding}`,
             pid: stock.pid,
-            options: { url: stock.url, ...uncached("/?items=40", encoding) },
+            options: { url: stock.url, ...uncached(stockPage.path, encoding) },
           },
         ]);
         const ratio = round2(stockFigures.cpuMsPerRequest / site.cpuMsPerRequest);
         rows.push(
           row(`uncached ${name}, ${encoding}: CPU a page`, `${site.cpuMsPerRequest} ms (stock ÷ site ${ratio}×)`, {
-            reference: `${stockFigures.cpuMsPerRequest} ms, stock React Router template (${stockKb} kB of HTML)`,
+            reference: `${stockFigures.cpuMsPerRequest} ms, stock React Router template (${stockPage.kb} kB of HTML)`,
             target: "stock ÷ site at least 1.0×, p99 under 100 ms",
             met: ratio >= 1.0 && site.p99Ms < 100,
             detail: `CPU of each server's process tree per answered request, median of three rounds alternated (site ${site.cpuRuns.join("/")} ms +${site.dbCpuMsPerRequest} ms in its database, stock ${stockFigures.cpuRuns.join("/")} ms) · the page ${kb} kB of HTML · req/s site ${site.runs.join("/")}, stock ${stockFigures.runs.join("/")} · p99 site ${site.p99Ms} ms · ${COMPRESSION[encoding]}`,

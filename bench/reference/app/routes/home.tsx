@@ -1,8 +1,8 @@
 /**
  * The stock template's welcome page, with a loader that hands it a list of
- * items so that the page weighs about what the site's uncached pages weigh
- * (`?items=N`, 30 by default): the reference is React Router rendering a page
- * of similar size, without a database.
+ * items (`?items=N`, 30 by default), so that the page weighs what the site's
+ * page it is compared with weighs (the bench picks N): the reference is React
+ * Router rendering a page of the same size, without a database.
  */
 export function meta() {
   return [{ title: "New React Router App" }, { name: "description", content: "Welcome to React Router!" }];
