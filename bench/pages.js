@@ -139,7 +139,7 @@ async function stockPageOfSize(stockUrl, kb) {
 /**
  * Pages as rendered for each request (the quote page is never cached; the others are asked for with an address of
  * their own each time), alternated with the stock template rendering a page of the same size (its HTML as many
- * bytes as the site's page, within an item's few hundred): the quote page in each encoding, the others
+ * bytes as the site's page, within an item's few hundred bytes): the quote page in each encoding, the others
  * uncompressed, where only the rendering is compared.
  */
 async function uncachedPages(sitePid, pages) {
