@@ -4,7 +4,8 @@
  * processes of the built site: DATABASE_URL through PgBouncer,
  * DIRECT_DATABASE_URL to the server (decision 117). Both start at once and
  * the migrations apply once; a staff edit through one process reaches the
- * other's pages; saves go through.
+ * other's pages; the console home's skin-test lookup (an array-bound
+ * statement) answers on both; saves go through.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -78,6 +79,39 @@ describe("the site through PgBouncer in transaction mode", () => {
     // Well within the caches' 30-second lifetime: the other process heard the change.
     await until(async () => (await about(second)).includes(line), "the edit on the second process's page", 5000);
     expect(await about(first)).toContain(line);
+  });
+
+  it("lists tomorrow's colour with no skin test on the console home of either process", async () => {
+    const [manager] = await db.query<{ id: number }>(
+      "insert into staff_users (email, name, role) values ('manager@example.com', 'Manager', 'manager') returning id",
+    );
+    const token = randomBytes(32).toString("base64url");
+    await db.query(
+      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
+      [createHash("sha256").update(token).digest("hex"), manager?.id],
+    );
+    // Booked from her quote for tomorrow; her only test on record is her sister's, on the mobile they share.
+    await db.query(`with q as (
+        insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+          lines, total_pence, status)
+        values ('pooler-colour', 'Mehreen Qureshi', '+447700900321', 'mehreen@example.com', 'Google', false, 'Level',
+          'colour', (select min(id) from salons), (select min(id) from levels),
+          '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked') returning id),
+      a as (
+        insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
+        values ('test', 'pooler-colour', now() + interval '1 day', 'Colour', 'Mehreen Qureshi', '+447700900321')
+        returning id)
+      insert into booking_matches (appointment_id, quote_id, state, reason) select a.id, q.id, 'applied', 'same-person'
+      from a, q`);
+    await db.query(`insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
+      values ('test', 'pooler-sister', now() - interval '5 days', 'Skin test', 'Ayesha Qureshi', '+447700900321')`);
+    for (const site of sites) {
+      const home = await fetch(`${site.url}/staff`, { headers: { Cookie: `staff-session=${token}` } });
+      const html = await home.text();
+      expect(home.status, html).toBe(200);
+      const list = html.slice(html.indexOf("Skin tests to sort out"));
+      expect(list).toContain("Mehreen");
+    }
   });
 
   it("stores what visitors send through either process, once each", async () => {
