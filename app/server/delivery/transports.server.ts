@@ -131,7 +131,13 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
       describe: `SMTP at ${new URL(smtpUrl).host}`,
       async send(email) {
         const raw = await compose(email);
-        await (await open()).sendMail({ raw, envelope: { from: email.from, to: email.to } });
+        // The Message-ID the message carries: without it nodemailer would make up a random one for the raw message
+        // it sends as it is (five draws of random bytes an e-mail, for an id that goes nowhere).
+        await (await open()).sendMail({
+          raw,
+          envelope: { from: email.from, to: email.to },
+          messageId: email.messageId,
+        });
       },
       close: () => transport?.close(),
     };
