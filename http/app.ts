@@ -34,7 +34,7 @@ import { seedDatabase } from "~/server/seed.server";
 import { openSiteDatabase } from "~/server/site-database.server";
 import { createSetupLink } from "~/server/staff/accounts.server";
 import { digestJob } from "~/server/staff/digest.server";
-import { flushAllQuoteViews } from "~/server/staff/leads.server";
+import { flushAllQuoteViews, flushQuoteViews } from "~/server/staff/leads.server";
 import { uncontactedJob } from "~/server/staff/uncontacted.server";
 import { limitRequestsPerClient } from "./fair-share";
 import { clientErrorAnswerer, errorHandlerFor, refuseNulInAddress } from "./hygiene";
@@ -119,6 +119,8 @@ export async function createApp(
     consolePart.bundle.config().PUBLIC_URL = settings.PUBLIC_URL;
     // Messages the console queues (replies, sign-in codes) go out at once, as the site's do.
     consolePart.bundle.onOutboxWake(wakeOutbox);
+    // A console page writes the quote views the public pages counted before it reads them.
+    consolePart.bundle.joinQuoteViews(flushQuoteViews);
   }
 
   const clearQueryCache = enableContentCache(database.db);

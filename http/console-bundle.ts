@@ -9,7 +9,8 @@
  * the little in-process state both copies must agree on: the settings'
  * public address (which server.js may set from the port), the test clock,
  * the outbox worker's wake-up, and the quote views held back to be written
- * in batches (flushed at shutdown).
+ * in batches (counted by the public build's copy, written before a console
+ * page reads and at shutdown).
  */
 import type { ServerBuild } from "react-router";
 
@@ -17,7 +18,7 @@ export { setClock } from "~/server/clock.server";
 export { config } from "~/server/config.server";
 export { onOutboxWake } from "~/server/outbox.server";
 export { routerContextWith } from "~/server/request-context.server";
-export { flushAllQuoteViews } from "~/server/staff/leads.server";
+export { flushAllQuoteViews, joinQuoteViews } from "~/server/staff/leads.server";
 
 /** The console's route table and modules, as React Router built them. */
 export const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;

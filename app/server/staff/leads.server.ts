@@ -206,7 +206,7 @@ export async function getLead(db: Database, quoteId: number, scope: SalonScope) 
 export function countQuoteView(db: Database, link: string): void {
   let batch = pendingViews.get(db);
   if (!batch) {
-    batch = { views: new Map(), timer: setTimeout(() => void flushQuoteViews(db), VIEW_FLUSH_MS) };
+    batch = { views: new Map(), timer: setTimeout(() => void flushOwnViews(db), VIEW_FLUSH_MS) };
     batch.timer.unref();
     pendingViews.set(db, batch);
   }
@@ -249,8 +249,28 @@ async function writeViews(db: Database, views: Map<string, View>): Promise<void>
   });
 }
 
-/** Writes the views counted so far on this database; resolves once they (and any write under way) are stored. */
-export function flushQuoteViews(db: Database): Promise<void> {
+/**
+ * Other copies of this module whose views a flush here writes too: the
+ * staff console's build carries a copy of its own, while the views are
+ * counted by the public build's (http/app.ts joins them).
+ */
+const joinedCopies: ((db: Database) => Promise<void>)[] = [];
+
+/** Makes every flush of this copy's views (a staff page's, shutdown's) also write those `flush` holds. */
+export function joinQuoteViews(flush: (db: Database) => Promise<void>): void {
+  joinedCopies.push(flush);
+}
+
+/**
+ * Writes the views counted so far on this database, by this copy of the
+ * module and those joined to it; resolves once they (and any write under
+ * way) are stored.
+ */
+export async function flushQuoteViews(db: Database): Promise<void> {
+  await Promise.all([flushOwnViews(db), ...joinedCopies.map((flush) => flush(db))]);
+}
+
+function flushOwnViews(db: Database): Promise<void> {
   const batch = pendingViews.get(db);
   if (batch) {
     pendingViews.delete(db);
@@ -273,7 +293,7 @@ export function flushQuoteViews(db: Database): Promise<void> {
 
 /** At shutdown: every view counted, on every database, written before the database closes. */
 export async function flushAllQuoteViews(): Promise<void> {
-  await Promise.all([...new Set([...pendingViews.keys(), ...writingViews.keys()])].map(flushQuoteViews));
+  await Promise.all([...new Set([...pendingViews.keys(), ...writingViews.keys()])].map(flushOwnViews));
 }
 
 /** How many leads the console home lists under "Needs a reply"; the rest are one link away. */

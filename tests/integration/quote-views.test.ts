@@ -1,0 +1,66 @@
+/**
+ * A client's view of her saved quote is counted by the public build and held
+ * back to be written in a batch; the console is a build of its own (decision
+ * 115), with its own copy of the counting module. A console page must still
+ * show the view at once: it writes what the public pages counted before it
+ * reads, rather than waiting for the batch's timer.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cuttingQuote, limitedSiteBehindProxy, type Site, type TestPostgres } from "../faults/harness";
+
+const hasDatabase = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A phone's browser, as the client opens the link she was texted. */
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+
+describe.runIf(hasDatabase)("a quote's views on the console", () => {
+  let db: TestPostgres;
+  let site: Site;
+  let services: Record<string, string>;
+  let stop: () => Promise<void>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ({ db, site, services, stop } = await limitedSiteBehindProxy());
+    const [owner] = await db.query<{ id: number }>(
+      "insert into staff_users (email, name, role) values ('siobhan@example.com', 'Siobhán Ní Dhomhnaill', 'owner') returning id",
+    );
+    const token = randomBytes(32).toString("base64url");
+    await db.query(
+      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
+      [createHash("sha256").update(token).digest("hex"), owner?.id],
+    );
+    cookie = `staff-session=${token}`;
+  });
+  afterAll(() => stop?.());
+
+  it("the lead's page, opened right after the client's view, has it written", async () => {
+    const saved = await fetch(`${site.url}/api/save-quote-details`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": IPHONE_SAFARI },
+      body: JSON.stringify({
+        ...cuttingQuote(services, { mobile: "07700 900412", email: "zofia@example.com" }),
+        name: "Zofia Wójcik",
+      }),
+    });
+    expect(saved.status).toBe(201);
+    const { link } = (await saved.json()) as { link: string };
+    const [quote] = await db.query<{ id: number }>("select id from quotes where link = $1", [link]);
+
+    const page = await fetch(`${site.url}/quote/${link}`, { headers: { "User-Agent": IPHONE_SAFARI } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Zofia");
+    // At once, well inside the half second the public build holds views back for.
+    const lead = await fetch(`${site.url}/staff/leads/${quote?.id}`, { headers: { Cookie: cookie } });
+    expect(lead.status).toBe(200);
+    await lead.text();
+    const [row] = await db.query<{ view_count: number; first_viewed_at: Date | null }>(
+      "select view_count, first_viewed_at from quotes where link = $1",
+      [link],
+    );
+    expect(Number(row?.view_count)).toBe(1);
+    expect(row?.first_viewed_at).not.toBeNull();
+  });
+});
