@@ -16,6 +16,7 @@ import { now, setClock } from "~/server/clock.server";
 import { config } from "~/server/config.server";
 import type { Database, DatabaseKind } from "~/server/db.server";
 import { startDelivery } from "~/server/delivery/delivery.server";
+import { inSmsLogTurn } from "~/server/delivery/transports.server";
 import { createHealthJob } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
 import { log } from "~/server/log.server";
@@ -121,6 +122,8 @@ export async function createApp(
     consolePart.bundle.onOutboxWake(wakeOutbox);
     // A console page writes the quote views the public pages counted before it reads them.
     consolePart.bundle.joinQuoteViews(flushQuoteViews);
+    // A client's data erased from the console waits its turn with the texts the public copy is logging.
+    consolePart.bundle.joinSmsLogTurns(inSmsLogTurn);
   }
 
   const clearQueryCache = enableContentCache(database.db);

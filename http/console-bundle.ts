@@ -8,14 +8,16 @@
  * `routerContextWith` (its loaders look it up by this copy's key), and joins
  * the little in-process state both copies must agree on: the settings'
  * public address (which server.js may set from the port), the test clock,
- * the outbox worker's wake-up, and the quote views held back to be written
+ * the outbox worker's wake-up, the quote views held back to be written
  * in batches (counted by the public build's copy, written before a console
- * page reads and at shutdown).
+ * page reads and at shutdown), and the turns of the SMS log's appends and
+ * erasures.
  */
 import type { ServerBuild } from "react-router";
 
 export { setClock } from "~/server/clock.server";
 export { config } from "~/server/config.server";
+export { joinSmsLogTurns } from "~/server/delivery/transports.server";
 export { onOutboxWake } from "~/server/outbox.server";
 export { routerContextWith } from "~/server/request-context.server";
 export { flushAllQuoteViews, joinQuoteViews } from "~/server/staff/leads.server";

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PermanentDeliveryError } from "../outbox.server";
-import { createMailer, eraseFileCopies, fileSmsProvider, twilioProvider } from "./transports.server";
+import { createMailer, eraseFileCopies, fileSmsProvider, inSmsLogTurn, twilioProvider } from "./transports.server";
 
 /** A stand-in for Twilio's Messages endpoint: answers each text by what its body asks for. */
 describe("texts through Twilio", () => {
@@ -250,6 +250,35 @@ describe("the file transports, and erasing their copies", () => {
     );
     expect(log).not.toContain("Mina");
     expect(log).not.toContain("+447700900111");
+  });
+
+  it("keeps the texts the public build's copy logs while the console's copy erases, once the two are joined", async () => {
+    // The console is a build of its own: a second copy of this module, joined to the first as http/app.ts joins them.
+    vi.resetModules();
+    const consoleCopy = await import("./transports.server");
+    expect(consoleCopy.eraseFileCopies).not.toBe(eraseFileCopies);
+    consoleCopy.joinSmsLogTurns(inSmsLogTurn);
+
+    const sms = fileSmsProvider(dataDir);
+    await sms.send({ to: "+447700900444", body: "Cześć Agnieszka", messageId: "<a1@salon.example>" });
+    for (let round = 0; round < 5; round++) {
+      const erasing = consoleCopy.eraseFileCopies(dataDir, { messageIds: [], mobiles: ["+447700900444"] });
+      const during: Promise<unknown>[] = [];
+      for (let i = 0; i < 20; i++) {
+        during.push(
+          sms.send({ to: "+447700900555", body: `李小龙 ${round}-${i}`, messageId: `<l${round}-${i}@salon.example>` }),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all([erasing, ...during]);
+    }
+    const log = await readFile(path.join(dataDir, "sms", "messages.log"), "utf8");
+    const bodies = log
+      .trimEnd()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { body: string }).body);
+    expect(bodies).toHaveLength(100);
+    expect(bodies).not.toContain("Cześć Agnieszka");
   });
 
   it("finds nothing to remove where nothing was ever written", async () => {

@@ -260,9 +260,14 @@ const smsLogFile = (dataDir: string) => path.join(dataDir, "sms", "messages.log"
  * Each SMS log's appends and rewrites, one after another: a rewrite (erasure)
  * reads the log and renames a copy over it, so an append between the two
  * would be lost. The file transports serve one process, the embedded default's.
+ * The staff console's build carries a copy of this module of its own, whose
+ * erasures must wait their turn with the public copy's appends: the HTTP app
+ * hands it the public copy's turns (`joinSmsLogTurns`, http/app.ts).
  */
 const smsLogTurns = new Map<string, Promise<unknown>>();
-function inTurn<T>(file: string, work: () => Promise<T>): Promise<T> {
+
+/** Runs `work` on the SMS log `file` once every append and rewrite begun before it has settled; its result. */
+export function inSmsLogTurn<T>(file: string, work: () => Promise<T>): Promise<T> {
   const turn = (smsLogTurns.get(file) ?? Promise.resolve()).then(work, work);
   const settled = turn.catch(() => {});
   smsLogTurns.set(file, settled);
@@ -270,6 +275,13 @@ function inTurn<T>(file: string, work: () => Promise<T>): Promise<T> {
     if (smsLogTurns.get(file) === settled) smsLogTurns.delete(file);
   });
   return turn;
+}
+
+let inTurn: typeof inSmsLogTurn = inSmsLogTurn;
+
+/** Takes this copy's SMS log appends and rewrites in `turns` (another copy's `inSmsLogTurn`) from now on. */
+export function joinSmsLogTurns(turns: typeof inSmsLogTurn): void {
+  inTurn = turns;
 }
 
 /** A line of the SMS log: when, to whom, what, and the outbox's Message-ID (absent on lines written before it was). */
