@@ -60,14 +60,20 @@ export async function loader(args: Route.LoaderArgs) {
     // The front desk's morning check: colour booked in the next days that no skin test covers.
     staff.can("leads.view") ? colourAppointmentsToCheck(db, staff.scope, windows.day) : null,
   ]);
-  // The list shows clients' names: a look at it is recorded like a look at the leads list.
-  if (leads && leads.length > 0)
-    await audit(db, staff, { action: "quote.list", summary: `Needs a reply on the console home (${leads.length})` });
-  if (colourChecks && colourChecks.length > 0)
-    await audit(db, staff, {
-      action: "quote.list",
-      summary: `Skin tests to sort out on the console home (${colourChecks.length})`,
-    });
+  // The lists show clients' names: a look at them is recorded like a look at the leads list, in one statement.
+  await audit(db, staff, [
+    ...(leads && leads.length > 0
+      ? [{ action: "quote.list" as const, summary: `Needs a reply on the console home (${leads.length})` }]
+      : []),
+    ...(colourChecks && colourChecks.length > 0
+      ? [
+          {
+            action: "quote.list" as const,
+            summary: `Skin tests to sort out on the console home (${colourChecks.length})`,
+          },
+        ]
+      : []),
+  ]);
   const sections = STAFF_NAV.filter(({ key }) => {
     const page = STAFF_ROUTES[key].page;
     return key !== "home" && page !== null && page !== "public" && staff.can(page);

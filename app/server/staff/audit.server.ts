@@ -55,15 +55,24 @@ export interface AuditEntry {
 /** A transaction or the database itself, so a change and its audit row commit together. */
 type Tx = Pick<Database, "insert">;
 
-export async function audit(tx: Tx, actor: Actor | null, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    staffId: actor?.staffId ?? null,
-    sessionId: actor?.sessionId ?? null,
-    action: entry.action,
-    subjectType: entry.subject?.type ?? null,
-    subjectId: entry.subject ? String(entry.subject.id) : null,
-    summary: (entry.summary ?? "").slice(0, 500),
-  });
+/**
+ * Writes what `actor` (none: the site itself) did to the audit log: one
+ * entry, or several in one statement (what one page showed). Summaries are
+ * cut to 500 characters.
+ */
+export async function audit(tx: Tx, actor: Actor | null, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
+  await tx.insert(auditLog).values(
+    list.map((entry) => ({
+      staffId: actor?.staffId ?? null,
+      sessionId: actor?.sessionId ?? null,
+      action: entry.action,
+      subjectType: entry.subject?.type ?? null,
+      subjectId: entry.subject ? String(entry.subject.id) : null,
+      summary: (entry.summary ?? "").slice(0, 500),
+    })),
+  );
 }
 
 /**

@@ -1,9 +1,14 @@
 /**
+ * What console pages read, through the built site on PostgreSQL.
+ *
  * A client's view of her saved quote is counted by the public build and held
  * back to be written in a batch; the console is a build of its own (decision
  * 115), with its own copy of the counting module. A console page must still
  * show the view at once: it writes what the public pages counted before it
  * reads, rather than waiting for the batch's timer.
+ *
+ * The console home lists clients by name (leads waiting for a reply, colour
+ * bookings with no skin test): each look is in the audit log.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +20,7 @@ const hasDatabase = Boolean(process.env.TEST_DATABASE_URL);
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-describe.runIf(hasDatabase)("a quote's views on the console", () => {
+describe.runIf(hasDatabase)("console pages", () => {
   let db: TestPostgres;
   let site: Site;
   let services: Record<string, string>;
@@ -62,5 +67,39 @@ describe.runIf(hasDatabase)("a quote's views on the console", () => {
     );
     expect(Number(row?.view_count)).toBe(1);
     expect(row?.first_viewed_at).not.toBeNull();
+  });
+
+  it("the console home's look at clients' names is audited, each list once", async () => {
+    await db.query(`with q as (
+        insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+          lines, total_pence, status)
+        values ('homeauditcolour1', 'Nguyễn Thị Lan', '+447700900613', 'lan@example.com', 'Google', false, 'Level',
+          'colour', (select min(id) from salons), (select min(id) from levels),
+          '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked') returning id),
+      a as (
+        insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
+        values ('test', 'home-audit-colour', now() + interval '1 day', 'Colour', 'Nguyễn Thị Lan', '+447700900613')
+        returning id)
+      insert into booking_matches (appointment_id, quote_id, state, reason) select a.id, q.id, 'applied', 'same-person'
+      from a, q`);
+    const before = await db.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where action = 'quote.list'",
+    );
+    const home = await fetch(`${site.url}/staff`, { headers: { Cookie: cookie } });
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    // Zofia's quote of the first test is still New; Lan's colour tomorrow has no skin test on record (the
+    // lists name clients by the first word of their name).
+    expect(html.slice(html.indexOf("Needs a reply"))).toContain("Zofia");
+    expect(html.slice(html.indexOf("Skin tests to sort out"))).toContain("Nguyễn");
+    const rows = await db.query<{ summary: string; staff_id: number | null }>(
+      "select summary, staff_id from audit_log where action = 'quote.list' order by id offset $1",
+      [Number(before[0]?.n)],
+    );
+    expect(rows.map((row) => row.summary).sort()).toEqual([
+      "Needs a reply on the console home (1)",
+      "Skin tests to sort out on the console home (1)",
+    ]);
+    expect(rows.every((row) => row.staff_id !== null)).toBe(true);
   });
 });
