@@ -119,22 +119,25 @@ export async function loadDashboard(db: Database, scope: SalonScope, now = new D
  * Counts only, so the page shows no one's details; of the salons in scope.
  */
 export async function loadWaiting(db: Database, scope: SalonScope) {
-  await foldQuoteRollup(db);
-  const [row] = await db
-    .select({
-      leads: int(
-        sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new' and ${salonScopeSql(scope, quoteRollup.salonId)}`)})`,
-      ),
-      jobs: int(
-        sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new' and ${salonScopeSql(scope, jobApplications.salonId)})`,
-      ),
-      models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
-      feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
-      messages: int(
-        sql`(select count(*) from ${outbox} where ${outbox.status} = 'failed' and ${messagesInScope(scope) ?? sql`true`})`,
-      ),
-    })
-    .from(sql`(select 1) as one`);
+  // The fold runs beside the read, not before it: the read sums folded and unfolded rows alike.
+  const [, [row]] = await Promise.all([
+    foldQuoteRollup(db),
+    db
+      .select({
+        leads: int(
+          sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new' and ${salonScopeSql(scope, quoteRollup.salonId)}`)})`,
+        ),
+        jobs: int(
+          sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new' and ${salonScopeSql(scope, jobApplications.salonId)})`,
+        ),
+        models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
+        feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
+        messages: int(
+          sql`(select count(*) from ${outbox} where ${outbox.status} = 'failed' and ${messagesInScope(scope) ?? sql`true`})`,
+        ),
+      })
+      .from(sql`(select 1) as one`),
+  ]);
   return row ?? { leads: 0, jobs: 0, models: 0, feedbackList: 0, messages: 0 };
 }
 
