@@ -61,19 +61,17 @@ export async function loader(args: Route.LoaderArgs) {
     staff.can("leads.view") ? colourAppointmentsToCheck(db, staff.scope, windows.day) : null,
   ]);
   // The lists show clients' names: a look at them is recorded like a look at the leads list, in one statement.
-  await audit(db, staff, [
-    ...(leads && leads.length > 0
-      ? [{ action: "quote.list" as const, summary: `Needs a reply on the console home (${leads.length})` }]
-      : []),
-    ...(colourChecks && colourChecks.length > 0
-      ? [
-          {
-            action: "quote.list" as const,
-            summary: `Skin tests to sort out on the console home (${colourChecks.length})`,
-          },
-        ]
-      : []),
-  ]);
+  const looks = [
+    leads && leads.length > 0 ? `Needs a reply on the console home (${leads.length})` : null,
+    colourChecks && colourChecks.length > 0
+      ? `Skin tests to sort out on the console home (${colourChecks.length})`
+      : null,
+  ].filter((summary) => summary !== null);
+  await audit(
+    db,
+    staff,
+    looks.map((summary) => ({ action: "quote.list", summary })),
+  );
   const sections = STAFF_NAV.filter(({ key }) => {
     const page = STAFF_ROUTES[key].page;
     return key !== "home" && page !== null && page !== "public" && staff.can(page);
