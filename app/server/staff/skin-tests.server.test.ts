@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db.server";
 import { seedDatabase } from "../seed.server";
 import { fillTables, type TestDatabase, testDatabases } from "../test-databases";
-import { colourAppointmentsToCheck } from "./skin-tests.server";
+import { colourAppointmentsToCheck, colourBookingsBetween } from "./skin-tests.server";
 
 /** The front desk's morning: Friday 10 July 2026 in London, so the list covers the 10th, 11th and 12th. */
 const TODAY = "2026-07-10";
@@ -137,4 +137,41 @@ describe.each(testDatabases)("the console home's skin tests to sort out on %s", 
     expect(days).toContain("appointments_starts_idx");
     expect(days).not.toContain('"Seq Scan"');
   });
+
+  it("looks up each coming booking's match in the index of matched bookings, not by reading every match", async () => {
+    // A busy group's last three months: 30,000 colour bookings matched, about a thousand in the three days; each
+    // client of 300 booked again and again from her one quote.
+    // The rollups' triggers are left out of the filling (a replica's role): they cost minutes and no plan.
+    await fillTables(
+      database,
+      `set session_replication_role = replica;
+       with q as (
+         insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+           lines, total_pence, status)
+         select 'matched-' || g, 'Client ' || g, '', '', 'Google', false, 'Level', 'colour', 1 + g % 3, 1,
+           '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked'
+         from generate_series(0, 299) as g returning id, link),
+       a as (
+         insert into appointments (source, external_id, starts_at, salon_id, service, client_name)
+         select 'matched', 'matched-' || g, timestamptz '2026-07-13T00:00:00Z' - g * interval '4 minutes', 1 + g % 3,
+           'Colour', 'Client ' || g % 300
+         from generate_series(1, 30000) as g returning id, external_id)
+       insert into booking_matches (appointment_id, quote_id, state, reason)
+       select a.id, q.id, 'applied', 'same-person'
+       from a join q on q.link = 'matched-' || (substr(a.external_id, 9)::int % 300)`,
+    );
+    await database.db.execute(sql`vacuum analyze quotes`);
+    await database.db.execute(sql`vacuum analyze appointments`);
+    await database.db.execute(sql`vacuum analyze booking_matches`);
+    const { rows } = await database.db.execute<{ "QUERY PLAN": unknown }>(
+      sql`explain (format json) ${colourBookingsBetween(database.db, "all", new Date("2026-07-09T23:00:00Z"), new Date("2026-07-12T23:00:00Z"))}`,
+    );
+    // Every node of the plan, as PostgreSQL's JSON nests them.
+    type Node = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: Node[] };
+    const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const [top] = (rows[0]?.["QUERY PLAN"] ?? []) as { Plan: Node }[];
+    expect(top).toBeDefined();
+    const onMatches = nodes((top as { Plan: Node }).Plan).filter((node) => node["Relation Name"] === "booking_matches");
+    expect(onMatches.map((node) => node["Index Name"])).toEqual(["booking_matches_matched_idx"]);
+  }, 60_000);
 });

@@ -145,6 +145,43 @@ export async function leadSkinTest(
 const COLOUR_KINDS = [Cat1.Colour, Cat1.ColourAddOn, Cat1.Mens];
 
 /**
+ * The matched, not cancelled appointments from `from` to `to` (instants) of
+ * quotes in `scope` with a line of a colour kind, earliest first: each with
+ * its quote's client, lines and salon. Through the index of matched
+ * bookings, each appointment of the stretch looked up in it.
+ */
+export function colourBookingsBetween(db: Database, scope: SalonScope, from: Date, to: Date) {
+  return db
+    .select({
+      quoteId: quotes.id,
+      name: quotes.name,
+      mobile: quotes.mobile,
+      email: quotes.email,
+      lines: quotes.lines,
+      salon: salons.name,
+      startsAt: appointments.startsAt,
+      service: appointments.service,
+    })
+    .from(bookingMatches)
+    .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
+    .innerJoin(quotes, eq(quotes.id, bookingMatches.quoteId))
+    .innerJoin(salons, eq(salons.id, quotes.salonId))
+    .where(
+      and(
+        inArray(bookingMatches.state, ["applied", "confirmed"]),
+        eq(appointments.cancelled, false),
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+        isNull(quotes.anonymisedAt),
+        inSalonScope(scope, quotes.salonId),
+        // Only quotes with a line of a colour kind can need a test; quoteNeedsSkinTest then decides.
+        or(...COLOUR_KINDS.map((cat1) => sql`${quotes.lines} @> ${JSON.stringify([{ cat1 }])}::jsonb`)),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
+/**
  * The front desk's morning list on the console home: colour appointments
  * booked from a quote (matched, not cancelled) from the start of `today`
  * (London) for COLOUR_CHECK_DAYS days, in the staff member's salons, that no
@@ -154,34 +191,7 @@ export async function colourAppointmentsToCheck(db: Database, scope: SalonScope,
   const from = fromLondonLocal(`${today}T00:00`) as Date;
   const to = fromLondonLocal(`${addDays(today, COLOUR_CHECK_DAYS)}T00:00`) as Date;
   const [rows, words] = await Promise.all([
-    db
-      .select({
-        quoteId: quotes.id,
-        name: quotes.name,
-        mobile: quotes.mobile,
-        email: quotes.email,
-        lines: quotes.lines,
-        salon: salons.name,
-        startsAt: appointments.startsAt,
-        service: appointments.service,
-      })
-      .from(bookingMatches)
-      .innerJoin(appointments, eq(appointments.id, bookingMatches.appointmentId))
-      .innerJoin(quotes, eq(quotes.id, bookingMatches.quoteId))
-      .innerJoin(salons, eq(salons.id, quotes.salonId))
-      .where(
-        and(
-          inArray(bookingMatches.state, ["applied", "confirmed"]),
-          eq(appointments.cancelled, false),
-          gte(appointments.startsAt, from),
-          lt(appointments.startsAt, to),
-          isNull(quotes.anonymisedAt),
-          inSalonScope(scope, quotes.salonId),
-          // Only quotes with a line of a colour kind can need a test; quoteNeedsSkinTest below decides.
-          or(...COLOUR_KINDS.map((cat1) => sql`${quotes.lines} @> ${JSON.stringify([{ cat1 }])}::jsonb`)),
-        ),
-      )
-      .orderBy(asc(appointments.startsAt)),
+    colourBookingsBetween(db, scope, from, to),
     // Beside the bookings, not after them: one round trip fewer before the clients' tests are read.
     skinTestWords(db),
   ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "booking_matches_matched_idx" ON "booking_matches" USING btree ("appointment_id","quote_id") WHERE "booking_matches"."state" in ('applied', 'confirmed');
