@@ -6,7 +6,7 @@
  * stored.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
@@ -357,3 +357,47 @@ export async function storedModelKeys(db: TestPostgres): Promise<Set<string>> {
 
 /** Lines that are a stack trace (a line starting with "at " after indentation). */
 export const stackLines = (lines: string[]) => lines.filter((line) => /^\s+at |\\n\s+at /.test(line));
+
+/**
+ * A member of staff signed in as a passkey would sign them in, minutes ago: their row, a session row, and the
+ * session's cookie ("staff-session=…") for the requests made as them.
+ */
+export async function signedInStaff(
+  db: TestPostgres,
+  who: { role: string; name: string; email: string },
+): Promise<string> {
+  const [user] = await db.query<{ id: number }>(
+    "insert into staff_users (email, name, role) values ($1, $2, $3) returning id",
+    [who.email, who.name, who.role],
+  );
+  const token = randomBytes(32).toString("base64url");
+  await db.query(
+    "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
+    [createHash("sha256").update(token).digest("hex"), user?.id],
+  );
+  return `staff-session=${token}`;
+}
+
+/**
+ * A colour quote of the first salon, booked for this time tomorrow through an appointment matched to it, as the
+ * booking import leaves them; `key` names the quote's link and the appointment's id in the booking system.
+ */
+export async function bookedColourTomorrow(
+  db: TestPostgres,
+  client: { key: string; name: string; mobile: string; email: string },
+): Promise<void> {
+  await db.query(
+    `with q as (
+        insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
+          lines, total_pence, status)
+        values ($1, $2, $3, $4, 'Google', false, 'Level', 'colour', (select min(id) from salons),
+          (select min(id) from levels), '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked')
+        returning id),
+      a as (
+        insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
+        values ('test', $1, now() + interval '1 day', 'Colour', $2, $3) returning id)
+      insert into booking_matches (appointment_id, quote_id, state, reason) select a.id, q.id, 'applied', 'same-person'
+      from a, q`,
+    [client.key, client.name, client.mobile, client.email],
+  );
+}

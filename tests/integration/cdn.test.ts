@@ -6,12 +6,20 @@
  * signed in, a form carrying its own key) is ever kept or served from it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, freePort, type Site, startSite, type TestPostgres, until } from "../faults/harness";
+import {
+  createTestDatabase,
+  freePort,
+  type Site,
+  signedInStaff,
+  startSite,
+  type TestPostgres,
+  until,
+} from "../faults/harness";
 
 const VARNISHD = "/usr/sbin/varnishd";
 
@@ -80,20 +88,6 @@ async function visit(url: string, headers: Record<string, string> = {}): Promise
   };
 }
 
-/** A member of staff signed in, as the fault suite signs one in: a session row and its cookie. */
-async function signIn(db: TestPostgres, role: string, name: string, email: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const [user] = await db.query<{ id: number }>(
-    "insert into staff_users (email, name, role) values ($1, $2, $3) returning id",
-    [email, name, role],
-  );
-  await db.query("insert into staff_sessions (token_hash, staff_id, method) values ($1, $2, 'passkey')", [
-    createHash("sha256").update(token).digest("hex"),
-    user?.id,
-  ]);
-  return `staff-session=${token}`;
-}
-
 describe("the site behind a caching proxy", () => {
   let db: TestPostgres;
   let site: Site;
@@ -116,8 +110,8 @@ describe("the site behind a caching proxy", () => {
     const sitePort = await freePort();
     proxy = await startVarnish(sitePort);
     site = await startSite({ DATABASE_URL: db.url, CDN_PURGE_URL: `${proxy.url}/_cdn/purge` }, sitePort);
-    ownerCookie = await signIn(db, "owner", "Olive Owner", "olive@example.com");
-    deskCookie = await signIn(db, "front-desk", "Della Desk", "della@example.com");
+    ownerCookie = await signedInStaff(db, { role: "owner", name: "Olive Owner", email: "olive@example.com" });
+    deskCookie = await signedInStaff(db, { role: "front-desk", name: "Della Desk", email: "della@example.com" });
     // The start-up purge of every answer has gone: what is kept from here on stays until a change.
     const [queue] = await db.query<{ table: string | null }>("select to_regclass('cdn_purges')::text as table");
     if (queue?.table) await purgesSettled();

@@ -10,9 +10,15 @@
  * The console home lists clients by name (leads waiting for a reply, colour
  * bookings with no skin test): each look is in the audit log.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cuttingQuote, limitedSiteBehindProxy, type Site, type TestPostgres } from "../faults/harness";
+import {
+  bookedColourTomorrow,
+  cuttingQuote,
+  limitedSiteBehindProxy,
+  type Site,
+  signedInStaff,
+  type TestPostgres,
+} from "../faults/harness";
 
 const hasDatabase = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -29,15 +35,7 @@ describe.runIf(hasDatabase)("console pages", () => {
 
   beforeAll(async () => {
     ({ db, site, services, stop } = await limitedSiteBehindProxy());
-    const [owner] = await db.query<{ id: number }>(
-      "insert into staff_users (email, name, role) values ('siobhan@example.com', 'Siobhán Ní Dhomhnaill', 'owner') returning id",
-    );
-    const token = randomBytes(32).toString("base64url");
-    await db.query(
-      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
-      [createHash("sha256").update(token).digest("hex"), owner?.id],
-    );
-    cookie = `staff-session=${token}`;
+    cookie = await signedInStaff(db, { role: "owner", name: "Siobhán Ní Dhomhnaill", email: "siobhan@example.com" });
   });
   afterAll(() => stop?.());
 
@@ -70,18 +68,12 @@ describe.runIf(hasDatabase)("console pages", () => {
   });
 
   it("the console home's look at clients' names is audited, each list once", async () => {
-    await db.query(`with q as (
-        insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
-          lines, total_pence, status)
-        values ('homeauditcolour1', 'Nguyễn Thị Lan', '+447700900613', 'lan@example.com', 'Google', false, 'Level',
-          'colour', (select min(id) from salons), (select min(id) from levels),
-          '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked') returning id),
-      a as (
-        insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
-        values ('test', 'home-audit-colour', now() + interval '1 day', 'Colour', 'Nguyễn Thị Lan', '+447700900613')
-        returning id)
-      insert into booking_matches (appointment_id, quote_id, state, reason) select a.id, q.id, 'applied', 'same-person'
-      from a, q`);
+    await bookedColourTomorrow(db, {
+      key: "homeauditcolour1",
+      name: "Nguyễn Thị Lan",
+      mobile: "+447700900613",
+      email: "lan@example.com",
+    });
     const before = await db.query<{ n: number }>(
       "select count(*)::int as n from audit_log where action = 'quote.list'",
     );

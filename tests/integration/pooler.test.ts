@@ -7,13 +7,15 @@
  * other's pages; the console home's skin-test lookup (an array-bound
  * statement) answers on both; saves go through.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bookedColourTomorrow,
   createTestDatabase,
   newKey,
   type Site,
+  signedInStaff,
   startSite,
   storedModelKeys,
   submitModel,
@@ -53,14 +55,7 @@ describe("the site through PgBouncer in transaction mode", () => {
 
   it("shows a staff edit made through one process on the other's pages", async () => {
     const [first, second] = sites as [Site, Site];
-    const [owner] = await db.query<{ id: number }>(
-      "insert into staff_users (email, name, role) values ('owner@example.com', 'Owner', 'owner') returning id",
-    );
-    const token = randomBytes(32).toString("base64url");
-    await db.query(
-      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
-      [createHash("sha256").update(token).digest("hex"), owner?.id],
-    );
+    const cookie = await signedInStaff(db, { role: "owner", name: "Owner", email: "owner@example.com" });
     const about = async (site: Site) => (await fetch(`${site.url}/about`)).text();
     const line = `a family of salons ${randomBytes(4).toString("hex")}`;
     // Each process has drawn the page, and keeps it, before the edit.
@@ -72,7 +67,7 @@ describe("the site through PgBouncer in transaction mode", () => {
     );
     const saved = await fetch(`${first.url}/staff/content/brand`, {
       method: "POST",
-      headers: { Cookie: `staff-session=${token}`, Accept: "application/json", "Content-Type": "application/json" },
+      headers: { Cookie: cookie, Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify({ intent: "group-line", groupLine: line, version: String(setting?.version) }),
     });
     expect(saved.status, await saved.text()).toBe(200);
@@ -82,31 +77,18 @@ describe("the site through PgBouncer in transaction mode", () => {
   });
 
   it("lists tomorrow's colour with no skin test on the console home of either process", async () => {
-    const [manager] = await db.query<{ id: number }>(
-      "insert into staff_users (email, name, role) values ('manager@example.com', 'Manager', 'manager') returning id",
-    );
-    const token = randomBytes(32).toString("base64url");
-    await db.query(
-      "insert into staff_sessions (token_hash, staff_id, method, signed_in_at) values ($1, $2, 'passkey', now())",
-      [createHash("sha256").update(token).digest("hex"), manager?.id],
-    );
+    const cookie = await signedInStaff(db, { role: "manager", name: "Manager", email: "manager@example.com" });
     // Booked from her quote for tomorrow; her only test on record is her sister's, on the mobile they share.
-    await db.query(`with q as (
-        insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
-          lines, total_pence, status)
-        values ('pooler-colour', 'Mehreen Qureshi', '+447700900321', 'mehreen@example.com', 'Google', false, 'Level',
-          'colour', (select min(id) from salons), (select min(id) from levels),
-          '[{"cat1": 2, "cat2": 1, "service": "Mid (Above shoulders)"}]', 9000, 'booked') returning id),
-      a as (
-        insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
-        values ('test', 'pooler-colour', now() + interval '1 day', 'Colour', 'Mehreen Qureshi', '+447700900321')
-        returning id)
-      insert into booking_matches (appointment_id, quote_id, state, reason) select a.id, q.id, 'applied', 'same-person'
-      from a, q`);
+    await bookedColourTomorrow(db, {
+      key: "pooler-colour",
+      name: "Mehreen Qureshi",
+      mobile: "+447700900321",
+      email: "mehreen@example.com",
+    });
     await db.query(`insert into appointments (source, external_id, starts_at, service, client_name, client_mobile)
       values ('test', 'pooler-sister', now() - interval '5 days', 'Skin test', 'Ayesha Qureshi', '+447700900321')`);
     for (const site of sites) {
-      const home = await fetch(`${site.url}/staff`, { headers: { Cookie: `staff-session=${token}` } });
+      const home = await fetch(`${site.url}/staff`, { headers: { Cookie: cookie } });
       const html = await home.text();
       expect(home.status, html).toBe(200);
       const list = html.slice(html.indexOf("Skin tests to sort out"));
