@@ -1,5 +1,4 @@
 import type { ComponentProps } from "react";
-import { useLocation } from "react-router";
 
 type AnchorProps = Omit<ComponentProps<"a">, "href" | "className">;
 
@@ -21,16 +20,18 @@ export function Link({ to, ...props }: AnchorProps & { to: string; className?: s
 export type NavLinkClassName = string | ((state: { isActive: boolean }) => string);
 
 /**
- * A link that knows it leads to the page being shown (or, unless `end`, to a
- * page above it): it says so with `aria-current="page"` and may look different.
+ * A link that knows it leads to the page being shown, `pathname` (or, unless
+ * `end`, to a page above it): it says so with `aria-current="page"` and may
+ * look different.
  */
 export function NavLink({
   to,
   end = false,
+  pathname,
   className,
   ...props
-}: AnchorProps & { to: string; end?: boolean; className?: NavLinkClassName }) {
-  const isActive = isCurrent(useLocation().pathname, to, end);
+}: AnchorProps & { to: string; end?: boolean; pathname: string; className?: NavLinkClassName }) {
+  const isActive = isCurrent(pathname, to, end);
   return (
     <a
       href={to}

@@ -36,22 +36,28 @@ export function OpeningHours({
   );
 }
 
+/** The class of the site's footer, around SiteFooter. */
+export const SITE_FOOTER_CLASS = "mt-24 border-t border-line bg-sand/60";
+
 /**
- * `hours`: the main salon's week, or null on a page that shows the opening
- * hours itself, so they never appear twice. `groupLine` is the brand's one
- * description of the group (app/domain/brand.ts).
+ * What the site's footer (SITE_FOOTER_CLASS) holds. `hours`: the main
+ * salon's week, or null on a page that shows the opening hours itself, so
+ * they never appear twice. `groupLine` is the brand's one description of the
+ * group (app/domain/brand.ts); `year`, the year of the copyright line.
  */
 export function SiteFooter({
   salons,
   hours,
   groupLine,
+  year,
 }: {
   salons: FooterSalon[];
   hours: readonly OpeningDay[] | null;
   groupLine: string;
+  year: number;
 }) {
   return (
-    <footer className="mt-24 border-t border-line bg-sand/60">
+    <>
       <div className={`container-page grid gap-10 py-14 ${hours ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
         {hours ? (
           <section aria-labelledby="footer-hours">
@@ -115,8 +121,8 @@ export function SiteFooter({
         </section>
       </div>
       <p className="container-page pb-8 text-xs text-muted">
-        © {new Date().getFullYear()} Maison Ivy Hair: {groupLine}.
+        © {year} Maison Ivy Hair: {groupLine}.
       </p>
-    </footer>
+    </>
   );
 }

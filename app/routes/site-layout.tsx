@@ -1,8 +1,9 @@
 import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { usePageFlag } from "~/components/page-handle";
 import { hasQuickActions, QuickActions } from "~/components/quick-actions";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteNav } from "~/components/site-nav";
+import { SITE_FOOTER_CLASS } from "~/components/site-footer";
+import { siteFrame } from "~/components/site-frame.server";
+import { SITE_HEADER_CLASS } from "~/components/site-nav";
 import { groupLine, sentence } from "~/domain/brand";
 import { MAIN_SALON_ID, openingDays, salonPlaces } from "~/domain/salon-info";
 import { loadBrand } from "~/server/queries/brand.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/site-layout";
 /** Every public page a shared cache may keep, with the keys of what it shows (decision 119). */
 export const middleware: Route.MiddlewareFunction[] = [sharePublicPage];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [salons, settings, brand] = await Promise.all([
     listSalons(context.get(requestContext).db),
     getSiteSettings(context.get(requestContext).db),
@@ -24,20 +25,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   const main = salons.find((s) => s.id === MAIN_SALON_ID) ?? salons[0];
   if (!main) throw new Error("No salons in the database");
   return {
-    hideOffers: settings.hideOffers,
     main: { name: main.name, bookingUrl: main.bookingUrl },
-    /** The main salon's week: the footer's opening hours. */
-    hours: openingDays(main.openingHours),
-    groupLine: sentence(groupLine(brand)),
-    places: salonPlaces(salons),
-    salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
-      id,
-      name,
-      address,
-      town,
-      postcode,
-      telephone,
-    })),
+    frame: siteFrame(
+      {
+        hideOffers: settings.hideOffers,
+        bookingUrl: main.bookingUrl,
+        places: salonPlaces(salons),
+        salons: salons.map(({ id, name, address, town, postcode, telephone }) => ({
+          id,
+          name,
+          address,
+          town,
+          postcode,
+          telephone,
+        })),
+        /** The main salon's week: the footer's opening hours. */
+        hours: openingDays(main.openingHours),
+        groupLine: sentence(groupLine(brand)),
+      },
+      new URL(request.url).pathname,
+    ),
   };
 }
 
@@ -58,11 +65,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       {hideNav ? null : (
-        <SiteNav
-          hideOffers={loaderData.hideOffers}
-          bookingUrl={loaderData.main.bookingUrl}
-          places={loaderData.places}
-        />
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of the navigation (site-frame.server.tsx)
+        <header className={SITE_HEADER_CLASS} dangerouslySetInnerHTML={{ __html: loaderData.frame.nav }} />
       )}
       {hasQuickActions(pathname) ? (
         <QuickActions bookingUrl={loaderData.main.bookingUrl} salonName={loaderData.main.name} />
@@ -70,10 +74,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter
-        salons={loaderData.salons}
-        hours={pageShowsHours ? null : loaderData.hours}
-        groupLine={loaderData.groupLine}
+      <footer
+        className={SITE_FOOTER_CLASS}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of the footer (site-frame.server.tsx)
+        dangerouslySetInnerHTML={{
+          __html: pageShowsHours ? loaderData.frame.footerWithoutHours : loaderData.frame.footer,
+        }}
       />
     </>
   );
