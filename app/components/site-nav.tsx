@@ -51,7 +51,7 @@ const contactItem: NavItem = { to: "/contact", label: "Contact Us" };
 /**
  * Which of the navigation's links lead to the page at `pathname`, as one
  * string: the navigation's markup depends on the address through this alone,
- * so pages with the same key share it (app/server/site-frame.server.tsx).
+ * so pages with the same key share it (./site-frame.server.tsx).
  */
 export function currentNavKey(pathname: string): string {
   return [...mainItems(false), ...moreItems, modelsItem, contactItem]
