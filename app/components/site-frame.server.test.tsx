@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { openingDays } from "~/domain/salon-info";
+import { SEED_OPENING_HOURS } from "~/server/seed/content";
 import { type FrameContent, siteFrame } from "./site-frame.server";
 
 // The islands' built scripts, which the build names (vite/page-script.ts): the frame's menus load none of their own.
@@ -33,15 +34,7 @@ const content: FrameContent = {
       telephone: "01423 555020",
     },
   ],
-  hours: openingDays([
-    null,
-    { opens: "09:00", closes: "17:30" },
-    { opens: "09:00", closes: "20:00" },
-    { opens: "09:00", closes: "20:00" },
-    { opens: "09:00", closes: "17:30" },
-    { opens: "08:30", closes: "16:00" },
-    null,
-  ]),
+  hours: openingDays(SEED_OPENING_HOURS),
   groupLine: "Two salons and a training academy in North Yorkshire",
 };
 
