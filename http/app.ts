@@ -24,7 +24,7 @@ import { renderMetrics } from "~/server/metrics.server";
 import { outboundOptions } from "~/server/outbound.server";
 import { OUTBOX_CHANNEL, wakeOutbox } from "~/server/outbox.server";
 import { PICTURE_JOBS_CHANNEL, startPictureWorker } from "~/server/picture-jobs.server";
-import { workerCount } from "~/server/picture-process.server";
+import { processPicture, workerCount } from "~/server/picture-process.server";
 import { decodeAndStore } from "~/server/pictures.server";
 import { retentionJob } from "~/server/privacy/retention.server";
 import { listSalons } from "~/server/queries/catalogue.server";
@@ -124,6 +124,8 @@ export async function createApp(
     consolePart.bundle.joinQuoteViews(flushQuoteViews);
     // A client's data erased from the console waits its turn with the texts the public copy is logging.
     consolePart.bundle.joinSmsLogTurns(inSmsLogTurn);
+    // The console's photos and the public forms' share one pool of picture workers, sized to the cores.
+    consolePart.bundle.joinPicturePool(processPicture);
   }
 
   const clearQueryCache = enableContentCache(database.db);

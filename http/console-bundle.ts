@@ -10,8 +10,8 @@
  * public address (which server.js may set from the port), the test clock,
  * the outbox worker's wake-up, the quote views held back to be written
  * in batches (counted by the public build's copy, written before a console
- * page reads and at shutdown), and the turns of the SMS log's appends and
- * erasures.
+ * page reads and at shutdown), the turns of the SMS log's appends and
+ * erasures, and the pool of picture workers.
  */
 import type { ServerBuild } from "react-router";
 
@@ -19,6 +19,7 @@ export { setClock } from "~/server/clock.server";
 export { config } from "~/server/config.server";
 export { joinSmsLogTurns } from "~/server/delivery/transports.server";
 export { onOutboxWake } from "~/server/outbox.server";
+export { joinPicturePool } from "~/server/picture-process.server";
 export { routerContextWith } from "~/server/request-context.server";
 export { flushAllQuoteViews, joinQuoteViews } from "~/server/staff/leads.server";
 

@@ -89,6 +89,12 @@ interface Worker {
 const workers = new Set<Worker>();
 const free: Worker[] = [];
 const queue: { job: Parameters<typeof runOn>[1]; resolve: (result: Result) => void }[] = [];
+/**
+ * The staff console's build carries a copy of this module of its own, with a pool of its own: uploads from the
+ * console and from the public forms at once would then run twice the workers the cores allow. The HTTP app
+ * hands the console's copy the public copy's `processPicture` (http/app.ts), so one process has one pool.
+ */
+let joined: typeof processPicture | null = null;
 
 function startWorker(): Worker {
   if (!paths) {
@@ -237,9 +243,15 @@ export function processPicture(
   format: "jpeg" | "png" | "webp" | "heic",
   limits: Limits,
 ): Promise<Result> {
+  if (joined) return joined(source, format, limits);
   if (queue.length >= MAX_WAITING) return Promise.resolve({ ok: false, reason: "busy" });
   return new Promise((resolve) => {
     queue.push({ job: { source, format, limits }, resolve });
     next();
   });
+}
+
+/** Sends this copy's pictures to `pool` (another copy's `processPicture`) from now on: its workers, its queue. */
+export function joinPicturePool(pool: typeof processPicture): void {
+  if (pool !== processPicture) joined = pool;
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_PICTURE_BYTES, parsePictureFile, pictureUrl, uploadBodyBytes, variantWidths } from "~/domain/pictures";
 import { variantBytes } from "../../tests/corpus/stored-pictures";
 import { readMultipart, uploadedFileOf } from "./multipart.server";
-import { processPicture } from "./picture-process.server";
+import { processPicture, workerCount } from "./picture-process.server";
 import { PICTURE_MESSAGES, sniffPicture, storePicture } from "./pictures.server";
 import { auditLog, pictures, pictureVariants } from "./schema.server";
 import { type TestDatabase, testDatabases } from "./test-databases";
@@ -29,6 +29,25 @@ async function phonePhoto(): Promise<Buffer> {
 
 /** An iPhone's own format: HEVC in HEIF, 1008 × 1344, light brown above, green below (made with libheif's heif-enc). */
 const iphonePhoto = () => readFileSync(new URL("../../tests/fixtures/iphone-portrait.heic", import.meta.url));
+
+/** This process's picture workers (`node --expose-gc -e …`), by process id. */
+const pictureWorkers = () =>
+  readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8")
+    .split(" ")
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("--expose-gc");
+      } catch {
+        return false;
+      }
+    });
+
+/** Earlier tests' workers end a second after their last upload: waits until none is left. */
+async function noPictureWorkers() {
+  const deadline = Date.now() + 10_000;
+  while (pictureWorkers().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pictureWorkers()).toEqual([]);
+}
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 60, alpha: 0.5 } } })
@@ -230,22 +249,7 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
   });
 
   it("ends the worker that decoded a HEIC, whose decoder never gives its memory back; the next upload gets a new one", async () => {
-    /** This process's picture workers (`node --expose-gc -e …`), by process id. */
-    const pictureWorkers = () =>
-      readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8")
-        .split(" ")
-        .filter((pid) => {
-          try {
-            return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("--expose-gc");
-          } catch {
-            return false;
-          }
-        });
-    // Earlier tests' workers end a second after their last upload: this one starts with none.
-    const deadline = Date.now() + 10_000;
-    while (pictureWorkers().length > 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(pictureWorkers()).toEqual([]);
+    await noPictureWorkers();
     const limits = { maxPixels: 1e8, maxHeicBytes: 1e8, masterWidth: 2560 };
     const jpeg = await sharp(await png(400, 300))
       .jpeg()
@@ -260,6 +264,32 @@ describe.each(testDatabases)("storing pictures on %s", (_name, open) => {
     const after = pictureWorkers();
     expect(after).toHaveLength(1);
     expect(after).not.toContain(first);
+  });
+
+  it("runs the console's uploads and the public forms' on one pool of workers once the console's copy is joined", async () => {
+    // The console is a build of its own: a second copy of this module, joined to the first as http/app.ts joins them.
+    vi.resetModules();
+    const consoleCopy = await import("./picture-process.server");
+    expect(consoleCopy.processPicture).not.toBe(processPicture);
+    consoleCopy.joinPicturePool(processPicture);
+    await noPictureWorkers();
+    // A 12-megapixel photo each, long enough to decode that the uploads overlap.
+    const photo = await sharp(await png(4000, 3000))
+      .jpeg()
+      .toBuffer();
+    const limits = { maxPixels: 1e8, maxHeicBytes: 1e8, masterWidth: 2560 };
+    let most = 0;
+    const sampling = setInterval(() => {
+      most = Math.max(most, pictureWorkers().length);
+    }, 5);
+    const results = await Promise.all(
+      Array.from({ length: 2 * workerCount() }, (_, i) =>
+        (i % 2 === 0 ? processPicture : consoleCopy.processPicture)({ bytes: photo }, "jpeg", limits),
+      ),
+    ).finally(() => clearInterval(sampling));
+    expect(results.map((result) => result.ok)).toEqual(results.map(() => true));
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(workerCount());
   });
 
   it("checks the size in pixels before decoding, and trusts the decoder over the first bytes", async () => {
