@@ -7,7 +7,7 @@
  * a 4xx with a message, never a 5xx, and the process stays up.
  */
 import { execFileSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, open, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import {
   createTestDatabase,
   newKey,
   type Site,
+  signedInStaff,
   stackLines,
   startSite,
   submitModel,
@@ -355,19 +356,6 @@ interface Failure {
   text: string;
 }
 
-/** An owner's session, made in the database as a passkey sign-in just now would make it; its cookie. */
-async function ownerSession(db: TestPostgres): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const [owner] = await db.query<{ id: number }>(
-    "insert into staff_users (email, name, role) values ('owner@example.com', 'Olive Owner', 'owner') returning id",
-  );
-  await db.query("insert into staff_sessions (token_hash, staff_id, method) values ($1, $2, 'passkey')", [
-    createHash("sha256").update(token).digest("hex"),
-    owner?.id,
-  ]);
-  return `staff-session=${token}`;
-}
-
 describe("hostile input to every route", () => {
   let db: TestPostgres;
   let site: Site;
@@ -375,7 +363,7 @@ describe("hostile input to every route", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     site = await startSite({ DATABASE_URL: db.url, MAX_REQUESTS_PER_CLIENT: "64" });
-    ownerCookie = await ownerSession(db);
+    ownerCookie = await signedInStaff(db, { role: "owner", name: "Olive Owner", email: "owner@example.com" });
     // A record of each kind the console opens by id 1, so its actions have something to act on.
     expect((await submitModel(site.url, newKey())).status).toBe(201);
     await db.query(`insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id,
@@ -508,7 +496,7 @@ describe("the bad input found by hand, and a full or missing data disk", () => {
       METRICS_TOKEN: TOKEN,
       READY_DISK_FREE_MB: "4",
     });
-    ownerCookie = await ownerSession(db);
+    ownerCookie = await signedInStaff(db, { role: "owner", name: "Olive Owner", email: "owner@example.com" });
   });
   afterAll(async () => {
     await site?.stop();

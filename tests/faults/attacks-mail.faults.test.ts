@@ -5,12 +5,11 @@
  * end the subject line and add headers and a body of its own. What arrives is
  * read with a mail parser.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, newKey, type Site, startSite, type TestPostgres, until } from "./harness";
+import { createTestDatabase, newKey, type Site, signedInStaff, startSite, type TestPostgres, until } from "./harness";
 
 /** The issue's name (within the forms' 100 characters). */
 const FORGED = "Ann\r\nReply-To: hr@evil.example\r\nContent-Type: text/html\r\n\r\n<h1>Sign in here</h1>";
@@ -153,18 +152,11 @@ describe("a forged name on the public forms, with SMTP_URL set", () => {
     });
     expect(saved.status, saved.answer).toBe(201);
     const [quote] = await db.query<{ id: number }>("select id from quotes where email = $1", [client]);
-    const token = randomBytes(32).toString("base64url");
-    const [desk] = await db.query<{ id: number }>(
-      "insert into staff_users (email, name, role) values ('desk@salon.example', 'Desk', 'front-desk') returning id",
-    );
-    await db.query("insert into staff_sessions (token_hash, staff_id, method) values ($1, $2, 'passkey')", [
-      createHash("sha256").update(token).digest("hex"),
-      desk?.id,
-    ]);
+    const desk = await signedInStaff(db, { role: "front-desk", name: "Desk", email: "desk@salon.example" });
     // The reply template's subject, filled with her name as the lead page fills it.
     const reply = await fetch(`${site.url}/staff/leads/${quote?.id}`, {
       method: "POST",
-      headers: { Cookie: `staff-session=${token}`, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: desk, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         intent: "reply",
         channel: "email",

@@ -3,12 +3,12 @@
  * form fields, oversized uploads from the wrong people, and one machine
  * holding a thousand slow connections. The site keeps answering everyone else.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type Site, startSite, type TestPostgres, wait } from "./harness";
+import { createTestDatabase, type Site, signedInStaff, startSite, type TestPostgres, wait } from "./harness";
 
 /** The highest resident memory the process has had, in MB (the kernel's high-water mark). */
 async function peakMb(site: Site): Promise<number> {
@@ -89,15 +89,7 @@ describe("attacks on the console's forms", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     site = await startSite({ DATABASE_URL: db.url });
-    const token = randomBytes(32).toString("base64url");
-    const [user] = await db.query<{ id: number }>(
-      "insert into staff_users (email, name, role) values ('desk@example.com', 'Desk', 'front-desk') returning id",
-    );
-    await db.query("insert into staff_sessions (token_hash, staff_id, method) values ($1, $2, 'passkey')", [
-      createHash("sha256").update(token).digest("hex"),
-      user?.id,
-    ]);
-    frontDeskCookie = `staff-session=${token}`;
+    frontDeskCookie = await signedInStaff(db, { role: "front-desk", name: "Desk", email: "desk@example.com" });
   });
   afterAll(async () => {
     await site?.stop();
