@@ -53,7 +53,10 @@ export async function loader(args: Route.LoaderArgs) {
   const [waiting, figures, changes, leads, alerts, colourChecks] = await Promise.all([
     loadWaiting(db, staff.scope),
     Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted, staff.scope) : null,
-    changeActions.length > 0 ? recentSiteChanges(db, 8, changeActions) : null,
+    // Each change in words, with what it changed as it is now: read as soon as the changes are.
+    changeActions.length > 0
+      ? recentSiteChanges(db, 8, changeActions).then((rows) => auditEntries(db, staff, rows))
+      : null,
     staff.can("leads.view") ? needsReply(db, staff.scope) : null,
     // Where new-lead alerts go, for those who can change it on the salons screen.
     staff.can("content.edit") ? alertDestinations(db) : null,
@@ -108,7 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
       wanted,
       leadsHref: `${staffPath(STAFF_ROUTES.leads.path)}?from=${windows.day}&to=${windows.day}`,
     },
-    changes: changes && (await auditEntries(db, staff, changes)),
+    changes,
   };
 }
 
