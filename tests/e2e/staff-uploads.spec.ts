@@ -24,7 +24,10 @@ import {
 } from "../corpus/photos";
 import { createFirstOwner, freshPage, type StaffSite, startStaffSite } from "./staff-helpers";
 
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+// Not serial, unlike the console's other files: every test here is a screen and a photo of its own, so both
+// workers take a share, each with a site of its own (the hook below runs once in each). The file comes near the
+// end of the suite, where run serially it kept one worker busy for minutes after the other had finished.
+test.describe.configure({ timeout: 180_000 });
 
 let staff: StaffSite;
 let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
