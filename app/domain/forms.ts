@@ -392,8 +392,9 @@ export const QUOTE_MESSAGES = {
 /**
  * The visitor's details only: the quote itself (services, level or stylist,
  * returning answer) is validated and priced by the server, never taken from here.
+ * Extended by the server's save schema; both add withSkinTestAnswered.
  */
-export const quoteDetailsSchema = z.object({
+export const quoteDetailsFields = z.object({
   name: requiredText({ required: QUOTE_MESSAGES.nameRequired, label: "Your name" }, MAX_LENGTH.name),
   mobile: ukMobile({ required: QUOTE_MESSAGES.mobileRequired, invalid: QUOTE_MESSAGES.mobileInvalid }),
   email: emailAddress({ required: QUOTE_MESSAGES.emailRequired, invalid: QUOTE_MESSAGES.emailInvalid }),
@@ -402,8 +403,8 @@ export const quoteDetailsSchema = z.object({
     invalid: QUOTE_MESSAGES.referralInvalid,
   }),
   /**
-   * Asked only on a quote with colour (skin-test.ts): optional here, since the details alone cannot tell;
-   * saveQuote requires it of a colour quote whose form asked it (skin_test_asked) and drops it from any other.
+   * Asked only on a quote with colour (skin-test.ts), whose form says so with skin_test_asked: required then
+   * (withSkinTestAnswered). saveQuote drops it from a quote without colour.
    */
   skin_test: z.preprocess(
     blankToUndefined,
@@ -415,5 +416,26 @@ export const quoteDetailsSchema = z.object({
   consultation: tickBox,
   ...marketingConsentFields,
 });
+
+/**
+ * A form that asked the skin-test question needs its answer: the salon's worst
+ * day is a colour client turned away untested. Checked with the other details,
+ * not after them, so an empty form lists every missing answer at once. A JSON
+ * client that never asks (no skin_test_asked) stores none, and its messages
+ * treat that as "not sure".
+ */
+export function withSkinTestAnswered<S extends z.ZodType<{ skin_test?: unknown; skin_test_asked: boolean }>>(
+  schema: S,
+) {
+  return schema.refine((details) => !details.skin_test_asked || details.skin_test !== undefined, {
+    message: QUOTE_MESSAGES.skinTestRequired,
+    path: ["skin_test"],
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === "skin_test" || issue.path?.[0] === "skin_test_asked"),
+  });
+}
+
+/** The finish form's details, as the browser checks them before sending. */
+export const quoteDetailsSchema = withSkinTestAnswered(quoteDetailsFields);
 
 export const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";

@@ -327,6 +327,34 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(saved.ok).toBe(true);
   });
 
+  it("keeps the skin-test answer and the consultation asked for on a colour quote, and neither on a cut", async () => {
+    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
+    const asked = { skin_test_asked: "true", skin_test: "not-sure", consultation: "on" };
+    const colour = await saveQuote(database.db, request(foils, asked));
+    if (!colour.ok) throw new Error(JSON.stringify(colour));
+    expect(await storedQuote(colour.link)).toMatchObject({ skinTest: "not-sure", consultationRequested: true });
+
+    const cut = await saveQuote(
+      database.db,
+      request({ type: "cutting", level: 6, finish: 1, finishAddon: 49, treatment: 53 }, asked),
+    );
+    if (!cut.ok) throw new Error(JSON.stringify(cut));
+    expect(await storedQuote(cut.link)).toMatchObject({ skinTest: null, consultationRequested: false });
+  });
+
+  it("asks for the skin-test answer with the other missing details, in one answer", async () => {
+    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
+    const saved = await saveQuote(database.db, { ...foils, regular: "no", skin_test_asked: "true", skin_test: "" });
+    if (saved.ok || saved.status !== 422) throw new Error(`not a 422: ${JSON.stringify(saved)}`);
+    expect(saved.fieldErrors).toEqual({
+      name: [QUOTE_MESSAGES.nameRequired],
+      mobile: [QUOTE_MESSAGES.mobileRequired],
+      email: [QUOTE_MESSAGES.emailRequired],
+      referral: [QUOTE_MESSAGES.referralRequired],
+      skin_test: [QUOTE_MESSAGES.skinTestRequired],
+    });
+  });
+
   const rejected: {
     why: string;
     state: Record<string, unknown>;

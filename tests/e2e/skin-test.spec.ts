@@ -18,6 +18,7 @@ let twilio: TwilioStandIn;
 let owner: Page;
 let manager: Page;
 
+const SKIN_TEST_REQUIRED = "Please tell us whether you've had a skin test with us in the last 6 months";
 const SKIN_TEST_URL = "https://bookings.example.com/maison-ivy/skin-test";
 
 test.beforeAll(async ({ browser }) => {
@@ -114,6 +115,11 @@ test("a colour quote answered no carries the skin-test link in its e-mail and te
   await page.screenshot({ path: "test-results/skin-test-step-360.png", fullPage: true });
   await expectAccessible(page);
 
+  // Sent empty, the form names every missing answer at once, the skin test's with the others.
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  await expect(page.getByText("Your name is required").first()).toBeVisible();
+  await expect(page.getByText(SKIN_TEST_REQUIRED).first()).toBeVisible();
+
   await fillDetails(page, { name: "Nora Colour", mobile: "07700 900601", email: "nora@example.com" });
   await question.getByRole("radio", { name: "No", exact: true }).check();
   await page.getByRole("button", { name: "Send me my quote" }).click();
@@ -136,6 +142,7 @@ test("a colour quote answered no carries the skin-test link in its e-mail and te
 
   await openLead("Nora Colour");
   await expect(manager.getByTestId("skin-test-status")).toHaveText("Skin test needed");
+  await expect(manager.getByText('"skin test with us in the last 6 months": No.')).toBeVisible();
 });
 
 test("an imported skin test turns the lead valid until; a colour 24 hours after it is flagged", async () => {
@@ -165,11 +172,13 @@ test("without JavaScript the question must be answered, and a colour booked with
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(await colourFinishUrl());
+  // Sent empty, the server's answer names every missing answer at once.
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  await expect(page.getByText("Email Address is required").first()).toBeVisible();
+  await expect(page.getByText(SKIN_TEST_REQUIRED).first()).toBeVisible();
   await fillDetails(page, { name: "Tess Later", mobile: "07700 900602", email: "tess@example.com" });
   await page.getByRole("button", { name: "Send me my quote" }).click();
-  await expect(
-    page.getByText("Please tell us whether you've had a skin test with us in the last 6 months").first(),
-  ).toBeVisible();
+  await expect(page.getByText(SKIN_TEST_REQUIRED).first()).toBeVisible();
   await page.getByRole("radio", { name: "Not sure" }).check();
   await page.getByRole("button", { name: "Send me my quote" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Your quote is on its way/);

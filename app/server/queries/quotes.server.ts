@@ -21,7 +21,7 @@ import {
 } from "~/domain/calculator-state";
 import { Cat1, needsSkinTest } from "~/domain/catalogue";
 import { discountedPence, FIRST_VISIT_OFFER, firstNameOf, offerValidUntil } from "~/domain/first-visit-offer";
-import { QUOTE_MESSAGES, quoteDetailsSchema } from "~/domain/forms";
+import { quoteDetailsFields, withSkinTestAnswered } from "~/domain/forms";
 import { cleanHost, cleanUtm } from "~/domain/funnel";
 import { lineLabel } from "~/domain/line-labels";
 import { recipientKey } from "~/domain/message-safety";
@@ -205,7 +205,9 @@ const QUOTE_SCOPE: SubmissionScope = {
 };
 
 /** A save request: the visitor's details and the calculator's choices, in one flat object as the form posts them. */
-export const saveQuoteSchema = quoteDetailsSchema.extend(quoteSelectionSchema.shape).extend(attributionSchema().shape);
+export const saveQuoteSchema = withSkinTestAnswered(
+  quoteDetailsFields.extend(quoteSelectionSchema.shape).extend(attributionSchema().shape),
+);
 
 /**
  * Where the visitor came from, carried by the form from the page they landed
@@ -275,8 +277,7 @@ interface PricedQuote {
 /**
  * Prices the visitor's choices against the catalogue (never the browser's
  * figures) and checks what the calculator itself would not offer: a level
- * taking no new clients, a colour quote whose skin-test question went
- * unanswered. A refusal is a 422 naming the field.
+ * taking no new clients. A refusal is a 422 naming the field.
  */
 async function priceChoices(
   db: Database,
@@ -313,15 +314,6 @@ async function priceChoices(
       level: [`Nobody at ${quote.level.name} level is taking new clients at the moment: please choose another level`],
     });
   const colour = quoteNeedsSkinTest(quote.lines.map((line) => line.service));
-  if (colour && skin_test_asked && skin_test === undefined)
-    // Asked on the finish form of every colour quote: the salon's worst day is a colour client turned away untested.
-    // A JSON client that does not ask stores none, and its messages treat that as "not sure".
-    return {
-      ok: false,
-      status: 422,
-      error: "Please answer the skin test question.",
-      fieldErrors: { skin_test: [QUOTE_MESSAGES.skinTestRequired] },
-    };
   const lines: SavedQuoteLine[] = quote.lines.map((line) => ({
     serviceId: line.serviceId,
     service: line.service.service,
@@ -657,6 +649,8 @@ function inputRow(
     utm_content: q.utmContent ?? null,
     utm_term: q.utmTerm ?? null,
     referrer_host: q.referrerHost ?? null,
+    skin_test: q.skinTest ?? null,
+    consultation_requested: q.consultationRequested ?? false,
     to_email: email,
     to_mobile: to.mobile,
     email_key: recipientKey("email", email),
@@ -695,6 +689,7 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
         referral text, regular boolean, selector text, calculator text, salon_id int, level_id int, stylist_id int,
         stylist_name text, stylist_image text, stylist_salon_id int, lines jsonb, total_pence int,
         utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text, referrer_host text,
+        skin_test text, consultation_requested boolean,
         to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, new_texts_below int,
         body jsonb,
         email_id text, sms_id text, consents jsonb, answer_key text, answer_fingerprint text, answer jsonb,
@@ -721,10 +716,11 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
     ), saved as (
       insert into quotes (link, name, mobile, email, referral, regular, selector, calculator, salon_id, level_id,
         stylist_id, stylist_name, stylist_image, stylist_salon_id, lines, total_pence,
-        utm_source, utm_medium, utm_campaign, utm_content, utm_term, referrer_host)
+        utm_source, utm_medium, utm_campaign, utm_content, utm_term, referrer_host, skin_test, consultation_requested)
       select i.link, i.name, i.mobile, i.email, i.referral, i.regular, i.selector, i.calculator, i.salon_id,
         i.level_id, i.stylist_id, i.stylist_name, i.stylist_image, i.stylist_salon_id, i.lines, i.total_pence,
-        i.utm_source, i.utm_medium, i.utm_campaign, i.utm_content, i.utm_term, i.referrer_host
+        i.utm_source, i.utm_medium, i.utm_campaign, i.utm_content, i.utm_term, i.referrer_host,
+        i.skin_test, i.consultation_requested
       from input i join decided d on d.link = i.link
       where ${takingTurns}::boolean or not d.send or d.text
       returning id, link
