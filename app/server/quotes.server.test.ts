@@ -1,4 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CalculatorState, type Catalogue, selectedServices } from "~/domain/calculator-state";
 import {
@@ -14,6 +16,7 @@ import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
 import { pricesByStylist, stylistsForLevel } from "~/domain/quote-resolution";
+import { migrationsFolder } from "./db.server";
 import { loadCatalogue } from "./queries/catalogue.server";
 import { loadQuoteCatalogue } from "./queries/quote-pricing.server";
 import {
@@ -340,6 +343,26 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     );
     if (!cut.ok) throw new Error(JSON.stringify(cut));
     expect(await storedQuote(cut.link)).toMatchObject({ skinTest: null, consultationRequested: false });
+  });
+
+  it("takes back, from its messages, a skin-test answer a quote lost when saved (migration 0047)", async () => {
+    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
+    const answered = (skin_test: string) => request(foils, { skin_test_asked: "true", skin_test, consultation: "on" });
+    const lost = await saveQuote(database.db, answered("no"));
+    const erased = await saveQuote(database.db, answered("yes"));
+    if (!lost.ok || !erased.ok) throw new Error(JSON.stringify([lost, erased]));
+    // As the batched statement stored them before it had the two columns; one since erased for retention.
+    await database.db
+      .update(t.quotes)
+      .set({ skinTest: null, consultationRequested: false })
+      .where(inArray(t.quotes.link, [lost.link, erased.link]));
+    await database.db.update(t.quotes).set({ anonymisedAt: new Date() }).where(eq(t.quotes.link, erased.link));
+
+    await database.db.execute(
+      sql.raw(await readFile(path.join(migrationsFolder, "0047_quote-skin-test-from-messages.sql"), "utf8")),
+    );
+    expect(await storedQuote(lost.link)).toMatchObject({ skinTest: "no", consultationRequested: true });
+    expect(await storedQuote(erased.link)).toMatchObject({ skinTest: null, consultationRequested: false });
   });
 
   it("asks for the skin-test answer with the other missing details, in one answer", async () => {
