@@ -21,28 +21,39 @@ export interface Series {
   values: readonly number[];
 }
 
-/** 1, 2, 5, 10… steps so the axis reads in round numbers. */
-function niceMax(max: number): number {
-  if (max <= 4) return Math.max(1, Math.ceil(max));
-  const step = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * step >= max) return m * step;
-  return 10 * step;
+/** An axis for the chart: its top value and the gridlines' values, 0 first. */
+interface Axis {
+  max: number;
+  ticks: number[];
 }
 
-function ticksOf(max: number): number[] {
-  // Whole steps up to 5 (a score out of 5), four steps above.
-  const steps = max <= 5 && Number.isInteger(max) ? max : 4;
-  return Array.from({ length: steps + 1 }, (_, i) => (max / steps) * i);
+/**
+ * The axis for counts up to `highest`: a whole step of 1, 2 or 5 × a power of
+ * ten, at most five steps, the top a multiple of the step. So every gridline
+ * is a count a bar can reach (0, 2, 4… 10 for 9 quotes, never 2.5 shown as 3).
+ */
+function countAxis(highest: number): Axis {
+  for (let power = 1; ; power *= 10)
+    for (const multiple of [1, 2, 5]) {
+      const step = multiple * power;
+      const steps = Math.max(1, Math.ceil(highest / step));
+      if (steps <= 5) return { max: steps * step, ticks: Array.from({ length: steps + 1 }, (_, i) => i * step) };
+    }
 }
 
-function Axes({ labels, max, format }: { labels: readonly string[]; max: number; format: (n: number) => string }) {
+/** A fixed scale (a score out of 5): a gridline at each whole number up to it. */
+function fixedAxis(max: number): Axis {
+  return { max, ticks: Array.from({ length: max + 1 }, (_, i) => i) };
+}
+
+function Axes({ labels, axis, format }: { labels: readonly string[]; axis: Axis; format: (n: number) => string }) {
   const band = PLOT_W / labels.length;
   // Every label fits on a wide chart; on twelve weeks every other one keeps them apart.
   const every = labels.length > 8 ? 2 : 1;
   return (
     <g fontSize="12" fill="#5c5349">
-      {ticksOf(max).map((tick) => {
-        const y = PAD.top + PLOT_H - (tick / max) * PLOT_H;
+      {axis.ticks.map((tick) => {
+        const y = PAD.top + PLOT_H - (tick / axis.max) * PLOT_H;
         return (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} stroke="#ddd3c5" strokeWidth="1" />
@@ -89,13 +100,13 @@ export function StackedBars({
   series: readonly Series[];
 }) {
   const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const max = niceMax(Math.max(0, ...totals));
+  const axis = countAxis(Math.max(0, ...totals));
   const band = PLOT_W / labels.length;
   const barW = Math.max(4, band * 0.66);
   return (
     <>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-auto w-full">
-        <Axes labels={labels} max={max} format={(n) => String(Math.round(n))} />
+        <Axes labels={labels} axis={axis} format={String} />
         {labels.map((week, i) => {
           let top = PAD.top + PLOT_H;
           return (
@@ -103,7 +114,7 @@ export function StackedBars({
               {series.map((s, j) => {
                 const value = s.values[i] ?? 0;
                 if (value === 0) return null;
-                const h = (value / max) * PLOT_H;
+                const h = (value / axis.max) * PLOT_H;
                 top -= h;
                 return (
                   <rect
@@ -138,17 +149,21 @@ export function Lines({
   label: string;
   labels: readonly string[];
   series: readonly { name: string; values: readonly (number | null)[] }[];
+  /** A fixed whole-number scale (a score out of 5); otherwise the counts set it. */
   max?: number;
   format?: (n: number) => string;
 }) {
-  const max = fixedMax ?? niceMax(Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0))));
+  const axis =
+    fixedMax === undefined
+      ? countAxis(Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0))))
+      : fixedAxis(fixedMax);
   const band = PLOT_W / labels.length;
   const x = (i: number) => PAD.left + band * (i + 0.5);
-  const y = (v: number) => PAD.top + PLOT_H - (v / max) * PLOT_H;
+  const y = (v: number) => PAD.top + PLOT_H - (v / axis.max) * PLOT_H;
   return (
     <>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-auto w-full">
-        <Axes labels={labels} max={max} format={format} />
+        <Axes labels={labels} axis={axis} format={format} />
         {series.map((s, j) => {
           // Runs of weeks with a value, drawn as separate lines so an empty week is a gap, not a dip to zero.
           const runs: string[][] = [];
