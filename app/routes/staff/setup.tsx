@@ -72,7 +72,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="alerts-heading" className="mb-2 text-xl">
           Where new-lead alerts go
         </h2>
-        <AlertDestinations salons={loaderData.alerts} owners="you" />
+        <AlertDestinations salons={loaderData.alerts} owners="you" linked={false} />
+        <p className="mt-3">Once your account is made, you set each salon's front-desk address on the Salons screen.</p>
       </section>
     </div>
   );
