@@ -116,8 +116,17 @@ describe("how a review says where it came from", () => {
   });
 
   it("counts by source with the share verified", () => {
+    expect(sourceCountsText({ verified: 48, salon: 0 })).toBe(
+      "Of the 48 reviews here, none were added by the salon and 48 came from verified visits (100% verified).",
+    );
+    expect(sourceCountsText({ verified: 0, salon: 48 })).toBe(
+      "Of the 48 reviews here, 48 were added by the salon and none yet came from a verified visit (0% verified).",
+    );
+    expect(sourceCountsText({ verified: 0, salon: 1 })).toBe(
+      "The one review here was added by the salon (0% verified).",
+    );
     expect(sourceCountsText({ verified: 1, salon: 3 })).toBe(
-      "1 from a verified visit, 3 added by the salon: 25% verified.",
+      "Of the 4 reviews here, 3 were added by the salon and 1 came from a verified visit (25% verified).",
     );
     expect(sourceCountsText({ verified: 0, salon: 0 })).toBe("No reviews yet.");
   });

@@ -148,11 +148,23 @@ export interface SourceCounts {
   salon: number;
 }
 
-/** "3 from verified visits, 9 added by the salon: 25% verified." */
+/**
+ * The line above a list of reviews: "Of the 12 reviews here, 9 were added by
+ * the salon and 3 came from verified visits (25% verified)." It counts the
+ * reviews on the page, never the salon's 700+ claim from elsewhere, so the
+ * two read together without contradiction.
+ */
 export function sourceCountsText({ verified, salon }: SourceCounts): string {
   const total = verified + salon;
   if (total === 0) return "No reviews yet.";
   const share = Math.round((verified * 100) / total);
-  const visits = `${verified} from ${verified === 1 ? "a verified visit" : "verified visits"}`;
-  return `${visits}, ${salon} added by the salon: ${share}% verified.`;
+  if (total === 1)
+    return `The one review here ${verified ? "came from a verified visit" : "was added by the salon"} (${share}% verified).`;
+  const here = `Of the ${total} reviews here`;
+  const added = `${salon === 0 ? "none" : salon} ${salon === 1 ? "was" : "were"} added by the salon`;
+  const visits =
+    verified === 0
+      ? "none yet came from a verified visit"
+      : `${verified} came from ${verified === 1 ? "a verified visit" : "verified visits"}`;
+  return `${here}, ${added} and ${visits} (${share}% verified).`;
 }

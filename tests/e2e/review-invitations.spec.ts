@@ -238,8 +238,8 @@ test("a verified review shows its visit's day, one the salon added its source, w
   await page.goto(`${url}/reviews/isla`);
   const added = page.getByTestId("review-list").getByRole("listitem").filter({ hasText: "Always a lovely colour" });
   await expect(added.getByTestId("provenance")).toHaveText("Added by the salon from Google");
-  await expect(page.getByTestId("review-sources")).toContainText("1 from a verified visit");
-  await expect(page.getByTestId("review-sources")).toContainText("% verified.");
+  await expect(page.getByTestId("review-sources")).toContainText("and 1 came from a verified visit");
+  await expect(page.getByTestId("review-sources")).toContainText("% verified).");
   const ldAfter = await page.locator('script[type="application/ld+json"]').allTextContents();
   const reviewsAfter = ldAfter.flatMap((text) => [JSON.parse(text)].flat()).filter((d) => d["@type"] === "Review");
   expect(reviewsAfter).toHaveLength(1);
