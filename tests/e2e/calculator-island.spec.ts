@@ -125,6 +125,19 @@ test("a whole colour quote is chosen in the page: no page load, the address, foc
   expect(errors).toEqual([]);
 });
 
+test('the phone\'s estimate counts the services chosen, not a "None" choice at £0', async ({ page, request }) => {
+  const catalogue = await fetchCatalogue(request);
+  const none = serviceNamed(catalogue, 4, 0, "None");
+  await page.setViewportSize({ width: 360, height: 800 });
+  const chosen = "type=colour&mode=level&level=6&cc=2&colour=11&addon=35&plex=50&finish=2";
+  await page.goto(`/prices/calculator?${chosen}&finishAddon=${none.id}`);
+  await islandReady(page);
+  await expect(phoneLiveRegion(page)).toContainText("· 4 services");
+  await page.getByTestId("phone-estimate").getByText("Show lines").click();
+  await expect(page.getByTestId("phone-estimate").locator("tbody tr")).toHaveCount(5);
+  await expect(page.getByTestId("phone-estimate").locator("tbody")).toContainText("No finish add-on");
+});
+
 test("choices tapped in quick succession each leave one history entry, in order", async ({ page, request }) => {
   const { choices } = colourQuote(await fetchCatalogue(request));
   await page.goto(START);

@@ -1,5 +1,5 @@
 import type { CalculatorType } from "~/domain/calculator-state";
-import { needsSkinTest } from "~/domain/catalogue";
+import { isNoneService, needsSkinTest } from "~/domain/catalogue";
 import { formatGBP } from "~/domain/format";
 import { clientServiceName } from "~/domain/line-labels";
 import { EstimateTable } from "../quote/estimate-table";
@@ -74,7 +74,8 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
   // Escape and a tap outside close the lines, as they do the site's menus.
   const disclosure = useDisclosure();
   if (!state.type) return null;
-  const count = quote?.lines.length ?? 0;
+  // A "None" line ("No finish add-on", £0) is a choice made, not a service to count.
+  const count = quote?.lines.filter((line) => !isNoneService(line.service)).length ?? 0;
   return (
     <div
       data-testid="phone-estimate"
