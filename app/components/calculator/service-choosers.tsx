@@ -107,7 +107,7 @@ function CategoryHints({ state, step }: { state: CalculatorState; step: ColourSt
     },
     {
       cats: [ColourCat.Classic],
-      text: <>Just covering greys or regrowth? {link(ColourCat.Classic)} colour is for you.</>,
+      text: <>Just covering greys or regrowth? Choose {link(ColourCat.Classic)} colour.</>,
     },
     {
       cats: [ColourCat.Vivids, ColourCat.Bleach],
