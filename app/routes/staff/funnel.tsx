@@ -112,7 +112,11 @@ export default function Funnel({ loaderData: d }: Route.ComponentProps) {
           ) : (
             // A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
-            <section className="card overflow-x-auto p-4" tabIndex={0} aria-label={`Funnel ${b.title.toLowerCase()}`}>
+            <section
+              className="card scroll-cue overflow-x-auto p-4"
+              tabIndex={0}
+              aria-label={`Funnel ${b.title.toLowerCase()}`}
+            >
               <NumbersTable
                 caption={`Funnel ${b.title.toLowerCase()}`}
                 corner={b.corner}

@@ -91,7 +91,7 @@ function Breakdown({
       ) : (
         // A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
-        <section className="card overflow-x-auto p-4" tabIndex={0} aria-label={`Scorecard: ${title}`}>
+        <section className="card scroll-cue overflow-x-auto p-4" tabIndex={0} aria-label={`Scorecard: ${title}`}>
           <NumbersTable
             caption={`Scorecard: ${title}`}
             corner={corner}
