@@ -72,6 +72,8 @@ describe("truncate", () => {
     { text: "one, two three", max: 7, expected: "one…", why: "no comma before the ellipsis" },
     { text: "Evening appointments go quickly", max: 26, expected: "Evening appointments go…" },
     { text: "hello world", max: 6, expected: "hello…", why: "no space before the ellipsis" },
+    { text: "Loved it. Harriet is great", max: 12, expected: "Loved it…", why: "no full stop before the ellipsis" },
+    { text: "Well... Harriet is great", max: 10, expected: "Well…", why: "no dots typed before the ellipsis" },
     { text: "", max: 0, expected: "" },
     { text: "abc", max: 0, expected: "…" },
     { text: "a😀b", max: 2, expected: "a😀…", why: "an emoji counts as one character" },

@@ -27,7 +27,8 @@ export function formatGBP(pence: number): string {
  * At most `max` characters (code points, so an emoji is never split in half),
  * followed by "…" only when something was cut. The cut falls between words
  * when the kept part has a space, so no word is left half-written, and
- * whitespace or a comma before the "…" is dropped so it never reads "word …".
+ * whitespace, a comma or a full stop before the "…" is dropped so it never
+ * reads "word …" or "word.…" (four dots, in a review cut after a sentence).
  */
 export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 0) throw new RangeError(`Invalid max length: ${max}`);
@@ -40,7 +41,7 @@ export function truncate(text: string, max: number): string {
   const midWord = /\S$/.test(kept) && /\S/.test(text.charAt(end));
   const lastSpace = kept.search(/\s\S*$/);
   if (midWord && lastSpace > 0) kept = kept.slice(0, lastSpace);
-  return `${kept.replace(/[\s,;:]+$/, "")}…`;
+  return `${kept.replace(/[\s,;:.…]+$/, "")}…`;
 }
 
 /** "Showing 4 reviews of Isla Brennan", "Showing all 49 reviews": what a filtered list of reviews holds. */
