@@ -5,6 +5,9 @@
  * re-exports all of this for the server).
  */
 
+/** The longest e-mail address any form takes, in characters: the longest SMTP can deliver (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
 /**
  * Name of the honeypot field: rendered in every public form but hidden from
  * people (off-screen, `tabIndex={-1}`, `autoComplete="off"`, `aria-hidden`).

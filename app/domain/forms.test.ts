@@ -20,6 +20,7 @@ import {
   REFERRAL_OPTIONS,
   STYLIST_POSITIONS,
   saturdayApplicationSchema,
+  staffPersonSchema,
 } from "./forms";
 import { normaliseUkMobile, withoutUntypeable } from "./typed-text";
 
@@ -560,6 +561,24 @@ describe("numbers, addresses and names as people paste them", () => {
       expect(result.error?.issues ?? [], typed).toEqual([]);
       expect((result.data as { email: string }).email).toBe(stored);
     }
+  });
+
+  it("a staff account's person takes every name and e-mail of the corpus, and refuses what cannot be an address", () => {
+    for (const [name, email] of NAMES.map((n, i) => [n, EMAILS[i % EMAILS.length]] as const)) {
+      const result = staffPersonSchema.safeParse({ name: name.typed, email: email?.typed });
+      expect(result.error?.issues ?? [], `${name.typed} ${email?.typed}`).toEqual([]);
+      expect(result.data).toEqual({ name: name.stored, email: email?.stored });
+    }
+    for (const email of [
+      "",
+      "olivia@",
+      "olivia.example.com",
+      "olivia@example",
+      "@example.com",
+      `${"o".repeat(250)}@example.com`,
+    ])
+      expect(staffPersonSchema.safeParse({ name: "Olivia Owner", email }).success, email).toBe(false);
+    expect(staffPersonSchema.safeParse({ name: " \u200B ", email: "olivia@example.com" }).success).toBe(false);
   });
 
   it("names are stored in NFC with the invisible marks gone, long answers keep their lines", () => {

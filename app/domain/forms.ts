@@ -23,6 +23,7 @@
 import {
   APPRENTICE_POSITIONS,
   type ApprenticePosition,
+  EMAIL_MAX_LENGTH,
   JOB_ROLES,
   type JobPosition,
   type JobRole,
@@ -65,8 +66,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 /** Length limits: generous for people, small enough that nobody can store a novel. */
 const MAX_LENGTH = {
   name: 100,
-  /** The longest address SMTP can deliver (RFC 5321 path limit). */
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   longText: 5000,
 } as const;
 
@@ -437,5 +437,19 @@ export function withSkinTestAnswered<S extends z.ZodType<{ skin_test?: unknown; 
 
 /** The finish form's details, as the browser checks them before sending. */
 export const quoteDetailsSchema = withSkinTestAnswered(quoteDetailsFields);
+
+// ---------------------------------------------------------------------------
+// A staff account's person (the first owner at setup, anyone the owner invites)
+// ---------------------------------------------------------------------------
+
+/**
+ * The name and the address sign-in codes go to, checked as the public forms
+ * check theirs (the same normalising and e-mail rule); the account code
+ * lower-cases the address before it is stored or looked up.
+ */
+export const staffPersonSchema = z.object({
+  name: requiredText({ required: "Give the person's name", label: "Name" }, MAX_LENGTH.name),
+  email: emailAddress({ required: "Give an e-mail address", invalid: "Give a working e-mail address" }),
+});
 
 export const QUOTE_SUCCESS = "Great! You'll receive your estimated quote via email and text message very soon!";

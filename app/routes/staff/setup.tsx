@@ -1,6 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { AlertDestinations } from "~/components/staff/alert-destinations";
 import { Notice, StaffHeading, staffMeta, TextField } from "~/components/staff/ui";
+import { EMAIL_MAX_LENGTH } from "~/domain/form-texts";
+import { staffPersonSchema } from "~/domain/forms";
 import { staffPath } from "~/domain/staff/routes";
 import { requestContext } from "~/server/request-context.server";
 import { createFirstOwner, setupLinkValid } from "~/server/staff/accounts.server";
@@ -21,12 +23,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { input } = await staffAction(args, "setup");
-  const name = (input.name ?? "").trim();
-  const email = (input.email ?? "").trim();
-  if (!name || name.length > 100 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200)
-    return data({ error: "Enter your name and a working e-mail address.", name, email }, { status: 400 });
-  const owner = await createFirstOwner(args.context.get(requestContext).db, args.params.token, { name, email });
-  if (!owner) return data({ error: "This setup link has been used or has run out.", name, email }, { status: 410 });
+  const person = staffPersonSchema.safeParse({ name: input.name ?? "", email: input.email ?? "" });
+  const typed = { name: input.name ?? "", email: input.email ?? "" };
+  if (!person.success)
+    return data({ error: "Enter your name and a working e-mail address.", ...typed }, { status: 400 });
+  const owner = await createFirstOwner(args.context.get(requestContext).db, args.params.token, person.data);
+  if (!owner) return data({ error: "This setup link has been used or has run out.", ...typed }, { status: 410 });
   const { cookie } = await completeSignIn(args.context.get(requestContext).db, args.request, null, owner, "setup");
   throw redirect(`${staffPath("devices")}?welcome=1`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
@@ -61,7 +63,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="email"
           required
           defaultValue={actionData?.email}
-          maxLength={200}
+          maxLength={EMAIL_MAX_LENGTH}
           hint="Sign-in codes come here when a passkey isn't at hand."
         />
         <button type="submit" name="intent" value="create-owner" className="btn-primary">

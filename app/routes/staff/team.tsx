@@ -1,6 +1,8 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
 import { RowAction, SelectField, StaffHeading, StaffSection, staffMeta, TextField, When } from "~/components/staff/ui";
+import { EMAIL_MAX_LENGTH } from "~/domain/form-texts";
+import { staffPersonSchema } from "~/domain/forms";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff/access";
 import { requestContext } from "~/server/request-context.server";
 import { changeRole, disableStaff, inviteStaff, listStaff, signOutEverywhere } from "~/server/staff/accounts.server";
@@ -37,20 +39,12 @@ export async function action(args: Route.ActionArgs) {
   const { db } = args.context.get(requestContext);
   const salonIds = salonsOf(input.salons);
   if (intent === "invite") {
-    const email = (input.email ?? "").trim();
-    const name = (input.name ?? "").trim();
-    if (
-      !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ||
-      email.length > 200 ||
-      !name ||
-      name.length > 100 ||
-      !isStaffRole(input.role) ||
-      salonIds === undefined
-    )
+    const person = staffPersonSchema.safeParse({ name: input.name ?? "", email: input.email ?? "" });
+    if (!person.success || !isStaffRole(input.role) || salonIds === undefined)
       return data({ error: "Give a name, a working e-mail address, a role and the salons." }, { status: 400 });
-    const invited = await inviteStaff(db, { email, name, role: input.role, salonIds }, staff);
+    const invited = await inviteStaff(db, { ...person.data, role: input.role, salonIds }, staff);
     return invited.ok
-      ? { done: `${name} is invited: the e-mail is on its way.` }
+      ? { done: `${person.data.name} is invited: the e-mail is on its way.` }
       : data({ error: invited.error }, { status: 409 });
   }
   const id = recordId(input.staff);
@@ -136,7 +130,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <StaffSection id="invite-heading" title="Invite someone" className="card mb-6 p-5">
         <Form method="post" preventScrollReset className="mt-3 grid gap-x-4 sm:grid-cols-3">
           <TextField label="Name" name="name" required maxLength={100} autoComplete="off" />
-          <TextField label="E-mail address" name="email" type="email" required maxLength={200} autoComplete="off" />
+          <TextField
+            label="E-mail address"
+            name="email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="off"
+          />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="front-desk" />
           <div className="sm:col-span-3">
             <SalonTicks salons={loaderData.salons} chosen={null} />
