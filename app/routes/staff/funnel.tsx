@@ -111,9 +111,9 @@ export default function Funnel({ loaderData: d }: Route.ComponentProps) {
             <p className="text-sm text-muted">Nothing counted in these weeks yet.</p>
           ) : (
             // A wide table scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
             <section
               className="card scroll-cue overflow-x-auto p-4"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
               tabIndex={0}
               aria-label={`Funnel ${b.title.toLowerCase()}`}
             >
