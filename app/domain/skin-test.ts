@@ -19,6 +19,10 @@ import { londonDay, londonTime } from "./salon-time";
 export const SKIN_TEST_ANSWERS = ["yes", "no", "not-sure"] as const;
 export type SkinTestAnswer = (typeof SKIN_TEST_ANSWERS)[number];
 
+/** Whether a stored value is one of the answers (the column is text). */
+export const isSkinTestAnswer = (value: unknown): value is SkinTestAnswer =>
+  SKIN_TEST_ANSWERS.some((answer) => answer === value);
+
 export const SKIN_TEST_ANSWER_LABELS: Readonly<Record<SkinTestAnswer, string>> = {
   yes: "Yes",
   no: "No",
@@ -35,6 +39,13 @@ const SKIN_TEST_VALID_MONTHS = 6;
 /** The plain explanation sent with the booking link to a client who has no test on record. */
 export const SKIN_TEST_EXPLANATION =
   "Before any colour we need a quick skin test at least 48 hours before your appointment, so that any reaction shows before the colour goes on. A test with us in the last 6 months counts.";
+
+/** Said to a client who answered yes: the 48 hours, and that her recent test counts. */
+export const SKIN_TEST_NOTE =
+  "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
+
+/** Said to a client who ticked the consultation box on her colour quote. */
+export const CONSULTATION_NOTE = "You asked for a consultation before your colour: we'll be in touch to arrange it.";
 
 /** How many days of colour appointments the console home's morning list looks ahead, today included. */
 export const COLOUR_CHECK_DAYS = 3;

@@ -11,7 +11,8 @@ import { isCalculatorType } from "~/domain/calculator-state";
 import { formatLongDate } from "~/domain/dates";
 import { formatGBP } from "~/domain/format";
 import { lineLabel } from "~/domain/line-labels";
-import { quoteBookPath } from "~/domain/paths";
+import { quoteBookPath, quoteSkinTestPath } from "~/domain/paths";
+import { CONSULTATION_NOTE, SKIN_TEST_ANSWER_LABELS, SKIN_TEST_EXPLANATION, SKIN_TEST_NOTE } from "~/domain/skin-test";
 import { memberPhoto } from "~/server/queries/content.server";
 import { getPublicQuote } from "~/server/queries/quotes.server";
 import { requestContext } from "~/server/request-context.server";
@@ -77,9 +78,49 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line), pricePence: line.pricePence })),
       totalPence: quote.totalPence,
       offer: quote.offer,
-      needsSkinTest: quote.needsSkinTest,
+      // What the quote's e-mail and text said about the skin test, said again here.
+      skinTest: quote.needsSkinTest
+        ? {
+            answer: quote.skinTest ? SKIN_TEST_ANSWER_LABELS[quote.skinTest] : null,
+            bookHref: quote.skinTest === "yes" ? null : quoteSkinTestPath(quote.link),
+            consultation: quote.consultationRequested,
+          }
+        : null,
     },
     { headers: PRIVATE_HEADERS },
+  );
+}
+
+/**
+ * A colour quote's skin test, as its messages put it: the client's answer;
+ * for "no", "not sure" or no answer the 48 hours explained and the link to
+ * book the test; the consultation she asked for.
+ */
+function SkinTestNote({
+  answer,
+  bookHref,
+  consultation,
+}: {
+  answer: string | null;
+  bookHref: string | null;
+  consultation: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="skin-test-heading"
+      className="rounded-xl border border-line bg-white/60 px-4 py-3 text-sm leading-relaxed"
+    >
+      <h2 id="skin-test-heading" className="font-sans text-sm font-semibold">
+        {answer ? `Skin test with us in the last 6 months: ${answer}` : "Skin test"}
+      </h2>
+      <p className="mt-1">{bookHref ? SKIN_TEST_EXPLANATION : SKIN_TEST_NOTE}</p>
+      {consultation ? <p className="mt-1">{CONSULTATION_NOTE}</p> : null}
+      {bookHref ? (
+        <a href={bookHref} className="btn-outline mt-3" rel="nofollow">
+          Book your skin test
+        </a>
+      ) : null}
+    </section>
   );
 }
 
@@ -202,12 +243,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          {quote.needsSkinTest ? (
-            <p className="rounded-xl border border-line bg-white/60 px-4 py-3 text-sm leading-relaxed">
-              <strong>Skin test:</strong> colour services need a skin test at least 48 hours before your appointment.
-              We'll arrange it at your free consultation.
-            </p>
-          ) : null}
+          {quote.skinTest ? <SkinTestNote {...quote.skinTest} /> : null}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <a href={quote.bookHref} className="btn-accent shrink-0" rel="nofollow">

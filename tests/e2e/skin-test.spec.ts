@@ -134,6 +134,16 @@ test("a colour quote answered no carries the skin-test link in its e-mail and te
   expect(onward.status).toBe(303);
   expect(onward.headers.get("location")).toBe(SKIN_TEST_URL);
 
+  // The quote's own page says what the e-mail said, with the same link to book the test.
+  await page.goto((link as string).replace(/\/skin-test$/, ""));
+  await expect(page.getByRole("heading", { name: "Skin test with us in the last 6 months: No" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Book your skin test" })).toHaveAttribute(
+    "href",
+    new URL(link as string).pathname,
+  );
+  await page.screenshot({ path: "test-results/skin-test-quote-page-360.png", fullPage: true });
+  await expectAccessible(page);
+
   await expect.poll(() => twilio.texts.find((t) => t.to === "+447700900601")?.body ?? "").toContain(link as string);
   // The answer and the 48 hours in whichever wording fits two segments, with the link never dropped.
   const text = twilio.texts.find((t) => t.to === "+447700900601")?.body ?? "";

@@ -12,7 +12,13 @@ import { escapeHtml } from "~/domain/html";
 import { fittingText, gsm7Form, oneLine, safeFirstName, TEXT_MAX_SEGMENTS } from "~/domain/message-text";
 import { quoteBookPath, quotePath, quoteSkinTestPath } from "~/domain/paths";
 import { type InvitationPayload, visitDayText } from "~/domain/review-invitations";
-import { SKIN_TEST_ANSWER_LABELS, SKIN_TEST_EXPLANATION, type SkinTestAnswer } from "~/domain/skin-test";
+import {
+  CONSULTATION_NOTE,
+  SKIN_TEST_ANSWER_LABELS,
+  SKIN_TEST_EXPLANATION,
+  SKIN_TEST_NOTE,
+  type SkinTestAnswer,
+} from "~/domain/skin-test";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { enqueue, type NewMessage, type OutboxRow } from "../outbox.server";
@@ -128,8 +134,6 @@ function modelThankYouText(name: string): string {
 
 // ── rendering ────────────────────────────────────────────────────────────
 
-const SKIN_TEST_NOTE =
-  "Colour services need a skin test at least 48 hours before your appointment (a skin test within the last 6 months counts).";
 const CANCELLATION_NOTE =
   "We ask for 48 hours' notice to cancel or move an appointment; otherwise a 50% charge applies.";
 const ESTIMATE_NOTE = "This is an estimate: your stylist confirms the final price at your free consultation.";
@@ -172,8 +176,6 @@ function skinTestFacts(p: QuoteMessagePayload, publicUrl: string) {
     consultation: p.consultation === true,
   };
 }
-
-const CONSULTATION_NOTE = "You asked for a consultation before your colour: we'll be in touch to arrange it.";
 
 function quoteEmail(p: QuoteMessagePayload, publicUrl: string): Omit<Email, "to" | "from" | "messageId"> {
   const f = quoteFacts(p, publicUrl);

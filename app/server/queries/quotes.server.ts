@@ -28,7 +28,7 @@ import { recipientKey } from "~/domain/message-safety";
 import { quotePath } from "~/domain/paths";
 import { levelTakesNewClients, problemFieldErrors, type Resolution, resolveQuote } from "~/domain/quote-resolution";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
-import { offersConsultation, quoteNeedsSkinTest } from "~/domain/skin-test";
+import { isSkinTestAnswer, offersConsultation, quoteNeedsSkinTest, type SkinTestAnswer } from "~/domain/skin-test";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
@@ -782,6 +782,10 @@ export interface PublicQuote {
   bookingSalon: { id: number; name: string; bookingUrl: string };
   /** A colour service is in the quote: a skin test is needed 48 hours before. */
   needsSkinTest: boolean;
+  /** The client's answer to "skin test with us in the last 6 months", on a colour quote whose form asked it. */
+  skinTest: SkinTestAnswer | null;
+  /** She asked for a consultation before her colour. */
+  consultationRequested: boolean;
   /** Four weeks after the quote was made. */
   validUntil: Date;
   expired: boolean;
@@ -810,6 +814,8 @@ function preparePublicQuoteQuery(db: Database) {
       regular: quotes.regular,
       lines: quotes.lines,
       totalPence: quotes.totalPence,
+      skinTest: quotes.skinTest,
+      consultationRequested: quotes.consultationRequested,
       levelId: quotes.levelId,
       levelName: levels.name,
       stylistName: quotes.stylistName,
@@ -871,6 +877,8 @@ export async function getPublicQuote(db: Database, link: string, now: Date = new
       ? { id: stylistSalon.id, name: stylistSalon.name, bookingUrl: stylistSalon.bookingUrl }
       : { id: salon.id, name: salon.name, bookingUrl: salon.bookingUrl },
     needsSkinTest: lines.some(needsSkinTest),
+    skinTest: isSkinTestAnswer(row.skinTest) ? row.skinTest : null,
+    consultationRequested: row.consultationRequested,
     validUntil,
     expired: isAfter(now, validUntil),
     offer: row.regular

@@ -17,6 +17,7 @@ import {
   type ColourReadiness,
   colourReadiness,
   DEFAULT_SKIN_TEST_WORDS,
+  isSkinTestAnswer,
   isSkinTestService,
   parseSkinTestWords,
   quoteNeedsSkinTest,
@@ -132,7 +133,7 @@ export async function leadSkinTest(
     : null;
   return {
     kind: "colour",
-    answer: (quote.skinTest as SkinTestAnswer | null) ?? null,
+    answer: isSkinTestAnswer(quote.skinTest) ? quote.skinTest : null,
     consultation: quote.consultationRequested,
     latest,
     booking: colourBooking
