@@ -64,6 +64,22 @@ export function cleanAttribution(input: Readonly<Record<string, unknown>>): Attr
 }
 
 /**
+ * The campaign tags of an address's query (`?utm_source=…`), cleaned, for a
+ * page that runs no script (/prices, the selector) to carry on its links to
+ * the calculator, whose script keeps them (rememberLanding): a campaign link
+ * to /prices is then counted as the campaign's. Empty when there are none.
+ */
+export function campaignParams(search: string): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const carried: Record<string, string> = {};
+  for (const field of UTM_FIELDS) {
+    const value = cleanUtm(params.get(field));
+    if (value) carried[field] = value;
+  }
+  return carried;
+}
+
+/**
  * Where a visitor came from, as of the page they landed on: the UTM parameters
  * of its address, and the host of the page before it when that was another
  * site. Null when the landing page says nothing (an earlier landing is kept).

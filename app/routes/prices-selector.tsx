@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { seo } from "~/components/page-meta";
 import { CALCULATOR_PATH, PRICES_PATH, SELECTOR_PATH, stateHref } from "~/components/quote/links";
 import { parseCalculatorState, type SelectorMode, withChange } from "~/domain/calculator-state";
+import { campaignParams } from "~/domain/funnel";
 import type { Route } from "./+types/prices-selector";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -39,10 +40,12 @@ export default function PricesSelector() {
   const [searchParams] = useSearchParams();
   const state = parseCalculatorState(searchParams);
   const type = state.type;
+  // A campaign's tags, carried on to the calculator, which keeps them for the quote.
+  const campaign = campaignParams(searchParams.toString());
   // Keep what was already chosen; a stylist only means something in stylist mode.
   const hrefFor = (mode: SelectorMode) => {
     const next = withChange(state, mode === "level" ? { mode, stylist: undefined } : { mode });
-    return type ? stateHref(CALCULATOR_PATH, next) : `${stateHref(SELECTOR_PATH, next)}#${TYPES_ID}`;
+    return type ? stateHref(CALCULATOR_PATH, next, campaign) : stateHref(SELECTOR_PATH, next, campaign, TYPES_ID);
   };
 
   return (
@@ -79,7 +82,7 @@ export default function PricesSelector() {
           </h2>
           <ServiceTypeList
             headingLevel={3}
-            hrefFor={(chosen) => stateHref(CALCULATOR_PATH, withChange(state, { type: chosen }))}
+            hrefFor={(chosen) => stateHref(CALCULATOR_PATH, withChange(state, { type: chosen }), campaign)}
           />
         </section>
       ) : null}

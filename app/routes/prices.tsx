@@ -1,6 +1,8 @@
+import { useLocation } from "react-router";
 import { ServiceTypeList } from "~/components/calculator/service-type-list";
 import { seo } from "~/components/page-meta";
 import { SELECTOR_PATH, stateHref } from "~/components/quote/links";
+import { campaignParams } from "~/domain/funnel";
 import { DEFAULT_SALON_ID } from "~/domain/salon-info";
 import type { Route } from "./+types/prices";
 
@@ -18,8 +20,12 @@ const HOW_IT_WORKS = [
   { title: "Save it", text: "We'll send it by e-mail and text, with 20% off your first visit." },
 ];
 
-/** "/prices": the three service types. Each link starts a fresh quote: only the type is carried. */
+/**
+ * "/prices": the three service types. Each link starts a fresh quote: only the
+ * type is carried, and a campaign's tags when the visitor landed here from one.
+ */
 export default function Prices() {
+  const campaign = campaignParams(useLocation().search);
   return (
     <>
       <section className="bg-blush/60">
@@ -39,7 +45,7 @@ export default function Prices() {
         </h2>
         <ServiceTypeList
           headingLevel={3}
-          hrefFor={(type) => stateHref(SELECTOR_PATH, { type, salon: DEFAULT_SALON_ID })}
+          hrefFor={(type) => stateHref(SELECTOR_PATH, { type, salon: DEFAULT_SALON_ID }, campaign)}
         />
       </section>
 

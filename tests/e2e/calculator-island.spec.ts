@@ -138,6 +138,29 @@ test('the phone\'s estimate counts the services chosen, not a "None" choice at Â
   await expect(page.getByTestId("phone-estimate").locator("tbody")).toContainText("No finish add-on");
 });
 
+test("a campaign link to /prices is still the campaign's when the calculator starts, two pages on", async ({
+  page,
+}) => {
+  const beacons: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/funnel") beacons.push(r.postData() ?? "");
+  });
+  await page.goto("/prices?utm_source=Insta&utm_medium=story&utm_campaign=Spring%20Sale%20%F0%9F%8C%B8&fbclid=x1");
+  await page.getByRole("link", { name: "Men's Hairdressing" }).click();
+  await page.getByRole("link", { name: "Get a quote based on a stylist level" }).click();
+  await expect(page).toHaveURL(/\/prices\/calculator\?/);
+  // Only the campaign's own tags travel; another site's click id stays behind.
+  expect(new URL(page.url()).searchParams.get("fbclid")).toBeNull();
+  await islandReady(page);
+  await expect.poll(() => beacons.length).toBeGreaterThan(0);
+  expect(JSON.parse(beacons[0] as string)).toMatchObject({
+    step: "started",
+    utm_source: "Insta",
+    utm_medium: "story",
+    utm_campaign: "Spring Sale ðŸŒ¸",
+  });
+});
+
 test("choices tapped in quick succession each leave one history entry, in order", async ({ page, request }) => {
   const { choices } = colourQuote(await fetchCatalogue(request));
   await page.goto(START);
