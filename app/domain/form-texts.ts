@@ -97,3 +97,16 @@ export const FEEDBACK_SUCCESS = "Thanks for your feedback! We really appreciate 
 
 export const REFERRAL_OPTIONS = ["Social Media", "Google", "Friends-family", "Work colleague", "other"] as const;
 export type Referral = (typeof REFERRAL_OPTIONS)[number];
+
+/** The spec's referral values, in the words the form shows them in. */
+export const REFERRAL_LABELS: Readonly<Record<Referral, string>> = {
+  "Social Media": "Social media",
+  Google: "Google",
+  "Friends-family": "Friends or family",
+  "Work colleague": "A work colleague",
+  other: "Other",
+};
+
+/** A stored referral in the words the visitor chose it by; a value older data holds is shown as stored. */
+export const referralLabel = (value: string): string =>
+  (REFERRAL_LABELS as Readonly<Record<string, string>>)[value] ?? value;

@@ -100,6 +100,8 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
     /^tel:/,
   );
   await expect(desk.getByRole("region", { name: "Client" })).toContainText("vera@example.com");
+  // In the words the form offered, not the stored value "Friends-family".
+  await expect(desk.getByRole("region", { name: "Client" })).toContainText("Heard about usFriends or family");
   await expect(desk.getByText(/^1 time, first/)).toBeVisible();
   await desk.getByLabel("Change status").selectOption("contacted");
   await desk.getByRole("button", { name: "Save status" }).click();

@@ -148,7 +148,7 @@ test("the dashboard counts the quotes, feedback and applications the public site
   expect(salonCounts).toEqual(["1", "2"]);
 
   const byReferral = await numbers(page, "By how they heard of us", "Quotes per week by referral source");
-  expect(lastWeek(byReferral)).toMatchObject({ Google: "2", "Social Media": "1", All: "3" });
+  expect(lastWeek(byReferral)).toMatchObject({ Google: "2", "Social media": "1", All: "3" });
 
   const views = await numbers(page, "Quote links opened", "Quote links opened, by the week the quote was saved");
   expect(lastWeek(views)).toEqual({ Week: lastWeek(views).Week, Saved: "3", Opened: "1", Views: "2" });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PLEASE_SELECT, REFERRAL_OPTIONS, type Referral } from "~/domain/form-texts";
+import { PLEASE_SELECT, REFERRAL_LABELS, REFERRAL_OPTIONS } from "~/domain/form-texts";
 import type { Attribution } from "~/domain/funnel";
 import { SKIN_TEST_ANSWER_LABELS, SKIN_TEST_ANSWERS, SKIN_TEST_QUESTION } from "~/domain/skin-test";
 import { landingAttribution, rememberLanding } from "../funnel-beacon";
@@ -8,14 +8,6 @@ import { Checkbox, Field, RadioGroup, SelectField } from "./fields";
 import { MarketingConsent } from "./marketing-consent";
 import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
 
-/** The spec's option values, in words that read naturally. */
-const REFERRAL_LABELS: Record<Referral, string> = {
-  "Social Media": "Social media",
-  Google: "Google",
-  "Friends-family": "Friends or family",
-  "Work colleague": "A work colleague",
-  other: "Other",
-};
 const SKIN_TEST_CHOICES = SKIN_TEST_ANSWERS.map((value) => ({ value, label: SKIN_TEST_ANSWER_LABELS[value] }));
 
 const REFERRAL_CHOICES = [

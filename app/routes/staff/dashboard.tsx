@@ -1,7 +1,7 @@
 import { ChartCard, Lines, Meter, NumbersTable, Sparkline, StackedBars } from "~/components/staff/charts";
 import { StaffHeading, StaffSection, staffMeta } from "~/components/staff/ui";
 import { formatGBP } from "~/domain/format";
-import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS } from "~/domain/forms";
+import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, REFERRAL_OPTIONS, referralLabel } from "~/domain/forms";
 import { FUNNEL_STEP_LABELS, FUNNEL_STEPS } from "~/domain/funnel";
 import { APPLICATION_STATUSES, STATUS_LABELS } from "~/domain/staff/records";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
@@ -77,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
     referrals: [
       ...REFERRAL_OPTIONS.filter((r) => byReferral.has(r)),
       ...[...byReferral.keys()].filter((r) => !(REFERRAL_OPTIONS as readonly string[]).includes(r)),
-    ].map((name) => ({ name, values: byReferral.get(name) ?? zeros })),
+    ].map((name) => ({ name: referralLabel(name), values: byReferral.get(name) ?? zeros })),
     conversion,
     saved: views.get("saved") ?? zeros,
     opened: views.get("opened") ?? zeros,

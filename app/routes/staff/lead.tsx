@@ -5,6 +5,7 @@ import { type ActionMessage, ActionNotice, FetcherMessage, RecordWork } from "~/
 import { Notice, StaffHeading, StaffSection, staffMeta, TextArea, TextField, When } from "~/components/staff/ui";
 import { isCalculatorType } from "~/domain/calculator-state";
 import { firstNameOf } from "~/domain/first-visit-offer";
+import { referralLabel } from "~/domain/form-texts";
 import { formatGBP, telHref } from "~/domain/format";
 import { describeSource } from "~/domain/funnel";
 import { newIdempotencyKey } from "~/domain/idempotency";
@@ -189,7 +190,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             <dt className="text-muted">Client</dt>
             <dd>{lead.regular ? "Returning" : "New"}</dd>
             <dt className="text-muted">Heard about us</dt>
-            <dd>{lead.referral}</dd>
+            <dd>{referralLabel(lead.referral)}</dd>
             <dt className="text-muted">Came from</dt>
             <dd data-testid="lead-source">{lead.source}</dd>
             <dt className="text-muted">Opened the quote</dt>

@@ -7,8 +7,8 @@ import { InlineStatus, ListCard, ListCards, ListPage, ListTable, SortHeader } fr
 import { ActionNotice, StatusBadge } from "~/components/staff/record";
 import { staffMeta, When } from "~/components/staff/ui";
 import { CALCULATOR_TYPES, isCalculatorType } from "~/domain/calculator-state";
+import { REFERRAL_OPTIONS, referralLabel } from "~/domain/form-texts";
 import { formatGBP } from "~/domain/format";
-import { REFERRAL_OPTIONS } from "~/domain/forms";
 import { can } from "~/domain/staff/access";
 import { BULK_MAX, LEAD_SORTS } from "~/domain/staff/lists";
 import { clientName, statusOptions } from "~/domain/staff/records";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     choices: {
       ...choices,
       types: CALCULATOR_TYPES.map((t) => ({ value: t, label: serviceTypeCopy(t).name })),
-      referrals: REFERRAL_OPTIONS.map((r) => ({ value: r, label: r })),
+      referrals: REFERRAL_OPTIONS.map((r) => ({ value: r, label: referralLabel(r) })),
     },
     list,
     leads: rows.map((r) => ({
