@@ -76,6 +76,26 @@ describe.each(testDatabases)("the leads download on %s", (_name, open) => {
     expect(client12?.[2]).toBe("+44 7700 900012");
   });
 
+  it("says what the lead page says of a quote's source, skin test and consultation, in words", async () => {
+    await database.db.execute(sql`
+      update quotes set skin_test = 'not-sure', consultation_requested = true, utm_source = 'Insta',
+        utm_medium = 'story', referrer_host = 'l.instagram.com', referral = 'Friends-family'
+      where link = 'export-13'`);
+    const text = await new Response(
+      await exportCsv(database.db, actor, "leads", new URLSearchParams("q=c13%40example.com")),
+    ).text();
+    const [header, row, more] = text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(more).toBe("");
+    const cells = Object.fromEntries((header as string).split(",").map((name, i) => [name, row?.split(",")[i]]));
+    expect(cells).toMatchObject({
+      Name: "Client 13",
+      "Heard of us": "Friends or family",
+      "Came from": "Insta (story) from l.instagram.com",
+      "Skin test in last 6 months": "Not sure",
+      "Consultation asked": "Yes",
+    });
+  });
+
   it("holds exactly the filtered quotes, in order, across batches", async () => {
     const lines = await download(
       await exportCsv(database.db, actor, "leads", new URLSearchParams("salon=2&status=new")),

@@ -6,7 +6,9 @@
  * written to the audit log: who, which list, which filters, how many rows.
  */
 import { inArray } from "drizzle-orm";
-import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS } from "~/domain/forms";
+import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, referralLabel } from "~/domain/forms";
+import { describeSource } from "~/domain/funnel";
+import { isSkinTestAnswer, SKIN_TEST_ANSWER_LABELS } from "~/domain/skin-test";
 import type { SalonScope } from "~/domain/staff/access";
 import { CSV_BOM, type CsvCell, type CsvColumn, csvHeader, csvRow } from "~/domain/staff/csv";
 import { STATUS_LABELS } from "~/domain/staff/records";
@@ -80,7 +82,14 @@ const leads: Download<ReturnType<typeof leadFilterOf>, Awaited<ReturnType<typeof
     { header: "Stylist", value: (r) => r.stylistName },
     { header: "Service type", value: (r) => r.type },
     { header: "Returning client", value: (r) => r.regular },
-    { header: "Heard of us", value: (r) => r.referral },
+    { header: "Heard of us", value: (r) => referralLabel(r.referral) },
+    { header: "Came from", value: (r) => describeSource(r) },
+    // Asked on colour quotes only: blank on the others, and on a colour quote whose client was not asked.
+    {
+      header: "Skin test in last 6 months",
+      value: (r) => (isSkinTestAnswer(r.skinTest) ? SKIN_TEST_ANSWER_LABELS[r.skinTest] : ""),
+    },
+    { header: "Consultation asked", value: (r) => (r.consultationRequested ? "Yes" : "") },
     { header: "Total (£)", value: (r) => (r.totalPence / 100).toFixed(2) },
     { header: "Status", value: (r) => status(r.status) },
     { header: "Link views", value: (r) => r.viewCount },

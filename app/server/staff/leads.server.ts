@@ -151,7 +151,20 @@ export async function leadDownloadBatch(
   scope: SalonScope,
 ) {
   return db
-    .select({ ...LIST_COLUMNS, mobile: quotes.mobile, email: quotes.email, lastViewedAt: quotes.lastViewedAt })
+    .select({
+      ...LIST_COLUMNS,
+      mobile: quotes.mobile,
+      email: quotes.email,
+      lastViewedAt: quotes.lastViewedAt,
+      skinTest: quotes.skinTest,
+      consultationRequested: quotes.consultationRequested,
+      utmSource: quotes.utmSource,
+      utmMedium: quotes.utmMedium,
+      utmCampaign: quotes.utmCampaign,
+      utmContent: quotes.utmContent,
+      utmTerm: quotes.utmTerm,
+      referrerHost: quotes.referrerHost,
+    })
     .from(quotes)
     .innerJoin(salons, eq(salons.id, quotes.salonId))
     .innerJoin(levels, eq(levels.id, quotes.levelId))
