@@ -31,6 +31,14 @@ export const PLEASE_SELECT = { label: "Please select", value: "" } as const;
 export const JOB_ROLES = ["Stylist", "Apprentice"] as const;
 export type JobRole = (typeof JOB_ROLES)[number];
 
+/**
+ * What an application was for, in staff's and the applicant's words: its role,
+ * or the Saturday/evening scheme for the form that files its applicants as
+ * Apprentices new to hairdressing.
+ */
+export const jobRoleLabel = (application: { role: string; saturdayEvening: boolean }): string =>
+  application.saturdayEvening ? "Saturday/evening (pre-apprenticeship)" : application.role;
+
 export const STYLIST_POSITIONS = ["less than one year", "1 - 3 years", "3 - 5 years", "5 plus years"] as const;
 type StylistPosition = (typeof STYLIST_POSITIONS)[number];
 

@@ -596,6 +596,11 @@ export const jobApplications = pgTable(
     whyUs: text("why_us").notNull(),
     salonId: salonId().default(1),
     role: text("role").notNull(),
+    /**
+     * Sent from the Saturday/evening (pre-apprenticeship) form: its role and position are the Apprentice
+     * defaults, so only this tells the scheme from an apprenticeship.
+     */
+    saturdayEvening: boolean("saturday_evening").notNull().default(false),
     /** Staff's pipeline: new, maybe, definitely, no, archived. */
     ...followUp(),
   },

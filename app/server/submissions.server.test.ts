@@ -167,6 +167,25 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       if (!outcome.ok) return;
       const [row] = await database.db.select().from(t.jobApplications).where(sql`id = ${outcome.id}`);
       expect([row!.role, row!.position, row!.mobile]).toEqual(["Apprentice", "new to hairdressing", "+447700900124"]);
+      // Told apart from an apprenticeship, and its messages name the scheme applied for.
+      expect(row!.saturdayEvening).toBe(true);
+      const sent = await database.db.execute<{ template: string; role: string }>(
+        sql`select template, payload->>'role' as role from outbox
+            where template in ('job-thank-you', 'staff-job') and payload->>'id' = ${String(outcome.id)} order by template`,
+      );
+      expect(sent.rows).toEqual([
+        { template: "job-thank-you", role: "Saturday/evening (pre-apprenticeship)" },
+        { template: "staff-job", role: "Saturday/evening (pre-apprenticeship)" },
+      ]);
+
+      const apprentice = await submitJobApplication(
+        database.db,
+        { ...saturdayApplication, role: "Apprentice", position: "new to hairdressing", mobile: "07700 900125" },
+        client(),
+      );
+      if (!apprentice.ok) throw new Error(JSON.stringify(apprentice));
+      const [other] = await database.db.select().from(t.jobApplications).where(sql`id = ${apprentice.id}`);
+      expect(other!.saturdayEvening).toBe(false);
     });
 
     it("the Stylist and Apprentice forms (and the API) require a position", async () => {

@@ -24,6 +24,7 @@ import {
   honeypotFilled,
   type JobApplication,
   jobApplicationSchema,
+  jobRoleLabel,
   type ModelApplication,
   modelApplicationSchema,
   saturdayApplicationSchema,
@@ -188,7 +189,13 @@ function afterCommit(id: number): number {
  * applicant's acknowledgement are written into this same transaction, so
  * either everything is kept or nothing is.
  */
-async function recordJobApplication(tx: Transaction, application: JobApplication): Promise<number> {
+async function recordJobApplication(
+  tx: Transaction,
+  application: JobApplication,
+  saturdayEvening: boolean,
+): Promise<number> {
+  // The messages name the scheme, not the Apprentice role its form files the applicant under.
+  const role = jobRoleLabel({ role: application.role, saturdayEvening });
   const [row] = await tx
     .insert(jobApplications)
     .values({
@@ -201,12 +208,13 @@ async function recordJobApplication(tx: Transaction, application: JobApplication
       whyUs: application.why_us,
       salonId: application.salon,
       role: application.role,
+      saturdayEvening,
     })
     .returning({ id: jobApplications.id });
   if (!row) throw new Error("The job application was not stored");
   await queueMessages(tx, [
-    applicantThankYou(application.email, { id: row.id, name: application.name, role: application.role }),
-    staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application }),
+    applicantThankYou(application.email, { id: row.id, name: application.name, role }),
+    staffNotification(config().STAFF_EMAIL, "job", { id: row.id, ...application, role }),
   ]);
   // The salon the applicant chose (the main salon unless they chose one) is alerted at once.
   await queueLeadAlert(tx, {
@@ -214,7 +222,7 @@ async function recordJobApplication(tx: Transaction, application: JobApplication
     salonId: application.salon,
     name: application.name,
     kind: "job",
-    who: application.role,
+    who: role,
   });
   return row.id;
 }
@@ -292,8 +300,11 @@ export async function submitJobApplication(
   input: unknown,
   options: JobSubmitOptions,
 ): Promise<SubmissionOutcome> {
-  const schema = options.form === "saturday" ? saturdayApplicationSchema : jobApplicationSchema;
-  return store(db, "joinus", await check(db, SCOPES.joinus, schema, input, options), recordJobApplication);
+  const saturdayEvening = options.form === "saturday";
+  const schema = saturdayEvening ? saturdayApplicationSchema : jobApplicationSchema;
+  return store(db, "joinus", await check(db, SCOPES.joinus, schema, input, options), (tx, application) =>
+    recordJobApplication(tx, application, saturdayEvening),
+  );
 }
 
 export async function submitModelApplication(

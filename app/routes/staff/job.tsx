@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
+import { jobRoleLabel } from "~/domain/form-texts";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
 import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       name: a.name,
       mobile: a.mobile,
       email: a.email,
-      role: a.role,
+      role: jobRoleLabel(a),
       position: a.position,
       salon: row.salon,
       about: a.about,

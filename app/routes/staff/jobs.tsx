@@ -1,5 +1,6 @@
 import { RecordListPage } from "~/components/staff/list-page";
 import { staffMeta } from "~/components/staff/ui";
+import { jobRoleLabel } from "~/domain/form-texts";
 import { listJobApplications, loadRecordList } from "~/server/staff/applications.server";
 import type { Route } from "./+types/jobs";
 
@@ -10,7 +11,7 @@ export const loader = (args: Route.LoaderArgs) =>
     args,
     "jobs",
     { rows: listJobApplications, audited: "job.list" },
-    (a) => `${a.role} · ${a.position} · ${a.salon}`,
+    (a) => `${jobRoleLabel(a)} · ${a.position} · ${a.salon}`,
   );
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {

@@ -82,6 +82,7 @@ export async function listJobApplications(db: Database, filter: RecordFilter, pa
       id: t.id,
       name: t.name,
       role: t.role,
+      saturdayEvening: t.saturdayEvening,
       position: t.position,
       salon: salons.shortName,
       status: t.status,

@@ -6,7 +6,7 @@
  * written to the audit log: who, which list, which filters, how many rows.
  */
 import { inArray } from "drizzle-orm";
-import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, referralLabel } from "~/domain/forms";
+import { FEEDBACK_QUESTIONS, FEEDBACK_RATING_FIELDS, jobRoleLabel, referralLabel } from "~/domain/forms";
 import { describeSource } from "~/domain/funnel";
 import { isSkinTestAnswer, SKIN_TEST_ANSWER_LABELS } from "~/domain/skin-test";
 import type { SalonScope } from "~/domain/staff/access";
@@ -103,7 +103,7 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
   columns: [
     ...sender("Applied"),
     { header: "E-mail", value: (r) => r.email },
-    { header: "Role", value: (r) => r.role },
+    { header: "Role", value: (r) => jobRoleLabel(r) },
     { header: "Experience", value: (r) => r.position },
     { header: "Salon", value: (r) => r.salon },
     { header: "About", value: (r) => r.about },

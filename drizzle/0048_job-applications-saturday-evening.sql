@@ -1,0 +1,1 @@
+ALTER TABLE "job_applications" ADD COLUMN "saturday_evening" boolean DEFAULT false NOT NULL;
