@@ -6,13 +6,21 @@
 import { DAY_YEARS, isSaneDay } from "../dates";
 import { penceFromPounds } from "../format";
 import { isSitePath } from "../site-path";
+import { normaliseTypedText } from "../typed-text";
 import { z } from "../zod";
 
-/** Required text, trimmed, with its own "please enter" message. */
+/**
+ * Text as staff type or paste it, normalised as the public forms' is
+ * (normaliseTypedText, decision 107): line breaks kept as "\n" whatever the
+ * device sent (a Windows browser's CRLF), invisible marks gone, NFC, trimmed.
+ */
+const asTyped = (value: string) => normaliseTypedText(value, "text");
+
+/** Required text, normalised, with its own "please enter" message. */
 export const requiredText = (what: string, max = 2000) =>
   z
     .string({ error: `Please enter ${what}.` })
-    .trim()
+    .overwrite(asTyped)
     .min(1, `Please enter ${what}.`)
     .max(max, `Please keep ${what} to ${max} characters or fewer.`);
 
@@ -20,7 +28,7 @@ export const requiredText = (what: string, max = 2000) =>
 export const optionalText = (max = 2000) =>
   z
     .string()
-    .trim()
+    .overwrite(asTyped)
     .max(max, `Please keep this to ${max} characters or fewer.`)
     .optional()
     .transform((v) => (v ? v : null));

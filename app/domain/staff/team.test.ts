@@ -53,6 +53,17 @@ describe("a team member's form", () => {
     });
   });
 
+  it("keeps a paragraph's lines as a Windows browser sends them, as \\n, without the paste's invisible marks", () => {
+    expect(
+      teamMemberSchema.parse({
+        ...typed,
+        firstName: "Zoe\u0308",
+        para2: "She trained in Leeds.\r\n\r\nNow at Kestwick.\u200B ",
+        para3: "\uFEFFCurls, \u00A0colour.\r\n",
+      }),
+    ).toMatchObject({ firstName: "Zoë", para2: "She trained in Leeds.\n\nNow at Kestwick.", para3: "Curls,  colour." });
+  });
+
   it("refuses each wrong field with a message saying what to do", () => {
     const result = teamMemberSchema.safeParse({
       ...typed,
