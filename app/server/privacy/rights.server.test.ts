@@ -174,6 +174,28 @@ describe.each(testDatabases)("rights requests on %s", (_kind, open) => {
     expect(wrongDay.identifiers).toMatchObject({ emails: [], mobiles: [] });
   });
 
+  it("a survey's e-mail address, kept only on its consent to offers, links the survey both ways", async () => {
+    const bjorn = { name: "Bjørn Núñez", mobile: "07700 900444", email: "Bjorn.Nunez@Example.SE" };
+    const survey = await givesFeedback(database.db, bjorn, {
+      email: bjorn.email,
+      marketing_email: "on",
+      marketing_sms: "on",
+    });
+    for (const typed of ["bjorn.nunez@example.se", "07700 900444"]) {
+      const found = await findForRequest(database.db, subject(typed), null);
+      expect(found.identifiers, typed).toEqual({
+        emails: ["bjorn.nunez@example.se"],
+        mobiles: ["+447700900444"],
+        names: ["Bjørn Núñez"],
+      });
+      expect(found.data.feedback.map((f) => f.id)).toEqual([survey]);
+      expect(found.data.consents.map((c) => `${c.channel} ${c.subject}`).sort()).toEqual([
+        "email bjorn.nunez@example.se",
+        "sms +447700900444",
+      ]);
+    }
+  });
+
   it("exports everything for the e-mail address, her SMS consent and texts included, with nobody else's data", async () => {
     const exported = await exportPersonalData(database.db, subject("Jo.Quill@Example.com"), null);
     const json = JSON.parse(exported.json);

@@ -115,13 +115,20 @@ function recordMatchers(subject: Subject, sets: Sets) {
     ),
     feedback: and(
       isNull(feedback.anonymisedAt),
-      or(anyOf(feedback.mobile, sets.mobiles), sameNameThatDay(subject, feedback.name, feedback.createdAt)),
+      or(
+        anyOf(feedback.mobile, sets.mobiles),
+        sameNameThatDay(subject, feedback.name, feedback.createdAt),
+        // The survey keeps an e-mail address only on the consent to offers given with it.
+        sets.emails.size === 0
+          ? sql`false`
+          : sql`('feedback/' || ${feedback.id}) in (select source_ref from consents where ${anyOf(consents.subject, sets.emails)})`,
+      ),
     ),
   };
 }
 
 /** Adds a record's identifiers; true when any was new. */
-function collect(sets: Sets, row: { name: string; email?: string; mobile: string }): boolean {
+function collect(sets: Sets, row: { name: string; email?: string | null; mobile: string }): boolean {
   const before = sets.emails.size + sets.mobiles.size;
   const email = row.email ? normaliseEmail(row.email) : "";
   if (email) sets.emails.add(email);
@@ -163,7 +170,17 @@ async function followLinks(db: Tx, subject: Subject, sets: Sets): Promise<{ sets
         .select({ name: modelApplications.name, mobile: modelApplications.mobile })
         .from(modelApplications)
         .where(where.modelApplications)),
-      ...(await db.select({ name: feedback.name, mobile: feedback.mobile }).from(feedback).where(where.feedback)),
+      ...(await db
+        .select({
+          name: feedback.name,
+          mobile: feedback.mobile,
+          // The address given for offers with the survey: the feedback table has no column for it.
+          // Spelt out with its table: inside the subquery a bare "id" would be the consent's.
+          email: sql<string | null>`(select min(c.subject) from consents c
+            where c.channel = 'email' and c.source_ref = 'feedback/' || feedback.id)`,
+        })
+        .from(feedback)
+        .where(where.feedback)),
     ];
     let grew = false;
     for (const row of found) grew = collect(sets, row) || grew;
