@@ -267,6 +267,12 @@ describe.each(testDatabases)("lead alerts on %s", (_name, open) => {
     expect(jobText.channel === "sms" && jobText.sms.body).toContain(`/staff/applications/${job.id}`);
     const modelEmail = renderMessage(queued[2]!, PUBLIC_URL);
     expect(modelEmail.channel === "email" && modelEmail.email.text).toContain(`/staff/models/${model.id}`);
+    // Passed on to the main salon's desk, it still says the hair model is for the academy, and so do the
+    // job's messages for Kestwick.
+    expect(modelEmail.channel === "email" && modelEmail.email.subject).toBe(
+      "New hair model application for The Ivy Academy: Mia",
+    );
+    expect(jobText.channel === "sms" && jobText.sms.body).toMatch(/^Maison Ivy Kestwick: new job application/);
     // The applicants' own messages and the staff notifications are still there, one each.
     const templates = (await rows()).map((r) => r.template).filter((t) => !t.startsWith("lead-alert"));
     expect(templates.sort()).toEqual(["job-thank-you", "model-thank-you", "staff-job", "staff-model"]);

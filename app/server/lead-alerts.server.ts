@@ -140,11 +140,18 @@ function alertDueAt(now: SQL): SQL {
  * salon the lead is for. The text is the same for every lead, so the quote's
  * statement stays one prepared statement.
  */
-function leadAlertRows(lead: SQL, salonId: number | SQL, details: LeadAlertDetails, now?: Date): SQL {
+function leadAlertRows(
+  lead: SQL,
+  salonId: number | SQL,
+  details: LeadAlertDetails,
+  now?: Date,
+  leadSalonName?: SQL,
+): SQL {
   const mailDomain = mailDomainOf(config().PUBLIC_URL);
+  const payload = sql`${leadAlertPayload(details)}::jsonb`;
   return alertRowsFrom(lead, {
     salon: typeof salonId === "number" ? sql`${salonId}::int` : salonId,
-    payload: sql`${leadAlertPayload(details)}::jsonb`,
+    payload: leadSalonName ? sql`${payload} || jsonb_build_object('salon', ${leadSalonName})` : payload,
     emailMessageId: sql`${newMessageId(mailDomain)}::text`,
     smsMessageId: sql`${newMessageId(mailDomain)}::text`,
     now: sql`${now?.toISOString() ?? null}::timestamptz`,
@@ -175,7 +182,8 @@ export function alertRowsFrom(
   lead: SQL,
   parts: { salon: SQL; payload: SQL; emailMessageId: SQL; smsMessageId: SQL; now: SQL },
 ): SQL {
-  const payload = sql`${parts.payload} || jsonb_build_object('id', lead.id, 'salon', s.name)`;
+  // The salon alerted names itself, unless the payload names the lead's own salon (an alert passed on).
+  const payload = sql`jsonb_build_object('id', lead.id, 'salon', s.name) || ${parts.payload}`;
   // Until the salon has a front-desk e-mail, every active owner gets the
   // e-mail instead (a new install alerts somebody from its first quote), each
   // with a Message-ID of their own.
@@ -226,6 +234,8 @@ export async function queueLeadAlert(
     salon,
     { kind: lead.kind, firstName: firstNameOf(lead.name), totalPence: null, who: lead.who },
     now,
+    // Passed on to another salon's desk, the alert still names the salon the lead is for.
+    lead.orElse === undefined ? undefined : sql`(select name from salons where id = ${lead.salonId}::int)`,
   );
   const result = await tx.execute(
     sql`insert into outbox (channel, recipient, template, payload, message_id, next_attempt_at) ${rows} returning id`,
