@@ -23,8 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { input } = await staffAction(args, "setup");
-  const person = staffPersonSchema.safeParse({ name: input.name ?? "", email: input.email ?? "" });
   const typed = { name: input.name ?? "", email: input.email ?? "" };
+  const person = staffPersonSchema.safeParse(typed);
   if (!person.success)
     return data({ error: "Enter your name and a working e-mail address.", ...typed }, { status: 400 });
   const owner = await createFirstOwner(args.context.get(requestContext).db, args.params.token, person.data);
