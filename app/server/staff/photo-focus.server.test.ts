@@ -80,7 +80,16 @@ describe.each(testDatabases)("a portrait's focal point on %s", (_name, open) => 
     expect((await getMemberForStaff(database.db, 1))?.photo?.id).toBe(before);
     expect(await lastSummary()).toBe("Harriet Vale, portrait's focal point 75% across, 5% down");
     expect(await save({ para3: "A third paragraph." })).toBeNull();
-    expect(await lastSummary()).toBe("Harriet Vale");
+    expect(await lastSummary()).toBe("Harriet Vale, changed third paragraph");
+    // A rename says the name it had; the columns changed are named, never their text.
+    expect(
+      await save({ firstName: "Hárriet", lastName: "O’Vale-Smith", para3: "", instagram: "", levelId: "4" }),
+    ).toBeNull();
+    expect(await lastSummary()).toBe(
+      "Hárriet O’Vale-Smith (was Harriet Vale), changed level, third paragraph and Instagram",
+    );
+    expect(await save({ firstName: "Harriet", lastName: "Vale" })).toBeNull();
+    expect(await lastSummary()).toBe("Harriet Vale (was Hárriet O’Vale-Smith)");
   });
 
   it("refuses a point off the picture with a message on the field, changing nothing", async () => {

@@ -102,6 +102,36 @@ async function parseMember(db: Database, input: Input) {
   return parsed;
 }
 
+/** How the audit names each of the form's columns when a save changes it. */
+const COLUMN_WORDS: Record<keyof ReturnType<typeof columnsOf>, string> = {
+  firstName: "first name",
+  lastName: "last name",
+  salonId: "salon",
+  levelId: "level",
+  para1: "first paragraph",
+  para2: "second paragraph",
+  para3: "third paragraph",
+  acceptingNewClients: "taking new clients",
+  instagram: "Instagram",
+};
+
+/**
+ * What a save changed, for its audit entry ("Nádia O’Kafor-Smith (was Nadia
+ * Okafor), changed third paragraph and Instagram"): the name it had, when it
+ * changed, and the other columns changed, named, never their text.
+ */
+function changesOf(before: ReturnType<typeof columnsOf> | undefined, after: ReturnType<typeof columnsOf>) {
+  if (!before) return { was: null, changed: null };
+  const renamed = before.firstName !== after.firstName || before.lastName !== after.lastName;
+  const words = (Object.keys(COLUMN_WORDS) as (keyof typeof COLUMN_WORDS)[])
+    .filter((column) => column !== "firstName" && column !== "lastName" && before[column] !== after[column])
+    .map((column) => COLUMN_WORDS[column]);
+  return {
+    was: renamed ? `${before.firstName} ${before.lastName}` : null,
+    changed: words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? null),
+  };
+}
+
 const columnsOf = (v: ReturnType<typeof teamMemberSchema.parse>) => ({
   firstName: v.firstName,
   lastName: v.lastName,
@@ -174,6 +204,17 @@ export async function updateMember(
       montageId: stylists.montageId,
       focusX: picturesTable.focusX,
       focusY: picturesTable.focusY,
+      columns: {
+        firstName: stylists.firstName,
+        lastName: stylists.lastName,
+        salonId: stylists.salonId,
+        levelId: stylists.levelId,
+        para1: stylists.para1,
+        para2: stylists.para2,
+        para3: stylists.para3,
+        acceptingNewClients: stylists.acceptingNewClients,
+        instagram: stylists.instagram,
+      },
     })
     .from(stylists)
     .leftJoin(picturesTable, eq(picturesTable.id, stylists.photoId))
@@ -182,18 +223,22 @@ export async function updateMember(
   const focus = photoFocus(parsed.value);
   // A new photo's point is always worth recording; an old one's only when it moved.
   const focusMoved = photoId && (pictures.ids.photo || focus.x !== before?.focusX || focus.y !== before?.focusY);
+  const columns = columnsOf(parsed.value);
+  const { was, changed: edited } = changesOf(before?.columns, columns);
+  const name = `${parsed.value.firstName} ${parsed.value.lastName}${was ? ` (was ${was})` : ""}`;
   const said = [
+    ...(edited ? [`changed ${edited}`] : []),
     ...(changed.length ? [`new ${changed.join(" and ")}`] : []),
     ...(focusMoved ? [`portrait's focal point ${focusText(focus)}`] : []),
   ];
   return saveVersioned(db, staff, input, {
     table: stylists,
     where: eq(stylists.id, id),
-    values: { ...columnsOf(parsed.value), ...pictureColumns(pictures.ids) },
+    values: { ...columns, ...pictureColumns(pictures.ids) },
     audit: {
       action: "team.update",
       subject: { type: "stylist", id },
-      summary: [`${parsed.value.firstName} ${parsed.value.lastName}`, ...said].join(", "),
+      summary: [name, ...said].join(", "),
     },
     missing: "That team member is no longer there.",
     alongside: async (tx) => {
