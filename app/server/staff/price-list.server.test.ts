@@ -72,6 +72,15 @@ describe.each(testDatabases)("the price list and reviews as the console changes 
     expect((await dryAndStyle())?.pricePence).toBe(3600);
     expect(await save("35")).toBeNull();
     expect((await dryAndStyle())?.pricePence).toBe(3500);
+    // The log says what it was: the scheduled £36 in force that day, not the row's £33 from before it.
+    const [entry] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      action: "service.edit",
+      summary: "Blow-dry & style (Dry & Style): £36 → £35 from now",
+    });
+    expect(await save("35")).toBeNull();
+    const [again] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(again?.summary).toBe("Blow-dry & style (Dry & Style): £35, unchanged");
     const left = await database.db.select().from(scheduledPrices).where(eq(scheduledPrices.serviceId, 2));
     expect(left.map((row) => row.effectiveOn)).toEqual(["2027-01-01"]);
     setClock(new Date("2027-01-01T09:00:00Z"));

@@ -91,7 +91,7 @@ const pricesText = (price: number, product: number) =>
  * changes now and the prices wait for their day (one row per day: saving the
  * same day again replaces it).
  */
-export function saveService(
+export async function saveService(
   db: Database,
   staff: StaffContext,
   id: number,
@@ -109,7 +109,11 @@ export function saveService(
     sortOrder: value.sortOrder,
   };
   const prices = pricesText(value.price, value.productPrice);
-  if (value.from === null)
+  if (value.from === null) {
+    // The entry says the prices in force before (a scheduled price due included), so the log alone shows a change.
+    const was = (await serviceForStaff(db, id))?.service;
+    const before = was ? pricesText(was.pricePence, was.productPricePence) : null;
+    const change = before === null || before === prices ? `${prices}, unchanged` : `${before} → ${prices} from now`;
     return saveVersioned(db, staff, input, {
       table: services,
       where: eq(services.id, id),
@@ -117,7 +121,7 @@ export function saveService(
       audit: {
         action: "service.edit",
         subject: { type: "service", id },
-        summary: `${value.clientName} (${value.service}): ${prices} from now`,
+        summary: `${value.clientName} (${value.service}): ${change}`,
       },
       missing: "That service is no longer on the price list.",
       alongside: async (tx) => {
@@ -126,6 +130,7 @@ export function saveService(
           .where(and(eq(scheduledPrices.serviceId, id), lte(scheduledPrices.effectiveOn, today)));
       },
     });
+  }
   const from = value.from;
   return saveVersioned(db, staff, input, {
     table: services,
