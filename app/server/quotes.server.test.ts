@@ -48,6 +48,9 @@ function request(state: Record<string, unknown>, extra: Record<string, unknown> 
   return { ...CONTACT, regular: "no", ...state, ...extra };
 }
 
+/** A foils colour quote by level: it needs a skin test and offers a consultation. */
+const FOILS = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
+
 const inCat = (catalogue: Catalogue, cat1: number, cat2?: number) =>
   catalogue.services
     .filter((s) => s.cat1 === cat1 && (cat2 === undefined || s.cat2 === cat2))
@@ -331,9 +334,8 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("keeps the skin-test answer and the consultation asked for on a colour quote, and neither on a cut", async () => {
-    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
     const asked = { skin_test_asked: "true", skin_test: "not-sure", consultation: "on" };
-    const colour = await saveQuote(database.db, request(foils, asked));
+    const colour = await saveQuote(database.db, request(FOILS, asked));
     if (!colour.ok) throw new Error(JSON.stringify(colour));
     expect(await storedQuote(colour.link)).toMatchObject({ skinTest: "not-sure", consultationRequested: true });
 
@@ -346,10 +348,9 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
   });
 
   it("takes back, from its messages, a skin-test answer a quote lost when saved (migration 0047)", async () => {
-    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
     // Addresses of their own: the daily limit on quote messages to Ada's is spent by the tests above.
     const answered = (skin_test: string, mobile: string) =>
-      request(foils, {
+      request(FOILS, {
         skin_test_asked: "true",
         skin_test,
         consultation: "on",
@@ -371,19 +372,6 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     );
     expect(await storedQuote(lost.link)).toMatchObject({ skinTest: "no", consultationRequested: true });
     expect(await storedQuote(erased.link)).toMatchObject({ skinTest: null, consultationRequested: false });
-  });
-
-  it("asks for the skin-test answer with the other missing details, in one answer", async () => {
-    const foils = { type: "colour", level: 6, colour: 11, addon: 35, plex: 51, finish: 2, finishAddon: 49 };
-    const saved = await saveQuote(database.db, { ...foils, regular: "no", skin_test_asked: "true", skin_test: "" });
-    if (saved.ok || saved.status !== 422) throw new Error(`not a 422: ${JSON.stringify(saved)}`);
-    expect(saved.fieldErrors).toEqual({
-      name: [QUOTE_MESSAGES.nameRequired],
-      mobile: [QUOTE_MESSAGES.mobileRequired],
-      email: [QUOTE_MESSAGES.emailRequired],
-      referral: [QUOTE_MESSAGES.referralRequired],
-      skin_test: [QUOTE_MESSAGES.skinTestRequired],
-    });
   });
 
   const rejected: {
@@ -543,8 +531,15 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
     expect(await countQuotes()).toBe(before);
   });
 
-  it("answers every missing detail at once, each with its own message", async () => {
-    const saved = await saveQuote(database.db, { type: "mens", level: 6, cut: 58, mensColour: 65, regular: "yes" });
+  it.each([
+    { quote: "a men's cut", sent: { type: "mens", level: 6, cut: 58, mensColour: 65, regular: "yes" }, skin: {} },
+    {
+      quote: "a colour whose form asked the skin-test question",
+      sent: { ...FOILS, regular: "no", skin_test_asked: "true", skin_test: "" },
+      skin: { skin_test: [QUOTE_MESSAGES.skinTestRequired] },
+    },
+  ])("answers every missing detail of $quote at once, each with its own message", async ({ sent, skin }) => {
+    const saved = await saveQuote(database.db, sent);
     expect(saved.ok).toBe(false);
     if (saved.ok || saved.status !== 422) throw new Error(`not a 422: ${JSON.stringify(saved)}`);
     expect(saved.fieldErrors).toEqual({
@@ -552,6 +547,7 @@ describe.each(testDatabases)("saving quotes on %s", (_name, open) => {
       mobile: [QUOTE_MESSAGES.mobileRequired],
       email: [QUOTE_MESSAGES.emailRequired],
       referral: [QUOTE_MESSAGES.referralRequired],
+      ...skin,
     });
   });
 
