@@ -124,14 +124,12 @@ function SkinTestNote({
   );
 }
 
-function MissingQuote() {
+/** A quote link that shows no quote: why, and the way on (a new quote, or the home page). */
+function NoQuote({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="container-page py-16 sm:py-24">
-      <QuotePageHeader eyebrow="Your quote" title="We couldn't find that quote">
-        <p>
-          The link may be mistyped or cut short: quote links are long. Please check the e-mail or text message we sent
-          you, or make a new quote in a minute or two.
-        </p>
+      <QuotePageHeader eyebrow="Your quote" title={title}>
+        <p>{children}</p>
       </QuotePageHeader>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to={PRICES_PATH} className="btn-primary">
@@ -145,26 +143,19 @@ function MissingQuote() {
   );
 }
 
-function RemovedQuote() {
-  return (
-    <div className="container-page py-16 sm:py-24">
-      <QuotePageHeader eyebrow="Your quote" title="This quote was removed at your request">
-        <p>
-          You asked us to erase the details we held about you, so this quote and the contact details on it are gone. If
-          you would like a new quote, it takes a minute or two.
-        </p>
-      </QuotePageHeader>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Link to={PRICES_PATH} className="btn-primary">
-          Get a new quote
-        </Link>
-        <Link to="/" className="btn-outline">
-          Back to the home page
-        </Link>
-      </div>
-    </div>
-  );
-}
+const MissingQuote = () => (
+  <NoQuote title="We couldn't find that quote">
+    The link may be mistyped or cut short: quote links are long. Please check the e-mail or text message we sent you, or
+    make a new quote in a minute or two.
+  </NoQuote>
+);
+
+const RemovedQuote = () => (
+  <NoQuote title="This quote was removed at your request">
+    You asked us to erase the details we held about you, so this quote and the contact details on it are gone. If you
+    would like a new quote, it takes a minute or two.
+  </NoQuote>
+);
 
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "missing") return <MissingQuote />;

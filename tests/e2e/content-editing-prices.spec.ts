@@ -5,20 +5,19 @@
  * day, a review is hidden only with a reason, and a CSV import with a bad row
  * imports nothing.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { answerSkinTestIfAsked, expectAccessible, expectOneH1 } from "./helpers";
 import {
-  createFirstOwner,
   freshPage,
-  inviteAndSignIn,
+  ownerAndManager,
+  pageAs,
   type StaffSite,
+  type StorageState,
   setSiteClock,
   startStaffSite,
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
 let staff: StaffSite;
 let ownerState: StorageState;
@@ -32,26 +31,11 @@ const DRY = "type=cutting&mode=level&level=6&finish=2&finishAddon=49&treatment=5
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   staff = await startStaffSite();
-  const owner = await freshPage(browser);
-  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
-  ownerState = await owner.context().storageState();
-  const manager = await inviteAndSignIn(owner, browser, staff, {
-    name: "Manon Manager",
-    email: "manon@example.com",
-    role: "manager",
-  });
-  managerState = await manager.context().storageState();
-  await owner.context().close();
-  await manager.context().close();
+  ({ ownerState, managerState } = await ownerAndManager(browser, staff));
 });
 test.afterAll(async () => {
   await staff?.close();
 });
-
-async function pageAs(browser: Browser, state: StorageState, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ storageState: state, viewport });
-  return context.newPage();
-}
 
 /** The estimate the calculator shows for a selection, as a new visitor sees it now. */
 async function calculatorTotal(page: Page, query: string) {

@@ -5,21 +5,21 @@
  * by accident. The server still decides and records everything: a forged
  * request from a role that may not is refused as before.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, scriptsReady } from "./helpers";
 import {
   createFirstOwner,
   freshPage,
   inviteAndSignIn,
+  pageAs,
   type StaffSite,
+  type StorageState,
   saveQuoteByApi,
   startStaffSite,
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
 let staff: StaffSite;
 let ownerState: StorageState;
@@ -47,10 +47,8 @@ test.afterAll(async () => {
   await staff?.close();
 });
 
-async function pageAs(browser: Browser, state: StorageState, viewport = { width: 360, height: 800 }) {
-  const context = await browser.newContext({ storageState: state, viewport });
-  return context.newPage();
-}
+/** The front desk's phone: these screens are checked at a phone's width unless a test says otherwise. */
+const PHONE = { width: 360, height: 800 };
 
 /** Opens a console page once React has taken it over, and marks the document: a page load would lose the mark. */
 async function openApp(page: Page, path: string) {
@@ -69,7 +67,7 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 test("the front desk saves a status and a note scrolled down: no page load, scroll and focus kept, audited", async ({
   browser,
 }) => {
-  const desk = await pageAs(browser, deskState);
+  const desk = await pageAs(browser, deskState, PHONE);
   await desk.goto(`${staff.url}/staff/leads?q=quinn`);
   const href = (await desk.getByRole("link", { name: "Quinn Quote" }).getAttribute("href")) ?? "";
   const leadPath = new URL(href, `${staff.url}/staff/leads`).pathname;
@@ -102,7 +100,7 @@ test("the front desk saves a status and a note scrolled down: no page load, scro
   await expectAccessible(desk);
 
   // Recorded as before, by whom.
-  const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
+  const owner = await pageAs(browser, ownerState);
   await owner.goto(`${staff.url}/staff/audit?subject=quote`);
   const rows = owner.getByRole("table", { name: "Audit entries" }).getByRole("row");
   await expect(rows.filter({ hasText: "Frankie Desk changed Quinn Quote’s quote to Contacted" })).toHaveCount(1);
@@ -112,7 +110,7 @@ test("the front desk saves a status and a note scrolled down: no page load, scro
 });
 
 test("a forged request from the front desk to what it may not do is still refused with 403", async ({ browser }) => {
-  const desk = await pageAs(browser, deskState);
+  const desk = await pageAs(browser, deskState, PHONE);
   await openApp(desk, "/staff/leads");
   // With the browser's own cookies, as a script on the page would send it: the plain address and React Router's data one.
   const answers = await desk.evaluate(async () => {
@@ -139,7 +137,7 @@ test("a forged request from the front desk to what it may not do is still refuse
 test("filters and the search apply as they change, without a page load, and the address says what is shown", async ({
   browser,
 }) => {
-  const owner = await pageAs(browser, ownerState);
+  const owner = await pageAs(browser, ownerState, PHONE);
   await openApp(owner, "/staff/leads");
   const quotes = owner.getByRole("list", { name: "Quotes" }).getByRole("listitem");
   await expect(quotes).toHaveCount(2);
@@ -158,7 +156,7 @@ test("filters and the search apply as they change, without a page load, and the 
   await expect(search, "the typing goes on where it was").toBeFocused();
   expect(await sameDocument(owner), "no page load").toBe(true);
   // The address works on its own, as a link shared.
-  const shared = await pageAs(browser, ownerState);
+  const shared = await pageAs(browser, ownerState, PHONE);
   await shared.goto(owner.url());
   await expect(shared.getByRole("list", { name: "Quotes" }).getByRole("listitem")).toHaveCount(1);
   await shared.context().close();
@@ -168,7 +166,7 @@ test("filters and the search apply as they change, without a page load, and the 
 test("a search sent with its button at once is asked for once: the typing's pause does not send it again", async ({
   browser,
 }) => {
-  const owner = await pageAs(browser, ownerState);
+  const owner = await pageAs(browser, ownerState, PHONE);
   await openApp(owner, "/staff/leads");
   const asked: string[] = [];
   owner.on("request", (request) => {
@@ -193,7 +191,7 @@ test("a search sent with its button at once is asked for once: the typing's paus
 test("news moved down three places at once shows the new order at once, keeps the focus and is stored", async ({
   browser,
 }) => {
-  const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
+  const owner = await pageAs(browser, ownerState);
   await openApp(owner, "/staff/content/news");
   const titles = () => owner.locator("ol > li h3").allTextContents();
   const names = (await titles()).map((t) => t.replace(/^\d+\. /, ""));
@@ -228,7 +226,7 @@ const photo = async () => ({
 });
 
 test("a team photo chosen stays chosen and previewed through a refused save, then saves", async ({ browser }) => {
-  const owner = await pageAs(browser, ownerState);
+  const owner = await pageAs(browser, ownerState, PHONE);
   await owner.goto(`${staff.url}/staff/content/team`);
   await owner.getByRole("link", { name: "Edit Isla Brennan" }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Edit Isla Brennan");
@@ -263,7 +261,7 @@ test("a team photo chosen stays chosen and previewed through a refused save, the
 });
 
 test("a photo over the limit is refused as it is chosen", async ({ browser }) => {
-  const owner = await pageAs(browser, ownerState);
+  const owner = await pageAs(browser, ownerState, PHONE);
   await openApp(owner, "/staff/content/team/1");
   const portrait = owner.getByRole("group", { name: "Portrait" });
   await portrait.getByLabel("New photo (optional)").setInputFiles({
@@ -279,7 +277,7 @@ test("a photo over the limit is refused as it is chosen", async ({ browser }) =>
 test("an edit form with changes asks before the console leaves it; without changes it does not", async ({
   browser,
 }) => {
-  const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
+  const owner = await pageAs(browser, ownerState);
   await openApp(owner, "/staff/content/team/1");
   await owner.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Site content" }).click();
   await expect(owner).toHaveURL(/\/staff\/content$/);
@@ -334,7 +332,7 @@ test("the owner saves a quote's status three times, then reads it in the audit l
   browser,
 }) => {
   test.setTimeout(300_000);
-  const owner = await pageAs(browser, ownerState, { width: 1280, height: 900 });
+  const owner = await pageAs(browser, ownerState);
   await owner.goto(`${staff.url}/staff/leads?q=quinn`);
   const href = (await owner.getByRole("link", { name: "Quinn Quote" }).getAttribute("href")) ?? "";
   const leadPath = new URL(href, `${staff.url}/staff/leads`).pathname;
@@ -413,7 +411,7 @@ test("the owner saves a quote's status three times, then reads it in the audit l
   const narrowedUrl = plain.url();
   await context.close();
   // The same page on a phone passes axe (which needs scripts to run).
-  const phone = await pageAs(browser, ownerState);
+  const phone = await pageAs(browser, ownerState, PHONE);
   await phone.goto(narrowedUrl);
   await expect(phone.getByRole("heading", { level: 1 })).toHaveCount(1);
   await expectAccessible(phone);

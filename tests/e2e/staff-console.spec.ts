@@ -15,16 +15,16 @@ import {
   freshPage,
   inviteAndSignIn,
   mailTo,
+  pageAs,
   postOneOfEachRecord,
   type StaffSite,
+  type StorageState,
   saveQuoteInBrowser,
   signInWithCode,
   startStaffSite,
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
 let staff: StaffSite;
 const signedIn = {} as Record<StaffRole, StorageState>;
@@ -59,10 +59,8 @@ test.afterAll(async () => {
 // ---------------------------------------------------------------------------
 // Working the leads
 
-async function pageAs(browser: Browser, role: StaffRole, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ storageState: signedIn[role], viewport });
-  return context.newPage();
-}
+const pageAsRole = (browser: Browser, role: StaffRole, viewport?: { width: number; height: number }) =>
+  pageAs(browser, signedIn[role], viewport);
 
 test("a visitor saves a quote; the front desk finds it, marks it contacted with a note; the audit log shows both", async ({
   browser,
@@ -76,7 +74,7 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   });
   expect((await visitor.context().cookies()).length).toBe(0);
 
-  const desk = await pageAs(browser, "front-desk");
+  const desk = await pageAsRole(browser, "front-desk");
   // The console's home counts the quotes nobody has contacted yet.
   const newQuotes = async () => {
     await desk.goto(`${staff.url}/staff`);
@@ -117,7 +115,7 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
   // The front desk has no audit log to read.
   expect((await desk.request.get(`${staff.url}/staff/audit`)).status()).toBe(403);
 
-  const owner = await pageAs(browser, "owner");
+  const owner = await pageAsRole(browser, "owner");
   await owner.goto(`${staff.url}/staff/audit?subject=quote`);
   const rows = owner.getByRole("table", { name: "Audit entries" }).getByRole("row");
   await expect(rows.filter({ hasText: "Frankie Desk changed Vera Visitor’s quote to Contacted" })).toHaveCount(1);
@@ -136,7 +134,7 @@ test("the owner sees backups and health in words and downloads the latest backup
     encoding: "utf8",
   });
   expect(backup.status, backup.stderr).toBe(0);
-  const owner = await pageAs(browser, "owner", { width: 360, height: 800 });
+  const owner = await pageAsRole(browser, "owner", { width: 360, height: 800 });
   await owner.goto(`${staff.url}/staff/settings`);
   const section = owner.getByRole("region", { name: "Backups and health" });
   await expect(section.getByRole("row").filter({ hasText: "Good" })).toHaveCount(1);
@@ -146,7 +144,7 @@ test("the owner sees backups and health in words and downloads the latest backup
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^maison-ivy-\d{8}T\d{9}Z\.backup$/);
 
-  const manager = await pageAs(browser, "manager");
+  const manager = await pageAsRole(browser, "manager");
   expect((await manager.request.get(`${staff.url}/staff/settings/backup`)).status()).toBe(403);
   await owner.goto(`${staff.url}/staff/audit`);
   await expect(owner.getByRole("table", { name: "Audit entries" })).toContainText("downloaded a backup");
@@ -155,13 +153,13 @@ test("the owner sees backups and health in words and downloads the latest backup
 test("a job application goes from new to invited: the owner's wording of the invitation reaches the applicant", async ({
   browser,
 }) => {
-  const owner = await pageAs(browser, "owner");
+  const owner = await pageAsRole(browser, "owner");
   await owner.goto(`${staff.url}/staff/settings`);
   await owner.getByLabel('Subject of "Invite to interview"').fill("Come and meet us, {firstName}");
   await owner.getByRole("button", { name: 'Save "Invite to interview"' }).click();
   await expect(owner.getByText("Reply saved.")).toBeVisible();
 
-  const manager = await pageAs(browser, "manager", { width: 360, height: 800 });
+  const manager = await pageAsRole(browser, "manager", { width: 360, height: 800 });
   await manager.goto(`${staff.url}/staff/applications?status=new`);
   await manager.getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Application from Ada Lovelace");
@@ -189,7 +187,7 @@ test("console pages hydrate as a React app, and prefetching opens nothing record
   const pages = Object.values(STAFF_ROUTES as Record<string, StaffRouteDef>)
     .filter((route) => route.page !== null && route.file.endsWith(".tsx") && !route.path.includes(":token"))
     .map((route) => staffPath(route.path.replace(":id", "1")));
-  const page = await pageAs(browser, "owner");
+  const page = await pageAsRole(browser, "owner");
   for (const path of pages) {
     const html = await (await page.request.get(`${staff.url}${path}`)).text();
     expect(
@@ -252,7 +250,7 @@ test("every navigation item is in view on a wide screen and one tap away on a ph
 }) => {
   for (const role of STAFF_ROLES)
     for (const width of [360, 1024, 1280]) {
-      const page = await pageAs(browser, role, { width, height: 900 });
+      const page = await pageAsRole(browser, role, { width, height: 900 });
       await page.goto(`${staff.url}/staff/leads`);
       const narrow = width < 1024;
       if (narrow) await page.getByText("Menu", { exact: true }).click();

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import {
   freePort,
   type ReceivedMail,
@@ -151,6 +151,37 @@ export async function addVirtualAuthenticator(page: Page): Promise<string> {
 /** A page in a browser context of its own: another device, with its own cookies. */
 export async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
+}
+
+/** A signed-in browser's cookies, kept to open pages as that person again (pageAs). */
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** A page in a new context signed in as `state`, on a wide screen unless a viewport is given. */
+export async function pageAs(
+  browser: Browser,
+  state: StorageState,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ storageState: state, viewport });
+  return context.newPage();
+}
+
+/**
+ * The first owner (Olivia Owner) and a manager she invites (Manon Manager), each signed in once: their sessions.
+ */
+export async function ownerAndManager(browser: Browser, staff: StaffSite) {
+  const owner = await freshPage(browser);
+  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
+  const ownerState = await owner.context().storageState();
+  const manager = await inviteAndSignIn(owner, browser, staff, {
+    name: "Manon Manager",
+    email: "manon@example.com",
+    role: "manager",
+  });
+  const managerState = await manager.context().storageState();
+  await owner.context().close();
+  await manager.context().close();
+  return { ownerState, managerState };
 }
 
 /** A JSON post to the site, as a browser on the site would send it (same origin). */

@@ -5,21 +5,20 @@
  * public calculator, which prints each line to the whole pound, changes on
  * that day and not before. The owner sets how lines are rounded.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, expectOneH1 } from "./helpers";
 import {
-  createFirstOwner,
   freshPage,
-  inviteAndSignIn,
+  ownerAndManager,
+  pageAs,
   postJson,
   type StaffSite,
+  type StorageState,
   setSiteClock,
   startStaffSite,
 } from "./staff-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 
 let staff: StaffSite;
 let ownerState: StorageState;
@@ -31,26 +30,11 @@ const FOILS = "type=colour&mode=level&level=8&cc=2&colour=12&addon=40&plex=50&fi
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   staff = await startStaffSite();
-  const owner = await freshPage(browser);
-  await createFirstOwner(owner, staff, "Olivia Owner", "olivia@example.com");
-  ownerState = await owner.context().storageState();
-  const manager = await inviteAndSignIn(owner, browser, staff, {
-    name: "Manon Manager",
-    email: "manon@example.com",
-    role: "manager",
-  });
-  managerState = await manager.context().storageState();
-  await owner.context().close();
-  await manager.context().close();
+  ({ ownerState, managerState } = await ownerAndManager(browser, staff));
 });
 test.afterAll(async () => {
   await staff?.close();
 });
-
-async function pageAs(browser: Browser, state: StorageState, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ storageState: state, viewport });
-  return context.newPage();
-}
 
 /** The calculator's itemised lines and total for a selection, as a new visitor sees them. */
 async function calculatorAmounts(page: Page, query: string) {
