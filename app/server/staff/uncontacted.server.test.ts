@@ -107,6 +107,27 @@ describe.each(testDatabases)("leads still New after the owner's time on %s", (_n
     expect((await mails()).map((m) => m.recipient)).toEqual(["owner@example.com"]);
   });
 
+  it("tells the owners of a salon no manager covers, and each manager only of the salons they cover", async () => {
+    // The group's only manager looks after Kestwick alone.
+    await database.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.email, "max@example.com"));
+    await database.db
+      .update(staffUsers)
+      .set({ salonIds: [SALON_IDS.kestwick] })
+      .where(eq(staffUsers.email, "manon@example.com"));
+    await setUncontactedHours(database.db, null, 3);
+    const kira = await lead("Kira Kestwick", "2030-01-14T09:00:00Z");
+    const wanda = await lead("Wanda Wrenbridge", "2030-01-14T09:00:00Z", SALON_IDS.wrenbridge);
+    const alba = await lead("Alba Academy", "2030-01-14T09:00:00Z", SALON_IDS.academy);
+    expect(await alertUncontactedLeads(database.db, new Date("2030-01-15T12:00:00Z"))).toEqual({
+      leads: 3,
+      emails: 2,
+    });
+    const told = Object.fromEntries(
+      (await mails()).map((m) => [m.recipient, (m.payload.quotes as { id: number }[]).map((q) => q.id)]),
+    );
+    expect(told).toEqual({ "manon@example.com": [kira], "owner@example.com": [wanda, alba] });
+  });
+
   it("runs as a scheduled job whose pass exactly one of two processes takes", async () => {
     await lead("Dee Gest", "2030-01-14T09:00:00Z");
     await database.db.execute(sql`delete from scheduled_jobs where name = ${uncontactedJob.name}`);

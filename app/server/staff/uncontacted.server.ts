@@ -2,9 +2,8 @@
  * Leads nobody has replied to: a quote still New (status unchanged, see the
  * lead's page) after the time the owner sets under Settings (2 hours until
  * she does), counted in its salon's opening hours, is e-mailed once to the
- * managers (every active member of staff with the manager role; with none,
- * the owners). Each manager is told of the leads of the salons their account
- * covers (decision 109); the e-mail names each lead's salon.
+ * active managers whose accounts cover its salon (decision 109), or to the
+ * owners when no manager covers it; the e-mail names each lead's salon.
  *
  * One of the scheduler's jobs, every five minutes. Each lead is claimed once:
  * the statement that queues the e-mails also sets the leads'
@@ -63,7 +62,7 @@ interface Candidate extends Record<string, unknown> {
 }
 
 /**
- * Queues the managers' e-mail about the leads still New after the owner's
+ * Queues the e-mails about the leads still New after the owner's
  * time at `now`, and marks them; returns how many leads and e-mails.
  */
 export async function alertUncontactedLeads(tx: Database, now: Date): Promise<{ leads: number; emails: number }> {
@@ -88,24 +87,24 @@ export async function alertUncontactedLeads(tx: Database, now: Date): Promise<{ 
       update quotes set uncontacted_alerted_at = ${now.toISOString()}::timestamptz
       where id = any(${`{${due.join(",")}}`}::int[]) and status = 'new' and uncontacted_alerted_at is null
       returning id, name, created_at, coalesce(stylist_salon_id, salon_id) as salon_id
-    ), managers as (
-      select email, salon_ids from staff_users where active and role = 'manager'
-      union all
-      select email, null from staff_users where active and role = 'owner'
-        and not exists (select from staff_users where active and role = 'manager')
+    ), recipients as (
+      -- Each lead goes to the managers whose accounts cover its salon (decision 109); a salon no active manager
+      -- covers has its leads told to the owners, so no lead is claimed without anyone being told of it.
+      select c.id as quote_id, u.email
+      from claimed c join staff_users u on u.active and (
+        (u.role = 'manager' and (u.salon_ids is null or c.salon_id = any(u.salon_ids)))
+        or (u.role = 'owner' and not exists (
+          select from staff_users m where m.active and m.role = 'manager'
+            and (m.salon_ids is null or c.salon_id = any(m.salon_ids)))))
     ), queued as (
       insert into outbox (channel, recipient, template, payload, message_id)
-      select 'email', m.email, 'lead-uncontacted',
-        jsonb_build_object('quotes', l.quotes, 'hours', ${hours}::int),
+      select 'email', r.email, 'lead-uncontacted',
+        jsonb_build_object('quotes', jsonb_agg(jsonb_build_object('id', c.id, 'name', split_part(trim(c.name), ' ', 1),
+            'salon', s.name, 'created', to_char(c.created_at at time zone 'Europe/London', 'DD/MM HH24:MI'))
+          order by c.created_at, c.id), 'hours', ${hours}::int),
         '<' || gen_random_uuid() || '@' || ${mailDomain}::text || '>'
-      -- Each manager is told of the leads of the salons their account covers (decision 109).
-      from managers m cross join lateral (
-        select jsonb_agg(jsonb_build_object('id', c.id, 'name', split_part(trim(c.name), ' ', 1), 'salon', s.name,
-            'created', to_char(c.created_at at time zone 'Europe/London', 'DD/MM HH24:MI'))
-          order by c.created_at, c.id) as quotes
-        from claimed c join salons s on s.id = c.salon_id
-        where m.salon_ids is null or c.salon_id = any(m.salon_ids)) as l
-      where l.quotes is not null
+      from recipients r join claimed c on c.id = r.quote_id join salons s on s.id = c.salon_id
+      group by r.email
       returning id
     )
     select (select count(*) from claimed) as leads, (select count(*) from queued) as emails`);
