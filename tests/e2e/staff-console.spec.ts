@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { can, STAFF_ROLES, type StaffRole } from "../../app/domain/staff/access";
 import {
   STAFF_NAV,
@@ -276,6 +276,46 @@ test("every navigation item is in view on a wide screen and one tap away on a ph
     }
 });
 
+test("an invitation gives only the salons ticked: a salon clears All salons, and a form sending both is refused", async ({
+  browser,
+}) => {
+  // Inviting asks for a recent sign-in: the owner signs in afresh, on a JavaScript-less browser too.
+  const owner = await freshPage(browser);
+  await signInWithCode(owner, staff, PEOPLE.owner.email);
+  const invite = async (page: Page, name: string, email: string, { script = true } = {}) => {
+    await page.goto(`${staff.url}/staff/team`);
+    if (script) await scriptsReady(page);
+    const form = page.getByRole("region", { name: "Invite someone" });
+    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("textbox", { name: "E-mail address" }).fill(email);
+    await form.getByRole("combobox", { name: "Role" }).selectOption("manager");
+    const all = form.getByRole("checkbox", { name: "All salons" });
+    await expect(all).not.toBeChecked();
+    await all.check();
+    await form.getByRole("checkbox", { name: "Maison Ivy Kestwick", exact: true }).check();
+    return { form, all };
+  };
+
+  const { form, all } = await invite(owner, "Kes Manager", "kes@example.com");
+  await expect(all).not.toBeChecked();
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText("Kes Manager is invited")).toBeVisible();
+  const account = owner.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: "kes@" });
+  await expect(account).toContainText("kes@example.com · Manager · Maison Ivy Kestwick ·");
+
+  const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signInWithCode(plain, staff, PEOPLE.owner.email);
+  const both = await invite(plain, "Both Ticked", "both@example.com", { script: false });
+  await expect(both.all).toBeChecked();
+  const answer = plain.waitForResponse((r) => r.request().method() === "POST");
+  await both.form.getByRole("button", { name: "Send invitation" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(plain.getByText("Tick All salons or particular salons, not both")).toBeVisible();
+  await expect(plain.getByRole("list", { name: "Staff accounts" })).not.toContainText("both@example.com");
+  await plain.context().close();
+  await owner.context().close();
+});
+
 test("a message that failed shows why on the messages page, and sending it again delivers it", async ({ browser }) => {
   // Inviting asks for a sign-in within the last few minutes, and the owner's from the start of this file is older
   // by now: she signs in afresh, as she would, before the mail server goes away.
@@ -287,6 +327,7 @@ test("a message that failed shows why on the messages page, and sending it again
   const invite = owner.getByRole("region", { name: "Invite someone" });
   await invite.getByRole("textbox", { name: "Name" }).fill("Nell New");
   await invite.getByRole("textbox", { name: "E-mail address" }).fill("nell@example.com");
+  await invite.getByRole("checkbox", { name: "All salons" }).check();
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(owner.getByText("Nell New is invited")).toBeVisible();
 

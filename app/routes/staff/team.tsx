@@ -37,7 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { staff, intent, input } = await requireStaffAction(args, "team");
   const { db } = args.context.get(requestContext);
-  const salonIds = salonsOf(input.salons);
+  // An owner's account is of all salons whatever is ticked (accountSalons), so only other roles are asked.
+  const salonIds = input.role === "owner" ? null : salonsOf(input.salons);
+  if (salonIds === "both") return data({ error: BOTH_SALON_CHOICES }, { status: 400 });
   if (intent === "invite") {
     const person = staffPersonSchema.safeParse({ name: input.name ?? "", email: input.email ?? "" });
     if (!person.success || !isStaffRole(input.role) || salonIds === undefined)
@@ -67,14 +69,18 @@ export async function action(args: Route.ActionArgs) {
     : { done: "The account is disabled and signed out everywhere." };
 }
 
+const BOTH_SALON_CHOICES =
+  "Tick All salons or particular salons, not both: nothing was changed, so no one was given more salons than meant.";
+
 /**
- * The salons ticked on the form ("all", or salon ids, as "1,3"): null for all, the ids, or undefined when the
- * field is missing or holds anything else.
+ * The salons ticked on the form ("all", or salon ids, as "1,3"): null for all, the ids, "both" when "all" is
+ * ticked with particular salons (which was meant is not for the site to guess: taking "all" gave a person
+ * meant for one salon every salon's clients), or undefined when the field is missing or holds anything else.
  */
-function salonsOf(value: string | undefined): number[] | null | undefined {
+function salonsOf(value: string | undefined): number[] | null | "both" | undefined {
   const parts = (value ?? "").split(",").filter(Boolean);
   if (parts.length === 0 || parts.length > 50) return undefined;
-  if (parts.includes("all")) return null;
+  if (parts.includes("all")) return parts.length === 1 ? null : "both";
   return parts.every((p) => /^[1-9]\d{0,8}$/.test(p)) ? parts.map(Number) : undefined;
 }
 
@@ -83,6 +89,17 @@ function salonsOf(value: string | undefined): number[] | null | undefined {
  * wrapped onto two lines of a phone's screen are not within each other's reach (WCAG 2.2's target size).
  */
 const TICK_ROW = "flex min-h-11 items-center gap-2 text-sm";
+
+/**
+ * With JavaScript, ticking a salon unticks "All salons" and ticking "All salons" unticks the salons, so the form
+ * never sends both (without it, the server refuses both).
+ */
+function keepSalonTicksApart(event: React.ChangeEvent<HTMLInputElement>) {
+  const tick = event.currentTarget;
+  if (!tick.checked) return;
+  for (const other of tick.closest("fieldset")?.querySelectorAll<HTMLInputElement>("input[name=salons]") ?? [])
+    if ((other.value === "all") !== (tick.value === "all")) other.checked = false;
+}
 
 /** Ticks for "All salons" and each salon: an owner's account is always of all salons, whatever is ticked. */
 function SalonTicks({
@@ -101,7 +118,14 @@ function SalonTicks({
       </legend>
       <div className="flex flex-wrap gap-x-5">
         <label className={TICK_ROW}>
-          <input type="checkbox" name="salons" value="all" defaultChecked={chosen === null} className="size-5" />
+          <input
+            type="checkbox"
+            name="salons"
+            value="all"
+            defaultChecked={chosen === null}
+            onChange={keepSalonTicksApart}
+            className="size-5"
+          />
           All salons
         </label>
         {salons.map((salon) => (
@@ -111,6 +135,7 @@ function SalonTicks({
               name="salons"
               value={salon.id}
               defaultChecked={chosen?.includes(salon.id) ?? false}
+              onChange={keepSalonTicksApart}
               className="size-5"
             />
             {salon.name}
@@ -140,7 +165,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="front-desk" />
           <div className="sm:col-span-3">
-            <SalonTicks salons={loaderData.salons} chosen={null} />
+            {/* Nothing ticked: whoever invites says which salons, rather than all of them by default. */}
+            <SalonTicks salons={loaderData.salons} chosen={[]} />
           </div>
           <div>
             <button type="submit" name="intent" value="invite" className="btn-primary">
