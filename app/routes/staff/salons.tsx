@@ -11,8 +11,8 @@ export const shouldRevalidate = revalidateAfterSave;
 export const meta = () => staffMeta("Salons and opening hours");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "salons");
-  const salons = await salonsForConsole(args.context.get(requestContext).db);
+  const me = await requireStaff(args, "salons");
+  const salons = await salonsForConsole(args.context.get(requestContext).db, me.scope);
   return {
     // Sent with the page rather than imported by it: the salons' module brings Zod, which the browser need not load.
     days: WEEK_DAYS.map((day) => ({ day, ...hoursFieldNames(day) })),
