@@ -46,7 +46,7 @@ export const meta = () => staffMeta("Bookings matched");
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "bookings");
   const db = args.context.get(requestContext).db;
-  const overview = await bookingsOverview(db, staff.scope);
+  const overview = await bookingsOverview(db, staff);
   await audit(db, staff, {
     action: "booking.list",
     summary: `${overview.review.length} to review, ${overview.matched.length} matched`,
@@ -152,7 +152,10 @@ export async function action(args: Route.ActionArgs) {
     return {
       done: [
         encoding ? `Read as ${TEXT_ENCODING_LABELS[encoding]}.` : "",
-        `${counts.appointments} appointments imported: ${counts.matched} matched to quotes and set to Booked, ${counts.toReview} waiting for you to confirm below${counts.cancelled ? `, ${counts.cancelled} cancelled since` : ""}${counts.unchanged ? `; ${counts.unchanged} were already here` : ""}.`,
+        `${counts.appointments} ${counts.appointments === 1 ? "appointment" : "appointments"} imported: ${counts.matched} matched to quotes and set to Booked, ${counts.toReview} waiting for you to confirm below${counts.cancelled ? `, ${counts.cancelled} cancelled since` : ""}${counts.unchanged ? `; ${counts.unchanged} ${counts.unchanged === 1 ? "was" : "were"} already here` : ""}.`,
+        counts.elsewhere
+          ? `${counts.elsewhere} at salons your account does not cover ${counts.elsewhere === 1 ? "was" : "were"} left out, for whoever covers them to import.`
+          : "",
         refused.length
           ? `${lines(refused.length)} could not be read and ${refused.length === 1 ? "was" : "were"} left out.`
           : "",

@@ -15,7 +15,7 @@ import { SALON_IDS } from "~/domain/salon-ids";
 import { londonDay, londonTime } from "~/domain/salon-time";
 import { decodeTextFile } from "~/domain/staff/text-file";
 import { applyRetention } from "../privacy/retention.server";
-import { appointments, auditLog, bookingMatches, quotes, staffNotes } from "../schema.server";
+import { appointments, auditLog, bookingMatches, quotes, staffNotes, staffUsers } from "../schema.server";
 import { seedDatabase } from "../seed.server";
 import { type TestDatabase, testDatabases } from "../test-databases";
 import type { StaffContext } from "./auth.server";
@@ -54,7 +54,13 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     manager = await signedInManager(db, `token-${++n}`);
   });
 
-  const quote = async (name: string, mobile: string, email: string, createdAt = "2026-11-01T10:00:00Z") => {
+  const quote = async (
+    name: string,
+    mobile: string,
+    email: string,
+    createdAt = "2026-11-01T10:00:00Z",
+    salonId: number = SALON_IDS.kestwick,
+  ) => {
     const [row] = await database.db
       .insert(quotes)
       .values({
@@ -66,7 +72,7 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
         regular: false,
         selector: "Level",
         calculator: "cutting",
-        salonId: SALON_IDS.kestwick,
+        salonId,
         levelId: 1,
         lines: [],
         totalPence: 6500,
@@ -93,12 +99,51 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
   const person = (intent: "status", status: string, id: number) =>
     workRecord(database.db, manager, "quote", id, intent, { status });
 
+  it("an account of one salon imports, matches and undoes its salon's appointments only", async () => {
+    const kestwickManager: StaffContext = { ...manager, scope: [SALON_IDS.kestwick] };
+    const kira = await quote("Kira Kent", "+447700900201", "kira@example.com");
+    const wanda = await quote("Wanda Wren", "+447700900202", "wanda@example.com", undefined, SALON_IDS.wrenbridge);
+    // Quoted at Wrenbridge, booked at Kestwick: her quote is Wrenbridge's, so not this manager's to book.
+    const nia = await quote("Nia Moss", "+447700900203", "nia@example.com", undefined, SALON_IDS.wrenbridge);
+    const list = [
+      appointment({ clientName: "Kira Kent", mobile: "+447700900201" }),
+      appointment({ clientName: "Wanda Wren", mobile: "+447700900202", salon: "Maison Ivy Wrenbridge" }),
+      appointment({ clientName: "Nia Moss", mobile: "+447700900203" }),
+      appointment({ clientName: "Ola Nowhere", mobile: "+447700900204", salon: "Another Place" }),
+    ];
+    expect(await importAppointments(database.db, kestwickManager, "csv", list)).toMatchObject({
+      appointments: 2,
+      matched: 1,
+      elsewhere: 2,
+    });
+    expect([await statusOf(kira), await statusOf(wanda), await statusOf(nia)]).toEqual(["booked", "new", "new"]);
+
+    // The owner's import of the same export stores and matches what the manager left out.
+    const [owner] = await database.db
+      .insert(staffUsers)
+      .values({ email: "owner@example.com", name: "Owner", role: "owner" })
+      .returning({ id: staffUsers.id });
+    const ownerActor: StaffContext = { ...manager, staffId: owner!.id, scope: "all" };
+    const group = await importAppointments(database.db, ownerActor, "csv", list);
+    expect(group).toMatchObject({ appointments: 2, matched: 1, unchanged: 2, elsewhere: 0 });
+    expect(await statusOf(wanda)).toBe("booked");
+
+    // The manager sees and undoes her own import only; the group's is not found to her.
+    const mine = await bookingsOverview(database.db, kestwickManager);
+    expect(mine.imports.map((i) => i.staffId)).toEqual([manager.staffId]);
+    expect(mine.imports).toHaveLength(1);
+    expect(await undoImport(database.db, kestwickManager, group.importId)).toBe("missing");
+    expect(await statusOf(wanda)).toBe("booked");
+    expect(await undoImport(database.db, kestwickManager, mine.imports[0]!.id)).toBe("done");
+    expect(await statusOf(kira)).toBe("new");
+  });
+
   it("books the quote of a confident match, with the appointment's date, salon, stylist and value", async () => {
     const id = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
     const counts = await importAppointments(database.db, manager, "phorest", [appointment()]);
     expect(counts).toMatchObject({ appointments: 1, matched: 1, toReview: 0 });
     expect(await statusOf(id)).toBe("booked");
-    const overview = await bookingsOverview(database.db, "all");
+    const overview = await bookingsOverview(database.db, manager);
     expect(overview.matched).toEqual([
       expect.objectContaining({
         quoteId: id,
@@ -129,11 +174,11 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     const id = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
     await importAppointments(database.db, manager, "timely", [appointment({ clientName: "Olivia Hart" })]);
     expect(await statusOf(id)).toBe("new");
-    const [item] = (await bookingsOverview(database.db, "all")).review;
+    const [item] = (await bookingsOverview(database.db, manager)).review;
     expect(item).toMatchObject({ quoteId: id, reason: "shared-phone", clientName: "Olivia Hart" });
     expect(await confirmReview(database.db, manager, item!.id)).toBe("done");
     expect(await statusOf(id)).toBe("booked");
-    expect((await bookingsOverview(database.db, "all")).review).toEqual([]);
+    expect((await bookingsOverview(database.db, manager)).review).toEqual([]);
     // Confirmed twice (two people at once): the second is told it is done already.
     expect(await confirmReview(database.db, manager, item!.id)).toBe("missing");
   });
@@ -142,7 +187,7 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     const first = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-01T10:00:00Z");
     const second = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-05T10:00:00Z");
     await importAppointments(database.db, manager, "phorest", [appointment()]);
-    const review = (await bookingsOverview(database.db, "all")).review;
+    const review = (await bookingsOverview(database.db, manager)).review;
     expect(review.map((r) => [r.quoteId, r.reason])).toEqual([
       [second, "two-open-quotes"],
       [first, "two-open-quotes"],

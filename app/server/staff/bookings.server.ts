@@ -12,7 +12,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } f
 import type { ParsedAppointment } from "~/domain/bookings/appointment-csv";
 import { MATCH_WINDOW_DAYS, matchAppointment, type QuoteToMatch } from "~/domain/bookings/matching";
 import { isSkinTestService } from "~/domain/skin-test";
-import type { SalonScope } from "~/domain/staff/access";
+import { inScope, type SalonScope } from "~/domain/staff/access";
 import { STATUS_LABELS } from "~/domain/staff/records";
 import type { Database } from "../db.server";
 import {
@@ -37,7 +37,11 @@ const DAY_MS = 86_400_000;
 const SETTLED = ["booked", "not-booked"];
 
 /** The quotes that share the appointment's mobile or e-mail in the window, each with whether a person settled it. */
-async function candidates(tx: Tx, a: { mobile: string | null; email: string | null; startsAt: Date }) {
+async function candidates(
+  tx: Tx,
+  a: { mobile: string | null; email: string | null; startsAt: Date },
+  scope: SalonScope,
+) {
   const contact = [
     a.mobile ? eq(quotes.mobile, a.mobile) : undefined,
     a.email ? sql`lower(trim(${quotes.email})) = ${a.email}` : undefined,
@@ -61,6 +65,7 @@ async function candidates(tx: Tx, a: { mobile: string | null; email: string | nu
       and(
         or(...contact),
         isNull(quotes.anonymisedAt),
+        inSalonScope(scope, quotes.salonId),
         gte(quotes.createdAt, new Date(a.startsAt.getTime() - MATCH_WINDOW_DAYS * DAY_MS)),
         lte(quotes.createdAt, new Date(a.startsAt.getTime() + DAY_MS)),
       ),
@@ -108,7 +113,7 @@ type AppointmentRow = typeof appointments.$inferSelect;
 /** Matches one stored appointment: a confident match books its quote; an uncertain one waits for a person. */
 async function matchStored(
   tx: Tx,
-  actor: Actor | null,
+  actor: ScopedActor | null,
   appointment: AppointmentRow,
 ): Promise<"matched" | "review" | "none"> {
   const result = matchAppointment(
@@ -118,11 +123,15 @@ async function matchStored(
       email: appointment.clientEmail,
       startsAt: appointment.startsAt,
     },
-    await candidates(tx, {
-      mobile: appointment.clientMobile,
-      email: appointment.clientEmail,
-      startsAt: appointment.startsAt,
-    }),
+    await candidates(
+      tx,
+      {
+        mobile: appointment.clientMobile,
+        email: appointment.clientEmail,
+        startsAt: appointment.startsAt,
+      },
+      actor?.scope ?? "all",
+    ),
   );
   if (result.kind === "confident") {
     const [match] = await tx
@@ -263,24 +272,36 @@ export interface IngestCounts {
   toReview: number;
   cancelled: number;
   unchanged: number;
+  /** Left out of an import by an account of some salons: at another salon, or at none the site knows by name. */
+  elsewhere: number;
 }
 
 /**
  * Stores appointments (one row per source and reference: a second delivery
  * of the same one changes nothing, which makes the webhook idempotent) and
  * matches the new ones. A known appointment now cancelled is cancelled.
+ * An account of some salons (decision 109) stores only its salons'
+ * appointments and matches them only to its salons' quotes: the rest of
+ * the export is left as it was, for whoever covers those salons to import
+ * (stored, they would count as "already here" and never be matched).
  */
 async function ingest(
   tx: Tx,
-  actor: Actor | null,
+  actor: ScopedActor | null,
   source: string,
   list: readonly ParsedAppointment[],
   importId: number | null,
 ): Promise<IngestCounts> {
-  const counts: IngestCounts = { appointments: 0, matched: 0, toReview: 0, cancelled: 0, unchanged: 0 };
+  const counts: IngestCounts = { appointments: 0, matched: 0, toReview: 0, cancelled: 0, unchanged: 0, elsewhere: 0 };
   const salonList = await tx.select({ id: salons.id, name: salons.name }).from(salons);
   const words = await skinTestWords(tx);
+  const scope = actor?.scope ?? "all";
   for (const a of list) {
+    const salonId = salonOf(salonList, a.salon);
+    if (scope !== "all" && (salonId === null || !inScope(scope, salonId))) {
+      counts.elsewhere++;
+      continue;
+    }
     const [inserted] = await tx
       .insert(appointments)
       .values({
@@ -288,7 +309,7 @@ async function ingest(
         externalId: a.externalId,
         startsAt: a.startsAt,
         salonName: a.salon,
-        salonId: salonOf(salonList, a.salon),
+        salonId,
         stylistName: a.stylist,
         service: a.service,
         valuePence: a.valuePence,
@@ -326,7 +347,7 @@ async function ingest(
 /** One upload of an export: its appointments stored and matched, as one import that can be undone. */
 export function importAppointments(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   source: string,
   list: readonly ParsedAppointment[],
 ): Promise<IngestCounts & { importId: number }> {
@@ -344,7 +365,7 @@ export function importAppointments(
     await audit(tx, actor, {
       action: "booking.import",
       subject: { type: "appointment_import", id: importId },
-      summary: `${source}: ${counts.appointments} new appointments, ${counts.matched} matched, ${counts.toReview} to review, ${counts.cancelled} cancelled`,
+      summary: `${source}: ${counts.appointments} new appointments, ${counts.matched} matched, ${counts.toReview} to review, ${counts.cancelled} cancelled${counts.elsewhere ? `, ${counts.elsewhere} at other salons left out` : ""}`,
     });
     return { ...counts, importId };
   });
@@ -361,10 +382,18 @@ export function receiveAppointmentEvent(
   );
 }
 
-/** Undoes an import: each status it set goes back, unless a person changed it since; its appointments are removed. */
-export function undoImport(db: Database, actor: Actor, importId: number): Promise<"done" | "missing" | "undone"> {
+/**
+ * Undoes an import: each status it set goes back, unless a person changed it since; its appointments are removed.
+ * An account of some salons may undo only its own imports, which hold only its salons' appointments; another's
+ * import is not found, as it is not listed (importsOf).
+ */
+export function undoImport(db: Database, actor: ScopedActor, importId: number): Promise<"done" | "missing" | "undone"> {
   return db.transaction(async (tx) => {
-    const [batch] = await tx.select().from(appointmentImports).where(eq(appointmentImports.id, importId)).for("update");
+    const [batch] = await tx
+      .select()
+      .from(appointmentImports)
+      .where(and(eq(appointmentImports.id, importId), importsOf(actor)))
+      .for("update");
     if (!batch) return "missing";
     if (batch.undoneAt) return "undone";
     const matches = await tx
@@ -461,8 +490,14 @@ const appointmentColumns = {
   source: appointments.source,
 };
 
+/** The imports an account may see and undo: every import for an account of all salons, else its own. */
+function importsOf(actor: ScopedActor): SQL | undefined {
+  return actor.scope === "all" ? undefined : eq(appointmentImports.staffId, actor.staffId);
+}
+
 /** What the bookings screen lists: the review list and recent matches of the salons in scope, and the imports. */
-export async function bookingsOverview(db: Database, scope: SalonScope) {
+export async function bookingsOverview(db: Database, actor: ScopedActor) {
+  const { scope } = actor;
   const [review, matched, imports, secret] = await Promise.all([
     db
       .select({
@@ -495,7 +530,7 @@ export async function bookingsOverview(db: Database, scope: SalonScope) {
       .where(and(inArray(bookingMatches.state, ["applied", "confirmed"]), inSalonScope(scope, quotes.salonId)))
       .orderBy(desc(bookingMatches.id))
       .limit(50),
-    db.select().from(appointmentImports).orderBy(desc(appointmentImports.id)).limit(20),
+    db.select().from(appointmentImports).where(importsOf(actor)).orderBy(desc(appointmentImports.id)).limit(20),
     db.select({ setAt: bookingWebhookSecret.setAt }).from(bookingWebhookSecret).limit(1),
   ]);
   return { review, matched, imports, secretSetAt: secret[0]?.setAt ?? null };
