@@ -30,3 +30,24 @@ export const answersLinksInPlace: PageHandle = { answersLinksInPlace: true };
 export function usePageFlag(flag: keyof PageHandle): boolean {
   return useMatches().some((m) => (m.handle as PageHandle | undefined)?.[flag] === true);
 }
+
+/**
+ * Where a page about one salon or stylist books, given in its loader data as `bookAt`: the phone bar's "Book"
+ * (app/components/quick-actions.tsx) goes there, not to the main salon. `href` is the page's own booking
+ * address (a quote's counted link, a stylist's or salon's booking page); `label` finishes "Book" for a screen
+ * reader ("at Maison Ivy Kestwick").
+ */
+export interface BookAt {
+  href: string;
+  label: string;
+}
+
+/** The deepest route's `bookAt`, if this page has one. */
+export function usePageBookAt(): BookAt | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const bookAt = (matches[i]?.loaderData as { bookAt?: BookAt } | undefined)?.bookAt;
+    if (bookAt) return bookAt;
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import { Link } from "~/components/link";
+import type { BookAt } from "~/components/page-handle";
 
 /**
  * Paths that go without the phone bar of quick actions: the link hub, which
@@ -26,8 +27,9 @@ const QUICK_ACTIONS_ID = "quick-actions";
  * controls clear of it, and takes it away while a form field has the focus,
  * so it never sits over what is being typed or over the on-screen keyboard.
  * It follows the header in the document, so it is also two Tab presses away.
+ * "Book" goes to the main salon, or where the page says it books (usePageBookAt).
  */
-export function QuickActions({ bookingUrl, salonName }: { bookingUrl: string; salonName: string }) {
+export function QuickActions({ book }: { book: BookAt }) {
   return (
     <nav
       id={QUICK_ACTIONS_ID}
@@ -35,8 +37,8 @@ export function QuickActions({ bookingUrl, salonName }: { bookingUrl: string; sa
       className="quick-actions fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgba(31,27,22,0.06)] backdrop-blur lg:hidden"
     >
       <div className="container-page grid grid-cols-2 gap-3 pt-2.5">
-        <a href={bookingUrl} className="btn-primary" rel="noopener">
-          Book<span className="sr-only"> at {salonName}</span>
+        <a href={book.href} className="btn-primary" rel="noopener">
+          Book<span className="sr-only"> {book.label}</span>
         </a>
         <Link to="/prices" className="btn-outline bg-white">
           Get a quote

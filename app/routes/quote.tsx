@@ -75,6 +75,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       salonName: quote.salon.name,
       bookingSalon: quote.bookingSalon,
       bookHref: quoteBookPath(quote.link),
+      // The phone bar's Book too: through the quote's counted link, to the salon it books.
+      bookAt: { href: quoteBookPath(quote.link), label: `at ${quote.bookingSalon.name}` },
       lines: quote.lines.map((line) => ({ key: line.serviceId, label: lineLabel(line), pricePence: line.pricePence })),
       totalPence: quote.totalPence,
       offer: quote.offer,

@@ -38,6 +38,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [team, notices] = await Promise.all([listTeam(db), listNotices(db)]);
   return {
     salon,
+    // The phone bar's Book on a salon's page books that salon (page-handle.ts).
+    bookAt: { href: salon.bookingUrl, label: `at ${salon.name}` },
     days: openingDays(salon.openingHours),
     today: londonWeekday(now()),
     team: team

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
-import { usePageFlag } from "~/components/page-handle";
+import { usePageBookAt, usePageFlag } from "~/components/page-handle";
 import { hasQuickActions, QuickActions } from "~/components/quick-actions";
 import { SITE_FOOTER_CLASS } from "~/components/site-footer";
 import { siteFrame } from "~/components/site-frame.server";
@@ -56,6 +56,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const hideNav = usePageFlag("hideNav");
   const { pathname } = useLocation();
   const pageShowsHours = usePageFlag("showsHours");
+  const bookAt = usePageBookAt();
   return (
     <>
       <a
@@ -69,7 +70,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <header className={SITE_HEADER_CLASS} dangerouslySetInnerHTML={{ __html: loaderData.frame.nav }} />
       )}
       {hasQuickActions(pathname) ? (
-        <QuickActions bookingUrl={loaderData.main.bookingUrl} salonName={loaderData.main.name} />
+        <QuickActions book={bookAt ?? { href: loaderData.main.bookingUrl, label: `at ${loaderData.main.name}` }} />
       ) : null}
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />

@@ -12,6 +12,10 @@ import type { Route } from "./+types/team-member";
 /** The static profile pages: "/team/isla-profile" for a stylist with an Instagram profile (decision 002). */
 const PROFILE_SUFFIX = "-profile";
 
+/** The phone bar's Book on a stylist's page books that stylist (page-handle.ts). */
+const bookWith = (member: { firstName: string }, href: string | null) =>
+  href ? { href, label: `with ${member.firstName}` } : undefined;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   // A stylist's page books that stylist: their own link when the owner set one, else their salon's.
@@ -19,12 +23,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const member = await getTeamMember(db, params.slug);
   if (member) {
     const [reviews, bookingUrl] = await Promise.all([listFeedReviews(db, member.slug), bookingOf(member)]);
-    return { view: "detail" as const, member, reviews, bookingUrl };
+    return { view: "detail" as const, member, reviews, bookingUrl, bookAt: bookWith(member, bookingUrl) };
   }
   if (params.slug.endsWith(PROFILE_SUFFIX)) {
     const profiled = await getTeamMember(db, params.slug.slice(0, -PROFILE_SUFFIX.length));
-    if (profiled?.instagram)
-      return { view: "profile" as const, member: profiled, reviews: [], bookingUrl: await bookingOf(profiled) };
+    if (profiled?.instagram) {
+      const bookingUrl = await bookingOf(profiled);
+      return {
+        view: "profile" as const,
+        member: profiled,
+        reviews: [],
+        bookingUrl,
+        bookAt: bookWith(profiled, bookingUrl),
+      };
+    }
   }
   throw data("No such team member", { status: 404 });
 }

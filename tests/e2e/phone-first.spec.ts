@@ -107,7 +107,11 @@ for (const phone of PHONES) {
         }
         await expect(bar, path).toBeVisible();
         await inViewport(page, bar);
-        await expect(bar.getByRole("link", { name: /^Book/ }), path).toHaveAttribute("href", /^https:\/\//);
+        // A quote's Book goes through its own counted link (the test below); every other page's to a booking site.
+        await expect(bar.getByRole("link", { name: /^Book/ }), path).toHaveAttribute(
+          "href",
+          path.startsWith("/quote/") ? `${path}/book` : /^https:\/\//,
+        );
         await expect(bar.getByRole("link", { name: "Get a quote" }), path).toHaveAttribute("href", "/prices");
         // Skip link, wordmark, Menu, then the bar (on pages without the main navigation, sooner).
         const presses = await tabsToBar(page, 4);
@@ -226,6 +230,43 @@ for (const phone of PHONES) {
 
 /** A phone of the narrowest width served, and the one Lighthouse's mobile run emulates. */
 const FIRST_SCREENS = [PHONES[0] as { width: number; height: number }, { width: 412, height: 823 }];
+
+test.describe("on a phone, the bar's Book on a page about one salon or stylist", () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true });
+
+  test("books where the page's own button books: a Kestwick stylist, the Kestwick page, a quote's counted link", async ({
+    page,
+  }) => {
+    const barBook = () => quickBar(page).getByRole("link", { name: /^Book/ });
+    await page.goto("/");
+    const mainSalon = await barBook().getAttribute("href");
+    await expect(barBook()).toHaveAccessibleName("Book at Maison Ivy Wrenbridge");
+
+    await page.goto("/team/camille");
+    const camille = await page
+      .getByRole("main")
+      .getByRole("link", { name: "Book with Camille" })
+      .first()
+      .getAttribute("href");
+    expect(camille).not.toBe(mainSalon);
+    await expect(barBook()).toHaveAttribute("href", camille ?? "");
+    await expect(barBook()).toHaveAccessibleName("Book with Camille");
+
+    await page.goto("/salons/kestwick");
+    const kestwick = await page
+      .getByRole("main")
+      .getByRole("link", { name: "Book online at Maison Ivy Kestwick" })
+      .getAttribute("href");
+    expect(kestwick).not.toBe(mainSalon);
+    await expect(barBook()).toHaveAttribute("href", kestwick ?? "");
+
+    // A quote's Book is counted as the quote's booking click before it leaves for the salon's booking site.
+    const quote = await saveQuote(page);
+    await page.goto(quote);
+    await expect(barBook()).toHaveAttribute("href", `${quote}/book`);
+    await expect(barBook()).toHaveAccessibleName(/^Book at Maison Ivy /);
+  });
+});
 
 test("on every public page, the largest thing on a phone's first screen is not left to load once scrolled to", async ({
   page,

@@ -49,6 +49,8 @@ export async function loadOfferPage(db: Database, offer: Offer, now: Date) {
     /** "December 1st 2026" while the offer has yet to start, else null. */
     startsLabel: status === "upcoming" && offer.startDate ? formatLongDate(parseISO(offer.startDate)) : null,
     booking: { salonName: salon.name, bookingUrl, telephone: salon.telephone },
+    // The phone bar's Book books where the offer's own button does (app/components/page-handle.ts).
+    bookAt: { href: bookingUrl, label: `at ${salon.name}` },
     stylists: stylists.map((member) => ({
       slug: member.slug,
       name: `${member.firstName} ${member.lastName}`,
