@@ -16,6 +16,8 @@ export interface ReceivedMail {
   subject: string;
   /** The header block as it came, then the text and HTML parts decoded (by mailparser). */
   text: string;
+  /** The HTML part alone, decoded ("" when there is none). */
+  html: string;
 }
 
 export interface SmtpStandIn {
@@ -51,6 +53,7 @@ export async function startSmtp(port = 0): Promise<SmtpStandIn> {
           to: session.envelope.rcptTo.map((r) => r.address).join(","),
           subject: mail.subject ?? "",
           text: `${headerBlock}\n\n${mail.text ?? ""}\n\n${mail.html || ""}`,
+          html: mail.html || "",
         });
         if (standIn.stall) stalled.push(() => callback());
         else callback();

@@ -114,6 +114,21 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
     expect(mail.text).toContain("QG20");
     expect(mail.text).toContain(quoteUrl);
 
+    // On a 360 px phone the card narrows to the screen: no price or button runs off its edge. On a wide screen
+    // it stays 560 px.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.setContent(mail.html);
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      rightmost: Math.max(...[...document.querySelectorAll("td, a, p")].map((e) => e.getBoundingClientRect().right)),
+    }));
+    expect(overflow.page).toBeLessThanOrEqual(360);
+    expect(overflow.rightmost).toBeLessThanOrEqual(360);
+    await expect(page.getByText(/^£\d/).last()).toBeInViewport({ ratio: 1 });
+    await page.setViewportSize({ width: 1000, height: 800 });
+    const card = page.locator("table", { has: page.getByText("MAISON IVY", { exact: true }) }).last();
+    expect((await card.boundingBox())?.width).toBe(560);
+
     const text = twilio.texts[0]!;
     expect(text.to).toBe("+447700900101");
     expect(text.from).toBe("+447700900999");

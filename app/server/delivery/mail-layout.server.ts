@@ -5,19 +5,25 @@ const MAIL_WIDTH = 560;
 
 /**
  * The frame of every e-mail the site sends, visitors' and staff's alike.
- * Built for desktop Outlook too, whose Word engine drops much of CSS: the
- * layout is tables whose width is an attribute (560 px, which `max-width:100%`
- * narrows on phones; Outlook ignores that and keeps 560), and colours are
- * `bgcolor` attributes as well as styles. No flex, grid or background images.
+ * The card is a table as wide as the screen up to 560 px (`width:100%` with
+ * `max-width`): a table 560 px wide by attribute stayed 560 px on a phone,
+ * `max-width:100%` having nothing to resolve against inside a table cell,
+ * and its prices ran off the screen. Desktop Outlook, whose Word engine
+ * drops much of CSS (max-width included), gets a 560 px table around it in
+ * a conditional comment only it reads. Colours are `bgcolor` attributes as
+ * well as styles; no flex, grid or background images.
  */
 export function layoutHtml(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#faf7f2;color:#1f1b16;font-family:Georgia,'Times New Roman',serif">
 <table role="presentation" width="100%" bgcolor="#faf7f2" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" style="padding:16px 8px">
-<table role="presentation" width="${MAIL_WIDTH}" align="center" bgcolor="#ffffff" cellpadding="0" cellspacing="0" border="0" style="width:${MAIL_WIDTH}px;max-width:100%;background:#ffffff;border:1px solid #ddd3c5;border-radius:16px"><tr><td style="padding:24px 20px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;word-wrap:break-word">
+<!--[if mso]><table role="presentation" width="${MAIL_WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
+<table role="presentation" width="100%" align="center" bgcolor="#ffffff" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${MAIL_WIDTH}px;background:#ffffff;border:1px solid #ddd3c5;border-radius:16px"><tr><td style="padding:24px 20px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;word-wrap:break-word">
 <p style="margin:0 0 20px;font-family:Georgia,serif;font-size:20px;letter-spacing:.12em">MAISON IVY</p>
 ${bodyHtml}
-</td></tr></table></td></tr></table></body></html>`;
+</td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->
+</td></tr></table></body></html>`;
 }
 
 /**
