@@ -438,6 +438,35 @@ test("a POST with invented prices is saved with the server's prices", async ({ r
   expect(JSON.stringify(details)).not.toMatch(/7700|900888|sly@example\.com/);
 });
 
+test("a name of one long word breaks on the quote's heading instead of running off a 360 px phone", async ({
+  page,
+  request,
+}) => {
+  const catalogue = await fetchCatalogue(request);
+  const params = selection(catalogue, "colour");
+  const name = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft Jr";
+  const response = await request.post("/api/save-quote-details", {
+    data: {
+      ...params,
+      mode: "level",
+      level: 2,
+      regular: false,
+      name,
+      mobile: "07700 900889",
+      email: "w@example.com",
+      referral: "other",
+    },
+  });
+  expect(response.status()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto((await response.json()).url);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(`Estimated quote for ${name.split(" ")[0]}`);
+  // Its text within its own box (a clipped heading is as wide as ever, its text wider), and the page not wider.
+  expect(await heading.evaluate((h) => h.scrollWidth - h.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test("New Starter restrictions hold on the totals screens and when saving", async ({ page, request }) => {
   const catalogue = await fetchCatalogue(request);
   const balayage = {

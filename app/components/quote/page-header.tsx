@@ -13,7 +13,8 @@ export function QuotePageHeader({
   return (
     <header className="max-w-3xl">
       <p className="eyebrow">{eyebrow}</p>
-      <h1 className="mt-3 text-4xl leading-tight sm:text-5xl">{title}</h1>
+      {/* A name of one long word (the client's, on her quote) breaks rather than runs off a phone's screen. */}
+      <h1 className="mt-3 text-4xl leading-tight wrap-anywhere sm:text-5xl">{title}</h1>
       {children ? <div className="mt-4 text-lg leading-relaxed text-muted">{children}</div> : null}
     </header>
   );
