@@ -167,8 +167,18 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await manager.getByRole("button", { name: "Save status" }).click();
   await expect(manager.getByText("Status saved.")).toBeVisible();
   const since = staff.smtp.mails.length;
-  await manager.getByLabel("Which reply").selectOption("invite-to-interview");
+  // No reply is chosen at first: sending then asks for one, and nothing goes.
+  await expect(manager.getByLabel("Which reply")).toHaveValue("");
   await manager.getByRole("button", { name: "Send reply" }).click();
+  expect(await manager.getByLabel("Which reply").evaluate((s: HTMLSelectElement) => s.validity.valueMissing)).toBe(
+    true,
+  );
+  // The reply chosen is shown as Ada will read it, in the owner's wording, before it is sent.
+  await manager.getByLabel("Which reply").selectOption("invite-to-interview");
+  const preview = manager.getByTestId("reply-preview");
+  await expect(preview).toContainText("Come and meet us, Ada");
+  await expect(preview).toContainText("for the Stylist role");
+  await manager.getByRole("button", { name: 'Send "Invite to interview"' }).click();
   await expect(manager.getByText('Reply "Come and meet us, Ada" is on its way.')).toBeVisible();
   const mail = await mailTo(staff.smtp, "ada@example.com", /Come and meet us, Ada/, since);
   expect(mail.text).toContain("for the Stylist role");

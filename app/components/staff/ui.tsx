@@ -232,8 +232,11 @@ interface SelectOption {
   group?: string;
 }
 
-export function SelectField(props: ControlProps & { options: readonly SelectOption[] }) {
+export function SelectField(
+  props: ControlProps & { options: readonly SelectOption[]; onChange?: (value: string) => void },
+) {
   const { shell, attributes } = control(props);
+  const { onChange } = props;
   const option = (o: SelectOption) => (
     <option key={o.value} value={o.value}>
       {o.label}
@@ -242,7 +245,11 @@ export function SelectField(props: ControlProps & { options: readonly SelectOpti
   const groups = [...new Set(props.options.map((o) => o.group))];
   return (
     <FieldShell {...shell}>
-      <select {...attributes}>
+      <select
+        {...attributes}
+        required={props.required}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+      >
         {groups.length === 1 && groups[0] === undefined
           ? props.options.map(option)
           : groups.map((group) => (

@@ -1,10 +1,11 @@
+import { useState } from "react";
 import { data, Form } from "react-router";
 import { ActionNotice, RecordWork } from "~/components/staff/record";
 import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { jobRoleLabel } from "~/domain/form-texts";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
-import { getJobApplication, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
+import { getJobApplication, jobReply, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
 import { auditView } from "~/server/staff/audit.server";
 import { requireStaff, requireStaffAction } from "~/server/staff/auth.server";
 import { listHistory, recordId, workRecord } from "~/server/staff/records.server";
@@ -25,10 +26,11 @@ export async function loader(args: Route.LoaderArgs) {
   const canReply = staff.can("applications.reply");
   return {
     canUpdate: staff.can("applications.update"),
+    // Each reply as it would go to this applicant, shown before it is sent.
     templates: canReply
       ? (await replyTemplatesOf(args.context.get(requestContext).db))
           .filter((t) => t.for === "job")
-          .map((t) => ({ value: t.key, label: t.label }))
+          .map((t) => ({ value: t.key, label: t.label, ...jobReply(t, a) }))
       : [],
     history: await listHistory(args.context.get(requestContext).db, "job", id),
     application: {
@@ -59,6 +61,35 @@ export async function action(args: Route.ActionArgs) {
   }
   const outcome = await workRecord(args.context.get(requestContext).db, staff, "job", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
+}
+
+/**
+ * The reply to send: none is chosen until staff choose one (a rejection is never one tap away), and the one
+ * chosen is shown as the applicant will read it before it is sent.
+ */
+function JobReply({ templates }: { templates: { value: string; label: string; subject: string; text: string }[] }) {
+  const [chosen, setChosen] = useState("");
+  const reply = templates.find((t) => t.value === chosen);
+  return (
+    <Form method="post" preventScrollReset>
+      <SelectField
+        label="Which reply"
+        name="template"
+        required
+        options={[{ value: "", label: "Choose a reply" }, ...templates]}
+        onChange={setChosen}
+      />
+      {reply ? (
+        <div className="mb-4 rounded-lg border border-line bg-white p-3 text-sm" data-testid="reply-preview">
+          <p className="font-semibold">{reply.subject}</p>
+          <p className="mt-2 whitespace-pre-wrap">{reply.text}</p>
+        </div>
+      ) : null}
+      <button type="submit" name="intent" value="reply" className="btn-primary">
+        {reply ? `Send "${reply.label}"` : "Send reply"}
+      </button>
+    </Form>
+  );
 }
 
 export default function Job({ loaderData, actionData }: Route.ComponentProps) {
@@ -96,12 +127,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.templates.length > 0 ? (
           <StaffSection id="reply-heading" title="Reply" className="card p-5">
             <p className="my-2 text-muted">An e-mail to {a.email} in the owner's wording, kept in the history below.</p>
-            <Form method="post" preventScrollReset>
-              <SelectField label="Which reply" name="template" options={loaderData.templates} />
-              <button type="submit" name="intent" value="reply" className="btn-primary">
-                Send reply
-              </button>
-            </Form>
+            <JobReply templates={loaderData.templates} />
           </StaffSection>
         ) : null}
       </div>

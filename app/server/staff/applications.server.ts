@@ -189,6 +189,18 @@ export async function saveReplyTemplate(
  * Sends a template reply to a job applicant through the outbox, and records
  * it on the application (what was sent, by whom) in the same transaction.
  */
+/**
+ * A reply to a job applicant as it goes out, from the owner's wording: filled with the applicant's first name
+ * and role as typed, its subject on one line. What the application's page shows before it is sent is this.
+ */
+export function jobReply(
+  template: { subject: string; body: string },
+  application: { name: string; role: string },
+): { subject: string; text: string } {
+  const values = { firstName: firstNameOf(application.name), role: application.role };
+  return { subject: oneLine(fillTemplate(template.subject, values)), text: fillTemplate(template.body, values) };
+}
+
 export async function sendReply(
   db: Database,
   actor: Actor & { scope: SalonScope },
@@ -198,10 +210,7 @@ export async function sendReply(
   const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
   const row = await getJobApplication(db, applicationId, actor.scope);
   if (!template || !row) return { ok: false };
-  const values = { firstName: firstNameOf(row.application.name), role: row.application.role };
-  // Filled with the applicant's name as typed: on one line, as it goes out, so the record says what went.
-  const subject = oneLine(fillTemplate(template.subject, values));
-  const text = fillTemplate(template.body, values);
+  const { subject, text } = jobReply(template, row.application);
   await db.transaction(async (tx) => {
     const [messageId] = await enqueue(
       tx,
