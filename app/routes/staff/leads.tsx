@@ -56,7 +56,8 @@ export async function action(args: Route.ActionArgs) {
   return {
     done:
       changed === 0
-        ? "Those quotes were already Contacted."
+        ? // Another salon's quote, or one erased, is left alone as silently as one already Contacted: both are said.
+          "Nothing was changed: the quotes ticked were already Contacted, or are not in your list."
         : `${changed} ${changed === 1 ? "quote" : "quotes"} marked Contacted.`,
   };
 }

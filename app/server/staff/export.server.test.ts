@@ -109,4 +109,27 @@ describe.each(testDatabases)("the leads download on %s", (_name, open) => {
     const lines = await download(await exportCsv(database.db, actor, "leads", new URLSearchParams("sort=oldest")));
     expect(lines.map((cells) => cells[1])).toEqual(await expected());
   });
+
+  it("writes a text's number in the messages download as the lists write mobiles, an e-mail's address as it is", async () => {
+    await database.db.insert(t.outbox).values([
+      {
+        channel: "sms",
+        recipient: "+447700900208",
+        template: "quote-sms",
+        payload: {},
+        messageId: "<e1@x>",
+        status: "sent",
+      },
+      {
+        channel: "email",
+        recipient: "Jo.Bloggs@example.com",
+        template: "quote-email",
+        payload: {},
+        messageId: "<e2@x>",
+        status: "sent",
+      },
+    ]);
+    const lines = await download(await exportCsv(database.db, actor, "messages", new URLSearchParams("show=sent")));
+    expect(lines.map((cells) => cells[2]).sort()).toEqual(["+44 7700 900208", "Jo.Bloggs@example.com"]);
+  });
 });

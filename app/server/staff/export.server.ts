@@ -173,7 +173,8 @@ const messages: Download<MessageFilter, Awaited<ReturnType<typeof listMessages>>
   columns: [
     { header: "Queued (UK time)", value: (r) => r.createdAt },
     { header: "Channel", value: (r) => r.channel },
-    { header: "To", value: (r) => r.recipient },
+    // A text's number as the lists write mobiles ("+44 7700 900123"): a spreadsheet keeps it as text, no mark needed.
+    { header: "To", value: (r) => (r.channel === "sms" ? internationalMobile(r.recipient) : r.recipient) },
     { header: "Message", value: (r) => TEMPLATE_LABELS[r.template] ?? r.template },
     { header: "Status", value: (r) => r.status },
     { header: "Attempts", value: (r) => r.attempts },
