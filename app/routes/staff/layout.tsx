@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "
 import type { PageHandle } from "~/components/page-handle";
 import { ConsoleStateProvider } from "~/components/staff/console-state";
 import { staffDescription } from "~/components/staff/ui";
+import { useDisclosure } from "~/components/use-disclosure";
 import { can, ROLE_LABELS } from "~/domain/staff/access";
 import { STAFF_NAV_GROUPS, STAFF_ROUTES, type StaffRouteKey, staffPath } from "~/domain/staff/routes";
 import { currentStaff } from "~/server/staff/auth.server";
@@ -38,6 +39,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
     : [];
   // A new page closes the menu: the disclosure is drawn afresh, closed, for each address.
   const { pathname } = useLocation();
+  const disclosure = useDisclosure();
   return (
     <div className="min-h-dvh bg-ivory">
       <a
@@ -65,7 +67,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         {groups.length > 0 ? (
-          <details key={pathname} className="mx-auto w-full max-w-7xl px-5 pb-3 sm:px-8 lg:hidden">
+          // Escape closes it, as it closes the public site's menus (useDisclosure).
+          <details ref={disclosure} key={pathname} className="mx-auto w-full max-w-7xl px-5 pb-3 sm:px-8 lg:hidden">
             <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full border border-line px-4 font-semibold">
               Menu
             </summary>
