@@ -94,11 +94,9 @@ type AlertsTo = { email: string | null; mobile: string | null };
  * in the entry, old and new: an alert carries a client's first name, so who redirected them, and from
  * where, is what the owner needs to read.
  */
-export function alertsChange(before: AlertsTo, after: AlertsTo): string {
+function alertsChange(before: AlertsTo, after: AlertsTo): string {
   const words = (channel: "e-mails" | "texts", from: string | null, to: string | null, none: string) =>
-    from === to
-      ? ""
-      : `; alert ${channel} ${to ? `to ${to}` : none} (were ${from ? `to ${from}` : none})`;
+    from === to ? "" : `; alert ${channel} ${to ? `to ${to}` : none} (were ${from ? `to ${from}` : none})`;
   const mobile = (value: string | null) => (value ? internationalMobile(value) : null);
   return (
     words("e-mails", before.email, after.email, "to the owners") +
