@@ -147,7 +147,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 /** Said instead of the usual success when the address already had its quota of quote messages today. */
 export const QUOTE_NOT_RESENT =
-  "Your quote is saved. We've already sent several quotes to these details today, so we haven't sent this one by e-mail or text message: use the link below to see it.";
+  "Your quote is saved. We've already sent several quotes to this mobile number or e-mail address today, so we haven't sent this one by e-mail or text message: use the link below to see it.";
 
 function Submitted({
   quoteHref,
