@@ -291,6 +291,8 @@ test("every navigation item is in view on a wide screen and one tap away on a ph
         await nav.getByRole("link", { name: "Home", exact: true }).click();
         await expect(page).toHaveURL(`${staff.url}/staff`);
         await expect(page.getByRole("navigation", { name: "Console" })).toHaveCount(0);
+        // The focus goes on to the page opened, not back to the top of the document.
+        await expect(page.getByRole("main")).toBeFocused();
       }
       await page.context().close();
     }

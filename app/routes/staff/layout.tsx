@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { PageHandle } from "~/components/page-handle";
 import { ConsoleStateProvider } from "~/components/staff/console-state";
@@ -40,6 +40,16 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   // A new page closes the menu: the disclosure is drawn afresh, closed, for each address.
   const { pathname } = useLocation();
   const disclosure = useDisclosure();
+  const main = useRef<HTMLElement>(null);
+  const opened = useRef(pathname);
+  useEffect(() => {
+    if (opened.current === pathname) return;
+    opened.current = pathname;
+    // A page opened from the phone's Menu: the link that had the focus went with the menu, leaving it nowhere.
+    // It goes to the new page's content, as a page load's skip link would take it; focus a page gave itself stays.
+    if (document.activeElement === null || document.activeElement === document.body)
+      main.current?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <div className="min-h-dvh bg-ivory">
       <a
@@ -78,7 +88,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto w-full max-w-7xl px-5 sm:px-8 lg:flex lg:gap-8">
         {groups.length > 0 ? <ConsoleNav groups={groups} className="hidden w-48 shrink-0 py-8 lg:block" /> : null}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-8 outline-none">
+        <main ref={main} id="main" tabIndex={-1} className="min-w-0 flex-1 py-8 outline-none">
           <ConsoleStateProvider>
             <Outlet />
           </ConsoleStateProvider>
