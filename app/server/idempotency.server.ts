@@ -6,6 +6,13 @@
  * the key's row and then gets the answer too. A key reused for different
  * answers (a form page somebody cached and served twice) is refused, never
  * mistaken for the first visitor's submission.
+ *
+ * A form page fetched again gets a new key: without JavaScript, Back after
+ * sending and then Send again would store and send everything a second time.
+ * So a form's answer is also kept under the submission's content (its
+ * fingerprint), and the same answers sent again from a form within
+ * DUPLICATE_WINDOW_MINUTES get the first answer, whatever key they carry. An
+ * API client that sends no key asks for neither: each request is stored.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -32,7 +39,17 @@ export function idempotencyKeyOf(input: Record<string, unknown>, header?: string
     : { ok: false, message: BAD_KEY_MESSAGE };
 }
 
-/** A digest of what was submitted, to tell a true retry from a reused key. */
+/**
+ * How long the same answers count as the same submission sent again: long
+ * enough for Back and Send again, short enough that a client who saves the
+ * same quote tomorrow gets a new one.
+ */
+export const DUPLICATE_WINDOW_MINUTES = 15;
+
+/** Where a submission's answer is kept by its content; ':' is never in a form's key, so the two cannot meet. */
+const contentKey = (scope: string, fingerprint: string) => `${scope}:same:${fingerprint}`;
+
+/** A digest of what was submitted, to tell a true retry from a reused key and to find the same answers sent again. */
 export function fingerprintOf(values: unknown): string {
   return createHash("sha256").update(JSON.stringify(values)).digest("base64url");
 }
@@ -44,32 +61,51 @@ interface Stored<T> {
 
 export type Replay<T> = { kind: "answer"; answer: T } | { kind: "reused" } | { kind: "none" };
 
-/** The answer already given under this key, if any. */
+/**
+ * The answer already given under this form key, or to the same answers
+ * within DUPLICATE_WINDOW_MINUTES (one query for both). The form key's answer
+ * comes first: the same key with other answers is "reused".
+ */
 export async function previousAnswer<T>(
   db: Database,
   scope: string,
   key: string,
   fingerprint: string,
 ): Promise<Replay<T>> {
-  const result = await db.execute<{ answer: Stored<T> | null }>(
-    sql`select answer from idempotency_keys where key = ${`${scope}:${key}`}`,
+  const byContent = contentKey(scope, fingerprint);
+  const result = await db.execute<{ key: string; answer: Stored<T> | null }>(
+    sql`select key, answer from idempotency_keys where key = ${`${scope}:${key}`}
+        or (key = ${byContent} and created_at > now() - make_interval(mins => ${DUPLICATE_WINDOW_MINUTES}))`,
   );
-  const stored = result.rows[0]?.answer;
-  if (!stored) return { kind: "none" };
-  return stored.fingerprint === fingerprint ? { kind: "answer", answer: stored.answer } : { kind: "reused" };
+  const byForm = result.rows.find((row) => row.key !== byContent)?.answer;
+  if (byForm)
+    return byForm.fingerprint === fingerprint ? { kind: "answer", answer: byForm.answer } : { kind: "reused" };
+  const same = result.rows.find((row) => row.key === byContent)?.answer;
+  return same ? { kind: "answer", answer: same.answer } : { kind: "none" };
+}
+
+/**
+ * The keys a form's answer is kept under, its form key's and its content's
+ * (`${scope}:${key}`, `${scope}:same:${fingerprint}`). The quote's own
+ * statement (queries/quotes.server.ts) takes them from here, so both paths
+ * agree.
+ */
+export function answerKeys(scope: string, key: string, fingerprint: string) {
+  return { formKey: `${scope}:${key}`, contentKey: contentKey(scope, fingerprint) };
 }
 
 class AlreadyAnswered extends Error {}
 
 /**
- * Runs `work` in a transaction that also records its answer under the key; a
- * concurrent or earlier request with the same key gets that answer instead.
- * `fresh` is false when the answer is a replay (nothing was stored this time).
+ * Runs `work` in a transaction that also records its answer under the key
+ * and under its content; a concurrent or earlier request with the same key
+ * gets that answer instead. `fresh` is false when the answer is a replay
+ * (nothing was stored this time).
  *
- * The key is written last, with the answer, in one statement: a request
- * racing another with the same key waits there until the first commits,
- * then finds the key taken and rolls its own work back. One statement per
- * submission instead of a claim and an update.
+ * The keys are written last, with the answer, in one statement: a request
+ * racing another with the same form key waits there until the first
+ * commits, then finds the key taken and rolls its own work back. The content
+ * key is overwritten, so the window runs from the latest submission.
  */
 export async function once<T>(
   db: Database,
@@ -79,16 +115,18 @@ export async function once<T>(
   work: (tx: Transaction) => Promise<T>,
 ): Promise<{ fresh: true; answer: T } | { fresh: false; replay: Replay<T> }> {
   if (!key) return { fresh: true, answer: await db.transaction(work) };
-  const scoped = `${scope}:${key}`;
+  const { formKey, contentKey: byContent } = answerKeys(scope, key, fingerprint);
   try {
     const answer = await db.transaction(async (tx) => {
       const value = await work(tx);
-      const stored: Stored<T> = { fingerprint, answer: value };
-      const claimed = await tx.execute(
-        sql`insert into idempotency_keys (key, answer) values (${scoped}, ${JSON.stringify(stored)}::jsonb)
-            on conflict (key) do nothing returning key`,
+      const stored = JSON.stringify({ fingerprint, answer: value } satisfies Stored<T>);
+      const kept = await tx.execute<{ key: string }>(
+        sql`insert into idempotency_keys (key, answer) values (${formKey}, ${stored}::jsonb), (${byContent}, ${stored}::jsonb)
+            on conflict (key) do update set answer = excluded.answer, created_at = excluded.created_at
+              where idempotency_keys.key = ${byContent}
+            returning key`,
       );
-      if (claimed.rows.length === 0) throw new AlreadyAnswered();
+      if (!kept.rows.some((row) => row.key === formKey)) throw new AlreadyAnswered();
       return value;
     });
     return { fresh: true, answer };

@@ -14,6 +14,7 @@ import {
 } from "~/domain/catalogue";
 import { discountedPence } from "~/domain/first-visit-offer";
 import { QUOTE_MESSAGES } from "~/domain/forms";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { colourAddOnCatFor, quoteLines } from "~/domain/pricing";
 import { pricesByStylist, stylistsForLevel } from "~/domain/quote-resolution";
 import { migrationsFolder } from "./db.server";
@@ -851,11 +852,13 @@ describe("skin test", () => {
 describe.each(testDatabases)("quote messages on %s", (_name, open) => {
   let database: TestDatabase;
   let cutting: Record<string, unknown>;
+  let dryAndStyle: number;
   beforeAll(async () => {
     database = await open(seedDatabase);
     const catalogue = await loadCatalogue(database.db);
     const cut = (name: string, cat1: number, cat2: number) =>
       catalogue.services.find((s) => s.cat1 === cat1 && s.cat2 === cat2 && s.service === name)!.id;
+    dryAndStyle = cut("Dry & Style", 1, 0);
     cutting = {
       type: "cutting",
       mode: "level",
@@ -907,6 +910,30 @@ describe.each(testDatabases)("quote messages on %s", (_name, open) => {
     // The fourth quote is still saved, and the submitted page can tell it was not sent.
     expect(await savedQuoteStatus(database.db, links[3]!)).toEqual({ exists: true, messagesSent: false });
     expect(await savedQuoteStatus(database.db, links[0]!)).toEqual({ exists: true, messagesSent: true });
+  });
+
+  it("answers the same quote sent again with a new key (Back, then Send again) with the first save, sent once", async () => {
+    const answers = request(cutting, { name: "Nguyễn Thị Lan", email: "lan@example.com", mobile: "07700 900345" });
+    const fromForm = (values: Record<string, unknown>) =>
+      saveQuote(database.db, { ...values, [IDEMPOTENCY_FIELD]: newIdempotencyKey() });
+    const first = await fromForm(answers);
+    const again = await fromForm(answers);
+    expect(first).toMatchObject({ ok: true, messagesSent: true });
+    expect(again).toEqual(first);
+    const stored = await database.db.execute<{ n: string }>(
+      sql`select count(*) as n from quotes where email = 'lan@example.com'`,
+    );
+    expect(Number(stored.rows[0]?.n)).toBe(1);
+    const messages = await database.db.execute<{ template: string }>(
+      sql`select template from outbox where recipient in ('lan@example.com', '+447700900345') order by template`,
+    );
+    expect(messages.rows.map((m) => m.template)).toEqual(["quote-email", "quote-sms"]);
+    // Another finish is another quote, sent too.
+    const other = await fromForm({ ...answers, finish: dryAndStyle });
+    expect(other.ok && first.ok && other.link !== first.link && other.messagesSent).toBe(true);
+    // Saved at the same moment, the same answers are each stored (only a form key tells those apart): none is lost.
+    const together = await Promise.all([1, 2, 3].map(() => fromForm({ ...answers, name: "Nguyễn Văn Minh" })));
+    expect(together.every((saved) => saved.ok)).toBe(true);
   });
 
   it("counts one mailbox however its address is spelt, and a mobile whatever the e-mail beside it", async () => {

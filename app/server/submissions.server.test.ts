@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/domain/forms";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { config } from "./config.server";
+import { DUPLICATE_WINDOW_MINUTES } from "./idempotency.server";
 import * as t from "./schema.server";
 import { seedDatabase } from "./seed.server";
 import {
@@ -101,6 +102,41 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
       expect(await count("outbox")).toBe(messages + 2);
     });
 
+    it("answers the same answers sent again with a new key (Back, then Send again) as the first time", async () => {
+      // A form page fetched again carries a new key; without JavaScript that is what Back gives.
+      const answers = { name: "Zoë Ó Briain", mobile: "07700 900461", info: "Curly, to the shoulders." };
+      const sendFromForm = (values: object) =>
+        submitModelApplication(database.db, { ...values, [IDEMPOTENCY_FIELD]: newIdempotencyKey() }, client());
+      const [rows, messages] = [await count("model_applications"), await count("outbox")];
+      const sent = await sendFromForm(answers);
+      const again = await sendFromForm(answers);
+      expect(sent).toMatchObject({ ok: true });
+      expect(again).toEqual(sent);
+      expect(await count("model_applications")).toBe(rows + 1);
+      // The note to staff and the applicant's text, once each.
+      expect(await count("outbox")).toBe(messages + 2);
+      // Other answers are another submission; so is each request of an API client that sends no key.
+      const changed = await sendFromForm({ ...answers, info: "Curly, cut short." });
+      const keyless = await submitModelApplication(database.db, answers, client());
+      expect(changed.ok && sent.ok && changed.id !== sent.id).toBe(true);
+      expect(keyless.ok && sent.ok && keyless.id !== sent.id).toBe(true);
+    });
+
+    it("stores the same answers again once the window has passed", async () => {
+      const answers = { name: "Siobhán Ní Dhomhnaill", mobile: "07700 900462", info: "Long, hennaed." };
+      const sendFromForm = () =>
+        submitModelApplication(database.db, { ...answers, [IDEMPOTENCY_FIELD]: newIdempotencyKey() }, client());
+      const first = await sendFromForm();
+      await database.db.execute(
+        sql`update idempotency_keys set created_at = now() - make_interval(mins => ${DUPLICATE_WINDOW_MINUTES + 1})
+            where key like 'models:same:%'`,
+      );
+      const later = await sendFromForm();
+      expect(first.ok && later.ok && later.id !== first.id).toBe(true);
+      // The window now runs from the later one.
+      expect(await sendFromForm()).toEqual(later);
+    });
+
     it("stores once when the same key arrives many times at once", async () => {
       const key = newIdempotencyKey();
       const rows = await count("model_applications");
@@ -114,8 +150,10 @@ describe.each(testDatabases)("submissions on %s", (_name, open) => {
 
     it("refuses a key reused for different answers instead of taking it for the first submission", async () => {
       const key = newIdempotencyKey();
-      expect(await submitModelApplication(database.db, withKey(key), client())).toMatchObject({ ok: true });
-      const other = await submitModelApplication(database.db, { ...withKey(key), name: "Someone Else" }, client());
+      // Answers no other test sends (the same answers within minutes would be answered, not stored).
+      const first = { ...withKey(key), name: "Adébáyọ̀ Olúwaṣeun" };
+      expect(await submitModelApplication(database.db, first, client())).toMatchObject({ ok: true });
+      const other = await submitModelApplication(database.db, { ...first, name: "Someone Else" }, client());
       expect(other).toMatchObject({ ok: false, status: 409 });
     });
 

@@ -117,14 +117,18 @@ const SCOPES: Readonly<Record<SubmissionKind, SubmissionScope>> = {
 };
 
 export type Checked<T, Answer> =
-  /** `fingerprint` tells a retry from a reused key: worked out only when there is a key (empty otherwise). */
+  /**
+   * `fingerprint` tells a retry from a reused key and finds the same answers
+   * sent again: worked out only when there is a key (empty otherwise).
+   */
   | { ok: true; value: T; key: string | undefined; fingerprint: string }
   | { ok: true; replayed: Answer }
   | SubmissionRefusal;
 
 /**
  * Steps 1 to 3 of every submission, the saved quote's included: honeypot,
- * idempotency key, schema, an earlier answer under the same key, rate limit.
+ * idempotency key, schema, an earlier answer (under the same key, or to the
+ * same answers sent again lately), rate limit.
  */
 export async function check<S extends z.ZodType, Answer>(
   db: Database,

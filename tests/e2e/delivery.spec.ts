@@ -144,6 +144,42 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
   }
 });
 
+test("without JavaScript, Back after sending and Send again shows the same quote and sends nothing twice", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const site = await startSiteProcess(await freePort(), deliveryEnv(smtp.port));
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const { name, mobile, email, referral, ...state } = await quoteBody(site.url, 2);
+    await page.goto(`${site.url}/prices/finish?${new URLSearchParams(state)}`);
+    const fillAndSend = async () => {
+      await page.getByLabel("Your name").fill(name);
+      await page.getByLabel("Mobile number").fill(mobile);
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("How did you hear about us?").selectOption(referral);
+      await answerSkinTestIfAsked(page);
+      await page.getByRole("button", { name: "Send me my quote" }).click();
+      await expect(page.getByText(/You'll receive your estimated quote/)).toBeVisible();
+      return new URL(page.url()).searchParams.get("quote");
+    };
+    const first = await fillAndSend();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // Back to the form, which the browser fetches again (it is never cached): a new form key.
+    await page.goBack();
+    await expect(page.getByRole("button", { name: "Send me my quote" })).toBeVisible();
+    expect(await fillAndSend()).toBe(first);
+    await until(() => smtp.mails.length >= 1 && twilio.texts.length >= 1, "the e-mail and the text");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.mails.map((m) => m.to)).toEqual(["client2@example.com"]);
+    expect(twilio.texts).toHaveLength(1);
+  } finally {
+    await context.close();
+    await site.kill("SIGTERM");
+  }
+});
+
 test("a server killed with messages pending or in flight delivers every one after it restarts", async () => {
   test.setTimeout(180_000);
   const env = deliveryEnv(smtp.port);

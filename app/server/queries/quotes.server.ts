@@ -39,7 +39,7 @@ import {
   smsCeilings,
 } from "../delivery/messages.server";
 import { type GroupCommit, groupCommit } from "../group-commit.server";
-import { KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
+import { answerKeys, KEY_REUSED_MESSAGE, previousAnswer } from "../idempotency.server";
 import { alertRowsFrom, type LeadAlertDetails, leadAlertPayload } from "../lead-alerts.server";
 import { log } from "../log.server";
 import { newMessageId, wakeOutbox } from "../outbox.server";
@@ -454,7 +454,13 @@ async function storeWithNewLink(
           sms: { mobile: value.mobile, granted: value.marketing_sms },
         }),
         answer: key
-          ? { key: `${QUOTE_SCOPE.name}:${key}`, fingerprint, link, totalPence: quote.totalPence, lines }
+          ? {
+              ...answerKeys(QUOTE_SCOPE.name, key, fingerprint),
+              fingerprint,
+              link,
+              totalPence: quote.totalPence,
+              lines,
+            }
           : null,
         smsDailyLimit: options.smsDailyLimit ?? config().SMS_DAILY_LIMIT,
         alert: {
@@ -515,8 +521,15 @@ interface QuoteToStore {
   to: { email: string; mobile: string };
   payload: QuoteMessagePayload;
   consents: ReturnType<typeof marketingConsentRows>;
-  /** The answer kept under the form's idempotency key, when it carried one. */
-  answer: { key: string; fingerprint: string; link: string; totalPence: number; lines: SavedQuoteLine[] } | null;
+  /** The answer kept under the form's idempotency key and under the save's content, when it carried a key. */
+  answer: {
+    formKey: string;
+    contentKey: string;
+    fingerprint: string;
+    link: string;
+    totalPence: number;
+    lines: SavedQuoteLine[];
+  } | null;
   smsDailyLimit: number;
   /** The salon's instant alert (lead-alerts.server.ts): queued with the quote, whatever the client's quota. */
   alert: { salonId: number; details: LeadAlertDetails; now: Date | undefined };
@@ -662,7 +675,8 @@ function inputRow(
     email_id: newMessageId(mailDomain),
     sms_id: newMessageId(mailDomain),
     consents,
-    answer_key: answer?.key ?? null,
+    answer_key: answer?.formKey ?? null,
+    content_key: answer?.contentKey ?? null,
     answer_fingerprint: answer?.fingerprint ?? null,
     answer: answer ? { link: answer.link, totalPence: answer.totalPence, lines: answer.lines } : null,
     alert_salon_id: alert.salonId,
@@ -692,7 +706,8 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
         skin_test text, consultation_requested boolean,
         to_email text, to_mobile text, email_key text, mobile_key text, texts_below int, new_texts_below int,
         body jsonb,
-        email_id text, sms_id text, consents jsonb, answer_key text, answer_fingerprint text, answer jsonb,
+        email_id text, sms_id text, consents jsonb, answer_key text, content_key text, answer_fingerprint text,
+        answer jsonb,
         alert_salon_id int, alert_payload jsonb, alert_email_id text, alert_sms_id text, alert_now timestamptz)
     ), texts_today as (
       select count(*) as n from (select from outbox where channel = 'sms' and created_at > now() - interval '24 hours'
@@ -747,12 +762,19 @@ function storeQuotesStatement(batch: QuoteToStore[], takingTurns: boolean) {
       select c.subject, c.channel, true, c.wording, 'quote-form', 'quotes/' || saved.id
       from saved join input i on i.link = saved.link,
         jsonb_to_recordset(i.consents) as c(subject text, channel text, wording text)
-    ), answered as (
-      insert into idempotency_keys (key, answer)
-      select i.answer_key, jsonb_build_object('fingerprint', i.answer_fingerprint,
+    ), answers as (
+      select i.answer_key, i.content_key, jsonb_build_object('fingerprint', i.answer_fingerprint,
         'answer', i.answer || jsonb_build_object('messagesSent', exists (select from queued where queued.link = i.link)))
+        as answer
       from saved join input i on i.link = saved.link
       where i.answer_key is not null
+    ), answered as (
+      -- A taken form key fails the statement (the caller answers with the earlier save's answer).
+      insert into idempotency_keys (key, answer) select answer_key, answer from answers
+    ), remembered as (
+      -- The same answers sent again within the window get this save's answer (idempotency.server.ts).
+      insert into idempotency_keys (key, answer) select content_key, answer from answers
+      on conflict (key) do update set answer = excluded.answer, created_at = excluded.created_at
     )
     select saved.id, saved.link,
       (select count(*) from queued where queued.link = saved.link) as queued,
