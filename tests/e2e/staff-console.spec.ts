@@ -163,9 +163,7 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await manager.goto(`${staff.url}/staff/applications?status=new`);
   await manager.getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText("Application from Ada Lovelace");
-  await manager.getByLabel("Change status").selectOption("definitely");
-  await manager.getByRole("button", { name: "Save status" }).click();
-  await expect(manager.getByText("Status saved.")).toBeVisible();
+  await expect(manager.getByLabel("Change status")).toHaveValue("new");
   const since = staff.smtp.mails.length;
   // No reply is chosen at first: sending then asks for one, and nothing goes.
   await expect(manager.getByLabel("Which reply")).toHaveValue("");
@@ -179,12 +177,17 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await expect(preview).toContainText("Come and meet us, Ada");
   await expect(preview).toContainText("for the Stylist role");
   await manager.getByRole("button", { name: 'Send "Invite to interview"' }).click();
-  await expect(manager.getByText('Reply "Come and meet us, Ada" is on its way.')).toBeVisible();
+  // The invitation is the decision: the application moves to Definitely with it.
+  await expect(
+    manager.getByText('Reply "Come and meet us, Ada" is on its way. The application is now Definitely.'),
+  ).toBeVisible();
+  await expect(manager.getByLabel("Change status")).toHaveValue("definitely");
   const mail = await mailTo(staff.smtp, "ada@example.com", /Come and meet us, Ada/, since);
   expect(mail.text).toContain("for the Stylist role");
   const history = manager.getByRole("region", { name: "Follow-up" });
   await expect(history).toContainText("reply sent");
   await expect(history).toContainText("Invite to interview");
+  await expect(history.getByText("Definitely", { exact: true }).first()).toBeVisible();
 
   await manager.goto(`${staff.url}/staff/applications?status=definitely`);
   await expect(manager.getByRole("list", { name: "Job applications" })).toContainText("Ada Lovelace");

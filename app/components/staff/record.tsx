@@ -91,7 +91,14 @@ export function RecordWork({
             preventScrollReset
             onSubmit={(event) => savingStatus && event.preventDefault()}
           >
-            <SelectField label="Change status" name="status" options={statusOptions(kind)} defaultValue={status} />
+            {/* Keyed by the stored status: a change made elsewhere (a reply sent moves it) shows here too. */}
+            <SelectField
+              key={status}
+              label="Change status"
+              name="status"
+              options={statusOptions(kind)}
+              defaultValue={status}
+            />
             <button
               type="submit"
               name="intent"

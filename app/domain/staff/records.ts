@@ -41,12 +41,17 @@ export const statusOptions = (kind: RecordKind) =>
  * drafts. A reply about a quote is a service message (it answers what the
  * client asked for), so it goes whatever they chose about marketing: none of
  * these drafts offers anything beyond the quote itself.
+ *
+ * A reply to an applicant tells them a decision, so sending it moves the
+ * application to that decision's `status`; a reply about a quote moves a New
+ * lead to Contacted (lead-work.server.ts).
  */
 export const REPLY_TEMPLATES = {
   unsuccessful: {
     for: "job",
     channel: "email",
     label: "Unsuccessful",
+    status: "no",
     subject: "Your application to Maison Ivy",
     body: "Hi {firstName},\n\nThank you for applying to Maison Ivy for the {role} role, and for the time you took over it. We won't be taking your application further this time.\n\nWe wish you every success.\n\nThe Maison Ivy team",
   },
@@ -54,6 +59,7 @@ export const REPLY_TEMPLATES = {
     for: "job",
     channel: "email",
     label: "Keep on file",
+    status: "maybe",
     subject: "Your application to Maison Ivy",
     body: "Hi {firstName},\n\nThank you for applying to Maison Ivy for the {role} role. We have no position open right now, but we'd like to keep your application on file and will be in touch when one comes up.\n\nThe Maison Ivy team",
   },
@@ -61,6 +67,7 @@ export const REPLY_TEMPLATES = {
     for: "job",
     channel: "email",
     label: "Invite to interview",
+    status: "definitely",
     subject: "An interview at Maison Ivy",
     body: "Hi {firstName},\n\nThank you for applying to Maison Ivy for the {role} role. We'd love to meet you! Please reply to this e-mail or call the salon with a few days and times that suit you for an interview.\n\nThe Maison Ivy team",
   },

@@ -57,7 +57,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "reply") {
     if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
     const sent = await sendReply(args.context.get(requestContext).db, staff, id, input.template);
-    return sent.ok ? { done: `Reply "${sent.subject}" is on its way.` } : data({ error: MISSING }, { status: 404 });
+    if (!sent.ok) return data({ error: MISSING }, { status: 404 });
+    const moved = sent.movedTo ? ` The application is now ${sent.movedTo}.` : "";
+    return { done: `Reply "${sent.subject}" is on its way.${moved}` };
   }
   const outcome = await workRecord(args.context.get(requestContext).db, staff, "job", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });

@@ -29,6 +29,7 @@ import { feedback, jobApplications, modelApplications, replyTemplates, salons, s
 import { type Actor, audit } from "./audit.server";
 import { loadListPage } from "./list-page.server";
 import { type ListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
+import { noteStatusChange } from "./records.server";
 import { inSalonScope } from "./scope.server";
 
 /** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
@@ -186,10 +187,6 @@ export async function saveReplyTemplate(
 }
 
 /**
- * Sends a template reply to a job applicant through the outbox, and records
- * it on the application (what was sent, by whom) in the same transaction.
- */
-/**
  * A reply to a job applicant as it goes out, from the owner's wording: filled with the applicant's first name
  * and role as typed, its subject on one line. What the application's page shows before it is sent is this.
  */
@@ -201,17 +198,26 @@ export function jobReply(
   return { subject: oneLine(fillTemplate(template.subject, values)), text: fillTemplate(template.body, values) };
 }
 
+/**
+ * Sends a template reply to a job applicant through the outbox, records it on
+ * the application (what was sent, by whom) and moves the application to the
+ * reply's decision (REPLY_TEMPLATES' `status`), all in one transaction.
+ * Returns the subject sent and the status's label when it changed; not ok for
+ * an application outside the actor's scope or a reply that is not a job's.
+ */
 export async function sendReply(
   db: Database,
   actor: Actor & { scope: SalonScope },
   applicationId: number,
   key: ReplyTemplateKey,
-): Promise<{ ok: true; subject: string } | { ok: false }> {
+): Promise<{ ok: true; subject: string; movedTo: string | null } | { ok: false }> {
   const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
   const row = await getJobApplication(db, applicationId, actor.scope);
   if (!template || !row) return { ok: false };
   const { subject, text } = jobReply(template, row.application);
-  await db.transaction(async (tx) => {
+  const draft = REPLY_TEMPLATES[key];
+  const decision = "status" in draft && draft.status !== row.application.status ? draft.status : null;
+  const movedTo = await db.transaction(async (tx) => {
     const [messageId] = await enqueue(
       tx,
       [applicantReply(row.application.email, subject, text)],
@@ -230,9 +236,12 @@ export async function sendReply(
       subject: { type: "job", id: applicationId },
       summary: template.label,
     });
+    if (!decision) return null;
+    await tx.update(jobApplications).set({ status: decision }).where(eq(jobApplications.id, applicationId));
+    return noteStatusChange(tx, actor, "job", applicationId, decision);
   });
   wakeOutbox();
-  return { ok: true, subject };
+  return { ok: true, subject, movedTo };
 }
 
 // ── the lists' pages ────────────────────────────────────────────────────

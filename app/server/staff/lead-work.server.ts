@@ -16,7 +16,6 @@ import {
   REPLY_SUBJECT_MAX,
   REPLY_TEXT_MAX,
   type ReplyTemplateKey,
-  STATUS_LABELS,
 } from "~/domain/staff/records";
 import { config } from "../config.server";
 import type { Database } from "../db.server";
@@ -26,7 +25,7 @@ import { consentState } from "../privacy/consents.server";
 import { idempotencyKeys, outbox, quotes, salons, services, staffNotes } from "../schema.server";
 import { replyTemplatesOf } from "./applications.server";
 import { audit } from "./audit.server";
-import type { ScopedActor } from "./records.server";
+import { noteStatusChange, type ScopedActor } from "./records.server";
 import { inSalonScope } from "./scope.server";
 
 /** The messages about a quote the client receives: the quote itself, and the salon's replies. */
@@ -225,11 +224,7 @@ export async function sendLeadReply(
     // A reply is the contact "New" waits for: the lead leaves "Needs a reply" with it.
     if (quote.status === "new") {
       await tx.update(quotes).set({ status: "contacted" }).where(eq(quotes.id, quoteId));
-      const label = STATUS_LABELS.contacted ?? "Contacted";
-      await tx
-        .insert(staffNotes)
-        .values({ subjectType: "quote", subjectId: quoteId, staffId: actor.staffId, kind: "status", body: label });
-      await audit(tx, actor, { action: "quote.status", subject: { type: "quote", id: quoteId }, summary: label });
+      await noteStatusChange(tx, actor, "quote", quoteId, "contacted");
     }
     return { ok: true, done };
   });

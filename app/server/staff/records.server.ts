@@ -26,6 +26,26 @@ function kindInScope(kind: RecordKind, scope: SalonScope): SQL | undefined {
   return undefined;
 }
 
+/**
+ * A status change's line in the record's history and its audit row, written
+ * in the change's own transaction (`tx`), by whoever made the change and
+ * checked the record is in the actor's scope. Returns the status's label.
+ */
+export async function noteStatusChange(
+  tx: Pick<Database, "insert">,
+  actor: Actor,
+  kind: RecordKind,
+  id: number,
+  status: string,
+): Promise<string> {
+  const label = STATUS_LABELS[status] ?? status;
+  await tx
+    .insert(staffNotes)
+    .values({ subjectType: kind, subjectId: id, staffId: actor.staffId, kind: "status", body: label });
+  await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id }, summary: label });
+  return label;
+}
+
 async function setStatus(
   db: Database,
   actor: ScopedActor,
@@ -42,11 +62,7 @@ async function setStatus(
       .where(and(eq(table.id, id), kindInScope(kind, actor.scope)))
       .returning({ id: table.id });
     if (changed.length === 0) return "missing";
-    const label = STATUS_LABELS[status] ?? status;
-    await tx
-      .insert(staffNotes)
-      .values({ subjectType: kind, subjectId: id, staffId: actor.staffId, kind: "status", body: label });
-    await audit(tx, actor, { action: `${kind}.status`, subject: { type: kind, id }, summary: label });
+    await noteStatusChange(tx, actor, kind, id, status);
     return "done";
   });
 }
