@@ -61,7 +61,7 @@ describe.each(testDatabases)("booking links on %s", (_name, open) => {
   });
 
   it("lists the services to link as a quote's lines name them, each once, under its step, without the None rows", async () => {
-    const { services: listed } = await bookingMapForConsole(database.db);
+    const { services: listed } = await bookingMapForConsole(database.db, "all");
     const names = listed.map((service) => service.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.filter((name) => /^None$|^No /.test(name))).toEqual([]);

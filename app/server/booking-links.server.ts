@@ -9,6 +9,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type BookingCase, type BookingLink, resolveBookingLink } from "~/domain/booking-links";
 import { isNoneService } from "~/domain/catalogue";
 import { serviceGroup } from "~/domain/line-labels";
+import { inScope, type SalonScope } from "~/domain/staff/access";
 import { cached } from "./cache.server";
 import type { Database } from "./db.server";
 import { listSalons } from "./queries/catalogue.server";
@@ -164,8 +165,10 @@ export async function saveSkinTestLink(
  * Everything the booking links screen shows: each salon's default, each
  * stylist on the team with the link their Book buttons resolve to, and the
  * links for a service. Read fresh from the tables: staff must see their save.
+ * Only the salons in `scope` (an account's, decision 109), with their
+ * stylists and links: the screen saves only what it lists.
  */
-export async function bookingMapForConsole(db: Database) {
+export async function bookingMapForConsole(db: Database, scope: SalonScope) {
   const [salonRows, stylistRows, serviceRows, links] = await Promise.all([
     db
       .select({ id: salons.id, name: salons.name, url: salons.bookingUrl, skinTestUrl: salons.skinTestUrl })
@@ -201,5 +204,10 @@ export async function bookingMapForConsole(db: Database) {
       const group = serviceGroup(row);
       return { id: row.id, name: `${group}: ${row.clientName ?? row.service}`, group };
     });
-  return { salons: salonRows, stylists: stylistRows, services: named, links };
+  return {
+    salons: salonRows.filter((row) => inScope(scope, row.id)),
+    stylists: stylistRows.filter((row) => inScope(scope, row.salonId)),
+    services: named,
+    links: links.filter((row) => inScope(scope, row.salonId)),
+  };
 }

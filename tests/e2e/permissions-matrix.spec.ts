@@ -354,6 +354,49 @@ test("a front desk of each salon and a manager of one see their salon's records 
   await page.context().close();
 });
 
+test("a manager of one salon sees and changes only her salon's booking links, alert addresses and their changes", async () => {
+  const form = (fields: Record<string, string>) => ({ form: fields, headers: { Origin: staff.url }, maxRedirects: 0 });
+  const ownLink = "https://book.example/kestwick-skin-tests";
+  const kestwickSkinTest = { intent: "skin-test-link", salonId: "2", url: ownLink };
+  expect((await as.owner.post("/staff/booking-links", form(kestwickSkinTest))).status()).toBe(200);
+  const services: { id: number; service: string }[] = await (await fetch(`${staff.url}/api/services`)).json();
+  const service = String(services.find((s) => s.service !== "None")?.id);
+
+  // Wrenbridge's manager: her salon, its stylists and links only, on the page and in its data.
+  for (const path of ["/staff/booking-links", "/staff/booking-links.data"]) {
+    const page = await text("managerA", path);
+    expect(page, path).toContain(WRENBRIDGE);
+    expect(page, path).not.toContain(KESTWICK);
+    expect(page, path).not.toContain(ownLink);
+  }
+  // Kestwick's links are not hers to change, by any intent: refused, and nothing changed.
+  const refused: Record<string, string>[] = [
+    { ...kestwickSkinTest, url: "https://elsewhere.example/" },
+    { intent: "skin-test-link", salonId: "2", url: "" },
+    { intent: "link", salonId: "2", stylistId: "", serviceId: service, url: "https://elsewhere.example/" },
+    { intent: "remove", salonId: "2", stylistId: "", serviceId: service },
+  ];
+  for (const fields of refused) {
+    const answer = await as.managerA.post("/staff/booking-links", form(fields));
+    expect(answer.status(), JSON.stringify(fields)).toBe(400);
+  }
+  expect(await text("owner", "/staff/booking-links")).toContain(ownLink);
+  // Her own salon's she may.
+  const wrenbridgeSkinTest = {
+    intent: "skin-test-link",
+    salonId: "1",
+    url: "https://book.example/wrenbridge-skin-tests",
+  };
+  expect((await as.managerA.post("/staff/booking-links", form(wrenbridgeSkinTest))).status()).toBe(200);
+
+  // The console home: where her salon's alerts go, and the site's changes without Kestwick's.
+  const home = await text("managerA", "/staff");
+  expect(home).toContain("Where new-lead alerts go");
+  expect(home).toContain("set the skin-test booking link of");
+  expect(home).not.toContain(KESTWICK);
+  expect(await text("owner", "/staff")).toContain(KESTWICK);
+});
+
 test("a quote naming an academy stylist, saved with the default salon, is the academy's on every surface", async () => {
   const stylists: { slug: string; salon: number; level: number; accepting_new_clients: boolean }[] = await (
     await fetch(`${staff.url}/api/stylists`)

@@ -4,6 +4,7 @@ import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField
 import { BOOKING_LINK_SOURCE_WORDS, checkBookingUrl, resolveBookingLink } from "~/domain/booking-links";
 import { londonTime } from "~/domain/salon-time";
 import { parseSkinTestWords } from "~/domain/skin-test";
+import { inScope } from "~/domain/staff/access";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
 import { failingLinks, lastCheckedAt } from "~/server/booking-link-check.server";
 import { bookingMapForConsole, saveBookingLink, saveSkinTestLink } from "~/server/booking-links.server";
@@ -16,10 +17,10 @@ import type { Route } from "./+types/booking-links";
 export const meta = () => staffMeta("Booking links");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "bookingLinks");
+  const staff = await requireStaff(args, "bookingLinks");
   const db = args.context.get(requestContext).db;
   const [map, failing, checkedAt, words] = await Promise.all([
-    bookingMapForConsole(db),
+    bookingMapForConsole(db, staff.scope),
     failingLinks(db),
     lastCheckedAt(db),
     skinTestWords(db),
@@ -108,7 +109,11 @@ export async function action(args: Route.ActionArgs) {
     if (checked && !checked.ok) return data({ error: checked.error }, { status: 400 });
     const internal = url ? refusedDestination(url) : null;
     if (internal) return data({ error: internal }, { status: 400 });
-    const saved = typeof salonId === "number" && (await saveSkinTestLink(db, staff, salonId, checked?.url ?? null));
+    // Only a salon of the account's own: another salon's skin-test link is not theirs to change.
+    const saved =
+      typeof salonId === "number" &&
+      inScope(staff.scope, salonId) &&
+      (await saveSkinTestLink(db, staff, salonId, checked?.url ?? null));
     if (!saved) return data({ error: "Choose one of the salons." }, { status: 400 });
     return {
       done: url
@@ -116,7 +121,8 @@ export async function action(args: Route.ActionArgs) {
         : "Skin-test link removed: the salon's default link is used.",
     };
   }
-  const map = await bookingMapForConsole(db);
+  // The account's salons, their stylists and links only: any other salon's case is refused below.
+  const map = await bookingMapForConsole(db, staff.scope);
   const stylistId = idOf(input.stylistId);
   const serviceId = idOf(input.serviceId);
   const stylist = map.stylists.find((s) => s.id === stylistId);

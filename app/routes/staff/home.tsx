@@ -55,11 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
     Object.values(wanted).some(Boolean) ? todaysFigures(db, windows, wanted, staff.scope) : null,
     // Each change in words, with what it changed as it is now: read as soon as the changes are.
     changeActions.length > 0
-      ? recentSiteChanges(db, 8, changeActions).then((rows) => auditEntries(db, staff, rows))
+      ? recentSiteChanges(db, staff.scope, 8, changeActions).then((rows) => auditEntries(db, staff, rows))
       : null,
     staff.can("leads.view") ? needsReply(db, staff.scope) : null,
     // Where new-lead alerts go, for those who can change it on the salons screen.
-    staff.can("content.edit") ? alertDestinations(db) : null,
+    staff.can("content.edit") ? alertDestinations(db, staff.scope) : null,
     // The front desk's morning check: colour booked in the next days that no skin test covers.
     staff.can("leads.view") ? colourAppointmentsToCheck(db, staff.scope, windows.day) : null,
   ]);

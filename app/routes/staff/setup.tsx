@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(requestContext);
   const valid = await setupLinkValid(db, args.params.token);
   // Where new-lead alerts go is only told to whoever holds a working link: the desks' addresses are private.
-  return data({ valid, alerts: valid ? await alertDestinations(db) : [] }, { status: valid ? 200 : 410 });
+  return data({ valid, alerts: valid ? await alertDestinations(db, "all") : [] }, { status: valid ? 200 : 410 });
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -111,11 +111,8 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
       appointment({ clientName: "Nia Moss", mobile: "+447700900203" }),
       appointment({ clientName: "Ola Nowhere", mobile: "+447700900204", salon: "Another Place" }),
     ];
-    expect(await importAppointments(database.db, kestwickManager, "csv", list)).toMatchObject({
-      appointments: 2,
-      matched: 1,
-      elsewhere: 2,
-    });
+    const first = await importAppointments(database.db, kestwickManager, "csv", list);
+    expect(first).toMatchObject({ appointments: 2, matched: 1, elsewhere: 2 });
     expect([await statusOf(kira), await statusOf(wanda), await statusOf(nia)]).toEqual(["booked", "new", "new"]);
 
     // The owner's import of the same export stores and matches what the manager left out.
@@ -128,13 +125,20 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     expect(group).toMatchObject({ appointments: 2, matched: 1, unchanged: 2, elsewhere: 0 });
     expect(await statusOf(wanda)).toBe("booked");
 
-    // The manager sees and undoes her own import only; the group's is not found to her.
+    // Her export cannot cancel Wrenbridge's appointment by its reference, whatever salon its row names.
+    const forged = { ...list[1]!, salon: "Maison Ivy Kestwick", cancelled: true };
+    expect(await importAppointments(database.db, kestwickManager, "csv", [forged])).toMatchObject({
+      cancelled: 0,
+      elsewhere: 1,
+    });
+    expect(await statusOf(wanda)).toBe("booked");
+
+    // The manager sees and undoes her own imports only; the group's is not found to her.
     const mine = await bookingsOverview(database.db, kestwickManager);
-    expect(mine.imports.map((i) => i.staffId)).toEqual([manager.staffId]);
-    expect(mine.imports).toHaveLength(1);
+    expect(mine.imports.map((i) => i.staffId)).toEqual([manager.staffId, manager.staffId]);
     expect(await undoImport(database.db, kestwickManager, group.importId)).toBe("missing");
     expect(await statusOf(wanda)).toBe("booked");
-    expect(await undoImport(database.db, kestwickManager, mine.imports[0]!.id)).toBe("done");
+    expect(await undoImport(database.db, kestwickManager, first.importId)).toBe("done");
     expect(await statusOf(kira)).toBe("new");
   });
 

@@ -332,10 +332,16 @@ async function ingest(
       continue;
     }
     const [known] = await tx
-      .select({ id: appointments.id, cancelled: appointments.cancelled })
+      .select({ id: appointments.id, cancelled: appointments.cancelled, salonId: appointments.salonId })
       .from(appointments)
       .where(and(eq(appointments.source, source), eq(appointments.externalId, a.externalId)))
       .for("update");
+    // The reference is the booking system's, not the row's salon: a stored appointment of another salon is
+    // that salon's to cancel, whatever salon this row of the export names.
+    if (known && scope !== "all" && (known.salonId === null || !inScope(scope, known.salonId))) {
+      counts.elsewhere++;
+      continue;
+    }
     if (known && a.cancelled && !known.cancelled) {
       await cancelStored(tx, actor, known.id);
       counts.cancelled++;

@@ -10,6 +10,7 @@ import { selectWithPicture, withPictures } from "../queries/content.server";
 import { salonAlerts, salons } from "../schema.server";
 import type { StaffContext } from "./auth.server";
 import { parseEdit, pictureChange, type Refusal, refuse, saveVersioned } from "./content.server";
+import { inSalonScope } from "./scope.server";
 
 /**
  * Read fresh, not from the public pages' cache, with each salon's uploaded photo (null: its illustration)
@@ -107,12 +108,17 @@ function alertsChange(before: AlertsTo, after: AlertsTo): string {
 /**
  * Where each salon's alert e-mails of new leads go now, in id order: its
  * front desk's address, or null while it has none and they go to the owners
- * (app/server/lead-alerts.server.ts). For the setup page and the console home.
+ * (app/server/lead-alerts.server.ts), for the salons in `scope`. For the setup
+ * page (the first owner: "all") and the console home.
  */
-export async function alertDestinations(db: Database): Promise<{ name: string; deskEmail: string | null }[]> {
+export async function alertDestinations(
+  db: Database,
+  scope: SalonScope,
+): Promise<{ name: string; deskEmail: string | null }[]> {
   return db
     .select({ name: salons.name, deskEmail: salonAlerts.email })
     .from(salons)
     .leftJoin(salonAlerts, eq(salonAlerts.salonId, salons.id))
+    .where(inSalonScope(scope, salons.id))
     .orderBy(asc(salons.id));
 }

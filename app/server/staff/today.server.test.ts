@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SalonScope } from "~/domain/staff/access";
 import { todayWindows } from "~/domain/staff/today";
 import type { Database } from "../db.server";
 import { seedDatabase } from "../seed.server";
@@ -174,9 +175,20 @@ describe.each(testDatabases)("the console home's figures on %s", (_name, open) =
       subject: { type: "news_item", id: 1 },
       summary: "pinned",
     });
-    const changes = await recentSiteChanges(database.db, 8);
+    const changes = await recentSiteChanges(database.db, "all", 8);
     expect(changes.map((c) => c.action).slice(0, 2)).toEqual(["news_item.pin", "service.edit"]);
     expect(changes.every((c) => c.action !== "quote.view")).toBe(true);
     expect(changes[0]?.staffName).toBe("Manager");
+  });
+
+  it("leaves a salon's own changes out for an account that does not cover it", async () => {
+    for (const id of [1, 2])
+      await audit(database.db, staff, { action: "salon.update", subject: { type: "salon", id }, summary: `s${id}` });
+    await audit(database.db, staff, { action: "team.update", subject: { type: "stylist", id: 3 }, summary: "t" });
+    const seen = async (scope: SalonScope) =>
+      (await recentSiteChanges(database.db, scope, 3)).map((c) => `${c.action} ${c.subjectId}`);
+    expect(await seen("all")).toEqual(["team.update 3", "salon.update 2", "salon.update 1"]);
+    expect(await seen([1])).toEqual(["team.update 3", "salon.update 1", "news_item.pin 1"]);
+    expect(await seen([])).toEqual(["team.update 3", "news_item.pin 1", "service.edit 1"]);
   });
 });

@@ -3,7 +3,7 @@
  * Each count is a range of an index on the time a row came in (created_at),
  * so the home answers as fast at 100,000 quotes as at ten (decision 091).
  */
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SalonScope } from "~/domain/staff/access";
 import { AUDIT_ACTIONS, type AuditAction } from "~/domain/staff/audit-log";
@@ -126,8 +126,16 @@ export const SITE_CHANGES: readonly AuditAction[] = AUDIT_ACTIONS.filter((action
   SITE_PREFIXES.some((prefix) => action.startsWith(prefix)),
 );
 
-/** The last `limit` changes to the site, newest first, with who made them (null: the site itself). */
-export function recentSiteChanges(db: Database, limit = 8, actions: readonly AuditAction[] = SITE_CHANGES) {
+/**
+ * The last `limit` changes to the site, newest first, with who made them (null: the site itself). A salon's own
+ * changes (its details, alert addresses, booking links: entries about a salon) only for accounts that cover it.
+ */
+export function recentSiteChanges(
+  db: Database,
+  scope: SalonScope,
+  limit = 8,
+  actions: readonly AuditAction[] = SITE_CHANGES,
+) {
   return db
     .select({
       id: auditLog.id,
@@ -141,7 +149,14 @@ export function recentSiteChanges(db: Database, limit = 8, actions: readonly Aud
     })
     .from(auditLog)
     .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
-    .where(inArray(auditLog.action, [...actions]))
+    .where(
+      and(
+        inArray(auditLog.action, [...actions]),
+        scope === "all"
+          ? undefined
+          : or(sql`${auditLog.subjectType} is distinct from 'salon'`, inArray(auditLog.subjectId, scope.map(String))),
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
 }
