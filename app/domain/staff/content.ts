@@ -39,14 +39,25 @@ export const checkbox = z
   .optional()
   .transform((v) => v === "on");
 
-/** An amount in pounds as typed ("45", "45.5", "£45.50") to whole pence. */
+/** Commas only as thousands separators ("1,250", "1,250.50"). */
+const GROUPED_POUNDS = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
+/**
+ * An amount in pounds as typed ("45", "45.5", "£45.50", "1,250") to whole pence. A comma anywhere else is
+ * refused, not dropped: "33,50" (a decimal comma, as phones in many languages type it) would be £3,350.
+ */
 export const pounds = (what: string) =>
   z
     .string({ error: `Please enter ${what}.` })
     .trim()
     .transform((v, ctx) => {
+      const typed = v.replace(/^£\s*/, "");
+      if (typed.includes(",") && !GROUPED_POUNDS.test(typed)) {
+        ctx.addIssue({ code: "custom", message: `Please enter ${what} with a point before the pence, such as 33.50.` });
+        return z.NEVER;
+      }
       try {
-        return penceFromPounds(v.replace(/^£/, "").replaceAll(",", ""));
+        return penceFromPounds(typed.replaceAll(",", ""));
       } catch {
         ctx.addIssue({ code: "custom", message: `Please enter ${what} in pounds, such as 45 or 45.50.` });
         return z.NEVER;
