@@ -210,6 +210,14 @@ test("a CSV import with one bad row imports nothing and names the row; a good fi
   await visitor.goto(`${staff.url}/reviews/isla`);
   await expect(visitor.getByText("Isla made my fine hair look twice as thick.")).toBeVisible();
   await expect(visitor.getByText("Running late but a good cut in the end.")).toBeVisible();
+  // The same file again publishes nothing twice.
+  await page.getByLabel("Or paste the CSV here").fill(csv.replace("Nobody Here", "isla"));
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(
+    page.getByText("Nothing new to import: 3 reviews of the file were already here and left as they were."),
+  ).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText("Isla made my fine hair look twice as thick.")).toHaveCount(1);
   await page.context().close();
   await visitor.context().close();
 });

@@ -128,15 +128,21 @@ test("a visitor saves a quote; the front desk finds it, marks it contacted with 
 test("the owner sees backups and health in words and downloads the latest backup, which is audited", async ({
   browser,
 }) => {
+  const owner = await pageAsRole(browser, "owner", { width: 360, height: 800 });
+  await owner.goto(`${staff.url}/staff/settings`);
+  const section = owner.getByRole("region", { name: "Backups and health" });
+  // Before the first backup: nothing said to be recent, nothing offered to download.
+  await expect(section).toContainText("the first backup is made tonight");
+  await expect(section).toContainText("No backup yet");
+  await expect(section.getByRole("link", { name: /download the latest backup/ })).toHaveCount(0);
   // `npm run backup` while the site runs on its embedded database.
   const backup = spawnSync(process.execPath, ["scripts/backup.js"], {
     env: { ...process.env, DATA_DIR: staff.dataDir, BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e" },
     encoding: "utf8",
   });
   expect(backup.status, backup.stderr).toBe(0);
-  const owner = await pageAsRole(browser, "owner", { width: 360, height: 800 });
-  await owner.goto(`${staff.url}/staff/settings`);
-  const section = owner.getByRole("region", { name: "Backups and health" });
+  await owner.reload();
+  await expect(section).toContainText("backups are recent");
   await expect(section.getByRole("row").filter({ hasText: "Good" })).toHaveCount(1);
   await expectAccessible(owner);
   const downloading = owner.waitForEvent("download");

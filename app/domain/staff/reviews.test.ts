@@ -76,6 +76,16 @@ describe("a review as the form posts it", () => {
       expect(reviewSchema.safeParse({ review: "x", client: "y", stylistSlug: "isla", rating }).success).toBe(false);
   });
 
+  it("is dated today or earlier, never a day still to come", () => {
+    const on = (reviewedOn: string) =>
+      reviewSchema.safeParse({ review: "x", client: "y", stylistSlug: "isla", reviewedOn });
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(on("2026-10-01").success).toBe(true);
+    expect(on(today).success).toBe(true);
+    expect(on(later).error?.issues[0]?.message).toBe("The day of the review can't be in the future.");
+  });
+
   it("cannot be hidden without a reason", () => {
     expect(hideSchema.safeParse({ reason: "   " }).error?.issues[0]?.message).toMatch(/Please say why/);
     expect(hideSchema.safeParse({}).success).toBe(false);

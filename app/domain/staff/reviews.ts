@@ -4,6 +4,7 @@
  * reading them (and UK consumer law forbids it). A review is published when
  * added; hiding one needs a reason, which is kept on the review and audited.
  */
+import { londonDay } from "../salon-time";
 import { z } from "../zod";
 import { isoDate, optionalText, requiredText } from "./content";
 import { parseCsv } from "./csv";
@@ -18,7 +19,12 @@ const rating = optionalText(10).pipe(
     .nullable(),
 );
 
-const reviewedOn = optionalText(10).pipe(isoDate("the day of the review").nullable());
+/** The day the client wrote it: a real day, and not one still to come (UK time). */
+const reviewedOn = optionalText(10).pipe(
+  isoDate("the day of the review")
+    .refine((day) => day <= londonDay(new Date()), "The day of the review can't be in the future.")
+    .nullable(),
+);
 
 export const reviewSchema = z.object({
   review: requiredText("the review", 2000),

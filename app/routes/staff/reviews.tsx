@@ -29,7 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const names = new Map(team.map((m) => [m.slug, `${m.firstName} ${m.lastName}`]));
   return {
-    team: team.map((m) => ({ value: m.slug, label: `${m.firstName} ${m.lastName}` })),
+    // A stylist who has moved on keeps her reviews (her page says she moved on), so she stays choosable, marked.
+    team: team.map((m) => ({
+      value: m.slug,
+      label: `${m.firstName} ${m.lastName}${m.retired ? " (moved on)" : ""}`,
+    })),
     reviews: rows.map((r) => ({
       id: r.id,
       review: r.review,
@@ -60,8 +64,14 @@ export async function action(args: Route.ActionArgs) {
         },
         values: input,
       });
-    const count = await importReviews(db, staff, result.reviews);
-    return { done: `${count} ${count === 1 ? "review is" : "reviews are"} imported and published.` };
+    const { imported, alreadyHere } = await importReviews(db, staff, result.reviews);
+    const reviewsOf = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
+    const skipped =
+      alreadyHere > 0
+        ? ` ${reviewsOf(alreadyHere)} of the file ${alreadyHere === 1 ? "was" : "were"} already here and left as ${alreadyHere === 1 ? "it was" : "they were"}.`
+        : "";
+    if (imported === 0) return { done: `Nothing new to import:${skipped}` };
+    return { done: `${reviewsOf(imported)} ${imported === 1 ? "is" : "are"} imported and published.${skipped}` };
   }
   const parsed = parseEdit(reviewSchema, input);
   if (!parsed.ok) return parsed.refusal;

@@ -80,6 +80,8 @@ export async function loader(args: Route.LoaderArgs) {
             : "Good"
           : `Failed: ${b.error ?? "no reason kept"}`,
     })),
+    // Whether there is a good backup to download (the download answers 404 until the first).
+    downloadable: backups.some((b) => b.status === "ok"),
     troubles: problems(health, settings).map((p) => p.text),
     diskFree: health.diskFreePercent === null ? null : Math.round(health.diskFreePercent),
   };
@@ -256,7 +258,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <StaffSection id="health-heading" title="Backups and health" className="card mb-6 p-5">
         {loaderData.troubles.length === 0 ? (
           <p className="my-2">
-            All is well: the database answers, messages are going out, backups are recent and no scheduled work is late.
+            All is well: the database answers, messages are going out,{" "}
+            {loaderData.downloadable ? "backups are recent" : "the first backup is made tonight"} and no scheduled work
+            is late.
           </p>
         ) : (
           <>
@@ -296,20 +300,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
         )}
-        <p className="mt-4">
-          {loaderData.backupConfirm ? (
-            <a href={loaderData.backupConfirm} className="btn-outline">
-              Confirm it's you to download the latest backup
-            </a>
-          ) : (
-            <a href={staffPath(STAFF_ROUTES.backupDownload.path)} className="btn-outline">
-              Download the latest backup
-            </a>
-          )}
-        </p>
-        <p className="my-2 text-muted">
-          It holds everyone's details: keep it somewhere safe. Each download is recorded in the audit log.
-        </p>
+        {loaderData.downloadable ? (
+          <>
+            <p className="mt-4">
+              {loaderData.backupConfirm ? (
+                <a href={loaderData.backupConfirm} className="btn-outline">
+                  Confirm it's you to download the latest backup
+                </a>
+              ) : (
+                <a href={staffPath(STAFF_ROUTES.backupDownload.path)} className="btn-outline">
+                  Download the latest backup
+                </a>
+              )}
+            </p>
+            <p className="my-2 text-muted">
+              It holds everyone's details: keep it somewhere safe. Each download is recorded in the audit log.
+            </p>
+          </>
+        ) : null}
       </StaffSection>
       <ReplyTemplates
         id="replies-heading"

@@ -3,7 +3,7 @@
  * the stylist's name; adding one or importing many (all or nothing), editing,
  * hiding with a reason and publishing again. Each change is audited with it.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ReviewInput } from "~/domain/staff/reviews";
 import { now } from "../clock.server";
 import type { Database } from "../db.server";
@@ -14,7 +14,12 @@ import { type Refusal, saveVersioned } from "./content.server";
 
 export function teamNames(db: Database) {
   return db
-    .select({ slug: stylists.slug, firstName: stylists.firstName, lastName: stylists.lastName })
+    .select({
+      slug: stylists.slug,
+      firstName: stylists.firstName,
+      lastName: stylists.lastName,
+      retired: sql<boolean>`${stylists.retiredAt} is not null`,
+    })
     .from(stylists)
     .orderBy(asc(stylists.firstName), asc(stylists.id));
 }
@@ -51,16 +56,52 @@ export function addReview(db: Database, staff: StaffContext, review: ReviewInput
   });
 }
 
-/** Every review of a checked file in one transaction: all of them, or none. */
-export function importReviews(db: Database, staff: StaffContext, rows: readonly ReviewInput[]): Promise<number> {
+/** What makes two reviews the same one: who wrote it, about whom, on which day, in which words. */
+const sameness = (r: Pick<ReviewInput, "stylistSlug" | "client" | "reviewedOn" | "review">) =>
+  JSON.stringify([r.stylistSlug, r.client.trim(), r.reviewedOn ?? null, r.review.trim()]);
+
+/**
+ * Every new review of a checked file in one transaction: all of them, or none. A review already on the site
+ * (the same file imported twice, or a later export holding the earlier rows) and a row repeated in the file are
+ * left out and counted, not published twice.
+ */
+export function importReviews(
+  db: Database,
+  staff: StaffContext,
+  rows: readonly ReviewInput[],
+): Promise<{ imported: number; alreadyHere: number }> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(reviews).values(rows.map(values)).returning({ id: reviews.id });
+    // Reviews are a few hundred rows: read once, under a lock so two imports of one file cannot both add it.
+    await tx.execute(sql`lock table reviews in share row exclusive mode`);
+    const seen = new Set(
+      (
+        await tx
+          .select({
+            stylistSlug: reviews.stylistSlug,
+            client: reviews.client,
+            reviewedOn: reviews.reviewedOn,
+            review: reviews.review,
+          })
+          .from(reviews)
+      ).map(sameness),
+    );
+    const fresh = rows.filter((row) => {
+      const key = sameness(row);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const alreadyHere = rows.length - fresh.length;
+    if (fresh.length === 0) return { imported: 0, alreadyHere };
+    const inserted = await tx.insert(reviews).values(fresh.map(values)).returning({ id: reviews.id });
     await audit(tx, staff, {
       action: "review.import",
       subject: { type: "review", id: inserted[0]?.id ?? 0 },
-      summary: `${inserted.length} reviews imported (ids ${inserted[0]?.id}–${inserted.at(-1)?.id})`,
+      summary: `${inserted.length} reviews imported (ids ${inserted[0]?.id}–${inserted.at(-1)?.id})${
+        alreadyHere > 0 ? `, ${alreadyHere} already here` : ""
+      }`,
     });
-    return inserted.length;
+    return { imported: inserted.length, alreadyHere };
   });
 }
 
