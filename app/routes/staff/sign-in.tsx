@@ -13,6 +13,7 @@ import {
   sendSignInEmail,
 } from "~/server/staff/accounts.server";
 import { publicStaffPage, safeNext, staffAction } from "~/server/staff/auth.server";
+import { FRESH_MINUTES } from "~/server/staff/session.server";
 import { completeSignIn } from "~/server/staff/sign-in.server";
 import type { Route } from "./+types/sign-in";
 
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     fresh,
     signedInAs: staff?.name ?? null,
     codeMinutes: SIGN_IN_CODE_MINUTES,
+    freshMinutes: FRESH_MINUTES,
     signedOut: url.searchParams.has("signed-out"),
   };
 }
@@ -98,13 +100,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { next, fresh, signedInAs } = loaderData;
+  const { next, fresh, signedInAs, freshMinutes } = loaderData;
   const step = actionData?.step ?? "email";
   return (
     <div className="mx-auto max-w-md">
       <StaffHeading title={fresh ? "Confirm it's you" : "Sign in"}>
         {fresh
-          ? `${signedInAs ? `${signedInAs}, p` : "P"}lease sign in again before this change: it cannot be undone.`
+          ? `${signedInAs ? `${signedInAs}, p` : "P"}lease sign in again: this part of the console asks for a sign-in in the last ${freshMinutes} minutes.`
           : "The Maison Ivy staff console."}
       </StaffHeading>
       {loaderData.signedOut ? <Notice tone="success">You're signed out.</Notice> : null}

@@ -42,7 +42,7 @@ import {
 } from "../multipart.server";
 import type { Actor } from "./audit.server";
 import { flushQuoteViews } from "./leads.server";
-import { FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
+import { FORM_MINUTES, FRESH_MINUTES, readSession, type SessionUser } from "./session.server";
 
 export interface StaffContext extends SessionUser, Actor {
   role: StaffRole;
@@ -103,21 +103,23 @@ function signInRedirect(request: Request, fresh = false): never {
 }
 
 /**
- * Whether this session was signed in (or confirmed) within the last FRESH_MINUTES, by the site's clock
- * (clock.server.ts), so a browser test can let a sign-in age past "recent" without waiting.
+ * Whether this session was signed in (or confirmed) within the last FRESH_MINUTES, with `minutesLeft` of them
+ * still to run, by the site's clock (clock.server.ts), so a browser test can let a sign-in age past "recent"
+ * without waiting.
  */
-export const signedInRecently = (staff: Pick<SessionUser, "signedInAt">) =>
-  now().getTime() - staff.signedInAt.getTime() <= FRESH_MINUTES * 60_000;
+export const signedInRecently = (staff: Pick<SessionUser, "signedInAt">, minutesLeft = 0) =>
+  now().getTime() - staff.signedInAt.getTime() <= (FRESH_MINUTES - minutesLeft) * 60_000;
 
 /** The sign-in page's "Confirm it's you", coming back to `next` (a console path) afterwards. */
 export const confirmSignInPath = (next: string) =>
   `${staffPath("sign-in")}?${new URLSearchParams({ next: safeNext(next), fresh: "1" })}`;
 
-function check(request: Request, staff: StaffContext, access: Access | null, fresh = false): void {
+/** `minutesLeft`: for a page, the time its forms are given (FORM_MINUTES); none for an action. */
+function check(request: Request, staff: StaffContext, access: Access | null, fresh = false, minutesLeft = 0): void {
   if (access === "public" || access === null)
     throw new Error("A public staff page or action has no permission to check");
   if (!staff.can(access)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
-  if (fresh && !signedInRecently(staff)) signInRedirect(request, true);
+  if (fresh && !signedInRecently(staff, minutesLeft)) signInRedirect(request, true);
 }
 
 /**
@@ -129,7 +131,8 @@ export async function requireStaff(args: Args, key: StaffRouteKey): Promise<Staf
   const [staff] = await Promise.all([currentStaff(args), flushQuoteViews(args.context.get(requestContext).db)]);
   if (!staff) signInRedirect(args.request);
   const route: StaffRouteDef = STAFF_ROUTES[key];
-  check(args.request, staff, route.page, route.fresh);
+  // A download has no form to fill in: only a page with forms is given their time.
+  check(args.request, staff, route.page, route.fresh, route.download ? 0 : FORM_MINUTES);
   return staff;
 }
 

@@ -21,6 +21,11 @@ export const IDLE_MINUTES = 120;
 export const SESSION_DAYS = 30;
 /** Destructive actions want a sign-in no older than this. */
 export const FRESH_MINUTES = 10;
+/**
+ * A page whose forms want a recent sign-in asks for one as it opens when less than this is left of it, so the
+ * time to fill its forms in is not cut short by a sign-in that runs out while typing.
+ */
+export const FORM_MINUTES = 5;
 /** lastSeenAt is written at most this often, so reading pages costs no write each time. */
 const TOUCH_SECONDS = 60;
 
