@@ -16,6 +16,17 @@ describe("a post's Markdown", () => {
     expect(html).toContain('<a href="https://example.org/x" rel="noopener">read more</a>');
   });
 
+  it("reads a list pasted from another app, its bullets typed as •, as a list", () => {
+    const html = renderMarkdown(
+      "What you need:\n\n• A sulphate-free shampoo\n• A purple mask\n  ◦ once a week\n• A heat protector\n\nNot • this.",
+      ORIGIN,
+    );
+    expect(html).toContain("<li>A sulphate-free shampoo</li>");
+    expect(html).toContain("<li>A heat protector</li>");
+    expect(html).toMatch(/<li>A purple mask\s*<ul>\s*<li>once a week<\/li>/);
+    expect(html).toContain("<p>Not • this.</p>");
+  });
+
   it("keeps the page's one h1: a top-level heading becomes h2, deeper ones h3", () => {
     expect(renderMarkdown("# Big\n\n#### Small", ORIGIN)).toBe("<h2>Big</h2>\n<h3>Small</h3>\n");
   });

@@ -7,7 +7,17 @@
 import { Marked } from "marked";
 import { sanitizeBlogHtml } from "./sanitize.server";
 
-const markdown = new Marked({ gfm: true, async: false });
+/**
+ * A bullet as word processors and phones paste one ("• ", "◦ ", "▪ ", "● ") at the start of a line: a list item,
+ * as "- " is. Otherwise a pasted list runs together into one paragraph.
+ */
+const PASTED_BULLET = /^([ \t]*)[•◦▪●‣⁃][ \t]+/gm;
+
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  hooks: { preprocess: (source: string) => source.replace(PASTED_BULLET, "$1- ") },
+});
 
 export function renderMarkdown(source: string, origin: string): string {
   return sanitizeBlogHtml(markdown.parse(source, { async: false }), origin);
