@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../app/server/embedded-postgres.server";
 import {
@@ -71,6 +71,21 @@ async function quoteBody(base: string, i: number) {
   };
 }
 
+/** Fills the finish page's form as a client types it and sends it; answers the saved quote's link. */
+async function sendFinishForm(
+  page: Page,
+  { name, mobile, email, referral }: { name: string; mobile: string; email: string; referral: string },
+): Promise<string | null> {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("How did you hear about us?").selectOption(referral);
+  await answerSkinTestIfAsked(page);
+  await page.getByRole("button", { name: "Send me my quote" }).click();
+  await expect(page.getByText(/You'll receive your estimated quote via email and text message/)).toBeVisible();
+  return new URL(page.url()).searchParams.get("quote");
+}
+
 async function saveQuote(base: string, i: number): Promise<string> {
   const response = await fetch(`${base}/api/save-quote-details`, {
     method: "POST",
@@ -90,16 +105,10 @@ test("saving a quote in the browser sends one e-mail with the QG20 offer and one
     const { name, mobile, email, referral, ...state } = await quoteBody(site.url, 1);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${site.url}/prices/finish?${new URLSearchParams(state)}`);
-    await page.getByLabel("Your name").fill(name);
-    await page.getByLabel("Mobile number").fill(mobile);
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("How did you hear about us?").selectOption(referral);
-    await answerSkinTestIfAsked(page);
-    await page.getByRole("button", { name: "Send me my quote" }).click();
+    const link = (await sendFinishForm(page, { name, mobile, email, referral })) as string;
     await expect(
       page.getByText("Great! You'll receive your estimated quote via email and text message very soon!"),
     ).toBeVisible();
-    const link = new URL(page.url()).searchParams.get("quote") as string;
     expect(link).toMatch(/^[A-Za-z0-9_-]{16}$/);
     await until(() => smtp.mails.length >= 1 && twilio.texts.length >= 1, "the e-mail and the text");
     await new Promise((r) => setTimeout(r, 500));
@@ -154,16 +163,7 @@ test("without JavaScript, Back after sending and Send again shows the same quote
     const page = await context.newPage();
     const { name, mobile, email, referral, ...state } = await quoteBody(site.url, 2);
     await page.goto(`${site.url}/prices/finish?${new URLSearchParams(state)}`);
-    const fillAndSend = async () => {
-      await page.getByLabel("Your name").fill(name);
-      await page.getByLabel("Mobile number").fill(mobile);
-      await page.getByLabel("Email address").fill(email);
-      await page.getByLabel("How did you hear about us?").selectOption(referral);
-      await answerSkinTestIfAsked(page);
-      await page.getByRole("button", { name: "Send me my quote" }).click();
-      await expect(page.getByText(/You'll receive your estimated quote/)).toBeVisible();
-      return new URL(page.url()).searchParams.get("quote");
-    };
+    const fillAndSend = () => sendFinishForm(page, { name, mobile, email, referral });
     const first = await fillAndSend();
     expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
     // Back to the form, which the browser fetches again (it is never cached): a new form key.
