@@ -17,7 +17,7 @@ import {
   TEMPLATE_FIELDS,
 } from "~/domain/staff/records";
 import { STAFF_ROUTES, staffPath } from "~/domain/staff/routes";
-import { recentBackups } from "~/server/backup/backups.server";
+import { listBackupFiles, recentBackups } from "~/server/backup/backups.server";
 import { config } from "~/server/config.server";
 import { problems, readHealth } from "~/server/health.server";
 import { pruneJob } from "~/server/housekeeping.server";
@@ -80,8 +80,8 @@ export async function loader(args: Route.LoaderArgs) {
             : "Good"
           : `Failed: ${b.error ?? "no reason kept"}`,
     })),
-    // Whether there is a good backup to download (the download answers 404 until the first).
-    downloadable: backups.some((b) => b.status === "ok"),
+    // Whether the download has a file to give (it answers 404 until the first backup is on this server).
+    downloadable: (await listBackupFiles(settings.backupDir)).length > 0,
     troubles: problems(health, settings).map((p) => p.text),
     diskFree: health.diskFreePercent === null ? null : Math.round(health.diskFreePercent),
   };
