@@ -25,6 +25,12 @@ describe("a bulk price change as the form posts it", () => {
     expect(parse({ scope: "all", by: "percent", change: "5", round: "10p" }).data?.round).toBe("10p");
   });
 
+  it("reads a change pasted with invisible characters and no-break spaces", () => {
+    expect(parse({ scope: "all", by: "percent", change: "\u200B3\u00A0%" }).data?.step).toBe(300);
+    expect(parse({ scope: "all", by: "amount", change: "£\u00A02.50\uFEFF" }).data?.step).toBe(250);
+    expect(parse({ scope: "all", by: "amount", change: "\u202D-1\u202C" }).data?.step).toBe(-100);
+  });
+
   it.each([
     [{ scope: "everything", by: "percent", change: "3" }, "Please choose which services change."],
     [{ scope: "all", by: "fraction", change: "3" }, "Please choose a percentage or an amount."],

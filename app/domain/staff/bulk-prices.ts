@@ -12,7 +12,7 @@ import { changedPricePence } from "../level-changes";
 import { BULK_ROUNDINGS, type BulkRounding, roundingOf, roundToStepPence } from "../price-rounding";
 import { levelLabourPence } from "../pricing";
 import { z } from "../zod";
-import { isoDate, optionalText } from "./content";
+import { isoDate, optionalText, typedLine } from "./content";
 import { BULK_SCOPES, categoryLabel, inBulkScope } from "./service-categories";
 
 /** ±50% at most and ±£100: a bigger step is a slip of the keyboard, or a job for the single-service editor. */
@@ -25,10 +25,7 @@ export const bulkPriceSchema = z
       .string({ error: "Please choose which services change." })
       .refine((v) => BULK_SCOPES.some((s) => s.value === v), "Please choose which services change."),
     by: z.enum(["percent", "amount"], { error: "Please choose a percentage or an amount." }),
-    change: z
-      .string({ error: "Please enter the change." })
-      .trim()
-      .min(1, "Please enter the change, such as 3 or -2.50."),
+    change: typedLine("Please enter the change.").min(1, "Please enter the change, such as 3 or -2.50."),
     from: optionalText(10).pipe(isoDate("the day the prices apply from").nullable()),
     /** Empty: every level, through the list prices; a level's id: that level's prices only. */
     level: optionalText(6).pipe(

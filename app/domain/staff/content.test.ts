@@ -17,6 +17,16 @@ describe("pounds", () => {
     expect(read("£1,250.50")).toBe(125_050);
   });
 
+  it("reads a price pasted with the invisible characters a web page or spreadsheet carries", () => {
+    // A zero-width space from a web page's price, a no-break space after the pound sign (Word, Excel's currency
+    // format), the direction marks a phone's copy adds, a word joiner and a byte-order mark.
+    expect(read("\u200B45.00")).toBe(4500);
+    expect(read("£\u00A045.50")).toBe(4550);
+    expect(read("\u202D33.50\u202C")).toBe(3350);
+    expect(read("1,250\u2060.00\uFEFF")).toBe(125_000);
+    expect(read("\u200B")).toBe("Please enter the price in pounds, such as 45 or 45.50.");
+  });
+
   it("refuses a decimal comma instead of reading it as a hundred times the price", () => {
     // As a phone set to French, German or Polish types £33.50.
     for (const typed of ["33,50", "49,99", "12,5", "0,50", "1,25,000", "1,2500"])

@@ -16,6 +16,13 @@ import { z } from "../zod";
  */
 const asTyped = (value: string) => normaliseTypedText(value, "text");
 
+/**
+ * One line as staff type or paste it (an amount, a percentage): normalised as a line, so the zero-width and
+ * no-break spaces, direction marks and byte-order marks a value copied from a web page, a phone or a spreadsheet
+ * carries are no part of it.
+ */
+export const typedLine = (error: string) => z.string({ error }).overwrite((value) => normaliseTypedText(value));
+
 /** Required text, normalised, with its own "please enter" message. */
 export const requiredText = (what: string, max = 2000) =>
   z
@@ -43,26 +50,25 @@ export const checkbox = z
 const GROUPED_POUNDS = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
 /**
- * An amount in pounds as typed ("45", "45.5", "£45.50", "1,250") to whole pence. A comma anywhere else is
- * refused, not dropped: "33,50" (a decimal comma, as phones in many languages type it) would be £3,350.
+ * An amount in pounds as typed or pasted ("45", "45.5", "£45.50", "1,250") to whole pence, read as one line of
+ * typed text (normaliseTypedText: the zero-width and no-break spaces a price copied from a web page or a
+ * spreadsheet carries are no part of it). A comma anywhere but between thousands is refused, not dropped:
+ * "33,50" (a decimal comma, as phones in many languages type it) would be £3,350.
  */
 export const pounds = (what: string) =>
-  z
-    .string({ error: `Please enter ${what}.` })
-    .trim()
-    .transform((v, ctx) => {
-      const typed = v.replace(/^£\s*/, "");
-      if (typed.includes(",") && !GROUPED_POUNDS.test(typed)) {
-        ctx.addIssue({ code: "custom", message: `Please enter ${what} with a point before the pence, such as 33.50.` });
-        return z.NEVER;
-      }
-      try {
-        return penceFromPounds(typed.replaceAll(",", ""));
-      } catch {
-        ctx.addIssue({ code: "custom", message: `Please enter ${what} in pounds, such as 45 or 45.50.` });
-        return z.NEVER;
-      }
-    });
+  typedLine(`Please enter ${what}.`).transform((v, ctx) => {
+    const typed = v.replace(/^£\s*/, "");
+    if (typed.includes(",") && !GROUPED_POUNDS.test(typed)) {
+      ctx.addIssue({ code: "custom", message: `Please enter ${what} with a point before the pence, such as 33.50.` });
+      return z.NEVER;
+    }
+    try {
+      return penceFromPounds(typed.replaceAll(",", ""));
+    } catch {
+      ctx.addIssue({ code: "custom", message: `Please enter ${what} in pounds, such as 45 or 45.50.` });
+      return z.NEVER;
+    }
+  });
 
 /** A calendar date from a date field (YYYY-MM-DD). */
 export const isoDate = (what: string) =>

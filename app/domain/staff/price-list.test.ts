@@ -78,6 +78,8 @@ describe("a level as the form posts it", () => {
     });
     expect(levelSchema.parse({ name: "x", uplift: "+6.26%" }).uplift).toBe(626);
     expect(levelSchema.parse({ name: "x", uplift: "-81.41" }).uplift).toBe(-8141);
+    // Copied from a spreadsheet or a web page: a zero-width space, a no-break space before the sign.
+    expect(levelSchema.parse({ name: "x", uplift: "\u200B12.32\u00A0%" }).uplift).toBe(1232);
   });
 
   it("refuses what is not a percentage, -100% or less, and more than 500%", () => {

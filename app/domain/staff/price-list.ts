@@ -5,7 +5,7 @@
  */
 import { adapterBpFromPercent } from "../format";
 import { z } from "../zod";
-import { isoDate, optionalText, pounds, requiredText } from "./content";
+import { isoDate, optionalText, pounds, requiredText, typedLine } from "./content";
 import { categoryKey, SERVICE_CATEGORIES } from "./service-categories";
 
 /** A price from £0 to £10,000: anything more is a typing slip. */
@@ -56,9 +56,7 @@ export function scheduleProblem(from: string, today: string): string | null {
 }
 
 /** A level's uplift as typed ("12.32", "-20", "+6.26%") to hundredths of a percent. */
-const uplift = z
-  .string({ error: "Please enter the uplift." })
-  .trim()
+const uplift = typedLine("Please enter the uplift.")
   .transform((v, ctx) => {
     try {
       return adapterBpFromPercent(v.replace(/%$/, "").replace(/^\+/, "").trim());
