@@ -39,6 +39,7 @@ describe("a post's Markdown", () => {
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|iframe|<img/i);
     expect(html).toContain("Hello  there.");
     expect(html).toContain('<a href="/ok">ok</a>');
+    expect(html).toContain("<p><span>click</span></p>");
   });
 
   it("shows code and other tags it does not allow as their plain text", () => {

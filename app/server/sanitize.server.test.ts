@@ -30,10 +30,18 @@ describe("sanitizeBlogHtml", () => {
     expect(out).not.toMatch(/on\w+=/);
   });
 
-  it("removes javascript: and data: links but keeps the text", () => {
-    expect(clean('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
-    expect(clean('<a href="JaVaScRiPt:alert(1)">x</a>')).toBe("<a>x</a>");
-    expect(clean('<a href="data:text/html,<script>alert(1)</script>">x</a>')).toBe("<a>x</a>");
+  it("turns javascript: and data: links into their words, which no longer look like a link", () => {
+    expect(clean('<a href="javascript:alert(1)">x</a>')).toBe("<span>x</span>");
+    expect(clean('<a href="JaVaScRiPt:alert(1)">x</a>')).toBe("<span>x</span>");
+    expect(clean('<a href="java&#x09;script:alert(1)">x</a>')).toBe("<span>x</span>");
+    expect(clean('<a href="data:text/html,<script>alert(1)</script>">x</a>')).toBe("<span>x</span>");
+    expect(clean('<a name="top">no address</a>')).toBe("<span>no address</span>");
+  });
+
+  it("leaves the links after a refused one whole", () => {
+    expect(
+      clean('<p><a href="javascript:alert(1)">bad <strong>b</strong></a> then <a href="/prices">prices</a>.</p>'),
+    ).toBe('<p><span>bad <strong>b</strong></span> then <a href="/prices">prices</a>.</p>');
   });
 
   it("adds rel=noopener to links that leave the site, and only to those", () => {
@@ -49,7 +57,8 @@ describe("sanitizeBlogHtml", () => {
   });
 
   it("refuses protocol-relative links", () => {
-    expect(clean('<a href="//evil.example/x">x</a>')).toBe("<a>x</a>");
+    expect(clean('<a href="//evil.example/x">x</a>')).toBe("<span>x</span>");
+    expect(clean('<a href=" \\\\evil.example/x">x</a>')).toBe("<span>x</span>");
   });
 
   it("keeps mailto and tel links", () => {

@@ -6,29 +6,47 @@
  */
 import sanitizeHtml from "sanitize-html";
 
-const ALLOWED_TAGS = ["p", "h2", "h3", "ul", "ol", "li", "a", "strong", "em", "blockquote"];
+/**
+ * `span` is kept only so a link that cannot stay a link has somewhere to go (see `a` below); it carries no
+ * attribute, so it is plain text to the reader.
+ */
+const ALLOWED_TAGS = ["p", "h2", "h3", "ul", "ol", "li", "a", "span", "strong", "em", "blockquote"];
+const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
 
-/** An http(s) link to another origin; relative links, mailto: and tel: are not. */
-function leavesTheSite(href: string, origin: string): boolean {
+/**
+ * Whether a link may keep its address: one on this site, or an http(s), mailto: or tel: address, read as a
+ * browser reads it (so tabs inside "java\tscript:" or a scheme in capitals change nothing). Protocol-relative
+ * addresses ("//elsewhere") are refused: they would take the page's scheme to a host the author did not spell out.
+ */
+function linkable(href: string, origin: string): boolean {
+  if (/^\s*[\\/]{2}/.test(href)) return false;
   try {
-    const url = new URL(href, origin);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.origin !== new URL(origin).origin;
+    return LINK_SCHEMES.includes(new URL(href, origin).protocol.slice(0, -1));
   } catch {
     return false;
   }
 }
 
+/** An http(s) link to another origin; relative links, mailto: and tel: are not. */
+function leavesTheSite(href: string, origin: string): boolean {
+  const url = new URL(href, origin);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.origin !== new URL(origin).origin;
+}
+
 /**
  * Safe HTML for a blog post body. `origin` is the site's own origin: links
  * elsewhere get rel="noopener"; links within the site keep no rel at all.
- * The page already has its h1 (the title), so a stray h1 becomes h2 and deeper
- * headings become h3, keeping the outline intact instead of flattening the text.
+ * A link whose address may not stay (javascript:, data:, none at all) becomes
+ * its words in a bare `span`: an `<a>` without an address would look like a
+ * link and do nothing. The page already has its h1 (the title), so a stray h1
+ * becomes h2 and deeper headings become h3, keeping the outline intact
+ * instead of flattening the text.
  */
 export function sanitizeBlogHtml(html: string, origin: string): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: { a: ["href", "rel"] },
-    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemes: LINK_SCHEMES,
     allowedSchemesByTag: {},
     allowProtocolRelative: false,
     disallowedTagsMode: "discard",
@@ -39,16 +57,13 @@ export function sanitizeBlogHtml(html: string, origin: string): string {
       h6: "h3",
       b: "strong",
       i: "em",
+      // The words of a link that cannot stay one go into a span, an allowed tag: sanitize-html closes a renamed tag
+      // it then discards under the wrong name (a later </a> came out as </span>), so renaming must land on a kept tag.
       a: (tagName, attribs) => {
         const href = attribs.href;
+        if (href === undefined || !linkable(href, origin)) return { tagName: "span", attribs: {} };
         // Whatever rel the author wrote is replaced: ours says what we mean.
-        const attributes: Record<string, string> = {};
-        // Protocol-relative links are refused (allowProtocolRelative below); drop them here too so no rel is left behind.
-        if (href !== undefined && !/^\s*[\\/]{2}/.test(href)) {
-          attributes.href = href;
-          if (leavesTheSite(href, origin)) attributes.rel = "noopener";
-        }
-        return { tagName, attribs: attributes };
+        return { tagName, attribs: leavesTheSite(href, origin) ? { href, rel: "noopener" } : { href } };
       },
     },
   });

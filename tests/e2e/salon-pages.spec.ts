@@ -322,6 +322,9 @@ test("a blog body from the database is sanitised before it is rendered", async (
     await expect(bodyEl.locator("script, img, iframe")).toHaveCount(0);
     expect(await bodyEl.innerHTML()).not.toMatch(/\son\w+=|javascript:|id="first"/i);
     await expect(bodyEl.getByRole("link", { name: "outside" })).toHaveAttribute("rel", "noopener");
+    // The refused link's words stay, as words: nothing that looks like a link and goes nowhere.
+    await expect(bodyEl.getByText("bad link")).toBeVisible();
+    await expect(bodyEl.locator("a:not([href])")).toHaveCount(0);
     await bodyEl.getByText("Safe words").click();
     expect(
       await page.evaluate(
