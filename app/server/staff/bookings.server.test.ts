@@ -201,6 +201,24 @@ describe.each(testDatabases)("bookings matched back on %s", (_name, open) => {
     expect([await statusOf(first), await statusOf(second)]).toEqual(["booked", "new"]);
   });
 
+  it("confirming one candidate drops the appointment's others, each written in the audit log", async () => {
+    const first = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-01T10:00:00Z");
+    const second = await quote("Amelia Hart", "+447700900123", "amelia@example.com", "2026-11-05T10:00:00Z");
+    await importAppointments(database.db, manager, "phorest", [appointment()]);
+    const review = (await bookingsOverview(database.db, manager)).review;
+    const chosen = review.find((r) => r.quoteId === first);
+    expect(await confirmReview(database.db, manager, chosen!.id)).toBe("done");
+    expect((await bookingsOverview(database.db, manager)).review).toEqual([]);
+    expect([await statusOf(first), await statusOf(second)]).toEqual(["booked", "new"]);
+    const dismissed = await database.db
+      .select({ subjectId: auditLog.subjectId, summary: auditLog.summary })
+      .from(auditLog)
+      .where(eq(auditLog.action, "booking.dismiss"));
+    expect(dismissed).toEqual([
+      { subjectId: String(second), summary: `Another quote (#${first}) was confirmed for the appointment` },
+    ]);
+  });
+
   it("reverses a match when the appointment is cancelled, unless a person changed the status since", async () => {
     const amelia = await quote("Amelia Hart", "+447700900123", "amelia@example.com");
     const bea = await quote("Bea Cole", "+447700900456", "bea@example.com");

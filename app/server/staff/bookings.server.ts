@@ -435,7 +435,10 @@ function matchInScope(scope: SalonScope): SQL | undefined {
   return mine && sql`exists (select 1 from ${quotes} where ${quotes.id} = ${bookingMatches.quoteId} and ${mine})`;
 }
 
-/** A person confirms an uncertain match: that quote is Booked; the other candidates for the appointment are dropped. */
+/**
+ * A person confirms an uncertain match: that quote is Booked; the other candidates for the appointment are dropped,
+ * each with its own audit row (one appointment is one booking, so they cannot be it, whichever salon's they are).
+ */
 export function confirmReview(db: Database, actor: ScopedActor, matchId: number): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
     const [match] = await tx
@@ -450,10 +453,17 @@ export function confirmReview(db: Database, actor: ScopedActor, matchId: number)
       .update(bookingMatches)
       .set({ state: "confirmed", decidedBy: actor.staffId, decidedAt: new Date() })
       .where(eq(bookingMatches.id, matchId));
-    await tx
+    const others = await tx
       .update(bookingMatches)
       .set({ state: "dismissed", decidedBy: actor.staffId, decidedAt: new Date() })
-      .where(and(eq(bookingMatches.appointmentId, match.appointmentId), eq(bookingMatches.state, "review")));
+      .where(and(eq(bookingMatches.appointmentId, match.appointmentId), eq(bookingMatches.state, "review")))
+      .returning({ quoteId: bookingMatches.quoteId });
+    for (const other of others)
+      await audit(tx, actor, {
+        action: "booking.dismiss",
+        subject: { type: "quote", id: other.quoteId },
+        summary: `Another quote (#${match.quoteId}) was confirmed for the appointment`,
+      });
     await bookQuote(tx, actor, match.quoteId, matchId, "confirm");
     return "done";
   });
