@@ -59,7 +59,7 @@ export function sanitizeBlogHtml(html: string, origin: string): string {
       i: "em",
       // The words of a link that cannot stay one go into a span, an allowed tag: sanitize-html closes a renamed tag
       // it then discards under the wrong name (a later </a> came out as </span>), so renaming must land on a kept tag.
-      a: (tagName, attribs) => {
+      a: (tagName, attribs): sanitizeHtml.Tag => {
         const href = attribs.href;
         if (href === undefined || !linkable(href, origin)) return { tagName: "span", attribs: {} };
         // Whatever rel the author wrote is replaced: ours says what we mean.
