@@ -143,7 +143,12 @@ test("the owner sees backups and health in words and downloads the latest backup
   expect(backup.status, backup.stderr).toBe(0);
   await owner.reload();
   await expect(section).toContainText("backups are recent");
-  await expect(section.getByRole("row").filter({ hasText: "Good" })).toHaveCount(1);
+  const made = section.getByRole("row").filter({ hasText: "Good" });
+  await expect(made).toHaveCount(1);
+  // When, with its day (tonight's is told from last night's), and a size a small database's file really has.
+  await expect(made).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+  await expect(made).toContainText(/\d+ kB|\d+(\.\d)? MB/);
+  await expect(made).not.toContainText("0.0 MB");
   await expectAccessible(owner);
   const downloading = owner.waitForEvent("download");
   await section.getByRole("link", { name: "Download the latest backup" }).click();
@@ -183,10 +188,14 @@ test("a job application goes from new to invited: the owner's wording of the inv
   await expect(preview).toContainText("Come and meet us, Ada");
   await expect(preview).toContainText("for the Stylist role");
   await manager.getByRole("button", { name: 'Send "Invite to interview"' }).click();
-  // The invitation is the decision: the application moves to Definitely with it.
-  await expect(
-    manager.getByText('Reply "Come and meet us, Ada" is on its way. The application is now Definitely.'),
-  ).toBeVisible();
+  // The invitation is the decision: the application moves to Definitely with it. The answer is where the phone's
+  // screen is, beside the button, and the reply goes back to none, so it is not one tap from being sent again.
+  const sent = manager.getByRole("status").filter({
+    hasText: '"Invite to interview" queued to send to ada@example.com. Status: Definitely.',
+  });
+  await expect(sent).toBeInViewport();
+  await expect(manager.getByLabel("Which reply")).toHaveValue("");
+  await expect(manager.getByTestId("reply-preview")).toHaveCount(0);
   await expect(manager.getByLabel("Change status")).toHaveValue("definitely");
   const mail = await mailTo(staff.smtp, "ada@example.com", /Come and meet us, Ada/, since);
   expect(mail.text).toContain("for the Stylist role");

@@ -1,8 +1,9 @@
-import { useState } from "react";
-import { data, Form } from "react-router";
-import { ActionNotice, RecordWork } from "~/components/staff/record";
+import { useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { type ActionMessage, ActionNotice, FetcherMessage, RecordWork } from "~/components/staff/record";
 import { ContactButtons, SelectField, StaffHeading, StaffSection, staffMeta, When } from "~/components/staff/ui";
 import { jobRoleLabel } from "~/domain/form-texts";
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from "~/domain/idempotency";
 import { isReplyTemplateKey } from "~/domain/staff/records";
 import { requestContext } from "~/server/request-context.server";
 import { getJobApplication, jobReply, replyTemplatesOf, sendReply } from "~/server/staff/applications.server";
@@ -32,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
           .filter((t) => t.for === "job")
           .map((t) => ({ value: t.key, label: t.label, ...jobReply(t, a) }))
       : [],
+    // A new one with every load, so each reply sent is one message however often its form is sent.
+    replyKey: newIdempotencyKey(),
     history: await listHistory(args.context.get(requestContext).db, "job", id),
     application: {
       id: a.id,
@@ -56,10 +59,12 @@ export async function action(args: Route.ActionArgs) {
   if (!id) throw data({ error: MISSING }, { status: 404 });
   if (intent === "reply") {
     if (!isReplyTemplateKey(input.template)) return data({ error: "Choose one of the replies." }, { status: 400 });
-    const sent = await sendReply(args.context.get(requestContext).db, staff, id, input.template);
+    if (!IDEMPOTENCY_KEY_PATTERN.test(input.key ?? ""))
+      return data({ error: "Reload the page and send the reply again." }, { status: 400 });
+    const sent = await sendReply(args.context.get(requestContext).db, staff, id, input.template, input.key ?? "");
     if (!sent.ok) return data({ error: MISSING }, { status: 404 });
-    const moved = sent.movedTo ? ` The application is now ${sent.movedTo}.` : "";
-    return { done: `Reply "${sent.subject}" is on its way.${moved}` };
+    const moved = sent.movedTo ? ` Status: ${sent.movedTo}.` : "";
+    return { done: `"${sent.label}" queued to send to ${sent.to}.${moved}` };
   }
   const outcome = await workRecord(args.context.get(requestContext).db, staff, "job", id, intent, input);
   return outcome.ok ? { done: outcome.done } : data({ error: outcome.error }, { status: outcome.status });
@@ -67,13 +72,32 @@ export async function action(args: Route.ActionArgs) {
 
 /**
  * The reply to send: none is chosen until staff choose one (a rejection is never one tap away), and the one
- * chosen is shown as the applicant will read it before it is sent.
+ * chosen is shown as the applicant will read it before it is sent. It is sent without a page load: the answer
+ * shows beside the button (where a phone's screen is), the button cannot send twice, and once sent the choice
+ * goes back to none.
  */
-function JobReply({ templates }: { templates: { value: string; label: string; subject: string; text: string }[] }) {
+function JobReply({
+  templates,
+  replyKey,
+}: {
+  templates: { value: string; label: string; subject: string; text: string }[];
+  replyKey: string;
+}) {
   const [chosen, setChosen] = useState("");
+  const send = useFetcher<ActionMessage>({ key: "job-reply" });
+  const sending = send.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const answer = send.data;
+  useEffect(() => {
+    if (send.state === "idle" && answer && "done" in answer) {
+      form.current?.reset();
+      setChosen("");
+    }
+  }, [send.state, answer]);
   const reply = templates.find((t) => t.value === chosen);
   return (
-    <Form method="post" preventScrollReset>
+    <send.Form ref={form} method="post" preventScrollReset onSubmit={(event) => sending && event.preventDefault()}>
+      <input type="hidden" name="key" value={replyKey} />
       <SelectField
         label="Which reply"
         name="template"
@@ -87,10 +111,11 @@ function JobReply({ templates }: { templates: { value: string; label: string; su
           <p className="mt-2 whitespace-pre-wrap">{reply.text}</p>
         </div>
       ) : null}
-      <button type="submit" name="intent" value="reply" className="btn-primary">
-        {reply ? `Send "${reply.label}"` : "Send reply"}
+      <button type="submit" name="intent" value="reply" className="btn-primary" aria-disabled={sending || undefined}>
+        {sending ? "Sending…" : reply ? `Send "${reply.label}"` : "Send reply"}
       </button>
-    </Form>
+      <FetcherMessage answer={sending ? undefined : answer} />
+    </send.Form>
   );
 }
 
@@ -129,7 +154,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.templates.length > 0 ? (
           <StaffSection id="reply-heading" title="Reply" className="card p-5">
             <p className="my-2 text-muted">An e-mail to {a.email} in the owner's wording, kept in the history below.</p>
-            <JobReply templates={loaderData.templates} />
+            <JobReply templates={loaderData.templates} replyKey={loaderData.replyKey} />
           </StaffSection>
         ) : null}
       </div>

@@ -25,7 +25,15 @@ import type { Database } from "../db.server";
 import { mailDomainOf } from "../delivery/delivery.server";
 import { applicantReply } from "../delivery/staff-messages.server";
 import { enqueue, wakeOutbox } from "../outbox.server";
-import { feedback, jobApplications, modelApplications, replyTemplates, salons, staffNotes } from "../schema.server";
+import {
+  feedback,
+  idempotencyKeys,
+  jobApplications,
+  modelApplications,
+  replyTemplates,
+  salons,
+  staffNotes,
+} from "../schema.server";
 import { type Actor, audit } from "./audit.server";
 import { loadListPage } from "./list-page.server";
 import { type ListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
@@ -202,22 +210,32 @@ export function jobReply(
  * Sends a template reply to a job applicant through the outbox, records it on
  * the application (what was sent, by whom) and moves the application to the
  * reply's decision (REPLY_TEMPLATES' `status`), all in one transaction.
- * Returns the subject sent and the status's label when it changed; not ok for
- * an application outside the actor's scope or a reply that is not a job's.
+ * `sendKey` is the reply form's idempotency key: the same form sent again (a
+ * double tap, a retry after a lost answer) sends nothing more and is told
+ * what the first was. Returns the reply's label, the address it goes to and
+ * the status's label when it changed; not ok for an application outside the
+ * actor's scope or a reply that is not a job's.
  */
 export async function sendReply(
   db: Database,
   actor: Actor & { scope: SalonScope },
   applicationId: number,
   key: ReplyTemplateKey,
-): Promise<{ ok: true; subject: string; movedTo: string | null } | { ok: false }> {
+  sendKey: string,
+): Promise<{ ok: true; label: string; to: string; movedTo: string | null } | { ok: false }> {
   const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
   const row = await getJobApplication(db, applicationId, actor.scope);
   if (!template || !row) return { ok: false };
   const { subject, text } = jobReply(template, row.application);
   const draft = REPLY_TEMPLATES[key];
   const decision = "status" in draft && draft.status !== row.application.status ? draft.status : null;
-  const movedTo = await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ key: `job-reply:${sendKey}` })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) return { again: true, movedTo: null };
     const [messageId] = await enqueue(
       tx,
       [applicantReply(row.application.email, subject, text)],
@@ -236,12 +254,12 @@ export async function sendReply(
       subject: { type: "job", id: applicationId },
       summary: template.label,
     });
-    if (!decision) return null;
+    if (!decision) return { again: false, movedTo: null };
     await tx.update(jobApplications).set({ status: decision }).where(eq(jobApplications.id, applicationId));
-    return noteStatusChange(tx, actor, "job", applicationId, decision);
+    return { again: false, movedTo: await noteStatusChange(tx, actor, "job", applicationId, decision) };
   });
-  wakeOutbox();
-  return { ok: true, subject, movedTo };
+  if (!sent.again) wakeOutbox();
+  return { ok: true, label: template.label, to: row.application.email, movedTo: sent.movedTo };
 }
 
 // ── the lists' pages ────────────────────────────────────────────────────
