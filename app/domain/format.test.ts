@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adapterBpFromPercent, formatGBP, penceFromPounds, telHref, truncate } from "./format";
+import { adapterBpFromPercent, fileSize, formatGBP, penceFromPounds, telHref, truncate } from "./format";
 import { levelRows, serviceRows } from "./testing/catalogue";
 
 describe("formatGBP", () => {
@@ -136,6 +136,17 @@ describe("adapterBpFromPercent", () => {
 
   it.each(["", "-", "12.345", "--1", "1%", "+1"])("rejects %j", (text) => {
     expect(() => adapterBpFromPercent(text)).toThrow(RangeError);
+  });
+});
+
+describe("fileSize", () => {
+  it("says kB under a megabyte and MB from one, never an empty-looking 0.0 MB", () => {
+    expect(fileSize(34_816)).toBe("34 kB");
+    expect(fileSize(200)).toBe("1 kB");
+    expect(fileSize(1_023 * 1024)).toBe("1,023 kB");
+    expect(fileSize(1024 * 1024)).toBe("1 MB");
+    expect(fileSize(2.5 * 1024 * 1024)).toBe("2.5 MB");
+    expect(fileSize(1_500 * 1024 * 1024)).toBe("1,500 MB");
   });
 });
 

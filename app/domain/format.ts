@@ -77,6 +77,21 @@ export function adapterBpFromPercent(text: string): number {
   return parseScaledDecimal(text, 2, true);
 }
 
+const KIB = 1024;
+const sizeFormats = {
+  kB: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 }),
+  MB: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 }),
+};
+
+/**
+ * A file's size in bytes as people read it: "34 kB" under a megabyte (never "0.0 MB"), "2.5 MB" from one on, in
+ * the 1,024-byte units the console's upload limits use. Under 1 kB shows as "1 kB": a file is never shown as empty.
+ */
+export function fileSize(bytes: number): string {
+  if (bytes < KIB * KIB) return `${sizeFormats.kB.format(Math.max(1, Math.round(bytes / KIB)))} kB`;
+  return `${sizeFormats.MB.format(bytes / (KIB * KIB))} MB`;
+}
+
 /** A `tel:` link for a number as the salon writes it ("01632 960 123"): only the digits and a +. */
 export function telHref(telephone: string): string {
   return `tel:${telephone.replace(/[^\d+]/g, "")}`;

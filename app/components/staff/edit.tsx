@@ -196,7 +196,7 @@ export function EditPicture(props: {
             aria-invalid={file.error || chosen.problem ? true : undefined}
             aria-describedby={describedBy(file.id, "hint", file.error || chosen.problem)}
             onChange={chosen.onChange}
-            className="mt-1 block w-full text-base file:mr-3 file:rounded-lg file:border file:border-muted file:bg-white file:px-3 file:py-2"
+            className="mt-1 block w-full text-base"
           />
           {chosen.problem ? (
             <p id={`${file.id}-error`} role="alert" className="mt-1 font-semibold text-accent-dark">

@@ -1,13 +1,13 @@
 import { data, Form } from "react-router";
 import { ActionNotice } from "~/components/staff/record";
-import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField } from "~/components/staff/ui";
+import { SelectField, StaffHeading, StaffSection, staffMeta, TextArea, TextField, When } from "~/components/staff/ui";
+import { fileSize } from "~/domain/format";
 import {
   isPriceRounding,
   PRICE_ROUNDING_LABELS,
   PRICE_ROUNDING_PHRASES,
   PRICE_ROUNDINGS,
 } from "~/domain/price-rounding";
-import { londonTime } from "~/domain/salon-time";
 import {
   isReplyTemplateKey,
   REPLY_BODY_MAX,
@@ -71,8 +71,8 @@ export async function loader(args: Route.LoaderArgs) {
     backupConfirm: signedInRecently(staff) ? null : confirmSignInPath(staffPath(STAFF_ROUTES.settings.path)),
     backups: backups.map((b) => ({
       id: b.id,
-      at: londonTime(b.finishedAt),
-      size: b.bytes === null ? "" : `${(b.bytes / 1_048_576).toFixed(1)} MB`,
+      at: b.finishedAt.toISOString(),
+      size: b.bytes === null ? "" : fileSize(b.bytes),
       result:
         b.status === "ok"
           ? b.remote
@@ -291,7 +291,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <tbody>
                 {loaderData.backups.map((b) => (
                   <tr key={b.id}>
-                    <td>{b.at}</td>
+                    <td>
+                      <When at={b.at} />
+                    </td>
                     <td>{b.size}</td>
                     <td>{b.result}</td>
                   </tr>
@@ -353,7 +355,7 @@ function ReplyTemplates({
   children?: React.ReactNode;
 }) {
   return (
-    <StaffSection id={id} title={title} className="card p-5">
+    <StaffSection id={id} title={title} className="card mb-6 p-5">
       {children ? <p className="my-2">{children}</p> : null}
       <p className="my-2 text-muted">
         Filled in when sent:{" "}
