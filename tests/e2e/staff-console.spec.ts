@@ -206,6 +206,10 @@ test("a job application goes from new to invited: the owner's wording of the inv
 
   await manager.goto(`${staff.url}/staff/applications?status=definitely`);
   await expect(manager.getByRole("list", { name: "Job applications" })).toContainText("Ada Lovelace");
+  // Every status tab is in sight on the phone, none hidden past the screen's edge.
+  const tabs = manager.getByRole("navigation", { name: "By status" }).getByRole("link");
+  await expect(tabs).toHaveCount(7);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await expectAccessible(manager);
 });
 

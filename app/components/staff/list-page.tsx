@@ -44,10 +44,11 @@ function withParam(search: string, name: string, value: string) {
   return `?${params}`;
 }
 
+/** Every tab in sight: on a phone they wrap onto a second row rather than hide past the screen's edge. */
 function Tabs({ tabs, search }: { tabs: ListTabs; search: string }) {
   return (
-    <nav aria-label={tabs.label} className="mb-4 overflow-x-auto">
-      <ul className="flex gap-1 whitespace-nowrap">
+    <nav aria-label={tabs.label} className="mb-4">
+      <ul className="flex flex-wrap gap-1 whitespace-nowrap">
         {tabs.options.map((tab) => (
           <li key={tab.value}>
             <Link

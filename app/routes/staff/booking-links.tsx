@@ -219,7 +219,7 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
             rows={3}
             maxLength={500}
             defaultValue={d.skinTestWords}
-            hint="One a line. An imported or webhook appointment whose service names one of them records the client's skin test instead of booking her quote."
+            hint="One a line. An imported or webhook appointment whose service names one of them records the client's skin test instead of booking their quote."
           />
           <div>
             <button type="submit" name="intent" value="skin-test-words" className="btn-outline">

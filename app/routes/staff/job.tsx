@@ -132,10 +132,13 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
           <ContactButtons mobile={a.mobile} email={a.email} />
           <dl className="space-y-3">
             <div>
-              <dt className="text-muted">Position and salon</dt>
-              <dd>
-                {a.position}, {a.salon}
-              </dd>
+              {/* The form's "Position" answer is how far along the applicant is: years behind the chair, or new. */}
+              <dt className="text-muted">Experience</dt>
+              <dd>{a.position}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Salon</dt>
+              <dd>{a.salon}</dd>
             </div>
             <div>
               <dt className="text-muted">About them</dt>
