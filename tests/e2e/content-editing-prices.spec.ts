@@ -197,6 +197,10 @@ test("a CSV import with one bad row imports nothing and names the row; a good fi
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText(/Nothing was imported: one row needs correcting first \(row 3\)/)).toBeVisible();
   await expect(page.getByText('Row 3: no one in the team is called "Nobody Here".')).toBeVisible();
+  // The reasons are under the box, further down than the notice: the notice's button goes there.
+  await page.getByRole("button", { name: "Go to what needs correcting" }).click();
+  await expect(page.getByLabel("Or paste the CSV here")).toBeFocused();
+  await expect(page.getByLabel("Or paste the CSV here")).toBeInViewport();
   await expect(heading).toHaveText(before as string);
   await expect(page.getByLabel("Or paste the CSV here")).toHaveValue(csv);
   const visitor = await freshPage(browser);

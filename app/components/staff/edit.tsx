@@ -418,7 +418,9 @@ export function photoRefusal(bytes: number, max = MAX_PICTURE_BYTES): string {
  * The page's answer to the last save, at the top of the page. Once a form has
  * been sent without a page load, a save's confirmation shows beside its form
  * instead (EditForm); a refusal still shows here, and takes the focus, so the
- * page goes to what needs fixing.
+ * page goes to what needs fixing. When the refusal is about fields, a button
+ * takes the focus on to the first of them, which on a phone can be screens
+ * further down (a bulk import's reasons are under its box).
  */
 export function EditNotice() {
   const answer = useActionData() as EditResult | undefined;
@@ -429,9 +431,19 @@ export function EditNotice() {
   }, [answer, lastSent]);
   if (!answer) return null;
   if ("done" in answer) return lastSent === null ? <Notice tone="success">{answer.done}</Notice> : null;
+  const aboutFields = Object.keys(answer.fieldErrors ?? {}).length > 0;
   return (
     <Notice tone="error" ref={summary}>
       {answer.error}
+      {aboutFields ? (
+        <button
+          type="button"
+          className="mt-2 block font-semibold underline"
+          onClick={() => document.querySelector<HTMLElement>('main form [aria-invalid="true"]')?.focus()}
+        >
+          Go to what needs correcting
+        </button>
+      ) : null}
     </Notice>
   );
 }
