@@ -211,6 +211,7 @@ test("a CSV import with one bad row imports nothing and names the row; a good fi
   await page.getByLabel("Or paste the CSV here").fill(csv.replace("Nobody Here", "isla"));
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("3 reviews are imported and published.")).toBeVisible();
+  await expect(page.getByLabel("Or paste the CSV here")).toHaveValue("");
   await visitor.goto(`${staff.url}/reviews/isla`);
   await expect(visitor.getByText("Isla made my fine hair look twice as thick.")).toBeVisible();
   await expect(visitor.getByText("Running late but a good cut in the end.")).toBeVisible();

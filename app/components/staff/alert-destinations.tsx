@@ -32,7 +32,7 @@ export function AlertDestinations({
             </>
           )}
           {linked ? (
-            <Link to={href} className="underline">
+            <Link to={href} className="whitespace-nowrap underline">
               {s.deskEmail ? "Change it" : "Set it"}
               <span className="sr-only"> for {s.name} on the Salons screen</span>
             </Link>

@@ -136,7 +136,15 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             into="edit-csv-import"
             className="mb-4 mt-1 block w-full"
           />
-          <EditForm intent="import-reviews" version={1} idSuffix="-import" current={{}} submitLabel="Import">
+          {/* Emptied once its reviews are in (the count grows): the same file is not one tap from a second import. */}
+          <EditForm
+            intent="import-reviews"
+            version={1}
+            resetKey={reviews.length}
+            idSuffix="-import"
+            current={{}}
+            submitLabel="Import"
+          >
             <EditTextArea name="csv" label="Or paste the CSV here" required rows={6} maxLength={MAX_IMPORT_CHARS} />
           </EditForm>
         </StaffSection>

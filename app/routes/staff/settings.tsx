@@ -277,7 +277,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         )}
         <h3 className="mt-4 mb-2 text-xl">Latest backups</h3>
         {loaderData.backups.length === 0 ? (
-          <p className="my-2 text-muted">No backup yet: the first is made tonight.</p>
+          <p className="my-2 text-muted">No backup yet.</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left">
