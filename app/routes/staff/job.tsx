@@ -20,7 +20,7 @@ const MISSING = "There is no job application with that number.";
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args, "job");
   const id = recordId(args.params.id);
-  const row = id ? await getJobApplication(args.context.get(requestContext).db, id, staff.scope) : undefined;
+  const row = id ? await getJobApplication(args.context.get(requestContext).db, id) : undefined;
   if (!id || !row) throw data({ error: MISSING }, { status: 404 });
   await auditView(args.context.get(requestContext).db, staff, "job.view", { type: "job", id });
   const a = row.application;
@@ -137,7 +137,8 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
               <dd>{a.position}</dd>
             </div>
             <div>
-              <dt className="text-muted">Salon</dt>
+              {/* The salon alerted when it came in; the application itself is for every salon. */}
+              <dt className="text-muted">Sent to</dt>
               <dd>{a.salon}</dd>
             </div>
             <div>

@@ -38,7 +38,6 @@ import { type Actor, audit } from "./audit.server";
 import { loadListPage } from "./list-page.server";
 import { type ListPage, newestFirstAfter, searchParam, searchWhere } from "./lists.server";
 import { noteStatusChange } from "./records.server";
-import { inSalonScope } from "./scope.server";
 
 /** A list of applications or feedback: one status ("open", the default, is everything not archived; or "all") and a search. */
 export interface RecordFilter {
@@ -83,8 +82,12 @@ function recordPage<Q extends PgSelect>(
     .offset(page.offset ?? 0);
 }
 
-/** One page of job applications, of the salons in scope. */
-export async function listJobApplications(db: Database, filter: RecordFilter, page: ListPage, scope: SalonScope) {
+/**
+ * One page of job applications. They are the group's, whatever salon an application was filed under: one
+ * application is for every salon (as the recruitment pages promise), so every account that may see applications
+ * sees them all (decision 133).
+ */
+export async function listJobApplications(db: Database, filter: RecordFilter, page: ListPage) {
   const t = jobApplications;
   const query = db
     .select({
@@ -99,24 +102,16 @@ export async function listJobApplications(db: Database, filter: RecordFilter, pa
     })
     .from(t)
     .innerJoin(salons, eq(salons.id, t.salonId));
-  return recordPage(
-    query.$dynamic(),
-    t,
-    t,
-    { kind: "job", text: [t.name, t.email, t.about] },
-    filter,
-    page,
-    inSalonScope(scope, t.salonId),
-  );
+  return recordPage(query.$dynamic(), t, t, { kind: "job", text: [t.name, t.email, t.about] }, filter, page);
 }
 
-/** One job application with its salon's name; undefined when there is none in scope. */
-export async function getJobApplication(db: Database, id: number, scope: SalonScope) {
+/** One job application with the name of the salon it was sent to (the group's, as listJobApplications); undefined when there is none. */
+export async function getJobApplication(db: Database, id: number) {
   const [row] = await db
     .select({ application: jobApplications, salon: salons.name })
     .from(jobApplications)
     .innerJoin(salons, eq(salons.id, jobApplications.salonId))
-    .where(and(eq(jobApplications.id, id), inSalonScope(scope, jobApplications.salonId)))
+    .where(eq(jobApplications.id, id))
     .limit(1);
   return row;
 }
@@ -224,7 +219,7 @@ export async function sendReply(
   sendKey: string,
 ): Promise<{ ok: true; label: string; to: string; movedTo: string | null } | { ok: false }> {
   const template = (await replyTemplatesOf(db)).find((t) => t.key === key && t.for === "job");
-  const row = await getJobApplication(db, applicationId, actor.scope);
+  const row = await getJobApplication(db, applicationId);
   if (!template || !row) return { ok: false };
   const { subject, text } = jobReply(template, row.application);
   const draft = REPLY_TEMPLATES[key];

@@ -84,9 +84,7 @@ export async function loadDashboard(db: Database, scope: SalonScope, now = new D
       db
         .select({ status: jobApplications.status, n: count() })
         .from(jobApplications)
-        .where(
-          and(notInArray(jobApplications.status, CLOSED_APPLICATION), inSalonScope(scope, jobApplications.salonId)),
-        )
+        .where(notInArray(jobApplications.status, CLOSED_APPLICATION))
         .groupBy(jobApplications.status),
       db
         .select({ status: modelApplications.status, n: count() })
@@ -127,9 +125,7 @@ export async function loadWaiting(db: Database, scope: SalonScope) {
         leads: int(
           sql`(select coalesce(sum(${quoteRollup.quotes}), 0) from ${rollupRows(quoteRollup, sql`${quoteRollup.status} = 'new' and ${salonScopeSql(scope, quoteRollup.salonId)}`)})`,
         ),
-        jobs: int(
-          sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new' and ${salonScopeSql(scope, jobApplications.salonId)})`,
-        ),
+        jobs: int(sql`(select count(*) from ${jobApplications} where ${jobApplications.status} = 'new')`),
         models: int(sql`(select count(*) from ${modelApplications} where ${modelApplications.status} = 'new')`),
         feedbackList: int(sql`(select count(*) from ${feedback} where ${feedback.status} = 'new')`),
         messages: int(

@@ -112,9 +112,9 @@ const jobs: Download<RecordFilter, Awaited<ReturnType<typeof jobRows>>[number]> 
     { header: "Status", value: (r) => status(r.status) },
   ],
 };
-async function jobRows(db: Database, filter: RecordFilter, page: Page, scope: SalonScope) {
+async function jobRows(db: Database, filter: RecordFilter, page: Page) {
   const t = jobApplications;
-  return withMore(await listJobApplications(db, filter, page, scope), (ids) =>
+  return withMore(await listJobApplications(db, filter, page), (ids) =>
     db
       .select({ id: t.id, mobile: t.mobile, email: t.email, about: t.about, whyHair: t.whyHair, whyUs: t.whyUs })
       .from(t)

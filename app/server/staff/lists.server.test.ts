@@ -198,7 +198,7 @@ describe.each(testDatabases)("searching the console's lists on %s", (_name, open
       ...{ intro: 5, consultation: 5, cleanliness: 5, appearance: 5, products: 5, styling: 5, value: 5 },
       ...{ experience: 5, result: 5, returnReason: "", repeat: "Yes", comments: "Lovely warm welcome" },
     });
-    const jobs = (q: string) => listJobApplications(db, recordFilterOf(params(q)), PAGE, "all");
+    const jobs = (q: string) => listJobApplications(db, recordFilterOf(params(q)), PAGE);
     expect(names(await jobs("q=portfolio"))).toEqual(["Eve Applicant"]);
     expect(names(await jobs("q=900205&status=maybe"))).toEqual(["Eve Applicant"]);
     expect(names(await jobs("q=portfolio&status=no"))).toEqual([]);

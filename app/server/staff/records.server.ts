@@ -17,13 +17,11 @@ const TABLES = { quote: quotes, job: jobApplications, model: modelApplications, 
 export type ScopedActor = Actor & { scope: SalonScope };
 
 /**
- * The records of this kind in the actor's scope: quotes and job applications have a salon; model applications
- * and feedback are the group's, seen by all who may see that kind.
+ * The records of this kind in the actor's scope: a quote has its salon; job applications, model applications and
+ * feedback are the group's, seen by all who may see that kind (decision 133).
  */
 function kindInScope(kind: RecordKind, scope: SalonScope): SQL | undefined {
-  if (kind === "quote") return inSalonScope(scope, quotes.salonId);
-  if (kind === "job") return inSalonScope(scope, jobApplications.salonId);
-  return undefined;
+  return kind === "quote" ? inSalonScope(scope, quotes.salonId) : undefined;
 }
 
 /**

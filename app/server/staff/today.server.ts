@@ -60,7 +60,7 @@ async function figuresFor(
       quotes: sql<number>`quoted.n`,
       quotePence: sql<number>`quoted.pence`,
       applications: wanted.applications
-        ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch, salonScopeSql(scope, jobApplications.salonId))} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
+        ? sql<number>`${countOf(sql`${jobApplications}`, jobApplications.createdAt, stretch)} + ${countOf(sql`${modelApplications}`, modelApplications.createdAt, stretch)}`
         : zero,
       feedback: wanted.feedback ? countOf(sql`${feedback}`, feedback.createdAt, stretch) : zero,
       // A booking matched and not undone: applied by the import, or confirmed by a person. Its quote is looked up
