@@ -5,6 +5,7 @@ import {
   EMAIL_PATTERN,
   foldForSearch,
   internationalMobile,
+  nationalMobile,
   normaliseEmailAddress,
   normaliseTypedText,
   normaliseUkMobile,
@@ -45,6 +46,15 @@ describe("normaliseTypedText over names as people type and paste them", () => {
 describe("foldForSearch", () => {
   it.each(SEARCHES)("$typed finds $finds", ({ typed, finds }) => {
     expect(foldForSearch(finds).toLowerCase()).toContain(foldForSearch(typed).toLowerCase());
+  });
+});
+
+describe("nationalMobile", () => {
+  it("writes a UK mobile as it is read out and dialled here, and leaves anything else alone", () => {
+    expect(nationalMobile("+447700900123")).toBe("07700 900123");
+    expect(nationalMobile("+447624123456")).toBe("07624 123456");
+    expect(nationalMobile("+4420794600")).toBe("+4420794600");
+    expect(nationalMobile("")).toBe("");
   });
 });
 

@@ -158,6 +158,15 @@ export function internationalMobile(e164: string): string {
   return match ? `+44 ${match[1]} ${match[2]}` : e164;
 }
 
+/**
+ * A stored mobile (+447700900123) as people in the UK read it out and dial it: "07700 900123", for a call
+ * button at a front desk. Anything else is returned as it is.
+ */
+export function nationalMobile(e164: string): string {
+  const match = /^\+44(7\d{3})(\d{6})$/.exec(e164);
+  return match ? `0${match[1]} ${match[2]}` : e164;
+}
+
 // ---------------------------------------------------------------------------
 // E-mail addresses
 // ---------------------------------------------------------------------------

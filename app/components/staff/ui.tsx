@@ -2,6 +2,7 @@
 import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { telHref } from "~/domain/format";
+import { nationalMobile } from "~/domain/typed-text";
 
 /** What every console page says of itself to a browser or a link preview, with its own title in it. */
 export const staffDescription = (title: string) =>
@@ -275,7 +276,7 @@ export function ContactButtons({ mobile, email }: { mobile: string; email?: stri
     <div className="my-3 flex flex-wrap gap-3">
       {mobile ? (
         <a href={telHref(mobile)} className="btn-primary">
-          Call {mobile}
+          Call {nationalMobile(mobile)}
         </a>
       ) : null}
       {email ? (

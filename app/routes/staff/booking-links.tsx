@@ -288,7 +288,7 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3 className="mt-6 mb-2 text-xl">Add a link for a service</h3>
-        <Form method="post" preventScrollReset className="grid gap-x-4 sm:grid-cols-2">
+        <Form method="post" preventScrollReset className="grid items-end gap-x-4 sm:grid-cols-2">
           <SelectField label="Salon" name="salonId" options={d.salonOptions} />
           <SelectField
             label="Stylist"

@@ -13,6 +13,7 @@ import { londonDay } from "~/domain/salon-time";
 import { colourFlagWords, SKIN_TEST_ANSWER_LABELS, skinTestStatusWords } from "~/domain/skin-test";
 import { auditHistoryPath } from "~/domain/staff/audit-log";
 import { clientName, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "~/domain/staff/records";
+import { nationalMobile } from "~/domain/typed-text";
 import { now } from "~/server/clock.server";
 import { requestContext } from "~/server/request-context.server";
 import { auditView } from "~/server/staff/audit.server";
@@ -175,7 +176,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {lead.mobile ? (
             <p className="my-3">
               <a href={telHref(lead.mobile)} className="btn-primary">
-                Call {lead.mobile}
+                Call {nationalMobile(lead.mobile)}
               </a>
             </p>
           ) : null}
