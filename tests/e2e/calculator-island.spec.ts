@@ -125,6 +125,25 @@ test("a whole colour quote is chosen in the page: no page load, the address, foc
   expect(errors).toEqual([]);
 });
 
+test("a choice the keyboard moves to on a phone is never hidden under the estimate bar", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/prices/calculator?type=colour&mode=level&level=6&cc=2&colour=12#current-step");
+  await islandReady(page);
+  const bar = page.getByTestId("phone-estimate");
+  const choices = openStep(page).getByRole("link");
+  const last = (await choices.count()) - 1;
+  expect(last).toBeGreaterThan(1);
+  // The page scrolled so the last choice sits right under the bar, the one before it in view; then Tab moves on.
+  await choices
+    .nth(last)
+    .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight + 40));
+  await choices.nth(last - 1).evaluate((el) => (el as HTMLElement).focus({ preventScroll: true }));
+  await page.keyboard.press("Tab");
+  await expect(choices.nth(last)).toBeFocused();
+  const [choice, barBox] = [await choices.nth(last).boundingBox(), await bar.boundingBox()];
+  expect((choice?.y ?? 0) + (choice?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
+});
+
 test('the phone\'s estimate counts the services chosen, not a "None" choice at £0', async ({ page, request }) => {
   const catalogue = await fetchCatalogue(request);
   const none = serviceNamed(catalogue, 4, 0, "None");

@@ -79,6 +79,7 @@ export function PhoneEstimate({ view }: { view: CalculatorView }) {
   return (
     <div
       data-testid="phone-estimate"
+      data-estimate-bar
       className="sticky bottom-0 z-30 border-t border-line bg-ivory/95 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden"
     >
       <div className={`container-page flex min-h-14 items-center py-2 ${quote ? "pr-36 sm:pr-39" : ""}`}>
