@@ -26,6 +26,12 @@ export function honeypotFilled(value: unknown): boolean {
 }
 
 /** Label and value of the first option of every select: choosing it is no answer. */
+/**
+ * Under every mobile field of the public forms: only UK mobiles are taken (texts go through a UK sender), and the
+ * refusal's wording ("A valid mobile number is required") is the specification's, so the field says so first.
+ */
+export const UK_MOBILE_HINT = "A UK mobile, such as 07700 900123.";
+
 export const PLEASE_SELECT = { label: "Please select", value: "" } as const;
 
 export const JOB_ROLES = ["Stylist", "Apprentice"] as const;

@@ -1,4 +1,11 @@
-import { JOB_SALONS_NOTE, JOB_SUCCESS, type JobRole, PLEASE_SELECT, positionsForRole } from "~/domain/form-texts";
+import {
+  JOB_SALONS_NOTE,
+  JOB_SUCCESS,
+  type JobRole,
+  PLEASE_SELECT,
+  positionsForRole,
+  UK_MOBILE_HINT,
+} from "~/domain/form-texts";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, SelectField, TextareaField } from "./fields";
 import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
@@ -47,7 +54,7 @@ export function JobApplicationForm({ form: kind, actionData, formKey }: { form: 
         <legend className="font-display text-xl">About you</legend>
         <Field meta={fields.name!} label="Full Name" autoComplete="name" />
         <div className="grid gap-6 sm:grid-cols-2">
-          <Field meta={fields.mobile!} label="Mobile number" type="tel" hint="For example 07700 900123" />
+          <Field meta={fields.mobile!} label="Mobile number" type="tel" hint={UK_MOBILE_HINT} />
           <Field meta={fields.email!} label="Email Address" type="email" hint="We'll reply here" />
         </div>
         {saturday ? null : (

@@ -1,4 +1,4 @@
-import { MODEL_SUCCESS } from "~/domain/form-texts";
+import { MODEL_SUCCESS, UK_MOBILE_HINT } from "~/domain/form-texts";
 import { CORRECT_FIELDS_MESSAGE } from "./error-summary";
 import { Field, TextareaField } from "./fields";
 import { type FormIslandProps, SubmissionForm, useSubmissionForm } from "./submission-form";
@@ -31,7 +31,7 @@ export function ModelApplicationForm({ actionData, formKey }: FormIslandProps) {
           meta={fields.mobile!}
           label="Mobile number"
           type="tel"
-          hint="We'll text you when there's a session for your hair. For example 07700 900123"
+          hint={`We'll text you when there's a session for your hair. ${UK_MOBILE_HINT}`}
         />
         <TextareaField
           meta={fields.info!}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PLEASE_SELECT, REFERRAL_LABELS, REFERRAL_OPTIONS } from "~/domain/form-texts";
+import { PLEASE_SELECT, REFERRAL_LABELS, REFERRAL_OPTIONS, UK_MOBILE_HINT } from "~/domain/form-texts";
 import type { Attribution } from "~/domain/funnel";
 import { SKIN_TEST_ANSWER_LABELS, SKIN_TEST_ANSWERS, SKIN_TEST_QUESTION } from "~/domain/skin-test";
 import { landingAttribution, rememberLanding } from "../funnel-beacon";
@@ -90,7 +90,7 @@ export function QuoteDetailsForm({
         </div>
       ) : null}
       <Field meta={fields.name!} label="Your name" autoComplete="name" />
-      <Field meta={fields.mobile!} label="Mobile number" type="tel" />
+      <Field meta={fields.mobile!} label="Mobile number" type="tel" hint={UK_MOBILE_HINT} />
       <Field meta={fields.email!} label="Email address" type="email" />
       <SelectField meta={fields.referral!} label="How did you hear about us?" options={REFERRAL_CHOICES} />
       <MarketingConsent email={fields.marketing_email!} sms={fields.marketing_sms!} />
