@@ -147,6 +147,9 @@ export function normaliseUkMobile(input: string): string | null {
   return UK_MOBILE_NATIONAL.test(national) ? `+44${national}` : null;
 }
 
+/** A stored UK mobile (+447700900123), in the two groups people read it in: 7700 and 900123. */
+const STORED_UK_MOBILE = /^\+44(7\d{3})(\d{6})$/;
+
 /**
  * A stored mobile (+447700900123) as people read it, in its international
  * form with spaces: "+44 7700 900123". A spreadsheet opening a CSV keeps
@@ -154,7 +157,7 @@ export function normaliseUkMobile(input: string): string | null {
  * and no lost "+"), with no mark in front. Anything else is returned as it is.
  */
 export function internationalMobile(e164: string): string {
-  const match = /^\+44(7\d{3})(\d{6})$/.exec(e164);
+  const match = STORED_UK_MOBILE.exec(e164);
   return match ? `+44 ${match[1]} ${match[2]}` : e164;
 }
 
@@ -163,7 +166,7 @@ export function internationalMobile(e164: string): string {
  * button at a front desk. Anything else is returned as it is.
  */
 export function nationalMobile(e164: string): string {
-  const match = /^\+44(7\d{3})(\d{6})$/.exec(e164);
+  const match = STORED_UK_MOBILE.exec(e164);
   return match ? `0${match[1]} ${match[2]}` : e164;
 }
 
