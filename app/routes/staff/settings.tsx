@@ -280,7 +280,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <p className="my-2 text-muted">No backup yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left">
+            <table className="w-full text-left [&_td]:py-1 [&_td]:pr-4 [&_td]:align-top [&_th]:pr-4">
               <thead>
                 <tr>
                   <th scope="col">Finished (UK time)</th>
@@ -294,7 +294,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                     <td>
                       <When at={b.at} />
                     </td>
-                    <td>{b.size}</td>
+                    <td className="whitespace-nowrap">{b.size}</td>
                     <td>{b.result}</td>
                   </tr>
                 ))}
