@@ -144,7 +144,7 @@ test("the booking links screen at a phone's width and a desktop's", async ({ bro
     await page.goto(`${staff.url}/staff/booking-links`);
     await expectOneH1(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: testInfo.outputPath(`booking-links-${width}.png`), fullPage: false });
+    await page.screenshot({ path: testInfo.outputPath(`booking-links-${width}.png`), fullPage: true });
     await page.goto(`${staff.url}/staff/settings`);
     await page.getByRole("heading", { name: "Events to your other tools (webhooks)" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`settings-webhooks-${width}.png`), fullPage: false });

@@ -194,7 +194,7 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
             <li key={s.id}>
               <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
                 <input type="hidden" name="salonId" value={s.id} />
-                <div className="min-w-0 flex-1 sm:max-w-xl">
+                <div className="min-w-0 flex-1 basis-64 sm:max-w-xl">
                   <TextField
                     label={`Skin test at ${s.name}`}
                     name="url"
@@ -243,7 +243,7 @@ export default function BookingLinks({ loaderData, actionData }: Route.Component
               <Problem text={st.problem} />
               <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-3">
                 <input type="hidden" name="stylistId" value={st.id} />
-                <div className="min-w-0 flex-1 sm:max-w-xl">
+                <div className="min-w-0 flex-1 basis-64 sm:max-w-xl">
                   <TextField
                     label={`${st.name}'s own link`}
                     name="url"
