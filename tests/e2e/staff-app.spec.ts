@@ -308,6 +308,43 @@ test("an edit form with changes asks before the console leaves it; without chang
   await owner.context().close();
 });
 
+test("a status picked while the last one is still saving stays picked, and is the one saved next", async ({
+  browser,
+}) => {
+  await saveQuoteByApi(staff, {
+    name: "Siobhán Ní Bhriain",
+    mobile: "07700 900 113",
+    email: "siobhan@example.com",
+    referral: "Google",
+    salon: "2",
+  });
+  const owner = await pageAs(browser, ownerState);
+  await owner.goto(`${staff.url}/staff/leads?q=${encodeURIComponent("Ní Bhriain")}`);
+  await owner.getByRole("link", { name: "Siobhán Ní Bhriain" }).click();
+  const work = owner.getByRole("region", { name: "Follow-up" });
+  const list = owner.getByLabel("Change status");
+  // The first save's answer is held back for a second, as on a slow connection at the front desk.
+  let held = 0;
+  await owner.route(/\/staff\/leads\//, async (route) => {
+    if (route.request().method() === "POST" && held++ === 0) await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await list.selectOption("contacted");
+  await owner.getByRole("button", { name: "Save status" }).click();
+  await expect(work.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await list.selectOption("not-booked");
+  await expect(work.getByRole("button", { name: "Save status" })).toBeVisible();
+  await expect(work.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+  await expect(work.getByText("Status: Contacted")).toBeVisible();
+  await expect(list, "the pick made while saving is kept").toHaveValue("not-booked");
+  await owner.getByRole("button", { name: "Save status" }).click();
+  await expect(work.getByText("Status: Not booked")).toBeVisible();
+  await expect(work.getByRole("button", { name: "Save status" })).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByRole("region", { name: "Follow-up" }).getByText("Status: Not booked")).toBeVisible();
+  await owner.context().close();
+});
+
 test("without JavaScript the same forms post as before: a status saved, a news item moved", async ({ browser }) => {
   const context = await browser.newContext({ storageState: ownerState, javaScriptEnabled: false });
   const owner = await context.newPage();
@@ -346,8 +383,10 @@ test("the owner saves a quote's status three times, then reads it in the audit l
   ] as const) {
     await owner.getByLabel("Change status").selectOption(value);
     await owner.getByRole("button", { name: "Save status" }).click();
-    await expect(work.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+    // The badge shows the status as it is sent; the button reads "Save status" again once it is stored.
     await expect(work.getByText(label, { exact: true }).first()).toBeVisible();
+    await expect(work.getByRole("button", { name: "Save status" })).toBeVisible();
+    await expect(work.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
   }
   expect(await sameDocument(owner), "no page load").toBe(true);
 

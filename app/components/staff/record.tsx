@@ -1,5 +1,5 @@
 /** A record's status, notes and history, the same on quotes, applications and feedback. */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { type RecordKind, STATUS_LABELS, statusOptions } from "~/domain/staff/records";
 import { Notice, SelectField, StaffSection, TextArea, When } from "./ui";
@@ -71,6 +71,10 @@ export function RecordWork({
   const pendingStatus = statusSave.formData?.get("status");
   const shown = typeof pendingStatus === "string" ? pendingStatus : status;
   const savingStatus = statusSave.state !== "idle";
+  // A status picked and not yet sent. Until there is one the list shows the status (being saved, or stored: a
+  // change made elsewhere, such as a reply sent, shows too); once there is, it is kept, even when it was picked
+  // while the last save was still on its way.
+  const [picked, setPicked] = useState<string | null>(null);
   const savingNote = noteSave.state !== "idle";
   // The buttons stay focusable while sending (aria-disabled, not disabled), so the focus stays where it was.
   // A note that was added leaves the box empty for the next one.
@@ -89,15 +93,14 @@ export function RecordWork({
           <statusSave.Form
             method="post"
             preventScrollReset
-            onSubmit={(event) => savingStatus && event.preventDefault()}
+            onSubmit={(event) => (savingStatus ? event.preventDefault() : setPicked(null))}
           >
-            {/* Keyed by the stored status: a change made elsewhere (a reply sent moves it) shows here too. */}
             <SelectField
-              key={status}
               label="Change status"
               name="status"
               options={statusOptions(kind)}
-              defaultValue={status}
+              value={picked ?? shown}
+              onChange={setPicked}
             />
             <button
               type="submit"

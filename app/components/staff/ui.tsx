@@ -233,11 +233,15 @@ interface SelectOption {
   group?: string;
 }
 
+/**
+ * A labelled list. Left to the browser (`defaultValue`) unless `value` is given, which makes it React's to keep
+ * (with `onChange`).
+ */
 export function SelectField(
-  props: ControlProps & { options: readonly SelectOption[]; onChange?: (value: string) => void },
+  props: ControlProps & { options: readonly SelectOption[]; value?: string; onChange?: (value: string) => void },
 ) {
   const { shell, attributes } = control(props);
-  const { onChange } = props;
+  const { onChange, value } = props;
   const option = (o: SelectOption) => (
     <option key={o.value} value={o.value}>
       {o.label}
@@ -248,6 +252,7 @@ export function SelectField(
     <FieldShell {...shell}>
       <select
         {...attributes}
+        {...(value !== undefined && { value, defaultValue: undefined })}
         required={props.required}
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
       >
