@@ -342,6 +342,22 @@ test("a status picked while the last one is still saving stays picked, and is th
   await expect(work.getByRole("button", { name: "Save status" })).toBeVisible();
   await owner.reload();
   await expect(owner.getByRole("region", { name: "Follow-up" }).getByText("Status: Not booked")).toBeVisible();
+
+  // The same in the quotes list, where a row's status is changed without opening it.
+  held = 0;
+  await owner.goto(`${staff.url}/staff/leads?q=${encodeURIComponent("Ní Bhriain")}`);
+  const table = owner.getByRole("table", { name: "Quotes" });
+  const row = table.getByRole("combobox", { name: "Status of Siobhán Ní Bhriain" });
+  await row.selectOption("booked");
+  await table.getByRole("button", { name: "Save status of Siobhán Ní Bhriain" }).click();
+  await expect(table.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await row.selectOption("contacted");
+  await expect(table.getByText("Booked saved")).toBeVisible();
+  await expect(row, "the pick made while saving is kept").toHaveValue("contacted");
+  await table.getByRole("button", { name: "Save status of Siobhán Ní Bhriain" }).click();
+  await expect(table.getByText("Contacted saved")).toBeVisible();
+  await owner.reload();
+  await expect(row).toHaveValue("contacted");
   await owner.context().close();
 });
 

@@ -14,7 +14,7 @@ import type { ListState, RecordListData } from "~/domain/staff/lists";
 import { type RecordKind, STATUS_LABELS, statusOptions } from "~/domain/staff/records";
 import { EXPORT_LISTS, type ExportList, staffPath } from "~/domain/staff/routes";
 import { ExportLink, useStaffUser } from "./export-link";
-import { type ActionMessage, StatusBadge } from "./record";
+import { type ActionMessage, StatusBadge, useStatusChoice } from "./record";
 import { Pager, StaffHeading, TextField, When } from "./ui";
 
 export interface ListTabs {
@@ -442,23 +442,23 @@ export function InlineStatus({
   const id = useId();
   const saving = save.state !== "idle";
   const answer = saving ? undefined : save.data;
+  const choice = useStatusChoice(status, save);
   return (
     <save.Form
       method="post"
       action={action}
       preventScrollReset
       className="flex flex-wrap items-center gap-2"
-      onSubmit={(event) => saving && event.preventDefault()}
+      onSubmit={(event) => (saving ? event.preventDefault() : choice.sent())}
     >
       <label htmlFor={id} className="sr-only">
         Status of {who}
       </label>
-      {/* Keyed by the stored status, so a change saved elsewhere shows when the list is read again. */}
       <select
-        key={status}
         id={id}
         name="status"
-        defaultValue={status}
+        value={choice.value}
+        onChange={(event) => choice.pick(event.currentTarget.value)}
         className="min-h-11 rounded-lg border border-muted bg-white px-2 py-1 text-sm text-ink focus:outline-2 focus:outline-accent-dark"
       >
         {statusOptions(kind).map((o) => (

@@ -49,6 +49,19 @@ export function FetcherMessage({ answer }: { answer: ActionMessage }) {
 }
 
 /**
+ * A status list whose save a fetcher sends. `shown` is the status being sent, or else the stored one (so a change
+ * made elsewhere, such as a reply sent, shows); the list's `value` is the status picked and not yet sent, or else
+ * `shown`. A pick made while the last save is still on its way is kept, not put back when that save's answer
+ * comes. Call `sent()` as the form is sent.
+ */
+export function useStatusChoice(stored: string, fetcher: { formData?: FormData }) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const pending = fetcher.formData?.get("status");
+  const shown = typeof pending === "string" ? pending : stored;
+  return { shown, value: picked ?? shown, pick: setPicked, sent: () => setPicked(null) };
+}
+
+/**
  * The status and note forms send without a page load (a fetcher each): the
  * page stays where it is, the button says "Saving…" and cannot be pressed
  * twice, the badge shows the new status at once, and the answer shows beside
@@ -68,13 +81,8 @@ export function RecordWork({
   const statusSave = useFetcher<ActionMessage>({ key: `status-${kind}` });
   const noteSave = useFetcher<ActionMessage>({ key: `note-${kind}` });
   // The status being saved shows at once; a refusal puts the stored one back.
-  const pendingStatus = statusSave.formData?.get("status");
-  const shown = typeof pendingStatus === "string" ? pendingStatus : status;
+  const choice = useStatusChoice(status, statusSave);
   const savingStatus = statusSave.state !== "idle";
-  // A status picked and not yet sent. Until there is one the list shows the status (being saved, or stored: a
-  // change made elsewhere, such as a reply sent, shows too); once there is, it is kept, even when it was picked
-  // while the last save was still on its way.
-  const [picked, setPicked] = useState<string | null>(null);
   const savingNote = noteSave.state !== "idle";
   // The buttons stay focusable while sending (aria-disabled, not disabled), so the focus stays where it was.
   // A note that was added leaves the box empty for the next one.
@@ -86,21 +94,21 @@ export function RecordWork({
   return (
     <StaffSection id="work-heading" title="Follow-up" className="card p-5">
       <p className="my-2">
-        Status: <StatusBadge status={shown} />
+        Status: <StatusBadge status={choice.shown} />
       </p>
       {canUpdate ? (
         <div className="grid gap-6 md:grid-cols-2">
           <statusSave.Form
             method="post"
             preventScrollReset
-            onSubmit={(event) => (savingStatus ? event.preventDefault() : setPicked(null))}
+            onSubmit={(event) => (savingStatus ? event.preventDefault() : choice.sent())}
           >
             <SelectField
               label="Change status"
               name="status"
               options={statusOptions(kind)}
-              value={picked ?? shown}
-              onChange={setPicked}
+              value={choice.value}
+              onChange={choice.pick}
             />
             <button
               type="submit"
