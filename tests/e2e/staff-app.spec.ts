@@ -308,9 +308,7 @@ test("an edit form with changes asks before the console leaves it; without chang
   await owner.context().close();
 });
 
-test("a status picked while the last one is still saving stays picked, and is the one saved next", async ({
-  browser,
-}) => {
+test("a status picked or a note typed while the last one is still saving is kept", async ({ browser }) => {
   await saveQuoteByApi(staff, {
     name: "Siobhán Ní Bhriain",
     mobile: "07700 900 113",
@@ -340,6 +338,22 @@ test("a status picked while the last one is still saving stays picked, and is th
   await owner.getByRole("button", { name: "Save status" }).click();
   await expect(work.getByText("Status: Not booked")).toBeVisible();
   await expect(work.getByRole("button", { name: "Save status" })).toBeVisible();
+
+  // A note: what is typed into the box while the last note is saving stays there; the box empties only when it
+  // still holds the note that was saved.
+  held = 0;
+  const note = owner.getByLabel("Add a note");
+  await note.fill("Rang back: booking on Friday.");
+  await owner.getByRole("button", { name: "Add note" }).click();
+  await expect(work.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await note.fill("Asked about a balayage too.");
+  await expect(work.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
+  await expect(work.getByText("Rang back: booking on Friday.")).toBeVisible();
+  await expect(note, "what was typed while saving is kept").toHaveValue("Asked about a balayage too.");
+  await owner.getByRole("button", { name: "Add note" }).click();
+  await expect(work.getByText("Asked about a balayage too.")).toBeVisible();
+  await expect(note, "the box is empty for the next note").toHaveValue("");
+
   await owner.reload();
   await expect(owner.getByRole("region", { name: "Follow-up" }).getByText("Status: Not booked")).toBeVisible();
 

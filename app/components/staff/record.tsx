@@ -85,11 +85,16 @@ export function RecordWork({
   const savingStatus = statusSave.state !== "idle";
   const savingNote = noteSave.state !== "idle";
   // The buttons stay focusable while sending (aria-disabled, not disabled), so the focus stays where it was.
-  // A note that was added leaves the box empty for the next one.
+  // A note that was added leaves the box empty for the next one, unless something else was typed into it while the
+  // note was being saved: that is kept.
   const noteForm = useRef<HTMLFormElement>(null);
+  const sentNote = useRef<FormDataEntryValue | null>(null);
   const noteAnswer = noteSave.data;
   useEffect(() => {
-    if (noteSave.state === "idle" && noteAnswer && "done" in noteAnswer) noteForm.current?.reset();
+    if (noteSave.state !== "idle" || !noteAnswer || !("done" in noteAnswer)) return;
+    const form = noteForm.current;
+    if (form && sentNote.current !== null && new FormData(form).get("note") === sentNote.current) form.reset();
+    sentNote.current = null;
   }, [noteSave.state, noteAnswer]);
   return (
     <StaffSection id="work-heading" title="Follow-up" className="card p-5">
@@ -126,7 +131,10 @@ export function RecordWork({
             method="post"
             preventScrollReset
             ref={noteForm}
-            onSubmit={(event) => savingNote && event.preventDefault()}
+            onSubmit={(event) => {
+              if (savingNote) event.preventDefault();
+              else sentNote.current = new FormData(event.currentTarget).get("note");
+            }}
           >
             <TextArea label="Add a note" name="note" required />
             <button
