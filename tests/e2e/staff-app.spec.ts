@@ -321,6 +321,8 @@ test("a status picked or a note typed while the last one is still saving is kept
   await owner.getByRole("link", { name: "Siobhán Ní Bhriain" }).click();
   const work = owner.getByRole("region", { name: "Follow-up" });
   const list = owner.getByLabel("Change status");
+  await expect(list).toBeVisible();
+  const record = owner.url();
   // The first save's answer is held back for a second, as on a slow connection at the front desk.
   let held = 0;
   await owner.route(/\/staff\/leads\//, async (route) => {
@@ -372,6 +374,14 @@ test("a status picked or a note typed while the last one is still saving is kept
   await expect(table.getByText("Contacted saved")).toBeVisible();
   await owner.reload();
   await expect(row).toHaveValue("contacted");
+  await owner.screenshot({ path: test.info().outputPath("quotes-status-1280.png"), fullPage: true });
+
+  // The record as the front desk's phone shows it, with the status and note saved above.
+  await owner.setViewportSize({ width: 360, height: 800 });
+  await owner.goto(record);
+  await expect(list).toHaveValue("contacted");
+  await work.scrollIntoViewIfNeeded();
+  await owner.screenshot({ path: test.info().outputPath("quote-follow-up-360.png"), fullPage: true });
   await owner.context().close();
 });
 
